@@ -1,0 +1,36 @@
+# Everything runs from a fresh clone with only Python 3.11 and pip: each target makes .venv
+# and installs the project (with its dev tools) the first time, then does its job.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+CODE := akrotiri_puzzles tests tools cli.py
+
+.PHONY: install demo test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	@mkdir -p out/demo
+	$(BIN)/akrotiri-puzzle simulate --games 1 --seed 7 --bot greedy --save-positions out/demo --sample-every 100
+	$(BIN)/akrotiri-puzzle score out/demo/game7-final.yaml
+
+lint: $(STAMP)
+	$(BIN)/ruff check $(CODE)
+	$(BIN)/ruff format --check $(CODE)
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -n auto -q
+
+bench: $(STAMP)
+	$(BIN)/python tools/bench.py
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,62 @@
+"""Where a map card can be excavated: icons above, below, left and right of a site (R-EXC-2)."""
+
+from __future__ import annotations
+
+from .board import Board
+from .components import MapCard
+from .geometry import DIRECTIONS, Quad, in_direction
+
+
+def _thresholds(board: Board, seat: str, card: MapCard) -> list[tuple[str, int]]:
+    """Per requirement, the bound a site's coordinate must pass, as (test, bound).
+
+    A site has at least n icons of a kind above it exactly when its row lies below the n-th
+    highest such icon's row, and so on for each direction; the site's own row and column never
+    count because the comparisons are strict. For the north seat everything is mirrored.
+    """
+    out: list[tuple[str, int]] = []
+    icons = board.icons
+    for direction, kind, n in card.requires:
+        vertical = direction in ("above", "below")
+        coords = sorted(q[1] if vertical else q[0] for q, k in icons if k == kind)
+        if len(coords) < n:
+            return [("never", 0)]
+        # "toward +" is above or right for south, below or left for north.
+        toward_plus = (direction in ("above", "right")) == (seat == "south")
+        axis = "y" if vertical else "x"
+        if toward_plus:
+            out.append((f"{axis}<", coords[-n]))  # the n-th largest coordinate
+        else:
+            out.append((f"{axis}>", coords[n - 1]))  # the n-th smallest
+    return out
+
+
+def meets(board: Board, seat: str, card: MapCard, site: Quad) -> bool:
+    """Whether a site meets every requirement of the card, read from `seat`."""
+    return bool(valid_sites(board, seat, card, (site,)))
+
+
+def valid_sites(board: Board, seat: str, card: MapCard, quads: tuple[Quad, ...]) -> list[Quad]:
+    """The quadrants among `quads` where the card can be excavated from `seat`."""
+    tests = _thresholds(board, seat, card)
+    if any(t == "never" for t, _ in tests):
+        return []
+    out = []
+    for q in quads:
+        for test, bound in tests:
+            value = q[1] if test[0] == "y" else q[0]
+            if (value >= bound) if test[1] == "<" else (value <= bound):
+                break
+        else:
+            out.append(q)
+    return out
+
+
+def icon_counts(board: Board, seat: str, site: Quad) -> dict[str, dict[str, int]]:
+    """Icons of each kind in each direction of a site, seen from `seat` (for explanations)."""
+    out: dict[str, dict[str, int]] = {d: {} for d in DIRECTIONS}
+    for quad, kind in board.icons:
+        for d in DIRECTIONS:
+            if in_direction(seat, d, site, quad):
+                out[d][kind] = out[d].get(kind, 0) + 1
+    return out

@@ -1,0 +1,94 @@
+"""The board's graphs in networkx: routes, islands, docks and the distances goal cards need.
+
+The engine's hot path keeps its own union-find sets on the board (board.py); these graphs are
+the reference the goal cards, analysis and tests use, and the tests check that both agree.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import networkx as nx
+
+from .board import Board
+from .geometry import Quad
+
+
+def route_graph(board: Board, with_thera: bool = True) -> nx.Graph:
+    """The board's shipping routes: docks, ports and junctions joined by routes (R-GEO-7).
+
+    Without the Thera board's own routes if `with_thera` is false (R-GOAL-11).
+    """
+    g = nx.Graph()
+    g.add_nodes_from(board.docks, kind="dock")
+    g.add_edges_from(board.route_edges(with_thera))
+    return g
+
+
+def ship_components(board: Board, with_thera: bool = True) -> list[frozenset[str]]:
+    """Sets of docks joined by shipping routes: one ship step moves within one set (R-MOVE-1)."""
+    g = route_graph(board, with_thera)
+    docks = set(board.docks)
+    out = [frozenset(c & docks) for c in nx.connected_components(g)]
+    return sorted((c for c in out if c), key=min)
+
+
+def island_graph(board: Board) -> nx.Graph:
+    """Land pieces joined where they touch at a board point (R-GEO-4)."""
+    g = nx.Graph()
+    g.add_nodes_from(board.pieces)
+    by_point: dict[tuple[int, int], list[Quad]] = {}
+    for key, piece in board.pieces.items():
+        for p in piece.points:
+            by_point.setdefault(p, []).append(key)
+    for keys in by_point.values():
+        g.add_edges_from(itertools.pairwise(keys))
+    return g
+
+
+def islands(board: Board) -> list[frozenset[Quad]]:
+    """Islands as sets of piece keys."""
+    return sorted((frozenset(c) for c in nx.connected_components(island_graph(board))), key=min)
+
+
+def dock_graph(board: Board) -> nx.Graph:
+    """Docks joined by ship edges of weight 0 and portage edges of weight 1 (RULES section 8)."""
+    g = nx.Graph()
+    g.add_nodes_from(board.docks)
+    for docks in board.docks_of_island.values():
+        for i, a in enumerate(docks):
+            for b in docks[i + 1 :]:
+                g.add_edge(a, b, weight=1, kind="portage")
+    for comp in ship_components(board):
+        members = sorted(comp)
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                g.add_edge(a, b, weight=0, kind="ship")
+    return g
+
+
+def portage_distance(board: Board) -> dict[Quad, int]:
+    """Each reachable island's least total weight from a Thera dock to one of its docks (R-GOAL-1, 2)."""
+    g = dock_graph(board)
+    dist = nx.multi_source_dijkstra_path_length(g, set(board.thera_docks), weight="weight")
+    out: dict[Quad, int] = {}
+    for dock, d in dist.items():
+        island = board.island_of_dock[dock]
+        out[island] = min(out.get(island, d), int(d))
+    return out
+
+
+def directly_connected(board: Board) -> set[frozenset[Quad]]:
+    """Pairs of islands one ship step apart without the Thera board's routes (R-GOAL-11)."""
+    pairs: set[frozenset[Quad]] = set()
+    for comp in ship_components(board, with_thera=False):
+        isles = sorted({board.island_of_dock[d] for d in comp})
+        for i, a in enumerate(isles):
+            for b in isles[i + 1 :]:
+                pairs.add(frozenset((a, b)))
+    return pairs
+
+
+def completed_islands(board: Board) -> dict[Quad, int]:
+    """Completed islands and their size in tiles (R-GEO-9)."""
+    return {island: board.island_size[island] for island in board.completed}

@@ -1,0 +1,178 @@
+"""Action notation: short strings a person can type, parsed and formatted in pairs.
+
+    tile 1,0 r90 blue@SW    play the land tile at slot (1,0) turned 90 degrees clockwise,
+                            second cube blue on the piece of its SW quadrant
+    ship 1,0NE              ship step to the dock in quadrant NE of slot (1,0)
+    portage T2              portage step to Thera's dock T2
+    load red red blue       load three cubes          unload blue     unload one cube
+    sell red                sell one cube             buy easy hard   buy two map cards
+    excavate E03 1,0SW      play map card E03, temple on quadrant SW of slot (1,0)
+    oracle lake             consult the oracle        end             end the turn
+    keep G05                keep a goal card          boat T1         place the boat at setup
+
+See docs/notation.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .actions import (
+    Action,
+    Buy,
+    EndTurn,
+    Excavate,
+    KeepGoal,
+    Load,
+    Oracle,
+    PlaceBoat,
+    PlaceTile,
+    Sell,
+    Step,
+    Unload,
+)
+from .components import COLOURS, DECKS, ICONS
+from .errors import NotationError
+from .geometry import QUADRANTS, ROTATIONS, format_quad, parse_quad
+
+_SLOT = re.compile(r"^(-?\d+),(-?\d+)$")
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+VERBS = ("tile", "ship", "portage", "load", "unload", "sell", "buy", "excavate", "oracle", "end", "keep", "boat")
+
+
+def _sorted_colours(colours: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(colours, key=COLOURS.index))
+
+
+def format_action(action: Action) -> str:
+    """The notation of an action."""
+    match action:
+        case PlaceTile(slot, rotation, colour, quadrant):
+            text = f"tile {slot[0]},{slot[1]} r{rotation}"
+            return text if colour is None else f"{text} {colour}@{quadrant}"
+        case Step(dock, portage):
+            return f"{'portage' if portage else 'ship'} {dock}"
+        case Load(colours):
+            return "load " + " ".join(_sorted_colours(colours))
+        case Unload(colours):
+            return "unload " + " ".join(_sorted_colours(colours))
+        case Sell(colour):
+            return f"sell {colour}"
+        case Buy(decks):
+            return "buy " + " ".join(sorted(decks, key=DECKS.index))
+        case Excavate(card, site):
+            return f"excavate {card} {format_quad(site)}"
+        case Oracle(icon):
+            return f"oracle {icon}"
+        case EndTurn():
+            return "end"
+        case KeepGoal(goal):
+            return f"keep {goal}"
+        case PlaceBoat(dock):
+            return f"boat {dock}"
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _word(token: str, choices: tuple[str, ...], what: str, verb: str) -> str:
+    word = token.lower()
+    if word not in choices:
+        raise NotationError(f"'{verb}': expected {what} ({', '.join(choices)}), got {token!r}")
+    return word
+
+
+def _dock(token: str, verb: str) -> str:
+    quad = parse_quad(token)
+    if quad is not None:
+        return format_quad(quad)
+    if _NAME.match(token) and token.lower() not in VERBS:
+        return token.upper()
+    raise NotationError(f"'{verb}': expected a dock like 1,0NE or T1, got {token!r}")
+
+
+def _count(args: list[str], verb: str, lo: int, hi: int, what: str) -> None:
+    if not lo <= len(args) <= hi:
+        need = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise NotationError(f"'{verb}': expected {need} {what}, got {len(args)}")
+
+
+def parse_action(text: str) -> Action:
+    """Parse one action; a NotationError says what was expected."""
+    tokens = text.strip().split()
+    if not tokens:
+        raise NotationError("empty action: expected one of " + ", ".join(VERBS))
+    verb, args = tokens[0].lower(), tokens[1:]
+    if verb == "tile":
+        return _parse_tile(args)
+    if verb in ("ship", "portage", "boat"):
+        _count(args, verb, 1, 1, "dock")
+        dock = _dock(args[0], verb)
+        return PlaceBoat(dock) if verb == "boat" else Step(dock, portage=verb == "portage")
+    if verb in ("load", "unload"):
+        _count(args, verb, 1, 3 if verb == "load" else 99, "cube colours")
+        colours = _sorted_colours(tuple(_word(a, COLOURS, "a colour", verb) for a in args))
+        return Load(colours) if verb == "load" else Unload(colours)
+    if verb == "sell":
+        _count(args, verb, 1, 1, "cube colour")
+        return Sell(_word(args[0], COLOURS, "a colour", verb))
+    if verb == "buy":
+        _count(args, verb, 1, 3, "decks")
+        decks = tuple(sorted((_word(a, DECKS, "a deck", verb) for a in args), key=DECKS.index))
+        return Buy(decks)
+    if verb == "excavate":
+        _count(args, verb, 2, 2, "words: a map card and a site")
+        site = parse_quad(args[1])
+        if site is None:
+            raise NotationError(f"'excavate': expected a site like 1,0SW, got {args[1]!r}")
+        if not _NAME.match(args[0]):
+            raise NotationError(f"'excavate': expected a map card id like E03, got {args[0]!r}")
+        return Excavate(args[0].upper(), site)
+    if verb == "oracle":
+        _count(args, verb, 1, 1, "icon")
+        return Oracle(_word(args[0], ICONS, "an icon", verb))
+    if verb == "end":
+        _count(args, verb, 0, 0, "words after it")
+        return EndTurn()
+    if verb == "keep":
+        _count(args, verb, 1, 1, "goal card")
+        if not _NAME.match(args[0]):
+            raise NotationError(f"'keep': expected a goal card id like G05, got {args[0]!r}")
+        return KeepGoal(args[0].upper())
+    raise NotationError(f"unknown action {tokens[0]!r}: expected one of " + ", ".join(VERBS))
+
+
+def _parse_tile(args: list[str]) -> PlaceTile:
+    _count(args, "tile", 2, 3, "words: slot, rotation and perhaps a cube like blue@SW")
+    m = _SLOT.match(args[0])
+    if not m:
+        raise NotationError(f"'tile': expected a slot like 1,0, got {args[0]!r}")
+    slot = (int(m.group(1)), int(m.group(2)))
+    rot_text = args[1].lower().removeprefix("r")
+    if not rot_text.isdigit() or int(rot_text) not in ROTATIONS:
+        raise NotationError(f"'tile': expected a rotation r0, r90, r180 or r270, got {args[1]!r}")
+    rotation = int(rot_text)
+    if len(args) == 2:
+        return PlaceTile(slot, rotation)
+    colour, sep, quadrant = args[2].partition("@")
+    if not sep:
+        raise NotationError(f"'tile': expected the second cube as colour@quadrant like blue@SW, got {args[2]!r}")
+    colour = _word(colour, COLOURS, "a colour", "tile")
+    quadrant = quadrant.upper()
+    if quadrant not in QUADRANTS:
+        raise NotationError(f"'tile': expected a quadrant NW, NE, SW or SE after '@', got {quadrant!r}")
+    return PlaceTile(slot, rotation, colour, quadrant)
+
+
+def parse_line(text: str) -> list[Action]:
+    """Parse actions separated by ';' (a line as a puzzle fan writes it)."""
+    out = []
+    for i, part in enumerate(p for p in text.split(";") if p.strip()):
+        try:
+            out.append(parse_action(part))
+        except NotationError as exc:
+            raise NotationError(f"action {i + 1} ({part.strip()!r}): {exc}") from None
+    return out
+
+
+def format_line(actions: list[Action]) -> str:
+    """Actions joined by '; '."""
+    return "; ".join(format_action(a) for a in actions)
