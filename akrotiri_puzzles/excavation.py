@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .board import Board
 from .components import MapCard
 from .geometry import DIRECTIONS, Quad, in_direction
@@ -36,20 +38,23 @@ def meets(board: Board, seat: str, card: MapCard, site: Quad) -> bool:
     return bool(valid_sites(board, seat, card, (site,)))
 
 
-def valid_sites(board: Board, seat: str, card: MapCard, quads: tuple[Quad, ...]) -> list[Quad]:
-    """The quadrants among `quads` where the card can be excavated from `seat`."""
+def site_test(board: Board, seat: str, card: MapCard) -> Callable[[Quad], bool]:
+    """A test of whether a quadrant meets the card from `seat`, for checking many sites."""
     tests = _thresholds(board, seat, card)
     if any(t == "never" for t, _ in tests):
-        return []
-    out = []
-    for q in quads:
-        for test, bound in tests:
-            value = q[1] if test[0] == "y" else q[0]
-            if (value >= bound) if test[1] == "<" else (value <= bound):
-                break
-        else:
-            out.append(q)
-    return out
+        return lambda q: False
+    bounds = [(1 if test[0] == "y" else 0, test[1] == "<", bound) for test, bound in tests]
+
+    def fits(q: Quad) -> bool:
+        return all((q[axis] < bound) if below else (q[axis] > bound) for axis, below, bound in bounds)
+
+    return fits
+
+
+def valid_sites(board: Board, seat: str, card: MapCard, quads: tuple[Quad, ...]) -> list[Quad]:
+    """The quadrants among `quads` where the card can be excavated from `seat`."""
+    fits = site_test(board, seat, card)
+    return [q for q in quads if fits(q)]
 
 
 def icon_counts(board: Board, seat: str, site: Quad) -> dict[str, dict[str, int]]:

@@ -40,8 +40,13 @@ _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 VERBS = ("tile", "ship", "portage", "load", "unload", "sell", "buy", "excavate", "oracle", "end", "keep", "boat")
 
 
+def _in_order(words: tuple[str, ...], order: tuple[str, ...]) -> list[str]:
+    """Words sorted in the order given; unknown ones last, so that any action can be shown."""
+    return sorted(words, key=lambda w: (order.index(w), w) if w in order else (len(order), w))
+
+
 def _sorted_colours(colours: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(colours, key=COLOURS.index))
+    return tuple(_in_order(colours, COLOURS))
 
 
 def format_action(action: Action) -> str:
@@ -59,7 +64,7 @@ def format_action(action: Action) -> str:
         case Sell(colour):
             return f"sell {colour}"
         case Buy(decks):
-            return "buy " + " ".join(sorted(decks, key=DECKS.index))
+            return "buy " + " ".join(_in_order(decks, DECKS))
         case Excavate(card, site):
             return f"excavate {card} {format_quad(site)}"
         case Oracle(icon):

@@ -309,6 +309,8 @@ def _check_tile(pos: Position, a: PlaceTile) -> str | None:
         return "no land tile in hand (R-TILE-1)"
     if a.rotation not in ROTATIONS:
         return f"rotation must be 0, 90, 180 or 270, not {a.rotation} (R-GEO-8)"
+    if (a.colour is None) != (a.quadrant is None) or (a.quadrant is not None and a.quadrant not in QUAD_OFFSET):
+        return "name the second cube by colour and quadrant together, e.g. blue@SW (R-TILE-2)"
     if a.slot not in pos.board.open_slots:
         if a.slot in pos.board.filled:
             return f"slot {a.slot[0]},{a.slot[1]} is already filled (R-TILE-1)"
@@ -395,6 +397,9 @@ def _check_buy(pos: Position, a: Buy) -> str | None:
     if not at_thera(pos):
         return "map cards are bought only at Thera (R-BUY-1)"
     prices = pos.components.setup.map_prices
+    unknown = [d for d in a.decks if d not in DECKS]
+    if unknown:
+        return f"no map deck {unknown[0]!r}: the decks are {', '.join(DECKS)} (R-BUY-1)"
     if not 1 <= len(a.decks) <= len(prices):
         return f"buy 1 to {len(prices)} map cards in one action (R-BUY-1)"
     cost = prices[len(a.decks) - 1]
@@ -686,6 +691,15 @@ def _apply_end(pos: Position, a: EndTurn) -> Position:
     if pos.to_move != pos.first and any(len(s.temples) >= temples for s in pos.seats):
         return replace(pos, phase="over", actions_left=0, points=0)
     return _start_turn(replace(pos, turn=pos.turn + 1), _other(pos.to_move))
+
+
+def start_turn(pos: Position, name: str) -> Position:
+    """Begin a turn for `name`: its tile placement, or its action phase if it holds no tile.
+
+    The engine calls it at each end of turn; puzzles call it to give the hero the next turn
+    while the opponent stays passive.
+    """
+    return _start_turn(pos, name)
 
 
 def _start_turn(pos: Position, name: str) -> Position:

@@ -179,7 +179,9 @@ def legal(position: PositionArg, as_json: JsonOpt = False, components_dir: Compo
     pos = load_position(position, components(components_dir))
     actions = [str(a) for a in legal_actions(pos)]
     if as_json:
-        out.print(json.dumps({"to_move": pos.to_move, "phase": pos.phase, "actions": actions}), markup=False)
+        out.print(
+            json.dumps({"to_move": pos.to_move, "phase": pos.phase, "actions": actions}), markup=False, soft_wrap=True
+        )
         return
     for a in actions:
         out.print(a, markup=False)
@@ -199,6 +201,6 @@ def apply_command(
     except (NotationError, IllegalActionError) as exc:
         fail(f"{position}: action {action!r}: {exc.reason if isinstance(exc, IllegalActionError) else exc}")
     if output is None:
-        out.print(dumps_position(new), markup=False, end="")
+        out.print(dumps_position(new), markup=False, end="", soft_wrap=True)
     else:
         write_atomic(output, dumps_position(new))
