@@ -1,0 +1,219 @@
+"""Optional marks over the board: a line of actions as numbered arrows, an excavation site, a placed tile.
+
+Ship steps follow the shipping routes they use (a shortest path in the route graph); portage
+steps are dashed straight arrows across the island. Actions that do not move the boat get a
+numbered note beside the dock where they happen.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+import networkx as nx
+
+from ..actions import Action, EndTurn, Excavate, PlaceTile, Step
+from ..geometry import Quad, Slot, format_quad, parse_quad
+from ..graphs import route_graph
+from .board_layer import BoardPainter
+from .layout import Vec, local
+from .placer import box_at
+from .style import HIGHLIGHT, SLOT_PX
+from .svgdoc import group, num, path_d, sub, text, text_width
+
+S = SLOT_PX
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """What to mark over the board; everything is optional."""
+
+    line: tuple[Action, ...] = ()
+    """Actions of the seat to move, from the position shown, drawn as numbered arrows and notes."""
+    site: Quad | None = None
+    """An excavation site to ring."""
+    placed: Slot | None = None
+    """A tile just placed, to outline."""
+
+    def __bool__(self) -> bool:
+        return bool(self.line) or self.site is not None or self.placed is not None
+
+
+def highlight_slots(hl: Highlights) -> list[Slot]:
+    """Slots the highlights need shown, beyond the board's own."""
+    slots = [a.slot for a in hl.line if isinstance(a, PlaceTile)]
+    return slots + ([hl.placed] if hl.placed is not None else [])
+
+
+def _defs(parent: ET.Element) -> None:
+    defs = sub(parent, "defs")
+    marker = sub(
+        defs,
+        "marker",
+        id="arrowhead",
+        viewBox="0 0 10 10",
+        refX=7,
+        refY=5,
+        markerWidth=4.5,
+        markerHeight=4.5,
+        orient="auto-start-reverse",
+    )
+    sub(marker, "path", d="M0 0 L10 5 L0 10 Z", fill=HIGHLIGHT)
+
+
+def _badge(parent: ET.Element, x: float, y: float, label: str) -> None:
+    sub(parent, "circle", cx=x, cy=y, r=10.0, fill=HIGHLIGHT, stroke="#ffffff", stroke_width=1.5)
+    text(parent, x, y, label, 13.0, weight="bold", fill="#ffffff", halo=None)
+
+
+def _trim(points: list[Vec], start: float, end: float) -> list[Vec]:
+    """A polyline shortened at both ends, so that arrows stop short of the dock markers."""
+    pts = list(points)
+    for index, cut in ((0, start), (-1, end)):
+        other = pts[1] if index == 0 else pts[-2]
+        x, y = pts[index]
+        d = math.dist((x, y), other)
+        if d > cut * 2:
+            k = cut / d
+            pts[index] = (x + (other[0] - x) * k, y + (other[1] - y) * k)
+    return pts
+
+
+def draw_highlights(parent: ET.Element, painter: BoardPainter, hl: Highlights) -> None:
+    """Draw the highlights over the board (before the dock labels, which keep clear of them)."""
+    if not hl:
+        return
+    g = group(parent, class_="highlights")
+    _defs(g)
+    if hl.placed is not None:
+        _outline_slot(g, painter, hl.placed, "just placed")
+    if hl.site is not None:
+        _ring_site(g, painter, hl.site, "site")
+    if hl.line:
+        _draw_line(g, painter, hl.line)
+
+
+def _outline_slot(g: ET.Element, painter: BoardPainter, slot: Slot, label: str) -> None:
+    x, y = painter.px((slot[0], slot[1] + 1))
+    sub(
+        g,
+        "rect",
+        class_="highlight-tile",
+        x=x + 2,
+        y=y + 2,
+        width=S - 4,
+        height=S - 4,
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=4.0,
+        rx=4.0,
+    )
+    w = text_width(label, 13.0, bold=True) + 10
+    sub(g, "rect", x=x + S / 2 - w / 2, y=y - 1, width=w, height=17.0, rx=3.0, fill=HIGHLIGHT)
+    text(g, x + S / 2, y + 7.5, label, 13.0, weight="bold", fill="#ffffff", halo=None)
+    painter.placer.take((x + S / 2 - w / 2, y - 1, x + S / 2 + w / 2, y + 16))
+
+
+def _ring_site(g: ET.Element, painter: BoardPainter, site: Quad, label: str) -> None:
+    x, y = painter.px(local(site, 0.2, 45.0))
+    r = 0.2 * S
+    sub(
+        g,
+        "circle",
+        class_="highlight-site",
+        data_site=format_quad(site),
+        cx=x,
+        cy=y,
+        r=r,
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=3.5,
+        stroke_dasharray="7 4",
+    )
+    if label:
+        text(g, x, y - r - 8, label, 13.0, weight="bold", fill=HIGHLIGHT, class_="highlight-label")
+
+
+def _dock_px(painter: BoardPainter, dock: str) -> Vec | None:
+    if dock in painter.layout.dock_point:
+        return painter.px(painter.layout.dock_point[dock])
+    quad = parse_quad(dock)
+    return None if quad is None else painter.px(local(quad, 0.36, 45.0))
+
+
+def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -> None:
+    """Numbered arrows for steps, notes for the other actions, in the order of the line."""
+    pos = painter.pos
+    dock = pos.hero.boat
+    graph = route_graph(pos.board)
+    arrows = group(
+        g,
+        class_="line-arrows",
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=4.0,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )
+    for n, action in enumerate(line, start=1):
+        label = str(n)
+        if isinstance(action, Step):
+            start, end = (_dock_px(painter, dock) if dock else None), _dock_px(painter, action.dock)
+            if start is None or end is None:
+                dock = action.dock
+                continue
+            points = [start, end]
+            if not action.portage and dock in graph and action.dock in graph and nx.has_path(graph, dock, action.dock):
+                path = nx.shortest_path(graph, dock, action.dock)
+                points = [painter.px(painter.layout.node_point(node)) for node in path]
+            points = _trim(points, 9.0, 10.0)
+            sub(
+                arrows,
+                "path",
+                class_="line-step",
+                data_step=label,
+                d=path_d(points, close=False),
+                marker_end="url(#arrowhead)",
+                stroke_dasharray="8 6" if action.portage else None,
+            )
+            mid = _midpoint(points)
+            _badge(g, mid[0], mid[1], label)
+            painter.placer.take(box_at(mid[0], mid[1], 22.0, 22.0))
+            dock = action.dock
+        elif isinstance(action, Excavate):
+            _ring_site(g, painter, action.site, "")
+            x, y = painter.px(local(action.site, 0.2, 45.0))
+            _badge(g, x + 0.2 * S * 0.7, y - 0.2 * S * 0.7, label)
+        elif isinstance(action, PlaceTile):
+            _outline_slot(g, painter, action.slot, f"{label}: {action}")
+        elif not isinstance(action, EndTurn) and dock is not None:
+            _note(g, painter, dock, f"{label}: {action}")
+
+
+def _note(g: ET.Element, painter: BoardPainter, dock: str, words: str) -> None:
+    """A numbered note beside a dock, placed where it covers nothing."""
+    at = _dock_px(painter, dock)
+    if at is None:
+        return
+    w, h = text_width(words, 13.0, bold=True) + 10, 18.0
+    spots = [box_at(at[0] + dx * (w / 2 + 14), at[1] + dy * 22, w, h) for dy in (-1, 1, -2, 2, 0) for dx in (1, -1)]
+    box = painter.placer.place(spots, segment_weight=0.2)
+    sub(g, "rect", class_="line-note", x=box[0], y=box[1], width=w, height=h, rx=4.0, fill=HIGHLIGHT)
+    text(g, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, words, 13.0, weight="bold", fill="#ffffff", halo=None)
+
+
+def _midpoint(points: list[Vec]) -> Vec:
+    """The point halfway along a polyline."""
+    lengths = [math.dist(a, b) for a, b in itertools.pairwise(points)]
+    half = sum(lengths) / 2
+    for (a, b), length in zip(itertools.pairwise(points), lengths, strict=True):
+        if half <= length and length > 0:
+            k = half / length
+            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        half -= length
+    return points[-1]
+
+
+__all__ = ["Highlights", "draw_highlights", "highlight_slots", "num"]

@@ -1,0 +1,101 @@
+"""A position as an SVG picture a person can solve from: the board, the seats' sides, a key.
+
+`render_svg` is a pure function of the position (and optional highlights): the same input
+gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from ..position import Position
+from .board_layer import BoardPainter
+from .highlight import Highlights, draw_highlights, highlight_slots
+from .layout import Frame
+from .legend import draw_legend, legend_height
+from .style import FAINT_INK, INK, MARGIN_PX, PANEL_W_PX, RIM_LABEL_PX, TEXT_PX, TITLE_PX
+from .svgdoc import SVG_NS, group, serialise, sub, text
+from .svgdoc import num as _n
+from .words import title_line
+
+TITLE_H = 44.0
+BANNER_H = 30.0
+
+
+def render_svg(pos: Position, highlights: Highlights | None = None, key: bool = True) -> str:
+    """The position as an SVG document; `key=False` leaves out the side panel."""
+    hl = highlights or Highlights()
+    slots = sorted({*pos.board.filled, *pos.board.open_slots, *highlight_slots(hl)})
+    top = TITLE_H + BANNER_H + MARGIN_PX
+    frame = Frame.around(slots, left=MARGIN_PX, top=top)
+    board_w = frame.width + 2 * MARGIN_PX
+    width = board_w + (PANEL_W_PX if key else 0.0)
+    height = max(top + frame.height + MARGIN_PX + BANNER_H, TITLE_H + legend_height(pos, hl) + 20.0 if key else 0.0)
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "width": _n(width),
+            "height": _n(height),
+            "viewBox": f"0 0 {_n(width)} {_n(height)}",
+            "font-family": "sans-serif",
+        },
+    )
+    title = sub(root, "title")
+    title.text = f"Akrotiri position: {title_line(pos)}"
+    sub(root, "rect", class_="background", x=0, y=0, width=_n(width), height=_n(height), fill="#ffffff")
+    text(
+        root, 16.0, TITLE_H / 2 + 2, title_line(pos), TITLE_PX, anchor="start", weight="bold", halo=None, class_="title"
+    )
+
+    painter = BoardPainter(pos, frame)
+    board = group(root, class_="board")
+    painter.draw_slots(board)
+    painter.draw_routes(board)
+    painter.draw_land(board)
+    painter.draw_tile_edges(board)
+    painter.draw_ports(board)
+    painter.draw_icons(board)
+    painter.draw_docks(board)
+    painter.draw_temples(board)
+    painter.draw_cubes(board)
+    painter.draw_boats(board)
+    draw_highlights(board, painter, hl)
+    painter.draw_dock_labels(board)
+    _draw_rim(root, frame)
+    _draw_seat_sides(root, pos, frame, board_w)
+    if key:
+        draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(TITLE_H)})"), pos, hl)
+    return serialise(root)
+
+
+def _draw_rim(root: ET.Element, frame: Frame) -> None:
+    """Slot coordinates round the board: x along the top and bottom, y down both sides."""
+    g = group(root, class_="rim")
+    size = RIM_LABEL_PX
+    top, bottom = frame.top - MARGIN_PX / 2, frame.top + frame.height + MARGIN_PX / 2
+    left, right = frame.left - MARGIN_PX / 2, frame.left + frame.width + MARGIN_PX / 2
+    for x in range(frame.x0, frame.x1 + 1):
+        cx = frame.px((x + 0.5, 0.0))[0]
+        text(g, cx, top, f"x {x}", size, fill=FAINT_INK, halo=None, weight="bold")
+        text(g, cx, bottom, f"x {x}", size, fill=FAINT_INK, halo=None, weight="bold")
+    for y in range(frame.y0, frame.y1 + 1):
+        cy = frame.px((0.0, y + 0.5))[1]
+        text(g, left, cy, f"y {y}", size, fill=FAINT_INK, halo=None, weight="bold")
+        text(g, right, cy, f"y {y}", size, fill=FAINT_INK, halo=None, weight="bold")
+
+
+def _draw_seat_sides(root: ET.Element, pos: Position, frame: Frame, board_w: float) -> None:
+    """Where each seat sits and which way is "above" for it (R-GEO-10)."""
+    g = group(root, class_="seat-sides")
+    mid = board_w / 2
+    north_y = frame.top - MARGIN_PX - BANNER_H / 2
+    south_y = frame.top + frame.height + MARGIN_PX + BANNER_H / 2
+    lines = {
+        "north": (north_y, "\u25bc NORTH seat sits here \u00b7 for north, above = down the page (\u2212y), left = +x"),
+        "south": (south_y, "\u25b2 SOUTH seat sits here \u00b7 for south, above = up the page (+y), left = \u2212x"),
+    }
+    for seat, (y, words) in lines.items():
+        if pos.to_move == seat and pos.phase != "over":
+            words += "  \u00b7 to move"
+        text(g, mid, y, words, TEXT_PX, weight="bold", fill=INK, halo=None, class_="seat-side", data_seat=seat)
