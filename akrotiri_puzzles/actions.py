@@ -8,6 +8,8 @@ from .geometry import Quad, Slot
 
 
 class _Notated:
+    __slots__ = ()
+
     def __str__(self) -> str:
         from .notation import format_action
 
@@ -17,7 +19,7 @@ class _Notated:
         return f"<{type(self).__name__} {self}>"
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class PlaceTile(_Notated):
     """Play the land tile in hand: slot, rotation, and where the second cube goes (R-TILE-1, 2).
 
@@ -31,7 +33,7 @@ class PlaceTile(_Notated):
     quadrant: str | None = None
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class Step(_Notated):
     """One step of a boat: by shipping route or by portage, to a dock (R-MOVE-1)."""
 
@@ -39,35 +41,35 @@ class Step(_Notated):
     portage: bool = False
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class Load(_Notated):
     """Load cubes of these colours from the boat's island (R-LOAD-1)."""
 
     colours: tuple[str, ...]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class Unload(_Notated):
     """Unload cubes of these colours onto the boat's island, a free action (R-FREE-2)."""
 
     colours: tuple[str, ...]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class Sell(_Notated):
     """Sell one cube at Thera, a free action (R-FREE-1)."""
 
     colour: str
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class Buy(_Notated):
     """Buy 1 to 3 map cards at Thera, naming each card's deck (R-BUY-1)."""
 
     decks: tuple[str, ...]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class Excavate(_Notated):
     """Play a map card and place a temple on the excavation site (R-EXC-1)."""
 
@@ -75,26 +77,26 @@ class Excavate(_Notated):
     site: Quad
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class Oracle(_Notated):
     """Consult the oracle for a terrain icon (R-ORA-1)."""
 
     icon: str
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class EndTurn(_Notated):
     """End the turn: draw a land tile and pass (R-END-1)."""
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class KeepGoal(_Notated):
     """Keep one offered goal card (R-SET-5, R-EXC-1)."""
 
     goal: str
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, slots=True)
 class PlaceBoat(_Notated):
     """Put the boat on a dock of Thera at setup (R-SET-6)."""
 

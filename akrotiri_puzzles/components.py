@@ -170,7 +170,8 @@ class Components:
     market: MarketSpec
     player_board: PlayerBoardSpec
     setup: SetupSpec = field(default_factory=SetupSpec)
-    version: str = "1"
+    version: str = "unversioned"
+    """A fingerprint of the component files' contents: certificates name the set they hold for."""
 
     @cached_property
     def tile(self) -> dict[str, TileSpec]:

@@ -38,17 +38,30 @@ def meets(board: Board, seat: str, card: MapCard, site: Quad) -> bool:
     return bool(valid_sites(board, seat, card, (site,)))
 
 
-def site_test(board: Board, seat: str, card: MapCard) -> Callable[[Quad], bool]:
-    """A test of whether a quadrant meets the card from `seat`, for checking many sites."""
+Bounds = tuple[tuple[int, bool, int], ...] | None
+"""(axis, below, bound) per requirement: a site fits when its coordinate on `axis` is below
+(or above) `bound` for each; None when the board lacks the icons altogether."""
+
+
+def site_bounds(board: Board, seat: str, card: MapCard) -> Bounds:
+    """The card's requirements on this board as bounds on a site's coordinates (hashable)."""
     tests = _thresholds(board, seat, card)
     if any(t == "never" for t, _ in tests):
-        return lambda q: False
-    bounds = [(1 if test[0] == "y" else 0, test[1] == "<", bound) for test, bound in tests]
+        return None
+    return tuple((1 if test[0] == "y" else 0, test[1] == "<", bound) for test, bound in tests)
 
-    def fits(q: Quad) -> bool:
-        return all((q[axis] < bound) if below else (q[axis] > bound) for axis, below, bound in bounds)
 
-    return fits
+def fits_bounds(bounds: Bounds, q: Quad) -> bool:
+    """Whether a site meets bounds from `site_bounds`."""
+    if bounds is None:
+        return False
+    return all((q[axis] < bound) if below else (q[axis] > bound) for axis, below, bound in bounds)
+
+
+def site_test(board: Board, seat: str, card: MapCard) -> Callable[[Quad], bool]:
+    """A test of whether a quadrant meets the card from `seat`, for checking many sites."""
+    bounds = site_bounds(board, seat, card)
+    return lambda q: fits_bounds(bounds, q)
 
 
 def valid_sites(board: Board, seat: str, card: MapCard, quads: tuple[Quad, ...]) -> list[Quad]:

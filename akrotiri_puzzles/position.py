@@ -2,12 +2,40 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass, fields
+from functools import cache, cached_property
+from typing import Any, TypeVar
 
 from .board import Board
 from .components import COLOURS, Components
 from .geometry import SEATS, Quad
+
+T = TypeVar("T")
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of a frozen dataclass value with some fields changed.
+
+    Like `dataclasses.replace` but several times faster, which matters on the engine's hot
+    path. Cached properties are not copied: they are worked out again for the new value.
+    """
+    names = _field_names(type(obj))
+    new = object.__new__(type(obj))
+    src = obj.__dict__
+    d = new.__dict__
+    for k in names:
+        d[k] = src[k]
+    for k, v in changes.items():
+        if k not in d:
+            raise TypeError(f"{type(obj).__name__} has no field {k!r}")
+        d[k] = v
+    return new
+
 
 PHASES = ("setup_tile", "setup_goal", "setup_boat", "place", "act", "goal", "over")
 """Where the game stands: setup steps, then each turn's tile placement and action phase.
@@ -88,7 +116,7 @@ class Position:
     def with_seat(self, name: str, seat: Seat) -> Position:
         """A copy with one seat replaced."""
         seats = (seat, self.seats[1]) if name == "south" else (self.seats[0], seat)
-        return replace(self, seats=seats)
+        return evolve(self, seats=seats)
 
     def key(self) -> tuple[object, ...]:
         """A canonical, hashable key: equal positions have equal keys."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
+from functools import cache
 from itertools import combinations_with_replacement
 
 from .actions import (
@@ -26,12 +26,12 @@ from .actions import (
     Step,
     Unload,
 )
-from .board import tile_template
+from .board import Board, tile_template
 from .components import COLOURS, DECKS, ICONS
 from .errors import IllegalActionError
 from .excavation import valid_sites
 from .geometry import QUAD_OFFSET, ROTATIONS, SEATS, Quad, format_quad, global_quad, rotate_quadrant
-from .position import Position, Seat
+from .position import Position, Seat, evolve
 
 # ---- shared helpers -------------------------------------------------------------------------
 
@@ -193,21 +193,26 @@ def _step_actions(pos: Position) -> list[Action]:
     if budget is None:
         return []
     started, points_after = budget
-    board = pos.board
-    here = seat.boat
+    options = step_options(pos.board, seat.boat)
     occupied = pos.seat(pos.other).boat
-    can_pass = _can_leave(pos, started, points_after)
-    out: list[Action] = []
-    for dock in board.ship_reach[here]:
-        if dock != occupied or can_pass:
-            out.append(Step(dock))
-    for dock in board.docks_of_island[board.island_of_dock[here]]:
-        if dock != here and (dock != occupied or can_pass):
-            out.append(Step(dock, portage=True))
-    return out
+    if occupied is None or _can_leave(pos, started, points_after):
+        return list(options)
+    return [a for a in options if a.dock != occupied]
 
 
-def _sub_multisets(items: tuple[str, ...], largest: int | None = None) -> list[tuple[str, ...]]:
+def step_options(board: Board, dock: str) -> tuple[Step, ...]:
+    """Every step from a dock on a board, ignoring the other boat: ship steps, then portage."""
+    cache = board.__dict__.setdefault("_step_options", {})
+    found = cache.get(dock)
+    if found is None:
+        ships = tuple(Step(d) for d in board.ship_reach[dock])
+        portages = tuple(Step(d, portage=True) for d in board.docks_of_island[board.island_of_dock[dock]] if d != dock)
+        found = cache[dock] = ships + portages
+    return found
+
+
+@cache
+def _sub_multisets(items: tuple[str, ...], largest: int | None = None) -> tuple[tuple[str, ...], ...]:
     """Non-empty sub-multisets of sorted colours, each sorted, up to `largest` items."""
     counts = Counter(items)
     colours = sorted(counts, key=COLOURS.index)
@@ -225,7 +230,7 @@ def _sub_multisets(items: tuple[str, ...], largest: int | None = None) -> list[t
             grow(i + 1, chosen + (c,) * k)
 
     grow(0, ())
-    return sorted(out, key=lambda t: (len(t), [COLOURS.index(c) for c in t]))
+    return tuple(sorted(out, key=lambda t: (len(t), [COLOURS.index(c) for c in t])))
 
 
 def _load_actions(pos: Position, seat: Seat, island: Quad | None) -> list[Action]:
@@ -534,8 +539,8 @@ def _apply_tile(pos: Position, a: PlaceTile) -> Position:
     if a.colour is not None and a.quadrant is not None:
         _take_cube(market, a.colour)
         added.append((board.piece_at[global_quad(a.slot, a.quadrant)], a.colour))
-    pos = replace(pos, board=board, market=tuple(market), cubes=_add_cubes(pos.cubes, added))
-    pos = pos.with_seat(pos.to_move, replace(seat, tile=None))
+    pos = evolve(pos, board=board, market=tuple(market), cubes=_add_cubes(pos.cubes, added))
+    pos = pos.with_seat(pos.to_move, evolve(seat, tile=None))
     if pos.phase == "setup_tile":
         return _after_setup_tile(pos)
     return _begin_actions(pos)
@@ -544,22 +549,22 @@ def _apply_tile(pos: Position, a: PlaceTile) -> Position:
 def _begin_actions(pos: Position) -> Position:
     """The action phase starts: the number of actions is fixed now (R-TURN-2)."""
     actions = pos.components.player_board.actions_after(len(pos.hero.temples))
-    return replace(pos, phase="act", actions_left=actions, points=0, passing=False)
+    return evolve(pos, phase="act", actions_left=actions, points=0, passing=False)
 
 
 def _apply_step(pos: Position, a: Step) -> Position:
     budget = step_budget(pos)
     assert budget is not None
     started, points_after = budget
-    seat = replace(pos.hero, boat=a.dock)
+    seat = evolve(pos.hero, boat=a.dock)
     passing = a.dock == pos.seat(pos.other).boat
-    pos = replace(pos, actions_left=pos.actions_left - started, points=points_after, passing=passing)
+    pos = evolve(pos, actions_left=pos.actions_left - started, points=points_after, passing=passing)
     return pos.with_seat(pos.to_move, seat)
 
 
 def _spend(pos: Position) -> Position:
     """A non-move action costs one action and ends the current Move action (R-MOVE-2)."""
-    return replace(pos, actions_left=pos.actions_left - 1, points=0)
+    return evolve(pos, actions_left=pos.actions_left - 1, points=0)
 
 
 def _apply_load(pos: Position, a: Load) -> Position:
@@ -574,8 +579,8 @@ def _apply_load(pos: Position, a: Load) -> Position:
             counts[(piece, colour)] -= k
             need[colour] -= k
     cubes = tuple(sorted((p, c, n) for (p, c), n in counts.items() if n > 0))
-    seat = replace(pos.hero, cargo=tuple(sorted(pos.hero.cargo + a.colours, key=COLOURS.index)))
-    return _spend(replace(pos, cubes=cubes)).with_seat(pos.to_move, seat)
+    seat = evolve(pos.hero, cargo=tuple(sorted(pos.hero.cargo + a.colours, key=COLOURS.index)))
+    return _spend(evolve(pos, cubes=cubes)).with_seat(pos.to_move, seat)
 
 
 def _remove(items: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...]:
@@ -590,8 +595,8 @@ def _apply_unload(pos: Position, a: Unload) -> Position:
     assert seat.boat is not None
     piece = pos.board.docks[seat.boat].piece
     cubes = _add_cubes(pos.cubes, [(piece, c) for c in a.colours])
-    pos = replace(pos, cubes=cubes, points=0)
-    return pos.with_seat(pos.to_move, replace(seat, cargo=_remove(seat.cargo, a.colours)))
+    pos = evolve(pos, cubes=cubes, points=0)
+    return pos.with_seat(pos.to_move, evolve(seat, cargo=_remove(seat.cargo, a.colours)))
 
 
 def _apply_sell(pos: Position, a: Sell) -> Position:
@@ -602,8 +607,8 @@ def _apply_sell(pos: Position, a: Sell) -> Position:
     price = track[off - 1]  # the rightmost empty space (R-FREE-1)
     market[i] += 1
     seat = pos.hero
-    seat = replace(seat, cargo=_remove(seat.cargo, (a.colour,)), drachmas=seat.drachmas + price)
-    return replace(pos, market=tuple(market), points=0).with_seat(pos.to_move, seat)
+    seat = evolve(seat, cargo=_remove(seat.cargo, (a.colour,)), drachmas=seat.drachmas + price)
+    return evolve(pos, market=tuple(market), points=0).with_seat(pos.to_move, seat)
 
 
 def _apply_buy(pos: Position, a: Buy) -> Position:
@@ -611,8 +616,8 @@ def _apply_buy(pos: Position, a: Buy) -> Position:
     bought = [decks[DECKS.index(d)].pop(0) for d in a.decks]
     seat = pos.hero
     cost = pos.components.setup.map_prices[len(a.decks) - 1]
-    seat = replace(seat, drachmas=seat.drachmas - cost, maps=tuple(sorted(seat.maps + tuple(bought))))
-    pos = replace(pos, map_decks=tuple(tuple(d) for d in decks))
+    seat = evolve(seat, drachmas=seat.drachmas - cost, maps=tuple(sorted(seat.maps + tuple(bought))))
+    pos = evolve(pos, map_decks=tuple(tuple(d) for d in decks))
     return _spend(pos).with_seat(pos.to_move, seat)
 
 
@@ -621,7 +626,7 @@ def _apply_excavate(pos: Position, a: Excavate) -> Position:
     card = pos.components.map[a.card]
     maps = list(seat.maps)
     maps.remove(a.card)
-    seat = replace(
+    seat = evolve(
         seat,
         drachmas=seat.drachmas - card.cost,
         maps=tuple(maps),
@@ -632,26 +637,26 @@ def _apply_excavate(pos: Position, a: Excavate) -> Position:
     if not reveal.goal_draw:
         return pos
     offer = pos.goal_face_up if pos.strategist else pos.goal_deck[: pos.components.setup.goals_drawn]
-    return replace(pos, phase="goal", goal_offer=offer) if offer else pos
+    return evolve(pos, phase="goal", goal_offer=offer) if offer else pos
 
 
 def _apply_keep(pos: Position, a: KeepGoal) -> Position:
     seat = pos.hero
-    seat = replace(seat, goals=tuple(sorted((*seat.goals, a.goal))))
+    seat = evolve(seat, goals=tuple(sorted((*seat.goals, a.goal))))
     if pos.phase == "goal" and pos.strategist:
         face_up = list(pos.goal_face_up)
         face_up.remove(a.goal)
-        pos = replace(pos, goal_face_up=tuple(face_up))
+        pos = evolve(pos, goal_face_up=tuple(face_up))
     else:
         rest = list(pos.goal_offer)
         rest.remove(a.goal)
         # The offer was the top of the deck; the kept card leaves, the others go to the bottom.
         deck = pos.goal_deck[len(pos.goal_offer) :] + tuple(rest)
-        pos = replace(pos, goal_deck=deck)
-    pos = replace(pos, goal_offer=()).with_seat(pos.to_move, seat)
+        pos = evolve(pos, goal_deck=deck)
+    pos = evolve(pos, goal_offer=()).with_seat(pos.to_move, seat)
     if pos.phase == "setup_goal":
         return _after_setup_goal(pos)
-    return replace(pos, phase="act")
+    return evolve(pos, phase="act")
 
 
 def _apply_oracle(pos: Position, a: Oracle) -> Position:
@@ -664,8 +669,8 @@ def _apply_oracle(pos: Position, a: Oracle) -> Position:
         if comps.tile[tile].icon == a.icon:
             break
     kept = revealed.pop()  # the tile showing the icon, or the last one revealed
-    pos = replace(_spend(pos), land_pile=tuple(pile), land_discard=pos.land_discard + tuple(revealed), oracle_used=True)
-    return pos.with_seat(pos.to_move, replace(pos.hero, tile=kept))
+    pos = evolve(_spend(pos), land_pile=tuple(pile), land_discard=pos.land_discard + tuple(revealed), oracle_used=True)
+    return pos.with_seat(pos.to_move, evolve(pos.hero, tile=kept))
 
 
 def _draw_tile(pos: Position, name: str) -> Position:
@@ -679,9 +684,9 @@ def _draw_tile(pos: Position, name: str) -> Position:
         rng = random.Random(pos.shuffle_seed)
         pile = list(pos.land_discard)
         rng.shuffle(pile)
-        pos = replace(pos, land_pile=tuple(pile), land_discard=(), shuffle_seed=rng.randrange(2**31))
+        pos = evolve(pos, land_pile=tuple(pile), land_discard=(), shuffle_seed=rng.randrange(2**31))
     top, rest = pos.land_pile[0], pos.land_pile[1:]
-    return replace(pos, land_pile=rest).with_seat(name, replace(seat, tile=top))
+    return evolve(pos, land_pile=rest).with_seat(name, evolve(seat, tile=top))
 
 
 def _apply_end(pos: Position, a: EndTurn) -> Position:
@@ -689,8 +694,8 @@ def _apply_end(pos: Position, a: EndTurn) -> Position:
         pos = _draw_tile(pos, pos.to_move)
     temples = pos.components.player_board.temples
     if pos.to_move != pos.first and any(len(s.temples) >= temples for s in pos.seats):
-        return replace(pos, phase="over", actions_left=0, points=0)
-    return _start_turn(replace(pos, turn=pos.turn + 1), _other(pos.to_move))
+        return evolve(pos, phase="over", actions_left=0, points=0)
+    return _start_turn(evolve(pos, turn=pos.turn + 1), _other(pos.to_move))
 
 
 def start_turn(pos: Position, name: str) -> Position:
@@ -703,9 +708,9 @@ def start_turn(pos: Position, name: str) -> Position:
 
 
 def _start_turn(pos: Position, name: str) -> Position:
-    pos = replace(pos, to_move=name, points=0, passing=False, oracle_used=False, actions_left=0)
+    pos = evolve(pos, to_move=name, points=0, passing=False, oracle_used=False, actions_left=0)
     if pos.seat(name).tile is not None:
-        return replace(pos, phase="place")
+        return evolve(pos, phase="place")
     return _begin_actions(pos)
 
 
@@ -715,41 +720,41 @@ def _start_turn(pos: Position, name: str) -> Position:
 def _after_setup_tile(pos: Position) -> Position:
     if pos.to_move == pos.first:
         second = _other(pos.first)
-        return replace(_draw_tile(pos, second), to_move=second)
+        return evolve(_draw_tile(pos, second), to_move=second)
     # Both setup tiles are down: deal maps, then offer goals to the first player.
     comps = pos.components
     decks = [list(d) for d in pos.map_decks]
     for name in (pos.first, _other(pos.first)):
         seat = pos.seat(name)
         dealt = tuple(decks[DECKS.index(d)].pop(0) for d in comps.setup.starting_maps if decks[DECKS.index(d)])
-        pos = pos.with_seat(name, replace(seat, maps=tuple(sorted(seat.maps + dealt))))
-    pos = replace(pos, map_decks=tuple(tuple(d) for d in decks))
-    return _offer_setup_goals(replace(pos, to_move=pos.first))
+        pos = pos.with_seat(name, evolve(seat, maps=tuple(sorted(seat.maps + dealt))))
+    pos = evolve(pos, map_decks=tuple(tuple(d) for d in decks))
+    return _offer_setup_goals(evolve(pos, to_move=pos.first))
 
 
 def _offer_setup_goals(pos: Position) -> Position:
     offer = pos.goal_deck[: pos.components.setup.goals_drawn]
     if not offer:
-        return _after_setup_goal(replace(pos, phase="setup_goal"))
-    return replace(pos, phase="setup_goal", goal_offer=offer)
+        return _after_setup_goal(evolve(pos, phase="setup_goal"))
+    return evolve(pos, phase="setup_goal", goal_offer=offer)
 
 
 def _after_setup_goal(pos: Position) -> Position:
     if pos.to_move == pos.first:
-        return _offer_setup_goals(replace(pos, to_move=_other(pos.first)))
-    return replace(pos, phase="setup_boat", to_move=pos.first)
+        return _offer_setup_goals(evolve(pos, to_move=_other(pos.first)))
+    return evolve(pos, phase="setup_boat", to_move=pos.first)
 
 
 def _apply_boat(pos: Position, a: PlaceBoat) -> Position:
-    pos = pos.with_seat(pos.to_move, replace(pos.hero, boat=a.dock))
+    pos = pos.with_seat(pos.to_move, evolve(pos.hero, boat=a.dock))
     if pos.to_move == pos.first:
-        return replace(pos, to_move=_other(pos.first))
+        return evolve(pos, to_move=_other(pos.first))
     for name in (pos.first, _other(pos.first)):
         pos = _draw_tile(pos, name)
     if pos.strategist:
         k = pos.components.setup.face_up(pos.edition)
-        pos = replace(pos, goal_face_up=pos.goal_deck[:k], goal_deck=pos.goal_deck[k:])
-    return _start_turn(replace(pos, turn=1), pos.first)
+        pos = evolve(pos, goal_face_up=pos.goal_deck[:k], goal_deck=pos.goal_deck[k:])
+    return _start_turn(evolve(pos, turn=1), pos.first)
 
 
 _APPLY = {

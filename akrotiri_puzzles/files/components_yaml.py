@@ -6,6 +6,7 @@ A component directory holds any of `thera.yaml`, `tiles.yaml`, `maps.yaml`, `goa
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -314,8 +315,13 @@ def _load(directory: Path) -> Components:
         if not any(m.deck == deck for m in maps_m.maps):
             raise ComponentError(located(maps_src, "maps", f"the {deck} deck is empty"))
     setup = board_m.setup
+    digest = hashlib.sha256()
+    for name in FILES:
+        path = directory / f"{name}.yaml"
+        digest.update((path if path.exists() else DEFAULT_DIR / f"{name}.yaml").read_bytes())
     return Components(
         name=directory.name,
+        version=digest.hexdigest()[:12],
         thera=_thera(thera_src, thera_m),
         tiles=tuple(_tile(tiles_src, i, t) for i, t in enumerate(tiles_m.tiles)),
         maps=tuple(_map(maps_src, i, m) for i, m in enumerate(maps_m.maps)),
