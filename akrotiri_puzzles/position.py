@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any, TypeVar
 
 from .board import Board
@@ -13,9 +13,14 @@ from .geometry import SEATS, Quad
 T = TypeVar("T")
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -61,7 +66,7 @@ class Seat:
     tile: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Position:
     """A whole game state. Applying an action returns a new position; nothing mutates one."""
 
@@ -93,6 +98,12 @@ class Position:
     strategist: bool = False
     piles_known: bool = True
     shuffle_seed: int = 0
+
+    def __repr__(self) -> str:
+        return (
+            f"<Position turn {self.turn}, {self.to_move} to move, phase {self.phase}, "
+            f"{len(self.board.placements)} tiles, temples {len(self.seats[0].temples)}-{len(self.seats[1].temples)}>"
+        )
 
     @property
     def components(self) -> Components:
