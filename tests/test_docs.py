@@ -26,7 +26,7 @@ from akrotiri_puzzles import (
     parse_action,
     parse_line,
 )
-from akrotiri_puzzles.files import position_yaml
+from akrotiri_puzzles.files import position_yaml, puzzle_yaml
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DATA = Path(__file__).parent / "data"
@@ -92,6 +92,23 @@ def test_formats_small_example_gets_the_defaults_the_doc_describes():
 )
 def test_formats_tables_list_every_field(heading, model):
     assert table_column(section(FORMATS, heading)) == list(model.model_fields)
+
+
+PUZZLE_FORMAT = FORMATS[FORMATS.index("# Puzzle files") :]
+
+
+@pytest.mark.parametrize(
+    ("heading", "model"),
+    [
+        ("## Puzzle fields", puzzle_yaml.PuzzleModel),
+        ("`goal`:", puzzle_yaml.GoalModel),
+        ("`certificate`:", puzzle_yaml.CertificateModel),
+    ],
+)
+def test_formats_puzzle_tables_list_every_field(heading, model):
+    body = PUZZLE_FORMAT[PUZZLE_FORMAT.index(heading + "\n") :]
+    table = body[: body.index("\n\n", body.index("|"))]
+    assert table_column(table) == list(model.model_fields)
 
 
 # ---- docs/notation.md -------------------------------------------------------------------------

@@ -11,14 +11,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
 from ..components import COLOURS, DECKS, Components
 from ..errors import PositionError, located
 from ..geometry import SEATS, THERA_SLOTS, format_quad, parse_quad, slot_neighbours
 from ..position import Position, Seat
-from .yamlio import dump_yaml, parse_yaml, read_yaml, validation_message, write_atomic
+from .yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 
 FORMAT = "akrotiri-position 1"
 
@@ -317,14 +317,7 @@ class _Checker:
 
 def position_from_data(data: Any, source: str, comps: Components) -> Position:
     """Build a position from parsed YAML data; `source` names it in errors."""
-    if not isinstance(data, dict):
-        raise PositionError(located(source, "(top)", "expected a mapping of position fields"))
-    try:
-        model = PositionModel.model_validate(data)
-    except ValidationError as exc:
-        raise PositionError(validation_message(source, exc)) from None
-    if model.format != FORMAT:
-        raise PositionError(located(source, "format", f"expected {FORMAT!r}, got {model.format!r}"))
+    model = validated_document(data, source, PositionModel, PositionError, FORMAT, "position")
     return _Checker(source, comps).position(model)
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..errors import AkrotiriError, located
 
@@ -52,6 +52,24 @@ def validation_message(source: str, exc: ValidationError) -> str:
     elif "input" in err and err["type"].startswith(("literal", "enum")):
         msg = f"{msg}, got {err['input']!r}"
     return located(source, path or "(top)", msg)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated_document(data: Any, source: str, model: type[M], error: type[AkrotiriError], fmt: str, what: str) -> M:
+    """A parsed file checked against its model and its `format` line; any problem raises
+    `error` with one line naming the source and the field."""
+    if not isinstance(data, dict):
+        raise error(located(source, "(top)", f"expected a mapping of {what} fields"))
+    try:
+        checked = model.model_validate(data)
+    except ValidationError as exc:
+        raise error(validation_message(source, exc)) from None
+    found = getattr(checked, "format", fmt)
+    if found != fmt:
+        raise error(located(source, "format", f"expected {fmt!r}, got {found!r}"))
+    return checked
 
 
 class _Dumper(yaml.SafeDumper):

@@ -1,0 +1,207 @@
+"""Puzzle commands: check a puzzle fan's answer."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from ..actions import Action
+from ..errors import AkrotiriError, NotationError
+from ..files.puzzle_yaml import load_puzzle
+from ..notation import format_action, parse_line
+from ..puzzle import Puzzle, Replay, replay
+from ..rules import action_cost
+from . import ComponentsOpt, JsonOpt, app, components, fail, out
+
+PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
+AnswerArg = Annotated[
+    str,
+    typer.Argument(
+        help='The answer: actions separated by ";", e.g. "ship 1,0NE; excavate E03 1,0SW".', show_default=False
+    ),
+]
+
+
+@dataclass(frozen=True)
+class Optimum:
+    """A puzzle's optimum and where it came from; None when no line reaches the goal."""
+
+    value: int | None
+    source: str
+    """"file", "certificate", "cpsat" or "exhaustive"."""
+    proven: bool = True
+
+
+def recorded_optimum(puzzle: Puzzle) -> Optimum | None:
+    """The optimum the puzzle file records, in its own field or its certificate, if any."""
+    if puzzle.optimum is not None:
+        return Optimum(puzzle.optimum, "file")
+    if puzzle.certificate is not None:
+        return Optimum(puzzle.certificate.optimum, "certificate")
+    return None
+
+
+def puzzle_optimum(puzzle: Puzzle) -> Optimum:
+    """The optimum the puzzle file records, or else one computed by a solver."""
+    known = recorded_optimum(puzzle)
+    if known is not None:
+        return known
+    try:
+        from ..solver.cpsat import solve
+    except ImportError:
+        from ..solver.exhaustive import search
+
+        found = search(puzzle, max_nodes=2_000_000)
+        return Optimum(found.optimum, "exhaustive", found.complete)
+    result = solve(puzzle, time_limit=120)
+    return Optimum(result.optimum, "cpsat", result.status in ("OPTIMAL", "INFEASIBLE"))
+
+
+def step_costs(played: Replay, line: list[Action]) -> list[int]:
+    """What each legal action of the line spent, as the game counts it."""
+    return [action_cost(state.pos, action) for state, action in zip(played.states, line, strict=False)]
+
+
+def verdict(played: Replay, optimum: Optimum | None) -> tuple[str, bool | None]:
+    """The answer's status in a word, and whether it is optimal (None: not known)."""
+    if played.illegal_at is not None:
+        return "illegal", False
+    if not played.reached:
+        return "goal not reached", False
+    if optimum is None or optimum.value is None or not optimum.proven:
+        return "optimum unknown", None
+    if played.cost <= optimum.value:
+        return "optimal", True
+    return "not optimal", False
+
+
+@app.command()
+def check(
+    puzzle_file: PuzzleArg,
+    answer: AnswerArg,
+    as_json: JsonOpt = False,
+    components_dir: ComponentsOpt = None,
+) -> None:
+    """Check an answer to a puzzle: is it legal, does it reach the goal, is it optimal?
+
+    Exit status 0 for a legal, optimal answer that reaches the goal; 1 for any other answer;
+    2 for bad input (an unreadable puzzle file, an action that does not parse).
+    """
+    try:
+        puzzle = load_puzzle(puzzle_file, components(components_dir))
+    except AkrotiriError as exc:
+        fail(str(exc))
+    try:
+        line = parse_line(answer)
+    except NotationError as exc:
+        fail(f"answer: {exc}")
+    if not line:
+        fail('answer: no actions; write them separated by ";", e.g. "ship 1,0NE; excavate E03 1,0SW"')
+    played = replay(puzzle, line)
+    # The optimum is only needed, and only worth computing, for an answer that reaches the goal.
+    optimum = puzzle_optimum(puzzle) if played.reached and played.illegal_at is None else recorded_optimum(puzzle)
+    status, optimal = verdict(played, optimum)
+    if as_json:
+        out.print(json.dumps(_json(puzzle, line, played, optimum, status, optimal)), markup=False, soft_wrap=True)
+    else:
+        _print(puzzle, line, played, optimum, status, optimal)
+    raise typer.Exit(0 if optimal else 1)
+
+
+def _json(
+    puzzle: Puzzle, line: list[Action], played: Replay, optimum: Optimum | None, status: str, optimal: bool | None
+) -> dict[str, object]:
+    illegal = None
+    if played.illegal_at is not None:
+        illegal = {
+            "number": played.illegal_at + 1,
+            "action": format_action(line[played.illegal_at]),
+            "reason": played.reason,
+        }
+    return {
+        "puzzle": puzzle.id,
+        "goal": puzzle.goal.describe(),
+        "horizon": puzzle.turns,
+        "answer": [format_action(a) for a in line],
+        "status": status,
+        "legal": played.illegal_at is None,
+        "first_illegal": illegal,
+        "reached": played.reached,
+        "reached_after": None if played.reached_at is None else played.reached_at + 1,
+        "cost": played.cost,
+        "optimum": None if optimum is None else optimum.value,
+        "optimum_source": None if optimum is None else optimum.source,
+        "optimal": optimal,
+    }
+
+
+def _print(
+    puzzle: Puzzle, line: list[Action], played: Replay, optimum: Optimum | None, status: str, optimal: bool | None
+) -> None:
+    horizon = "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
+    title = f"{puzzle.id}: {puzzle.hero} to {puzzle.goal.describe()} ({horizon})"
+    table = Table(title=title, title_justify="left", show_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("action")
+    table.add_column("actions spent", justify="right")
+    table.add_column("")
+    costs = step_costs(played, line)
+    for i, action in enumerate(line):
+        if played.illegal_at is not None and i > played.illegal_at:
+            table.add_row(str(i + 1), Text(format_action(action), style="dim"), "", Text("not played", style="dim"))
+            continue
+        if i == played.illegal_at:
+            note = Text(f"illegal: {played.reason}", style="red")
+            table.add_row(str(i + 1), Text(format_action(action), style="red"), "", note)
+            continue
+        note = Text("goal reached", style="green") if i == played.reached_at else Text("")
+        table.add_row(str(i + 1), Text(format_action(action)), str(costs[i]), note)
+    table.add_section()
+    table.add_row("", "total", str(played.cost), "")
+    out.print(table)
+    for good, message in _findings(line, played, optimum):
+        out.print(Text.assemble(("✓ " if good else "✗ ", "green" if good else "red"), message))
+    if optimal is None and played.reached and played.illegal_at is None:
+        out.print(Text("? the optimum could not be proven, so optimality is not known", style="yellow"))
+
+
+def _findings(line: list[Action], played: Replay, optimum: Optimum | None) -> list[tuple[bool, str]]:
+    """What the fan did right and wrong, in order."""
+    if played.illegal_at is not None:
+        i = played.illegal_at
+        legal = f"actions 1 to {i} are legal, " if i > 1 else "action 1 is legal, " if i == 1 else ""
+        found = [(False, f"{legal}action {i + 1} ({format_action(line[i])}) is not: {played.reason}")]
+        if played.reached_at is not None:
+            found.append((True, f"the goal was already met after action {played.reached_at + 1}: stop there"))
+        return found
+    found = [(True, "every action is legal")]
+    if not played.reached:
+        found.append((False, f"the goal is not reached ({_actions(played.cost)} spent)"))
+        if optimum is not None and optimum.value is not None:
+            found.append((False, f"the best line reaches it in {_actions(optimum.value)}"))
+        return found
+    assert played.reached_at is not None
+    found.append((True, f"the goal is reached after action {played.reached_at + 1}"))
+    extra = len(line) - played.reached_at - 1
+    if optimum is None or optimum.value is None or not optimum.proven:
+        found.append((True, f"it costs {_actions(played.cost)}"))
+        return found
+    if played.cost == optimum.value:
+        found.append((True, f"{_actions(played.cost)}: the proven optimum"))
+    elif played.cost < optimum.value:
+        found.append((True, f"{_actions(played.cost)}, fewer than the recorded optimum of {optimum.value}"))
+    else:
+        more = played.cost - optimum.value
+        tail = f"; the {extra} action(s) after the goal are not needed" if extra else ""
+        found.append((False, f"{_actions(played.cost)}, {more} more than the optimum of {optimum.value}{tail}"))
+    return found
+
+
+def _actions(n: int) -> str:
+    return f"{n} action" if n == 1 else f"{n} actions"

@@ -1,0 +1,183 @@
+"""Puzzles: a position, a goal and a horizon, played by the hero against a passive opponent.
+
+The hero is the seat to move. The opponent is passive: their boat stays where it is and
+blocks its dock, and they take no turns, so after the hero's end of turn (and its draw) the
+hero's next turn begins at once. A line is counted in actions as the game counts them
+(`rules.action_cost`); free actions and tile placement cost none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .actions import Action, EndTurn
+from .errors import IllegalActionError, PuzzleError
+from .position import Position
+from .rules import action_cost, apply, legal_actions, start_turn, why_illegal
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the hero must do: excavate `temples` temples, perhaps one with a named map card."""
+
+    temples: int = 1
+    map_card: str | None = None
+
+    def describe(self) -> str:
+        """The goal in words."""
+        what = "a temple" if self.temples == 1 else f"{self.temples} temples"
+        return f"excavate {what}" + (f", one with map card {self.map_card}" if self.map_card else "")
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What a published puzzle proves about itself."""
+
+    optimum: int
+    status: str
+    """The solver's status for the optimum, e.g. "OPTIMAL"."""
+    below_optimum: str
+    """The status of the same model with at most optimum-1 actions, e.g. "INFEASIBLE"."""
+    unique: bool | None
+    """Whether a second solve forbidding the canonical answer was infeasible (None: not checked)."""
+    solver: str
+    components: str
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position, a goal and a horizon in turns, with what is known of its answer."""
+
+    id: str
+    start: Position
+    goal: Goal = field(default_factory=Goal)
+    turns: int = 1
+    title: str = ""
+    solution: tuple[Action, ...] | None = None
+    optimum: int | None = None
+    difficulty: str | None = None
+    certificate: Certificate | None = None
+
+    @property
+    def hero(self) -> str:
+        """The seat to move at the start."""
+        return self.start.to_move
+
+    def check_start(self) -> str | None:
+        """Why this puzzle cannot be played, or None."""
+        if self.start.phase not in ("place", "act"):
+            return f"the hero must be at the tile placement or the action phase, not {self.start.phase!r}"
+        if self.turns not in (1, 2):
+            return f"horizon must be 1 or 2 turns, not {self.turns}"
+        if self.goal.temples < 1:
+            return "the goal needs at least one temple"
+        left = self.start.components.player_board.temples - len(self.start.hero.temples)
+        if self.goal.temples > left:
+            return f"the hero has only {left} temple(s) left to excavate"
+        if self.goal.map_card is not None and self.goal.map_card not in self.start.components.map:
+            return f"unknown map card {self.goal.map_card!r}"
+        return None
+
+
+@dataclass(frozen=True)
+class State:
+    """Where a line stands: the position and which turn of the horizon it is in (1-based)."""
+
+    pos: Position
+    turn: int = 1
+
+
+def reached(puzzle: Puzzle, pos: Position) -> bool:
+    """Whether the hero has met the goal in `pos`."""
+    before = len(puzzle.start.seat(puzzle.hero).temples)
+    new = pos.seat(puzzle.hero).temples[before:]
+    if len(new) < puzzle.goal.temples:
+        return False
+    return puzzle.goal.map_card is None or any(card == puzzle.goal.map_card for card, _ in new)
+
+
+def moves(puzzle: Puzzle, state: State) -> list[Action]:
+    """The hero's legal actions in puzzle play: no end of turn in the horizon's last turn."""
+    if state.pos.phase == "over" or state.pos.to_move != puzzle.hero:
+        return []
+    actions = legal_actions(state.pos)
+    if state.turn >= puzzle.turns:
+        actions = [a for a in actions if not isinstance(a, EndTurn)]
+    return actions
+
+
+def why_not(puzzle: Puzzle, state: State, action: Action) -> str | None:
+    """Why an action cannot be played here in the puzzle, or None."""
+    if state.pos.phase == "over":
+        return "the game is over"
+    if isinstance(action, EndTurn) and state.turn >= puzzle.turns:
+        return f"the horizon is {puzzle.turns} turn(s); ending this turn leaves it"
+    return why_illegal(state.pos, action)
+
+
+def play(puzzle: Puzzle, state: State, action: Action) -> State:
+    """The state after one action; after the hero's end of turn the hero plays again, unless
+    the game ends with the round."""
+    reason = why_not(puzzle, state, action)
+    if reason is not None:
+        raise IllegalActionError(str(action), reason)
+    pos = apply(state.pos, action)
+    if isinstance(action, EndTurn) and pos.phase != "over":
+        if _all_temples_out(pos):
+            # The game ends with the round (R-END-2): the opponent's turn, which it does not
+            # take, would have been the last.
+            return State(replace(pos, phase="over"), state.turn + 1)
+        # The opponent takes no turn: the hero's next turn follows its own.
+        pos = start_turn(replace(pos, turn=pos.turn + 1), puzzle.hero)
+        return State(pos, state.turn + 1)
+    return State(pos, state.turn)
+
+
+def _all_temples_out(pos: Position) -> bool:
+    """Whether a seat has excavated every temple of its player board."""
+    return any(len(s.temples) >= pos.components.player_board.temples for s in pos.seats)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A line played through the engine."""
+
+    cost: int
+    """Actions spent, as the game counts them, up to the first illegal action if any."""
+    reached_at: int | None
+    """Index of the action after which the goal was first met, or None."""
+    illegal_at: int | None = None
+    reason: str | None = None
+    states: tuple[State, ...] = field(default=(), repr=False)
+
+    @property
+    def reached(self) -> bool:
+        """Whether the goal was met."""
+        return self.reached_at is not None
+
+
+def replay(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Replay:
+    """Play a line from the start; stop at the first illegal action and say why."""
+    state = State(puzzle.start)
+    states = [state]
+    cost = 0
+    reached_at = None
+    for i, action in enumerate(line):
+        reason = why_not(puzzle, state, action)
+        if reason is not None:
+            return Replay(cost, reached_at, i, reason, tuple(states))
+        cost += action_cost(state.pos, action)
+        state = play(puzzle, state, action)
+        states.append(state)
+        if reached_at is None and reached(puzzle, state.pos):
+            reached_at = i
+    return Replay(cost, reached_at, states=tuple(states))
+
+
+def validate(puzzle: Puzzle, source: str = "puzzle") -> Puzzle:
+    """The puzzle itself if it can be played, else a PuzzleError naming the source."""
+    reason = puzzle.check_start()
+    if reason is not None:
+        raise PuzzleError(f"{source}: {reason}")
+    return puzzle

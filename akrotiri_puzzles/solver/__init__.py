@@ -1,0 +1,1 @@
+"""Solvers for puzzles: the CP-SAT model and an independent exhaustive search."""
