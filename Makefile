@@ -20,6 +20,8 @@ demo: $(STAMP)
 	@mkdir -p out/demo
 	$(BIN)/akrotiri-puzzle simulate --games 1 --seed 7 --bot greedy --save-positions out/demo --sample-every 100
 	$(BIN)/akrotiri-puzzle score out/demo/game7-final.yaml
+	$(BIN)/akrotiri-puzzle solve puzzles/p03.yaml --unique
+	$(BIN)/akrotiri-puzzle show puzzles/p03.yaml --solution --png out/demo/p03.png --html out/demo/p03.html
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(CODE)

@@ -83,4 +83,4 @@ def main() -> None:
         sys.exit(2)
 
 
-from . import engine_commands, puzzle_commands, show_command  # noqa: E402,F401  (registers the commands)
+from . import engine_commands, puzzle_commands, show_command, solve_command  # noqa: E402,F401  (registers the commands)

@@ -1,0 +1,186 @@
+"""Canonical form of a line, and what makes two answers the same (docs/puzzles.md).
+
+A line is cut into *stops*: the actions taken at one dock between two movements. Two lines
+that reach a puzzle's goal are the same answer when they have the same *signature*:
+
+- the same tile placements (slot and rotation). The second cube is not part of the identity:
+  where it matters, the line loads it, and the load is part of a visit;
+- the same sequence of *visits*: each stop that pays for something (load, buy, excavate,
+  oracle) or sells at Thera, named by its island (docks of one island are interchangeable) and
+  by what it pays for; and the end of turn 1.
+
+Free actions (sell, unload) are not part of the identity, nor are the route between stops,
+ship against portage, or the excavation site on the island. The canonical form of a line is
+its *lean* form (every free action it does not need dropped), with each stop's actions in
+the order unload, sell, load, buy, excavate, oracle, keep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Action, Buy, EndTurn, Excavate, KeepGoal, Load, Oracle, PlaceTile, Sell, Step, Unload
+from ..components import DECKS
+from ..puzzle import Puzzle, State, play, replay
+
+FREE = (Sell, Unload)
+
+
+@dataclass(frozen=True)
+class Visit:
+    """A stop that matters for the answer's identity, or the end of turn 1."""
+
+    island: frozenset[str] = frozenset()
+    """The docks of the stop's island (empty for the end of turn)."""
+    load: tuple[str, ...] = ()
+    buys: tuple[int, ...] = ()
+    decks: tuple[str, ...] = ()
+    card: str | None = None
+    oracle: str | None = None
+    sells: bool = False
+    end: bool = False
+
+
+@dataclass(frozen=True)
+class PlacementSig:
+    """A tile placement as the answer's identity sees it: in which turn, where, turned how."""
+
+    turn: int
+    slot: tuple[int, int]
+    rotation: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The signature of a line: placements and visits."""
+
+    placements: tuple[PlacementSig, ...]
+    visits: tuple[Visit, ...]
+
+
+def signature(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Answer:
+    """The identity of a legal line's answer."""
+    state = State(puzzle.start)
+    placements: list[PlacementSig] = []
+    visits: list[Visit] = []
+    pending: list[Action] = []
+    pending_state = state
+
+    def close() -> None:
+        nonlocal pending
+        if pending:
+            visit = _visit(pending_state, pending)
+            if visit is not None:
+                visits.append(visit)
+        pending = []
+
+    for action in line:
+        if isinstance(action, PlaceTile):
+            close()
+            placements.append(_placement_sig(state.turn, action))
+            state = play(puzzle, state, action)
+            continue
+        if isinstance(action, Step):
+            close()
+        elif isinstance(action, EndTurn):
+            close()
+            visits.append(Visit(end=True))
+        elif not isinstance(action, KeepGoal):
+            if not pending:
+                pending_state = state
+            pending.append(action)
+        state = play(puzzle, state, action)
+    close()
+    return Answer(tuple(placements), tuple(visits))
+
+
+def _placement_sig(turn: int, a: PlaceTile) -> PlacementSig:
+    return PlacementSig(turn, a.slot, a.rotation)
+
+
+def _visit(state: State, actions: list[Action]) -> Visit | None:
+    pos = state.pos
+    boat = pos.hero.boat
+    assert boat is not None
+    board = pos.board
+    island = frozenset(board.docks_of_island[board.island_of_dock[boat]])
+    load: list[str] = []
+    buys: list[int] = []
+    decks: list[str] = []
+    card = None
+    oracle = None
+    sells = False
+    for a in actions:
+        if isinstance(a, Load):
+            load.extend(a.colours)
+        elif isinstance(a, Buy):
+            buys.append(len(a.decks))
+            decks.extend(a.decks)
+        elif isinstance(a, Excavate):
+            card = a.card
+        elif isinstance(a, Oracle):
+            oracle = a.icon
+        elif isinstance(a, Sell):
+            sells = True
+    if not (load or buys or card or oracle or sells):
+        return None
+    return Visit(
+        island=island,
+        load=tuple(sorted(load)),
+        buys=tuple(sorted(buys)),
+        decks=tuple(sorted(decks, key=DECKS.index)),
+        card=card,
+        oracle=oracle,
+        sells=sells,
+    )
+
+
+def lean(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> list[Action]:
+    """The line with every free action it does not need dropped, last ones first.
+
+    A free action is dropped when the line without it is still legal and reaches the goal at
+    the same cost. An unload that a later load or move needs stays.
+    """
+    target = replay(puzzle, line)
+    if target.illegal_at is not None or not target.reached:
+        return list(line)
+    current = list(line[: target.reached_at + 1]) if target.reached_at is not None else list(line)
+    cost = replay(puzzle, current).cost
+    i = len(current) - 1
+    while i >= 0:
+        if isinstance(current[i], FREE):
+            trial = current[:i] + current[i + 1 :]
+            r = replay(puzzle, trial)
+            if r.illegal_at is None and r.reached and r.cost == cost:
+                current = trial
+        i -= 1
+    return current
+
+
+def canonical(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> list[Action]:
+    """The canonical form of a legal line reaching the goal (see the module docstring)."""
+    lean_line = lean(puzzle, line)
+    out: list[Action] = []
+    stop: list[Action] = []
+
+    def flush() -> None:
+        out.extend(sorted(stop, key=_bundle_rank))
+        stop.clear()
+
+    for a in lean_line:
+        if isinstance(a, (Step, EndTurn, PlaceTile)):
+            flush()
+            out.append(a)
+        else:
+            stop.append(a)
+    flush()
+    r = replay(puzzle, out)
+    return out if r.illegal_at is None and r.reached else lean_line
+
+
+_ORDER = (Unload, Sell, Load, Buy, Excavate, Oracle, KeepGoal)
+
+
+def _bundle_rank(a: Action) -> tuple[int, str]:
+    kind = next(i for i, t in enumerate(_ORDER) if isinstance(a, t))
+    return kind, str(a)

@@ -1,0 +1,150 @@
+"""The CP-SAT solver: proofs, determinism, canonical lines, and the solve command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from akrotiri_puzzles.actions import Sell, Unload
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle, save_puzzle
+from akrotiri_puzzles.puzzle import Puzzle, State, moves, play, replay
+from akrotiri_puzzles.solver.canonical import canonical, lean, signature
+from akrotiri_puzzles.solver.cpsat import solve
+
+COLLECTION = sorted((Path(__file__).resolve().parent.parent / "puzzles").glob("p*.yaml"))
+CLI = [sys.executable, str(Path(__file__).resolve().parent.parent / "cli.py")]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def p01(comps) -> Puzzle:  # type: ignore[no-untyped-def]
+    """The collection's first puzzle: the empty boat's double move after a free unload."""
+    return load_puzzle(COLLECTION[0], comps)
+
+
+def test_the_optimum_is_proven_by_the_bound_below(p01):
+    result = solve(p01)
+    assert result.optimum == p01.optimum == 3
+    assert result.status == "OPTIMAL" and result.below_optimum == "INFEASIBLE"
+    assert [lv.status for lv in result.levels] == ["INFEASIBLE", "INFEASIBLE", "OPTIMAL"]
+    played = replay(p01, result.line)
+    assert played.reached and played.cost == 3
+
+
+def test_R_MOVE_2_free_unload_gives_the_double_move_the_answer_needs(p01):
+    """R-MOVE-2: the line unloads (free) so that each Move action gives two points."""
+    result = solve(p01)
+    assert isinstance(result.line[0], Unload)
+    without = replay(p01, result.line[1:])
+    assert without.cost > result.optimum
+
+
+def test_same_puzzle_and_seed_give_the_same_line(p01):
+    first = solve(p01, seed=7)
+    again = solve(p01, seed=7)
+    assert first.line == again.line
+    two_workers = [solve(p01, seed=7, workers=2).line for _ in range(2)]
+    assert two_workers[0] == two_workers[1]
+
+
+def test_the_line_is_in_canonical_form(p01):
+    result = solve(p01)
+    assert list(result.line) == canonical(p01, result.line)
+
+
+def test_lean_drops_any_free_action_the_answer_does_not_need(comps):
+    """Insert each legal free action anywhere in the collection's answers: whenever the line
+    still reaches the goal at the same cost, lean drops it and the answer stays the same."""
+    padded_count = 0
+    for path in COLLECTION:
+        puzzle = load_puzzle(path, comps)
+        line = list(puzzle.solution or ())
+        cost = replay(puzzle, line).cost
+        state = State(puzzle.start)
+        for i in range(len(line)):
+            for extra in moves(puzzle, state):
+                if not isinstance(extra, (Sell, Unload)):
+                    continue
+                padded = [*line[:i], extra, *line[i:]]
+                r = replay(puzzle, padded)
+                if r.illegal_at is None and r.reached and r.cost == cost:
+                    padded_count += 1
+                    assert signature(puzzle, lean(puzzle, padded)) == signature(puzzle, line)
+                    assert len(lean(puzzle, padded)) == len(lean(puzzle, line))
+            state = play(puzzle, state, line[i])
+    assert padded_count >= 3
+
+
+def test_no_line_within_the_horizon_is_reported_infeasible(p01):
+    start = replace(p01.start, actions_left=2)
+    result = solve(replace(p01, start=start))
+    assert result.optimum is None and result.status == "INFEASIBLE" and result.line == ()
+
+
+@pytest.mark.parametrize("path", COLLECTION, ids=lambda p: p.stem)
+def test_collection_puzzle_solution_and_certificate_hold(path, comps):
+    puzzle = load_puzzle(path, comps)
+    assert puzzle.solution is not None and puzzle.certificate is not None
+    played = replay(puzzle, puzzle.solution)
+    assert played.illegal_at is None and played.reached and played.cost == puzzle.optimum
+    assert puzzle.certificate.optimum == puzzle.optimum
+    assert puzzle.certificate.below_optimum == "INFEASIBLE" and puzzle.certificate.unique is True
+    assert puzzle.certificate.components == f"{comps.name} {comps.version}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", COLLECTION, ids=lambda p: p.stem)
+def test_collection_puzzle_is_solved_again_to_its_optimum_and_unique(path, comps):
+    puzzle = load_puzzle(path, comps)
+    result = solve(puzzle, unique=True)
+    assert result.optimum == puzzle.optimum
+    assert result.unique is True
+
+
+def test_solve_command_json(tmp_path):
+    done = _run("solve", str(COLLECTION[0]), "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert {"optimum", "status", "below_optimum", "line", "seconds", "levels", "unique"} <= set(data)
+    assert data["optimum"] == 3 and data["status"] == "OPTIMAL" and data["below_optimum"] == "INFEASIBLE"
+
+
+def test_solve_command_text_shows_the_proof_and_the_line():
+    done = _run("solve", str(COLLECTION[0]), "--unique")
+    assert done.returncode == 0, done.stderr
+    assert "Optimum: 3 action(s)" in done.stdout
+    assert "INFEASIBLE" in done.stdout and "Unique" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "field"),
+    [
+        ("format: akrotiri-puzzle 1\nid: x\n", "position"),
+        ("format: akrotiri-puzzle 1\nid: x\nposition: missing.yaml\n", "missing.yaml"),
+        ("format: akrotiri-puzzle 1\nid: x\nhorizon: 3\nposition: {}\n", "horizon"),
+        ("id: [unclosed\n", "line"),
+    ],
+)
+def test_solve_command_bad_input_is_one_line_and_exit_2(tmp_path, content, field):
+    path = tmp_path / "bad.yaml"
+    path.write_text(content)
+    done = _run("solve", str(path))
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr
+    assert str(path) in lines[0] or "missing.yaml" in lines[0]
+    assert field in lines[0]
+
+
+def test_puzzle_files_round_trip(p01, tmp_path):
+    save_puzzle(p01, tmp_path / "p.yaml")
+    again = load_puzzle(tmp_path / "p.yaml", p01.start.components)
+    assert again == p01

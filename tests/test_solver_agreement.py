@@ -1,0 +1,117 @@
+"""The CP-SAT solver against the independent exhaustive search, and its uniqueness claims.
+
+The corpus in tests/data/puzzles/small was drawn from simulated games (see its README); for
+each puzzle both solvers must agree on the optimum, or on infeasibility, and CP-SAT's line
+must replay through the engine to the goal at that cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from akrotiri_puzzles.actions import Action, EndTurn
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.puzzle import Puzzle, State, moves, play, reached, replay
+from akrotiri_puzzles.rules import action_cost
+from akrotiri_puzzles.solver.canonical import canonical, signature
+from akrotiri_puzzles.solver.cpsat import solve
+from akrotiri_puzzles.solver.exhaustive import search
+
+CORPUS = sorted((Path(__file__).parent / "data" / "puzzles" / "small").glob("*.yaml"))
+
+
+def test_corpus_has_at_least_200_puzzles_of_every_class(comps):
+    puzzles = [load_puzzle(p, comps) for p in CORPUS]
+    assert len(puzzles) >= 200
+    assert {p.start.phase for p in puzzles} == {"place", "act"}
+    assert {p.hero for p in puzzles} == {"south", "north"}
+    assert {p.start.edition for p in puzzles} == {2016, 2014}
+    assert any(p.optimum is None for p in puzzles) and any(p.optimum is not None for p in puzzles)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_cpsat_agrees_with_exhaustive_search(path, comps):
+    puzzle = load_puzzle(path, comps)
+    exhaustive = search(puzzle)
+    assert exhaustive.complete
+    result = solve(puzzle)
+    assert result.optimum == exhaustive.optimum
+    if result.optimum is None:
+        assert result.status == "INFEASIBLE"
+        return
+    assert result.status == "OPTIMAL"
+    assert result.below_optimum == "INFEASIBLE"
+    played = replay(puzzle, result.line)
+    assert played.illegal_at is None and played.reached and played.cost == result.optimum
+
+
+class _TooMany(Exception):
+    pass
+
+
+def _optimal_lines(puzzle: Puzzle, optimum: int, max_nodes: int = 100_000) -> list[list[Action]] | None:
+    """Every line reaching the goal at exactly `optimum` actions (depth first, through the
+    engine), or None when the walk would play more than `max_nodes` actions."""
+    found: list[list[Action]] = []
+    played = 0
+
+    def walk(state: State, line: list[Action], cost: int, free_run: int) -> None:
+        nonlocal played
+        for action in moves(puzzle, state):
+            c = action_cost(state.pos, action)
+            if cost + c > optimum or isinstance(action, EndTurn):
+                continue
+            # Free actions in a row: at most a few (cargo is 3), bounding the walk.
+            run = free_run + 1 if c == 0 else 0
+            if run > 4:
+                continue
+            played += 1
+            if played > max_nodes:
+                raise _TooMany
+            after = play(puzzle, state, action)
+            if reached(puzzle, after.pos):
+                if cost + c == optimum:
+                    found.append([*line, action])
+                continue
+            walk(after, [*line, action], cost + c, run)
+
+    try:
+        walk(State(puzzle.start), [], 0, 0)
+    except _TooMany:
+        return None
+    return found
+
+
+def _small_action_phase_puzzles(comps) -> list[Puzzle]:  # type: ignore[no-untyped-def]
+    out = []
+    for path in CORPUS:
+        puzzle = load_puzzle(path, comps)
+        if puzzle.start.phase == "act" and puzzle.turns == 1 and puzzle.optimum is not None and puzzle.optimum <= 2:
+            out.append(replace(puzzle, start=replace(puzzle.start, actions_left=puzzle.optimum)))
+        if len(out) >= 16:
+            break
+    return out
+
+
+@pytest.mark.slow
+def test_unique_means_every_optimal_line_is_the_same_answer(comps):
+    """solve --unique against a brute-force enumeration of all optimal lines' signatures."""
+    checked = 0
+    for puzzle in _small_action_phase_puzzles(comps):
+        result = solve(puzzle, unique=True)
+        assert result.optimum is not None
+        lines = _optimal_lines(puzzle, result.optimum)
+        if lines is None:
+            continue  # too many lines to enumerate here (a stop at Thera with money to spend)
+        answers = {signature(puzzle, canonical(puzzle, line)) for line in lines}
+        assert signature(puzzle, result.line) in answers
+        assert result.unique is (len(answers) == 1), puzzle.id
+        if result.unique is False:
+            assert result.other_line is not None
+            assert signature(puzzle, result.other_line) != signature(puzzle, result.line)
+        checked += 1
+    assert checked >= 10
