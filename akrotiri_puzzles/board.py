@@ -302,6 +302,15 @@ class Board:
         return tuple(sorted(out))
 
     @cached_property
+    def icon_coordinates(self) -> dict[tuple[str, int], tuple[int, ...]]:
+        """Per terrain kind and axis (0: x, 1: y), the icons' coordinates on it, sorted."""
+        out: dict[tuple[str, int], list[int]] = {}
+        for quad, kind in self.icons:
+            out.setdefault((kind, 0), []).append(quad[0])
+            out.setdefault((kind, 1), []).append(quad[1])
+        return {key: tuple(sorted(v)) for key, v in out.items()}
+
+    @cached_property
     def island_icons(self) -> dict[Quad, tuple[str, ...]]:
         """Icons on each island, sorted."""
         out: dict[Quad, list[str]] = {i: [] for i in self.islands}

@@ -17,10 +17,10 @@ def _thresholds(board: Board, seat: str, card: MapCard) -> list[tuple[str, int]]
     count because the comparisons are strict. For the north seat everything is mirrored.
     """
     out: list[tuple[str, int]] = []
-    icons = board.icons
+    coordinates = board.icon_coordinates
     for direction, kind, n in card.requires:
         vertical = direction in ("above", "below")
-        coords = sorted(q[1] if vertical else q[0] for q, k in icons if k == kind)
+        coords = coordinates.get((kind, 1 if vertical else 0), ())
         if len(coords) < n:
             return [("never", 0)]
         # "toward +" is above or right for south, below or left for north.

@@ -143,6 +143,11 @@ def scenario_lower_bounds(facts: Facts) -> list[int]:
     far = 10**6
     out = []
     last = len(facts.layers) - 1
+    # Where each card fits, per scenario: the dig table turned inside out once.
+    fits: list[dict[str, list[str]]] = [{} for _ in facts.scenarios]
+    for (card, d), holding in facts.layers[last].dig.items():
+        for s in holding:
+            fits[s].setdefault(card, []).append(d)
     for s in range(len(facts.scenarios)):
         steps = facts.steps_from[s]
         thera_docks = [d for d, n in steps["thera"].items() if n == 0]
@@ -151,7 +156,7 @@ def scenario_lower_bounds(facts: Facts) -> list[int]:
         for k in cards:
             if k not in facts.cards:
                 continue
-            where = [d for (card, d), sc in facts.layers[last].dig.items() if card == k and s in sc]
+            where = fits[s].get(k)
             if not where:
                 continue
             bought = k not in hand

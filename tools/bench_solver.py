@@ -1,0 +1,172 @@
+"""Benchmark the CP-SAT solver against the exhaustive search on a fixed set of puzzles.
+
+    python tools/bench_solver.py [--per-class 15] [--node-cap 300000] [--classes act-1 ...]
+                                 [--rows-out rows.json]
+    python tools/bench_solver.py --table-from rows-a.json rows-b.json
+
+The set is the same whichever classes are run, so a run can be split by class across
+processes (one per core, `taskset -c N`) and the rows put together with --table-from.
+
+The puzzles are drawn deterministically from positions of seeded greedy games (the same
+seeds give the same set), in four classes:
+
+- act-1:    action phase, horizon 1 turn (no tile placement)
+- place-1:  before the tile placement, horizon 1 turn (the placement is searched)
+- act-2:    action phase, horizon 2 turns (the draw and the next placement are searched)
+- place-2:  before the placement, horizon 2 turns (both placements are searched)
+
+For each puzzle both solvers run one after the other in this process: CP-SAT to a proven
+optimum (or proven infeasibility), the exhaustive search until it proves the same or meets the
+node cap. Times are wall-clock seconds on this machine, to be read as ratios within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import time
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+from akrotiri_puzzles import Position, load_components
+from akrotiri_puzzles.puzzle import Puzzle
+from akrotiri_puzzles.simulate import play_game
+from akrotiri_puzzles.solver.cpsat import solve
+from akrotiri_puzzles.solver.exhaustive import search
+
+CLASSES = ("act-1", "place-1", "act-2", "place-2")
+
+
+@dataclass
+class Row:
+    """One puzzle's timings."""
+
+    cls: str
+    name: str
+    optimum: int | None
+    cpsat: float
+    exhaustive: float
+    exhaustive_done: bool
+    agree: bool | None
+
+
+def puzzles(per_class: int, seed: int = 1000) -> list[tuple[str, str, Puzzle]]:
+    """The fixed benchmark set: per class, puzzles from successive seeded greedy games."""
+    comps = load_components()
+    out: list[tuple[str, str, Puzzle]] = []
+    wanted = dict.fromkeys(CLASSES, per_class)
+    game = seed
+    while any(wanted.values()):
+        snaps: list[Position] = []
+        edition = 2014 if game % 2 else 2016
+        play_game(comps, game, edition=edition, bots=("greedy", "greedy"), on_position=snaps.append)
+        rng = random.Random(game)
+        acts = [p for p in snaps if p.phase == "act" and p.turn > 2 and p.points == 0 and not p.passing]
+        places = [p for p in snaps if p.phase == "place" and p.turn > 2]
+        for cls in CLASSES:
+            if not wanted[cls]:
+                continue
+            pool = acts if cls.startswith("act") else places
+            if not pool:
+                continue
+            pos = rng.choice(pool)
+            if cls == "act-1":
+                pos = replace(pos, actions_left=min(pos.actions_left, 3))
+            if cls == "act-2":
+                pos = replace(pos, actions_left=min(pos.actions_left, 1))
+            turns = 2 if cls.endswith("2") else 1
+            name = f"g{game}-t{pos.turn}-{pos.to_move}"
+            puzzle = Puzzle(name, pos, turns=turns)
+            if puzzle.check_start() is not None:
+                continue  # e.g. no temple left to excavate
+            out.append((cls, name, puzzle))
+            wanted[cls] -= 1
+        game += 1
+    return out
+
+
+def run(per_class: int, node_cap: int, classes: tuple[str, ...] = CLASSES) -> list[Row]:
+    """Solve every puzzle of the set in `classes` with both solvers."""
+    rows = []
+    for cls, name, puzzle in puzzles(per_class):
+        if cls not in classes:
+            continue
+        t = time.perf_counter()
+        r = solve(puzzle)
+        t_cpsat = time.perf_counter() - t
+        t = time.perf_counter()
+        e = search(puzzle, max_nodes=node_cap)
+        t_exh = time.perf_counter() - t
+        agree = (r.optimum == e.optimum) if e.complete else None
+        rows.append(Row(cls, name, r.optimum, t_cpsat, t_exh, e.complete, agree))
+        print(
+            f"{cls:8} {name:22} opt {r.optimum!s:>4}  cp-sat {t_cpsat:6.2f}s  "
+            f"exhaustive {t_exh:6.2f}s {'done' if e.complete else 'capped'}"
+            + ("" if agree is not False else "  DISAGREE"),
+            flush=True,
+        )
+    return rows
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (inclusive method)."""
+    if len(values) < 2:
+        return values[0] if values else 0.0
+    return statistics.quantiles(values, n=20, method="inclusive")[18]
+
+
+def table(rows: list[Row], node_cap: int) -> str:
+    """The markdown table of the figures by class."""
+    lines = [
+        "| class | puzzles | CP-SAT median | CP-SAT p95 | exhaustive median | exhaustive p95 | exhaustive proved | median ratio exh/CP-SAT | exhaustive faster on |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for cls in CLASSES:
+        rs = [r for r in rows if r.cls == cls]
+        if not rs:
+            continue
+        cp = [r.cpsat for r in rs]
+        ex = [r.exhaustive for r in rs]
+        done = sum(r.exhaustive_done for r in rs)
+        faster = sum(r.exhaustive_done and r.exhaustive < r.cpsat for r in rs)
+        ratio = statistics.median(r.exhaustive / max(r.cpsat, 1e-3) for r in rs)
+        lines.append(
+            f"| {cls} | {len(rs)} | {statistics.median(cp):.2f} s | {p95(cp):.2f} s | "
+            f"{statistics.median(ex):.2f} s | {p95(ex):.2f} s | {done} of {len(rs)} | {ratio:.1f} | {faster} of {len(rs)} |"
+        )
+    disagree = [r for r in rows if r.agree is False]
+    lines.append("")
+    lines.append(
+        f"Exhaustive node cap {node_cap:,}; where it stopped, its time is the time to the cap. "
+        f"Disagreements where both proved: {len(disagree)}."
+    )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    """Run the benchmark and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--per-class", type=int, default=15)
+    parser.add_argument("--node-cap", type=int, default=300_000)
+    parser.add_argument("--classes", nargs="+", choices=CLASSES, default=list(CLASSES))
+    parser.add_argument("--rows-out", type=Path, help="Also write the rows as JSON.")
+    parser.add_argument("--table-from", type=Path, nargs="+", help="Only print the table of rows written before.")
+    args = parser.parse_args()
+    if args.table_from:
+        rows = [Row(**r) for f in args.table_from for r in json.loads(f.read_text())]
+    else:
+        rows = run(args.per_class, args.node_cap, tuple(args.classes))
+        if args.rows_out:
+            args.rows_out.write_text(json.dumps([asdict(r) for r in rows], indent=1))
+    print()
+    print(table(rows, args.node_cap))
+    print()
+    print(f"- python {platform.python_version()}, {os.cpu_count()} logical CPUs, load {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
