@@ -118,6 +118,33 @@ def playable_cards(puzzle: Puzzle, most: int) -> list[str]:
     return cards
 
 
+def board_free_lower_bound(puzzle: Puzzle) -> int:
+    """A lower bound on the actions of any line that no board can change, found without
+    reading any scenario: one action per temple (R-EXC-1), and one more when the line cannot
+    excavate where it starts with what it holds.
+
+    That one more is sound because, with no movement point in hand (a placement starts the
+    action phase with none, and so does every new turn), any step starts a Move action and
+    costs one (R-MOVE-2); a boat at Thera must step off it to excavate (no temple on Thera);
+    and without a map card in hand that it can pay for (the named one, if the goal names one),
+    the hero must buy a card (an action) or sell cubes, which only happens at Thera (R-FREE-1),
+    away from any excavation site. With points in hand only the purchase counts.
+    """
+    start = puzzle.start
+    hero = start.hero
+    comps = start.components
+    wanted = [puzzle.goal.map_card] if puzzle.goal.map_card is not None else sorted(hero.maps)
+    in_hand = [k for k in wanted if k in hero.maps]
+    payable = [k for k in in_hand if comps.map[k].cost <= hero.drachmas]
+    points = start.points if start.phase == "act" else 0
+    if points == 0:
+        at_thera = hero.boat in start.board.thera_docks
+        extra = 1 if at_thera or not payable else 0
+    else:
+        extra = 1 if not in_hand else 0
+    return puzzle.goal.temples + extra
+
+
 def _actions_for(steps: int, points: int) -> int:
     """Fewest actions for `steps` steps with `points` points in hand: 2 points per action at most."""
     return max(0, -(-(steps - points) // 2))
@@ -1089,7 +1116,11 @@ def _parts(puzzle: Puzzle, most: int) -> list[Facts]:
         firsts = placements(puzzle.start.board, tile)
         per = max(1, len(scenarios(puzzle, firsts=[firsts[0]])))
         if per * len(firsts) > SPLIT_ABOVE:
-            return [build_facts(puzzle, scenarios(puzzle, firsts=[f]), steps, cards) for f in firsts]
+            size = max(1, SPLIT_ABOVE // per)
+            return [
+                build_facts(puzzle, scenarios(puzzle, firsts=firsts[i : i + size]), steps, cards)
+                for i in range(0, len(firsts), size)
+            ]
     return [build_facts(puzzle, scenarios(puzzle), steps, cards)]
 
 
@@ -1132,7 +1163,11 @@ def solve(
     n_scenarios = 0
     levels: list[Level] = []
     below = "INFEASIBLE"
+    least = board_free_lower_bound(puzzle)
     for bound in range(1, most + 1):
+        if bound < least:
+            levels.append(Level(bound, "INFEASIBLE", 0.0))
+            continue
         if first_turn is not None and bound <= first_turn[0].first:
             one_bud, one_facts = first_turn
             n_scenarios = max(n_scenarios, len(one_facts.scenarios))
