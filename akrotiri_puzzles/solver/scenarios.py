@@ -16,6 +16,7 @@ that hold cubes or docks are parts named `I:x,y` after their key.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -86,7 +87,7 @@ def placements(board: Board, tile: str) -> list[Placement]:
     return [Placement(tile, slot, rot) for slot in board.open_slots for rot in ROTATIONS]
 
 
-def scenarios(puzzle: Puzzle, firsts: list[Placement | None] | None = None) -> list[Scenario]:
+def scenarios(puzzle: Puzzle, firsts: Sequence[Placement | None] | None = None) -> list[Scenario]:
     """Every scenario of a puzzle; `firsts` limits turn 1's placements (for a split search)."""
     start = puzzle.start
     base = start.board
