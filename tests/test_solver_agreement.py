@@ -17,7 +17,7 @@ from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.puzzle import Puzzle, State, moves, play, reached, replay
 from akrotiri_puzzles.rules import action_cost
 from akrotiri_puzzles.solver.canonical import canonical, signature
-from akrotiri_puzzles.solver.cpsat import solve
+from akrotiri_puzzles.solver.cpsat import board_free_lower_bound, solve
 from akrotiri_puzzles.solver.exhaustive import search
 
 CORPUS = sorted((Path(__file__).parent / "data" / "puzzles" / "small").glob("*.yaml"))
@@ -30,6 +30,19 @@ def test_corpus_has_at_least_200_puzzles_of_every_class(comps):
     assert {p.hero for p in puzzles} == {"south", "north"}
     assert {p.start.edition for p in puzzles} == {2016, 2014}
     assert any(p.optimum is None for p in puzzles) and any(p.optimum is not None for p in puzzles)
+
+
+def test_R_MOVE_2_R_FREE_1_board_free_lower_bound_never_exceeds_a_proven_optimum(comps):
+    """The bound the solver uses before reading any board, against the exhaustive optima."""
+    raised = 0
+    for path in CORPUS:
+        puzzle = load_puzzle(path, comps)
+        least = board_free_lower_bound(puzzle)
+        assert least >= puzzle.goal.temples
+        if puzzle.optimum is not None:
+            assert least <= puzzle.optimum, path.stem
+        raised += least > puzzle.goal.temples
+    assert raised >= 100  # it does more than count temples (127 of the 228)
 
 
 @pytest.mark.slow
