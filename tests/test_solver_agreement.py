@@ -17,7 +17,7 @@ from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.puzzle import Puzzle, State, moves, play, reached, replay
 from akrotiri_puzzles.rules import action_cost
 from akrotiri_puzzles.solver.canonical import canonical, signature
-from akrotiri_puzzles.solver.cpsat import board_free_lower_bound, solve
+from akrotiri_puzzles.solver.cpsat import board_free_lower_bound, one_action_possible, solve
 from akrotiri_puzzles.solver.exhaustive import search
 
 CORPUS = sorted((Path(__file__).parent / "data" / "puzzles" / "small").glob("*.yaml"))
@@ -43,6 +43,21 @@ def test_R_MOVE_2_R_FREE_1_board_free_lower_bound_never_exceeds_a_proven_optimum
             assert least <= puzzle.optimum, path.stem
         raised += least > puzzle.goal.temples
     assert raised >= 100  # it does more than count temples (127 of the 228)
+
+
+def test_R_MOVE_2_R_EXC_1_one_action_possible_is_true_exactly_when_the_optimum_is_one(comps):
+    """The one-action check, for starts with no movement point, against the exhaustive optima:
+    it must never rule out an optimum of 1 (it would prove a false bound) and is exact here."""
+    checked = ruled_out = 0
+    for path in CORPUS:
+        puzzle = load_puzzle(path, comps)
+        if puzzle.start.phase == "act" and puzzle.start.points > 0:
+            continue
+        possible = one_action_possible(puzzle)
+        assert possible is (puzzle.optimum == 1), path.stem
+        checked += 1
+        ruled_out += not possible and board_free_lower_bound(puzzle) == 1
+    assert checked >= 150 and ruled_out >= 20  # 193 and 28 when written
 
 
 @pytest.mark.slow

@@ -23,7 +23,7 @@ from ortools.sat.python.cp_model_helper import LinearExpr, Literal
 
 from ..actions import Action, Buy, EndTurn, Excavate, KeepGoal, Load, Oracle, PlaceTile, Sell, Step, Unload
 from ..components import COLOURS, DECKS
-from ..excavation import valid_sites
+from ..excavation import fits_bounds, site_bounds, valid_sites
 from ..puzzle import Puzzle, State, play, reached, replay, validate, why_not
 from .canonical import Answer, Visit, canonical, signature
 from .scenarios import Facts, build_facts, placements, scenarios
@@ -143,6 +143,41 @@ def board_free_lower_bound(puzzle: Puzzle) -> int:
     else:
         extra = 1 if not in_hand else 0
     return puzzle.goal.temples + extra
+
+
+def one_action_possible(puzzle: Puzzle) -> bool:
+    """Whether any board a line can meet lets it reach the goal with one action, for a start
+    with no movement point in hand; checked without reading the facts of any board.
+
+    With no point in hand every step costs an action (R-MOVE-2), and so do a load, a purchase
+    and the oracle: a line of one action is an excavation from the dock where the boat starts,
+    with a card in hand it can pay for (R-EXC-1), after the placements it makes for free.
+    """
+    start = puzzle.start
+    hero = start.hero
+    comps = start.components
+    dock = hero.boat
+    if puzzle.goal.temples > 1 or dock is None:
+        return False
+    wanted = [puzzle.goal.map_card] if puzzle.goal.map_card is not None else sorted(hero.maps)
+    cards = [comps.map[k] for k in wanted if k in hero.maps and comps.map[k].cost <= hero.drachmas]
+    temple_sites = [site for seat in start.seats for _, site in seat.temples]
+    seen: set[object] = set()
+    for sc in scenarios(puzzle):
+        if sc.oracle is not None:
+            continue  # the oracle is an action
+        for board in sc.boards:
+            if board.placements in seen:
+                continue
+            seen.add(board.placements)
+            island = board.island_of_dock[dock]
+            if island == board.thera_island or island in {board.island_at(q) for q in temple_sites}:
+                continue
+            for card in cards:
+                bounds = site_bounds(board, puzzle.hero, card)
+                if any(fits_bounds(bounds, q) for q in board.island_quads[island]):
+                    return True
+    return False
 
 
 def _actions_for(steps: int, points: int) -> int:
@@ -1164,8 +1199,9 @@ def solve(
     levels: list[Level] = []
     below = "INFEASIBLE"
     least = board_free_lower_bound(puzzle)
+    no_point = puzzle.start.phase == "place" or puzzle.start.points == 0
     for bound in range(1, most + 1):
-        if bound < least:
+        if bound < least or (bound == 1 and no_point and not parts and not one_action_possible(puzzle)):
             levels.append(Level(bound, "INFEASIBLE", 0.0))
             continue
         if first_turn is not None and bound <= first_turn[0].first:
