@@ -143,13 +143,18 @@ def _all_temples_out(pos: Position) -> bool:
 class Replay:
     """A line played through the engine."""
 
-    cost: int
-    """Actions spent, as the game counts them, up to the first illegal action if any."""
+    costs: tuple[int, ...]
+    """What each legal action spent, as the game counts it, up to the first illegal one."""
     reached_at: int | None
     """Index of the action after which the goal was first met, or None."""
     illegal_at: int | None = None
     reason: str | None = None
     states: tuple[State, ...] = field(default=(), repr=False)
+
+    @property
+    def cost(self) -> int:
+        """Actions spent, up to the first illegal action if any."""
+        return sum(self.costs)
 
     @property
     def reached(self) -> bool:
@@ -161,18 +166,18 @@ def replay(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Replay:
     """Play a line from the start; stop at the first illegal action and say why."""
     state = State(puzzle.start)
     states = [state]
-    cost = 0
+    costs: list[int] = []
     reached_at = None
     for i, action in enumerate(line):
         reason = why_not(puzzle, state, action)
         if reason is not None:
-            return Replay(cost, reached_at, i, reason, tuple(states))
-        cost += action_cost(state.pos, action)
+            return Replay(tuple(costs), reached_at, i, reason, tuple(states))
+        costs.append(action_cost(state.pos, action))
         state = play(puzzle, state, action)
         states.append(state)
         if reached_at is None and reached(puzzle, state.pos):
             reached_at = i
-    return Replay(cost, reached_at, states=tuple(states))
+    return Replay(tuple(costs), reached_at, states=tuple(states))
 
 
 def validate(puzzle: Puzzle, source: str = "puzzle") -> Puzzle:

@@ -16,7 +16,6 @@ from ..errors import AkrotiriError, NotationError
 from ..files.puzzle_yaml import load_puzzle
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay
-from ..rules import action_cost
 from . import ComponentsOpt, JsonOpt, app, components, fail, out
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
@@ -61,11 +60,6 @@ def puzzle_optimum(puzzle: Puzzle) -> Optimum:
         return Optimum(found.optimum, "exhaustive", found.complete)
     result = solve(puzzle, time_limit=120)
     return Optimum(result.optimum, "cpsat", result.status in ("OPTIMAL", "INFEASIBLE"))
-
-
-def step_costs(played: Replay, line: list[Action]) -> list[int]:
-    """What each legal action of the line spent, as the game counts it."""
-    return [action_cost(state.pos, action) for state, action in zip(played.states, line, strict=False)]
 
 
 def verdict(played: Replay, optimum: Optimum | None) -> tuple[str, bool | None]:
@@ -151,7 +145,7 @@ def _print(
     table.add_column("action")
     table.add_column("actions spent", justify="right")
     table.add_column("")
-    costs = step_costs(played, line)
+    costs = played.costs
     for i, action in enumerate(line):
         if played.illegal_at is not None and i > played.illegal_at:
             table.add_row(str(i + 1), Text(format_action(action), style="dim"), "", Text("not played", style="dim"))

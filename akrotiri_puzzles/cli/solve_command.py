@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -10,22 +11,11 @@ import typer
 from rich.table import Table
 
 from ..files.puzzle_yaml import load_puzzle
-from ..puzzle import Puzzle, State, play
-from ..rules import action_cost
+from ..puzzle import Puzzle, replay
 from ..solver.cpsat import SolverError, SolveResult, solve
 from . import ComponentsOpt, JsonOpt, app, components, err, out
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
-
-
-def costs(puzzle: Puzzle, line: tuple[object, ...]) -> list[int]:
-    """Actions each step of a line spends, as the game counts them."""
-    state = State(puzzle.start)
-    out_ = []
-    for action in line:
-        out_.append(action_cost(state.pos, action))  # type: ignore[arg-type]
-        state = play(puzzle, state, action)  # type: ignore[arg-type]
-    return out_
 
 
 def result_data(puzzle: Puzzle, r: SolveResult) -> dict[str, object]:
@@ -64,7 +54,7 @@ def solve_command(
 ) -> None:
     """Find the shortest line to a puzzle's goal with CP-SAT and prove that none is shorter."""
     puzzle = load_puzzle(puzzle_file, components(components_dir))
-    with out.status("solving", spinner="dots") if not as_json and out.is_terminal else _Quiet():
+    with out.status("solving", spinner="dots") if not as_json and out.is_terminal else nullcontext():
         try:
             r = solve(puzzle, time_limit=time_limit, workers=workers, seed=seed, unique=unique)
         except SolverError as exc:
@@ -74,14 +64,6 @@ def solve_command(
         out.print(json.dumps(result_data(puzzle, r)), markup=False, soft_wrap=True)
         return
     print_result(puzzle, r)
-
-
-class _Quiet:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *args: object) -> None:
-        return None
 
 
 def print_result(puzzle: Puzzle, r: SolveResult) -> None:
@@ -107,7 +89,7 @@ def print_result(puzzle: Puzzle, r: SolveResult) -> None:
         table.add_column("#", justify="right")
         table.add_column("action")
         table.add_column("costs", justify="right")
-        for i, (a, c) in enumerate(zip(r.line, costs(puzzle, r.line), strict=True), start=1):
+        for i, (a, c) in enumerate(zip(r.line, replay(puzzle, r.line).costs, strict=True), start=1):
             table.add_row(str(i), str(a), str(c) if c else "free")
         out.print(table)
         if r.unique is True:

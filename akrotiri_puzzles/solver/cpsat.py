@@ -118,6 +118,16 @@ def playable_cards(puzzle: Puzzle, most: int) -> list[str]:
     return cards
 
 
+def _cards_in_hand(puzzle: Puzzle) -> tuple[list[str], list[str]]:
+    """The map cards in hand that could dig the goal's temple (the named one, if the goal names
+    one), and those of them the hero can pay for now (R-EXC-1)."""
+    hero = puzzle.start.hero
+    comps = puzzle.start.components
+    wanted = [puzzle.goal.map_card] if puzzle.goal.map_card is not None else sorted(hero.maps)
+    in_hand = [k for k in wanted if k in hero.maps]
+    return in_hand, [k for k in in_hand if comps.map[k].cost <= hero.drachmas]
+
+
 def board_free_lower_bound(puzzle: Puzzle) -> int:
     """A lower bound on the actions of any line that no board can change, found without
     reading any scenario: one action per temple (R-EXC-1), and one more when the line cannot
@@ -131,14 +141,10 @@ def board_free_lower_bound(puzzle: Puzzle) -> int:
     away from any excavation site. With points in hand only the purchase counts.
     """
     start = puzzle.start
-    hero = start.hero
-    comps = start.components
-    wanted = [puzzle.goal.map_card] if puzzle.goal.map_card is not None else sorted(hero.maps)
-    in_hand = [k for k in wanted if k in hero.maps]
-    payable = [k for k in in_hand if comps.map[k].cost <= hero.drachmas]
+    in_hand, payable = _cards_in_hand(puzzle)
     points = start.points if start.phase == "act" else 0
     if points == 0:
-        at_thera = hero.boat in start.board.thera_docks
+        at_thera = start.hero.boat in start.board.thera_docks
         extra = 1 if at_thera or not payable else 0
     else:
         extra = 1 if not in_hand else 0
@@ -159,8 +165,7 @@ def one_action_possible(puzzle: Puzzle) -> bool:
     dock = hero.boat
     if puzzle.goal.temples > 1 or dock is None:
         return False
-    wanted = [puzzle.goal.map_card] if puzzle.goal.map_card is not None else sorted(hero.maps)
-    cards = [comps.map[k] for k in wanted if k in hero.maps and comps.map[k].cost <= hero.drachmas]
+    cards = [comps.map[k] for k in _cards_in_hand(puzzle)[1]]
     temple_sites = [site for seat in start.seats for _, site in seat.temples]
     seen: set[object] = set()
     for sc in scenarios(puzzle):
@@ -1159,12 +1164,13 @@ def _parts(puzzle: Puzzle, most: int) -> list[Facts]:
     return [build_facts(puzzle, scenarios(puzzle), steps, cards)]
 
 
-def _first_turn(puzzle: Puzzle) -> tuple[Budget, Facts]:
-    """The budget and facts of the puzzle cut to its first turn (one part: one placement)."""
+def _first_turn(puzzle: Puzzle) -> tuple[Budget, Facts, int]:
+    """The budget, facts (one part: one placement) and least scenario lower bound of the
+    puzzle cut to its first turn."""
     one = replace(puzzle, turns=1)
     bud = budget(one)
     (facts,) = _parts(one, bud.most)
-    return bud, facts
+    return bud, facts, min(scenario_lower_bounds(facts), default=10**6)
 
 
 def solve(
@@ -1205,9 +1211,9 @@ def solve(
             levels.append(Level(bound, "INFEASIBLE", 0.0))
             continue
         if first_turn is not None and bound <= first_turn[0].first:
-            one_bud, one_facts = first_turn
+            one_bud, one_facts, one_lower = first_turn
             n_scenarios = max(n_scenarios, len(one_facts.scenarios))
-            if bound >= min(scenario_lower_bounds(one_facts), default=10**6):
+            if bound >= one_lower:
                 builder = _Builder(one_facts, bound, one_bud)
                 builder.build()
                 status, solver, seconds = _run(builder, left(), workers, seed)
