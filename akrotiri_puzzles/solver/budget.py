@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..excavation import fits_bounds, site_bounds
 from ..puzzle import Puzzle
-from .scenarios import scenarios
 
 
 @dataclass(frozen=True)
@@ -111,37 +109,3 @@ def board_free_lower_bound(puzzle: Puzzle) -> int:
     else:
         extra = 1 if not in_hand else 0
     return puzzle.goal.temples + extra
-
-
-def one_action_possible(puzzle: Puzzle) -> bool:
-    """Whether any board a line can meet lets it reach the goal with one action, for a start
-    with no movement point in hand; checked without reading the facts of any board.
-
-    With no point in hand every step costs an action (R-MOVE-2), and so do a load, a purchase
-    and the oracle: a line of one action is an excavation from the dock where the boat starts,
-    with a card in hand it can pay for (R-EXC-1), after the placements it makes for free.
-    """
-    start = puzzle.start
-    hero = start.hero
-    comps = start.components
-    dock = hero.boat
-    if puzzle.goal.temples > 1 or dock is None:
-        return False
-    cards = [comps.map[k] for k in cards_in_hand(puzzle)[1]]
-    temple_sites = [site for seat in start.seats for _, site in seat.temples]
-    seen: set[object] = set()
-    for sc in scenarios(puzzle):
-        if sc.oracle is not None:
-            continue  # the oracle is an action
-        for board in sc.boards:
-            if board.placements in seen:
-                continue
-            seen.add(board.placements)
-            island = board.island_of_dock[dock]
-            if island == board.thera_island or island in {board.island_at(q) for q in temple_sites}:
-                continue
-            for card in cards:
-                bounds = site_bounds(board, puzzle.hero, card)
-                if any(fits_bounds(bounds, q) for q in board.island_quads[island]):
-                    return True
-    return False

@@ -30,7 +30,6 @@ from .budget import (
     board_free_lower_bound,
     budget,
     max_steps,
-    one_action_possible,
     playable_cards,
     second_turn_possible,
 )
@@ -38,6 +37,7 @@ from .canonical import canonical, signature
 from .deadline import Deadline, TimeUp
 from .facts import FactReader, Facts, build_facts
 from .model import LineModel, Spec, build, model_answer
+from .one_action import one_action_line, one_action_possible
 from .unique import second_answer, strictly_unique
 
 STATUS = {
@@ -117,13 +117,17 @@ class _Run:
 
     # -- pieces ---------------------------------------------------------------------------
 
-    def facts(self, puzzle: Puzzle, bound: int) -> Facts:
-        """The facts of every scenario for lines of at most `bound` actions."""
+    def reader(self, puzzle: Puzzle) -> FactReader:
+        """The fact reader of the puzzle (or of its first turn), kept from bound to bound."""
         reader = self.readers.get(puzzle.turns)
         if reader is None:
             reader = self.readers[puzzle.turns] = FactReader(puzzle)
+        return reader
+
+    def facts(self, puzzle: Puzzle, bound: int) -> Facts:
+        """The facts of every scenario for lines of at most `bound` actions."""
         facts = build_facts(
-            reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=self.deadline
+            self.reader(puzzle), bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=self.deadline
         )
         self.enumerated = max(self.enumerated, facts.enumerated)
         self.classes = max(self.classes, len(facts.scenarios))
@@ -168,6 +172,10 @@ class _Run:
     def optimum(self) -> SolveResult:
         """The shortest line and its proof."""
         puzzle = self.puzzle
+        if puzzle.turns == 2 and not second_turn_possible(puzzle):
+            # The opponent has excavated every temple: the game ends with this round (R-END-2).
+            puzzle = replace(puzzle, turns=1)
+        self.modelled = puzzle
         bud = budget(puzzle)
         least = board_free_lower_bound(puzzle)
         for b in range(1, min(least, bud.most + 1)):
@@ -175,20 +183,21 @@ class _Run:
         lower = least
         no_point = puzzle.start.phase == "place" or puzzle.start.points == 0
         if lower == 1 and no_point:
+            # A line of one action is an excavation where the boat starts: found or ruled out
+            # by looking at the start dock's island on every board, without a model.
             t = self.deadline.elapsed()
-            if not one_action_possible(puzzle):
-                self.prove(1, "INFEASIBLE", self.deadline.elapsed() - t, "one-action check")
-                lower = 2
+            line = one_action_line(puzzle, self.reader(puzzle), self.deadline)
+            if line is not None:
+                self.prove(1, "FEASIBLE", self.deadline.elapsed() - t, "one-action check")
+                self.best = (1, tuple(canonical(self.puzzle, line)))
+                self.lower = 1
+                return self.result()
+            self.prove(1, "INFEASIBLE", self.deadline.elapsed() - t, "one-action check")
+            lower = 2
         self.lower = lower
         if lower > bud.most:
             return self.result()
         hi = bud.most
-        if puzzle.turns == 2 and not second_turn_possible(puzzle):
-            # The opponent has excavated every temple: the game ends with this round (R-END-2).
-            puzzle = replace(puzzle, turns=1)
-            bud = budget(puzzle)
-            hi = bud.most
-        self.modelled = puzzle
         if puzzle.turns == 2:
             # Within the first turn first: a far smaller model. A line found there is a line of
             # the puzzle, so only shorter lines need the two-turn model.
@@ -207,7 +216,7 @@ class _Run:
         return self.result()
 
     def search(
-        self, puzzle: Puzzle, bud: Budget, lo: int, hi: int, whole: bool
+        self, puzzle: Puzzle, bud: Budget, lo: int, hi: int, whole: bool, depth: int = 0
     ) -> tuple[int, tuple[Action, ...]] | None:
         """The shortest line of at most `hi` actions, knowing none has fewer than `lo`; None if
         none exists. With `whole`, what it proves is proven for the puzzle itself."""
@@ -230,8 +239,8 @@ class _Run:
             self.lower = max(self.lower, lo + 1)
         if lo >= hi:
             return None
-        if STRATEGY == "deepen":
-            return self.search(puzzle, bud, lo + 1, hi, whole)
+        if STRATEGY == "deepen" or (STRATEGY == "mixed" and depth < 1):
+            return self.search(puzzle, bud, lo + 1, hi, whole, depth + 1)
         # One model of every line up to `hi`, minimising the actions: its optimum is proven.
         t = self.deadline.elapsed()
         facts = self.facts(puzzle, hi)
@@ -389,4 +398,13 @@ def check_unique(run: _Run, result: SolveResult, strict: bool) -> SolveResult:
     return result
 
 
-__all__ = ["Level", "SolveResult", "SolverError", "model_answer", "signature", "solve"]
+__all__ = [
+    "Level",
+    "SolveResult",
+    "SolverError",
+    "board_free_lower_bound",
+    "model_answer",
+    "one_action_possible",
+    "signature",
+    "solve",
+]

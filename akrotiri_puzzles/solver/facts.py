@@ -238,6 +238,29 @@ class FactReader:
         found = self._legs_seen[key] = tuple(out)
         return found
 
+    def _temples_bound(self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int]) -> int:
+        """For goals of several temples, a lower bound on actions from the steps alone: to a
+        dock where a card fits, then, for each further temple, on to such a dock of another
+        island (R-EXC-1), each excavation an action and each action 2 steps at most.
+
+        Two temples' islands differ on turn 1's board (islands only merge), so the next dock
+        lies on another island of that board; steps are counted on the last turn's board."""
+        first, last = views[0], views[-1]
+        by_island: dict[Label, set[str]] = {}
+        for d in goal_docks:
+            by_island.setdefault(first.island.get(d, ("new", d)), set()).add(d)
+        if len(by_island) < self.puzzle.goal.temples:
+            return FAR
+        hop = FAR
+        for docks in by_island.values():
+            others = last.steps_from(goal_docks - docks)
+            hop = min(hop, min(others.get(d, FAR) for d in docks))
+        reach = min(from_start.get(d, FAR) for d in goal_docks)
+        if hop >= FAR or reach >= FAR:
+            return FAR
+        steps = reach + (self.puzzle.goal.temples - 1) * hop
+        return self.puzzle.goal.temples + _actions_for(steps, points_in_hand(self.puzzle))
+
     def read(self, sc: Scenario, bound: int, ms: int, cards: list[str]) -> _Read | None:
         """The scenario's facts for lines within the bound (at most `ms` steps, playing
         `cards`), or None when its lower bound exceeds the bound."""
@@ -270,9 +293,13 @@ class FactReader:
             return None
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
         lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
+        # The last excavation: with several temples, any card's (the named one may come first).
+        last_docks = goal_docks if goal.temples == 1 else {d for ds in fit.values() for d in ds}
+        if goal.temples >= 2 and lower <= bound:
+            lower = max(lower, self._temples_bound(views, last_docks, from_start))
         if lower > bound:
             return None
-        to_goal = last.steps_from(goal_docks)
+        to_goal = last.steps_from(last_docks)
         near = frozenset(d for d, n in from_start.items() if n + to_goal.get(d, FAR) <= ms)
         placement = [placement_facts(sc, which, views) for which in (1, 2)]
         turns = []
