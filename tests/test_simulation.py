@@ -80,7 +80,7 @@ def test_simulate_save_positions_writes_loadable_files(tmp_path, comps):
 def test_simulate_rejects_a_bad_option_with_one_line():
     result = subprocess.run([str(CLI), "simulate", "--bot", "clever"], capture_output=True, text=True, check=False)
     assert result.returncode == 2
-    assert result.stderr.strip() == "error: --bot: expected random or greedy, got 'clever'"
+    assert result.stderr.strip() == "error: --bot: expected random, greedy, mixed, got 'clever'"
 
 
 # ---- the library, and the invariant checker itself --------------------------------------
