@@ -1,8 +1,9 @@
 """The `akrotiri-puzzle` command line: each command parses, calls the library and prints.
 
 The app and what its commands share (option types, the consoles, one-line failures, exit
-statuses) live here; the commands live in one module per group (engine_commands, ...),
-imported at the bottom so that they register on the app. Heavy libraries (OR-Tools, the PNG
+statuses) live here; the commands live in one module per group (engine_commands, ...), which
+register on the app when imported: `main` imports only the module of the command it runs
+(`load_commands`). Heavy libraries (OR-Tools, the PNG
 renderer) are imported inside the commands that need them, so that `score` and `legal` start
 fast.
 """
@@ -14,16 +15,18 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from typer.core import TyperCommand, TyperGroup
 
 from ..components import Components
 from ..errors import AkrotiriError
 from ..files.components_yaml import load_components
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 EXIT_STATUSES = (
     "Exit status: 0 success; 1 a well-formed answer that is wrong (check); 2 bad input (a malformed file, "
@@ -124,6 +127,8 @@ def components(override: Path | None = None) -> Components:
 
 def progress(enabled: bool = True) -> Progress:
     """A progress bar on stderr, gone when done; silent when not a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -169,6 +174,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["--help"]
+    load_commands(args)
     try:
         status = typer.main.get_command(app).main(args, prog_name=PROG, standalone_mode=False)
     except typer.TyperException as exc:  # click's usage errors: unknown option, bad value
@@ -193,4 +199,32 @@ def main(argv: Sequence[str] | None = None) -> None:
     sys.exit(status if isinstance(status, int) else 0)
 
 
-from . import engine_commands, puzzle_commands, show_command, solve_command  # noqa: E402,F401  (registers the commands)
+_MODULES = {
+    "simulate": "engine_commands",
+    "score": "engine_commands",
+    "legal": "engine_commands",
+    "apply": "engine_commands",
+    "check": "puzzle_commands",
+    "show": "show_command",
+    "solve": "solve_command",
+}
+
+
+def load_commands(args: Sequence[str] = ()) -> None:
+    """Register the commands on the app: only the one `args` runs, when it names one (a command
+    starts faster without the others' imports), else all of them (for the help)."""
+    from importlib import import_module
+
+    words = iter(args)
+    for word in words:
+        if word == "--components":
+            next(words, None)
+        elif not word.startswith("-"):
+            if word in _MODULES:
+                import_module(f".{_MODULES[word]}", __name__)
+                return
+            break
+        elif not word.startswith("--components="):
+            break
+    for module in sorted(set(_MODULES.values())):
+        import_module(f".{module}", __name__)

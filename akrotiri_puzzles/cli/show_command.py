@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -20,9 +20,12 @@ from ..geometry import Slot, parse_quad
 from ..notation import parse_line
 from ..position import Position
 from ..puzzle import Puzzle, replay
-from ..render.highlight import Highlights
 from ..render.terminal import terminal_view
 from ..rules import action_cost, apply, why_illegal
+
+if TYPE_CHECKING:
+    from ..render.highlight import Highlights
+
 from . import ComponentsOpt, PositionArg, check_range, command, components, fail, out, quote
 from .outputs import check_distinct, check_file, write_file
 
@@ -106,6 +109,8 @@ def _play(shown: Shown, line: tuple[Action, ...], what: str) -> tuple[int, ...]:
 
 def _highlights(pos: Position, line: tuple[Action, ...], site: str | None, placed: str | None) -> Highlights:
     """The highlights asked for on the command line, each checked."""
+    from ..render.highlight import Highlights
+
     site_quad = None
     if site is not None:
         site_quad = parse_quad(site)
