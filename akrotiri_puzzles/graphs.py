@@ -64,7 +64,7 @@ def islands(board: Board) -> list[frozenset[Quad]]:
 
 
 def dock_graph(board: Board) -> nx.Graph:
-    """Docks joined by ship edges of weight 0 and portage edges of weight 1 (RULES section 8)."""
+    """Docks joined by ship edges of weight 0 and portage edges of weight 1 (docs/rules.md section 8)."""
     import networkx as nx
 
     g = nx.Graph()
