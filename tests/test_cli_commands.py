@@ -302,3 +302,8 @@ def test_without_a_certificate_check_solves_before_it_judges(tmp_path):
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
     assert (report["status"], report["optimum"], report["optimum_source"]) == ("not optimal", 1, "cpsat")
+
+
+@pytest.mark.parametrize("command", ["score", "legal"])
+def test_a_puzzle_file_given_for_a_position_is_named_as_such(command):
+    one_line_error(run_cli(command, P01), "p01.yaml", "a puzzle file", "takes a position file")

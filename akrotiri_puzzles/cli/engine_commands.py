@@ -12,8 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import BOTS
-from ..errors import IllegalActionError, NotationError
-from ..files.position_yaml import dumps_position, load_position
+from ..errors import IllegalActionError, NotationError, PositionError
+from ..files.position_yaml import dumps_position, position_from_data
+from ..files.yamlio import read_yaml
 from ..geometry import format_quad
 from ..notation import parse_action
 from ..position import Position
@@ -143,6 +144,14 @@ def simulate(
 # ---- score, legal, apply ---------------------------------------------------------------------
 
 
+def read_position(path: Path, components_dir: Path | None) -> Position:
+    """A position file; a puzzle file given instead is named as such (its start is `show`n)."""
+    data = read_yaml(path, PositionError)
+    if isinstance(data, dict) and str(data.get("format", "")).startswith("akrotiri-puzzle "):
+        fail(f"{path}: format: a puzzle file; this command takes a position file (show, solve and check take puzzles)")
+    return position_from_data(data, str(path), components(components_dir))
+
+
 def score_data(score: Score) -> dict[str, object]:
     """A final score as plain data."""
     return {
@@ -201,7 +210,7 @@ def print_score(score: Score) -> None:
 @command()
 def score(position: PositionArg, as_json: JsonOpt = False, components_dir: ComponentsOpt = None) -> None:
     """Final score of a position per seat: map cards, goal cards, drachmas, winner."""
-    pos = load_position(position, components(components_dir))
+    pos = read_position(position, components_dir)
     result = final_score(pos)
     if as_json:
         out.print(json.dumps(score_data(result)), soft_wrap=True)
@@ -212,7 +221,7 @@ def score(position: PositionArg, as_json: JsonOpt = False, components_dir: Compo
 @command()
 def legal(position: PositionArg, as_json: JsonOpt = False, components_dir: ComponentsOpt = None) -> None:
     """List the legal actions of a position, in notation."""
-    pos = load_position(position, components(components_dir))
+    pos = read_position(position, components_dir)
     actions = [str(a) for a in legal_actions(pos)]
     if as_json:
         out.print(json.dumps({"to_move": pos.to_move, "phase": pos.phase, "actions": actions}), soft_wrap=True)
@@ -231,7 +240,7 @@ def apply_command(
     """Apply one action to a position and print (or write) the new position."""
     if output is not None:
         check_file(output, "--output")
-    pos = load_position(position, components(components_dir))
+    pos = read_position(position, components_dir)
     try:
         new = apply(pos, parse_action(action))
     except (NotationError, IllegalActionError) as exc:
