@@ -73,3 +73,21 @@ def one_line_error(result: subprocess.CompletedProcess[str], *words: str) -> str
     for word in words:
         assert word in lines[0], (word, lines[0])
     return lines[0]
+
+
+@pytest.fixture(autouse=True)
+def _memory_report(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """With AKROTIRI_MEMORY_REPORT=FILE, append each test that raised its worker's peak memory
+    (resident set, MB before and after) to FILE: how the suite's memory-hungry tests are found."""
+    report = os.environ.get("AKROTIRI_MEMORY_REPORT")
+    if not report:
+        yield
+        return
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    yield
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    if after > before + 20:
+        with open(report, "a", encoding="utf-8") as fh:
+            fh.write(f"{os.getpid()} {before} {after} {request.node.nodeid}\n")
