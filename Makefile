@@ -32,7 +32,7 @@ test: lint
 	$(BIN)/pytest -n auto -q
 
 bench: $(STAMP)
-	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache

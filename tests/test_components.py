@@ -1,4 +1,4 @@
-"""Component data: the default set against RULES section 9, and validation of user files."""
+"""Component data: the default set against docs/rules.md section 9, and validation of user files."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ DATA = Path(__file__).parent / "data" / "components"
 CLI = Path(sys.executable).with_name("akrotiri-puzzle")
 
 
-# ---- the default set (RULES section 9) ------------------------------------------------------
+# ---- the default set (docs/rules.md section 9) ------------------------------------------------------
 
 
 def test_R_SET_1_market_has_four_colours_of_eight_cubes_on_the_known_track(comps):
