@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..errors import IllegalActionError, NotationError
+from ..errors import IllegalActionError, NotationError, quote
 from ..files.position_yaml import dumps_position, load_position, save_position
 from ..files.yamlio import write_atomic
 from ..geometry import format_quad
@@ -199,7 +199,7 @@ def apply_command(
     try:
         new = apply(pos, parse_action(action))
     except (NotationError, IllegalActionError) as exc:
-        fail(f"{position}: action {action!r}: {exc.reason if isinstance(exc, IllegalActionError) else exc}")
+        fail(f"{position}: action {quote(action)}: {exc.reason if isinstance(exc, IllegalActionError) else exc}")
     if output is None:
         out.print(dumps_position(new), markup=False, end="", soft_wrap=True)
     else:
