@@ -14,7 +14,6 @@ from pydantic_core import PydanticCustomError, core_schema
 
 from ..errors import quote
 
-
 OWN_ERRORS = frozenset({"range", "basis", "position", "solution"})
 """The error types the file models raise themselves: their messages already quote the value."""
 
