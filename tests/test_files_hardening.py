@@ -214,7 +214,7 @@ def test_a_huge_string_is_refused_by_the_reader(comps):
         ("seats: {south: {drachmas: 1000000000000000000000000000000}}", "seats.south.drachmas", "from 0 to 999"),
         ("seats: {south: {drachmas: -1}}", "seats.south.drachmas", "from 0 to 999"),
         ("market: {red: 9223372036854775808}", "market.red", "from 0 to 99"),
-        ("turn: 9223372036854775807", "turn", "from 0 to 10000"),
+        ("turn: 9223372036854775807", "turn", "from 0 to 1000000"),
         ("actions_left: 100", "actions_left", "from 0 to 20"),
         ("movement_points: 3", "movement_points", "from 0 to 2"),
         ("board: [{slot: [1000000000000000000000, 0], tile: L01}]", "board.0.slot.0", "from -100 to 100"),

@@ -48,8 +48,8 @@ Actions = Annotated[int, Range(0, 20)]
 """Actions in a turn."""
 Drachmas = Annotated[int, Range(0, 999)]
 """A seat's money."""
-Turn = Annotated[int, Range(0, 10_000)]
-"""The turn number."""
+Turn = Annotated[int, Range(0, 1_000_000)]
+"""The turn number: a game ends near turn 27, but `simulate --max-turns` may play on for long."""
 Cost = Annotated[int, Range(0, 999)]
 """The cost of a line in actions (a puzzle's optimum)."""
 Seed = Annotated[int, Range(0, 2**32 - 1)]

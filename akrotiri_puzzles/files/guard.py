@@ -1,11 +1,11 @@
 """What a YAML file may be before it is built into values: its size, its nesting, how many
 values its aliases expand to, the length of its strings and numbers, and no key twice.
 
-Every file the package reads is small (the largest, a component set's `tiles.yaml`, is about
-7 KB). A file from a stranger must not hang the program, exhaust its memory or crash it, so
-the text is checked before the YAML reader builds anything, and the first thing beyond a
-limit is refused with one line naming the file, the dotted field and the line. The limits
-are far above any real file (docs/hardening.md says how they were chosen).
+Every file the package reads is small (the largest, a component set's `tiles.yaml`, is
+6.5 KB). A file from a stranger must not hang the program, exhaust its memory or crash it, so
+the text is checked before the YAML reader builds anything, and the first thing beyond a limit
+is refused with one line naming the file, the dotted field and the line. The limits are far
+above any real file (docs/hardening.md says how they were chosen).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import yaml
 from ..errors import AkrotiriError, located, quote
 
 MAX_BYTES = 1024 * 1024
-"""A file may hold at most 1 MiB (150 times the largest file the package ships)."""
+"""A file may hold at most 1 MiB (150 times the largest file in the repository)."""
 MAX_DEPTH = 32
 """Mappings and lists nest at most 32 deep (a position file nests 5 deep)."""
 MAX_VALUES = 100_000

@@ -15,6 +15,8 @@ from typing import Any
 import yaml
 
 HUGE_DIGITS = "9" * 5000
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def deep(n: int, kind: str = "list") -> str:
@@ -142,7 +144,7 @@ def mutate_tree(data: Any, rng: random.Random) -> Any:
 
 def dump(data: Any, rng: random.Random) -> str:
     """A tree as YAML text, with markers replaced by the text they stand for."""
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    text = yaml.dump(data, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100)
     return re.sub(r"'?@@(\w+)@@'?", lambda m: MARKERS[m.group(1)](rng), text)
 
 
@@ -214,12 +216,26 @@ def mutate_text(text: str, rng: random.Random) -> str:
     return "".join(lines)
 
 
+def _parseable(text: str) -> bool:
+    """Whether a YAML reader can read the text quickly and safely: readers slow down with the
+    square of the nesting (and libyaml's overflows the stack some 30,000 deep), so a text with
+    many open brackets is edited as text only."""
+    if len(text) > 200_000:
+        return False
+    depth = 0
+    for m in re.finditer(r"[\[\]{}]", text):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > 100:
+            return False
+    return True
+
+
 def mutate(text: str, rng: random.Random) -> bytes:
     """One to three edits of a YAML file's text, of the text or of its parsed tree."""
     for _ in range(rng.choice((1, 1, 2, 3))):
-        if rng.random() < 0.5:
-            try:  # the pure-Python reader: deep nesting is a RecursionError, not a crash
-                data = yaml.safe_load(text)
+        if rng.random() < 0.5 and _parseable(text):
+            try:
+                data = yaml.load(text, Loader=_LOADER)
             except (yaml.YAMLError, RecursionError, ValueError):
                 data = None
             if isinstance(data, (dict, list)):
