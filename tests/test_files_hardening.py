@@ -179,6 +179,24 @@ def test_keys_that_differ_only_in_type_are_not_duplicates(comps):
     assert "appears twice" not in position_error(comps, "1: a\n'1': b\n")
 
 
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("turn: !!int abc\n", "pos.yaml: turn: 'abc' is not a valid !!int (line 1)"),
+        ("turn: !!timestamp 2001-12-14 of the reveals\n", "is not a valid !!timestamp"),
+        ("passing: !!bool maybe\n", "pos.yaml: passing: 'maybe' is not a valid !!bool"),
+        ("turn: !!python/object/apply:os.system ['true']\n", "pos.yaml: line 1: not valid YAML (could not determine a"),
+        ("turn: !mytag 3\n", "not valid YAML (could not determine a constructor for the tag '!mytag')"),
+        (
+            "a: 1\n---\nb: 2\n",
+            "pos.yaml: line 2: not valid YAML (expected a single document in the stream, but found another document)",
+        ),
+    ],
+)
+def test_tags_the_reader_cannot_build_are_one_line(comps, text, words):
+    assert words in position_error(comps, text)
+
+
 # ---- numbers and strings too long for any field ------------------------------------------------
 
 

@@ -105,14 +105,12 @@ def decode(data: bytes, source: str, error: type[AkrotiriError]) -> str:
 class _Frame:
     """An open mapping or list while the events are walked."""
 
-    __slots__ = ("anchor", "index", "is_key", "is_map", "key", "keys", "path", "size")
+    __slots__ = ("anchor", "index", "is_map", "key", "keys", "path", "size")
 
-    def __init__(self, is_map: bool, path: str, anchor: str | None, is_key: bool) -> None:
+    def __init__(self, is_map: bool, path: str, anchor: str | None) -> None:
         self.is_map = is_map
         self.path = path
         self.anchor = anchor
-        self.is_key = is_key
-        """Whether this collection is a key of the mapping it is in."""
         self.size = 1
         """Values in it so far, counting what aliases stand for."""
         self.index = 0
@@ -194,8 +192,7 @@ def _walk(text: str, source: str, error: type[AkrotiriError], loader: Any) -> No
         # The start of a mapping or a list.
         if len(stack) >= MAX_DEPTH:
             raise fail(path, event, f"nested more than {MAX_DEPTH} levels deep")
-        is_key = bool(stack) and stack[-1].is_map and stack[-1].key is None
-        stack.append(_Frame(isinstance(event, yaml.MappingStartEvent), path, event.anchor, is_key))
+        stack.append(_Frame(isinstance(event, yaml.MappingStartEvent), path, event.anchor))
 
 
 def _child_path(parent: _Frame | None) -> str:
@@ -232,10 +229,10 @@ def _check_scalar(event: Any, path: str, resolver: Any, fail: Any) -> None:
     """Refuse a string or a number too long to be a value of these files, and a value that
     does not fit its explicit tag (`!!int abc`, which the reader cannot build)."""
     value = event.value
-    if event.tag in _TYPED and resolver.resolve(yaml.ScalarNode, value, (True, False)) not in _TYPED[event.tag]:
-        raise fail(path, event, f"{quote(value, 20)} is not a valid !!{event.tag.rsplit(':', 1)[-1]}")
     if len(value) > MAX_SCALAR:
         raise fail(path, event, f"a value of {len(value)} characters; at most {MAX_SCALAR} are allowed")
+    if event.tag in _TYPED and resolver.resolve(yaml.ScalarNode, value, (True, False)) not in _TYPED[event.tag]:
+        raise fail(path, event, f"{quote(value, 20)} is not a valid !!{event.tag.rsplit(':', 1)[-1]}")
     if len(value) > MAX_DIGITS:
         tag = event.tag
         if tag is None and event.implicit[0]:

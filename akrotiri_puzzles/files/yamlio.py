@@ -35,7 +35,8 @@ def parse_yaml(text: str, source: str, error: type[AkrotiriError]) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         line = f"line {mark.line + 1}" if mark is not None else ""
-        raise error(located(source, line, f"not valid YAML ({_one_line(exc.problem)})")) from None
+        what = f"{exc.context}, {exc.problem}" if exc.context else exc.problem
+        raise error(located(source, line, f"not valid YAML ({_one_line(what)})")) from None
     except yaml.reader.ReaderError as exc:
         line = f"line {text.count(chr(10), 0, exc.position) + 1}" if isinstance(exc.position, int) else ""
         raise error(located(source, line, f"not valid YAML (character {exc.character!r} is not allowed)")) from None
