@@ -23,6 +23,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from ..components import Components
 from ..errors import AkrotiriError
+from ..errors import quote as quote  # re-exported for the commands
 from ..files.components_yaml import load_components
 
 if TYPE_CHECKING:
@@ -107,11 +108,6 @@ def fail(message: str) -> NoReturn:
     """One line on stderr and exit status 2."""
     err.print(one_line(f"error: {message}"), soft_wrap=True)
     raise typer.Exit(2)
-
-
-def quote(text: str, limit: int = 40) -> str:
-    """A piece of user input for a message: repr'd, and cut short if long."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 def check_range(option: str, value: float, low: float, high: float) -> None:
