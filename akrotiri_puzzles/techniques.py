@@ -26,6 +26,20 @@ TECHNIQUES = (
 )
 """Every technique, in the order an index lists them."""
 
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+"""Levels a puzzle file's `difficulty` may name, easiest first."""
+
+
+def level(puzzle: Puzzle) -> tuple[tuple[int, int, str], str]:
+    """Where a puzzle sits in a collection (a sort key) and its level in words: the file's
+    `difficulty` when it has one, else its optimum ("2 actions")."""
+    optimum = puzzle.certificate.optimum if puzzle.certificate is not None else puzzle.optimum or 0
+    difficulty = (puzzle.difficulty or "").lower()
+    if difficulty:
+        rank = DIFFICULTIES.index(difficulty) if difficulty in DIFFICULTIES else len(DIFFICULTIES)
+        return (rank, optimum, puzzle.id), difficulty
+    return (-1, optimum, puzzle.id), f"{optimum} action{'s' if optimum != 1 else ''}"
+
 
 def techniques(puzzle: Puzzle, line: tuple[Action, ...] | None = None) -> tuple[str, ...]:
     """The techniques a line (by default the puzzle's solution) uses, in `TECHNIQUES` order."""
