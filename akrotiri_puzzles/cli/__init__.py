@@ -203,6 +203,8 @@ _MODULES = {
     "check": "puzzle_commands",
     "show": "show_command",
     "solve": "solve_command",
+    "serve": "serve_command",
+    "book": "book_command",
 }
 
 
