@@ -29,6 +29,8 @@ from .board_solve import BoardResult, best_on_board, objective_value, puzzle_of,
 
 SCALE = 10**5
 """The margin objective counts points times SCALE plus the hero's drachmas (R-SCORE-3)."""
+NO_BOUND = 10**15
+"""A bound that is not known: the time ran out before every branch was looked at."""
 
 
 class AnalysisError(AkrotiriError):
@@ -170,7 +172,13 @@ class _Run:
             ask = floor
             if best is not None and best.value is not None:
                 ask = best.value + 1 if floor is None else max(floor, best.value + 1)
-            r = self.best(child, ask)
+            try:
+                r = self.best(child, ask)
+            except TimeUp:
+                if best is None:
+                    raise
+                # The children not looked at bound nothing: the line found, no bound.
+                return BoardResult("FEASIBLE", best.value, NO_BOUND, best.line)
             bound = max(bound, r.bound)
             if r.status == "INFEASIBLE":
                 continue
@@ -245,8 +253,11 @@ def analyse(
     return Analysis(objective, last, status, best, bound, alts, verdict)
 
 
-def _points(objective: str, value: int) -> int:
-    """An objective value in points (the margin's scale dropped; floor division keeps a bound)."""
+def _points(objective: str, value: int) -> int | None:
+    """An objective value in points (the margin's scale dropped; floor division keeps a bound);
+    None for a bound not known."""
+    if value >= NO_BOUND:
+        return None
     return value if objective == "score" else value // SCALE
 
 
@@ -277,7 +288,7 @@ def _verdict(run: _Run, line: tuple[Action, ...], best: BoardResult, proven: boo
     assert best.value is not None
     scored = scored_line(run.start, line)
     mine = objective_value(replay_line(run.puzzle, line), run.objective)
-    loss = _points(run.objective, best.value) - _points(run.objective, mine)
+    loss = best.value - mine if run.objective == "score" else best.value // SCALE - mine // SCALE
     if mine >= best.value:
         return LineVerdict(scored, loss, None, False, proven)
     states = [run.start]
