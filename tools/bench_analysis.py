@@ -6,6 +6,7 @@ exhaustive search's, their agreement, and both times. Prints a Markdown table fo
 docs/benchmarks.md.
 
     .venv/bin/python tools/bench_analysis.py --positions 100 --most-actions 2
+    .venv/bin/python tools/bench_analysis.py --full-turns 5
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from akrotiri_puzzles import load_components
 from akrotiri_puzzles.analysis.board_solve import best_on_board
 from akrotiri_puzzles.analysis.corpus import endgames
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
+from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.solver.deadline import Deadline
 
 
@@ -27,8 +29,17 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=100)
     ap.add_argument("--most-actions", type=int, default=2)
     ap.add_argument("--first-seed", type=int, default=100)
+    ap.add_argument(
+        "--full-turns",
+        type=int,
+        default=0,
+        help="instead: CP-SAT alone on the whole action phase of N games' last turns",
+    )
     args = ap.parse_args()
     comps = load_components()
+    if args.full_turns:
+        full_turns(comps, args.first_seed, args.full_turns)
+        return
     cpsat: list[float] = []
     search: list[float] = []
     nodes: list[int] = []
@@ -62,6 +73,22 @@ def main() -> None:
     print("|---|---:|---:|---:|")
     print(row("CP-SAT score model, 1 worker", cpsat))
     print(row("exhaustive search", search))
+
+
+def full_turns(comps: Components, first: int, games: int) -> None:
+    """CP-SAT's time on the whole action phase of each seat's last turn (after its placement)."""
+    times: list[float] = []
+    for ed in (2016, 2014):
+        for pos in endgames(comps, range(first, first + games), ed, 99, placement=False):
+            t = time.process_time()
+            r = best_on_board(pos, "score", Deadline(None))
+            times.append(time.process_time() - t)
+            assert r.status == "OPTIMAL"
+    n = len(times)
+    print(f"{n} whole action phases (seeds {first}..{first + games - 1}, both editions, both seats)")
+    print(
+        f"CP-SAT CPU seconds: median {statistics.median(times):.1f}, p95 {sorted(times)[int(0.95 * (n - 1))]:.1f}, max {max(times):.1f}"
+    )
 
 
 if __name__ == "__main__":
