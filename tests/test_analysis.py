@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.actions import EndTurn
+from akrotiri_puzzles.actions import EndTurn, KeepGoal
 from akrotiri_puzzles.analysis.board_solve import best_on_board, objective_value, puzzle_of, replay_line
 from akrotiri_puzzles.analysis.corpus import endgames
 from akrotiri_puzzles.analysis.endgame import AnalysisError, analyse
@@ -66,6 +66,16 @@ def test_R_GOAL_every_goal_card_is_scored_by_the_model_as_the_engine_scores_it(e
     every = tuple(sorted(COMPS.goal))
     for pos in [p for p in endgames(COMPS, range(10, 12), edition, 2, placement=False)]:
         agree(pos.with_seat(pos.to_move, evolve(pos.hero, goals=every)), "score")
+
+
+@pytest.mark.parametrize("edition", [2016, 2014])
+def test_R_EXC_1_the_goal_card_kept_at_a_goal_draw_scores_as_the_engine_scores_it(edition):
+    # The hero's fifth temple reveals a goal draw: the best line keeps the card that scores most
+    # on the final board, which differs between the editions here.
+    pos = load_position(DATA / "analysis" / f"goal-draw-{edition}.yaml", COMPS)
+    r = best_on_board(pos, "score", Deadline(None))
+    assert any(isinstance(a, KeepGoal) for a in r.line)
+    agree(pos, "score")
 
 
 @pytest.mark.slow
