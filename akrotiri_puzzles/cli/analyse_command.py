@@ -9,9 +9,12 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from ..actions import Action, EndTurn
 from ..errors import AkrotiriError, NotationError
 from ..geometry import format_quad
 from ..notation import format_line, parse_line
+from ..puzzle import Puzzle, State, play, why_not
+from ..scoring import seat_score
 from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, fail, out
 from .engine_commands import read_position
 
@@ -186,3 +189,92 @@ def analyse(
         out.print(json.dumps(analysis_data(result, pos)), soft_wrap=True)
     else:
         print_analysis(result, pos)
+
+
+# ---- endgame puzzles (a score goal): solved and checked by the analyser ----------------------
+
+
+def solve_endgame(puzzle: Puzzle, as_json: bool, time_limit: float | None) -> None:
+    """`solve` on an endgame puzzle: the best score this turn, proven, and whether it is X."""
+    from ..analysis.endgame import analyse as run
+
+    try:
+        a = run(puzzle.start, time_limit=time_limit)
+    except AkrotiriError as exc:
+        fail(f"{puzzle.id}: {exc}")
+    data = analysis_data(a, puzzle.start)
+    if as_json:
+        out.print(json.dumps({"id": puzzle.id, "goal": puzzle.goal.describe(), **data}), soft_wrap=True)
+        return
+    out.print(Text(f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id, style="bold"))
+    out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} (an endgame puzzle)")
+    print_analysis(a, puzzle.start)
+    if a.status == "OPTIMAL":
+        out.print(f"Proven: {a.value} points are reachable and {(a.value or 0) + 1} are not.")
+
+
+def _engine_score(puzzle: Puzzle, line: list[Action]) -> tuple[int | None, str | None]:
+    """The hero's final score after the line (None and the reason when it is illegal or
+    stops where the turn cannot)."""
+    state = State(puzzle.start)
+    for i, action in enumerate(line, 1):
+        reason = why_not(puzzle, state, action)
+        if reason is None and isinstance(action, EndTurn):
+            reason = "an endgame puzzle is this turn only; the line must not end it"
+        if reason is not None:
+            return None, f"action {i} ({action}) is illegal: {reason}"
+        state = play(puzzle, state, action)
+    if state.pos.phase != "act" or state.pos.passing:
+        return (
+            None,
+            "the line stops where the turn cannot (a tile to place, a goal card to keep, or on the other boat's dock)",
+        )
+    return seat_score(state.pos, puzzle.hero).total, None
+
+
+def check_endgame(puzzle: Puzzle, source: str, line: list[Action], as_json: bool) -> None:
+    """`check` on an endgame puzzle: the fan's score against the proven best (exit 0 when it
+    reaches it, 1 otherwise)."""
+    best: int | None = None
+    how = ""
+    if puzzle.certificate is not None:
+        best = puzzle.certificate.optimum
+        if puzzle.solution is None:
+            fail(f"{source}: solution: a certificate needs the solution it certifies")
+        shown, why = _engine_score(puzzle, list(puzzle.solution))
+        if shown != best:
+            fail(
+                f"{source}: certificate.optimum: says {best}, but the solution scores {shown}{'' if why is None else ': ' + why}"
+            )
+        how = "as the puzzle's certificate proves"
+    mine, why = _engine_score(puzzle, line)
+    if best is not None and mine is not None and mine > best:
+        fail(f"{source}: certificate.optimum: says {best}, but this answer scores {mine}: the certificate is wrong")
+    if best is None:
+        from ..analysis.endgame import analyse as run
+
+        a = run(puzzle.start)
+        if a.status != "OPTIMAL" or a.value is None:
+            fail(f"{source}: the best score could not be proven")
+        best, how = a.value, "proven by CP-SAT just now"
+    ok = mine is not None and mine >= best
+    if as_json:
+        data = {
+            "id": puzzle.id,
+            "goal": puzzle.goal.describe(),
+            "answer": [str(x) for x in line],
+            "legal": why is None,
+            "reason": why,
+            "score": mine,
+            "best": best,
+            "optimal": ok,
+        }
+        out.print(json.dumps(data), soft_wrap=True)
+    else:
+        out.print(Text(f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id, style="bold"))
+        if why is not None:
+            out.print(f"Not a line of this turn: {why}.")
+        else:
+            out.print(f"Your line scores {mine}; the best is {best} ({how}).")
+            out.print("Optimal." if ok else f"Not optimal: {best - (mine or 0)} points short.")
+    raise typer.Exit(0 if ok else 1)
