@@ -3,6 +3,7 @@ engine's scoring, bots never beating the optimum, and the `analyse` command's ba
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from akrotiri_puzzles.analysis.endgame import AnalysisError, analyse
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
 from akrotiri_puzzles.bots import make_bot
 from akrotiri_puzzles.files.position_yaml import load_position
+from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle, load_puzzle, loads_puzzle
 from akrotiri_puzzles.notation import parse_action
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.rules import apply
@@ -203,3 +205,48 @@ def test_analyse_json_is_the_same_bytes_twice():
 )
 def test_analyse_bad_input_is_one_line_and_exit_2(args, words):
     one_line_error(run_cli("analyse", *args), *words)
+
+
+# ---- endgame puzzles ---------------------------------------------------------------------------
+
+ENDGAMES = sorted((Path(__file__).resolve().parent.parent / "puzzles").glob("e*.yaml"))
+
+
+def test_there_are_at_least_six_endgame_puzzles_of_both_editions_and_seats():
+    assert len(ENDGAMES) >= 6
+    puzzles = [load_puzzle(p, COMPS) for p in ENDGAMES]
+    assert {(p.start.edition, p.hero) for p in puzzles} == {(e, s) for e in (2016, 2014) for s in ("south", "north")}
+
+
+@pytest.mark.parametrize("path", ENDGAMES, ids=lambda p: p.stem)
+def test_R_SCORE_1_an_endgame_puzzles_solution_scores_its_certified_optimum(path):
+    puzzle = load_puzzle(path, COMPS)
+    assert puzzle.goal.score is not None and puzzle.certificate is not None and puzzle.solution is not None
+    assert puzzle.goal.score == puzzle.certificate.optimum
+    end = replay_line(puzzle_of(puzzle.start), puzzle.solution)
+    assert seat_score(end, puzzle.hero).total == puzzle.goal.score
+    assert loads_puzzle(dumps_puzzle(puzzle), COMPS).goal == puzzle.goal
+
+
+def test_check_an_endgame_puzzle_reports_the_fans_score():
+    path = ENDGAMES[0]
+    puzzle = load_puzzle(path, COMPS)
+    answer = "; ".join(str(a) for a in puzzle.solution or ())
+    good = run_cli("check", path, answer)
+    assert good.returncode == 0, good.stderr
+    assert f"Your line scores {puzzle.goal.score}" in good.stdout
+    short = run_cli("check", path, str((puzzle.solution or ())[0]), "--json")
+    assert short.returncode in (0, 1), short.stderr
+    data = json.loads(short.stdout)
+    assert data["best"] == puzzle.goal.score
+    assert data["optimal"] == (data["score"] == puzzle.goal.score)
+
+
+def test_solve_an_endgame_puzzle_proves_its_score_and_no_more():
+    path = ENDGAMES[0]
+    puzzle = load_puzzle(path, COMPS)
+    result = run_cli("solve", path)
+    assert result.returncode == 0, result.stderr
+    assert (
+        f"Proven: {puzzle.goal.score} points are reachable and {(puzzle.goal.score or 0) + 1} are not." in result.stdout
+    )
