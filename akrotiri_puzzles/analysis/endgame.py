@@ -234,9 +234,11 @@ def analyse(
             if not ranked:  # pragma: no cover - stopping at once is always a line
                 raise AssertionError("no line at all")
             top = ranked[0][1]
-            bound = _points(objective, max(top.bound, *(r.bound for _, r in ranked)))
+            most = max(r.bound for _, r in ranked)
+            bound = _points(objective, most)
             alts = tuple(Alternative(a, scored_line(pos, r.line), r.status == "OPTIMAL") for a, r in ranked)
-            result = BoardResult(top.status, top.value, top.bound, top.line)
+            proven = all(r.status == "OPTIMAL" for _, r in ranked) and top.value is not None and most <= top.value
+            result = BoardResult("OPTIMAL" if proven else "FEASIBLE", top.value, most, top.line)
         else:
             result = run.best(pos)
             alts = ()

@@ -33,7 +33,7 @@ def scope_words(a: Analysis, pos: Position) -> str:
         return "the game's last turn (R-END-2): nothing follows, the score is the final score"
     return (
         f"{pos.to_move}'s current turn only, the opponent passive: the score as if the game ended after it "
-        "(not the game's last turn)"
+        "(the game may go on after this turn)"
     )
 
 
