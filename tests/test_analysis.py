@@ -157,6 +157,21 @@ def test_where_a_line_loses_the_optimum_agrees_with_the_exhaustive_search():
     assert a.verdict.stopped_early == (expected is None and a.verdict.loss > 0)
 
 
+@pytest.mark.parametrize("limit", [0.01, 0.2])
+def test_a_time_limit_gives_a_line_and_a_bound_never_a_wrong_claim(limit):
+    pos = load_position(TWO_ACTIONS, COMPS)
+    truth = analyse(pos).value
+    a = analyse(pos, time_limit=limit)
+    assert a.status in ("OPTIMAL", "FEASIBLE", "UNKNOWN")
+    if a.status == "OPTIMAL":
+        assert a.value == truth
+    elif a.status == "FEASIBLE":
+        assert a.value is not None and a.value <= truth
+        assert a.bound is None or a.bound >= truth
+    else:
+        assert a.best is None
+
+
 def test_bad_input_is_refused_as_analysis_errors():
     over = load_position(DATA / "endgame.yaml", COMPS)
     with pytest.raises(AnalysisError, match="game is over"):

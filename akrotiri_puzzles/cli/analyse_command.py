@@ -162,7 +162,11 @@ def analyse(
     components_dir: ComponentsOpt = None,
 ) -> None:
     """The best final score the seat to move can reach this turn, proven by CP-SAT: the line,
-    itemised per source, the proof status; alternatives; how much a given line loses."""
+    itemised per source, the proof status; alternatives; how much a given line loses.
+
+    A tile still to place costs one solve per placement (minutes on a late board): give
+    --time-limit for a line and a bound. See docs/analysis.md.
+    """
     check_range("--alternatives", alternatives, 1, MAX_ALTERNATIVES)
     check_range("--turns", turns, 1, 1_000)
     check_range("--workers", workers, 1, MAX_WORKERS)
