@@ -224,7 +224,7 @@ def test_analyse_bad_input_is_one_line_and_exit_2(args, words):
 
 # ---- endgame puzzles ---------------------------------------------------------------------------
 
-ENDGAMES = sorted((Path(__file__).resolve().parent.parent / "puzzles").glob("e*.yaml"))
+ENDGAMES = sorted((Path(__file__).resolve().parent.parent / "puzzles" / "endgames").glob("e*.yaml"))
 
 
 def test_there_are_at_least_six_endgame_puzzles_of_both_editions_and_seats():

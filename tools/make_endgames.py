@@ -1,6 +1,6 @@
-"""Find endgame puzzles (a score goal, docs/analysis.md) for puzzles/e*.yaml.
+"""Find endgame puzzles (a score goal, docs/analysis.md) for puzzles/endgames/e*.yaml.
 
-    python tools/make_endgames.py [--out puzzles] [--first-seed 300]
+    python tools/make_endgames.py [--out puzzles/endgames] [--first-seed 300]
 
 Scans the last turns of seeded greedy games for action phases with at most three actions left
 where the best line scores more than stopping at once (the puzzle asks for something), one per
@@ -31,7 +31,7 @@ PLAN = [("south", 2016), ("north", 2016), ("south", 2014), ("north", 2014), ("so
 def main() -> None:
     """Write the puzzles."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=Path("puzzles"))
+    ap.add_argument("--out", type=Path, default=Path("puzzles") / "endgames")
     ap.add_argument("--first-seed", type=int, default=300)
     args = ap.parse_args()
     comps = load_components()

@@ -204,6 +204,8 @@ _MODULES = {
     "show": "show_command",
     "solve": "solve_command",
     "analyse": "analyse_command",
+    "serve": "serve_command",
+    "book": "book_command",
 }
 
 
