@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from ..actions import Action, Excavate, KeepGoal
+from ..errors import AkrotiriError
 from ..excavation import valid_sites
 from ..geometry import board_quarter
 from ..position import Position
@@ -19,6 +20,10 @@ from ..solver.cpsat import STATUS, SolverError, params
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.facts import FactReader, build_facts
 from ..solver.model import LineModel, Spec, build
+
+
+class NotModelled(AkrotiriError):
+    """A position the score model does not cover: refused as bad input, never guessed."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,10 @@ def best_on_board(
     reader = FactReader(puzzle, every_line=True)
     facts = build_facts(reader, bound, steps, playable_cards(puzzle, bound), deadline=deadline)
     deadline.check()
-    model = build(facts, budget(puzzle), Spec(bound, Goal(), objective=objective))
+    try:
+        model = build(facts, budget(puzzle), Spec(bound, Goal(), objective=objective))
+    except ValueError as exc:  # a case the score model refuses (two goal draws from a short deck)
+        raise NotModelled(f"not modelled: {exc}") from None
     if floor is not None:
         model.m.add(_objective(model, objective) >= floor)
     solver = cp_model.CpSolver()
