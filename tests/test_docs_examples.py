@@ -33,6 +33,8 @@ SAMPLED = {
     r"^make bench$": ' BENCH_ARGS="--games 2 --greedy-games 2 --positions-from 1"',
     r"tools/bench\.py\b": " --games 2 --greedy-games 2 --positions-from 1",
     r"tools/bench_solver\.py\b(?!.*--table-from)": " --per-class 1 --node-cap 1000",
+    r"tools/bench_analysis\.py --positions": " --positions 2 --most-actions 1",
+    r"tools/bench_analysis\.py --full-turns": " --full-turns 1",
     # The fuzzer: 20 mutated cases and the bad options (the sample in tests/test_fuzz.py covers the rest).
     r"^make fuzz\b": " FUZZ_RUNS=20 FUZZ_FLAGS=--options",
     r"-m tests\.fuzz\b(?!.*--(help|case))": " --runs 20",

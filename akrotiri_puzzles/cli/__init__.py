@@ -203,6 +203,7 @@ _MODULES = {
     "check": "puzzle_commands",
     "show": "show_command",
     "solve": "solve_command",
+    "analyse": "analyse_command",
     "serve": "serve_command",
     "book": "book_command",
 }

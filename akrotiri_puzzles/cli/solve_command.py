@@ -110,6 +110,10 @@ def solve_command(
     if strict and not unique:
         fail("--strict: only with --unique (it makes the uniqueness check strict)")
     puzzle = load_puzzle(puzzle_file, components(components_dir))
+    if puzzle.goal.score is not None:
+        from .analyse_command import solve_endgame  # an endgame puzzle: the analyser solves it
+
+        return solve_endgame(puzzle, as_json, time_limit)
     from ..solver.cpsat import SolverError, solve  # OR-Tools loads only for the commands that solve
 
     with out.status("solving", spinner="dots") if not as_json and out.is_terminal else nullcontext():

@@ -162,12 +162,16 @@ class FactReader:
     """Reads the facts of a puzzle's scenarios, for one bound after another, sharing what
     boards and bounds have in common."""
 
-    def __init__(self, puzzle: Puzzle, forbid: frozenset[str] = frozenset()) -> None:
+    def __init__(self, puzzle: Puzzle, forbid: frozenset[str] = frozenset(), every_line: bool = False) -> None:
         self.puzzle = puzzle
         self.portage = "portage" not in forbid
         """Whether a leg may take a portage step (R-MOVE-1); else ship steps only."""
         self.passing = "pass" not in forbid
         """Whether a leg may pass through the dock of the opponent's boat (R-MOVE-3)."""
+        self.every_line = every_line
+        """Read facts for every line within the bound, not only those reaching the goal: no
+        scenario is dropped, its lower bound is 0, and every dock within the steps is near
+        (for the score objective, analysis/)."""
         start = puzzle.start
         self.start = start
         self.hero = puzzle.hero
@@ -296,11 +300,11 @@ class FactReader:
                     per[k] = docks
                     fit.setdefault(k, set()).update(docks)
             fit_turn.append(per)
-        if not any(k in fit for k in goal_cards):
+        if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
         from_start = last.steps_from([self.start_dock])
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}
-        if min((from_start.get(d, FAR) for d in goal_docks), default=FAR) > ms:
+        if min((from_start.get(d, FAR) for d in goal_docks), default=FAR) > ms and not self.every_line:
             return None
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
         lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
@@ -308,10 +312,14 @@ class FactReader:
         last_docks = goal_docks if goal.temples == 1 else {d for ds in fit.values() for d in ds}
         if goal.temples >= 2 and lower <= bound:
             lower = max(lower, self._temples_bound(views, last_docks, from_start))
-        if lower > bound:
+        if lower > bound and not self.every_line:
             return None
         to_goal = last.steps_from(last_docks)
         near = frozenset(d for d, n in from_start.items() if n + to_goal.get(d, FAR) <= ms)
+        if self.every_line:
+            lower = 0
+            to_goal = {d: 0 for d in from_start}
+            near = frozenset(d for d, n in from_start.items() if n <= ms)
         placement = [placement_facts(sc, which, views) for which in (1, 2)]
         turns = []
         reached_parts: set[str] = set()
