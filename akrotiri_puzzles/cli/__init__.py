@@ -203,6 +203,9 @@ _MODULES = {
     "check": "puzzle_commands",
     "show": "show_command",
     "solve": "solve_command",
+    "generate": "generate_command",
+    "grade": "generate_command",
+    "export": "generate_command",
 }
 
 
