@@ -16,6 +16,7 @@ from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
 from ..files.yamlio import write_atomic
 from ..puzzle import Grade, Puzzle
 from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, progress
+from . import components_dir as chosen_dir
 from .outputs import check_dir, check_file
 
 if TYPE_CHECKING:
@@ -75,15 +76,30 @@ def generate(
     check_dir(out_dir, "--out")
     if db is not None:
         check_file(db, "--db")
-    components(components_dir)  # a bad --components fails here, before any work
-    from ..generator.generate import Task, Work
+    comps = components(components_dir)  # a bad --components fails here, before any work
+    from ..generator.generate import Outcome, Task, Work
     from ..generator.runner import SchedulerError, run_in_order
 
-    def tasks() -> list[Task]:
-        return [Task(seed, i, difficulty, turns, goal, edition) for i in range(count * TRIES_PER_PUZZLE)]
+    tasks = (Task(seed, i, difficulty, turns, goal, edition) for i in range(count * TRIES_PER_PUZZLE))
+    comps_dir = chosen_dir(components_dir)
+    work = Work(str(comps_dir) if comps_dir else None)
 
-    work = Work(str(components_dir) if components_dir else None)
-    existing = _Existing(out_dir)
+    journal = out_dir / JOURNAL
+    dropped = _read_journal(journal)
+    reused = [0]
+
+    def known(task: Task) -> Outcome | None:
+        # What an earlier run of the same command found: a puzzle file, or a dropped candidate.
+        path = out_dir / f"{task.name}.yaml"
+        if path.is_file():
+            reused[0] += 1
+            return Outcome(task, load_puzzle(path, comps), "kept")
+        if task.name in dropped:
+            reused[0] += 1
+            return Outcome(task, None, dropped[task.name])
+        return None
+
+    graded: list[Puzzle] = []
     tally: dict[str, int] = {}
     with progress(err.is_terminal) as bar:
         job = bar.add_task(f"{difficulty}: 0 kept, 0 candidates", total=count)
@@ -92,50 +108,56 @@ def generate(
             tally[outcome.reason] = tally.get(outcome.reason, 0) + 1
             tried = sum(tally.values())
             done = tally.get("kept", 0)
-            bar.update(job, completed=done, description=f"{difficulty}: {done} kept, {tried} candidates")
+            others = ", ".join(f"{lv} {tally[f'graded {lv}']}" for lv in LEVELS if f"graded {lv}" in tally)
+            note = f" (graded elsewhere: {others})" if others else ""
+            bar.update(job, completed=done, description=f"{difficulty}: {done} kept of {tried} candidates{note}")
             if outcome.kept and outcome.puzzle is not None:
                 _write(outcome.puzzle, out_dir, svg, png)
+            elif outcome.task.name not in dropped:
+                dropped[outcome.task.name] = outcome.reason
+                with journal.open("a", encoding="utf-8") as fh:
+                    fh.write(f"{outcome.task.name}\t{outcome.reason}\n")
+            if outcome.puzzle is not None and not outcome.kept:
+                graded.append(outcome.puzzle)
 
         try:
-            found = run_in_order(tasks(), existing.or_work(work), lambda o: o.kept, count, workers, scheduler, seen)
+            found = run_in_order(tasks, work, lambda o: o.kept, count, workers, scheduler, seen, known)
         except SchedulerError as exc:
             fail(str(exc))
     puzzles = [o.puzzle for o in found if o.puzzle is not None]
     for p in puzzles:
         _describe(p, out_dir / f"{p.id}.yaml")
     tried = sum(tally.values())
-    out.print(Text(f"{len(puzzles)} {difficulty} puzzle(s) from {tried} candidate(s) tried", style="dim"))
+    out.print(
+        Text(
+            f"{len(puzzles)} {difficulty} puzzle(s) from {tried} candidate(s) tried ({reused[0]} known from an earlier run)",
+            style="dim",
+        )
+    )
     if db is not None:
-        added = add_puzzles(db, puzzles)
-        out.print(f"{db}: {added} added, {len(puzzles) - added} there already")
+        # Candidates graded at another level are kept there in the database, never relabelled.
+        added = add_puzzles(db, puzzles + graded)
+        out.print(f"{db}: {added} puzzle(s) added ({len(graded)} graded at another level), the rest there already")
     if len(puzzles) < count:
         err.print(f"only {len(puzzles)} of {count} found within {count * TRIES_PER_PUZZLE} candidates")
         raise typer.Exit(1)
 
 
-class _Existing:
-    """Files of an earlier run of the same command: read instead of made again."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-
-    def or_work(self, work: object) -> _ReadOrWork:
-        return _ReadOrWork(self.directory, work)
+JOURNAL = ".generate-dropped.tsv"
+"""In the output directory: each candidate dropped, with why, one per line, so that a rerun of
+the same command does not try it again."""
 
 
-class _ReadOrWork:
-    def __init__(self, directory: Path, work: object) -> None:
-        self.directory = directory
-        self.work = work
-
-    def __call__(self, task: object) -> Outcome:
-        from ..generator.generate import Outcome, Task
-
-        assert isinstance(task, Task)
-        path = self.directory / f"{task.name}.yaml"
-        if path.is_file():
-            return Outcome(task, load_puzzle(path, components()), "kept")
-        return self.work(task)  # type: ignore[operator]
+def _read_journal(path: Path) -> dict[str, str]:
+    """The dropped candidates an earlier run recorded (a line cut short by Ctrl-C is ignored)."""
+    if not path.is_file():
+        return {}
+    found = {}
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        name, tab, reason = line.partition("\t")
+        if tab and reason:
+            found[name] = reason
+    return found
 
 
 def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:

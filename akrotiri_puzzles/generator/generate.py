@@ -74,9 +74,9 @@ class Outcome:
 
 
 def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
-    """Draw, prove and grade one candidate. With `any_level`, a unique puzzle is graded and
-    returned whatever its level (bulk runs and the grader's measurements); it is still `kept`
-    only at the level asked."""
+    """Draw, prove and grade one candidate. A unique puzzle is returned graded whatever its
+    level, but `kept` only at the level asked. With `any_level`, no optimum is too short or
+    too long for the level asked (the grader's measurements)."""
     rng = random.Random(f"akrotiri-generate {task.seed} {task.index}")
     recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition)
     game_seed = rng.randrange(2**31)
@@ -118,7 +118,8 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
         grade=graded,
     )
     if graded.level != task.level:
-        return Outcome(task, puzzle if any_level else None, f"graded {graded.level}")
+        # Kept for its own level by bulk runs, under a name that says so: never relabelled.
+        return Outcome(task, replace(puzzle, id=f"{task.name}-graded-{graded.level}"), f"graded {graded.level}")
     return Outcome(task, puzzle, "kept")
 
 

@@ -54,9 +54,11 @@ def run_in_order(
     workers: int = 1,
     scheduler: str | None = None,
     seen: Callable[[R], None] | None = None,
+    known: Callable[[T], R | None] | None = None,
 ) -> list[R]:
     """The first `count` outcomes of `work` over `tasks` (in task order) that `kept` accepts;
-    `seen` is told of every outcome read, in task order (for a progress bar)."""
+    `seen` is told of every outcome read, in task order (for a progress bar). `known` gives
+    the outcome of a task already done (by an earlier run), or None: such a task is not run."""
     found: list[R] = []
     with ExitStack() as stack:
         submit = _submitter(stack, workers, scheduler)
@@ -70,7 +72,8 @@ def run_in_order(
                 if task is None:
                     exhausted = True
                     break
-                pending.append(submit(work, task))
+                done = known(task) if known is not None else None
+                pending.append(_Now(done) if done is not None else submit(work, task))
             if not pending:
                 break
             outcome = pending.popleft().result()
