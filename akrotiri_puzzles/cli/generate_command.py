@@ -84,6 +84,7 @@ def generate(
     comps_dir = chosen_dir(components_dir)
     work = Work(str(comps_dir) if comps_dir else None)
 
+    out_dir.mkdir(parents=True, exist_ok=True)
     journal = out_dir / JOURNAL
     dropped = _read_journal(journal)
     reused = [0]
