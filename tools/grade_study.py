@@ -2,8 +2,9 @@
 
     python tools/grade_study.py --candidates 600 --seed 1 --workers 2 --rows-out rows.jsonl
 
-Draws candidates in turn from the easy, medium and hard recipes (tasks of `generate`), keeps
-every unique puzzle whatever its level (`attempt(..., any_level=True)`), and runs the
+Draws candidates in turn from the easy, medium and hard recipes (tasks of `generate`), grades
+every candidate that has a line, unique or not and whatever its level (`attempt(...,
+any_level=True)`), and runs the
 exhaustive search on each, capped at --max-nodes states: a capped search counts as the cap
 (its rank ties with the other capped ones at the top). Prints the Spearman correlation of
 the score and of the level with the nodes, and the acceptance rate per level.
@@ -71,6 +72,7 @@ class Measure:
         if p is not None and p.grade is not None:
             s = search(p, max_nodes=self.max_nodes)
             row.update(
+                unique=p.certificate.unique if p.certificate else None,
                 level=p.grade.level,
                 score=p.grade.score,
                 optimum=p.optimum,
@@ -126,10 +128,17 @@ def summarise(rows: list[dict[str, object]]) -> None:
     nodes = [float(r["nodes"]) for r in graded]  # type: ignore[arg-type]
     score = [float(r["score"]) for r in graded]  # type: ignore[arg-type]
     level = [float(LEVELS.index(str(r["level"]))) for r in graded]
-    print(f"{len(rows)} candidates, {len(graded)} unique puzzles graded")
+    unique = [r for r in graded if r.get("unique")]
+    print(f"{len(rows)} candidates, {len(graded)} graded, {len(unique)} of them unique (publishable)")
     if len(graded) > 2:
-        print(f"Spearman(score, nodes) = {spearman(score, nodes):.3f}")
-        print(f"Spearman(level, nodes) = {spearman(level, nodes):.3f}")
+        print(f"all graded: Spearman(score, nodes) = {spearman(score, nodes):.3f}")
+        print(f"all graded: Spearman(level, nodes) = {spearman(level, nodes):.3f}")
+    if len(unique) > 2:
+        un = [float(r["nodes"]) for r in unique]  # type: ignore[arg-type]
+        us = [float(r["score"]) for r in unique]  # type: ignore[arg-type]
+        ul = [float(LEVELS.index(str(r["level"]))) for r in unique]
+        print(f"unique only: Spearman(score, nodes) = {spearman(us, un):.3f}")
+        print(f"unique only: Spearman(level, nodes) = {spearman(ul, un):.3f}")
     print(
         "| level | candidates drawn for it | kept at it | acceptance | graded at it (any recipe) | median nodes | capped |"
     )

@@ -75,8 +75,9 @@ class Outcome:
 
 def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
     """Draw, prove and grade one candidate. A unique puzzle is returned graded whatever its
-    level, but `kept` only at the level asked. With `any_level`, no optimum is too short or
-    too long for the level asked (the grader's measurements)."""
+    level, but `kept` only at the level asked. With `any_level` (the grader's measurements),
+    no optimum is too short or too long for the level asked, and a puzzle with more than one
+    answer is graded and returned too (never kept)."""
     rng = random.Random(f"akrotiri-generate {task.seed} {task.index}")
     recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition)
     game_seed = rng.randrange(2**31)
@@ -91,7 +92,7 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
     if not shortest <= first.optimum <= longest:
         return Outcome(task, None, f"optimum {first.optimum} out of the level's range")
     result = solve(puzzle, unique=True)
-    if result.unique is not True:
+    if result.unique is not True and not any_level:
         return Outcome(task, None, "more than one answer")
     assert result.optimum is not None and result.status == "OPTIMAL"
     check = replay(puzzle, result.line)
@@ -102,7 +103,7 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
         optimum=result.optimum,
         status=result.status,
         below_optimum=result.below_optimum,
-        unique=True,
+        unique=result.unique,
         solver=SOLVER,
         components=f"{comps.name} {comps.version}",
         seed=game_seed,
@@ -117,6 +118,8 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
         certificate=certificate,
         grade=graded,
     )
+    if result.unique is not True:
+        return Outcome(task, puzzle, "more than one answer")
     if graded.level != task.level:
         # Kept for its own level by bulk runs, under a name that says so: never relabelled.
         return Outcome(task, replace(puzzle, id=f"{task.name}-graded-{graded.level}"), f"graded {graded.level}")
