@@ -182,10 +182,10 @@ def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:
 
 
 def _describe(puzzle: Puzzle, path: Path) -> None:
-    out.print(Text(f"{path}: {puzzle.title}", style="bold"))
+    out.print(Text(f"{path}: {puzzle.title}", style="bold"), soft_wrap=True)
     if puzzle.grade is not None:
         for line in evidence(puzzle.grade, puzzle.optimum):
-            out.print(f"  {line}")
+            out.print(f"  {line}", soft_wrap=True)
 
 
 def evidence(grade: Grade, optimum: int | None) -> list[str]:
@@ -239,7 +239,7 @@ def grade_command(
             out.print("No line reaches the goal within the horizon: no level.")
         else:
             for line in evidence(g, result.optimum):
-                out.print(f"  {line}")
+                out.print(f"  {line}", soft_wrap=True)
             if result.unique is not True:
                 out.print("  not unique: another answer exists, so this is not a publishable puzzle")
     if g is None or result.unique is not True:
