@@ -102,6 +102,10 @@ class Facts:
     temple_sites: list[tuple[int, int]]
     enumerated: int = 0
     """Scenarios looked at, before any was dropped or merged."""
+    portage: bool = True
+    """Whether legs may take portage steps (see FactReader)."""
+    passing: bool = True
+    """Whether legs may pass through the opponent's dock (see FactReader)."""
 
     def member_views(self, c: int, member: int) -> tuple[BoardView, ...]:
         """The views of each turn's board of a scenario of class c (built anew but for the
@@ -158,8 +162,12 @@ class FactReader:
     """Reads the facts of a puzzle's scenarios, for one bound after another, sharing what
     boards and bounds have in common."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, forbid: frozenset[str] = frozenset()) -> None:
         self.puzzle = puzzle
+        self.portage = "portage" not in forbid
+        """Whether a leg may take a portage step (R-MOVE-1); else ship steps only."""
+        self.passing = "pass" not in forbid
+        """Whether a leg may pass through the dock of the opponent's boat (R-MOVE-3)."""
         start = puzzle.start
         self.start = start
         self.hero = puzzle.hero
@@ -217,6 +225,9 @@ class FactReader:
         the steps from the start and to the goal among near docks: scenarios whose near docks
         are grouped alike share the result."""
         hubs, _ = v.hubs()
+        if not self.portage:
+            # Ship steps only: an island's group joins nothing a route component does not.
+            hubs = [h for h in hubs if len({v.ship[d] for d in h}) == 1]
         groups = frozenset(g for h in hubs if len(g := frozenset(h) & near) >= 2)
         key = (groups, near, tuple(docks))
         found = self._legs_seen.get(key)
@@ -229,7 +240,7 @@ class FactReader:
                     of[d].append(g)
         out = []
         for a in docks:
-            w = _weighted(a, of, self.occupied)
+            w = _weighted(a, of, self.occupied, self.passing)
             room = ms - from_start[a]
             for b in docks:
                 wb = w.get(b, FAR)
@@ -332,15 +343,20 @@ class FactReader:
         return _Read(sc, views, lower, near, turns, placement, tuple(key))
 
 
-def _weighted(source: str, of: dict[str, list[frozenset[str]]], occupied: str | None) -> dict[str, int]:
+def _weighted(
+    source: str, of: dict[str, list[frozenset[str]]], occupied: str | None, passing: bool = True
+) -> dict[str, int]:
     """Least movement points from a dock to the docks of the groups `of` gives: a step costs
-    1, 2 when it leaves the dock of the opponent's boat (R-MOVE-3)."""
+    1, 2 when it leaves the dock of the opponent's boat (R-MOVE-3); without `passing`, no
+    step leaves that dock."""
     dist = {source: 0}
     buckets: list[list[str]] = [[source]]
     level = 0
     while level < len(buckets):
         for d in buckets[level]:
             if dist[d] != level:
+                continue
+            if d == occupied and not passing:
                 continue
             cost = 2 if d == occupied else 1
             for g in of.get(d, ()):
@@ -534,4 +550,6 @@ def _tables(
         start_islands=reader.start_islands,
         temple_sites=reader.temple_sites,
         enumerated=enumerated,
+        portage=reader.portage,
+        passing=reader.passing,
     )
