@@ -24,7 +24,7 @@ from ..actions import Action
 from ..puzzle import Grade, Necessity, Puzzle
 from ..solver import solve
 from ..solver.model import TECHNIQUES
-from ..solver.techniques import used
+from ..solver.techniques import techniques_used as used
 from .ladder import ladder, weakest
 
 PLACEMENT = "placement"
