@@ -63,6 +63,7 @@ def generate(
     proven, its answer unique, and its level proven by the grader (docs/generator.md). Files
     are named by level, seed, options and candidate number, and written whole; a file that
     exists already is kept and counted, so a rerun of the same command goes on where it stopped.
+    Exit status 1 when fewer puzzles than asked were found within 400 candidates per puzzle.
     """
     _choice("--difficulty", difficulty, LEVELS)
     _choice("--goal", goal, GOALS)
