@@ -113,7 +113,8 @@ def main() -> None:
                 sink.flush()
             sys.stderr.write(f"\r{len(rows)} candidates, {sum('level' in r for r in rows)} graded")
 
-        run_in_order(tasks, Measure(args.max_nodes), lambda r: False, 1, args.workers, None, seen)
+        # Every task is measured, so a wide window: a long task does not hold the others back.
+        run_in_order(tasks, Measure(args.max_nodes), lambda r: False, 1, args.workers, None, seen, window=len(tasks))
         sys.stderr.write("\n")
     summarise(rows)
 

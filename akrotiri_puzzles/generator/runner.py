@@ -55,14 +55,19 @@ def run_in_order(
     scheduler: str | None = None,
     seen: Callable[[R], None] | None = None,
     known: Callable[[T], R | None] | None = None,
+    window: int | None = None,
 ) -> list[R]:
     """The first `count` outcomes of `work` over `tasks` (in task order) that `kept` accepts;
     `seen` is told of every outcome read, in task order (for a progress bar). `known` gives
-    the outcome of a task already done (by an earlier run), or None: such a task is not run."""
+    the outcome of a task already done (by an earlier run), or None: such a task is not run.
+    `window` bounds the tasks started and not yet read (default 8 per worker): the more, the
+    less a long task at the head holds the workers back, and the more work past the last
+    outcome needed is thrown away. It changes no outcome."""
     found: list[R] = []
     with ExitStack() as stack:
         submit = _submitter(stack, workers, scheduler)
-        window = 1 if workers <= 1 and scheduler is None else 2 * max(workers, 1)
+        if window is None:
+            window = 1 if workers <= 1 and scheduler is None else 8 * max(workers, 1)
         pending: deque[_Pending[R]] = deque()
         source: Iterator[T] = iter(tasks)
         exhausted = False
