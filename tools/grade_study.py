@@ -16,11 +16,11 @@ import argparse
 import json
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.generator.generate import Task, Work
-from akrotiri_puzzles.generator.runner import run_in_order
 from akrotiri_puzzles.solver.exhaustive import search
 
 LEVELS = ("easy", "medium", "hard")
@@ -113,8 +113,16 @@ def main() -> None:
                 sink.flush()
             sys.stderr.write(f"\r{len(rows)} candidates, {sum('level' in r for r in rows)} graded")
 
-        # Every task is measured, so a wide window: a long task does not hold the others back.
-        run_in_order(tasks, Measure(args.max_nodes), lambda r: False, 1, args.workers, None, seen, window=len(tasks))
+        # Every task is measured and their order does not matter: rows are written as tasks
+        # finish, so that a long task holds nothing back and a stopped study keeps its rows.
+        measure = Measure(args.max_nodes)
+        if args.workers <= 1:
+            for task in tasks:
+                seen(measure(task))
+        else:
+            with ProcessPoolExecutor(args.workers) as pool:
+                for future in as_completed([pool.submit(measure, t) for t in tasks]):
+                    seen(future.result())
         sys.stderr.write("\n")
     summarise(rows)
 
