@@ -43,10 +43,19 @@ def level_of(score: int) -> str:
     return [name for name, least in LEVELS if score >= least][-1]
 
 
+HORIZON_POINTS = 2
+"""For a puzzle of two turns: the next tile and the next turn's actions are to be planned."""
+PLACEMENT_POINTS = 2
+"""For a puzzle that starts before the tile placement: every placement is to be considered,
+whether or not the answer needs one (when it does, the technique counts as well)."""
+
+
 def score_of(puzzle: Puzzle, optimum: int, necessary: tuple[Necessity, ...], rung: str) -> int:
-    """The points behind a grade: one per action past the first, the necessary techniques, the
-    weakest solver of the ladder that finds an optimal line, and the goal."""
+    """The points behind a grade: one per action past the first, the horizon, a placement to
+    make, the necessary techniques, the weakest solver of the ladder that finds an optimal
+    line, and the goal."""
     points = optimum - 1
+    points += HORIZON_POINTS * (puzzle.turns == 2) + PLACEMENT_POINTS * (puzzle.start.phase == "place")
     points += sum(WEIGHT.get(n.technique, 2) for n in necessary)
     points += RUNG_POINTS[rung]
     points += (puzzle.goal.map_card is not None) + (puzzle.goal.temples > 1)
