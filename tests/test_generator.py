@@ -244,3 +244,16 @@ def test_grade_prints_the_level_and_its_evidence(tmp_path: Path, easy_outcomes: 
     result = run_cli("grade", path)
     assert result.returncode == 0, result.stderr
     assert "level easy" in result.stdout and "needs sell" in result.stdout
+
+
+def test_the_score_adds_the_evidence_and_the_level_is_read_off_it():
+    from akrotiri_puzzles.generator.grade import level_of, score_of
+    from akrotiri_puzzles.puzzle import Goal, Necessity
+
+    p = puzzle("phase: place\nseats: {south: {boat: '1,0SW', tile: L01, maps: [E05], drachmas: 3}, north: {boat: T2}}")
+    needs = (Necessity("placement", None), Necessity("sell", 4))
+    # 2 actions past the first, a placement to make (2), placement (3) and sell (2) necessary,
+    # no weaker solver optimal (4), a named map card (1).
+    assert score_of(replace(p, goal=Goal(map_card="E05")), 3, needs, "exact") == 2 + 2 + 3 + 2 + 4 + 1
+    assert score_of(puzzle(FAR), 2, (), "greedy") == 1
+    assert [level_of(s) for s in (0, 4, 5, 9, 10, 30)] == ["easy", "easy", "medium", "medium", "hard", "hard"]
