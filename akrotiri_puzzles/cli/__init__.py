@@ -212,6 +212,8 @@ _MODULES = {
     "generate": "generate_command",
     "grade": "generate_command",
     "export": "generate_command",
+    "serve": "serve_command",
+    "book": "book_command",
 }
 
 

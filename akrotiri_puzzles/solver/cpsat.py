@@ -36,6 +36,7 @@ from .budget import (
 )
 from .canonical import canonical, signature
 from .deadline import Deadline, TimeUp
+from .exhaustive import search as exhaustive_search
 from .facts import FactReader, Facts, build_facts
 from .model import LineModel, Spec, build, model_answer
 from .model.core import TECHNIQUES
@@ -51,6 +52,11 @@ STATUS = {
     cp_model.UNKNOWN: "UNKNOWN",
 }
 
+
+PROBE_STATES = 600
+"""States the exhaustive search may play before CP-SAT starts (`probe`), on puzzles that start
+in the action phase (a tile placement multiplies the states by hundreds): a puzzle it proves
+within them (most one-turn action phases) is answered by it, in milliseconds."""
 
 STRATEGY = "deepen"
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
@@ -105,10 +111,17 @@ class _Run:
     """One solve: what it has proven and found so far."""
 
     def __init__(
-        self, puzzle: Puzzle, deadline: Deadline, workers: int, seed: int, forbid: frozenset[str] = frozenset()
+        self,
+        puzzle: Puzzle,
+        deadline: Deadline,
+        workers: int,
+        seed: int,
+        forbid: frozenset[str] = frozenset(),
+        probe: bool = True,
     ) -> None:
         self.puzzle = puzzle
         self.forbid = forbid
+        self.probe = probe
         self.deadline = deadline
         self.workers = workers
         self.seed = seed
@@ -200,6 +213,8 @@ class _Run:
         if "second-turn" in self.forbid:
             puzzle = replace(puzzle, turns=1)
         self.modelled = puzzle
+        if self.probe and not self.forbid and puzzle.start.phase == "act" and self.exhaustive_probe():
+            return self.result()
         bud = budget(puzzle)
         least = board_free_lower_bound(puzzle)
         for b in range(1, min(least, bud.most + 1)):
@@ -238,6 +253,30 @@ class _Run:
                 self.best = found
         self.lower = self.best[0] if self.best is not None else bud.most + 1
         return self.result()
+
+    def exhaustive_probe(self) -> bool:
+        """Whether the exhaustive search proved the answer within PROBE_STATES states; if so,
+        the result is its proof (a complete search: every shorter line was tried)."""
+        t = self.deadline.elapsed()
+        found = exhaustive_search(self.puzzle, max_nodes=PROBE_STATES)
+        if not found.complete:
+            return False
+        how = f"exhaustive search, {found.nodes} states"
+        seconds = self.deadline.elapsed() - t
+        if found.optimum is None:
+            self.prove(budget(self.modelled).most, "INFEASIBLE", seconds, how)
+            self.lower = budget(self.modelled).most + 1
+            return True
+        line = tuple(canonical(self.puzzle, list(found.line)))
+        check = replay(self.puzzle, line)
+        if check.illegal_at is not None or not check.reached or check.cost != found.optimum:
+            raise SolverError(f"the exhaustive search's line {[str(a) for a in line]} does not replay at its cost")
+        if found.optimum > 1:
+            self.prove(found.optimum - 1, "INFEASIBLE", seconds, how)
+        self.prove(found.optimum, "FEASIBLE", seconds, how)
+        self.best = (found.optimum, line)
+        self.lower = found.optimum
+        return True
 
     def search(
         self, puzzle: Puzzle, bud: Budget, lo: int, hi: int, whole: bool, depth: int = 0
@@ -383,6 +422,7 @@ def solve(
     seed: int = 0,
     unique: bool | str = False,
     forbid: Iterable[str] = (),
+    probe: bool = True,
 ) -> SolveResult:
     """The shortest line to the puzzle's goal, with its proof (see the module docstring).
 
@@ -390,14 +430,16 @@ def solve(
     found: the answer is unique when that is infeasible. With "strict", the excavation site
     and a placed tile's second cube count too. `time_limit` bounds the whole call, in seconds.
     `forbid` names techniques (TECHNIQUES) no line may use: the optimum is then the shortest
-    line without them (a technique is necessary when that is longer, or infeasible).
+    line without them (a technique is necessary when that is longer, or infeasible). With
+    `probe`, a puzzle the exhaustive search proves within PROBE_STATES states is answered by
+    it (tests that compare the two solvers turn it off).
     """
     validate(puzzle, puzzle.id)
     banned = frozenset(forbid)
     unknown = banned - set(TECHNIQUES)
     if unknown:
         raise ValueError(f"forbid: unknown techniques {sorted(unknown)}; expected some of {', '.join(TECHNIQUES)}")
-    run = _Run(puzzle, Deadline(time_limit), workers, seed, banned)
+    run = _Run(puzzle, Deadline(time_limit), workers, seed, banned, probe)
     try:
         result = run.optimum()
     except TimeUp:

@@ -351,6 +351,7 @@ def _weighted(
     step leaves that dock."""
     dist = {source: 0}
     buckets: list[list[str]] = [[source]]
+    done: set[frozenset[str]] = set()
     level = 0
     while level < len(buckets):
         for d in buckets[level]:
@@ -360,6 +361,10 @@ def _weighted(
                 continue
             cost = 2 if d == occupied else 1
             for g in of.get(d, ()):
+                if g in done:
+                    continue
+                if cost == 1:
+                    done.add(g)  # every dock of the group is now as near as it can get
                 for n in g:
                     if dist.get(n, FAR) > level + cost:
                         dist[n] = level + cost
