@@ -52,6 +52,30 @@ class Certificate:
 
 
 @dataclass(frozen=True)
+class Necessity:
+    """A technique the answer cannot do without: the optimum when it is forbidden."""
+
+    technique: str
+    without: int | None
+    """The proven optimum with the technique forbidden (more than the puzzle's), or None: no line."""
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A puzzle's difficulty level and the evidence for it (docs/generator.md)."""
+
+    level: str
+    score: int
+    """The points the level is read from."""
+    necessary: tuple[Necessity, ...]
+    """Techniques proven necessary, in a fixed order."""
+    ladder: tuple[tuple[str, int | None], ...]
+    """Each weaker solver of the ladder and the cost of the line it found (None: none)."""
+    weakest: str
+    """The weakest solver of the ladder that finds an optimal line ("exact" if none weaker)."""
+
+
+@dataclass(frozen=True)
 class Puzzle:
     """A position, a goal and a horizon in turns, with what is known of its answer."""
 
@@ -64,6 +88,7 @@ class Puzzle:
     optimum: int | None = None
     difficulty: str | None = None
     certificate: Certificate | None = None
+    grade: Grade | None = None
 
     @property
     def hero(self) -> str:

@@ -278,3 +278,61 @@ def test_corpus_prunings_change_no_optimum(name):
     if not full.complete:
         pytest.skip("too big without the prunings")
     assert full.optimum == recorded()[name]
+
+
+# ---- forbidding a technique (for "technique necessary" claims) --------------------------------
+
+
+def test_R_MOVE_1_without_portage_t1_is_cut_off():
+    """R-MOVE-1: T1 has no shipping route, only a portage to T2: without portage, no line."""
+    p = puzzle("seats: {south: {boat: T1, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}")
+    assert search(p).optimum == 2
+    assert search(p, forbid=frozenset({"portage"})).optimum is None
+
+
+def test_the_double_move_cannot_be_forbidden_in_the_engine():
+    p = puzzle("seats: {south: {boat: T1, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}")
+    with pytest.raises(ValueError, match="double move"):
+        search(p, forbid=frozenset({"double-move"}))
+
+
+def test_R_FREE_1_without_selling_the_map_cannot_be_paid():
+    """R-FREE-1: the three red cubes must be sold to pay for E04."""
+    p = puzzle(
+        """\
+        market: {red: 5}
+        seats: {south: {boat: T2, cargo: [red, red, red], maps: [E04], drachmas: 0}, north: {boat: T1}}
+        """
+    )
+    assert search(p, forbid=frozenset({"sell"})).optimum is None
+    assert search(p, forbid=frozenset({"buy", "load", "oracle"})).optimum == 2
+
+
+def test_R_TURN_1_without_a_second_turn_the_next_tile_never_comes():
+    position = "actions_left: 0\nseats: {south: {boat: '1,0SW', maps: [E05], drachmas: 3}, north: {boat: T2}}"
+    two = puzzle(position, horizon=2)
+    assert search(two).optimum == 1
+    assert search(two, forbid=frozenset({"second-turn"})).optimum is None
+
+
+@pytest.mark.parametrize("technique", ["portage", "pass", "sell", "load", "buy", "oracle"])
+def test_a_forbidden_technique_never_shortens_and_its_line_never_uses_it(technique):
+    """On a sample of the corpus: forbidding can only lengthen the optimum, and the line found
+    is legal and free of the technique (checked action by action with `forbidden`)."""
+    from akrotiri_puzzles.puzzle import play
+    from akrotiri_puzzles.solver.exhaustive import forbidden
+
+    ban = frozenset({technique})
+    comps = load_components()
+    for path in sorted(CORPUS.glob("small-*-act-*.yaml"))[:12]:
+        p = load_puzzle(path, comps)
+        free = search(p)
+        banned = search(p, forbid=ban)
+        assert free.complete and banned.complete
+        if banned.optimum is None:
+            continue
+        assert free.optimum is not None and banned.optimum >= free.optimum
+        state = State(p.start)
+        for action in banned.line:
+            assert not forbidden(p, state, action, ban), (path.name, str(action))
+            state = play(p, state, action)

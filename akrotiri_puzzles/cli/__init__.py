@@ -121,6 +121,12 @@ def components(override: Path | None = None) -> Components:
     return load_components(override or _state.components_dir)
 
 
+def components_dir(override: Path | None = None) -> Path | None:
+    """The component directory chosen on the command line (None: the built-in set), for
+    worker processes that load it themselves."""
+    return override or _state.components_dir
+
+
 def progress(enabled: bool = True) -> Progress:
     """A progress bar on stderr, gone when done; silent when not a terminal."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -204,6 +210,9 @@ _MODULES = {
     "show": "show_command",
     "solve": "solve_command",
     "analyse": "analyse_command",
+    "generate": "generate_command",
+    "grade": "generate_command",
+    "export": "generate_command",
     "serve": "serve_command",
     "book": "book_command",
 }

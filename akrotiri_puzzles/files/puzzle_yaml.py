@@ -12,7 +12,7 @@ from pydantic_core import PydanticCustomError
 from ..components import Components
 from ..errors import NotationError, PositionError, PuzzleError, located, quote
 from ..notation import format_action, parse_action
-from ..puzzle import Certificate, Goal, Puzzle, validate
+from ..puzzle import Certificate, Goal, Grade, Necessity, Puzzle, validate
 from .fields import Cost, Id, Range, Seed, Text
 from .position_yaml import load_position, position_from_data, position_to_data
 from .yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
@@ -68,6 +68,19 @@ class CertificateModel(_Model):
     seed: Seed | None = None
 
 
+class NecessityModel(_Model):
+    technique: Id
+    without: Cost | None = None
+
+
+class GradeModel(_Model):
+    level: Id
+    score: Annotated[int, Range(0, 999)]
+    necessary: Annotated[list[NecessityModel], Field(max_length=20)] = Field(default_factory=list)
+    ladder: Annotated[dict[Id, Cost | None], Field(max_length=10)] = Field(default_factory=dict)
+    weakest: Id
+
+
 class PuzzleModel(_Model):
     format: Text = FORMAT
     id: Annotated[str, Field(min_length=1, max_length=100)]
@@ -79,6 +92,7 @@ class PuzzleModel(_Model):
     optimum: Cost | None = None
     difficulty: Text | None = None
     certificate: CertificateModel | None = None
+    grade: GradeModel | None = None
 
 
 def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | None = None) -> Puzzle:
@@ -113,6 +127,16 @@ def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | Non
     if m.certificate is not None:
         c = m.certificate
         certificate = Certificate(c.optimum, c.status, c.below_optimum, c.unique, c.solver, c.components, c.seed)
+    grade = None
+    if m.grade is not None:
+        g = m.grade
+        grade = Grade(
+            g.level,
+            g.score,
+            tuple(Necessity(n.technique, n.without) for n in g.necessary),
+            tuple(g.ladder.items()),
+            g.weakest,
+        )
     puzzle = Puzzle(
         id=m.id,
         start=start,
@@ -123,6 +147,7 @@ def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | Non
         optimum=m.optimum,
         difficulty=m.difficulty,
         certificate=certificate,
+        grade=grade,
     )
     return validate(puzzle, source)
 
@@ -168,6 +193,15 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
             "solver": c.solver,
             "components": c.components,
             "seed": c.seed,
+        }
+    if puzzle.grade is not None:
+        g = puzzle.grade
+        out["grade"] = {
+            "level": g.level,
+            "score": g.score,
+            "necessary": [{"technique": n.technique, "without": n.without} for n in g.necessary],
+            "ladder": dict(g.ladder),
+            "weakest": g.weakest,
         }
     out["position"] = position_to_data(puzzle.start)
     return out

@@ -15,15 +15,18 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from ..actions import Action, Excavate
+from ..actions import Action, Buy, Excavate, Load, Oracle, Sell, Step, Unload
 from ..geometry import Quad
 from ..position import Position
 from ..puzzle import Puzzle, State, moves, play, reached
 from ..rules import action_cost
 from .pruning import LastTurn
+
+KINDS: dict[type, str] = {Buy: "buy", Sell: "sell", Load: "load", Unload: "unload", Oracle: "oracle"}
+"""Actions that are a technique by their kind alone (names as in the model's TECHNIQUES)."""
 
 
 @dataclass(frozen=True)
@@ -102,13 +105,37 @@ class _Keys:
         return state_key(state, hit[2])
 
 
-def search(puzzle: Puzzle, max_nodes: int | None = None, prune: bool = True) -> SearchResult:
+def search(
+    puzzle: Puzzle, max_nodes: int | None = None, prune: bool = True, forbid: frozenset[str] = frozenset()
+) -> SearchResult:
     """The puzzle's proven optimum and an optimal line, by uniform-cost search over engine states.
 
     `max_nodes` caps the states played; `prune=False` turns off the last-turn prunings (the
     state key still merges states), so that tests can check that they change nothing.
+    `forbid` names techniques no line may use (as the model's `Spec.forbid`; see `forbidden`),
+    so that a technique the CP-SAT solver finds necessary can be checked independently. The
+    double move is not among them: the engine spends an empty boat's second point on the next
+    step whether or not a line wants it, so a line without it is not a line the engine plays.
     """
-    return _Search(puzzle, max_nodes, prune).run()
+    if "double-move" in forbid:
+        raise ValueError("the exhaustive search cannot forbid the double move (see search's docstring)")
+    if "second-turn" in forbid:
+        puzzle = replace(puzzle, turns=1)
+    return _Search(puzzle, max_nodes, prune, frozenset(forbid) - {"second-turn"}).run()
+
+
+def forbidden(puzzle: Puzzle, state: State, action: Action, forbid: frozenset[str]) -> bool:
+    """Whether playing `action` uses a forbidden technique: an action of a forbidden kind, a
+    portage step, or a step into the opponent's dock (to pass it, R-MOVE-3)."""
+    kind = KINDS.get(type(action))
+    if kind is not None:
+        return kind in forbid
+    if not isinstance(action, Step):
+        return False
+    pos = state.pos
+    if action.portage and "portage" in forbid:
+        return True
+    return "pass" in forbid and action.dock == pos.seat(pos.other).boat
 
 
 class _Expansion(NamedTuple):
@@ -133,8 +160,9 @@ class _Search:
     only they meet the goal. Free actions add to the bucket being read.
     """
 
-    def __init__(self, puzzle: Puzzle, max_nodes: int | None, prune: bool) -> None:
+    def __init__(self, puzzle: Puzzle, max_nodes: int | None, prune: bool, forbid: frozenset[str]) -> None:
         self.puzzle = puzzle
+        self.forbid = forbid
         self.max_nodes = max_nodes
         self.prune = prune
         self.last = LastTurn(puzzle)
@@ -190,6 +218,8 @@ class _Search:
         need = self.last.needed(state.pos) if pruning else 0
         # Excavations first: only they can meet the goal, and then nothing else need be tried.
         todo = sorted(moves(self.puzzle, state), key=lambda a: not isinstance(a, Excavate))
+        if self.forbid:
+            todo = [a for a in todo if not forbidden(self.puzzle, state, a, self.forbid)]
         return _Expansion(node, state, iter(todo), pruning, need)
 
     def _play(self, parent: _Expansion, action: Action, level: int) -> SearchResult | None:

@@ -1,0 +1,264 @@
+"""The `generate`, `grade` and `export` commands: puzzles made, graded and stored."""
+
+from __future__ import annotations
+
+import json
+import re
+from contextlib import nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.text import Text
+
+from ..files.puzzle_db import add_puzzles, read_puzzles
+from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
+from ..files.yamlio import write_atomic
+from ..puzzle import Grade, Puzzle
+from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, progress
+from . import components_dir as chosen_dir
+from .outputs import check_dir, check_file
+
+if TYPE_CHECKING:
+    from ..generator.generate import Outcome
+
+LEVELS = ("easy", "medium", "hard")
+GOALS = ("temple", "map-card", "two-temples")
+EDITIONS = (2014, 2016)
+MAX_COUNT = 10_000
+MAX_WORKERS = 64
+SEED_MAX = 2**31 - 1
+TRIES_PER_PUZZLE = 400
+"""Candidates tried per puzzle asked before a run gives up: a bound on the work, not a time."""
+
+
+def _choice(option: str, value: str | int | None, allowed: tuple[str, ...] | tuple[int, ...]) -> None:
+    if value is not None and value not in allowed:
+        fail(f"{option}: expected one of {', '.join(map(str, allowed))}, got {value!r}")
+
+
+@command("generate")
+def generate(
+    difficulty: Annotated[str, typer.Option(help=f"The level: {', '.join(LEVELS)}.")] = "medium",
+    count: Annotated[int, typer.Option(help=f"Puzzles to make, 1 to {MAX_COUNT:,}.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed, 0 to 2^31-1: the same seed and options give the same files.")] = 1,
+    out_dir: Annotated[Path, typer.Option("--out", help="Directory for the puzzle files.")] = Path("."),
+    turns: Annotated[int | None, typer.Option(help="Horizon: 1 or 2 turns (default: as the level draws).")] = None,
+    goal: Annotated[str | None, typer.Option(help=f"Goal kind: {', '.join(GOALS)} (default: drawn).")] = None,
+    edition: Annotated[int | None, typer.Option(help="Edition: 2014 or 2016 (default: drawn).")] = None,
+    svg: Annotated[bool, typer.Option("--svg", help="Also draw each puzzle's position as SVG.")] = False,
+    png: Annotated[bool, typer.Option("--png", help="Also draw each puzzle's position as PNG.")] = False,
+    workers: Annotated[int, typer.Option(help=f"Local worker processes, 1 to {MAX_WORKERS}.")] = 1,
+    scheduler: Annotated[
+        str | None, typer.Option(help="Run on a Dask cluster instead: tcp://HOST:PORT.", show_default=False)
+    ] = None,
+    db: Annotated[
+        Path | None, typer.Option(help="Also store the puzzles in this SQLite database.", show_default=False)
+    ] = None,
+    components_dir: ComponentsOpt = None,
+) -> None:
+    """Make puzzles of exactly one difficulty level, each with its certificate and grade.
+
+    Each puzzle is a position reached by seeded play, a goal and a horizon; its optimum is
+    proven, its answer unique, and its level proven by the grader (docs/generator.md). Files
+    are named by level, seed, options and candidate number, and written whole; a file that
+    exists already is kept and counted, so a rerun of the same command goes on where it stopped.
+    Exit status 1 when fewer puzzles than asked were found within 400 candidates per puzzle.
+    """
+    _choice("--difficulty", difficulty, LEVELS)
+    _choice("--goal", goal, GOALS)
+    _choice("--edition", edition, EDITIONS)
+    _choice("--turns", turns, (1, 2))
+    check_range("--count", count, 1, MAX_COUNT)
+    check_range("--seed", seed, 0, SEED_MAX)
+    check_range("--workers", workers, 1, MAX_WORKERS)
+    if scheduler is not None and not re.fullmatch(r"tcp://[\w.\-\[\]:]+:\d{1,5}", scheduler):
+        fail(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    check_dir(out_dir, "--out")
+    if db is not None:
+        check_file(db, "--db")
+    comps = components(components_dir)  # a bad --components fails here, before any work
+    from ..generator.generate import Outcome, Task, Work
+    from ..generator.runner import SchedulerError, run_in_order
+
+    tasks = (Task(seed, i, difficulty, turns, goal, edition) for i in range(count * TRIES_PER_PUZZLE))
+    comps_dir = chosen_dir(components_dir)
+    work = Work(str(comps_dir) if comps_dir else None)
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    journal = out_dir / JOURNAL
+    dropped = _read_journal(journal)
+    reused = [0]
+
+    def known(task: Task) -> Outcome | None:
+        # What an earlier run of the same command found: a puzzle file, or a dropped candidate.
+        path = out_dir / f"{task.name}.yaml"
+        if path.is_file():
+            reused[0] += 1
+            return Outcome(task, load_puzzle(path, comps), "kept")
+        if task.name in dropped:
+            reused[0] += 1
+            return Outcome(task, None, dropped[task.name])
+        return None
+
+    graded: list[Puzzle] = []
+    tally: dict[str, int] = {}
+    with progress(err.is_terminal) as bar:
+        job = bar.add_task(f"{difficulty}: 0 kept, 0 candidates", total=count)
+
+        def seen(outcome: Outcome) -> None:
+            tally[outcome.reason] = tally.get(outcome.reason, 0) + 1
+            tried = sum(tally.values())
+            done = tally.get("kept", 0)
+            others = ", ".join(f"{lv} {tally[f'graded {lv}']}" for lv in LEVELS if f"graded {lv}" in tally)
+            note = f" (graded elsewhere: {others})" if others else ""
+            bar.update(job, completed=done, description=f"{difficulty}: {done} kept of {tried} candidates{note}")
+            if outcome.kept and outcome.puzzle is not None:
+                _write(outcome.puzzle, out_dir, svg, png)
+            elif outcome.task.name not in dropped:
+                dropped[outcome.task.name] = outcome.reason
+                with journal.open("a", encoding="utf-8") as fh:
+                    fh.write(f"{outcome.task.name}\t{outcome.reason}\n")
+            if outcome.puzzle is not None and not outcome.kept:
+                graded.append(outcome.puzzle)
+
+        try:
+            found = run_in_order(tasks, work, lambda o: o.kept, count, workers, scheduler, seen, known)
+        except SchedulerError as exc:
+            fail(str(exc))
+    puzzles = [o.puzzle for o in found if o.puzzle is not None]
+    for p in puzzles:
+        _describe(p, out_dir / f"{p.id}.yaml")
+    tried = sum(tally.values())
+    out.print(
+        Text(
+            f"{len(puzzles)} {difficulty} puzzle(s) from {tried} candidate(s) tried ({reused[0]} known from an earlier run)",
+            style="dim",
+        )
+    )
+    if db is not None:
+        # Candidates graded at another level are kept there in the database, never relabelled.
+        added = add_puzzles(db, puzzles + graded)
+        out.print(f"{db}: {added} puzzle(s) added ({len(graded)} graded at another level), the rest there already")
+    if len(puzzles) < count:
+        err.print(f"only {len(puzzles)} of {count} found within {count * TRIES_PER_PUZZLE} candidates")
+        raise typer.Exit(1)
+
+
+JOURNAL = ".generate-dropped.tsv"
+"""In the output directory: each candidate dropped, with why, one per line, so that a rerun of
+the same command does not try it again."""
+
+
+def _read_journal(path: Path) -> dict[str, str]:
+    """The dropped candidates an earlier run recorded (a line cut short by Ctrl-C is ignored)."""
+    if not path.is_file():
+        return {}
+    found = {}
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        name, tab, reason = line.partition("\t")
+        if tab and reason:
+            found[name] = reason
+    return found
+
+
+def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:
+    """The puzzle file, then its pictures; each written whole."""
+    path = out_dir / f"{puzzle.id}.yaml"
+    text = dumps_puzzle(puzzle)
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        write_atomic(path, text)
+    if svg:
+        from ..render.svg import render_svg
+
+        write_atomic(out_dir / f"{puzzle.id}.svg", render_svg(puzzle.start))
+    if png:
+        from ..render.png import render_png
+
+        target = out_dir / f"{puzzle.id}.png"
+        data = render_png(puzzle.start)
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(target)
+
+
+def _describe(puzzle: Puzzle, path: Path) -> None:
+    out.print(Text(f"{path}: {puzzle.title}", style="bold"), soft_wrap=True)
+    if puzzle.grade is not None:
+        for line in evidence(puzzle.grade, puzzle.optimum):
+            out.print(f"  {line}", soft_wrap=True)
+
+
+def evidence(grade: Grade, optimum: int | None) -> list[str]:
+    """The grade as lines a person reads."""
+    lines = [
+        f"level {grade.level} (score {grade.score}); optimum {optimum} action(s), {optimum and optimum - 1} proven too few"
+    ]
+    if grade.necessary:
+        for n in grade.necessary:
+            without = "no line at all" if n.without is None else f"{n.without} actions at best"
+            lines.append(f"needs {n.technique}: without it, {without} (proven)")
+    else:
+        lines.append("no technique proven necessary")
+    ladder = ", ".join(f"{name} {'none' if cost is None else cost}" for name, cost in grade.ladder)
+    lines.append(f"weakest solver with an optimal line: {grade.weakest} (lines found: {ladder})")
+    return lines
+
+
+@command("grade")
+def grade_command(
+    puzzle_file: Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)],
+    as_json: JsonOpt = False,
+    components_dir: ComponentsOpt = None,
+) -> None:
+    """Grade a puzzle: its level and the evidence (optimum, techniques proven necessary, the
+    weakest solver that finds an optimal line). Exit status 1 if it has no line or more than
+    one answer: such a puzzle has no level."""
+    puzzle = load_puzzle(puzzle_file, components(components_dir))
+    from ..generator.grade import grade
+    from ..solver import solve
+
+    with out.status("grading", spinner="dots") if not as_json and out.is_terminal else nullcontext():
+        result = solve(puzzle, unique=True)
+        g = grade(puzzle, result.optimum, result.line) if result.optimum is not None else None
+    data = {
+        "id": puzzle.id,
+        "optimum": result.optimum,
+        "unique": result.unique,
+        "level": g.level if g else None,
+        "score": g.score if g else None,
+        "necessary": [{"technique": n.technique, "without": n.without} for n in g.necessary] if g else [],
+        "ladder": dict(g.ladder) if g else {},
+        "weakest": g.weakest if g else None,
+        "line": [str(a) for a in result.line],
+    }
+    if as_json:
+        out.print(json.dumps(data), soft_wrap=True)
+    else:
+        out.print(Text(f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id, style="bold"))
+        if g is None:
+            out.print("No line reaches the goal within the horizon: no level.")
+        else:
+            for line in evidence(g, result.optimum):
+                out.print(f"  {line}", soft_wrap=True)
+            if result.unique is not True:
+                out.print("  not unique: another answer exists, so this is not a publishable puzzle")
+    if g is None or result.unique is not True:
+        raise typer.Exit(1)
+
+
+@command("export")
+def export(
+    db: Annotated[Path, typer.Option(help="The SQLite database to read.", show_default=False)],
+    out_dir: Annotated[Path, typer.Option("--out", help="Directory for the puzzle files.", show_default=False)],
+    level: Annotated[str | None, typer.Option(help="Only this level.", show_default=False)] = None,
+    components_dir: ComponentsOpt = None,
+) -> None:
+    """Write the puzzles of a database as YAML files, one per puzzle, named by id."""
+    _choice("--level", level, LEVELS)
+    check_dir(out_dir, "--out")
+    n = 0
+    for p in read_puzzles(db, components(components_dir), level):
+        write_atomic(out_dir / f"{p.id}.yaml", dumps_puzzle(p))
+        n += 1
+    out.print(f"wrote {n} puzzle file(s) to {out_dir}")

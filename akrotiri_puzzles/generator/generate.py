@@ -1,0 +1,150 @@
+"""One generation task: draw a candidate, prove its answer, grade it, keep it or say why not.
+
+A task is plain data (picklable, for worker processes and Dask), and its outcome depends on
+the task alone: the candidate comes from seeded play, the solves run with no time limit and
+one CP-SAT worker (deterministic), and the answer kept is the canonical one. Candidates are
+rejected cheaply first: no line, or an optimum too short for the level, needs no uniqueness
+proof and no grade.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from importlib.metadata import version
+
+from .. import __version__
+from ..components import Components
+from ..puzzle import Certificate, Grade, Puzzle, replay
+from ..solver import solve
+from .candidates import candidate, recipe_for
+from .grade import grade
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+SHORTEST = {"easy": 2, "medium": 3, "hard": 3}
+"""The least optimum a level's puzzle may have: shorter ones are rejected before any proof."""
+LONGEST = {"easy": 5, "medium": 99, "hard": 99}
+"""The most: an easy puzzle of many actions is a chore, not a puzzle."""
+SOLVER = f"akrotiri-puzzles {__version__}, OR-Tools CP-SAT {version('ortools')}, one worker, seed 0, no time limit"
+
+
+@dataclass(frozen=True)
+class Task:
+    """Candidate `index` of a run: the run's seed, the level asked and the options given."""
+
+    seed: int
+    index: int
+    level: str
+    turns: int | None = None
+    goal: str | None = None
+    edition: int | None = None
+
+    @property
+    def name(self) -> str:
+        """The puzzle's id and file name (without .yaml): the level, seed, options and index."""
+        parts = [self.level, f"s{self.seed}"]
+        if self.turns is not None:
+            parts.append(f"t{self.turns}")
+        if self.goal is not None:
+            parts.append(self.goal)
+        if self.edition is not None:
+            parts.append(f"e{self.edition}")
+        return "-".join([*parts, f"{self.index:05d}"])
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a task gave: a puzzle graded at some level, or the reason it was dropped."""
+
+    task: Task
+    puzzle: Puzzle | None
+    reason: str
+    """'kept' when the puzzle sits on the level asked; else why it was dropped."""
+
+    @property
+    def kept(self) -> bool:
+        """Whether the puzzle sits on the level asked."""
+        return self.reason == "kept"
+
+    @property
+    def level(self) -> str | None:
+        """The level the candidate graded at, if it was graded."""
+        grade = self.puzzle.grade if self.puzzle is not None else None
+        return grade.level if grade is not None else None
+
+
+def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
+    """Draw, prove and grade one candidate. A unique puzzle is returned graded whatever its
+    level, but `kept` only at the level asked. With `any_level` (the grader's measurements),
+    no optimum is too short or too long for the level asked, and a puzzle with more than one
+    answer is graded and returned too (never kept)."""
+    rng = random.Random(f"akrotiri-generate {task.seed} {task.index}")
+    recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition)
+    game_seed = rng.randrange(2**31)
+    puzzle = candidate(comps, game_seed, recipe, rng)
+    if puzzle is None:
+        return Outcome(task, None, "no position of the kind in the game")
+    shortest = 2 if any_level else SHORTEST[task.level]
+    longest = max(LONGEST.values()) if any_level else LONGEST[task.level]
+    first = solve(puzzle)
+    if first.optimum is None:
+        return Outcome(task, None, "no line within the horizon")
+    if not shortest <= first.optimum <= longest:
+        return Outcome(task, None, f"optimum {first.optimum} out of the level's range")
+    result = solve(puzzle, unique=True)
+    if result.unique is not True and not any_level:
+        return Outcome(task, None, "more than one answer")
+    assert result.optimum is not None and result.status == "OPTIMAL"
+    check = replay(puzzle, result.line)
+    if not check.reached or check.illegal_at is not None or check.cost != result.optimum:
+        raise RuntimeError(f"the engine does not accept the solver's answer to task {task}")
+    graded = grade(puzzle, result.optimum, result.line)
+    certificate = Certificate(
+        optimum=result.optimum,
+        status=result.status,
+        below_optimum=result.below_optimum,
+        unique=result.unique,
+        solver=SOLVER,
+        components=f"{comps.name} {comps.version}",
+        seed=game_seed,
+    )
+    puzzle = replace(
+        puzzle,
+        id=task.name,
+        title=title_for(puzzle, result.optimum, graded),
+        solution=result.line,
+        optimum=result.optimum,
+        difficulty=graded.level,
+        certificate=certificate,
+        grade=graded,
+    )
+    if result.unique is not True:
+        return Outcome(task, puzzle, "more than one answer")
+    if graded.level != task.level:
+        # Kept for its own level by bulk runs, under a name that says so: never relabelled.
+        return Outcome(task, replace(puzzle, id=f"{task.name}-graded-{graded.level}"), f"graded {graded.level}")
+    return Outcome(task, puzzle, "kept")
+
+
+def title_for(puzzle: Puzzle, optimum: int, graded: Grade) -> str:
+    """A title that states the puzzle and nothing of its answer."""
+    goal = puzzle.goal
+    what = "a temple" if goal.temples == 1 else f"{goal.temples} temples"
+    card = f" with {goal.map_card}" if goal.map_card else ""
+    when = "this turn" if puzzle.turns == 1 else "within two turns"
+    return f"{puzzle.hero.capitalize()}, turn {puzzle.start.turn}: {what}{card} {when} in {optimum} actions ({graded.level})"
+
+
+class Work:
+    """`attempt` as a picklable callable for worker processes and Dask: it loads the component
+    set once per process."""
+
+    def __init__(self, components_dir: str | None = None, any_level: bool = False) -> None:
+        self.components_dir = components_dir
+        self.any_level = any_level
+
+    def __call__(self, task: Task) -> Outcome:
+        """The outcome of one task."""
+        from .. import load_components  # the package API: cached per directory
+
+        return attempt(task, load_components(self.components_dir), self.any_level)

@@ -1,0 +1,96 @@
+"""The grader: a puzzle's level from what is proven about its answer (docs/generator.md).
+
+Evidence, every piece of it proven or computed deterministically:
+
+- the optimum N (proven by the solver: N-1 actions infeasible);
+- the techniques proven necessary: each technique the canonical answer uses is forbidden in
+  turn, and the solver proves that no line of N actions remains (the optimum without it is
+  longer, or no line exists). The tile placement is a technique too: it is necessary when the
+  puzzle without the placement (the tile kept in hand, the action phase at once) has a longer
+  optimum or none;
+- the ladder: the weakest of the greedy bot, the beam planner and the exact solver whose line
+  is optimal (generator/ladder.py);
+- the goal (a named map card, two temples) and the horizon.
+
+The score adds them up with fixed weights, and the level is read from the score by fixed
+thresholds (`LEVELS`). Nothing reads a clock: the solves run without a time limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..actions import Action
+from ..puzzle import Grade, Necessity, Puzzle
+from ..solver import solve
+from ..solver.model import TECHNIQUES
+from ..solver.techniques import techniques_used as used
+from .ladder import ladder, weakest
+
+PLACEMENT = "placement"
+"""The tile placement, as a technique (not one the model forbids: see `without_placement`)."""
+ORDER = (PLACEMENT, *TECHNIQUES)
+"""Techniques in the order a grade lists them."""
+WEIGHT = {PLACEMENT: 3, "second-turn": 3}
+"""Points per necessary technique; 2 for those not named."""
+RUNG_POINTS = {"greedy": 0, "beam": 2, "exact": 4}
+LEVELS = (("easy", 0), ("medium", 5), ("hard", 10))
+"""Each level and the least score it takes: a puzzle sits on the highest level it reaches."""
+
+
+def level_of(score: int) -> str:
+    """The level a score reads as."""
+    return [name for name, least in LEVELS if score >= least][-1]
+
+
+HORIZON_POINTS = 2
+"""For a puzzle of two turns: the next tile and the next turn's actions are to be planned."""
+PLACEMENT_POINTS = 2
+"""For a puzzle that starts before the tile placement: every placement is to be considered,
+whether or not the answer needs one (when it does, the technique counts as well)."""
+
+
+def score_of(puzzle: Puzzle, optimum: int, necessary: tuple[Necessity, ...], rung: str) -> int:
+    """The points behind a grade: one per action past the first, the horizon, a placement to
+    make, the necessary techniques, the weakest solver of the ladder that finds an optimal
+    line, and the goal."""
+    points = optimum - 1
+    points += HORIZON_POINTS * (puzzle.turns == 2) + PLACEMENT_POINTS * (puzzle.start.phase == "place")
+    points += sum(WEIGHT.get(n.technique, 2) for n in necessary)
+    points += RUNG_POINTS[rung]
+    points += (puzzle.goal.map_card is not None) + (puzzle.goal.temples > 1)
+    return points
+
+
+def without_placement(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with its tile placement skipped: the tile stays in hand and the action phase
+    starts at once, with the actions it would have had."""
+    start = puzzle.start
+    board = start.components.player_board
+    skipped = replace(start, phase="act", actions_left=board.actions_after(len(start.hero.temples)))
+    return replace(puzzle, start=skipped.with_seat(puzzle.hero, replace(start.hero, tile=None)))
+
+
+def necessary(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> tuple[Necessity, ...]:
+    """The techniques proven necessary, each with the optimum without it (None: no line)."""
+    found = []
+    if puzzle.start.phase == "place":
+        r = solve(without_placement(puzzle))
+        if r.optimum is None or r.optimum > optimum:
+            found.append(Necessity(PLACEMENT, r.optimum))
+    for technique in sorted(used(puzzle, line), key=ORDER.index):
+        r = solve(puzzle, forbid=frozenset({technique}))
+        if r.status not in ("OPTIMAL", "INFEASIBLE"):
+            raise RuntimeError(f"the solve without {technique} ended {r.status} with no time limit")
+        if r.optimum is None or r.optimum > optimum:
+            found.append(Necessity(technique, r.optimum))
+    return tuple(found)
+
+
+def grade(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> Grade:
+    """The grade of a puzzle whose proven optimum and canonical answer are given."""
+    needs = necessary(puzzle, optimum, line)
+    costs = ladder(puzzle)
+    rung = weakest(optimum, costs)
+    score = score_of(puzzle, optimum, needs, rung)
+    return Grade(level_of(score), score, needs, costs, rung)
