@@ -34,6 +34,7 @@ SAMPLED = {
     r"tools/bench\.py\b": " --games 2 --greedy-games 2 --positions-from 1",
     r"tools/bench_solver\.py\b(?!.*--table-from)": " --per-class 1 --node-cap 1000",
     r"tools/grade_study\.py\b(?!.*--rows-in)": " --candidates 2 --max-nodes 1000",
+    r"generate --difficulty easy --count 3 --seed 2\b": " --count 1",
     # The fuzzer: 20 mutated cases and the bad options (the sample in tests/test_fuzz.py covers the rest).
     r"^make fuzz\b": " FUZZ_RUNS=20 FUZZ_FLAGS=--options",
     r"-m tests\.fuzz\b(?!.*--(help|case))": " --runs 20",
