@@ -83,4 +83,10 @@ def main() -> None:
         sys.exit(2)
 
 
-from . import engine_commands, puzzle_commands, show_command, solve_command  # noqa: E402,F401  (registers the commands)
+from . import (  # noqa: E402,F401  (registers the commands)
+    engine_commands,
+    puzzle_commands,
+    show_command,
+    solve_command,
+    teach_command,
+)

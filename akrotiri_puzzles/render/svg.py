@@ -24,7 +24,7 @@ BANNER_H = 30.0
 
 def render_svg(pos: Position, highlights: Highlights | None = None, key: bool = True) -> str:
     """The position as an SVG document; `key=False` leaves out the side panel."""
-    hl = highlights or Highlights()
+    hl = highlights if highlights is not None else Highlights()
     slots = sorted({*pos.board.filled, *pos.board.open_slots, *highlight_slots(hl)})
     top = TITLE_H + BANNER_H + MARGIN_PX
     frame = Frame.around(slots, left=MARGIN_PX, top=top)

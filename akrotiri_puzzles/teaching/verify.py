@@ -1,0 +1,176 @@
+"""Checking a lesson's claims through the engine and the solvers, so that none rests on prose.
+
+A lesson claims that its position comes from a real game, that its answer is the proven,
+unique optimum of its exercise, and that each misreading line fails as it says: illegal (the
+engine's reason naming the rule), dearer, short of the goal, or scoring fewer goal-card points.
+`verify` checks every claim and reports each as a `Claim`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..components import EDITIONS
+from ..errors import IllegalActionError
+from ..goals import score_goal
+from ..notation import format_line
+from ..position import Position, evolve
+from ..puzzle import Puzzle, Replay, replay
+from ..rules import apply
+from ..setup import new_game
+from .lesson import RULE_ID, Lesson, Misreading
+
+SEARCH_NODES = 200_000
+"""States the exhaustive cross-check may play before it gives up (then it proves nothing)."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of a lesson and whether the engine and the solvers bear it out."""
+
+    what: str
+    holds: bool
+    detail: str = ""
+
+    def __str__(self) -> str:
+        mark = "holds" if self.holds else "FAILS"
+        return f"{mark}: {self.what}" + (f" ({self.detail})" if self.detail else "")
+
+
+def origin_position(lesson: Lesson) -> Position:
+    """The position the lesson's origin line reaches from its new game; IllegalActionError if
+    an action of it is illegal."""
+    origin = lesson.origin
+    pos = new_game(lesson.exercise.start.components, origin.seed, origin.edition)
+    for i, action in enumerate(origin.line):
+        try:
+            pos = apply(pos, action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(str(action), f"origin.line.{i}: {exc.reason}") from None
+    return pos
+
+
+def final_position(puzzle: Puzzle, played: Replay) -> Position:
+    """Where a replayed line ends: after its last legal action."""
+    return played.states[-1].pos
+
+
+def goal_points(pos: Position, seat: str, goal: str) -> dict[int, int]:
+    """A goal card's points for a seat's temples on this board, in each edition (R-GOAL)."""
+    return {edition: score_goal(evolve(pos, edition=edition), seat, goal).points for edition in EDITIONS}
+
+
+def outcome(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[str, str]:
+    """What a line meets in the engine, as one of the outcomes and a sentence saying why."""
+    puzzle = lesson.exercise
+    played = replay(puzzle, line)
+    optimum = lesson.optimum
+    if played.illegal_at is not None:
+        action = line[played.illegal_at]
+        return "illegal", f"action {played.illegal_at + 1} ({action}) is illegal: {played.reason}"
+    if not played.reached:
+        return "short", f"every action is legal but the goal is not reached ({played.cost} actions spent)"
+    if optimum is not None and played.cost > optimum:
+        return "dearer", f"it reaches the goal in {played.cost} actions, {played.cost - optimum} more than the optimum"
+    if lesson.goal_card is not None:
+        answer = goal_points(final_position(puzzle, replay(puzzle, lesson.answer)), puzzle.hero, lesson.goal_card)
+        mine = goal_points(final_position(puzzle, played), puzzle.hero, lesson.goal_card)
+        edition = puzzle.start.edition
+        if mine[edition] < answer[edition]:
+            return "scores less", (
+                f"goal card {lesson.goal_card} scores {mine[edition]} instead of {answer[edition]} ({edition} edition)"
+            )
+    return "right", f"it reaches the goal in {played.cost} actions, the optimum"
+
+
+def misreading_claim(lesson: Lesson, m: Misreading) -> Claim:
+    """Whether a misreading line fails in the engine as the lesson says."""
+    what = f"the misreading line {format_line(list(m.line))!r} is {m.outcome}"
+    found, why = outcome(lesson, m.line)
+    if found != m.outcome:
+        return Claim(what, False, f"found {found}: {why}")
+    if m.outcome == "illegal":
+        named = RULE_ID.findall(why)
+        if m.rule is None or m.rule not in named:
+            return Claim(what, False, f"the engine's reason names {named or 'no rule'}, not {m.rule}: {why}")
+    if m.outcome == "scores less" or lesson.goal_card is not None:
+        # A scoring lesson's misreading must also score less, whatever else it meets.
+        _, scored = _scores(lesson, m.line)
+        if scored is not None:
+            return Claim(what, found == m.outcome and scored[0], f"{why}; {scored[1]}")
+    return Claim(what, True, why)
+
+
+def _scores(lesson: Lesson, line: tuple[Action, ...]) -> tuple[None, tuple[bool, str] | None]:
+    """For a goal-card lesson: whether the line scores less than the answer, and in words."""
+    if lesson.goal_card is None:
+        return None, None
+    puzzle = lesson.exercise
+    played = replay(puzzle, line)
+    answer = goal_points(final_position(puzzle, replay(puzzle, lesson.answer)), puzzle.hero, lesson.goal_card)
+    mine = goal_points(final_position(puzzle, played), puzzle.hero, lesson.goal_card)
+    edition = puzzle.start.edition
+    words = ", ".join(f"{e}: {mine[e]} against {answer[e]}" for e in EDITIONS)
+    return None, (mine[edition] < answer[edition], f"goal card {lesson.goal_card} scores {words}")
+
+
+def claims(lesson: Lesson, cross_check: bool = True) -> Iterator[Claim]:
+    """Every claim of the lesson, checked one by one (the solvers run here)."""
+    from ..solver import search, solve
+
+    puzzle = lesson.exercise
+    try:
+        reached = origin_position(lesson)
+        same = reached.key() == puzzle.start.key()
+        yield Claim(
+            f"the position is reached by legal play from new game {lesson.origin.seed} ({lesson.origin.edition})",
+            same,
+            f"{len(lesson.origin.line)} actions" + ("" if same else "; they reach a different position"),
+        )
+    except IllegalActionError as exc:
+        yield Claim("the position is reached by legal play", False, str(exc))
+
+    optimum = lesson.optimum
+    played = replay(puzzle, lesson.answer)
+    yield Claim(
+        "the answer is legal and reaches the goal at the recorded optimum",
+        played.illegal_at is None and played.reached and played.cost == optimum,
+        f"{played.cost} actions, recorded optimum {optimum}" + (f"; {played.reason}" if played.reason else ""),
+    )
+
+    result = solve(puzzle, unique=True)
+    yield Claim(
+        f"CP-SAT proves the optimum is {optimum} and that {optimum - 1 if optimum else 'fewer'} actions cannot do it",
+        result.status == "OPTIMAL" and result.optimum == optimum and result.below_optimum == "INFEASIBLE",
+        f"status {result.status}, optimum {result.optimum}, below it {result.below_optimum}",
+    )
+    other = "" if result.other_line is None else f"; another answer: {format_line(list(result.other_line))}"
+    yield Claim("the answer is unique", result.unique is True, f"unique={result.unique}{other}")
+
+    if cross_check:
+        found = search(puzzle, max_nodes=SEARCH_NODES)
+        if found.complete:
+            yield Claim(
+                "the exhaustive search finds the same optimum",
+                found.optimum == optimum,
+                f"{found.optimum} in {found.nodes} states",
+            )
+
+    if lesson.goal_card is not None:
+        points = goal_points(final_position(puzzle, played), puzzle.hero, lesson.goal_card)
+        edition = puzzle.start.edition
+        yield Claim(
+            f"the answer scores goal card {lesson.goal_card}",
+            points[edition] > 0,
+            ", ".join(f"{e}: {p}" for e, p in points.items()),
+        )
+
+    for m in lesson.misreadings:
+        yield misreading_claim(lesson, m)
+
+
+def verify(lesson: Lesson, cross_check: bool = True) -> tuple[Claim, ...]:
+    """Every claim of the lesson, checked."""
+    return tuple(claims(lesson, cross_check))
