@@ -84,6 +84,8 @@ class MisreadCards(Belief):
         return True
 
     def imagined(self, state: State, belief: Hashable) -> list[Action]:
+        if self.how == "column":  # stricter than the rules: it never sees a site the rules refuse
+            return []
         pos = state.pos
         return dig_sites(
             pos, lambda p, c, q: self._fits(p, c, q) and not card_fits(p, p.to_move, c, q), temples="island"

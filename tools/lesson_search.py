@@ -16,9 +16,11 @@ import itertools
 import random
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from akrotiri_puzzles import apply, legal_actions, new_game
 from akrotiri_puzzles.actions import Action, Excavate, PlaceTile
+from akrotiri_puzzles.board import Board
 from akrotiri_puzzles.bots import GreedyBot
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.geometry import in_direction, quad_slot
@@ -192,9 +194,13 @@ def dig_sites(
     return out
 
 
-def route_neighbours(pos: Position, dock: str) -> set[str]:
+def route_neighbours(pos: Position, dock: str) -> frozenset[str]:
     """Docks a ship step reaches without passing another dock on the way."""
-    board = pos.board
+    return _route_neighbours(pos.board, dock)
+
+
+@lru_cache(maxsize=4096)
+def _route_neighbours(board: Board, dock: str) -> frozenset[str]:
     graph = route_graph(board)
     out: set[str] = set()
     seen, todo = {dock}, [dock]
@@ -208,4 +214,4 @@ def route_neighbours(pos: Position, dock: str) -> set[str]:
                 out.add(nxt)
             else:
                 todo.append(nxt)
-    return out
+    return frozenset(out)

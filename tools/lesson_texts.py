@@ -122,6 +122,39 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
         "misreading": "Both cubes may go on the icon's island.",
         "says": {"same island": "The second cube goes on the icon's island, next to the first."},
     },
+    "oracle": {
+        "title": "The oracle: an action now, a tile for next turn",
+        "rules": ["R-ORA-1", "R-END-1"],
+        "rule": (
+            "Once per turn, holding no land tile, a player may consult the oracle for one action: name an "
+            "icon and turn tiles from the pile until one shows it. That tile is kept; instead of drawing at "
+            "the end of the turn the player draws nothing, and lays the oracle's tile at the start of the "
+            "next turn, like any tile."
+        ),
+        "misreading": "The oracle's tile can be laid at once, in the turn it is found.",
+        "says": {"at once": "The oracle's tile is laid straight away, in the same turn."},
+    },
+    "more-actions": {
+        "title": "More actions with more temples, from the next turn",
+        "rules": ["R-TURN-2"],
+        "rule": (
+            "A turn has as many actions as the rightmost number showing on the player board: 3 at the start, "
+            "4 once the first temple is off the board, then 5, 6. The number is fixed when the action phase "
+            "starts, so a number revealed by excavating counts from the next turn, not this one."
+        ),
+        "misreading": "The action revealed by a new temple can be used at once, in the same turn.",
+        "says": {"at once": "The action revealed by the first temple can be used straight away."},
+    },
+    "last-round": {
+        "title": "When the game ends, and who plays last",
+        "rules": ["R-END-2"],
+        "rule": (
+            "When a player excavates their sixth temple the round is finished, so that both players have "
+            "had as many turns; the second player always plays the last turn. Then the game is scored."
+        ),
+        "misreading": "The game goes on for another round after the sixth temple, so there is time next turn.",
+        "says": {"next turn": "There is another turn after this one, so the temple can wait."},
+    },
     "goal-portage-distance": {
         "title": "Goal cards: portage distance counts portages only",
         "rules": ["R-GOAL-1", "R-GOAL-2"],

@@ -37,10 +37,11 @@ from lesson_beliefs import (
 )
 from lesson_search import BOTS_WORDS, Belief, card_fits, game, plan, route_neighbours
 from lesson_texts import TEXTS
+from lesson_turns import bonus_plan, last_round_plan, oracle_misreading, placement_forced, two_turn_line
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
-from akrotiri_puzzles.actions import Action, Buy, Excavate, Load, PlaceTile, Sell, Step, Unload
+from akrotiri_puzzles.actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import format_quad
@@ -65,6 +66,11 @@ class Candidate:
     def puzzle(self, turns: int = 1, goal: Goal | None = None) -> Puzzle:
         """The position as an exercise: excavate a temple within `turns` turns."""
         return Puzzle("lesson", self.pos, goal or Goal(), turns)
+
+    def one_turn_feasible(self, goal: Goal | None = None) -> bool:
+        """Whether the goal can be met this turn (True too when the search cannot tell)."""
+        found = search(self.puzzle(1, goal), max_nodes=3000)
+        return not found.complete or found.optimum is not None
 
     def best(self) -> tuple[int | None, tuple[Action, ...]]:
         """The one-turn exercise's optimum and a line, by exhaustive search (None if too big)."""
@@ -148,13 +154,20 @@ def find_empty_boat(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     mis = _misread(puzzle, _cost(puzzle, line), CargoDoesNotMatter())
     if mis is None:
         return None
-    cubes = " and ".join(unload.colours)
+    cubes = _cubes(unload.colours)
     steps = [a for a in line if isinstance(a, Step)]
     why = (
-        f"Unloading the {cubes} cube{'s' if len(unload.colours) > 1 else ''} first costs nothing (a free action); "
+        f"Unloading {cubes} first costs nothing (a free action); "
         f"the boat is then empty, so each Move action gives 2 movement points: {'; '.join(map(str, steps))}."
     )
-    return Found(puzzle, [("cargo", mis)], [_boat(c.pos, f"your boat: {' '.join(c.pos.hero.cargo)} aboard")], why)
+    return Found(puzzle, [("cargo", mis)], [_boat(c.pos, f"your boat, {_cubes(c.pos.hero.cargo)} aboard")], why)
+
+
+def _cubes(colours: tuple[str, ...]) -> str:
+    """Cubes in words, e.g. "2 gray cubes and a red cube"."""
+    counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
+    parts = [f"{n} {c} cubes" if n > 1 else f"a {c} cube" for c, n in counts.items()]
+    return " and ".join(parts)
 
 
 def find_occupied(c: Candidate, line: tuple[Action, ...]) -> Found | None:
@@ -181,11 +194,12 @@ def find_occupied(c: Candidate, line: tuple[Action, ...]) -> Found | None:
 def _card_finder(how: str, key: str) -> Finder:
     def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         puzzle = c.puzzle()
-        optimum = _cost(puzzle, line)
-        belief = MisreadCards(how)
-        mis = _misread(puzzle, optimum, belief)
         dig = _dig(line)
-        if mis is None or dig is None:
+        if dig is None or not _card_misread_matters(c.pos, how, line, dig):
+            return None
+        optimum = _cost(puzzle, line)
+        mis = _misread(puzzle, optimum, MisreadCards(how))
+        if mis is None:
             return None
         wrong = _dig(mis)
         hero = c.pos.to_move
@@ -199,30 +213,74 @@ def _card_finder(how: str, key: str) -> Finder:
             if hero != "north":
                 return None
             assert wrong is not None
-            marks.append(Mark("site", f"{wrong.card} would fit here for south, not north", quad=wrong.site))
+            marks.append(Mark("site", f"{wrong.card} fits here only for south", quad=wrong.site))
             marks.append(Mark("above", "above, for north", quad=dig.site, seat=hero))
-            why = f"Read from {hero}'s seat, above is down the page and left is +x: {dig.card} fits {format_quad(dig.site)}."
+            marks.extend(_icon_marks(at, hero, dig.card, dig.site))
+            why = (
+                f"Read from north's seat, above is down the page and left is +x: {dig.card} fits "
+                f"{format_quad(dig.site)} ({_needs(at, dig.card, hero)}). At {format_quad(wrong.site)} it "
+                "would fit only for south."
+            )
         elif how == "own":
             assert wrong is not None
             kind = next(k for q, k in c.pos.board.icons if q == wrong.site)
-            marks.append(Mark("site", f"the {kind} on this site does not count", quad=wrong.site))
-            why = f"{dig.card} fits {format_quad(dig.site)}: every icon it needs lies in another quadrant."
+            marks.append(Mark("icon", f"this {kind} does not count for {format_quad(wrong.site)}", quad=wrong.site))
+            marks.append(Mark("site", f"{wrong.card} does not fit here", quad=wrong.site))
+            marks.extend(_icon_marks(at, hero, dig.card, dig.site))
+            why = (
+                f"{dig.card} fits {format_quad(dig.site)}: every icon it needs lies in another quadrant "
+                f"({_needs(at, dig.card, hero)}). At {format_quad(wrong.site)} the {kind} lies in the site's "
+                "own quadrant, which is in no direction from it."
+            )
         else:
             card = c.pos.components.map[dig.card]
-            far = [
-                d
-                for d, k, n in card.requires
-                if card_fits(at, hero, dig.card, dig.site) and _count(at, hero, dig.site, d, k, "column") < n
-            ]
+            far = [d for d, k, n in card.requires if _count(at, hero, dig.site, d, k, "column") < n]
             if not far:
                 return None
-            marks.append(
-                Mark(far[0], f"{far[0]}, for {hero}: every row, however far to the side", quad=dig.site, seat=hero)
+            marks.append(Mark(far[0], f"{far[0]}, for {hero}", quad=dig.site, seat=hero))
+            marks.extend(_icon_marks(at, hero, dig.card, dig.site))
+            why = (
+                f"{dig.card} fits {format_quad(dig.site)} ({_needs(at, dig.card, hero)}): the icon it needs "
+                f"{far[0]} lies in a row {far[0]} the site, off to the side, and that counts."
             )
-            why = f"{dig.card} fits {format_quad(dig.site)}: the icon it needs {far[0]} lies in a row {far[0]} it, off to the side, and that counts."
         return Found(puzzle, [(key, mis)], marks, why)
 
     return find
+
+
+def _icon_marks(pos: Position, seat: str, card_id: str, site: tuple[int, int]) -> list[Mark]:
+    """A ring round each icon a map card counts from a site (the nearest that suffice), labelled."""
+    from akrotiri_puzzles.geometry import in_direction
+
+    out = []
+    for d, k, n in pos.components.map[card_id].requires:
+        icons = [q for q, kind in pos.board.icons if kind == k and q != site and in_direction(seat, d, site, q)]
+        icons.sort(key=lambda q: (abs(q[0] - site[0]) + abs(q[1] - site[1]), q))
+        out.extend(Mark("icon", f"{k}: {d}", quad=q) for q in icons[:n])
+    return out
+
+
+def _needs(pos: Position, card_id: str, seat: str) -> str:
+    """What a map card needs, in words, e.g. "a tree above, a lake left and a volcano right"."""
+    parts = [f"{n if n > 1 else 'a'} {k}{'s' if n > 1 else ''} {d}" for d, k, n in pos.components.map[card_id].requires]
+    return f"{card_id} needs " + ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _card_misread_matters(pos: Position, how: str, line: tuple[Action, ...], dig: Excavate) -> bool:
+    """A cheap test before planning: whether the misreading changes what fits anywhere."""
+    at = replay(Puzzle("x", pos), line).states[line.index(dig)].pos
+    hero = pos.to_move
+    seat, reading = (("north" if hero == "south" else "south"), "rules") if how == "other seat" else (hero, how)
+    if how == "column":
+        return not card_fits(at, hero, dig.card, dig.site, "column")
+    board = pos.board
+    for card in set(pos.hero.maps):
+        for island, quads in board.island_quads.items():
+            if island == board.thera_island or island not in board.docks_of_island:
+                continue
+            if any(card_fits(pos, seat, card, q, reading) and not card_fits(pos, hero, card, q) for q in quads):
+                return True
+    return False
 
 
 def _count(pos: Position, seat: str, site: tuple[int, int], d: str, k: str, how: str) -> int:
@@ -307,6 +365,60 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
     return find
 
 
+def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    if c.pos.hero.tile is not None or not c.pos.land_pile or c.one_turn_feasible():
+        return None
+    two = two_turn_line(c.pos, Goal())
+    if two is None or not any(isinstance(a, Oracle) for a in two[1]):
+        return None
+    puzzle = c.puzzle(2)
+    if not placement_forced(puzzle, two[1]):
+        return None
+    mis = oracle_misreading(two[1], puzzle)
+    if mis is None:
+        return None
+    oracle = next(a for a in two[1] if isinstance(a, Oracle))
+    why = (
+        f"No temple can be dug this turn. {oracle} costs an action and brings a {oracle.icon} tile; at the end of "
+        "the turn no tile is drawn, and the oracle's tile is laid at the start of the next turn."
+    )
+    return Found(puzzle, [("at once", mis)], [_boat(c.pos, "your boat")], why)
+
+
+def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    if c.pos.hero.temples or c.pos.hero.tile is not None:
+        return None
+    goal = Goal(2)
+    if c.one_turn_feasible(goal):
+        return None
+    two = two_turn_line(c.pos, goal)
+    if two is None:
+        return None
+    puzzle = c.puzzle(2, goal)
+    played = replay(puzzle, two[1])
+    second = [cost for cost, st in zip(played.costs, played.states[1:], strict=True) if st.turn == 2]
+    if sum(second) <= c.pos.components.player_board.actions_after(0):
+        return None  # the second turn must need the action the first temple revealed
+    mis = bonus_plan(puzzle)
+    if mis is None or not placement_forced(puzzle, two[1]):
+        return None
+    return Found(puzzle, [("at once", mis)], [_boat(c.pos, "your boat")], "")
+
+
+def find_last_round(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    south = c.pos.seat("south")
+    if c.pos.to_move != "north" or len(south.temples) < c.pos.components.player_board.temples:
+        return None
+    puzzle = c.puzzle(2)
+    believed = last_round_plan(puzzle)
+    if believed is None or not any(isinstance(a, EndTurn) for a in believed[1]):
+        return None
+    if not _fails(puzzle, believed[0] + 1, believed[1]):
+        return None
+    why = "South has dug its sixth temple and went first, so this turn of north's is the game's last."
+    return Found(puzzle, [("next turn", believed[1])], [_boat(c.pos, "your boat")], why)
+
+
 FINDERS: dict[str, tuple[str, Finder]] = {
     # lesson id: (where to look: "act" or "place" positions, the finder)
     "ship-steps": ("act", find_ship_steps),
@@ -319,6 +431,9 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "selling-prices": ("act", _money_finder(FlatPrice, Sell, "flat")),
     "buying-maps": ("act", _money_finder(CardPerDrachma, Buy, "per card")),
     "second-cube": ("place", find_second_cube),
+    "oracle": ("start", find_oracle),
+    "more-actions": ("start", find_more_actions),
+    "last-round": ("last", find_last_round),
     "goal-portage-distance": ("act", _goal_finder("G01", "portage_1")),
     "goal-quarters": ("act", _goal_finder("G09", "quarters")),
     "goal-completed-islands": ("act", _goal_finder("G10", "largest_completed")),
@@ -332,8 +447,17 @@ FINDERS: dict[str, tuple[str, Finder]] = {
 def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> Iterator[Candidate]:
     """Positions of the seeded games where the seat to move starts an exercise."""
     for seed in seeds:
+        print(f"  seed {seed}", end="\r", flush=True)
         for line, pos in game(comps, seed):
-            if pos.phase != phase or pos.passing or pos.turn < 2 or len(pos.board.placements) > max_tiles:
+            if len(pos.board.placements) > max_tiles or pos.turn < 2 or pos.passing:
+                continue
+            if phase == "start" and not (pos.phase == "act" and line and isinstance(line[-1], PlaceTile)):
+                continue
+            if phase == "last" and not (
+                pos.to_move == "north" and pos.phase in ("place", "act") and line and isinstance(line[-1], EndTurn)
+            ):
+                continue
+            if phase in ("act", "place") and pos.phase != phase:
                 continue
             if pos.phase == "act" and pos.points:
                 continue
@@ -402,14 +526,13 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
     """The first lesson the seeds give, certified and verified."""
     phase, finder = FINDERS[lesson_id]
     for c in candidates(comps, seeds, phase, max_tiles):
+        line: tuple[Action, ...] = ()
         if phase == "act":
             optimum, line = c.best()
             if optimum is None or optimum < 1:
                 continue
-        else:
-            line = ()
         try:
-            found = finder(c, line) if line else None
+            found = finder(c, line) if line or phase in ("start", "last") else None
         except Exception as exc:  # a finder's bug should not end a long scan unseen
             print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
             continue

@@ -27,6 +27,7 @@ LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 _MARK_WORDS = {
     "dock": "dock",
     "site": "site",
+    "icon": "icon at",
     "island": "island at",
     "above": "above",
     "below": "below",

@@ -32,7 +32,7 @@ class _Model(BaseModel):
 
 
 class MarkModel(_Model):
-    kind: Literal["dock", "site", "island", "above", "below", "left", "right", "quarter"]
+    kind: Literal["dock", "site", "icon", "island", "above", "below", "left", "right", "quarter"]
     label: str = ""
     dock: str | None = None
     site: str | None = None
@@ -109,6 +109,8 @@ def _mark(source: str, field: str, m: MarkModel, puzzle: Puzzle) -> Mark:
         raise LessonError(located(source, f"{field}.site", f"expected a quadrant like 1,-2NE, got {m.site!r}"))
     if m.kind in ("site", "island") and board.island_at(quad) is None:
         raise LessonError(located(source, f"{field}.site", f"quadrant {m.site} holds no land"))
+    if m.kind == "icon" and quad not in dict(board.icons):
+        raise LessonError(located(source, f"{field}.site", f"quadrant {m.site} shows no icon"))
     if m.kind in REGIONS:
         need("seat", m.seat)
     return Mark(m.kind, m.label, quad=quad, seat=m.seat)

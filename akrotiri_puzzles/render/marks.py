@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 
 from ..geometry import format_quad
 from ..teaching.lesson import Mark
-from .board_layer import BoardPainter
+from .board_layer import ICON_AT, BoardPainter
 from .layout import Vec, local
 from .placer import Box, box_at
 from .style import HIGHLIGHT, SLOT_PX
@@ -21,7 +21,7 @@ from .svgdoc import group, sub, text, text_width
 S = SLOT_PX
 LABEL_PX = 14.0
 REGION_FILL = "#d1007a"
-REGION_OPACITY = 0.09
+REGION_OPACITY = 0.16
 
 
 def draw_marks(parent: ET.Element, painter: BoardPainter, marks: tuple[Mark, ...]) -> None:
@@ -29,15 +29,21 @@ def draw_marks(parent: ET.Element, painter: BoardPainter, marks: tuple[Mark, ...
     if not marks:
         return
     g = group(parent, class_="marks")
+    # Regions tint the sea under the land, so that icons and land read as before.
+    regions = ET.Element("g", {"class": "mark-regions"})
+    coast = next((i for i, el in enumerate(parent) if el.get("class") == "coast"), len(parent))
+    parent.insert(coast, regions)
     for mark in marks:
         if mark.kind in ("above", "below", "left", "right", "quarter"):
-            _region(g, painter, mark)
+            _region(regions, g, painter, mark)
     for mark in marks:
         if mark.kind == "island":
             _island(g, painter, mark)
     for mark in marks:
         if mark.kind == "site":
             _site(g, painter, mark)
+        elif mark.kind == "icon":
+            _icon(g, painter, mark)
         elif mark.kind == "dock":
             _dock(g, painter, mark)
 
@@ -110,6 +116,25 @@ def _site(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
     _label(g, painter, (x, y), mark.label, r + 4)
 
 
+def _icon(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+    """A ring round an icon, which the map card counts or does not."""
+    assert mark.quad is not None
+    x, y = painter.px(local(mark.quad, ICON_AT, 45.0))
+    sub(
+        g,
+        "circle",
+        class_="mark-icon",
+        data_quad=format_quad(mark.quad),
+        cx=x,
+        cy=y,
+        r=17.0,
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=3.5,
+    )
+    _label(g, painter, (x, y), mark.label, 20.0)
+
+
 def _island(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
     """The island's land, tinted, with its label by the marked quadrant."""
     assert mark.quad is not None
@@ -130,7 +155,7 @@ def _island(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
     _label(g, painter, painter.px(local(mark.quad, 0.25, 45.0)), mark.label, 24.0)
 
 
-def _region(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+def _region(tint: ET.Element, g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
     """A band of whole quadrant rows or columns beyond a site, or a quarter of the board."""
     f = painter.frame
     x0, x1, y0, y1 = float(f.x0), float(f.x1 + 1), float(f.y0), float(f.y1 + 1)
@@ -164,7 +189,7 @@ def _region(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
         return
     (ax, ay), (bx, by) = painter.px((x0, y1)), painter.px((x1, y0))
     sub(
-        g,
+        tint,
         "rect",
         class_="mark-region",
         data_region=mark.kind,

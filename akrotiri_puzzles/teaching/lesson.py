@@ -19,8 +19,9 @@ OUTCOMES = ("illegal", "dearer", "short", "scores less")
 """What a misreading line meets in the engine: an illegal action (whose reason names a rule),
 more actions than the optimum, the goal not reached, or fewer goal-card points."""
 
-MARK_KINDS = ("dock", "site", "island", "above", "below", "left", "right", "quarter")
-"""What a lesson's picture can point at: a dock, an excavation site, an island, the region
+MARK_KINDS = ("dock", "site", "icon", "island", "above", "below", "left", "right", "quarter")
+"""What a lesson's picture can point at: a dock, an excavation site, an icon (by its quadrant),
+an island, the region
 above (below, left, right) of a site seen from a seat (R-EXC-2), or a quarter of the board
 (R-GOAL-9)."""
 
@@ -39,7 +40,7 @@ class Mark:
     dock: str | None = None
     """For "dock": the dock's name."""
     quad: Quad | None = None
-    """For "site" and "island": the quadrant (any of the island's); for a region: its site."""
+    """For "site", "icon" and "island": the quadrant (any of the island's); for a region: its site."""
     seat: str | None = None
     """For a region: the seat it is seen from (R-GEO-10)."""
     quarter: str | None = None

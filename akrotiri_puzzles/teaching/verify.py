@@ -63,7 +63,10 @@ def goal_points(pos: Position, seat: str, goal: str) -> dict[int, int]:
 
 
 def outcome(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[str, str]:
-    """What a line meets in the engine, as one of the outcomes and a sentence saying why."""
+    """What a line meets in the engine, as one of OUTCOMES (or "right"), and a sentence saying why.
+
+    A legal line that reaches the goal in the optimum is "right", unless the lesson is about a
+    goal card and the line scores fewer of its points than the answer ("scores less")."""
     puzzle = lesson.exercise
     played = replay(puzzle, line)
     optimum = lesson.optimum
@@ -72,21 +75,35 @@ def outcome(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[st
         return "illegal", f"action {played.illegal_at + 1} ({action}) is illegal: {played.reason}"
     if not played.reached:
         return "short", f"every action is legal but the goal is not reached ({played.cost} actions spent)"
+    points = scores(lesson, line)
+    tail = "" if points is None else f"; {points[1]}"
     if optimum is not None and played.cost > optimum:
-        return "dearer", f"it reaches the goal in {played.cost} actions, {played.cost - optimum} more than the optimum"
-    if lesson.goal_card is not None:
-        answer = goal_points(final_position(puzzle, replay(puzzle, lesson.answer)), puzzle.hero, lesson.goal_card)
-        mine = goal_points(final_position(puzzle, played), puzzle.hero, lesson.goal_card)
-        edition = puzzle.start.edition
-        if mine[edition] < answer[edition]:
-            return "scores less", (
-                f"goal card {lesson.goal_card} scores {mine[edition]} instead of {answer[edition]} ({edition} edition)"
-            )
-    return "right", f"it reaches the goal in {played.cost} actions, the optimum"
+        more = played.cost - optimum
+        return "dearer", f"it reaches the goal in {played.cost} actions, {more} more than the optimum{tail}"
+    if points is not None and points[0]:
+        return "scores less", points[1]
+    return "right", f"it reaches the goal in {played.cost} actions, the optimum{tail}"
+
+
+def scores(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[bool, str] | None:
+    """For a goal-card lesson and a line that reaches the goal: whether it scores the card less
+    than the answer does (in the exercise's edition), and the points of both editions in words."""
+    if lesson.goal_card is None:
+        return None
+    puzzle = lesson.exercise
+    played = replay(puzzle, line)
+    if played.illegal_at is not None or not played.reached:
+        return None
+    answer = goal_points(final_position(puzzle, replay(puzzle, lesson.answer)), puzzle.hero, lesson.goal_card)
+    mine = goal_points(final_position(puzzle, played), puzzle.hero, lesson.goal_card)
+    edition = puzzle.start.edition
+    words = ", ".join(f"{mine[e]} against the answer's {answer[e]} in {e}" for e in EDITIONS)
+    return mine[edition] < answer[edition], f"goal card {lesson.goal_card} scores {words}"
 
 
 def misreading_claim(lesson: Lesson, m: Misreading) -> Claim:
-    """Whether a misreading line fails in the engine as the lesson says."""
+    """Whether a misreading line fails in the engine as the lesson says (and, in a goal-card
+    lesson, scores fewer of the card's points than the answer when it reaches the goal)."""
     what = f"the misreading line {format_line(list(m.line))!r} is {m.outcome}"
     found, why = outcome(lesson, m.line)
     if found != m.outcome:
@@ -95,25 +112,10 @@ def misreading_claim(lesson: Lesson, m: Misreading) -> Claim:
         named = RULE_ID.findall(why)
         if m.rule is None or m.rule not in named:
             return Claim(what, False, f"the engine's reason names {named or 'no rule'}, not {m.rule}: {why}")
-    if m.outcome == "scores less" or lesson.goal_card is not None:
-        # A scoring lesson's misreading must also score less, whatever else it meets.
-        _, scored = _scores(lesson, m.line)
-        if scored is not None:
-            return Claim(what, found == m.outcome and scored[0], f"{why}; {scored[1]}")
+    points = scores(lesson, m.line)
+    if points is not None and not points[0]:
+        return Claim(what, False, f"it does not score less: {points[1]}")
     return Claim(what, True, why)
-
-
-def _scores(lesson: Lesson, line: tuple[Action, ...]) -> tuple[None, tuple[bool, str] | None]:
-    """For a goal-card lesson: whether the line scores less than the answer, and in words."""
-    if lesson.goal_card is None:
-        return None, None
-    puzzle = lesson.exercise
-    played = replay(puzzle, line)
-    answer = goal_points(final_position(puzzle, replay(puzzle, lesson.answer)), puzzle.hero, lesson.goal_card)
-    mine = goal_points(final_position(puzzle, played), puzzle.hero, lesson.goal_card)
-    edition = puzzle.start.edition
-    words = ", ".join(f"{e}: {mine[e]} against {answer[e]}" for e in EDITIONS)
-    return None, (mine[edition] < answer[edition], f"goal card {lesson.goal_card} scores {words}")
 
 
 def claims(lesson: Lesson, cross_check: bool = True) -> Iterator[Claim]:
