@@ -17,6 +17,8 @@ before the file is written. The same seeds give the same lessons.
 from __future__ import annotations
 
 import argparse
+import os
+import pickle
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -45,6 +47,7 @@ from akrotiri_puzzles.actions import Action, Buy, EndTurn, Excavate, Load, Oracl
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import format_quad
+from akrotiri_puzzles.notation import parse_action
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Certificate, Goal, Puzzle, replay
 from akrotiri_puzzles.solver import search, solve
@@ -75,9 +78,36 @@ class Candidate:
     def best(self) -> tuple[int | None, tuple[Action, ...]]:
         """The one-turn exercise's optimum and a line, by exhaustive search (None if too big)."""
         if self._best is None:
-            found = search(self.puzzle(), max_nodes=3000)
-            self._best = (found.optimum if found.complete else None, found.line)
+            key = (self.seed, self.edition, len(self.line))
+            if key in SEARCHED:
+                optimum, words = SEARCHED[key]
+                self._best = (optimum, tuple(parse_action(w) for w in words))
+            else:
+                found = search(self.puzzle(), max_nodes=3000 if self.pos.phase == "act" else 8000)
+                self._best = (found.optimum if found.complete else None, found.line)
+                SEARCHED[key] = (self._best[0], tuple(map(str, self._best[1])))
         return self._best
+
+
+CACHE = ROOT / "out" / "lesson-searches.pkl"
+"""One-turn optima already searched, by (seed, edition, actions played): reruns skip them."""
+SEARCHED: dict[tuple[int, int, int], tuple[int | None, tuple[str, ...]]] = {}
+
+
+def load_cache() -> None:
+    """Read the searches of earlier runs, if any."""
+    if CACHE.exists():
+        SEARCHED.update(pickle.loads(CACHE.read_bytes()))
+
+
+def save_cache() -> None:
+    """Add this run's searches to the cache file."""
+    known = pickle.loads(CACHE.read_bytes()) if CACHE.exists() else {}
+    known.update(SEARCHED)
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    tmp = CACHE.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_bytes(pickle.dumps(known))
+    os.replace(tmp, CACHE)
 
 
 @dataclass
@@ -527,7 +557,7 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
     phase, finder = FINDERS[lesson_id]
     for c in candidates(comps, seeds, phase, max_tiles):
         line: tuple[Action, ...] = ()
-        if phase == "act":
+        if phase in ("act", "place"):
             optimum, line = c.best()
             if optimum is None or optimum < 1:
                 continue
@@ -536,13 +566,6 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
         except Exception as exc:  # a finder's bug should not end a long scan unseen
             print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
             continue
-        if found is None and phase == "place":
-            done = certify(c.puzzle())
-            if done is None:
-                continue
-            found = finder(c, done[1])
-            if found is None:
-                continue
         if found is None:
             continue
         done = certify(found.puzzle)
@@ -576,10 +599,12 @@ def main() -> None:
     lo, _, hi = args.seeds.partition("-")
     seeds = range(int(lo), int(hi or lo) + 1)
     comps = load_components()
+    load_cache()
     for lesson_id in args.only or list(FINDERS):
         t0 = time.perf_counter()
         print(f"{lesson_id}:", flush=True)
         lesson = make(lesson_id, comps, seeds, args.max_tiles)
+        save_cache()
         if lesson is None:
             print(f"  none found in seeds {args.seeds} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
             continue
