@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 CODE := akrotiri_puzzles tests tools cli.py
 
-.PHONY: install demo test lint bench clean
+.PHONY: install demo test lint bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,17 @@ test: lint
 	$(BIN)/pytest -n auto -q
 
 bench: $(STAMP)
-	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench.py $(BENCH_ARGS)
+
+# The fuzzer (docs/hardening.md): mutated copies of the repository's YAML files, hand-written
+# nasty inputs and bad option values, given to every command that reads a file. A few minutes;
+# FUZZ_FLAGS="--nasty-all" gives every nasty input to every command (about half an hour).
+FUZZ_RUNS ?= 3000
+FUZZ_SEED ?= 1
+FUZZ_FLAGS ?= --nasty --options
+fuzz: $(STAMP)
+	@mkdir -p out/fuzz
+	$(BIN)/python -m tests.fuzz --runs $(FUZZ_RUNS) --seed $(FUZZ_SEED) $(FUZZ_FLAGS) --keep out/fuzz/cases --json out/fuzz/outcomes.jsonl
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache

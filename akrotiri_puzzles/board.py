@@ -426,6 +426,12 @@ class Board:
     def _direct_uf(self) -> _UnionFind:
         return self._route_sets(False)
 
+    def route_root(self, node: Node) -> object | None:
+        """A label of the route component holding a node (a dock name or `(slot, port)`), the
+        same for every node of one component; None for a node no route touches."""
+        uf = self._route_uf
+        return uf.find(node) if node in uf.parent else None
+
     def _components_of(self, uf: _UnionFind) -> dict[str, int]:
         roots: dict[object, int] = {}
         return {name: roots.setdefault(uf.find(name), len(roots)) for name in sorted(self.docks)}

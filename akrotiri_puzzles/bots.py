@@ -1,4 +1,4 @@
-"""Bots that play whole games: a random one and a simple greedy one."""
+"""Bots that play whole games: a random one, a simple greedy one, and a mix of the two."""
 
 from __future__ import annotations
 
@@ -145,4 +145,33 @@ def _price(pos: Position, colour: str) -> int:
     return track[off - 1] if off > 0 else 0
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+class MixedBot:
+    """Greedy with probability `greedy`, else random: games that wander off the greedy path
+    and still end (random play alone never excavates six temples)."""
+
+    name = "mixed"
+
+    def __init__(self, greedy: float = 0.5) -> None:
+        if not 0.0 <= greedy <= 1.0:
+            raise ValueError(f"greedy probability must lie in [0, 1], got {greedy}")
+        self.greedy = greedy
+        self._greedy = GreedyBot()
+        self._random = RandomBot()
+
+    def choose(self, pos: Position, rng: random.Random) -> Action:
+        """A greedy action with probability `greedy`, else a uniformly random one (one draw of
+        `rng` decides, so the same seed plays the same game)."""
+        bot: Bot = self._greedy if rng.random() < self.greedy else self._random
+        return bot.choose(pos, rng)
+
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[MixedBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mixed": MixedBot,
+}
+
+
+def make_bot(name: str, mix: float = 0.5) -> Bot:
+    """A bot by name; `mix` is the mixed bot's probability of a greedy action."""
+    return MixedBot(mix) if name == "mixed" else BOTS[name]()

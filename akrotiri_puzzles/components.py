@@ -1,4 +1,4 @@
-"""The game's components as frozen values, built once from YAML files (R-SET, RULES section 9)."""
+"""The game's components as frozen values, built once from YAML files (R-SET, docs/rules.md section 9)."""
 
 from __future__ import annotations
 

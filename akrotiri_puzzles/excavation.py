@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from .board import Board
 from .components import MapCard
 from .geometry import DIRECTIONS, Quad, in_direction
 
+IconCoordinates = Mapping[tuple[str, int], Sequence[int]]
+"""Per terrain kind and axis (0: x, 1: y), the icons' coordinates on that axis, sorted."""
 
-def _thresholds(board: Board, seat: str, card: MapCard) -> list[tuple[str, int]]:
+
+def _thresholds(coordinates: IconCoordinates, seat: str, card: MapCard) -> list[tuple[str, int]]:
     """Per requirement, the bound a site's coordinate must pass, as (test, bound).
 
     A site has at least n icons of a kind above it exactly when its row lies below the n-th
@@ -17,7 +20,6 @@ def _thresholds(board: Board, seat: str, card: MapCard) -> list[tuple[str, int]]
     count because the comparisons are strict. For the north seat everything is mirrored.
     """
     out: list[tuple[str, int]] = []
-    coordinates = board.icon_coordinates
     for direction, kind, n in card.requires:
         vertical = direction in ("above", "below")
         coords = coordinates.get((kind, 1 if vertical else 0), ())
@@ -45,7 +47,12 @@ Bounds = tuple[tuple[int, bool, int], ...] | None
 
 def site_bounds(board: Board, seat: str, card: MapCard) -> Bounds:
     """The card's requirements on this board as bounds on a site's coordinates (hashable)."""
-    tests = _thresholds(board, seat, card)
+    return bounds_from(board.icon_coordinates, seat, card)
+
+
+def bounds_from(coordinates: IconCoordinates, seat: str, card: MapCard) -> Bounds:
+    """The card's requirements as bounds, given the icons' sorted coordinates per kind and axis."""
+    tests = _thresholds(coordinates, seat, card)
     if any(t == "never" for t, _ in tests):
         return None
     return tuple((1 if test[0] == "y" else 0, test[1] == "<", bound) for test, bound in tests)

@@ -79,7 +79,9 @@ def slot_neighbours(slot: Slot) -> tuple[Slot, ...]:
     return ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y))
 
 
-_SITE_RE = re.compile(r"^(-?\d+),(-?\d+)(NW|NE|SW|SE)$")
+_SITE_RE = re.compile(r"^(-?\d{1,6}),(-?\d{1,6})(NW|NE|SW|SE)$")
+"""A quadrant in text; six digits at most, far beyond any board, so that a number of thousands
+of digits is not a quadrant (Python refuses to read it as an integer)."""
 
 
 def format_quad(quad: Quad) -> str:

@@ -2,16 +2,20 @@
 
 The engine's hot path keeps its own union-find sets on the board (board.py); these graphs are
 the reference the goal cards, analysis and tests use, and the tests check that both agree.
+networkx is imported when a graph is first built, not with this module, so that commands that
+score no goal card start without it.
 """
 
 from __future__ import annotations
 
 import itertools
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .board import Board
 from .geometry import Quad
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 def route_graph(board: Board, with_thera: bool = True) -> nx.Graph:
@@ -19,6 +23,8 @@ def route_graph(board: Board, with_thera: bool = True) -> nx.Graph:
 
     Without the Thera board's own routes if `with_thera` is false (R-GOAL-11).
     """
+    import networkx as nx
+
     g = nx.Graph()
     g.add_nodes_from(board.docks, kind="dock")
     g.add_edges_from(board.route_edges(with_thera))
@@ -27,6 +33,8 @@ def route_graph(board: Board, with_thera: bool = True) -> nx.Graph:
 
 def ship_components(board: Board, with_thera: bool = True) -> list[frozenset[str]]:
     """Sets of docks joined by shipping routes: one ship step moves within one set (R-MOVE-1)."""
+    import networkx as nx
+
     g = route_graph(board, with_thera)
     docks = set(board.docks)
     out = [frozenset(c & docks) for c in nx.connected_components(g)]
@@ -35,6 +43,8 @@ def ship_components(board: Board, with_thera: bool = True) -> list[frozenset[str
 
 def island_graph(board: Board) -> nx.Graph:
     """Land pieces joined where they touch at a board point (R-GEO-4)."""
+    import networkx as nx
+
     g = nx.Graph()
     g.add_nodes_from(board.pieces)
     by_point: dict[tuple[int, int], list[Quad]] = {}
@@ -48,11 +58,15 @@ def island_graph(board: Board) -> nx.Graph:
 
 def islands(board: Board) -> list[frozenset[Quad]]:
     """Islands as sets of piece keys."""
+    import networkx as nx
+
     return sorted((frozenset(c) for c in nx.connected_components(island_graph(board))), key=min)
 
 
 def dock_graph(board: Board) -> nx.Graph:
-    """Docks joined by ship edges of weight 0 and portage edges of weight 1 (RULES section 8)."""
+    """Docks joined by ship edges of weight 0 and portage edges of weight 1 (docs/rules.md section 8)."""
+    import networkx as nx
+
     g = nx.Graph()
     g.add_nodes_from(board.docks)
     for docks in board.docks_of_island.values():
@@ -69,6 +83,8 @@ def dock_graph(board: Board) -> nx.Graph:
 
 def portage_distance(board: Board) -> dict[Quad, int]:
     """Each reachable island's least total weight from a Thera dock to one of its docks (R-GOAL-1, 2)."""
+    import networkx as nx
+
     g = dock_graph(board)
     dist = nx.multi_source_dijkstra_path_length(g, set(board.thera_docks), weight="weight")
     out: dict[Quad, int] = {}

@@ -32,11 +32,13 @@ from .actions import (
     Unload,
 )
 from .components import COLOURS, DECKS, ICONS
-from .errors import NotationError
+from .errors import NotationError, quote
 from .geometry import QUADRANTS, ROTATIONS, format_quad, parse_quad
 
-_SLOT = re.compile(r"^(-?\d+),(-?\d+)$")
-_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+_SLOT = re.compile(r"^(-?\d{1,6}),(-?\d{1,6})$")
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,39}$")
+MAX_ACTION = 100
+"""Characters in one action: the longest real one (`tile -10,-10 r270 green@NW`) has 27."""
 VERBS = ("tile", "ship", "portage", "load", "unload", "sell", "buy", "excavate", "oracle", "end", "keep", "boat")
 
 
@@ -81,7 +83,7 @@ def format_action(action: Action) -> str:
 def _word(token: str, choices: tuple[str, ...], what: str, verb: str) -> str:
     word = token.lower()
     if word not in choices:
-        raise NotationError(f"'{verb}': expected {what} ({', '.join(choices)}), got {token!r}")
+        raise NotationError(f"'{verb}': expected {what} ({', '.join(choices)}), got {quote(token)}")
     return word
 
 
@@ -91,7 +93,7 @@ def _dock(token: str, verb: str) -> str:
         return format_quad(quad)
     if _NAME.match(token) and token.lower() not in VERBS:
         return token.upper()
-    raise NotationError(f"'{verb}': expected a dock like 1,0NE or T1, got {token!r}")
+    raise NotationError(f"'{verb}': expected a dock like 1,0NE or T1, got {quote(token)}")
 
 
 def _count(args: list[str], verb: str, lo: int, hi: int, what: str) -> None:
@@ -102,6 +104,10 @@ def _count(args: list[str], verb: str, lo: int, hi: int, what: str) -> None:
 
 def parse_action(text: str) -> Action:
     """Parse one action; a NotationError says what was expected."""
+    if len(text) > MAX_ACTION:
+        raise NotationError(
+            f"an action of {len(text)} characters ({quote(text.strip(), 20)}); actions are short, e.g. 'ship 1,0NE'"
+        )
     tokens = text.strip().split()
     if not tokens:
         raise NotationError("empty action: expected one of " + ", ".join(VERBS))
@@ -127,9 +133,9 @@ def parse_action(text: str) -> Action:
         _count(args, verb, 2, 2, "words: a map card and a site")
         site = parse_quad(args[1])
         if site is None:
-            raise NotationError(f"'excavate': expected a site like 1,0SW, got {args[1]!r}")
+            raise NotationError(f"'excavate': expected a site like 1,0SW, got {quote(args[1])}")
         if not _NAME.match(args[0]):
-            raise NotationError(f"'excavate': expected a map card id like E03, got {args[0]!r}")
+            raise NotationError(f"'excavate': expected a map card id like E03, got {quote(args[0])}")
         return Excavate(args[0].upper(), site)
     if verb == "oracle":
         _count(args, verb, 1, 1, "icon")
@@ -140,41 +146,48 @@ def parse_action(text: str) -> Action:
     if verb == "keep":
         _count(args, verb, 1, 1, "goal card")
         if not _NAME.match(args[0]):
-            raise NotationError(f"'keep': expected a goal card id like G05, got {args[0]!r}")
+            raise NotationError(f"'keep': expected a goal card id like G05, got {quote(args[0])}")
         return KeepGoal(args[0].upper())
-    raise NotationError(f"unknown action {tokens[0]!r}: expected one of " + ", ".join(VERBS))
+    raise NotationError(f"unknown action {quote(tokens[0])}: expected one of " + ", ".join(VERBS))
 
 
 def _parse_tile(args: list[str]) -> PlaceTile:
     _count(args, "tile", 2, 3, "words: slot, rotation and perhaps a cube like blue@SW")
     m = _SLOT.match(args[0])
     if not m:
-        raise NotationError(f"'tile': expected a slot like 1,0, got {args[0]!r}")
+        raise NotationError(f"'tile': expected a slot like 1,0, got {quote(args[0])}")
     slot = (int(m.group(1)), int(m.group(2)))
     rot_text = args[1].lower().removeprefix("r")
-    if not rot_text.isdigit() or int(rot_text) not in ROTATIONS:
-        raise NotationError(f"'tile': expected a rotation r0, r90, r180 or r270, got {args[1]!r}")
+    if not (rot_text.isdigit() and len(rot_text) <= 3 and int(rot_text) in ROTATIONS):
+        raise NotationError(f"'tile': expected a rotation r0, r90, r180 or r270, got {quote(args[1])}")
     rotation = int(rot_text)
     if len(args) == 2:
         return PlaceTile(slot, rotation)
     colour, sep, quadrant = args[2].partition("@")
     if not sep:
-        raise NotationError(f"'tile': expected the second cube as colour@quadrant like blue@SW, got {args[2]!r}")
+        raise NotationError(f"'tile': expected the second cube as colour@quadrant like blue@SW, got {quote(args[2])}")
     colour = _word(colour, COLOURS, "a colour", "tile")
     quadrant = quadrant.upper()
     if quadrant not in QUADRANTS:
-        raise NotationError(f"'tile': expected a quadrant NW, NE, SW or SE after '@', got {quadrant!r}")
+        raise NotationError(f"'tile': expected a quadrant NW, NE, SW or SE after '@', got {quote(quadrant)}")
     return PlaceTile(slot, rotation, colour, quadrant)
+
+
+MAX_LINE = 200
+"""Actions in one line: a whole turn rarely takes 20, a puzzle's line of two turns far fewer."""
 
 
 def parse_line(text: str) -> list[Action]:
     """Parse actions separated by ';' (a line as a puzzle fan writes it)."""
+    parts = [p for p in text.split(";") if p.strip()]
+    if len(parts) > MAX_LINE:
+        raise NotationError(f"{len(parts)} actions; a line holds at most {MAX_LINE}")
     out = []
-    for i, part in enumerate(p for p in text.split(";") if p.strip()):
+    for i, part in enumerate(parts):
         try:
             out.append(parse_action(part))
         except NotationError as exc:
-            raise NotationError(f"action {i + 1} ({part.strip()!r}): {exc}") from None
+            raise NotationError(f"action {i + 1} ({quote(part.strip())}): {exc}") from None
     return out
 
 

@@ -160,7 +160,7 @@ def _second_cube_colours(pos: Position, tile: str) -> list[str]:
 def _second_cube_quadrants(pos: Position, tile: str, slot: tuple[int, int], rotation: int) -> list[str]:
     """Canonical quadrants of the tile's pieces on a different island from the icon's (R-TILE-2).
 
-    Judged on the board after placement (RULES section 10).
+    Judged on the board after placement (docs/rules.md section 10).
     """
     template = tile_template(pos.components.tile[tile], rotation)
     labels = pos.board.islands_after(slot, tile, rotation)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .actions import Action, Excavate
-from .bots import BOTS
+from .bots import make_bot
 from .components import COLOURS, Components
 from .position import Position
 from .rules import apply
@@ -58,6 +58,7 @@ class GameRecord:
     finished: bool
     scores: tuple[int, int]
     winners: tuple[str, ...]
+    """Empty for a game stopped unfinished at the turn cap: it has no winner."""
     violations: list[str] = field(default_factory=list)
     reach: list[int] = field(default_factory=list)
     """Docks one ship step reaches from each dock, sampled once per board."""
@@ -72,10 +73,13 @@ def play_game(
     max_turns: int = DEFAULT_MAX_TURNS,
     check: bool = True,
     on_position: Callable[[Position], None] | None = None,
+    mix: float = 0.5,
 ) -> tuple[GameRecord, Position]:
-    """Play one game from setup to the end (or the turn cap); return its record and last position."""
+    """Play one game from setup to the end (or the turn cap); return its record and last position.
+
+    `mix` is the mixed bot's probability of a greedy action."""
     rng = random.Random(seed)
-    players = {"south": BOTS[bots[0]](), "north": BOTS[bots[1]]()}
+    players = {"south": make_bot(bots[0], mix), "north": make_bot(bots[1], mix)}
     pos = new_game(comps, seed, edition, strategist)
     actions = 0
     violations: list[str] = []
@@ -105,7 +109,7 @@ def play_game(
         actions=actions,
         finished=pos.phase == "over",
         scores=(score.seats[0].total, score.seats[1].total),
-        winners=score.winners,
+        winners=score.winners if pos.phase == "over" else (),
         violations=violations,
         reach=reach,
     )
@@ -120,10 +124,11 @@ def play_games(
     strategist: bool = False,
     bots: tuple[str, str] = ("random", "random"),
     max_turns: int = DEFAULT_MAX_TURNS,
+    mix: float = 0.5,
 ) -> Iterator[tuple[GameRecord, Position]]:
     """Games seeded `seed`, `seed+1`, ...; each yielded as it ends."""
     for i in range(games):
-        yield play_game(comps, seed + i, edition, strategist, bots, max_turns)
+        yield play_game(comps, seed + i, edition, strategist, bots, max_turns, mix=mix)
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,8 @@ class Summary:
     mean_score: float
     score_quartiles: tuple[float, float, float]
     wins: dict[str, int]
+    """Winners of the finished games only ("south", "north" or "shared"): a game stopped at
+    the turn cap has no winner."""
     ship_step_reach_median: float
     ship_step_reach_quartiles: tuple[float, float, float]
     ship_step_reach_max: int
@@ -153,6 +160,7 @@ class Summary:
             "mean_actions": round(self.mean_actions, 2),
             "mean_score": round(self.mean_score, 2),
             "score_quartiles": list(self.score_quartiles),
+            "unfinished": self.games - self.finished,
             "wins": self.wins,
             "ship_step_reach_median": self.ship_step_reach_median,
             "ship_step_reach_quartiles": list(self.ship_step_reach_quartiles),
@@ -174,7 +182,8 @@ def summarise(records: list[GameRecord]) -> Summary:
     reach = [x for r in records for x in r.reach]
     wins: Counter[str] = Counter()
     for r in records:
-        wins["shared" if len(r.winners) == 2 else r.winners[0]] += 1
+        if r.winners:
+            wins["shared" if len(r.winners) == 2 else r.winners[0]] += 1
     return Summary(
         games=len(records),
         finished=sum(r.finished for r in records),

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import textwrap
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -41,3 +45,49 @@ def sample(positions: tuple[Position, ...], k: int, seed: int = 0) -> list[Posit
     """A fixed random sample of positions."""
     rng = random.Random(seed)
     return rng.sample(list(positions), min(k, len(positions)))
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args: str | Path, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run `akrotiri-puzzle ARGS` through the checkout's `cli.py`, as a user runs it (80 columns)."""
+    env = dict(os.environ, COLUMNS="80")
+    return subprocess.run(
+        [sys.executable, str(ROOT / "cli.py"), *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        env=env,
+        timeout=timeout,
+    )
+
+
+def one_line_error(result: subprocess.CompletedProcess[str], *words: str) -> str:
+    """Exit status 2, nothing on stdout, one line on stderr holding every word given, no traceback."""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert result.stdout == "", result.stdout
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: "), lines[0]
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+    return lines[0]
+
+
+@pytest.fixture(autouse=True)
+def _memory_report(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """With AKROTIRI_MEMORY_REPORT=FILE, append each test that raised its worker's peak memory
+    (resident set, MB before and after) to FILE: how the suite's memory-hungry tests are found."""
+    report = os.environ.get("AKROTIRI_MEMORY_REPORT")
+    if not report:
+        yield
+        return
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    yield
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    if after > before + 20:
+        with open(report, "a", encoding="utf-8") as fh:
+            fh.write(f"{os.getpid()} {before} {after} {request.node.nodeid}\n")

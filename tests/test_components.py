@@ -1,4 +1,4 @@
-"""Component data: the default set against RULES section 9, and validation of user files."""
+"""Component data: the default set against docs/rules.md section 9, and validation of user files."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ DATA = Path(__file__).parent / "data" / "components"
 CLI = Path(sys.executable).with_name("akrotiri-puzzle")
 
 
-# ---- the default set (RULES section 9) ------------------------------------------------------
+# ---- the default set (docs/rules.md section 9) ------------------------------------------------------
 
 
 def test_R_SET_1_market_has_four_colours_of_eight_cubes_on_the_known_track(comps):
@@ -97,9 +97,16 @@ def _load_error(tmp_path: Path, name: str, text: str) -> str:
 
 
 def test_a_good_tile_file_loads(tmp_path):
-    (tmp_path / "tiles.yaml").write_text(_tiles_file(GOOD_TILE))
+    (tmp_path / "tiles.yaml").write_text(_tiles_file(GOOD_TILE + GOOD_TILE.replace("X1", "X2")))
     comps = load_components(tmp_path)
-    assert [t.id for t in comps.tiles] == ["X1"]
+    assert [t.id for t in comps.tiles] == ["X1", "X2"]
+
+
+def test_R_SET_3_a_tile_file_with_fewer_than_two_tiles_cannot_set_up_a_game(tmp_path):
+    message = _load_error(tmp_path, "tiles", _tiles_file(GOOD_TILE))
+    assert ": tiles: 1 land tile(s); setup needs 2" in message
+    assert "R-SET-3" in message
+    assert "tiles: 0 land tile(s)" in _load_error(tmp_path, "tiles", "tiles: []\n")
 
 
 @pytest.mark.parametrize(
@@ -159,14 +166,16 @@ def test_thera_file_errors_name_the_file_and_field(tmp_path, old, new, field, wo
 
 MAPS = """maps:
   - {id: E1, deck: easy, cost: 3, points: 3, left: [tree]}
+  - {id: E2, deck: easy, cost: 3, points: 3, left: [lake]}
   - {id: M1, deck: medium, cost: 6, points: 5, left: [tree]}
+  - {id: M2, deck: medium, cost: 6, points: 5, left: [lake]}
   - {id: H1, deck: hard, cost: 9, points: 7, left: [tree]}
 """
 
 
 def test_a_good_maps_file_loads(tmp_path):
     (tmp_path / "maps.yaml").write_text(MAPS)
-    assert [m.id for m in load_components(tmp_path).maps] == ["E1", "M1", "H1"]
+    assert [m.id for m in load_components(tmp_path).maps] == ["E1", "E2", "M1", "M2", "H1"]
 
 
 @pytest.mark.parametrize(
@@ -175,7 +184,14 @@ def test_a_good_maps_file_loads(tmp_path):
         ("maps", MAPS.replace("left: [tree]", "above: [lake, lake, lake, lake]", 1), "maps.0.above", "at most 3"),
         ("maps", MAPS.replace(", left: [tree]", "", 1), "maps.0", "requires no icon"),
         ("maps", MAPS.replace("deck: easy", "deck: simple"), "maps.0.deck", "'simple'"),
-        ("maps", "maps:\n  - {id: E1, deck: easy, cost: 3, points: 3, left: [tree]}\n", "maps", "medium deck is empty"),
+        # R-SET-4: each player is dealt an easy and a medium map card
+        (
+            "maps",
+            MAPS.replace("E2, deck: easy", "E2, deck: hard"),
+            "maps",
+            "easy deck holds 1 card(s); setup deals 1 to each",
+        ),
+        ("maps", MAPS.replace("H1, deck: hard", "H1, deck: easy"), "maps", "the hard deck holds 0 card(s)"),
         ("goals", "goals:\n  - {id: G01, rule: portage_1, points: {2016: 3}}\n", "goals.0.points", "2014"),
         (
             "market",
@@ -183,7 +199,7 @@ def test_a_good_maps_file_loads(tmp_path):
             "colours",
             "own colour",
         ),
-        ("player_board", "start_actions: 0\nreveals: [{actions: 4}]\n", "start_actions", "greater than or equal to 1"),
+        ("player_board", "start_actions: 0\nreveals: [{actions: 4}]\n", "start_actions", "from 1 to 20, got 0"),
     ],
 )
 def test_other_file_errors_name_the_file_and_field(tmp_path, name, text, field, words):

@@ -156,3 +156,19 @@ def test_notation_counting_example_holds():
         if not cargo:
             documented = [int(re.findall(rf"^\| `{a}` \| (\d) \|", counting, re.M)[0]) for a in line.split("; ")]
             assert costs == documented == [1, 1, 0, 0]
+
+
+# ---- docs/rules.md -----------------------------------------------------------------------------
+
+RULE_ID = re.compile(r"(?<![A-Za-z0-9])R[-_]([A-Z]+)[-_](\d+)(?![0-9])")
+
+
+def test_every_rule_a_test_names_is_in_docs_rules_and_every_rule_there_is_tested():
+    rules = (DOCS / "rules.md").read_text(encoding="utf-8")
+    defined = set(re.findall(r"\*\*(R-[A-Z]+-\d+)\b", rules)) | set(re.findall(r"^\| (R-[A-Z]+-\d+) \|", rules, re.M))
+    named: set[str] = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        named |= {f"R-{kind}-{n}" for kind, n in RULE_ID.findall(path.read_text(encoding="utf-8"))}
+    assert len(defined) >= 50
+    assert sorted(named - defined) == [], "named by a test, not in docs/rules.md"
+    assert sorted(defined - named) == [], "in docs/rules.md, named by no test"

@@ -402,11 +402,11 @@ def test_R_GEO_10_south_reads_the_map_one_way_north_the_mirrored_way():
     assert reason is not None and "R-EXC-2" in reason and "north" in reason
 
 
-# ---- RULES section 10: an excavation site on the Thera board's rim --------------------------
+# ---- docs/rules.md section 10: an excavation site on the Thera board's rim --------------------------
 
 
 def test_ruling_excavation_site_may_lie_on_the_thera_board_rim():
-    """RULES section 10: excavation site may lie on the Thera board rim."""
+    """docs/rules.md section 10: excavation site may lie on the Thera board rim."""
     comps = load_components(THERA_RIM)
     # The rim piece at 0,0NE (showing a lake) and the (1,0)NW piece of L01 touch at point (1,1):
     # one island, not Thera. E01 needs a tree below, a lake to the left and a volcano to the

@@ -72,7 +72,7 @@ def test_ship_reach_is_the_rest_of_the_ship_component():
 
 
 def _portage_distance_by_hand(board: Board) -> dict[Quad, int]:
-    """Island distances by a 0-1 breadth-first search over ship reach and portage (RULES section 8)."""
+    """Island distances by a 0-1 breadth-first search over ship reach and portage (docs/rules.md section 8)."""
     dist = {d: 0 for d in board.thera_docks}
     queue = deque(board.thera_docks)
     while queue:

@@ -45,7 +45,9 @@ def test_show_prints_a_compact_view():
 
 def test_show_writes_svg_png_and_html(tmp_path):
     svg, png, html = tmp_path / "p.svg", tmp_path / "sub" / "p.png", tmp_path / "p.html"
-    result = run("show", SMALL, "--svg", svg, "--png", png, "--html", html, "--line", "ship 1,0NW; load red")
+    result = run(
+        "show", SMALL, "--svg", svg, "--png", png, "--html", html, "--line", "portage T2; ship 1,0NW; load red"
+    )
     assert result.returncode == 0, result.stderr
     assert svg.read_text().startswith("<?xml") and 'class="line-step"' in svg.read_text()
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -72,7 +74,7 @@ def test_show_bad_field_names_the_field(tmp_path):
 def test_show_bad_output_path_is_one_line_and_writes_nothing(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
-    one_error_line(run("show", SMALL, "--png", blocker / "p.png"), "p.png", "--png", "cannot write")
+    one_error_line(run("show", SMALL, "--png", blocker / "p.png"), "p.png", "--png", "not a directory")
     one_error_line(run("show", SMALL, "--svg", tmp_path), "--svg", "is a directory")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
 
@@ -87,11 +89,13 @@ def test_show_a_puzzle_file_with_its_goal_and_solution(tmp_path):
     pytest.importorskip("akrotiri_puzzles.files.puzzle_yaml")
     (tmp_path / "start.yaml").write_text(SMALL.read_text())
     puzzle = tmp_path / "puzzle.yaml"
-    puzzle.write_text("format: akrotiri-puzzle 1\nid: demo\nposition: start.yaml\nsolution: 'ship 1,0NW; load red'\n")
+    puzzle.write_text(
+        "format: akrotiri-puzzle 1\nid: demo\nposition: start.yaml\nsolution: 'portage T2; ship 1,0NW; load red'\n"
+    )
     result = run("show", puzzle)
     assert result.returncode == 0, result.stderr
     assert "Goal: south to excavate a temple this turn." in result.stdout
     svg = tmp_path / "p.svg"
     result = run("show", puzzle, "--solution", "--svg", svg)
     assert result.returncode == 0, result.stderr
-    assert svg.read_text().count('class="line-step"') == 1
+    assert svg.read_text().count('class="line-step"') == 2

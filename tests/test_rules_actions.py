@@ -1,6 +1,6 @@
 """The action rules: movement, loading, excavating, buying, the oracle, free actions, end of turn.
 
-Each test is named after the rule it checks (RULES.md sections 5 to 7). The boards are small and
+Each test is named after the rule it checks (docs/rules.md sections 5 to 7). The boards are small and
 described where they are defined; quadrants are written `x,yQ` (slot and quadrant, R-GEO-2) and
 an island is named by its smallest piece, as the engine names it.
 """
@@ -472,7 +472,7 @@ def test_R_EXC_1_strategist_variant_takes_a_face_up_goal_at_temples_3_and_5(temp
 @pytest.mark.parametrize(("deck", "offer"), [("[G07]", ("G07",)), ("[]", ())])
 def test_R_EXC_1_goal_draw_offers_what_is_left_of_the_goal_deck(deck, offer):
     """R-EXC-1: goal draw offers what is left of the goal deck."""
-    # RULES is silent on a goal deck with fewer than 2 cards: the engine offers what is left,
+    # The rules are silent on a goal deck with fewer than 2 cards: the engine offers what is left,
     # and with nothing left the action phase simply goes on.
     pos = with_temples(_digger(extra=f"piles: {{known: false, goals: {deck}}}\n"), "south", 2)
     pos = apply(pos, Excavate("E01", SITE))

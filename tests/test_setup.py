@@ -165,11 +165,11 @@ def test_R_SET_8_strategist_variant_lays_goal_cards_face_up(comps, edition, face
     assert len(standard.goal_deck) == 10
 
 
-# ---- RULES section 10 -----------------------------------------------------------------------
+# ---- docs/rules.md section 10 -----------------------------------------------------------------------
 
 
 def test_ruling_two_boats_never_share_a_dock():
-    """RULES section 10: two boats never share a dock."""
+    """docs/rules.md section 10: two boats never share a dock."""
     with pytest.raises(PositionError, match="two boats never share a dock"):
         position(
             """
@@ -188,7 +188,7 @@ def test_ruling_two_boats_never_share_a_dock():
 
 
 def test_ruling_the_game_has_two_seats_only(comps):
-    """RULES section 10: the game has two seats only."""
+    """docs/rules.md section 10: the game has two seats only."""
     with pytest.raises(PositionError, match="first"):
         new_game(comps, first="east")
     with pytest.raises(PositionError, match=r"seats\.east"):

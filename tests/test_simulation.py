@@ -1,12 +1,14 @@
 """Whole simulated games never break an invariant, in both editions and the strategist variant.
 
-Three hundred games run through `akrotiri-puzzle simulate` (50 per edition, variant and bot);
-the invariants are checked after every action (akrotiri_puzzles.simulate.check_invariants).
+150 games run through `akrotiri-puzzle simulate` (25 per edition, variant and bot), and
+mixed-bot games, which finish, in the library; the invariants are checked after every action
+(akrotiri_puzzles.simulate.check_invariants).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -14,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from akrotiri_puzzles import EndTurn, Excavate, load_position
+from akrotiri_puzzles import EndTurn, Excavate, load_components, load_position
+from akrotiri_puzzles.bots import MixedBot
 from akrotiri_puzzles.simulate import check_invariants, play_game, play_games, summarise
 
 from .conftest import position
 
 CLI = Path(sys.executable).with_name("akrotiri-puzzle")
-GAMES = 50
+GAMES = 25
 
 
 def simulate(*args: str) -> dict:
@@ -44,6 +47,58 @@ def test_simulated_games_break_no_invariant(edition, variant, bot):
         # with the market empty (4 of seeds 1..200 in edition 2016 do).
         assert data["finished"] >= 0.9 * GAMES
         assert data["mean_score"] > 10
+
+
+# The full run (AKROTIRI_FULL_SIMULATION=1) plays until 1,000 games have finished in each
+# edition and variant; `make test` plays a sample. See docs/hardening.md for the full run's result.
+FINISHED = 1000 if os.environ.get("AKROTIRI_FULL_SIMULATION") == "1" else 20
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("edition", "strategist"), [(2016, False), (2014, False), (2016, True)])
+def test_R_END_2_mixed_bot_games_reach_the_end_and_break_no_invariant(comps, edition, strategist):
+    """Games that wander (half the actions random) and still end: the last round, the final
+    scoring of six temples and the goal draws are all played, with every invariant checked."""
+    finished = 0
+    seed = 1
+    while finished < FINISHED:
+        assert seed <= 1.2 * FINISHED + 5, f"only {finished} of {seed - 1} mixed games finished"
+        record, final = play_game(comps, seed, edition, strategist, ("mixed", "mixed"), mix=0.5)
+        assert record.violations == [], (seed, record.violations[:3])
+        if record.finished:
+            finished += 1
+            assert final.phase == "over"
+            assert max(len(s.temples) for s in final.seats) == comps.player_board.temples
+            assert record.winners
+        seed += 1
+
+
+def test_the_mixed_bot_is_seeded_and_mixes():
+    games = [play_game(load_components(), 7, bots=("mixed", "mixed"), mix=0.5)[0] for _ in range(2)]
+    assert games[0] == games[1]
+    greedy, _ = play_game(load_components(), 7, bots=("greedy", "greedy"))
+    assert games[0].actions != greedy.actions
+    with pytest.raises(ValueError):
+        MixedBot(1.5)
+
+
+def test_unfinished_games_have_no_winner():
+    data = simulate("--games", "2", "--seed", "1", "--max-turns", "3")
+    assert (data["finished"], data["unfinished"], data["wins"]) == (0, 2, {})
+    text = subprocess.run(
+        [str(CLI), "simulate", "--games", "2", "--max-turns", "3"], capture_output=True, text=True, timeout=120
+    ).stdout
+    assert "no game finished, and an unfinished game has no winner" in " ".join(text.replace("│", " ").split())
+
+
+def test_sample_every_1_saves_every_turn(tmp_path):
+    data = simulate(
+        "--games", "1", "--seed", "3", "--bot", "greedy", "--max-turns", "6", "--save-positions", str(tmp_path),
+        "--sample-every", "1",
+    )  # fmt: skip
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == sorted([*(f"game3-turn{t:03d}.yaml" for t in range(1, 7)), "game3-final.yaml"])
+    assert data["saved_positions"] == 7
 
 
 def test_simulate_json_keys_and_values():
@@ -80,7 +135,7 @@ def test_simulate_save_positions_writes_loadable_files(tmp_path, comps):
 def test_simulate_rejects_a_bad_option_with_one_line():
     result = subprocess.run([str(CLI), "simulate", "--bot", "clever"], capture_output=True, text=True, check=False)
     assert result.returncode == 2
-    assert result.stderr.strip() == "error: --bot: expected random or greedy, got 'clever'"
+    assert result.stderr.strip() == "error: --bot: expected random, greedy, mixed, got 'clever'"
 
 
 # ---- the library, and the invariant checker itself --------------------------------------

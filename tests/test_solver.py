@@ -34,7 +34,8 @@ def test_the_optimum_is_proven_by_the_bound_below(p01):
     result = solve(p01)
     assert result.optimum == p01.optimum == 3
     assert result.status == "OPTIMAL" and result.below_optimum == "INFEASIBLE"
-    assert [lv.status for lv in result.levels] == ["INFEASIBLE", "INFEASIBLE", "OPTIMAL"]
+    # Bound 1 and 2 proven infeasible, a line found within bound 3.
+    assert [(lv.bound, lv.status) for lv in result.levels] == [(1, "INFEASIBLE"), (2, "INFEASIBLE"), (3, "FEASIBLE")]
     played = replay(p01, result.line)
     assert played.reached and played.cost == 3
 

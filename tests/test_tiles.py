@@ -1,4 +1,4 @@
-"""Playing the land tile and placing its resources (R-TILE-1..3, and the ruling of RULES section 10)."""
+"""Playing the land tile and placing its resources (R-TILE-1..3, and the ruling of docs/rules.md section 10)."""
 
 from __future__ import annotations
 
@@ -139,11 +139,11 @@ def test_R_TILE_2_a_piece_joined_to_the_icons_island_by_the_board_is_not_another
     assert reason is not None and "different island" in reason
 
 
-# ---- RULES section 10 -----------------------------------------------------------------------
+# ---- docs/rules.md section 10 -----------------------------------------------------------------------
 
 
 def test_ruling_second_cube_judged_after_placement():
-    """RULES section 10: second cube judged after placement."""
+    """docs/rules.md section 10: second cube judged after placement."""
     # L29 at (1,-1) touches the points (1,0), (2,0), (2,-1) with one piece. L30 (same shape,
     # lake on NW) at (1,0) unturned has pieces [NW+NE+SE] on (2,0) and [SW] on (1,0): two
     # pieces on the tile, but after placement both are on L29's island. No second cube.

@@ -18,7 +18,6 @@ from pathlib import Path
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
-from akrotiri_puzzles.actions import Buy, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
 from akrotiri_puzzles.files.puzzle_yaml import save_puzzle
 from akrotiri_puzzles.puzzle import Certificate, Goal, Puzzle, replay
 from akrotiri_puzzles.simulate import play_game
@@ -42,23 +41,11 @@ in either turn can be moved to the other at the same cost), and a scan of the se
 found none in the time it was given."""
 
 
-def describe(line: tuple[object, ...]) -> str:
-    """A title from what the answer does."""
-    kinds = []
-    for a in line:
-        word = {
-            PlaceTile: "place",
-            Step: "portage" if isinstance(a, Step) and a.portage else "sail",
-            Load: "load",
-            Unload: "unload",
-            Sell: "sell",
-            Buy: "buy",
-            Excavate: "dig",
-            Oracle: "oracle",
-        }.get(type(a))
-        if word and (not kinds or kinds[-1] != word):
-            kinds.append(word)
-    return ", ".join(kinds).capitalize()
+def title_for(puzzle: Puzzle, optimum: int) -> str:
+    """A title that states the puzzle (who, when, what, in how many actions) and nothing of
+    its answer: the shape of the line belongs to the solution view."""
+    card = f" with {puzzle.goal.map_card}" if puzzle.goal.map_card else ""
+    return f"{puzzle.hero.capitalize()}, turn {puzzle.start.turn}: a temple{card} in {optimum} actions"
 
 
 def placement_helps(puzzle: Puzzle) -> bool:
@@ -129,7 +116,7 @@ def main() -> None:
                 components=f"{comps.name} {comps.version}",
                 seed=seed,
             )
-            title = f"{describe(result.line)} in {result.optimum}"
+            title = title_for(puzzle, result.optimum)
             puzzle = replace(puzzle, title=title, solution=result.line, optimum=result.optimum, certificate=certificate)
             save_puzzle(puzzle, args.out / f"p{number:02d}.yaml")
             print(f"p{number:02d} seed {seed}: {title} ({result.seconds:.1f} s)", flush=True)

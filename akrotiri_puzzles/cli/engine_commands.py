@@ -3,60 +3,87 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
-from ..errors import IllegalActionError, NotationError
-from ..files.position_yaml import dumps_position, load_position, save_position
-from ..files.yamlio import write_atomic
+from ..bots import BOTS
+from ..errors import IllegalActionError, NotationError, PositionError
+from ..files.position_yaml import dumps_position, position_from_data
+from ..files.yamlio import read_yaml
 from ..geometry import format_quad
 from ..notation import parse_action
 from ..position import Position
 from ..rules import apply, legal_actions
 from ..scoring import Score, final_score
 from ..simulate import DEFAULT_MAX_TURNS, GameRecord, play_game, summarise
-from . import ComponentsOpt, JsonOpt, PositionArg, app, components, fail, out, progress
+from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, components, fail, out, progress, quote
+from .outputs import check_dir, check_file, write_file
 
 # ---- simulate --------------------------------------------------------------------------------
 
+EDITIONS = (2016, 2014)
+VARIANTS = ("standard", "strategist")
+SEED_MAX = 2**31 - 1
+MAX_GAMES = 100_000
+MAX_TURNS_LIMIT = 1_000
 
-@app.command()
+
+@command()
 def simulate(
-    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 1,
+    games: Annotated[int, typer.Option(help=f"Games to play, 1 to {MAX_GAMES:,}.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game, 0 to 2^31-1; game i uses seed+i.")] = 1,
     edition: Annotated[int, typer.Option(help="Rules edition: 2016 or 2014.")] = 2016,
     variant: Annotated[str, typer.Option(help="standard or strategist.")] = "standard",
-    bot: Annotated[str, typer.Option(help="random or greedy (both seats).")] = "random",
+    bot: Annotated[
+        str, typer.Option(help="random, greedy, or mixed (greedy with probability --mix, else random); both seats.")
+    ] = "random",
+    mix: Annotated[float, typer.Option(help="With --bot mixed: the probability of a greedy action, 0 to 1.")] = 0.5,
     max_turns: Annotated[
-        int, typer.Option(min=1, help="Stop a game unfinished after this many turns.")
+        int, typer.Option(help=f"Stop a game unfinished after this many turns, 1 to {MAX_TURNS_LIMIT:,}.")
     ] = DEFAULT_MAX_TURNS,
     save_positions: Annotated[
         Path | None,
-        typer.Option(help="Write sampled positions, and each game's final position, as YAML files here."),
+        typer.Option(help="Write sampled positions, and each game's final position, as YAML files in this directory."),
     ] = None,
-    sample_every: Annotated[int, typer.Option(min=1, help="With --save-positions: one position every N turns.")] = 5,
+    sample_every: Annotated[
+        int,
+        typer.Option(help="With --save-positions: the action phase of turns 1, 1+N, 1+2N, ... of each game."),
+    ] = 5,
     as_json: JsonOpt = False,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """Play whole games with bots, checking the game's invariants after every action."""
-    if edition not in (2016, 2014):
+    """Play whole games with bots, checking the game's invariants after every action.
+
+    A game that reaches the turn cap stops unfinished and has no winner.
+    """
+    check_range("--games", games, 1, MAX_GAMES)
+    check_range("--seed", seed, 0, SEED_MAX)
+    if edition not in EDITIONS:
         fail(f"--edition: expected 2016 or 2014, got {edition}")
-    if variant not in ("standard", "strategist"):
+    if variant not in VARIANTS:
         fail(f"--variant: expected standard or strategist, got {variant!r}")
-    if bot not in ("random", "greedy"):
-        fail(f"--bot: expected random or greedy, got {bot!r}")
+    if bot not in BOTS:
+        fail(f"--bot: expected {', '.join(BOTS)}, got {bot!r}")
+    check_range("--mix", mix, 0.0, 1.0)
+    check_range("--max-turns", max_turns, 1, MAX_TURNS_LIMIT)
+    check_range("--sample-every", sample_every, 1, MAX_TURNS_LIMIT)
+    if save_positions is not None:
+        check_dir(save_positions, "--save-positions")
     comps = components(components_dir)
     records: list[GameRecord] = []
     samples: list[tuple[str, Position]] = []
 
-    def sampler(game_seed: int):  # type: ignore[no-untyped-def]
+    def sampler(game_seed: int) -> Callable[[Position], None]:
         taken: set[int] = set()
 
         def take(pos: Position) -> None:
-            if pos.phase == "act" and pos.turn % sample_every == 1 and pos.turn not in taken:
+            # The start of the action phase of turns 1, 1+N, 1+2N, ...
+            if pos.phase == "act" and (pos.turn - 1) % sample_every == 0 and pos.turn not in taken:
                 taken.add(pos.turn)
                 samples.append((f"game{game_seed}-turn{pos.turn:03d}.yaml", pos))
 
@@ -67,7 +94,7 @@ def simulate(
         for i in range(games):
             on_position = sampler(seed + i) if save_positions is not None else None
             record, final = play_game(
-                comps, seed + i, edition, variant == "strategist", (bot, bot), max_turns, True, on_position
+                comps, seed + i, edition, variant == "strategist", (bot, bot), max_turns, True, on_position, mix=mix
             )
             records.append(record)
             if save_positions is not None:
@@ -75,22 +102,32 @@ def simulate(
             bar.advance(task)
     if save_positions is not None:
         for name, pos in samples:
-            save_position(pos, save_positions / name)
+            write_file(save_positions / name, dumps_position(pos), "--save-positions")
     summary = summarise(records)
     if as_json:
         data = summary.as_json()
         data.update(edition=edition, variant=variant, bot=bot, seed=seed, max_turns=max_turns)
+        if bot == "mixed":
+            data["mix"] = mix
         if save_positions is not None:
             data["saved_positions"] = len(samples)
-        out.print(json.dumps(data), markup=False, soft_wrap=True)
+        out.print(json.dumps(data), soft_wrap=True)
         return
-    table = Table(title=f"{games} games, {bot} bot, edition {edition}, {variant}", show_header=False)
-    table.add_row("finished (6 temples)", f"{summary.finished} of {summary.games} (others stop at turn {max_turns})")
+    who = f"mixed bot (greedy with probability {mix:g})" if bot == "mixed" else f"{bot} bot"
+    table = Table(title=f"{games} games, {who}, edition {edition}, {variant}", show_header=False)
+    unfinished = summary.games - summary.finished
+    stopped = f"; {unfinished} stopped unfinished at turn {max_turns}" if unfinished else ""
+    table.add_row("finished (6 temples)", f"{summary.finished} of {summary.games}{stopped}")
     table.add_row("turns per game, mean", f"{summary.mean_turns:.1f}")
     table.add_row("actions per game, mean", f"{summary.mean_actions:.1f}")
     q = summary.score_quartiles
     table.add_row("score per seat", f"mean {summary.mean_score:.1f}; quartiles {q[0]:g} / {q[1]:g} / {q[2]:g}")
-    table.add_row("winners", ", ".join(f"{k} {v}" for k, v in sorted(summary.wins.items())))
+    wins = ", ".join(f"{k} {v}" for k, v in sorted(summary.wins.items()))
+    if summary.finished == 0:
+        wins = "none: no game finished, and an unfinished game has no winner"
+    elif unfinished:
+        wins += f" (of the {summary.finished} finished games; unfinished games have no winner)"
+    table.add_row("winners", wins)
     r = summary.ship_step_reach_quartiles
     table.add_row(
         "docks one ship step reaches",
@@ -101,10 +138,18 @@ def simulate(
         table.add_row("positions saved", f"{len(samples)} in {save_positions}")
     out.print(table)
     for v in summary.violations[:10]:
-        out.print(f"  violation: {v}", markup=False)
+        out.print(f"  violation: {v}")
 
 
 # ---- score, legal, apply ---------------------------------------------------------------------
+
+
+def read_position(path: Path, components_dir: Path | None) -> Position:
+    """A position file; a puzzle file given instead is named as such (its start is `show`n)."""
+    data = read_yaml(path, PositionError)
+    if isinstance(data, dict) and str(data.get("format", "")).startswith("akrotiri-puzzle "):
+        fail(f"{path}: format: a puzzle file; this command takes a position file (show, solve and check take puzzles)")
+    return position_from_data(data, str(path), components(components_dir))
 
 
 def score_data(score: Score) -> dict[str, object]:
@@ -152,7 +197,7 @@ def print_score(score: Score) -> None:
     rows.append(("drachmas", *(f"{s.drachmas} -> {s.drachma_points}" for s in score.seats)))  # type: ignore[arg-type]
     for row in rows:
         table.add_row(*row)
-    table.add_row("total", *(f"[bold]{s.total}[/bold]" for s in score.seats))
+    table.add_row("total", *(Text(str(s.total), style="bold") for s in score.seats))
     out.print(table)
     if score.decided_by == "shared":
         out.print("Shared victory: equal points and equal drachmas (R-SCORE-3).")
@@ -162,32 +207,30 @@ def print_score(score: Score) -> None:
         out.print(f"Winner: {score.winners[0]}.")
 
 
-@app.command()
+@command()
 def score(position: PositionArg, as_json: JsonOpt = False, components_dir: ComponentsOpt = None) -> None:
     """Final score of a position per seat: map cards, goal cards, drachmas, winner."""
-    pos = load_position(position, components(components_dir))
+    pos = read_position(position, components_dir)
     result = final_score(pos)
     if as_json:
-        out.print(json.dumps(score_data(result)), markup=False, soft_wrap=True)
+        out.print(json.dumps(score_data(result)), soft_wrap=True)
     else:
         print_score(result)
 
 
-@app.command()
+@command()
 def legal(position: PositionArg, as_json: JsonOpt = False, components_dir: ComponentsOpt = None) -> None:
     """List the legal actions of a position, in notation."""
-    pos = load_position(position, components(components_dir))
+    pos = read_position(position, components_dir)
     actions = [str(a) for a in legal_actions(pos)]
     if as_json:
-        out.print(
-            json.dumps({"to_move": pos.to_move, "phase": pos.phase, "actions": actions}), markup=False, soft_wrap=True
-        )
+        out.print(json.dumps({"to_move": pos.to_move, "phase": pos.phase, "actions": actions}), soft_wrap=True)
         return
     for a in actions:
-        out.print(a, markup=False)
+        out.print(a)
 
 
-@app.command("apply")
+@command("apply")
 def apply_command(
     position: PositionArg,
     action: Annotated[str, typer.Argument(help='An action in notation, e.g. "ship 1,0NE".', show_default=False)],
@@ -195,12 +238,14 @@ def apply_command(
     components_dir: ComponentsOpt = None,
 ) -> None:
     """Apply one action to a position and print (or write) the new position."""
-    pos = load_position(position, components(components_dir))
+    if output is not None:
+        check_file(output, "--output")
+    pos = read_position(position, components_dir)
     try:
         new = apply(pos, parse_action(action))
     except (NotationError, IllegalActionError) as exc:
-        fail(f"{position}: action {action!r}: {exc.reason if isinstance(exc, IllegalActionError) else exc}")
+        fail(f"{position}: action {quote(action)}: {exc.reason if isinstance(exc, IllegalActionError) else exc}")
     if output is None:
-        out.print(dumps_position(new), markup=False, end="", soft_wrap=True)
+        out.print(dumps_position(new), end="", soft_wrap=True)
     else:
-        write_atomic(output, dumps_position(new))
+        write_file(output, dumps_position(new), "--output")

@@ -12,11 +12,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action
-from ..errors import AkrotiriError, NotationError
+from ..errors import AkrotiriError, NotationError, PuzzleError, located
 from ..files.puzzle_yaml import load_puzzle
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay
-from . import ComponentsOpt, JsonOpt, app, components, fail, out
+from . import ComponentsOpt, JsonOpt, command, components, fail, out
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
 AnswerArg = Annotated[
@@ -29,28 +29,62 @@ AnswerArg = Annotated[
 
 @dataclass(frozen=True)
 class Optimum:
-    """A puzzle's optimum and where it came from; None when no line reaches the goal."""
+    """A puzzle's optimum and how it was established; None when no line reaches the goal."""
 
     value: int | None
     source: str
-    """"file", "certificate", "cpsat" or "exhaustive"."""
+    """"certificate" (the file's, checked against the file), "cpsat" or "exhaustive" (solved now)."""
     proven: bool = True
 
 
-def recorded_optimum(puzzle: Puzzle) -> Optimum | None:
-    """The optimum the puzzle file records, in its own field or its certificate, if any."""
-    if puzzle.optimum is not None:
-        return Optimum(puzzle.optimum, "file")
-    if puzzle.certificate is not None:
-        return Optimum(puzzle.certificate.optimum, "certificate")
-    return None
+SOURCE_WORDS = {
+    "certificate": "as the puzzle's certificate proves",
+    "cpsat": "proven by CP-SAT just now",
+    "exhaustive": "proven by an exhaustive search just now",
+}
 
 
-def puzzle_optimum(puzzle: Puzzle) -> Optimum:
-    """The optimum the puzzle file records, or else one computed by a solver."""
-    known = recorded_optimum(puzzle)
-    if known is not None:
-        return known
+def certified_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum | None:
+    """The optimum the file's certificate proves, or None when it has no proving certificate.
+
+    The file must agree with itself: an `optimum` field that differs from the certificate's, an
+    optimum below the excavations the goal needs, or a solution that does not reach the goal at
+    the certified cost raise a PuzzleError naming the field.
+    """
+    c = puzzle.certificate
+    if c is None:
+        return None
+    if puzzle.optimum is not None and puzzle.optimum != c.optimum:
+        raise PuzzleError(
+            located(source, "optimum", f"{puzzle.optimum} disagrees with certificate.optimum {c.optimum}")
+        )
+    if c.optimum < puzzle.goal.temples:
+        need = _actions(puzzle.goal.temples)
+        raise PuzzleError(
+            located(source, "certificate.optimum", f"{c.optimum} is impossible: the goal needs {need} of excavating")
+        )
+    if puzzle.solution is not None:
+        played = replay(puzzle, puzzle.solution)
+        if played.illegal_at is not None:
+            i = played.illegal_at
+            raise PuzzleError(located(source, f"solution.{i}", f"{puzzle.solution[i]}: not legal: {played.reason}"))
+        if not played.reached:
+            raise PuzzleError(located(source, "solution", "does not reach the goal"))
+        if played.cost != c.optimum:
+            raise PuzzleError(
+                located(
+                    source,
+                    "solution",
+                    f"costs {_actions(played.cost)}, but certificate.optimum says {c.optimum}",
+                )
+            )
+    if c.status != "OPTIMAL" or c.below_optimum != "INFEASIBLE":
+        return None  # the certificate proves nothing: the optimum will be solved for
+    return Optimum(c.optimum, "certificate")
+
+
+def solved_optimum(puzzle: Puzzle) -> Optimum:
+    """The optimum computed now, by CP-SAT (or the exhaustive search without OR-Tools)."""
     try:
         from ..solver.cpsat import solve
     except ImportError:
@@ -60,6 +94,19 @@ def puzzle_optimum(puzzle: Puzzle) -> Optimum:
         return Optimum(found.optimum, "exhaustive", found.complete)
     result = solve(puzzle, time_limit=120)
     return Optimum(result.optimum, "cpsat", result.status in ("OPTIMAL", "INFEASIBLE"))
+
+
+def puzzle_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum:
+    """The certified optimum, or else one solved for now; an `optimum` field the solver
+    contradicts raises a PuzzleError (the field alone is never trusted)."""
+    known = certified_optimum(puzzle, source)
+    if known is not None:
+        return known
+    solved = solved_optimum(puzzle)
+    if solved.proven and puzzle.optimum is not None and puzzle.optimum != solved.value:
+        found = "no line reaches the goal" if solved.value is None else f"the optimum is {solved.value}"
+        raise PuzzleError(located(source, "optimum", f"the file says {puzzle.optimum}, but {found}"))
+    return solved
 
 
 def verdict(played: Replay, optimum: Optimum | None) -> tuple[str, bool | None]:
@@ -75,7 +122,7 @@ def verdict(played: Replay, optimum: Optimum | None) -> tuple[str, bool | None]:
     return "not optimal", False
 
 
-@app.command()
+@command()
 def check(
     puzzle_file: PuzzleArg,
     answer: AnswerArg,
@@ -84,11 +131,18 @@ def check(
 ) -> None:
     """Check an answer to a puzzle: is it legal, does it reach the goal, is it optimal?
 
-    Exit status 0 for a legal, optimal answer that reaches the goal; 1 for any other answer;
-    2 for bad input (an unreadable puzzle file, an action that does not parse).
+    Exit status 0 for a legal, optimal answer that reaches the goal; 1 for any other answer
+    (or when the optimum cannot be proven); 2 for bad input (an unreadable puzzle file, one
+    that contradicts itself, an action that does not parse).
+
+    The optimum is the one the puzzle's certificate proves, checked against the file's
+    solution; a file without a certificate is solved first. The `optimum` field alone is never
+    trusted.
     """
+    source = str(puzzle_file)
     try:
         puzzle = load_puzzle(puzzle_file, components(components_dir))
+        certified = certified_optimum(puzzle, source)
     except AkrotiriError as exc:
         fail(str(exc))
     try:
@@ -98,11 +152,24 @@ def check(
     if not line:
         fail('answer: no actions; write them separated by ";", e.g. "ship 1,0NE; excavate E03 1,0SW"')
     played = replay(puzzle, line)
-    # The optimum is only needed, and only worth computing, for an answer that reaches the goal.
-    optimum = puzzle_optimum(puzzle) if played.reached and played.illegal_at is None else recorded_optimum(puzzle)
+    solved = played.reached and played.illegal_at is None
+    if certified is not None and solved and certified.value is not None and played.cost < certified.value:
+        fail(
+            f"{source}: certificate.optimum: says {certified.value}, but this answer reaches the goal in "
+            f"{_actions(played.cost)}: the certificate is wrong"
+        )
+    # The optimum is only worth computing for an answer that reaches the goal.
+    optimum = certified
+    if certified is None and solved:
+        try:
+            optimum = puzzle_optimum(puzzle, source)
+        except AkrotiriError as exc:
+            fail(str(exc))
     status, optimal = verdict(played, optimum)
+    if optimal and optimum is not None and optimum.value is not None and played.cost < optimum.value:
+        raise RuntimeError(f"{puzzle.id}: an answer of cost {played.cost} beats the proven optimum {optimum.value}")
     if as_json:
-        out.print(json.dumps(_json(puzzle, line, played, optimum, status, optimal)), markup=False, soft_wrap=True)
+        out.print(json.dumps(_json(puzzle, line, played, optimum, status, optimal)), soft_wrap=True)
     else:
         _print(puzzle, line, played, optimum, status, optimal)
     raise typer.Exit(0 if optimal else 1)
@@ -177,8 +244,10 @@ def _findings(line: list[Action], played: Replay, optimum: Optimum | None) -> li
     found = [(True, "every action is legal")]
     if not played.reached:
         found.append((False, f"the goal is not reached ({_actions(played.cost)} spent)"))
-        if optimum is not None and optimum.value is not None:
-            found.append((False, f"the best line reaches it in {_actions(optimum.value)}"))
+        if optimum is not None and optimum.value is not None and optimum.proven:
+            found.append(
+                (False, f"the best line reaches it in {_actions(optimum.value)} ({SOURCE_WORDS[optimum.source]})")
+            )
         return found
     assert played.reached_at is not None
     found.append((True, f"the goal is reached after action {played.reached_at + 1}"))
@@ -186,14 +255,15 @@ def _findings(line: list[Action], played: Replay, optimum: Optimum | None) -> li
     if optimum is None or optimum.value is None or not optimum.proven:
         found.append((True, f"it costs {_actions(played.cost)}"))
         return found
-    if played.cost == optimum.value:
-        found.append((True, f"{_actions(played.cost)}: the proven optimum"))
-    elif played.cost < optimum.value:
-        found.append((True, f"{_actions(played.cost)}, fewer than the recorded optimum of {optimum.value}"))
+    if played.cost <= optimum.value:
+        found.append((True, f"{_actions(played.cost)}: the proven optimum ({SOURCE_WORDS[optimum.source]})"))
     else:
         more = played.cost - optimum.value
         tail = f"; the {extra} action(s) after the goal are not needed" if extra else ""
-        found.append((False, f"{_actions(played.cost)}, {more} more than the optimum of {optimum.value}{tail}"))
+        proof = SOURCE_WORDS[optimum.source]
+        found.append(
+            (False, f"{_actions(played.cost)}, {more} more than the optimum of {optimum.value} ({proof}){tail}")
+        )
     return found
 
 

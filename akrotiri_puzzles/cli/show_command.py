@@ -2,42 +2,72 @@
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.table import Table
 
 from ..actions import Action
 from ..components import Components
 from ..errors import NotationError, PositionError
 from ..files.position_yaml import position_from_data
+from ..files.puzzle_yaml import load_puzzle
 from ..files.yamlio import read_yaml
 from ..geometry import Slot, parse_quad
 from ..notation import parse_line
 from ..position import Position
-from ..render import Highlights, render_html, render_png, render_svg, terminal_view
-from . import ComponentsOpt, PositionArg, app, components, fail, out
+from ..puzzle import Puzzle, replay
+from ..render.terminal import terminal_view
+from ..rules import action_cost, apply, why_illegal
+
+if TYPE_CHECKING:
+    from ..render.highlight import Highlights
+
+from . import ComponentsOpt, PositionArg, check_range, command, components, fail, out, quote
+from .outputs import check_distinct, check_file, write_file
 
 OutOpt = Annotated[Path | None, typer.Option(help="Write the picture here.", show_default=False)]
 
+MAX_LINE = 200
+"""Actions a --line may hold: more than any legal line of one or two turns."""
 
-def _load(path: Path, comps: Components, solution: bool) -> tuple[Position, tuple[str, ...], Highlights]:
+# Words that name what a line does: a title using two or more of them describes the answer.
+_ACTION_WORDS = re.compile(
+    r"\b(unload|load|sail|ship|portage|carry|dig|excavate|buy|sell|place|tile|oracle|end)s?\b", re.IGNORECASE
+)
+
+
+def spoils(title: str) -> bool:
+    """Whether a puzzle title gives the answer's shape away ("Unload, sail, dig in 2")."""
+    return len({m.group(1).lower() for m in _ACTION_WORDS.finditer(title)}) >= 2
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What `show` draws: a position, notes for people, the line it may draw and how it is played."""
+
+    pos: Position
+    notes: tuple[str, ...] = ()
+    line: tuple[Action, ...] = ()
+    puzzle: Puzzle | None = None
+
+
+def _load(path: Path, comps: Components, solution: bool) -> Shown:
     """A position file, or a puzzle file's start position with its goal (and its answer if asked)."""
     data = read_yaml(path, PositionError)
     fmt = str(data.get("format", "")) if isinstance(data, dict) else ""
     if not fmt.startswith("akrotiri-puzzle"):
         if solution:
             fail(f"{path}: --solution: a position file has no solution; only puzzle files do")
-        return position_from_data(data, str(path), comps), (), Highlights()
-    try:
-        from ..files.puzzle_yaml import load_puzzle
-    except ImportError:  # puzzles arrive in their own module; until then say so plainly
-        fail(f"{path}: format: puzzle files cannot be shown by this version")
+        return Shown(position_from_data(data, str(path), comps))
     puzzle = load_puzzle(path, comps)
-    notes = [f"Puzzle {puzzle.id}" + (f": {puzzle.title}" if puzzle.title else "")]
+    title = puzzle.title
+    if title and spoils(title) and not solution:
+        title = "(title hidden: it describes the answer; see it with --solution)"
+    notes = [f"Puzzle {puzzle.id}" + (f": {title}" if title else "")]
     turns = "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
     notes.append(f"Goal: {puzzle.hero} to {puzzle.goal.describe()} {turns}.")
     line: tuple[Action, ...] = ()
@@ -46,58 +76,72 @@ def _load(path: Path, comps: Components, solution: bool) -> tuple[Position, tupl
             fail(f"{path}: --solution: the puzzle file holds no solution")
         line = tuple(puzzle.solution)
         notes.append("Solution: " + "; ".join(str(a) for a in line))
-    return puzzle.start, tuple(notes), Highlights(line=line)
+    return Shown(puzzle.start, tuple(notes), line, puzzle)
 
 
-def _highlights(pos: Position, base: Highlights, line: str | None, site: str | None, placed: str | None) -> Highlights:
+def _play(shown: Shown, line: tuple[Action, ...], what: str) -> tuple[int, ...]:
+    """Play the line through the engine as `check` does; an illegal action fails with one line
+    naming its number, the action and the engine's reason. Returns each action's cost."""
+    if len(line) > MAX_LINE:
+        fail(f"{what}: {len(line)} actions; at most {MAX_LINE} can be drawn")
+    if shown.puzzle is not None:
+        played = replay(shown.puzzle, line)
+        if played.illegal_at is not None:
+            i = played.illegal_at
+            fail(f"{what}: action {i + 1} ({line[i]}) is not legal: {played.reason}")
+        return played.costs
+    # A position file: the line is the seat to move's, within its turn.
+    pos = shown.pos
+    costs: list[int] = []
+    for i, action in enumerate(line):
+        if pos.to_move != shown.pos.to_move:
+            fail(
+                f"{what}: action {i + 1} ({action}): the line is {shown.pos.to_move}'s, "
+                f"and after action {i} it is {pos.to_move}'s turn"
+            )
+        reason = why_illegal(pos, action)
+        if reason is not None:
+            fail(f"{what}: action {i + 1} ({action}) is not legal: {reason}")
+        costs.append(action_cost(pos, action))
+        pos = apply(pos, action)
+    return tuple(costs)
+
+
+def _highlights(pos: Position, line: tuple[Action, ...], site: str | None, placed: str | None) -> Highlights:
     """The highlights asked for on the command line, each checked."""
-    actions = base.line
-    if line is not None:
-        try:
-            actions = tuple(parse_line(line))
-        except NotationError as exc:
-            fail(f"--line: {exc}")
+    from ..render.highlight import Highlights
+
     site_quad = None
     if site is not None:
         site_quad = parse_quad(site)
         if site_quad is None:
-            fail(f"--site: expected a quadrant such as 1,-2NE, got {site!r}")
+            fail(f"--site: expected a quadrant such as 1,-2NE, got {quote(site)}")
         if pos.board.island_at(site_quad) is None:
             fail(f"--site: quadrant {site} holds no land")
     placed_slot: Slot | None = None
     if placed is not None:
-        m = re.fullmatch(r"\s*(-?\d+),(-?\d+)\s*", placed)
+        m = re.fullmatch(r"\s*(-?\d{1,4}),(-?\d{1,4})\s*", placed)
         if m is None:
-            fail(f"--placed: expected a slot such as 1,-2, got {placed!r}")
+            fail(f"--placed: expected a slot such as 1,-2, got {quote(placed)}")
         placed_slot = (int(m.group(1)), int(m.group(2)))
         if placed_slot not in pos.board.tile_at:
             fail(f"--placed: no land tile lies in slot {placed}")
-    return Highlights(line=actions, site=site_quad, placed=placed_slot)
+    return Highlights(line=line, site=site_quad, placed=placed_slot)
 
 
-def _write(path: Path, data: bytes, what: str) -> None:
-    """Write a file whole or not at all; a bad path is one line and exit status 2."""
-    if path.is_dir():
-        fail(f"{path}: {what}: is a directory, expected a file name")
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        # mkstemp makes the file private; give it the permissions any new file would get.
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
-        os.replace(tmp, path)
-    except OSError as exc:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
-        fail(f"{path}: {what}: cannot write ({exc.strerror or exc})")
-    out.print(f"wrote {path}", markup=False)
+def _line_table(line: tuple[Action, ...], costs: tuple[int, ...]) -> Table:
+    """The line in words, for the terminal, which draws no arrows."""
+    table = Table(box=None)
+    table.add_column("#", justify="right")
+    table.add_column("action")
+    table.add_column("actions spent", justify="right")
+    for i, (action, cost) in enumerate(zip(line, costs, strict=True), start=1):
+        table.add_row(str(i), str(action), str(cost) if cost else "free")
+    table.add_row("", "total", str(sum(costs)))
+    return table
 
 
-@app.command()
+@command()
 def show(
     position: PositionArg,
     svg: OutOpt = None,
@@ -106,25 +150,64 @@ def show(
         Path | None, typer.Option(help="Write a self-contained HTML page here.", show_default=False)
     ] = None,
     line: Annotated[
-        str | None, typer.Option(help='Draw a line of actions as numbered arrows, e.g. "ship 1,0NE; load red".')
+        str | None,
+        typer.Option(
+            help='A line of actions to draw, played through the engine first, e.g. "ship 1,0NE; load red".',
+            show_default=False,
+        ),
     ] = None,
-    site: Annotated[str | None, typer.Option(help="Ring an excavation site, e.g. 1,-2NE.")] = None,
-    placed: Annotated[str | None, typer.Option(help="Outline a just-placed tile by its slot, e.g. 1,-2.")] = None,
+    site: Annotated[str | None, typer.Option(help="Ring an excavation site, e.g. 1,-2NE.", show_default=False)] = None,
+    placed: Annotated[
+        str | None, typer.Option(help="Outline a just-placed tile by its slot, e.g. 1,-2.", show_default=False)
+    ] = None,
     solution: Annotated[bool, typer.Option("--solution", help="For a puzzle file: draw its known answer.")] = False,
-    scale: Annotated[float, typer.Option(min=0.1, max=8.0, help="PNG size as a multiple of the SVG's.")] = 1.0,
+    scale: Annotated[float, typer.Option(help="PNG size as a multiple of the SVG's, 0.1 to 8.")] = 1.0,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """Show a position: a compact view in the terminal, or pictures with --svg, --png, --html."""
-    pos, notes, base = _load(position, components(components_dir), solution)
-    hl = _highlights(pos, base, line, site, placed)
+    """Show a position or a puzzle: a compact view in the terminal, or pictures with --svg, --png, --html.
+
+    A line (--line, or a puzzle's --solution) is played through the engine first: an illegal
+    action is refused with its number and the engine's reason. The terminal lists the line;
+    the pictures draw it as numbered arrows.
+    """
+    check_range("--scale", scale, 0.1, 8.0)
+    outputs = {"--svg": svg, "--png": png, "--html": html}
+    for option, path in outputs.items():
+        if path is not None:
+            check_file(path, option)
+    check_distinct(outputs)
+    shown = _load(position, components(components_dir), solution)
+    actions = shown.line
+    what = "--solution"
+    if line is not None:
+        what = "--line"
+        try:
+            actions = tuple(parse_line(line))
+        except NotationError as exc:
+            fail(f"--line: {exc}")
+    costs = _play(shown, actions, f"{position}: {what}")
+    hl = _highlights(shown.pos, actions, site, placed)
     if svg is None and png is None and html is None:
-        for note in notes:
-            out.print(note, markup=False)
-        out.print(terminal_view(pos))
+        for note in shown.notes:
+            out.print(note)
+        out.print(terminal_view(shown.pos))
+        if actions:
+            out.print(f"The line ({what}; the pictures draw it as numbered arrows):")
+            out.print(_line_table(actions, costs))
         return
+    # Render everything first, so that a renderer's failure leaves no file written.
+    # The renderers (and the PNG library) load only when a picture is drawn.
+    from ..render.html import render_html
+    from ..render.png import render_png
+    from ..render.svg import render_svg
+
+    files: list[tuple[Path, bytes, str]] = []
     if svg is not None:
-        _write(svg, render_svg(pos, hl).encode("utf-8"), "--svg")
+        files.append((svg, render_svg(shown.pos, hl).encode("utf-8"), "--svg"))
     if png is not None:
-        _write(png, render_png(pos, hl, scale), "--png")
+        files.append((png, render_png(shown.pos, hl, scale), "--png"))
     if html is not None:
-        _write(html, render_html(pos, hl, notes).encode("utf-8"), "--html")
+        files.append((html, render_html(shown.pos, hl, shown.notes).encode("utf-8"), "--html"))
+    for path, data, option in files:
+        write_file(path, data, option)
+        out.print(f"wrote {path}")

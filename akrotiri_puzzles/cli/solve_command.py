@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import json
+import math
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from ..files.puzzle_yaml import load_puzzle
 from ..puzzle import Puzzle, replay
-from ..solver.cpsat import SolverError, SolveResult, solve
-from . import ComponentsOpt, JsonOpt, app, components, err, out
+from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out
+
+if TYPE_CHECKING:
+    from ..solver.cpsat import SolveResult
+
+MAX_TIME_LIMIT = 1_000_000.0
+"""Seconds (about 11 days): a limit is a bound a person chooses, never infinite."""
+MAX_WORKERS = 64
+SEED_MAX = 2**31 - 1
+"""CP-SAT's random seed is a 32-bit signed integer."""
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
 
@@ -36,55 +46,80 @@ def result_data(puzzle: Puzzle, r: SolveResult) -> dict[str, object]:
     }
 
 
-@app.command("solve")
+@command("solve")
 def solve_command(
     puzzle_file: PuzzleArg,
     as_json: JsonOpt = False,
     time_limit: Annotated[
-        float | None, typer.Option(help="Stop after this many seconds (the proof may then be UNKNOWN).")
+        float | None,
+        typer.Option(
+            help="Stop after this many seconds, more than 0 (the result may then be UNKNOWN).", show_default=False
+        ),
     ] = None,
     workers: Annotated[
-        int, typer.Option(min=1, help="CP-SAT workers; the search is deterministic for any number.")
+        int, typer.Option(help=f"CP-SAT workers, 1 to {MAX_WORKERS}; the search is deterministic for any number.")
     ] = 1,
-    seed: Annotated[int, typer.Option(help="CP-SAT random seed: the same puzzle and seed give the same line.")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="CP-SAT random seed, 0 to 2^31-1: the same puzzle and seed give the same line.")
+    ] = 0,
     unique: Annotated[
         bool, typer.Option("--unique", help="Also check whether a second answer exists at the optimum.")
     ] = False,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """Find the shortest line to a puzzle's goal with CP-SAT and prove that none is shorter."""
+    """Find the shortest line to a puzzle's goal with CP-SAT and prove that none is shorter.
+
+    Exit status 0 when the solve ran, whatever its status: OPTIMAL (the optimum is proven),
+    INFEASIBLE (no line reaches the goal within the horizon) or UNKNOWN (the time limit came
+    first: nothing is proven; the status is printed, and in --json). 2 for bad input.
+    """
+    if time_limit is not None and not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
+        fail(
+            f"--time-limit: expected a number of seconds more than 0 and at most {MAX_TIME_LIMIT:,.0f}, got {time_limit}"
+        )
+    check_range("--workers", workers, 1, MAX_WORKERS)
+    check_range("--seed", seed, 0, SEED_MAX)
     puzzle = load_puzzle(puzzle_file, components(components_dir))
+    from ..solver.cpsat import SolverError, solve  # OR-Tools loads only for the commands that solve
+
     with out.status("solving", spinner="dots") if not as_json and out.is_terminal else nullcontext():
         try:
             r = solve(puzzle, time_limit=time_limit, workers=workers, seed=seed, unique=unique)
         except SolverError as exc:
-            err.print(f"internal error, please report it with {puzzle_file}: {exc}", markup=False, soft_wrap=True)
+            err.print(f"internal error, please report it with {puzzle_file}: {exc}", soft_wrap=True)
             raise typer.Exit(3) from None
     if as_json:
-        out.print(json.dumps(result_data(puzzle, r)), markup=False, soft_wrap=True)
+        out.print(json.dumps(result_data(puzzle, r)), soft_wrap=True)
         return
     print_result(puzzle, r)
 
 
 def print_result(puzzle: Puzzle, r: SolveResult) -> None:
-    """A solve result for a person."""
+    """A solve result for a person; text from the file (id, title) is printed as written."""
     title = f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id
-    out.print(f"[bold]{title}[/bold]")
+    out.print(Text(title, style="bold"))
     out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} within {puzzle.turns} turn(s)")
     if r.optimum is None:
-        verdict = (
-            "no line reaches the goal within the horizon"
-            if r.status == "INFEASIBLE"
-            else "no line found in the time given"
-        )
-        out.print(f"[bold]{verdict}[/bold] ({r.status})")
+        if r.status == "INFEASIBLE":
+            verdict = "No line reaches the goal within the horizon (INFEASIBLE: proven)."
+        else:
+            verdict = f"Result {r.status}: no line found before the time limit, and none is proven impossible."
+        out.print(Text(verdict, style="bold"))
     else:
-        below = (
-            f"{r.optimum - 1} actions: {r.below_optimum}"
-            if r.optimum > 1
-            else "fewer is impossible: the excavation is an action"
-        )
-        out.print(f"[bold]Optimum: {r.optimum} action(s)[/bold]  ({r.status}; {below})")
+        if r.status == "OPTIMAL":
+            below = (
+                f"{r.optimum - 1} actions: {r.below_optimum}"
+                if r.optimum > 1
+                else "fewer is impossible: the excavation is an action"
+            )
+            out.print(Text.assemble((f"Optimum: {r.optimum} action(s)", "bold"), f"  ({r.status}; {below})"))
+        else:
+            out.print(
+                Text.assemble(
+                    (f"Result {r.status}: a line of {r.optimum} action(s), not proven optimal", "bold"),
+                    f" ({r.optimum - 1} actions: {r.below_optimum}; the time limit came first)",
+                )
+            )
         table = Table(show_header=True, box=None)
         table.add_column("#", justify="right")
         table.add_column("action")
@@ -99,4 +134,4 @@ def print_result(puzzle: Puzzle, r: SolveResult) -> None:
         elif r.unique is None and r.optimum is not None:
             out.print("Uniqueness: not checked (use --unique)." if r.other_line is None else "Uniqueness: unknown.")
     levels = ", ".join(f"{lv.bound}: {lv.status}" for lv in r.levels)
-    out.print(f"[dim]{r.seconds:.2f} s; {r.scenarios} board scenario(s); bound by bound: {levels}[/dim]")
+    out.print(Text(f"{r.seconds:.2f} s; {r.scenarios} board scenario(s); bound by bound: {levels}", style="dim"))

@@ -18,8 +18,8 @@ from ..render import render_png, terminal_view
 from ..render.lesson_pages import booklet, exercise_words, lesson_highlights, lesson_page, lesson_svg
 from ..teaching import Lesson, assess, lesson_by_id, outcome
 from ..teaching.assess import Assessment
-from . import ComponentsOpt, app, components, fail, out
-from .show_command import _write
+from . import ComponentsOpt, command, components, fail, out
+from .outputs import check_dir, check_distinct, check_file, write_file
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 """The lessons of the source tree (lessons/*.yaml)."""
@@ -37,7 +37,7 @@ _MARK_WORDS = {
 }
 
 
-@app.command()
+@command()
 def teach(
     lesson_id: Annotated[
         str | None, typer.Argument(help="A lesson's id; without it, the list of lessons.", show_default=False)
@@ -77,7 +77,8 @@ def teach(
     if book is not None:
         if lesson_id is not None or answer is not None:
             fail("--book writes every lesson; give no lesson id or --answer with it")
-        _write(book / "lessons.html", booklet(lessons).encode("utf-8"), "--book")
+        check_dir(book, "--book")
+        write_file(book / "lessons.html", booklet(lessons), "--book")
         return
     if lesson_id is None:
         if answer is not None or solution or png or svg or html:
@@ -91,21 +92,27 @@ def teach(
     if answer is not None:
         _check(lesson, answer)
         return
-    wrote = False
+    outputs = {"--svg": svg, "--png": png, "--html": html}
+    for option, path in outputs.items():
+        if path is not None:
+            check_file(path, option)
+    check_distinct(outputs)
+    # Every picture is made before any file is written: nothing is left half-done.
+    data: dict[str, bytes | str] = {}
     if svg is not None:
-        _write(svg, lesson_svg(lesson).encode("utf-8"), "--svg")
-        wrote = True
+        data["--svg"] = lesson_svg(lesson)
     if png is not None:
         try:
-            data = render_png(lesson.exercise.start, lesson_highlights(lesson))
+            data["--png"] = render_png(lesson.exercise.start, lesson_highlights(lesson))
         except AkrotiriError as exc:
             fail(f"--png: {exc}")
-        _write(png, data, "--png")
-        wrote = True
     if html is not None:
-        _write(html, lesson_page(lesson).encode("utf-8"), "--html")
-        wrote = True
-    if not wrote:
+        data["--html"] = lesson_page(lesson)
+    for option, content in data.items():
+        path = outputs[option]
+        assert path is not None
+        write_file(path, content, option)
+    if not data:
         _show(lessons, lesson)
     if solution:
         _solution(lesson)

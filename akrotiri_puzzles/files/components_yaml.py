@@ -7,11 +7,13 @@ A component directory holds any of `thera.yaml`, `tiles.yaml`, `maps.yaml`, `goa
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from ..components import (
     COLOURS,
@@ -29,16 +31,40 @@ from ..components import (
     TheraSpec,
     TileSpec,
 )
-from ..errors import ComponentError, located
+from ..errors import ComponentError, located, quote
 from ..geometry import DIRECTIONS, PORT_STEP, PORTS, QUADRANTS, THERA_SLOTS
-from .yamlio import read_yaml, validation_message
+from .fields import Coord, Id, Range, Small, Text
+from .guard import decode, read_bytes
+from .yamlio import parse_yaml, validation_message
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data" / "default"
 FILES = ("thera", "tiles", "maps", "goals", "market", "player_board")
 
 Basis = Literal["known", "reconstructed"]
 Deck = Literal["easy", "medium", "hard"]
-BasisMap = Basis | dict[str, Basis]
+Edition = Literal[2016, 2014]
+MAX_TILES = 99
+"""Land tiles a set may hold: a chain of them from Thera stays inside the slot range (-100..100)."""
+
+
+def _basis(value: Any) -> Any:
+    if isinstance(value, str) and value in ("known", "reconstructed"):
+        return value
+    if isinstance(value, dict):
+        for statement, basis in value.items():
+            if not isinstance(basis, str) or basis not in ("known", "reconstructed"):
+                raise PydanticCustomError(
+                    "basis",
+                    "statement {statement}: expected known or reconstructed, got {got}",
+                    {"statement": quote(statement), "got": quote(basis)},
+                )
+        return value
+    raise PydanticCustomError(
+        "basis", "expected known, reconstructed, or a mapping of statements to them, got {got}", {"got": quote(value)}
+    )
+
+
+BasisMap = Annotated[Any, AfterValidator(_basis)]
 """Whether values are known from the public record or reconstructed, for a file or per value."""
 
 
@@ -47,46 +73,46 @@ class _Model(BaseModel):
 
 
 class TileModel(_Model):
-    id: str
+    id: Id
     icon: Literal["volcano", "lake", "tree", "mountain"]
     icon_quadrant: Literal["NW", "NE", "SW", "SE"]
     pieces: list[list[Literal["NW", "NE", "SW", "SE"]]]
     docks: list[Literal["NW", "NE", "SW", "SE"]]
-    junctions: list[str] = Field(default_factory=list)
-    routes: list[tuple[str, str]]
+    junctions: list[Id] = Field(default_factory=list)
+    routes: list[tuple[Id, Id]]
     basis: Basis = "reconstructed"
 
 
 class TilesFile(_Model):
     basis: BasisMap = "reconstructed"
-    tiles: list[TileModel]
+    tiles: list[TileModel] = Field(max_length=MAX_TILES)
 
 
 class TheraDockModel(_Model):
-    name: str
-    quadrant: tuple[int, int]
+    name: Id
+    quadrant: tuple[Coord, Coord]
 
 
 class TheraIconModel(_Model):
-    quadrant: tuple[int, int]
+    quadrant: tuple[Coord, Coord]
     icon: Literal["volcano", "lake", "tree", "mountain"]
 
 
 class TheraFile(_Model):
     basis: BasisMap = "reconstructed"
-    note: str = ""
-    pieces: list[list[tuple[int, int]]]
+    note: Text = ""
+    pieces: list[list[tuple[Coord, Coord]]]
     docks: list[TheraDockModel]
-    junctions: list[str] = Field(default_factory=list)
-    routes: list[tuple[str, str]]
+    junctions: list[Id] = Field(default_factory=list)
+    routes: list[tuple[Id, Id]]
     icons: list[TheraIconModel] = Field(default_factory=list)
 
 
 class MapModel(_Model):
-    id: str
+    id: Id
     deck: Literal["easy", "medium", "hard"]
-    cost: int = Field(ge=0)
-    points: int = Field(ge=0)
+    cost: Small
+    points: Small
     above: list[Literal["volcano", "lake", "tree", "mountain"]] = Field(default_factory=list)
     below: list[Literal["volcano", "lake", "tree", "mountain"]] = Field(default_factory=list)
     left: list[Literal["volcano", "lake", "tree", "mountain"]] = Field(default_factory=list)
@@ -100,7 +126,7 @@ class MapsFile(_Model):
 
 
 class GoalModel(_Model):
-    id: str
+    id: Id
     rule: Literal[
         "portage_1",
         "portage_2",
@@ -115,17 +141,21 @@ class GoalModel(_Model):
         "not_connected",
         "uncompleted",
     ]
-    points: dict[int, int]
-    cap: int | None = None
+    points: dict[Edition, Small]
+    cap: Small | None = None
     basis: Basis = "known"
 
     @field_validator("points")
     @classmethod
     def _both_editions(cls, v: dict[int, int]) -> dict[int, int]:
-        missing = [e for e in EDITIONS if e not in v]
-        if missing:
-            raise ValueError(f"needs a value for edition {missing[0]}")
-        return v
+        return _both(v)
+
+
+def _both(v: dict[int, int]) -> dict[int, int]:
+    missing = [e for e in EDITIONS if e not in v]
+    if missing:
+        raise ValueError(f"needs a value for edition {missing[0]}")
+    return v
 
 
 class GoalsFile(_Model):
@@ -135,38 +165,46 @@ class GoalsFile(_Model):
 
 class MarketFile(_Model):
     basis: BasisMap = "known"
-    track: list[int] = Field(min_length=1)
+    track: list[Small] = Field(min_length=1, max_length=20)
     colours: dict[Literal["volcano", "lake", "tree", "mountain"], Literal["red", "blue", "green", "gray"]]
 
 
 class RevealModel(_Model):
-    actions: int | None = Field(default=None, ge=1)
+    actions: Annotated[int, Range(1, 20)] | None = None
     goal_draw: bool = False
-    label: str = ""
+    label: Text = ""
 
 
 class SetupModel(_Model):
-    drachmas: int = Field(default=2, ge=0)
-    starting_maps: list[Deck] = Field(default_factory=lambda: list[Deck](["easy", "medium"]))
-    goals_drawn: int = Field(default=2, ge=1)
-    strategist_face_up: dict[int, int] = Field(default_factory=lambda: {2016: 5, 2014: 4})
-    map_prices: list[int] = Field(default_factory=lambda: [1, 3, 7], min_length=1)
+    drachmas: Small = 2
+    starting_maps: list[Deck] = Field(default_factory=lambda: list[Deck](["easy", "medium"]), max_length=6)
+    goals_drawn: Annotated[int, Range(1, 12)] = 2
+    strategist_face_up: dict[Edition, Small] = Field(default_factory=lambda: dict[Edition, int]({2016: 5, 2014: 4}))
+    map_prices: list[Small] = Field(default_factory=lambda: [1, 3, 7], min_length=1, max_length=3)
+
+    @field_validator("strategist_face_up")
+    @classmethod
+    def _both_editions(cls, v: dict[int, int]) -> dict[int, int]:
+        return _both(v)
 
 
 class PlayerBoardFile(_Model):
     basis: BasisMap = "reconstructed"
-    start_actions: int = Field(ge=1)
-    reveals: list[RevealModel] = Field(min_length=1)
+    start_actions: Annotated[int, Range(1, 20)]
+    reveals: list[RevealModel] = Field(min_length=1, max_length=20)
     setup: SetupModel = Field(default_factory=SetupModel)
 
 
-def _read(directory: Path, name: str, model: type[_Model]) -> tuple[Any, str]:
+def _read(directory: Path, name: str, model: type[_Model]) -> tuple[Any, str, bytes]:
+    """A component file of the directory, or else of the default set: the validated model,
+    the file's name for messages, and its bytes (the set's version is a digest of them)."""
     path = directory / f"{name}.yaml"
-    if not path.exists():
+    if not os.path.lexists(path):
         path = DEFAULT_DIR / f"{name}.yaml"
-    data = read_yaml(path, ComponentError)
+    data = read_bytes(path, ComponentError)
+    parsed = parse_yaml(decode(data, str(path), ComponentError), str(path), ComponentError)
     try:
-        return model.model_validate(data), str(path)
+        return model.model_validate(parsed), str(path), data
     except ValidationError as exc:
         raise ComponentError(validation_message(str(path), exc)) from None
 
@@ -290,19 +328,23 @@ def _unique(src: str, section: str, ids: list[str]) -> None:
 def load_components(directory: str | Path | None = None) -> Components:
     """Load and validate a component set; None means the default set."""
     directory = Path(directory) if directory is not None else DEFAULT_DIR
-    if not directory.is_dir():
+    if not directory.exists():
         raise ComponentError(located(str(directory), "", "no such component directory"))
+    if not directory.is_dir():
+        raise ComponentError(
+            located(str(directory), "", "is not a directory; --components takes a directory of YAML files")
+        )
     return _load(directory.resolve())
 
 
 @cache
 def _load(directory: Path) -> Components:
-    thera_m, thera_src = _read(directory, "thera", TheraFile)
-    tiles_m, tiles_src = _read(directory, "tiles", TilesFile)
-    maps_m, maps_src = _read(directory, "maps", MapsFile)
-    goals_m, goals_src = _read(directory, "goals", GoalsFile)
-    market_m, market_src = _read(directory, "market", MarketFile)
-    board_m, _ = _read(directory, "player_board", PlayerBoardFile)
+    thera_m, thera_src, thera_bytes = _read(directory, "thera", TheraFile)
+    tiles_m, tiles_src, tiles_bytes = _read(directory, "tiles", TilesFile)
+    maps_m, maps_src, maps_bytes = _read(directory, "maps", MapsFile)
+    goals_m, goals_src, goals_bytes = _read(directory, "goals", GoalsFile)
+    market_m, market_src, market_bytes = _read(directory, "market", MarketFile)
+    board_m, board_src, board_bytes = _read(directory, "player_board", PlayerBoardFile)
 
     _unique(tiles_src, "tiles", [t.id for t in tiles_m.tiles])
     _unique(maps_src, "maps", [m.id for m in maps_m.maps])
@@ -311,20 +353,21 @@ def _load(directory: Path) -> Components:
         raise ComponentError(
             located(market_src, "colours", "every icon needs its own colour of red, blue, green, gray")
         )
-    for deck in DECKS:
-        if not any(m.deck == deck for m in maps_m.maps):
-            raise ComponentError(located(maps_src, "maps", f"the {deck} deck is empty"))
     setup = board_m.setup
+    thera = _thera(thera_src, thera_m)
+    tiles = tuple(_tile(tiles_src, i, t) for i, t in enumerate(tiles_m.tiles))
+    maps = tuple(_map(maps_src, i, m) for i, m in enumerate(maps_m.maps))
+    sources = {"thera": thera_src, "tiles": tiles_src, "maps": maps_src, "goals": goals_src, "board": board_src}
+    _playable(sources, thera_m, tiles_m, maps_m, goals_m, setup)
     digest = hashlib.sha256()
-    for name in FILES:
-        path = directory / f"{name}.yaml"
-        digest.update((path if path.exists() else DEFAULT_DIR / f"{name}.yaml").read_bytes())
+    for data in (thera_bytes, tiles_bytes, maps_bytes, goals_bytes, market_bytes, board_bytes):
+        digest.update(data)
     return Components(
         name=directory.name,
         version=digest.hexdigest()[:12],
-        thera=_thera(thera_src, thera_m),
-        tiles=tuple(_tile(tiles_src, i, t) for i, t in enumerate(tiles_m.tiles)),
-        maps=tuple(_map(maps_src, i, m) for i, m in enumerate(maps_m.maps)),
+        thera=thera,
+        tiles=tiles,
+        maps=maps,
         goals=tuple(GoalCard(g.id, g.rule, tuple(sorted(g.points.items())), g.cap) for g in goals_m.goals),
         market=MarketSpec(
             track=tuple(market_m.track),
@@ -342,3 +385,46 @@ def _load(directory: Path) -> Components:
             map_prices=tuple(setup.map_prices),
         ),
     )
+
+
+def _playable(
+    src: dict[str, str], thera: TheraFile, tiles: TilesFile, maps: MapsFile, goals: GoalsFile, setup: SetupModel
+) -> None:
+    """Refuse a set that cannot set up a game (R-SET), naming the file and field short of it."""
+    if len(tiles.tiles) < 2:
+        raise ComponentError(
+            located(
+                src["tiles"],
+                "tiles",
+                f"{len(tiles.tiles)} land tile(s); setup needs 2, one placed by each player (R-SET-3)",
+            )
+        )
+    if len(thera.docks) < 2:
+        raise ComponentError(
+            located(
+                src["thera"],
+                "docks",
+                f"{len(thera.docks)} dock(s); the boats start on 2 different docks of Thera (R-SET-6)",
+            )
+        )
+    for deck in DECKS:
+        held = sum(m.deck == deck for m in maps.maps)
+        dealt = 2 * sum(d == deck for d in setup.starting_maps)
+        if held < max(1, dealt):
+            why = (
+                f"setup deals {dealt // 2} to each player ({src['board']}: setup.starting_maps)"
+                if dealt
+                else "a deck needs a card"
+            )
+            raise ComponentError(located(src["maps"], "maps", f"the {deck} deck holds {held} card(s); {why} (R-SET-4)"))
+    most_face_up = max(setup.strategist_face_up.values())
+    need = max(setup.goals_drawn + 1, 2 + most_face_up)
+    if len(goals.goals) < need:
+        raise ComponentError(
+            located(
+                src["goals"],
+                "goals",
+                f"{len(goals.goals)} goal card(s); setup needs {need}: each player draws {setup.goals_drawn} and keeps 1,"
+                f" then the strategist variant lays {most_face_up} face up ({src['board']}: setup) (R-SET-5, R-SET-8)",
+            )
+        )

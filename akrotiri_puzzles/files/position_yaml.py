@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
 from ..components import COLOURS, DECKS, Components
-from ..errors import PositionError, located
+from ..errors import PositionError, located, quote
 from ..geometry import SEATS, THERA_SLOTS, format_quad, parse_quad, slot_neighbours
 from ..position import Position, Seat
+from .fields import Actions, Coord, Drachmas, Id, Range, Seed, Text, Turn
 from .yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 
 FORMAT = "akrotiri-position 1"
@@ -31,58 +32,58 @@ class _Model(BaseModel):
 
 
 class PlacementModel(_Model):
-    slot: tuple[int, int]
-    tile: str
+    slot: tuple[Coord, Coord]
+    tile: Id
     rotation: Literal[0, 90, 180, 270] = 0
 
 
 class CubeModel(_Model):
-    piece: str
+    piece: Id
     colour: Colour
-    count: int = Field(default=1, ge=1)
+    count: Annotated[int, Range(1, 99)] = 1
 
 
 class TempleModel(_Model):
-    map: str
-    site: str
+    map: Id
+    site: Id
 
 
 class SeatModel(_Model):
-    drachmas: int = Field(default=2, ge=0)
-    boat: str | None = None
+    drachmas: Drachmas = 2
+    boat: Id | None = None
     cargo: list[Colour] = Field(default_factory=list, max_length=3)
-    maps: list[str] = Field(default_factory=list)
+    maps: list[Id] = Field(default_factory=list)
     temples: list[TempleModel] = Field(default_factory=list)
-    goals: list[str] = Field(default_factory=list)
-    tile: str | None = None
+    goals: list[Id] = Field(default_factory=list)
+    tile: Id | None = None
 
 
 class PilesModel(_Model):
     known: bool = True
-    land: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
-    maps: dict[Literal["easy", "medium", "hard"], list[str]] = Field(default_factory=dict)
-    goals: list[str] = Field(default_factory=list)
-    goals_face_up: list[str] = Field(default_factory=list)
-    shuffle_seed: int = 0
+    land: list[Id] = Field(default_factory=list)
+    discard: list[Id] = Field(default_factory=list)
+    maps: dict[Literal["easy", "medium", "hard"], list[Id]] = Field(default_factory=dict)
+    goals: list[Id] = Field(default_factory=list)
+    goals_face_up: list[Id] = Field(default_factory=list)
+    shuffle_seed: Seed = 0
 
 
 class PositionModel(_Model):
-    format: str = FORMAT
-    components: str | None = None
+    format: Text = FORMAT
+    components: Text | None = None
     edition: Literal[2016, 2014] = 2016
     variant: Literal["standard", "strategist"] = "standard"
     first: SeatName = "south"
-    turn: int = Field(default=1, ge=0)
+    turn: Turn = 1
     to_move: SeatName = "south"
     phase: Literal["setup_tile", "setup_goal", "setup_boat", "place", "act", "goal", "over"] = "act"
-    actions_left: int | None = Field(default=None, ge=0)
-    movement_points: int = Field(default=0, ge=0)
+    actions_left: Actions | None = None
+    movement_points: Annotated[int, Range(0, 2)] = 0
     passing: bool = False
     oracle_used: bool = False
-    goal_offer: list[str] = Field(default_factory=list)
+    goal_offer: list[Id] = Field(default_factory=list)
     board: list[PlacementModel] = Field(default_factory=list)
-    market: dict[Colour, int] | None = None
+    market: dict[Colour, Annotated[int, Range(0, 99)]] | None = None
     cubes: list[CubeModel] = Field(default_factory=list)
     seats: dict[SeatName, SeatModel] = Field(default_factory=dict)
     piles: PilesModel | None = None
@@ -103,7 +104,7 @@ class _Checker:
         seen_slots: set[tuple[int, int]] = set()
         for i, p in enumerate(m.board):
             if p.tile not in self.comps.tile:
-                raise self.fail(f"board.{i}.tile", f"unknown land tile {p.tile!r}")
+                raise self.fail(f"board.{i}.tile", f"unknown land tile {quote(p.tile)}")
             if p.slot in THERA_SLOTS or p.slot in seen_slots:
                 raise self.fail(f"board.{i}.slot", f"slot {p.slot[0]},{p.slot[1]} is already filled")
             seen_slots.add(p.slot)
@@ -124,7 +125,7 @@ class _Checker:
     def piece(self, board: Board, field: str, text: str) -> tuple[int, int]:
         quad = parse_quad(text)
         if quad is None:
-            raise self.fail(field, f"expected a quadrant like 1,0NE, got {text!r}")
+            raise self.fail(field, f"expected a quadrant like 1,0NE, got {quote(text)}")
         piece = board.piece_at.get(quad)
         if piece is None:
             raise self.fail(field, f"no land at {text}")
@@ -147,7 +148,7 @@ class _Checker:
             for i, t in enumerate(sm.temples):
                 site = parse_quad(t.site)
                 if site is None:
-                    raise self.fail(f"{where}.temples.{i}.site", f"expected a quadrant like 1,0NE, got {t.site!r}")
+                    raise self.fail(f"{where}.temples.{i}.site", f"expected a quadrant like 1,0NE, got {quote(t.site)}")
                 island = board.island_at(site)
                 if island is None:
                     raise self.fail(f"{where}.temples.{i}.site", f"no land at {t.site}")
@@ -212,7 +213,7 @@ class _Checker:
 
         def put(tile: str, field: str) -> None:
             if tile not in comps.tile:
-                raise self.fail(field, f"unknown land tile {tile!r}")
+                raise self.fail(field, f"unknown land tile {quote(tile)}")
             if tile in placed:
                 raise self.fail(field, f"land tile {tile} is also at {placed[tile]}")
             placed[tile] = field
@@ -238,7 +239,7 @@ class _Checker:
         def put_card(card: str, field: str, kind: str) -> None:
             known_ids = comps.map if kind == "map" else comps.goal
             if card not in known_ids:
-                raise self.fail(field, f"unknown {kind} card {card!r}")
+                raise self.fail(field, f"unknown {kind} card {quote(card)}")
             if card in cards:
                 raise self.fail(field, f"{kind} card {card} is also at {cards[card]}")
             cards[card] = field
@@ -262,7 +263,7 @@ class _Checker:
         offer = list(m.goal_offer)
         for i, g in enumerate(offer):
             if g not in comps.goal:
-                raise self.fail(f"goal_offer.{i}", f"unknown goal card {g!r}")
+                raise self.fail(f"goal_offer.{i}", f"unknown goal card {quote(g)}")
         if m.piles is None:
             decks = tuple(tuple(c for c in comps.deck(d) if c not in cards) for d in DECKS)
             goals = tuple(g.id for g in comps.goals if g.id not in cards)

@@ -4,14 +4,16 @@ of the answer (docs/formats.md)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from ..components import Components
-from ..errors import NotationError, PositionError, PuzzleError, located
+from ..errors import NotationError, PositionError, PuzzleError, located, quote
 from ..notation import format_action, parse_action
 from ..puzzle import Certificate, Goal, Puzzle, validate
+from .fields import Cost, Id, Range, Seed, Text
 from .position_yaml import load_position, position_from_data, position_to_data
 from .yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 
@@ -22,31 +24,59 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+MAX_SOLUTION = 500
+"""Actions a recorded solution may hold: a line of at most two turns is far shorter."""
+
+
+def _position_ref(value: Any) -> Any:
+    if isinstance(value, dict) or (isinstance(value, str) and 0 < len(value) <= 1000):
+        return value
+    raise PydanticCustomError(
+        "position",
+        "expected a mapping (the position itself) or the name of a position file, got {got}",
+        {"got": quote(value)},
+    )
+
+
+def _solution(value: Any) -> Any:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, list) and len(value) <= MAX_SOLUTION and all(isinstance(a, str) for a in value):
+        return value
+    if isinstance(value, list) and len(value) > MAX_SOLUTION:
+        raise PydanticCustomError(
+            "solution", "{n} actions; a solution holds at most {most}", {"n": len(value), "most": MAX_SOLUTION}
+        )
+    raise PydanticCustomError(
+        "solution", "expected actions separated by ';' or a list of actions, got {got}", {"got": quote(value)}
+    )
+
+
 class GoalModel(_Model):
-    temples: int = Field(default=1, ge=1, le=6)
-    map: str | None = None
+    temples: Annotated[int, Range(1, 6)] = 1
+    map: Id | None = None
 
 
 class CertificateModel(_Model):
-    optimum: int = Field(ge=0)
-    status: str
-    below_optimum: str
+    optimum: Cost
+    status: Text
+    below_optimum: Text
     unique: bool | None = None
-    solver: str
-    components: str
-    seed: int | None = None
+    solver: Text
+    components: Text
+    seed: Seed | None = None
 
 
 class PuzzleModel(_Model):
-    format: str = FORMAT
-    id: str
-    title: str = ""
+    format: Text = FORMAT
+    id: Annotated[str, Field(min_length=1, max_length=100)]
+    title: Text = ""
     goal: GoalModel = Field(default_factory=GoalModel)
-    horizon: int = Field(default=1, ge=1, le=2, description="turns")
-    position: dict[str, Any] | str
-    solution: list[str] | str | None = None
-    optimum: int | None = Field(default=None, ge=0)
-    difficulty: str | None = None
+    horizon: Annotated[int, Range(1, 2)] = 1
+    position: Annotated[Any, AfterValidator(_position_ref)]
+    solution: Annotated[Any, AfterValidator(_solution)] = None
+    optimum: Cost | None = None
+    difficulty: Text | None = None
     certificate: CertificateModel | None = None
 
 
@@ -60,10 +90,15 @@ def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | Non
         else:
             start = position_from_data(m.position, f"{source}: position", comps)
     except PositionError as exc:
-        raise PuzzleError(str(exc)) from None
+        prefix = f"{source}: position: " if isinstance(m.position, str) else ""
+        raise PuzzleError(prefix + str(exc)) from None
     solution = None
     if m.solution is not None:
         texts = [p for p in m.solution.split(";")] if isinstance(m.solution, str) else m.solution
+        if len(texts) > MAX_SOLUTION:
+            raise PuzzleError(
+                located(source, "solution", f"{len(texts)} actions; a solution holds at most {MAX_SOLUTION}")
+            )
         actions = []
         for i, text in enumerate(t for t in texts if t.strip()):
             try:
@@ -72,7 +107,7 @@ def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | Non
                 raise PuzzleError(located(source, f"solution.{i}", str(exc))) from None
         solution = tuple(actions)
     if m.goal.map is not None and m.goal.map not in comps.map:
-        raise PuzzleError(located(source, "goal.map", f"unknown map card {m.goal.map!r}"))
+        raise PuzzleError(located(source, "goal.map", f"unknown map card {quote(m.goal.map)}"))
     certificate = None
     if m.certificate is not None:
         c = m.certificate

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any, TypeVar
@@ -10,7 +11,9 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from ..errors import AkrotiriError, located
+from ..errors import AkrotiriError, located, quote
+from .fields import OWN_ERRORS
+from .guard import MAX_BYTES, check_document, read_text
 
 # libyaml's C parser when the installed PyYAML has it: ten times faster, same results.
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -18,40 +21,71 @@ _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def read_yaml(path: str | Path, error: type[AkrotiriError]) -> Any:
     """Parse a YAML file with `safe_load`; any failure raises `error` naming the file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error(located(str(path), "", "no such file")) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(located(str(path), "", f"cannot be read ({exc.__class__.__name__}: {exc})")) from None
-    return parse_yaml(text, str(path), error)
+    return parse_yaml(read_text(path, error), str(path), error)
 
 
 def parse_yaml(text: str, source: str, error: type[AkrotiriError]) -> Any:
-    """Parse YAML text safely; a syntax error raises `error` naming the source and line."""
+    """Parse YAML text safely; a syntax error, or a document beyond the limits of
+    `files.guard`, raises `error` naming the source, the field or line, and the problem."""
+    if len(text) > MAX_BYTES:
+        raise error(located(source, "", f"more than {MAX_BYTES} characters; a file may hold at most that"))
+    check_document(text, source, error, _SafeLoader)
     try:
         return yaml.load(text, Loader=_SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         line = f"line {mark.line + 1}" if mark is not None else ""
-        raise error(located(source, line, f"not valid YAML ({exc.problem})")) from None
+        what = f"{exc.context}, {exc.problem}" if exc.context else exc.problem
+        raise error(located(source, line, f"not valid YAML ({_one_line(what)})")) from None
+    except yaml.reader.ReaderError as exc:
+        line = f"line {text.count(chr(10), 0, exc.position) + 1}" if isinstance(exc.position, int) else ""
+        raise error(located(source, line, f"not valid YAML (character {exc.character!r} is not allowed)")) from None
     except yaml.YAMLError as exc:
-        raise error(located(source, "", f"not valid YAML ({exc})")) from None
+        raise error(located(source, "", f"not valid YAML ({_one_line(str(exc))})")) from None
+    except Exception as exc:  # the YAML library failing on input that the checks above let through
+        raise error(located(source, "", f"cannot be read as YAML ({type(exc).__name__})")) from None
+
+
+def _one_line(text: str | None) -> str:
+    first = (text or "unknown problem").strip().splitlines()[0]
+    return first if len(first) <= 120 else first[:119] + "…"
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """A pydantic error location as a dotted path; odd keys are quoted, long ones shortened."""
+    steps = []
+    for step in loc:
+        text = str(step)
+        steps.append(text if re.fullmatch(r"[\w-]{1,40}", text) else quote(text))
+    return ".".join(steps)
 
 
 def validation_message(source: str, exc: ValidationError) -> str:
-    """The first pydantic error as one line: file, dotted field path, problem."""
-    err = exc.errors()[0]
-    path = ".".join(str(p) for p in err["loc"])
-    msg = err["msg"]
-    if err["type"] == "extra_forbidden":
+    """The first pydantic error as one line: file, dotted field path, problem, the bad value."""
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    # Of the problems with the first bad field, the deepest says most (a union's members
+    # each report one; the member that got furthest is the one the file meant).
+    err = max((e for e in errors if e["loc"][:1] == first["loc"][:1]), key=lambda e: len(e["loc"]))
+    path = field_path(err["loc"])
+    kind = err["type"]
+    msg = _one_line(err["msg"]).removeprefix("Value error, ")
+    if kind == "extra_forbidden":
         msg = "unknown field"
-    elif err["type"] == "missing":
+    elif kind == "missing":
         msg = "required field is missing"
-    elif "input" in err and err["type"].startswith(("literal", "enum")):
-        msg = f"{msg}, got {err['input']!r}"
+    elif "input" in err and kind not in ("value_error", "assertion_error") and kind not in OWN_ERRORS:
+        msg = f"{msg}, got {_shown(err['input'])}"
     return located(source, path or "(top)", msg)
+
+
+def _shown(value: object) -> str:
+    """A bad value as a message names it: a short quote of a scalar, the kind of a collection."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return quote(value)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -68,7 +102,7 @@ def validated_document(data: Any, source: str, model: type[M], error: type[Akrot
         raise error(validation_message(source, exc)) from None
     found = getattr(checked, "format", fmt)
     if found != fmt:
-        raise error(located(source, "format", f"expected {fmt!r}, got {found!r}"))
+        raise error(located(source, "format", f"expected {fmt!r}, got {quote(found)}"))
     return checked
 
 

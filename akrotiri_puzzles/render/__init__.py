@@ -6,13 +6,30 @@
     terminal_view(pos)               rich renderables for the command line to print
 
 Each takes optional `Highlights`: a line of actions, an excavation site, a just-placed tile.
-See docs/rendering.md.
+See docs/rendering.md. The names are imported lazily, so that importing the package (or its
+terminal view) does not load the PNG renderer.
 """
 
-from .highlight import Highlights
-from .html import render_html
-from .png import RenderError, render_png, svg_to_png
-from .svg import render_svg
-from .terminal import terminal_view
+from __future__ import annotations
 
-__all__ = ["Highlights", "RenderError", "render_html", "render_png", "render_svg", "svg_to_png", "terminal_view"]
+from importlib import import_module
+from typing import Any
+
+_WHERE = {
+    "Highlights": "highlight",
+    "RenderError": "png",
+    "render_html": "html",
+    "render_png": "png",
+    "svg_to_png": "png",
+    "render_svg": "svg",
+    "terminal_view": "terminal",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(import_module(f".{_WHERE[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = sorted(_WHERE)

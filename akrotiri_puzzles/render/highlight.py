@@ -12,8 +12,6 @@ import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-import networkx as nx
-
 from ..actions import Action, EndTurn, Excavate, PlaceTile, Step
 from ..geometry import Quad, Slot, format_quad, parse_quad
 from ..graphs import route_graph
@@ -152,6 +150,8 @@ def _dock_px(painter: BoardPainter, dock: str) -> Vec | None:
 
 def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -> None:
     """Numbered arrows for steps, notes for the other actions, in the order of the line."""
+    import networkx as nx  # loaded only when a line is drawn
+
     pos = painter.pos
     dock = pos.hero.boat
     graph = route_graph(pos.board)

@@ -11,8 +11,8 @@ that reach a puzzle's goal are the same answer when they have the same *signatur
 
 Free actions (sell, unload) are not part of the identity, nor are the route between stops,
 ship against portage, or the excavation site on the island. The canonical form of a line is
-its *lean* form (every free action it does not need dropped), with each stop's actions in
-the order unload, sell, load, buy, excavate, oracle, keep.
+its *lean* form (every free action and every step it does not need dropped), with each stop's
+actions in the order unload, sell, load, buy, excavate, oracle, keep.
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ from ..components import DECKS
 from ..puzzle import Puzzle, State, play, replay
 
 FREE = (Sell, Unload)
+DROPPABLE = (Sell, Unload, Step)
+"""What `lean` tries to drop: free actions, and steps (a step within a Move action's points
+costs nothing, so a pointless one does not show in the count)."""
 
 
 @dataclass(frozen=True)
@@ -136,24 +139,31 @@ def _visit(state: State, actions: list[Action]) -> Visit | None:
 
 
 def lean(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> list[Action]:
-    """The line with every free action it does not need dropped, last ones first.
+    """The line with every free action and every step it does not need dropped, last ones
+    first, until none can be.
 
-    A free action is dropped when the line without it is still legal and reaches the goal at
-    the same cost. An unload that a later load or move needs stays.
+    An action is dropped when the line without it is still legal and reaches the goal at no
+    greater cost. An unload that a later load or move needs stays, and so does a step the
+    next stop needs.
     """
     target = replay(puzzle, line)
     if target.illegal_at is not None or not target.reached:
         return list(line)
     current = list(line[: target.reached_at + 1]) if target.reached_at is not None else list(line)
     cost = replay(puzzle, current).cost
-    i = len(current) - 1
-    while i >= 0:
-        if isinstance(current[i], FREE):
-            trial = current[:i] + current[i + 1 :]
-            r = replay(puzzle, trial)
-            if r.illegal_at is None and r.reached and r.cost == cost:
-                current = trial
-        i -= 1
+    dropped = True
+    while dropped:
+        dropped = False
+        i = len(current) - 1
+        while i >= 0:
+            if isinstance(current[i], DROPPABLE):
+                trial = current[:i] + current[i + 1 :]
+                r = replay(puzzle, trial)
+                if r.illegal_at is None and r.reached and r.cost <= cost:
+                    current = trial[: r.reached_at + 1] if r.reached_at is not None else trial
+                    cost = r.cost
+                    dropped = True
+            i = min(i - 1, len(current) - 1)
     return current
 
 

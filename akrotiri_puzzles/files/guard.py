@@ -1,0 +1,254 @@
+"""What a YAML file may be before it is built into values: its size, its nesting, how many
+values its aliases expand to, the length of its strings and numbers, and no key twice.
+
+Every file the package reads is small (the largest, a component set's `tiles.yaml`, is
+6.5 KB). A file from a stranger must not hang the program, exhaust its memory or crash it, so
+the text is checked before the YAML reader builds anything, and the first thing beyond a limit
+is refused with one line naming the file, the dotted field and the line. The limits are far
+above any real file (docs/hardening.md says how they were chosen).
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import AkrotiriError, located, quote
+
+MAX_BYTES = 1024 * 1024
+"""A file may hold at most 1 MiB (150 times the largest file in the repository)."""
+MAX_DEPTH = 32
+"""Mappings and lists nest at most 32 deep (a position file nests 5 deep)."""
+MAX_VALUES = 100_000
+"""Values (keys, scalars, lists, mappings) in a document, counting what aliases stand for."""
+MAX_SCALAR = 10_000
+"""Characters in one string, key or number."""
+MAX_DIGITS = 100
+"""Characters in a number. Python refuses to read an integer of more than 4,300 digits from
+text; up to 100 the file models refuse a value beyond the game, naming the range allowed."""
+
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_STR_TAG = "tag:yaml.org,2002:str"
+_TYPED = {
+    _INT_TAG: {_INT_TAG},
+    _FLOAT_TAG: {_FLOAT_TAG, _INT_TAG},
+    "tag:yaml.org,2002:bool": {"tag:yaml.org,2002:bool"},
+    "tag:yaml.org,2002:timestamp": {"tag:yaml.org,2002:timestamp"},
+}
+"""Tags whose value the reader converts; a value that does not fit crashes the conversion."""
+
+
+def read_text(path: str | Path, error: type[AkrotiriError]) -> str:
+    """The text of a regular file of at most MAX_BYTES (see `read_bytes`)."""
+    return decode(read_bytes(path, error), str(path), error)
+
+
+def read_bytes(path: str | Path, error: type[AkrotiriError]) -> bytes:
+    """The bytes of a regular file of at most MAX_BYTES, never reading more; anything else
+    (no file, a directory, a pipe, a device, a bigger file) raises `error` naming the file."""
+    source = str(path)
+    try:
+        # O_NONBLOCK: opening a pipe with no writer returns at once instead of waiting.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise error(located(source, "", "no such file")) from None
+    except IsADirectoryError:
+        raise error(located(source, "", "is a directory, not a YAML file")) from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise error(located(source, "", f"cannot be opened ({reason})")) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(located(source, "", "is a directory, not a YAML file"))
+        if not stat.S_ISREG(info.st_mode):
+            raise error(located(source, "", "is not a regular file (a device, a pipe or a socket?)"))
+        if info.st_size > MAX_BYTES:
+            raise error(located(source, "", f"{_size(info.st_size)}; a file may hold at most {_size(MAX_BYTES)}"))
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise error(located(source, "", f"cannot be read ({exc.strerror or exc})")) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_BYTES:  # a file that grew, or one whose size the system does not know
+        raise error(located(source, "", f"more than {_size(MAX_BYTES)}; a file may hold at most that"))
+    return data
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024 / 1024:.1f} MiB" if n >= 1024 * 1024 else f"{n} bytes"
+
+
+def decode(data: bytes, source: str, error: type[AkrotiriError]) -> str:
+    """Bytes as text: UTF-8, or UTF-16 when the bytes start with its byte order mark."""
+    encoding = "utf-16" if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        bad = data[exc.start : exc.start + 1].hex()
+        raise error(located(source, f"line {line}", f"not UTF-8 text (byte 0x{bad})")) from None
+
+
+# ---- the document's shape, checked on the reader's event stream ---------------------------------
+
+
+class _Frame:
+    """An open mapping or list while the events are walked."""
+
+    __slots__ = ("anchor", "index", "is_map", "key", "keys", "path", "size")
+
+    def __init__(self, is_map: bool, path: str, anchor: str | None) -> None:
+        self.is_map = is_map
+        self.path = path
+        self.anchor = anchor
+        self.size = 1
+        """Values in it so far, counting what aliases stand for."""
+        self.index = 0
+        self.key: str | None = None
+        """In a mapping: the key whose value comes next; None while a key comes next."""
+        self.keys: dict[tuple[str, str], int] = {}
+        """The mapping's keys so far, with the line of each."""
+
+
+def check_document(text: str, source: str, error: type[AkrotiriError], loader: Any) -> None:
+    """Refuse a document beyond the limits, naming the field and line of the first problem.
+
+    Walks the reader's events, so nothing is built: an alias counts as the size of what it
+    stands for and is never expanded. The reader makes events as they are asked for, so the
+    walk stops at the first level too deep without reading the rest (the reader slows down
+    with the square of the nesting, and building a document nested some 30,000 deep
+    overflows the C stack).
+    A syntax error is left for the reader to report when it builds the document.
+    """
+    with contextlib.suppress(yaml.YAMLError):
+        _walk(text, source, error, loader)
+
+
+def _walk(text: str, source: str, error: type[AkrotiriError], loader: Any) -> None:
+    resolver = yaml.resolver.Resolver()
+    stack: list[_Frame] = []
+    anchors: dict[str, int] = {}
+    total = 0
+
+    def fail(path: str, event: Any, problem: str) -> AkrotiriError:
+        mark = getattr(event, "start_mark", None)
+        at = f" (line {mark.line + 1})" if mark is not None else ""
+        return error(located(source, path or "(top)", problem + at))
+
+    def done(size: int, key: tuple[str, str] | None, event: Any) -> None:
+        """A node of `size` values is complete in the innermost open collection."""
+        if not stack:
+            return
+        parent = stack[-1]
+        parent.size += size
+        if not parent.is_map:
+            parent.index += 1
+        elif parent.key is None:  # it was a key: its value comes next
+            parent.key = _record_key(parent, key or ("?", str(len(parent.keys))), fail, event)
+        else:
+            parent.key = None
+
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionEndEvent):
+            frame = stack.pop()
+            if frame.anchor is not None:
+                anchors[frame.anchor] = frame.size
+            done(frame.size, None, event)
+            continue
+        if not isinstance(event, yaml.NodeEvent):
+            continue
+        path = _child_path(stack[-1] if stack else None)
+        if isinstance(event, yaml.AliasEvent):
+            anchor = event.anchor or ""
+            if any(f.anchor == anchor for f in stack):
+                raise fail(path, event, f"alias *{_name(anchor)} refers to a value that contains it")
+            if anchor not in anchors:
+                raise fail(path, event, f"alias *{_name(anchor)} refers to no anchor before it")
+            size = anchors[anchor]
+            total += size
+            if total > MAX_VALUES:
+                raise fail(path, event, _too_many(anchor))
+            done(size, ("*", anchor), event)
+            continue
+        total += 1
+        if total > MAX_VALUES:
+            raise fail(path, event, _too_many(None))
+        if isinstance(event, yaml.ScalarEvent):
+            _check_scalar(event, path, resolver, fail)
+            if event.anchor is not None:
+                anchors[event.anchor] = 1
+            done(1, _identity(event, resolver), event)
+            continue
+        # The start of a mapping or a list.
+        if len(stack) >= MAX_DEPTH:
+            raise fail(path, event, f"nested more than {MAX_DEPTH} levels deep")
+        stack.append(_Frame(isinstance(event, yaml.MappingStartEvent), path, event.anchor))
+
+
+def _child_path(parent: _Frame | None) -> str:
+    """The dotted path of the node that comes next in `parent`."""
+    if parent is None:
+        return ""
+    step = (parent.key or "(key)") if parent.is_map else str(parent.index)
+    return f"{parent.path}.{step}" if parent.path else step
+
+
+def _record_key(frame: _Frame, identity: tuple[str, str], fail: Any, event: Any) -> str:
+    """Record a key of a mapping and return it as a path step; the same key twice is refused."""
+    kind, text = identity
+    shown = text if kind not in ("*", "?") else f"<{kind}{text}>"
+    step = shown if re.fullmatch(r"[\w.-]{1,40}", shown) else quote(shown)
+    line = event.start_mark.line + 1 if getattr(event, "start_mark", None) is not None else 0
+    if text != "<<" and identity in frame.keys:
+        where = f"{frame.path}.{step}" if frame.path else step
+        first = frame.keys[identity]
+        raise fail(where, event, f"the key {quote(text)} appears twice in one mapping (first on line {first})")
+    frame.keys[identity] = line
+    return step
+
+
+def _identity(event: Any, resolver: Any) -> tuple[str, str]:
+    """A key as the reader will build it: its tag and its text."""
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = resolver.resolve(yaml.ScalarNode, event.value, event.implicit) if event.implicit[0] else _STR_TAG
+    return tag, event.value
+
+
+def _check_scalar(event: Any, path: str, resolver: Any, fail: Any) -> None:
+    """Refuse a string or a number too long to be a value of these files, and a value that
+    does not fit its explicit tag (`!!int abc`, which the reader cannot build)."""
+    value = event.value
+    if len(value) > MAX_SCALAR:
+        raise fail(path, event, f"a value of {len(value)} characters; at most {MAX_SCALAR} are allowed")
+    if event.tag in _TYPED and resolver.resolve(yaml.ScalarNode, value, (True, False)) not in _TYPED[event.tag]:
+        raise fail(path, event, f"{quote(value, 20)} is not a valid !!{event.tag.rsplit(':', 1)[-1]}")
+    if len(value) > MAX_DIGITS:
+        tag = event.tag
+        if tag is None and event.implicit[0]:
+            tag = resolver.resolve(yaml.ScalarNode, value, event.implicit)
+        if tag in (_INT_TAG, _FLOAT_TAG):
+            raise fail(
+                path,
+                event,
+                f"a number of {len(value)} characters ({quote(value, 20)}); no value here needs more than {MAX_DIGITS}",
+            )
+
+
+def _name(anchor: str) -> str:
+    return anchor if len(anchor) <= 40 else anchor[:39] + "…"
+
+
+def _too_many(alias: str | None) -> str:
+    through = f", counting what alias *{_name(alias)} stands for" if alias else ""
+    return f"more than {MAX_VALUES:,} values in one file{through}"

@@ -1,0 +1,111 @@
+"""What a line can spend and what it must spend, known before any board is read.
+
+The actions of each turn (R-TURN-2), the map cards a line of a given length could play, and
+lower bounds on the actions of any line that need no scenario: the board-free bound and the
+one-action check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..puzzle import Puzzle
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Actions available: turn 1, and turn 2 by how many temples turn 1 excavates."""
+
+    first: int
+    second: tuple[int, ...] = field(default_factory=tuple)
+
+    @property
+    def most(self) -> int:
+        """The most actions a line can spend."""
+        return self.first + (max(self.second) if self.second else 0)
+
+
+def budget(puzzle: Puzzle) -> Budget:
+    """Actions of turn 1 and turn 2 (R-TURN-2): fixed when each action phase starts."""
+    start = puzzle.start
+    board = start.components.player_board
+    done = len(start.hero.temples)
+    first = start.actions_left if start.phase == "act" else board.actions_after(done)
+    second = []
+    if puzzle.turns == 2:
+        for extra in range(puzzle.goal.temples + 1):
+            second.append(board.actions_after(min(done + extra, board.temples)))
+    return Budget(first, tuple(second))
+
+
+def second_turn_possible(puzzle: Puzzle) -> bool:
+    """Whether a second turn can follow the first: not when the opponent has excavated every
+    temple, since the game then ends with this round (R-END-2)."""
+    start = puzzle.start
+    return len(start.seat(start.other).temples) < start.components.player_board.temples
+
+
+def points_in_hand(puzzle: Puzzle) -> int:
+    """Movement points the hero holds at the start: only in an action phase (R-MOVE-2)."""
+    return puzzle.start.points if puzzle.start.phase == "act" else 0
+
+
+def max_steps(puzzle: Puzzle, bound: int) -> int:
+    """The most steps a line of `bound` actions can make: each action gives at most 2 points
+    (R-MOVE-2), a step costs at least 1, and one action per temple is the excavation."""
+    return points_in_hand(puzzle) + 2 * max(0, bound - puzzle.goal.temples)
+
+
+def playable_cards(puzzle: Puzzle, bound: int) -> list[str]:
+    """Map cards a line of at most `bound` actions could play: the hand, then deck tops.
+
+    A bought card needs a buy, a move off Thera and the excavation: at most 3 cards per action
+    left over (R-BUY-1). Each costs at least a drachma.
+    """
+    start = puzzle.start
+    hero = start.hero
+    cards = list(dict.fromkeys(sorted(hero.maps)))
+    depth = buy_depth(puzzle, bound)
+    for deck in start.map_decks:
+        cards.extend(deck[:depth])
+    return cards
+
+
+def buy_depth(puzzle: Puzzle, bound: int) -> int:
+    """How deep into each map deck a line of `bound` actions can buy."""
+    hero = puzzle.start.hero
+    buys = max(0, bound - 2)
+    money = hero.drachmas + 5 * (len(hero.cargo) + 3 * buys)
+    return min(3 * buys, money)
+
+
+def cards_in_hand(puzzle: Puzzle) -> tuple[list[str], list[str]]:
+    """The map cards in hand that could dig the goal's temple (the named one, if the goal names
+    one), and those of them the hero can pay for now (R-EXC-1)."""
+    hero = puzzle.start.hero
+    comps = puzzle.start.components
+    wanted = [puzzle.goal.map_card] if puzzle.goal.map_card is not None else sorted(hero.maps)
+    in_hand = [k for k in wanted if k in hero.maps]
+    return in_hand, [k for k in in_hand if comps.map[k].cost <= hero.drachmas]
+
+
+def board_free_lower_bound(puzzle: Puzzle) -> int:
+    """A lower bound on the actions of any line that no board can change, found without
+    reading any scenario: one action per temple (R-EXC-1), and one more when the line cannot
+    excavate where it starts with what it holds.
+
+    That one more is sound because, with no movement point in hand (a placement starts the
+    action phase with none, and so does every new turn), any step starts a Move action and
+    costs one (R-MOVE-2); a boat at Thera must step off it to excavate (no temple on Thera);
+    and without a map card in hand that it can pay for (the named one, if the goal names one),
+    the hero must buy a card (an action) or sell cubes, which only happens at Thera (R-FREE-1),
+    away from any excavation site. With points in hand only the purchase counts.
+    """
+    start = puzzle.start
+    in_hand, payable = cards_in_hand(puzzle)
+    if points_in_hand(puzzle) == 0:
+        at_thera = start.hero.boat in start.board.thera_docks
+        extra = 1 if at_thera or not payable else 0
+    else:
+        extra = 1 if not in_hand else 0
+    return puzzle.goal.temples + extra

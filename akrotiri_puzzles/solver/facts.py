@@ -1,0 +1,537 @@
+"""The facts the CP-SAT model reads off the boards a line can meet, for lines within a bound.
+
+Every scenario (solver/scenarios.py) has a board per turn. For a bound on actions, a line can
+only use the docks that lie on a path from where the boat starts to where a card of the goal
+fits, within the steps the bound allows (R-MOVE-1, R-MOVE-2): the scenario's *near* docks.
+Its facts are read off its boards for those docks only:
+
+- which docks exist on each turn's board, and which lie on Thera;
+- the movement points a boat needs between two near docks (`dist`): 1 per step, 2 for a step
+  leaving the dock of the opponent's boat (R-MOVE-3), through near docks only;
+- where each playable map card fits (R-EXC-1, R-EXC-2) and which parts of land lie on which
+  dock's island (R-LOAD-1), and, for goals of several temples, which docks share an island;
+- what the tile placements do with their cubes (R-TILE-2).
+
+Scenarios whose facts are all the same are one *class*: the model cannot tell them apart, so
+it picks among classes, and a line it finds is a line of every scenario of its class. A
+scenario whose lower bound on actions exceeds the bound has no class at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..board import Board, tile_template
+from ..components import COLOURS
+from ..geometry import QUAD_OFFSET
+from ..puzzle import Puzzle
+from .boardview import BoardView, Label, part_name
+from .budget import points_in_hand
+from .deadline import NO_LIMIT, Deadline
+from .scenarios import Placement, Scenario, scenarios
+
+FAR = 10**6
+_OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
+
+
+@dataclass(frozen=True)
+class PlacementFacts:
+    """What one placement does with its cubes (R-TILE-2)."""
+
+    icon_colour: str
+    icon_piece: int
+    pieces: int
+    second_cube: tuple[int, ...]
+    """Pieces (by index) on a different island from the icon's piece, judged after placement."""
+    piece_quadrant: tuple[str, ...]
+    """The quadrant naming each piece in the notation (its smallest quadrant)."""
+    piece_island: tuple[Label, ...] = field(compare=False)
+    """Each piece's island after placement (for naming the second cube's piece)."""
+
+    def key(self) -> tuple[object, ...]:
+        """What the model reads of it."""
+        return (self.icon_colour, self.icon_piece, self.pieces, self.second_cube)
+
+
+@dataclass
+class Layer:
+    """Facts of one turn's boards, each mapped to the classes where it holds."""
+
+    exists: dict[str, set[int]] = field(default_factory=dict)
+    thera: dict[str, set[int]] = field(default_factory=dict)
+    dig: dict[tuple[str, str], set[int]] = field(default_factory=dict)
+    """(map card, dock): the card fits a site on the dock's island, not Thera, no temple."""
+    same_island: dict[tuple[str, str], set[int]] = field(default_factory=dict)
+    """(part, dock): the part lies on the dock's island."""
+    dock_island: dict[tuple[str, str], set[int]] = field(default_factory=dict)
+    """(a, b), a <= b, docks where a card fits: on one island (goals of 2+ temples)."""
+    dist: dict[tuple[str, str], dict[int, int]] = field(default_factory=dict)
+    """(a, b) -> class -> movement points from a to b (absent: not within the bound)."""
+
+
+@dataclass
+class Facts:
+    """Everything the model reads, over classes of scenarios."""
+
+    puzzle: Puzzle
+    bound: int
+    max_steps: int
+    cards: list[str]
+    scenarios: list[Scenario]
+    """The representative scenario of each class."""
+    members: list[list[Scenario]]
+    """Every scenario of each class, the representative first."""
+    views: list[tuple[BoardView, ...]]
+    """The representative's view of each turn's board."""
+    docks: list[str]
+    """Docks some class can use, nearest first (the start dock first)."""
+    parts: list[str]
+    part_of_dock: dict[str, str]
+    start_cubes: dict[str, dict[str, int]]
+    layers: list[Layer]
+    placement: list[dict[int, PlacementFacts]]
+    """Per placement (turn 1, turn 2): facts per class that makes it."""
+    lower: list[int]
+    """Per class, a lower bound on the actions of any line (see `lower_bound`)."""
+    near: list[frozenset[str]]
+    occupied: str | None
+    turns: int
+    start_islands: list[tuple[int, int]]
+    temple_sites: list[tuple[int, int]]
+    enumerated: int = 0
+    """Scenarios looked at, before any was dropped or merged."""
+
+    def member_views(self, c: int, member: int) -> tuple[BoardView, ...]:
+        """The views of each turn's board of a scenario of class c (built anew but for the
+        representative's)."""
+        if member == 0:
+            return self.views[c]
+        sc = self.members[c][member]
+        out = []
+        for turn, board in enumerate(sc.boards):
+            placed = [
+                (which, p.slot, p.tile, p.rotation)
+                for which in (1, 2)
+                if (p := sc.placement(which)) is not None and which <= turn + 1
+            ]
+            out.append(BoardView.of_board(board, self.start_islands, self.temple_sites, placed))
+        return tuple(out)
+
+    def name(self, c: int, turn: int, alias: str) -> str:
+        """The dock an alias names on class c's board of a turn."""
+        return self.views[c][turn].names.get(alias, alias)
+
+    def alias(self, c: int, turn: int, name: str) -> str:
+        """The alias of a dock named on class c's board of a turn."""
+        for a, n in self.views[c][turn].names.items():
+            if n == name:
+                return a
+        return name
+
+
+@dataclass
+class _Read:
+    """One scenario's facts, before classes are formed."""
+
+    scenario: Scenario
+    views: tuple[BoardView, ...]
+    lower: int
+    near: frozenset[str]
+    turns: list[tuple[Any, ...]]
+    placement: list[PlacementFacts | None]
+    placement_key: tuple[object, ...]
+
+
+@dataclass
+class _First:
+    """What the scenarios with one turn-1 placement share: its board and view, and per number
+    of steps, the route components and islands of the docks that many steps reach."""
+
+    board: Board
+    view: BoardView
+    reach: dict[int, tuple[set[Label], set[Label]]] = field(default_factory=dict)
+
+
+class FactReader:
+    """Reads the facts of a puzzle's scenarios, for one bound after another, sharing what
+    boards and bounds have in common."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        start = puzzle.start
+        self.start = start
+        self.hero = puzzle.hero
+        self.comps = start.components
+        dock = start.hero.boat
+        assert dock is not None
+        self.start_dock = dock
+        self.occupied = start.seat(start.other).boat
+        self.temple_sites = [site for seat in start.seats for _, site in seat.temples]
+        self.start_islands = sorted(set(start.board.island_of_piece.values()))
+        self._firsts: dict[Placement | None, _First] = {}
+        self._legs_seen: dict[tuple[object, ...], tuple[tuple[str, str, int], ...]] = {}
+
+    def first(self, p: Placement | None, board: Board) -> _First:
+        """The shared data of a turn-1 placement (None: none), whose board is `board`."""
+        found = self._firsts.get(p)
+        if found is None:
+            placed = [] if p is None else [(1, p.slot, p.tile, p.rotation)]
+            view = BoardView.of_board(board, self.start_islands, self.temple_sites, placed)
+            found = self._firsts[p] = _First(board, view)
+        return found
+
+    def views(self, sc: Scenario, ms: int) -> tuple[BoardView, ...]:
+        """The scenario's view of each turn's board. A turn-2 tile that joins nothing a line
+        within `ms` steps can reach only adds its icon: its view shares the turn-1 steps."""
+        first = self.first(sc.first, sc.boards[0])
+        if len(sc.boards) == 1:
+            return (first.view,)
+        p = sc.second
+        if p is None:
+            return (first.view, first.view)
+        if ms not in first.reach:
+            reach = [d for d, n in first.view.steps_from([self.start_dock]).items() if n <= ms]
+            first.reach[ms] = ({first.view.ship[d] for d in reach}, {first.view.island[d] for d in reach})
+        ships, islands = first.reach[ms]
+        t_ships, t_islands = BoardView.touches(first.board, p.slot, p.tile, p.rotation)
+        if t_ships & ships or t_islands & islands:
+            return (first.view, first.view.extend(first.board, 2, p.slot, p.tile, p.rotation))
+        return (first.view, first.view.with_icon(first.board, 2, p.slot, p.tile, p.rotation))
+
+    def _legs(
+        self,
+        v: BoardView,
+        docks: list[str],
+        near: frozenset[str],
+        from_start: dict[str, int],
+        to_goal: dict[str, int],
+        ms: int,
+    ) -> tuple[tuple[str, str, int], ...]:
+        """The movement points between two near docks, for the pairs a line within `ms` steps
+        can sail as one leg (it leaves `from_start` steps behind and has `to_goal` ahead).
+
+        A leg a line within the bound sails passes only through near docks (each of its docks
+        lies on such a line), so the groups of near docks decide the points, and so do they
+        the steps from the start and to the goal among near docks: scenarios whose near docks
+        are grouped alike share the result."""
+        hubs, _ = v.hubs()
+        groups = frozenset(g for h in hubs if len(g := frozenset(h) & near) >= 2)
+        key = (groups, near, tuple(docks))
+        found = self._legs_seen.get(key)
+        if found is not None:
+            return found
+        of: dict[str, list[frozenset[str]]] = {d: [] for d in docks}
+        for g in groups:
+            for d in g:
+                if d in of:
+                    of[d].append(g)
+        out = []
+        for a in docks:
+            w = _weighted(a, of, self.occupied)
+            room = ms - from_start[a]
+            for b in docks:
+                wb = w.get(b, FAR)
+                if wb + to_goal.get(b, FAR) <= room:
+                    out.append((a, b, wb))
+        found = self._legs_seen[key] = tuple(out)
+        return found
+
+    def _temples_bound(self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int]) -> int:
+        """For goals of several temples, a lower bound on actions from the steps alone: to a
+        dock where a card fits, then, for each further temple, on to such a dock of another
+        island (R-EXC-1), each excavation an action and each action 2 steps at most.
+
+        Two temples' islands differ on turn 1's board (islands only merge), so the next dock
+        lies on another island of that board; steps are counted on the last turn's board."""
+        first, last = views[0], views[-1]
+        by_island: dict[Label, set[str]] = {}
+        for d in goal_docks:
+            by_island.setdefault(first.island.get(d, ("new", d)), set()).add(d)
+        if len(by_island) < self.puzzle.goal.temples:
+            return FAR
+        hop = FAR
+        for docks in by_island.values():
+            others = last.steps_from(goal_docks - docks)
+            hop = min(hop, min(others.get(d, FAR) for d in docks))
+        reach = min(from_start.get(d, FAR) for d in goal_docks)
+        if hop >= FAR or reach >= FAR:
+            return FAR
+        steps = reach + (self.puzzle.goal.temples - 1) * hop
+        return self.puzzle.goal.temples + _actions_for(steps, points_in_hand(self.puzzle))
+
+    def read(self, sc: Scenario, bound: int, ms: int, cards: list[str]) -> _Read | None:
+        """The scenario's facts for lines within the bound (at most `ms` steps, playing
+        `cards`), or None when its lower bound exceeds the bound."""
+        views = self.views(sc, ms)
+        last = views[-1]
+        hero = self.hero
+        goal = self.puzzle.goal
+        goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
+        # Where each card fits, on any turn's board (a turn-1 excavation uses turn 1's).
+        fit: dict[str, set[str]] = {}
+        fit_turn: list[dict[str, list[str]]] = []
+        for v in views:
+            if fit_turn and v is views[0]:
+                fit_turn.append(fit_turn[0])
+                continue
+            per: dict[str, list[str]] = {}
+            docks_of = v.docks_of_island()
+            for k in cards:
+                islands = v.fitting(hero, self.comps.map[k])
+                if islands:
+                    docks = [d for isl in islands for d in docks_of[isl]]
+                    per[k] = docks
+                    fit.setdefault(k, set()).update(docks)
+            fit_turn.append(per)
+        if not any(k in fit for k in goal_cards):
+            return None
+        from_start = last.steps_from([self.start_dock])
+        goal_docks = {d for k in goal_cards for d in fit.get(k, ())}
+        if min((from_start.get(d, FAR) for d in goal_docks), default=FAR) > ms:
+            return None
+        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
+        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
+        # The last excavation: with several temples, any card's (the named one may come first).
+        last_docks = goal_docks if goal.temples == 1 else {d for ds in fit.values() for d in ds}
+        if goal.temples >= 2 and lower <= bound:
+            lower = max(lower, self._temples_bound(views, last_docks, from_start))
+        if lower > bound:
+            return None
+        to_goal = last.steps_from(last_docks)
+        near = frozenset(d for d, n in from_start.items() if n + to_goal.get(d, FAR) <= ms)
+        placement = [placement_facts(sc, which, views) for which in (1, 2)]
+        turns = []
+        reached_parts: set[str] = set()
+        for t, v in enumerate(views):
+            docks = sorted(d for d in near if d in v.ship)
+            thera = tuple(d for d in docks if v.island[d] == v.thera)
+            dig = tuple(sorted((k, d) for k, ds in fit_turn[t].items() for d in ds if d in near))
+            on = {v.island[d] for d in docks}
+            same = tuple(sorted((p, d) for p, isl in v.part.items() if isl in on for d in docks if isl == v.island[d]))
+            reached_parts.update(p for p, _ in same)
+            pairs: tuple[tuple[str, str], ...] = ()
+            if goal.temples >= 2:
+                diggable = sorted({d for _, d in dig})
+                pairs = tuple(
+                    (a, b) for i, a in enumerate(diggable) for b in diggable[i:] if v.island[a] == v.island[b]
+                )
+            dist = self._legs(v, docks, near, from_start, to_goal, ms)
+            turns.append((tuple(docks), thera, dig, same, pairs, dist))
+        # A placement none of whose pieces a line can reach matters only by the cubes it takes
+        # from the market (R-TILE-2).
+        key: list[object] = []
+        for which, pf in zip((1, 2), placement, strict=True):
+            if pf is None:
+                key.append(None)
+            elif any(p.startswith(f"+{which}:") for p in reached_parts):
+                key.append(pf.key())
+            else:
+                key.append((pf.icon_colour, bool(pf.second_cube)))
+        return _Read(sc, views, lower, near, turns, placement, tuple(key))
+
+
+def _weighted(source: str, of: dict[str, list[frozenset[str]]], occupied: str | None) -> dict[str, int]:
+    """Least movement points from a dock to the docks of the groups `of` gives: a step costs
+    1, 2 when it leaves the dock of the opponent's boat (R-MOVE-3)."""
+    dist = {source: 0}
+    buckets: list[list[str]] = [[source]]
+    level = 0
+    while level < len(buckets):
+        for d in buckets[level]:
+            if dist[d] != level:
+                continue
+            cost = 2 if d == occupied else 1
+            for g in of.get(d, ()):
+                for n in g:
+                    if dist.get(n, FAR) > level + cost:
+                        dist[n] = level + cost
+                        while len(buckets) <= level + cost:
+                            buckets.append([])
+                        buckets[level + cost].append(n)
+        level += 1
+    return dist
+
+
+def placement_facts(sc: Scenario, which: int, views: tuple[BoardView, ...]) -> PlacementFacts | None:
+    """What a scenario's placement `which` does with its cubes, read off the board after it."""
+    p = sc.placement(which)
+    if p is None:
+        return None
+    comps = sc.boards[0].components
+    view = views[which - 1]
+    spec = comps.tile[p.tile]
+    t = tile_template(spec, p.rotation)
+    islands = tuple(view.part[f"+{which}:p{k}"] for k in range(len(t.pieces)))
+    icon_island = islands[t.icon_piece]
+    return PlacementFacts(
+        icon_colour=comps.market.colour_of(spec.icon),
+        icon_piece=t.icon_piece,
+        pieces=len(t.pieces),
+        second_cube=tuple(k for k, isl in enumerate(islands) if isl != icon_island),
+        piece_quadrant=tuple(_OFFSET_NAME[piece[0]] for piece in t.pieces),
+        piece_island=islands,
+    )
+
+
+def lower_bound(
+    puzzle: Puzzle,
+    goal_cards: Sequence[str],
+    fit: dict[str, set[str]],
+    from_start: dict[str, int],
+    from_thera: dict[str, int],
+) -> int:
+    """A lower bound on the actions of any line reaching the goal on a scenario's boards.
+
+    Any line excavates (1 action per temple) at a dock where its card fits, having sailed there
+    at 2 steps per action at most (R-MOVE-2). A card it must buy, or cannot pay for, sends it to
+    Thera first (R-BUY-1, R-FREE-1); a buy is 1 action more. Money comes from selling cubes
+    carried to Thera: a loaded boat moves 1 step per action, and a boat that sets out empty
+    needs a load (1 action). Distances are measured on the last turn's board, which has every
+    step of the earlier one; the docks where a card fits are those of any turn's board.
+    """
+    start = puzzle.start
+    hero = start.hero
+    comps = start.components
+    p0 = points_in_hand(puzzle)
+    hand = set(hero.maps)
+    thera_docks = [d for d, n in from_thera.items() if n == 0]
+    to_thera = min((from_start.get(d, FAR) for d in thera_docks), default=FAR)
+    best = FAR
+    for k in goal_cards:
+        where = fit.get(k)
+        if not where:
+            continue
+        bought = k not in hand
+        short = comps.map[k].cost + (1 if bought else 0) > hero.drachmas
+        if not bought and not short:
+            travel = _actions_for(min(from_start.get(d, FAR) for d in where), p0)
+        else:
+            first_leg = _actions_for(to_thera, p0)
+            if short:
+                loaded = max(0, to_thera - p0) if hero.cargo else FAR
+                first_leg = min(loaded, 1 + first_leg)
+            back = min(from_thera.get(d, FAR) for d in where)
+            travel = first_leg + _actions_for(back, 0) + (1 if bought else 0)
+        best = min(best, 1 + travel)
+    return max(best, puzzle.goal.temples) if best < FAR else FAR
+
+
+def _actions_for(steps: int, points: int) -> int:
+    """Fewest actions for `steps` steps with `points` points in hand: 2 points per action at most."""
+    if steps >= FAR:
+        return FAR
+    return max(0, -(-(steps - points) // 2))
+
+
+def build_facts(
+    reader: FactReader,
+    bound: int,
+    max_steps: int,
+    cards: list[str],
+    scens: Iterable[Scenario] | None = None,
+    deadline: Deadline = NO_LIMIT,
+) -> Facts:
+    """The facts of every scenario of the reader's puzzle (or of `scens`) for lines of at most
+    `bound` actions."""
+    classes: dict[tuple[Any, ...], int] = {}
+    reads: list[_Read] = []
+    members: list[list[Scenario]] = []
+    enumerated = 0
+    for sc in scens if scens is not None else scenarios(reader.puzzle):
+        enumerated += 1
+        if enumerated % 64 == 0:
+            deadline.check()
+        r = reader.read(sc, bound, max_steps, cards)
+        if r is None:
+            continue
+        key = (sc.oracle, r.placement_key, r.lower, tuple(r.turns))
+        c = classes.get(key)
+        if c is None:
+            classes[key] = len(reads)
+            reads.append(r)
+            members.append([sc])
+        else:
+            members[c].append(sc)
+    return _tables(reader, reads, members, enumerated, bound, max_steps, cards)
+
+
+def _tables(
+    reader: FactReader,
+    reads: list[_Read],
+    members: list[list[Scenario]],
+    enumerated: int,
+    bound: int,
+    max_steps: int,
+    cards: list[str],
+) -> Facts:
+    """The classes' facts as tables from each fact to the classes where it holds."""
+    puzzle = reader.puzzle
+    start = puzzle.start
+    turns = len(reads[0].views) if reads else puzzle.turns
+    layers = [Layer() for _ in range(turns)]
+    placement: list[dict[int, PlacementFacts]] = [{}, {}]
+    reach: dict[str, int] = {reader.start_dock: 0}
+    for c, r in enumerate(reads):
+        for which in (0, 1):
+            pf = r.placement[which]
+            if pf is not None:
+                placement[which][c] = pf
+        for t, (exists, thera, dig, same, pairs, dist) in enumerate(r.turns):
+            layer = layers[t]
+            for d in exists:
+                layer.exists.setdefault(d, set()).add(c)
+            for d in thera:
+                layer.thera.setdefault(d, set()).add(c)
+            for key in dig:
+                layer.dig.setdefault(key, set()).add(c)
+            for key in same:
+                layer.same_island.setdefault(key, set()).add(c)
+            for key in pairs:
+                layer.dock_island.setdefault(key, set()).add(c)
+            for a, b, w in dist:
+                layer.dist.setdefault((a, b), {})[c] = w
+                if a == reader.start_dock:
+                    reach[b] = min(reach.get(b, FAR), w)
+    docks = sorted({d for r in reads for d in r.near} | {reader.start_dock}, key=lambda d: (reach.get(d, FAR), d))
+    part_of_dock: dict[str, str] = {}
+    base = start.board
+    for d in docks:
+        if d.startswith("+"):
+            which = int(d[1])
+            tile = next(p.tile for r in reads if (p := r.scenario.placement(which)) is not None)
+            spec = start.components.tile[tile]
+            k = next(k for k, piece in enumerate(spec.pieces) if d.split(":")[1] in piece)
+            part_of_dock[d] = f"+{which}:p{k}"
+        else:
+            part_of_dock[d] = part_name(base.island_of_dock[d])
+    start_cubes = {part_name(isl): {c: n.get(c, 0) for c in COLOURS} for isl, n in start.cubes_by_island.items()}
+    parts = set(part_of_dock.values()) | set(start_cubes)
+    for r in reads:
+        for which in (1, 2):
+            p = r.scenario.placement(which)
+            if p is not None:
+                parts.update(f"+{which}:p{k}" for k in range(len(start.components.tile[p.tile].pieces)))
+    return Facts(
+        puzzle=puzzle,
+        bound=bound,
+        max_steps=max_steps,
+        cards=cards,
+        scenarios=[r.scenario for r in reads],
+        members=members,
+        views=[r.views for r in reads],
+        docks=docks,
+        parts=sorted(parts),
+        part_of_dock=part_of_dock,
+        start_cubes=start_cubes,
+        layers=layers,
+        placement=placement,
+        lower=[r.lower for r in reads],
+        near=[r.near for r in reads],
+        occupied=reader.occupied,
+        turns=turns,
+        start_islands=reader.start_islands,
+        temple_sites=reader.temple_sites,
+        enumerated=enumerated,
+    )

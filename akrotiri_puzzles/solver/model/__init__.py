@@ -1,0 +1,54 @@
+"""The CP-SAT model of a puzzle's lines, built by concern (see docs/solver.md).
+
+`build(facts, budget, spec)` returns a `LineModel`: the CP-SAT model of every line of at most
+`spec.bound` actions that reaches `spec.goal` on the boards of `facts`, with what the line may
+not do (`spec.forbid`) and, with `spec.minimise`, the fewest actions as the objective. The
+model reads the boards only through the facts (solver/facts.py); the concerns are:
+
+- route.py: events (stops, the end of turn 1), their docks, the legs between them;
+- economy.py: stops, cargo, the placements' cubes, market and drachmas, cubes on land;
+- cards.py: buying and excavating map cards, the oracle;
+- goal.py: actions per turn, the goal, the objective, redundant constraints;
+- read.py: reading a line back, forbidding an answer.
+"""
+
+from __future__ import annotations
+
+from ..budget import Budget
+from ..facts import Facts
+from .cards import Cards
+from .core import TECHNIQUES, Spec
+from .economy import Economy
+from .goal import Counts
+from .read import ModelAnswer, Read, model_answer, placements_match
+from .route import Route
+
+
+class LineModel(Read, Counts, Cards, Economy, Route):
+    """The model of a puzzle's lines within a bound."""
+
+    def build(self) -> LineModel:
+        """Variables and constraints, in the order the ideas are explained."""
+        self.add_events()
+        self.add_positions()
+        self.add_stops()
+        self.add_cargo()
+        self.add_legs()
+        self.add_placement_cubes()
+        self.add_market_and_money()
+        self.add_cubes_on_land()
+        self.add_map_cards()
+        self.add_oracle()
+        self.add_actions()
+        self.add_goal()
+        self.add_bounds()
+        self.add_objective()
+        return self
+
+
+def build(facts: Facts, bud: Budget, spec: Spec) -> LineModel:
+    """The model of every line within `spec.bound` on the boards of `facts`."""
+    return LineModel(facts, bud, spec).build()
+
+
+__all__ = ["TECHNIQUES", "LineModel", "ModelAnswer", "Spec", "build", "model_answer", "placements_match"]

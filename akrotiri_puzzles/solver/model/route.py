@@ -1,0 +1,129 @@
+"""Where the boat goes: events, their docks, and the legs between them (R-MOVE-1 to 3).
+
+A line is a sequence of *events*, each a stop (non-move actions at one dock), the end of
+turn 1, or idle padding at the tail. Before each event the boat sails a *leg* from the
+previous event's dock (the start dock before the first) to the event's dock, by the way that
+costs the fewest movement points on that turn's board: 1 per step, 2 for a step leaving the
+dock of the opponent's boat (R-MOVE-3). The facts give those costs per class (facts.dist);
+the route itself is worked out when the line is read back (read.py).
+"""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from .core import Core, Lit, neg
+
+
+class Route(Core):
+    """Events, docks and legs."""
+
+    def add_events(self) -> None:
+        # Each event is a stop, the end of turn 1, or idle; idle only at the tail; at most one
+        # end of turn. t2[k]: event k, and the leg before it, happen in turn 2.
+        m, E = self.m, self.events
+        self.stop = [m.new_bool_var(f"event {k} is a stop") for k in range(E)]
+        self.end = [m.new_bool_var(f"event {k} ends turn 1") for k in range(E)]
+        self.idle = [m.new_bool_var(f"event {k} is idle") for k in range(E)]
+        self.t2 = [m.new_bool_var(f"event {k} in turn 2") for k in range(E + 1)]
+        self.empty = [m.new_bool_var(f"boat empty before event {k}") for k in range(E + 1)]
+        m.add(self.t2[0] == 0)
+        for k in range(E):
+            m.add_exactly_one([self.stop[k], self.end[k], self.idle[k]])
+            if self.turns == 1:
+                m.add(self.end[k] == 0)
+            m.add(self.t2[k + 1] == self.t2[k] + self.end[k])
+            if k + 1 < E:
+                m.add_implication(self.idle[k], self.idle[k + 1])
+
+    def add_positions(self) -> None:
+        # at[k][d]: the boat is at dock d for event k, a dock of that turn's board that some
+        # class can use within the bound; never the opponent's dock (no stop and no end of turn
+        # there, R-MOVE-3); an idle event stays where the boat is.
+        m, E = self.m, self.events
+        self.at = [{d: m.new_bool_var(f"boat at {d} for event {k}") for d in self.docks} for k in range(E)]
+        near = {d: {c for c in range(self.n) if d in self.f.near[c]} for d in self.docks}
+        for k in range(E):
+            m.add_exactly_one(self.at[k].values())
+            for d, lit in self.at[k].items():
+                if d == self.occupied:
+                    m.add(lit == 0)
+                    continue
+                self.require(k, [lit], "exists", d)
+                self.clause([lit], self.holds(near[d]))
+                if k > 0:
+                    m.add(lit == self.at[k - 1][d]).only_enforce_if(self.idle[k])
+                elif d != self.start_dock:
+                    m.add(lit == 0).only_enforce_if(self.idle[k])
+
+    def add_legs(self) -> None:
+        # The leg before event k costs at least the movement points facts.dist gives between
+        # the two docks on that turn's board (a pair with none cannot be sailed within the
+        # bound); a solution may count more, never less, so every line is a solution and a
+        # line read back costs what the model counts or less. Its Move actions: the points
+        # beyond those in hand, 2 points per action for an empty boat, 1 for a loaded one
+        # (R-MOVE-2); the boat's cargo does not change during a leg. Two stops of one turn
+        # have a step between them (else they are one stop).
+        m, E = self.m, self.events
+        top = self.max_points
+        self.points = [m.new_int_var(0, top, f"points of the leg before event {k}") for k in range(E)]
+        self.moves = [m.new_int_var(0, top, f"Move actions of the leg before event {k}") for k in range(E)]
+        layers = self.f.layers
+        for k in range(E):
+            # at_least[v]: the leg costs at least v points (an order encoding of points[k]).
+            at_least: list[Lit] = [1] + [m.new_bool_var(f"leg before event {k} costs {v}+") for v in range(1, top + 1)]
+            for v in range(2, top + 1):
+                m.add_implication(at_least[v], at_least[v - 1])
+            m.add(self.points[k] == sum(at_least[1:]))
+            prev: dict[str, Lit] = {self.start_dock: 1} if k == 0 else dict(self.at[k - 1])
+            for b, lb in self.at[k].items():
+                if b == self.occupied:
+                    continue
+                never = []
+                for a, la in prev.items():
+                    per_turn = [layer.dist.get((a, b), {}) for layer in layers]
+                    if not any(per_turn):
+                        never.append(a)
+                        continue
+                    self.per_turn(k, [la, lb], [self.holds(d.keys()) for d in per_turn])
+                    if len(per_turn) == 1 or per_turn[0] == per_turn[1]:
+                        self._leg_points(at_least, [la, lb], per_turn[0])
+                    else:
+                        self._leg_points(at_least, [la, lb, neg(self.t2[k])], per_turn[0])
+                        self._leg_points(at_least, [la, lb, self.t2[k]], per_turn[1])
+                if never:
+                    # No class sails from these docks to b: the previous dock is another one.
+                    others = [la for a, la in prev.items() if a not in never]
+                    self.clause([lb], self.any_(others, f"a way to {b} before event {k}"))
+            # Move actions for the points, after the points in hand (only before the first event).
+            w = self.points[k]
+            beyond: cp_model.IntVar | cp_model.LinearExpr = w
+            if k == 0 and self.p0 > 0:
+                extra = m.new_int_var(0, top, "points of the first leg beyond those in hand")
+                m.add_max_equality(extra, [0, w - self.p0])
+                beyond = extra
+            acts = self.moves[k]
+            if "double-move" in self.spec.forbid:
+                m.add(acts == beyond)
+            else:
+                m.add(2 * acts >= beyond).only_enforce_if(self.empty[k])
+                m.add(2 * acts <= beyond + 1).only_enforce_if(self.empty[k])
+                m.add(acts == beyond).only_enforce_if(self.empty[k].negated())
+            if k > 0:
+                m.add(w >= 1).only_enforce_if([self.stop[k - 1], self.stop[k]])
+
+    def _leg_points(self, at_least: list[Lit], premises: list[Lit], dist: dict[int, int]) -> None:
+        """Under the premises, the leg costs at least the class's points between its two docks:
+        one clause per distinct cost, for the classes where it is at least that much."""
+        top = len(at_least) - 1
+        values = sorted(set(dist.values()))
+        for i, v in enumerate(values):
+            if v == 0:
+                continue
+            if v > top:
+                # No line within the bound affords the leg in these classes.
+                self.clause(premises, neg(self.holds(c for c, w in dist.items() if w >= v)))
+                break
+            classes = [c for c, w in dist.items() if w >= v]
+            lits = [*premises] if i == 0 else [*premises, self.holds(classes)]
+            self.clause(lits, at_least[v])

@@ -1,0 +1,154 @@
+"""Uniqueness of an optimal answer, canonical and strict (docs/solver.md).
+
+*Canonical*: no line at the optimum has another signature (solver/canonical.py): a second
+solve that forbids the answer's signature is INFEASIBLE. *Strict*: moreover the answer leaves
+no choice of excavation site and no choice of a placed tile's second cube (its colour, or the
+island it goes on): every site where the card fits is counted by the engine, and a third solve
+that keeps the answer's signature but changes a second cube must be INFEASIBLE.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ortools.sat.python import cp_model
+
+from ..actions import Action, EndTurn, Excavate, Oracle, PlaceTile
+from ..components import COLOURS
+from ..excavation import valid_sites
+from ..puzzle import Puzzle, replay
+from .canonical import canonical, signature
+from .deadline import TimeUp
+from .facts import Facts, placement_facts
+from .model import LineModel, model_answer, placements_match
+
+Runner = Callable[[LineModel], tuple[str, cp_model.CpSolver]]
+
+
+def find_member(facts: Facts, line: Sequence[Action]) -> tuple[int, int]:
+    """The class and member scenario a line was played on: its placements and oracle."""
+    placed: dict[int, PlaceTile] = {}
+    turn = 1
+    oracle = None
+    for a in line:
+        if isinstance(a, EndTurn):
+            turn = 2
+        elif isinstance(a, PlaceTile):
+            placed[turn] = a
+        elif isinstance(a, Oracle):
+            oracle = a.icon
+    for c, members in enumerate(facts.members):
+        for i, sc in enumerate(members):
+            if sc.oracle != oracle:
+                continue
+            if all(
+                (p := sc.placement(which)) is not None and (p.slot, p.rotation) == (a.slot, a.rotation)
+                for which, a in placed.items()
+            ):
+                return c, i
+    raise LookupError("no scenario makes the line's placements")
+
+
+def _names(facts: Facts, c: int, member: int) -> list[dict[str, str]]:
+    return [view.names for view in facts.member_views(c, member)]
+
+
+def second_answer(
+    puzzle: Puzzle,
+    facts: Facts,
+    fresh: Callable[[], LineModel],
+    run: Runner,
+    line: Sequence[Action],
+    tries: int = 8,
+) -> list[Action] | None:
+    """A line at the optimum whose signature differs from `line`'s, or None when none exists.
+
+    A line the solve finds may lean down to the same answer (a free action it did not need);
+    that one is forbidden too and the solve repeated, up to `tries` times (then TimeUp: the
+    question stays open)."""
+    from .cpsat import complete_line
+
+    first = signature(puzzle, tuple(line))
+    c, member = find_member(facts, line)
+    forbidden = [model_answer(first, _names(facts, c, member))]
+    for _ in range(tries):
+        model = fresh()
+        for answer in forbidden:
+            model.forbid(answer)
+        status, solver = run(model)
+        if status == "INFEASIBLE":
+            return None
+        if status not in ("FEASIBLE", "OPTIMAL"):
+            raise TimeUp
+        found = next(i for i, x in enumerate(model.scen) if solver.value(x))
+        raw_sig = None
+        for m in range(len(facts.members[found])):
+            _, _, raw = model.read(solver, m)
+            other = complete_line(puzzle, raw)
+            check = replay(puzzle, other)
+            if check.illegal_at is not None or not check.reached:
+                continue
+            lean_line = canonical(puzzle, other)
+            if signature(puzzle, lean_line) != first:
+                return lean_line
+            raw_sig = (m, signature(puzzle, other))
+        if raw_sig is None:
+            raise TimeUp
+        # The same answer with a free action it did not need: forbid the line as found.
+        m, sig = raw_sig
+        forbidden.append(model_answer(sig, _names(facts, found, m)))
+    raise TimeUp
+
+
+def strictly_unique(
+    puzzle: Puzzle,
+    facts: Facts,
+    fresh: Callable[[], LineModel],
+    run: Runner,
+    line: Sequence[Action],
+) -> bool:
+    """Whether a canonically unique answer also leaves no choice of site or second cube."""
+    played = replay(puzzle, tuple(line))
+    for i, action in enumerate(line):
+        if isinstance(action, Excavate):
+            pos = played.states[i].pos
+            boat = pos.hero.boat
+            assert boat is not None
+            island = pos.board.island_of_dock[boat]
+            card = pos.components.map[action.card]
+            if len(valid_sites(pos.board, pos.to_move, card, pos.board.island_quads[island])) > 1:
+                return False
+    answer = signature(puzzle, tuple(line))
+    c, member = find_member(facts, line)
+    sc = facts.members[c][member]
+    views = facts.member_views(c, member)
+    target = model_answer(answer, [v.names for v in views])
+    classes = [i for i in range(len(facts.members)) if any(placements_match(facts, i, target.placements))]
+    turn = 1
+    for action in line:
+        if isinstance(action, EndTurn):
+            turn = 2
+        if not isinstance(action, PlaceTile):
+            continue
+        pf = placement_facts(sc, turn, views)
+        assert pf is not None
+        model = fresh()
+        model.m.add(model.matches(target, classes) == 1)
+        colours = model.second_colour[turn - 1]
+        owed = sum(colours.values())
+        if action.colour is None:
+            model.m.add(owed >= 1)
+        else:
+            chosen = next(k for k in pf.second_cube if pf.piece_quadrant[k] == action.quadrant)
+            elsewhere = [
+                x for k, x in enumerate(model.second_piece[turn - 1]) if pf.piece_island[k] != pf.piece_island[chosen]
+            ]
+            other_colour = [colours[col] for col in COLOURS if col != action.colour]
+            differs = model.any_([*other_colour, *elsewhere, model.is_(owed, 0, "no second cube")], "another cube")
+            model.m.add(differs == 1)
+        status, _ = run(model)
+        if status in ("FEASIBLE", "OPTIMAL"):
+            return False
+        if status != "INFEASIBLE":
+            raise TimeUp
+    return True

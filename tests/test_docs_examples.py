@@ -1,0 +1,159 @@
+"""Every command the README and docs/*.md show is run here, in order, as a reader would run it.
+
+Each document's shell blocks (```sh) and the `$ ` lines of its text blocks run one after the
+other in a fresh directory laid out like a clone (the package, puzzles/, tests/, tools/ and the
+virtual environment linked in, docs/ copied, since some examples write into it), through bash
+with the project's `akrotiri-puzzle` first on PATH. A command must exit with status 0, or with
+the status its comment documents (`# exit status 2`); a `$ ` example must also print the lines
+shown under it ("..." ends a line that is cut). Python blocks run too.
+
+A few commands are sampled (a benchmark with a smaller workload, the same code) and one is not
+run: `make test`, which is this suite (CI runs it). See SAMPLED and NOT_RUN.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+SLOW_DOCUMENTS = {"README.md", "benchmarks.md"}
+
+# The benchmarks as documented, with a small workload appended (the last value of an option
+# wins): the same code runs, for less time.
+SAMPLED = {
+    r"^make bench$": ' BENCH_ARGS="--games 2 --greedy-games 2 --positions-from 1"',
+    r"tools/bench\.py\b": " --games 2 --greedy-games 2 --positions-from 1",
+    r"tools/bench_solver\.py\b(?!.*--table-from)": " --per-class 1 --node-cap 1000",
+    # The fuzzer: 20 mutated cases and the bad options (the sample in tests/test_fuzz.py covers the rest).
+    r"^make fuzz\b": " FUZZ_RUNS=20 FUZZ_FLAGS=--options",
+    r"-m tests\.fuzz\b(?!.*--(help|case))": " --runs 20",
+    # Rewriting the golden files: only the golden test of the file (a copy of tests/ is written).
+    r"pytest tests/test_render_svg\.py$": " -k golden -q -p no:cacheprovider",
+}
+NOT_RUN = {"make test": "the test suite itself; CI runs it (.ci/run calls make test)"}
+LINKED = ["akrotiri_puzzles", "puzzles", "tools", "cli.py", "Makefile", "pyproject.toml", "README.md"]
+COPIED = ["docs", "tests"]  # examples write into these (pictures, golden files)
+
+
+@dataclass(frozen=True)
+class Example:
+    """One command of a document, or one Python block."""
+
+    where: str
+    command: str
+    status: int = 0
+    output: tuple[str, ...] = ()
+    python: bool = False
+
+
+def _status(comment: str) -> int:
+    found = re.search(r"exit status (\d)", comment)
+    return int(found.group(1)) if found else 0
+
+
+def examples(path: Path) -> list[Example]:
+    """The document's commands and Python blocks, in order."""
+    text = path.read_text(encoding="utf-8")
+    found: list[Example] = []
+    for block in re.finditer(r"^```(\w*)\n(.*?)^```", text, re.S | re.M):
+        language, body = block.group(1), block.group(2)
+        line_no = text[: block.start()].count("\n") + 2
+        where = f"{path.name}:{line_no}"
+        if language == "python":
+            found.append(Example(where, body, python=True))
+        elif language in ("sh", "shell", "console", "bash"):
+            for raw in body.replace("\\\n", " ").splitlines():
+                line = raw.strip().removeprefix("$ ")
+                if line and not line.startswith("#"):
+                    command, _, comment = line.partition(" #")
+                    found.append(Example(where, command.strip(), _status(comment)))
+        elif language == "text" and "\n$ " in "\n" + body:
+            parts = re.split(r"^\$ ", body, flags=re.M)[1:]
+            for part in parts:
+                command, *shown = part.splitlines()
+                expected = tuple(s for s in (x.strip() for x in shown) if s and s != "...")
+                status = 2 if any(s.startswith("error:") for s in expected) else 0
+                found.append(Example(where, command, status, expected))
+    return found
+
+
+def _sampled(command: str) -> str:
+    for pattern, smaller in SAMPLED.items():
+        if re.search(pattern, command):
+            command += smaller
+    if command.startswith("make "):  # never reinstall from inside a test
+        command = "make -o .venv/.installed-stamp " + command.removeprefix("make ")
+    if shutil.which("taskset") is None:
+        command = re.sub(r"^taskset -c \S+ ", "", command)
+    return command
+
+
+@pytest.fixture
+def clone(tmp_path: Path) -> Path:
+    """A directory laid out like a fresh clone with the project installed."""
+    for name in LINKED:
+        (tmp_path / name).symlink_to(ROOT / name)
+    (tmp_path / ".venv").symlink_to(Path(sys.executable).parent.parent)
+    for name in COPIED:
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def _run(example: Example, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, COLUMNS="100", PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    if example.python:
+        argv = [sys.executable, "-c", example.command]
+    else:
+        argv = ["bash", "-o", "pipefail", "-c", _sampled(example.command)]
+    return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def _shown(expected: str, printed: str) -> bool:
+    words = " ".join(expected.split())
+    if words.endswith("..."):
+        return words[:-3].rstrip() in printed
+    return words in printed
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [pytest.param(d, marks=pytest.mark.slow) if d.name in SLOW_DOCUMENTS else d for d in DOCUMENTS],
+    ids=lambda d: d.name,
+)
+def test_every_documented_command_runs(doc, clone):
+    for example in examples(doc):
+        if example.command in NOT_RUN:
+            continue
+        result = _run(example, clone)
+        printed = " ".join((result.stdout + result.stderr).split())
+        assert result.returncode == example.status, (example.where, example.command, result.stdout, result.stderr)
+        assert "Traceback" not in result.stderr, (example.where, example.command, result.stderr)
+        for line in example.output:
+            assert _shown(line, printed), (example.where, example.command, line, printed[-2000:])
+
+
+def test_the_readme_and_the_docs_show_commands_and_skip_only_make_test():
+    commands = [e.command for d in DOCUMENTS for e in examples(d) if not e.python]
+    assert any(c.startswith("akrotiri-puzzle apply ") for c in commands)
+    assert sum(c.startswith("akrotiri-puzzle ") for c in commands) >= 20
+    assert {c for c in commands if c in NOT_RUN} == {"make test"}
+
+
+def test_docs_point_nowhere_outside_the_repository():
+    """A clone holds no ../shared or seeds/: the docs must not send readers there."""
+    for doc in DOCUMENTS:
+        text = doc.read_text(encoding="utf-8")
+        for bad in ("../shared", "shared/RULES.md", "seeds/", "RULES.md"):
+            assert bad not in text, (doc.name, bad)
+        for target in re.findall(r"\]\(([^)#]+)", text):
+            if "://" not in target:
+                assert (doc.parent / target).exists(), (doc.name, target)
