@@ -174,7 +174,11 @@ def _broken(change) -> str:  # type: ignore[no-untyped-def]
         (lambda d: d["marks"].append({"kind": "dock", "dock": "9,9NE"}), "dock", "no dock 9,9NE"),
         (lambda d: d["marks"].append({"kind": "above", "site": "0,1SW"}), "seat", "needs a seat"),
         (lambda d: d["exercise"].pop("solution"), "exercise.solution", "must carry its answer"),
-        (lambda d: d["exercise"]["goal"].update(temples=0), "exercise: goal.temples", "expected an integer from 1 to 6, got 0"),
+        (
+            lambda d: d["exercise"]["goal"].update(temples=0),
+            "exercise: goal.temples",
+            "expected an integer from 1 to 6, got 0",
+        ),
         (lambda d: d.update(format="akrotiri-lesson 9"), "format", "expected 'akrotiri-lesson 1'"),
         (lambda d: d["origin"].update(line=["ship"]), "origin.line.0", "expected 1 dock"),
     ],
