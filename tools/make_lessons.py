@@ -471,6 +471,25 @@ FINDERS: dict[str, tuple[str, Finder]] = {
 }
 
 
+def _holds_goal(goal_id: str) -> Callable[[Candidate], bool]:
+    return lambda c: goal_id in c.pos.hero.goals
+
+
+def _sells_twice(c: Candidate) -> bool:
+    cargo = c.pos.hero.cargo
+    return any(cargo.count(colour) > 1 for colour in set(cargo))
+
+
+PREFILTERS: dict[str, Callable[[Candidate], bool]] = {
+    # Cheap tests that rule a position out before its exercise is searched.
+    "selling-prices": _sells_twice,
+    "goal-portage-distance": _holds_goal("G01"),
+    "goal-quarters": _holds_goal("G09"),
+    "goal-completed-islands": _holds_goal("G10"),
+    "goal-not-connected": _holds_goal("G11"),
+}
+
+
 # ---- the scan ------------------------------------------------------------------------------------
 
 
@@ -555,7 +574,10 @@ def build(
 def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Lesson | None:
     """The first lesson the seeds give, certified and verified."""
     phase, finder = FINDERS[lesson_id]
+    wanted = PREFILTERS.get(lesson_id, lambda c: True)
     for c in candidates(comps, seeds, phase, max_tiles):
+        if not wanted(c):
+            continue
         line: tuple[Action, ...] = ()
         if phase in ("act", "place"):
             optimum, line = c.best()
