@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
 import subprocess
 import sys
 from dataclasses import replace
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,13 @@ from akrotiri_puzzles import load_components
 from akrotiri_puzzles.files.lesson_yaml import dumps_lesson, load_lessons, loads_lesson
 from akrotiri_puzzles.notation import format_line
 from akrotiri_puzzles.render import render_png
-from akrotiri_puzzles.render.lesson_pages import answer_svg, booklet, lesson_highlights, lesson_page, lesson_svg
+from akrotiri_puzzles.render.lesson_pages import (
+    answer_svg,
+    booklet_contents,
+    lesson_highlights,
+    lesson_page,
+    lesson_svg,
+)
 from akrotiri_puzzles.teaching import Lesson, LessonError, assess, lesson_by_id, outcome, verify
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +118,18 @@ def test_lesson_claims_hold(lesson: Lesson):
 
 
 @pytest.mark.parametrize("lesson", PARAMS)
+def test_lesson_file_records_a_certified_unique_answer(lesson: Lesson):
+    """The certificate written by tools/make_lessons.py: optimal, nothing shorter, unique; and the
+    answer replays legally to the goal at that optimum (the test above re-proves it with CP-SAT)."""
+    cert = lesson.exercise.certificate
+    assert cert is not None
+    assert (cert.status, cert.below_optimum, cert.unique) == ("OPTIMAL", "INFEASIBLE", True)
+    assert cert.optimum == lesson.optimum
+    played = assess(lesson, lesson.answer)
+    assert played.status == "optimal" and played.played.cost == lesson.optimum
+
+
+@pytest.mark.parametrize("lesson", PARAMS)
 def test_lesson_misreading_fails_for_the_rule(lesson: Lesson):
     """An illegal misreading is refused for the rule the lesson records; a legal one is worse:
     dearer, short of the goal, or (goal-card lessons) scoring less."""
@@ -132,7 +152,17 @@ def test_lesson_picture_renders_with_its_marks(lesson: Lesson):
     svg = lesson_svg(lesson)
     drawn = len(re.findall(r'class="mark-(?:dock|site|icon|island|region)"', svg))
     assert drawn == len(lesson.marks)
-    assert 'class="line-step"' in answer_svg(lesson) or not any(a for a in lesson.answer if "ship" in str(a))
+    # Every label the lesson writes on its picture is on it.
+    for mark in lesson.marks:
+        if mark.label:
+            assert escape(mark.label) in svg, mark.label
+
+
+def test_answer_picture_draws_the_line_and_png_renders():
+    """One lesson's answer picture and PNG (each picture takes a second or two to draw; the
+    booklet test below draws the answer pictures of two more)."""
+    lesson = lesson_by_id(LESSONS, "ship-steps")
+    assert 'class="line-step"' in answer_svg(lesson)
     png = render_png(lesson.exercise.start, lesson_highlights(lesson), scale=0.3)
     assert png.startswith(b"\x89PNG")
 
@@ -299,22 +329,38 @@ def test_teach_writes_pictures_and_pages(tmp_path):
     assert lesson.title in (tmp_path / "a.html").read_text()
 
 
+def _two_lessons(tmp_path: Path) -> Path:
+    """A lessons directory holding two of the lessons (a booklet of all takes a minute to draw)."""
+    where = tmp_path / "lessons"
+    where.mkdir()
+    for lesson in LESSONS[:2]:
+        shutil.copy(LESSONS_DIR / f"{lesson.id}.yaml", where)
+    return where
+
+
 def test_teach_book_is_one_self_contained_page(tmp_path):
-    result = teach("--book", tmp_path / "book")
+    result = teach("--book", tmp_path / "book", "--lessons", _two_lessons(tmp_path))
     assert result.returncode == 0, result.stderr
     page = (tmp_path / "book" / "lessons.html").read_text()
-    assert all(f'id="{le.id}"' in page for le in LESSONS)
-    assert page.count("<svg") == 2 * len(LESSONS)
+    assert all(f'id="{le.id}"' in page for le in LESSONS[:2])
+    assert page.count("<svg") == 2 * 2
     # Nothing from elsewhere: no linked stylesheet, script, image or font.
     assert not re.search(r'(src|href)="(?!#)', page)
     assert not re.search(r"url\((?!#)", page) and "@import" not in page
 
 
-def test_booklet_and_page_agree():
+def test_teach_book_into_a_file_is_one_line_exit_2(tmp_path):
+    (tmp_path / "taken").write_text("")
+    line = one_line_error(teach("--book", tmp_path / "taken"))
+    assert "--book" in line and "expected a directory" in line
+
+
+def test_booklet_lists_every_lesson_and_page_agrees():
     lesson = LESSONS[0]
-    assert lesson.title in lesson_page(lesson)
-    assert lesson_page(lesson).count("<svg") == 2
-    assert booklet(LESSONS).count('class="lesson"') == len(LESSONS)
+    page = lesson_page(lesson)
+    assert lesson.title in page and page.count("<svg") == 2
+    contents = booklet_contents(LESSONS)
+    assert all(f'href="#{le.id}"' in contents for le in LESSONS)
 
 
 def test_unknown_lesson_id_lists_the_ids():

@@ -371,10 +371,17 @@ def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     return Found(c.puzzle(), [("same island", mis)], [_boat(c.pos, "your boat")], why)
 
 
+GOAL_WORDS = {
+    "G01": "a temple at portage distance exactly 1",
+    "G09": "the board's quarters holding your temples",
+    "G10": "the tiles of your largest completed island",
+    "G11": "a temple on an island not directly connected to another of your temples' islands",
+}
+
+
 def _goal_finder(goal_id: str, rule: str) -> Finder:
     def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-        if goal_id not in c.pos.hero.goals:
-            return None
+        # The card need not be the hero's: the exercise asks which temple would score it.
         puzzle = c.puzzle()
         dig = _dig(line)
         if dig is None or not believed_gain(c.pos, rule, dig.site, truth=True):
@@ -389,7 +396,11 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
             Mark("site", f"scores {goal_id}", quad=dig.site),
             Mark("site", "the misreading digs here", quad=wrong.site),
         ]
-        task = f"Your goal card is {goal_id}: excavate a temple that scores it, in as few actions as you can."
+        held = "You hold" if goal_id in c.pos.hero.goals else "Suppose you held"
+        task = (
+            f"{held} goal card {goal_id} ({GOAL_WORDS[goal_id]}): excavate a temple that scores it, "
+            "in as few actions as you can."
+        )
         return Found(puzzle, [("goal", mis)], marks, "", task, goal_id)
 
     return find
@@ -471,10 +482,6 @@ FINDERS: dict[str, tuple[str, Finder]] = {
 }
 
 
-def _holds_goal(goal_id: str) -> Callable[[Candidate], bool]:
-    return lambda c: goal_id in c.pos.hero.goals
-
-
 def _sells_twice(c: Candidate) -> bool:
     cargo = c.pos.hero.cargo
     return any(cargo.count(colour) > 1 for colour in set(cargo))
@@ -483,10 +490,6 @@ def _sells_twice(c: Candidate) -> bool:
 PREFILTERS: dict[str, Callable[[Candidate], bool]] = {
     # Cheap tests that rule a position out before its exercise is searched.
     "selling-prices": _sells_twice,
-    "goal-portage-distance": _holds_goal("G01"),
-    "goal-quarters": _holds_goal("G09"),
-    "goal-completed-islands": _holds_goal("G10"),
-    "goal-not-connected": _holds_goal("G11"),
 }
 
 

@@ -109,16 +109,21 @@ def lesson_page(lesson: Lesson) -> str:
     return _page(f"Akrotiri lesson: {lesson.title}", [lesson_section(lesson)])
 
 
-def booklet(lessons: tuple[Lesson, ...]) -> str:
-    """Every lesson in one self-contained HTML page, with a table of contents."""
-    toc = "".join(
+def booklet_contents(lessons: tuple[Lesson, ...]) -> str:
+    """The booklet's table of contents: one link per lesson, with the rules it teaches."""
+    items = "".join(
         f'<li><a href="#{escape(le.id)}">{escape(le.title)}</a> ({escape(", ".join(le.rules))})</li>' for le in lessons
     )
+    return f"<nav><ol>{items}</ol></nav>"
+
+
+def booklet(lessons: tuple[Lesson, ...]) -> str:
+    """Every lesson in one self-contained HTML page, with a table of contents."""
     body = [
         "<h1>Akrotiri: the rules new players get wrong</h1>",
         f"<p>{len(lessons)} lessons. Each shows one rule on a position from a real game, names the usual "
         "misreading and gives an exercise; the answer, proven optimal and unique, follows each exercise.</p>",
-        f"<nav><ol>{toc}</ol></nav>",
+        booklet_contents(lessons),
     ]
     body.extend(lesson_section(le, i) for i, le in enumerate(lessons, start=1))
     return _page("Akrotiri lessons", body)
