@@ -80,14 +80,15 @@ def outcome(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[st
     if optimum is not None and played.cost > optimum:
         more = played.cost - optimum
         return "dearer", f"it reaches the goal in {played.cost} actions, {more} more than the optimum{tail}"
-    if points is not None and points[0]:
+    if points is not None and points[0] < 0:
         return "scores less", points[1]
     return "right", f"it reaches the goal in {played.cost} actions, the optimum{tail}"
 
 
-def scores(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[bool, str] | None:
-    """For a goal-card lesson and a line that reaches the goal: whether it scores the card less
-    than the answer does (in the exercise's edition), and the points of both editions in words."""
+def scores(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[int, str] | None:
+    """For a goal-card lesson and a line that reaches the goal: how many points of the card it
+    scores beyond the answer (negative: fewer) in the exercise's edition, and the points of both
+    editions in words."""
     if lesson.goal_card is None:
         return None
     puzzle = lesson.exercise
@@ -98,12 +99,12 @@ def scores(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[boo
     mine = goal_points(final_position(puzzle, played), puzzle.hero, lesson.goal_card)
     edition = puzzle.start.edition
     words = ", ".join(f"{mine[e]} against the answer's {answer[e]} in {e}" for e in EDITIONS)
-    return mine[edition] < answer[edition], f"goal card {lesson.goal_card} scores {words}"
+    return mine[edition] - answer[edition], f"goal card {lesson.goal_card} scores {words}"
 
 
 def misreading_claim(lesson: Lesson, m: Misreading) -> Claim:
     """Whether a misreading line fails in the engine as the lesson says (and, in a goal-card
-    lesson, scores fewer of the card's points than the answer when it reaches the goal)."""
+    lesson, never scores more of the card's points than the answer)."""
     what = f"the misreading line {format_line(list(m.line))!r} is {m.outcome}"
     found, why = outcome(lesson, m.line)
     if found != m.outcome:
@@ -112,9 +113,10 @@ def misreading_claim(lesson: Lesson, m: Misreading) -> Claim:
         named = RULE_ID.findall(why)
         if m.rule is None or m.rule not in named:
             return Claim(what, False, f"the engine's reason names {named or 'no rule'}, not {m.rule}: {why}")
+    # Strictly worse: a dearer line may score the card as well as the answer, never better.
     points = scores(lesson, m.line)
-    if points is not None and not points[0]:
-        return Claim(what, False, f"it does not score less: {points[1]}")
+    if points is not None and points[0] > 0:
+        return Claim(what, False, f"it scores more than the answer: {points[1]}")
     return Claim(what, True, why)
 
 
