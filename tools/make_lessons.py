@@ -46,7 +46,7 @@ from akrotiri_puzzles import __version__, load_components
 from akrotiri_puzzles.actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
-from akrotiri_puzzles.geometry import format_quad
+from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
 from akrotiri_puzzles.notation import parse_action
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Certificate, Goal, Puzzle, replay
@@ -379,6 +379,22 @@ GOAL_WORDS = {
 }
 
 
+def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Excavate) -> str:
+    """Why the answer's temple scores the card and the misreading's choice is worse, in words."""
+    site, other = format_quad(dig.site), format_quad(wrong.site)
+    if rule == "quarters":
+        mine = ", ".join(sorted({board_quarter(q) for _, q in pos.hero.temples})) or "none"
+        return (
+            f"Your temples stand in the board quarters {mine}. {site} lies in the {board_quarter(dig.site)} "
+            f"quarter of the board, cut through Thera's centre, so it scores a new quarter; its tile quadrant "
+            f"({quad_name(dig.site)}) does not matter. The misreading avoids it and digs {other} instead, for "
+            "more actions."
+        )
+    return (
+        f"A temple at {site} scores {goal_id}; the misreading does not believe it and digs {other}, for more actions."
+    )
+
+
 def _goal_finder(goal_id: str, rule: str) -> Finder:
     def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         # The card need not be the hero's: the exercise asks which temple would score it.
@@ -396,12 +412,23 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
             Mark("site", f"scores {goal_id}", quad=dig.site),
             Mark("site", "the misreading digs here", quad=wrong.site),
         ]
+        why = _goal_why(c.pos, rule, goal_id, dig, wrong)
+        if rule == "quarters":
+            mine = [site for _, site in c.pos.hero.temples]
+            marks.append(
+                Mark(
+                    "quarter",
+                    f"board quarter {board_quarter(dig.site)}: none of yours yet",
+                    quarter=board_quarter(dig.site),
+                )
+            )
+            marks.extend(Mark("site", f"your temple ({board_quarter(q)} quarter)", quad=q) for q in mine)
         held = "You hold" if goal_id in c.pos.hero.goals else "Suppose you held"
         task = (
             f"{held} goal card {goal_id} ({GOAL_WORDS[goal_id]}): excavate a temple that scores it, "
             "in as few actions as you can."
         )
-        return Found(puzzle, [("goal", mis)], marks, "", task, goal_id)
+        return Found(puzzle, [("goal", mis)], marks, why, task, goal_id)
 
     return find
 
