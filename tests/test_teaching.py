@@ -11,8 +11,8 @@ import shutil
 import subprocess
 import sys
 from dataclasses import replace
-from html import escape
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import pytest
 import yaml
