@@ -40,7 +40,7 @@ SAMPLED = {
     r"pytest tests/test_render_svg\.py$": " -k golden -q -p no:cacheprovider",
 }
 NOT_RUN = {"make test": "the test suite itself; CI runs it (.ci/run calls make test)"}
-LINKED = ["akrotiri_puzzles", "puzzles", "tools", "cli.py", "Makefile", "pyproject.toml", "README.md"]
+LINKED = ["akrotiri_puzzles", "puzzles", "lessons", "tools", "cli.py", "Makefile", "pyproject.toml", "README.md"]
 COPIED = ["docs", "tests"]  # examples write into these (pictures, golden files)
 
 
