@@ -390,6 +390,14 @@ def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Exca
             f"({quad_name(dig.site)}) does not matter. The misreading avoids it and digs {other} instead, for "
             "more actions."
         )
+    if rule == "not_connected":
+        mine = ", ".join(format_quad(q) for _, q in pos.hero.temples)
+        return (
+            f"Your temples stand at {mine}. The island of {site} is joined to theirs only by routes across "
+            f"the Thera board, which do not count: it is not directly connected, so a temple there scores "
+            f"{goal_id}. The misreading thinks it is connected, avoids it and digs {other} instead, for more "
+            "actions."
+        )
     return (
         f"A temple at {site} scores {goal_id}; the misreading does not believe it and digs {other}, for more actions."
     )
@@ -423,6 +431,8 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
                 )
             )
             marks.extend(Mark("site", f"your temple ({board_quarter(q)} quarter)", quad=q) for q in mine)
+        if rule == "not_connected":
+            marks.extend(Mark("site", "your temple", quad=q) for _, q in c.pos.hero.temples)
         held = "You hold" if goal_id in c.pos.hero.goals else "Suppose you held"
         task = (
             f"{held} goal card {goal_id} ({GOAL_WORDS[goal_id]}): excavate a temple that scores it, "
