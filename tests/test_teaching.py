@@ -370,3 +370,12 @@ def test_unknown_lesson_id_lists_the_ids():
     with pytest.raises(LessonError) as info:
         lesson_by_id(LESSONS, "nope")
     assert all(le.id in str(info.value) for le in LESSONS)
+
+
+def test_docs_list_every_lesson():
+    """docs/teaching.md's table names every lesson, in course order, with its rules."""
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+) \| `([a-z-]+)` \| ([^|]+) \|", text, re.M)
+    assert [(int(n), lesson_id) for n, lesson_id, _ in rows] == [(i, le.id) for i, le in enumerate(LESSONS, 1)]
+    for (_, _, rules), lesson in zip(rows, LESSONS, strict=True):
+        assert rules.strip() == ", ".join(lesson.rules)

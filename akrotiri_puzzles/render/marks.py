@@ -142,9 +142,9 @@ def _island(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
     island = board.island_at(mark.quad)
     if island is None:
         return
-    tint = group(
-        g, class_="mark-island", data_island=format_quad(island), fill=HIGHLIGHT, fill_opacity=0.28, stroke="none"
-    )
+    # One opacity for the whole group: the strips joining its pieces (drawn as thick lines) tint
+    # like the pieces, and where shapes overlap the tint does not darken.
+    tint = group(g, class_="mark-island", data_island=format_quad(island), fill=HIGHLIGHT, opacity=0.28, stroke="none")
     for key, shapes in painter.layout.piece_shapes.items():
         if board.island_of_piece[key] == island:
             for shape in shapes:
