@@ -375,6 +375,7 @@ GOAL_WORDS = {
     "G01": "a temple at portage distance exactly 1",
     "G09": "the board's quarters holding your temples",
     "G10": "the tiles of your largest completed island",
+    "G12": "a temple on an uncompleted island",
     "G11": "a temple on an island not directly connected to another of your temples' islands",
 }
 
@@ -389,6 +390,13 @@ def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Exca
             f"quarter of the board, cut through Thera's centre, so it scores a new quarter; its tile quadrant "
             f"({quad_name(dig.site)}) does not matter. The misreading avoids it and digs {other} instead, for "
             "more actions."
+        )
+    if rule == "uncompleted":
+        return (
+            f"The island of {site} has filled slots beside all its tiles, but a slot diagonal to one of its "
+            f"corners is still empty: a tile there could still extend it, so it is uncompleted and a temple "
+            f"there scores {goal_id}. The misreading thinks it completed, avoids it and digs {other} instead, "
+            "for more actions."
         )
     if rule == "not_connected":
         mine = ", ".join(format_quad(q) for _, q in pos.hero.temples)
@@ -514,7 +522,7 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "last-round": ("last", find_last_round),
     "goal-portage-distance": ("act", _goal_finder("G01", "portage_1")),
     "goal-quarters": ("act", _goal_finder("G09", "quarters")),
-    "goal-completed-islands": ("act", _goal_finder("G10", "largest_completed")),
+    "goal-completed-islands": ("act", _goal_finder("G12", "uncompleted")),
     "goal-not-connected": ("act", _goal_finder("G11", "not_connected")),
 }
 
