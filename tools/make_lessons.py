@@ -254,9 +254,13 @@ def _card_finder(how: str, key: str) -> Finder:
         elif how == "own":
             assert wrong is not None
             kind = next(k for q, k in c.pos.board.icons if q == wrong.site)
-            marks.append(Mark("icon", f"this {kind} does not count for {format_quad(wrong.site)}", quad=wrong.site))
-            marks.append(Mark("site", f"{wrong.card} does not fit here", quad=wrong.site))
-            marks.extend(_icon_marks(at, hero, dig.card, dig.site))
+            # One label at the wrong site (its own icon does not count there); the icons the card
+            # counts from the right site are labelled with the site they count for.
+            marks.append(Mark("site", f"{wrong.card} fails here: own {kind}", quad=wrong.site))
+            marks.extend(
+                replace(m, label=f"{m.label} of {format_quad(dig.site)}")
+                for m in _icon_marks(at, hero, dig.card, dig.site)
+            )
             why = (
                 f"{dig.card} fits {format_quad(dig.site)}: every icon it needs lies in another quadrant "
                 f"({_needs(at, dig.card, hero)}). At {format_quad(wrong.site)} the {kind} lies in the site's "

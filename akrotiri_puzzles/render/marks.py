@@ -58,7 +58,11 @@ def _label(g: ET.Element, painter: BoardPainter, at: Vec, words: str, distance: 
         cx = at[0] + dx * (distance + w / 2)
         cy = at[1] + dy * (distance + h / 2)
         spots.append(box_at(cx, cy, w, h))
-    box = painter.placer.place(spots, segment_weight=0.3)
+    # Keep the label on the picture: off the left edge it would be cut, right of the board it
+    # would cover the key.
+    f = painter.frame
+    inside = [b for b in spots if b[0] >= 0 and b[1] >= 0 and b[2] <= f.left + f.width + f.left]
+    box = painter.placer.place(inside or spots, segment_weight=0.3)
     sub(
         g,
         "rect",
