@@ -313,8 +313,9 @@ def test_teach_answer_illegal_is_one_line_exit_2():
         (("empty-boat", "--answer", " ; "), "no actions"),
         (("--lessons", "no/such/dir"), "no such directory"),
         (("--answer", "end"), "name a lesson"),
+        (("empty-boat", "--answer", "end", "--png", "x.png"), "give --solution, --png, --svg or --html without it"),
     ],
-    ids=["unknown-id", "unparsable", "empty", "no-dir", "no-id"],
+    ids=["unknown-id", "unparsable", "empty", "no-dir", "no-id", "answer-and-png"],
 )
 def test_teach_bad_input_is_one_line_exit_2(args, words):  # type: ignore[no-untyped-def]
     line = one_line_error(teach(*args))

@@ -90,6 +90,10 @@ def teach(
     except AkrotiriError as exc:
         fail(str(exc))
     if answer is not None:
+        if solution or png or svg or html:
+            fail(
+                "--answer checks an answer and prints nothing else; give --solution, --png, --svg or --html without it"
+            )
         _check(lesson, answer)
         return
     outputs = {"--svg": svg, "--png": png, "--html": html}
