@@ -14,6 +14,7 @@ from .actions import Action, EndTurn
 from .errors import IllegalActionError, PuzzleError
 from .position import Position
 from .rules import action_cost, apply, legal_actions, start_turn, why_illegal
+from .scoring import seat_score
 
 
 @dataclass(frozen=True)
@@ -22,9 +23,14 @@ class Goal:
 
     temples: int = 1
     map_card: str | None = None
+    score: int | None = None
+    """An endgame puzzle's goal: a final score of at least this this turn (R-SCORE-1, 2); the
+    temples and the map card then do not count (docs/analysis.md)."""
 
     def describe(self) -> str:
         """The goal in words."""
+        if self.score is not None:
+            return f"score {self.score} points by the end of this turn"
         what = "a temple" if self.temples == 1 else f"{self.temples} temples"
         return f"excavate {what}" + (f", one with map card {self.map_card}" if self.map_card else "")
 
@@ -70,6 +76,8 @@ class Puzzle:
             return f"the hero must be at the tile placement or the action phase, not {self.start.phase!r}"
         if self.turns not in (1, 2):
             return f"horizon must be 1 or 2 turns, not {self.turns}"
+        if self.goal.score is not None:
+            return "an endgame puzzle (a score goal) has a horizon of 1 turn" if self.turns != 1 else None
         if self.goal.temples < 1:
             return "the goal needs at least one temple"
         left = self.start.components.player_board.temples - len(self.start.hero.temples)
@@ -90,6 +98,8 @@ class State:
 
 def reached(puzzle: Puzzle, pos: Position) -> bool:
     """Whether the hero has met the goal in `pos`."""
+    if puzzle.goal.score is not None:
+        return seat_score(pos, puzzle.hero).total >= puzzle.goal.score
     before = len(puzzle.start.seat(puzzle.hero).temples)
     new = pos.seat(puzzle.hero).temples[before:]
     if len(new) < puzzle.goal.temples:

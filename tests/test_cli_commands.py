@@ -21,7 +21,7 @@ SMALL = DATA / "golden" / "small-position.yaml"
 VOLCANO = DATA / "puzzles" / "volcano-below.yaml"
 P01 = ROOT / "puzzles" / "p01.yaml"
 P01_ANSWER = "unload blue; ship T1; ship 0,2NW; portage 0,2SE; ship 0,3SE; excavate M10 0,2NE"
-COMMANDS = ["simulate", "score", "legal", "apply", "check", "show", "solve"]
+COMMANDS = ["simulate", "score", "legal", "apply", "check", "show", "solve", "analyse"]
 
 
 # ---- help, version, exit statuses ----------------------------------------------------------

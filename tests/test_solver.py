@@ -31,7 +31,7 @@ def p01(comps) -> Puzzle:  # type: ignore[no-untyped-def]
 
 
 def test_the_optimum_is_proven_by_the_bound_below(p01):
-    result = solve(p01)
+    result = solve(p01, probe=False)
     assert result.optimum == p01.optimum == 3
     assert result.status == "OPTIMAL" and result.below_optimum == "INFEASIBLE"
     # Bound 1 and 2 proven infeasible, a line found within bound 3.
@@ -49,11 +49,22 @@ def test_R_MOVE_2_free_unload_gives_the_double_move_the_answer_needs(p01):
 
 
 def test_same_puzzle_and_seed_give_the_same_line(p01):
-    first = solve(p01, seed=7)
-    again = solve(p01, seed=7)
+    first = solve(p01, seed=7, probe=False)
+    again = solve(p01, seed=7, probe=False)
     assert first.line == again.line
-    two_workers = [solve(p01, seed=7, workers=2).line for _ in range(2)]
+    two_workers = [solve(p01, seed=7, workers=2, probe=False).line for _ in range(2)]
     assert two_workers[0] == two_workers[1]
+
+
+def test_a_puzzle_the_exhaustive_probe_proves_is_answered_by_it_with_the_same_optimum(comps):
+    p02 = load_puzzle(COLLECTION[1], comps)  # an action phase the search proves in about 50 states
+    probed = solve(p02)
+    assert probed.levels and "exhaustive search" in probed.levels[-1].how
+    alone = solve(p02, probe=False)
+    assert "exhaustive search" not in alone.levels[-1].how
+    assert (probed.optimum, probed.status, probed.below_optimum) == (alone.optimum, "OPTIMAL", "INFEASIBLE")
+    played = replay(p02, probed.line)
+    assert played.illegal_at is None and played.reached and played.cost == probed.optimum
 
 
 def test_the_line_is_in_canonical_form(p01):

@@ -76,6 +76,22 @@ QUOTA = {
 }
 KINDS = ("temple", "map", "two")
 
+PLACE2_OUT = ROOT / "tests" / "data" / "puzzles" / "place2"
+PLACE2_SEED = 6000
+PLACE2_BUDGET = 40000
+PLACE2_QUOTA: dict[str, dict[tuple[int, str, bool], int]] = {
+    "act": {},
+    "place": {
+        (2, "temple", True): 3,
+        (2, "temple", False): 1,
+        (2, "map", True): 1,
+        (2, "map", False): 1,
+    },
+}
+"""The second corpus (`--set place2`): two-turn puzzles from the tile placement, the solver's
+hardest class, with a larger budget (both placements are searched)."""
+PREFIX = "small"
+
 Cell = tuple[str, str, int]
 """Phase, seat to move, edition."""
 
@@ -208,7 +224,7 @@ def write(kept: list[tuple[Candidate, SearchResult]], games_played: int) -> None
     index: list[Row] = []
     for i, (c, result) in enumerate(kept, 1):
         phase, seat, edition, turns, kind = c.cls
-        pid = f"small-{i:03d}"
+        pid = f"{PREFIX}-{i:03d}"
         puzzle = replace(
             c.puzzle, id=pid, title=describe(c, result), optimum=result.optimum, solution=result.line or None
         )
@@ -268,7 +284,9 @@ def readme(kept: list[tuple[Candidate, SearchResult]], games_played: int) -> str
         for name, counts in _counts(kept).items()
     )
     nodes = sorted(r.nodes for _, r in kept)
-    return f"""# Small puzzles
+    title = "Small puzzles" if PREFIX == "small" else "Two-turn puzzles from the tile placement"
+    again = "" if PREFIX == "small" else " --set place2"
+    return f"""# {title}
 
 {len(kept)} puzzles small enough for the exhaustive search (`akrotiri_puzzles/solver/exhaustive.py`)
 to prove their answer within {NODE_BUDGET} states played, a machine-independent stand-in for
@@ -280,7 +298,7 @@ the seed and bots of the game it came from.
 
 Made by `tools/make_test_puzzles.py`; do not edit by hand, change the tool and run it again:
 
-    .venv/bin/python tools/make_test_puzzles.py
+    .venv/bin/python tools/make_test_puzzles.py{again}
 
 It simulates games with seeds {SEED} to {SEED + games_played - 1} (game g: edition 2016 when g is
 even, 2014 when odd; the strategist variant when g % 3 == 2; random bots when g % 3 == 1,
@@ -301,7 +319,17 @@ position, and its line to replay to the goal at the recorded cost.
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dry-run", action="store_true", help="report what would be kept; write nothing")
-    return build(parser.parse_args().dry_run)
+    parser.add_argument(
+        "--set",
+        choices=("small", "place2"),
+        default="small",
+        help="small: tests/data/puzzles/small (default); place2: tests/data/puzzles/place2",
+    )
+    args = parser.parse_args()
+    if args.set == "place2":
+        global OUT, SEED, NODE_BUDGET, QUOTA, PREFIX
+        OUT, SEED, NODE_BUDGET, QUOTA, PREFIX = PLACE2_OUT, PLACE2_SEED, PLACE2_BUDGET, PLACE2_QUOTA, "place2"
+    return build(args.dry_run)
 
 
 if __name__ == "__main__":

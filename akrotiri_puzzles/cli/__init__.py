@@ -204,6 +204,9 @@ _MODULES = {
     "show": "show_command",
     "solve": "solve_command",
     "teach": "teach_command",
+    "analyse": "analyse_command",
+    "serve": "serve_command",
+    "book": "book_command",
 }
 
 

@@ -142,7 +142,7 @@ def check(
     source = str(puzzle_file)
     try:
         puzzle = load_puzzle(puzzle_file, components(components_dir))
-        certified = certified_optimum(puzzle, source)
+        certified = None if puzzle.goal.score is not None else certified_optimum(puzzle, source)
     except AkrotiriError as exc:
         fail(str(exc))
     try:
@@ -151,6 +151,10 @@ def check(
         fail(f"answer: {exc}")
     if not line:
         fail('answer: no actions; write them separated by ";", e.g. "ship 1,0NE; excavate E03 1,0SW"')
+    if puzzle.goal.score is not None:
+        from .analyse_command import check_endgame  # an endgame puzzle: scored, not counted
+
+        check_endgame(puzzle, source, line, as_json)
     played = replay(puzzle, line)
     solved = played.reached and played.illegal_at is None
     if certified is not None and solved and certified.value is not None and played.cost < certified.value:

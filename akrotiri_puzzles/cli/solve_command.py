@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -14,7 +15,7 @@ from rich.text import Text
 
 from ..files.puzzle_yaml import load_puzzle
 from ..puzzle import Puzzle, replay
-from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out
+from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, quote
 
 if TYPE_CHECKING:
     from ..solver.cpsat import SolveResult
@@ -22,13 +23,15 @@ if TYPE_CHECKING:
 MAX_TIME_LIMIT = 1_000_000.0
 """Seconds (about 11 days): a limit is a bound a person chooses, never infinite."""
 MAX_WORKERS = 64
+TECHNIQUE_NAMES = ("portage", "pass", "double-move", "buy", "sell", "load", "unload", "oracle", "second-turn")
+"""The solver's TECHNIQUES (named here so that the command loads OR-Tools only to solve)."""
 SEED_MAX = 2**31 - 1
 """CP-SAT's random seed is a 32-bit signed integer."""
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
 
 
-def result_data(puzzle: Puzzle, r: SolveResult) -> dict[str, object]:
+def result_data(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozenset()) -> dict[str, object]:
     """A solve result as plain data."""
     return {
         "id": puzzle.id,
@@ -39,6 +42,10 @@ def result_data(puzzle: Puzzle, r: SolveResult) -> dict[str, object]:
         "below_optimum": r.below_optimum,
         "line": [str(a) for a in r.line],
         "unique": r.unique,
+        "strict": r.strict,
+        "forbid": sorted(forbid),
+        "lower": r.lower,
+        "timed_out": r.timed_out,
         "other_line": None if r.other_line is None else [str(a) for a in r.other_line],
         "seconds": round(r.seconds, 3),
         "scenarios": r.scenarios,
@@ -65,6 +72,21 @@ def solve_command(
     unique: Annotated[
         bool, typer.Option("--unique", help="Also check whether a second answer exists at the optimum.")
     ] = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="With --unique: also no second excavation site and no second choice of a placed tile's second cube.",
+        ),
+    ] = False,
+    forbid: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A technique no line may use (repeat the option for several): "
+            "portage, pass, double-move, buy, sell, load, unload, oracle, second-turn.",
+            show_default=False,
+        ),
+    ] = None,
     components_dir: ComponentsOpt = None,
 ) -> None:
     """Find the shortest line to a puzzle's goal with CP-SAT and prove that none is shorter.
@@ -73,37 +95,64 @@ def solve_command(
     INFEASIBLE (no line reaches the goal within the horizon) or UNKNOWN (the time limit came
     first: nothing is proven; the status is printed, and in --json). 2 for bad input.
     """
+    started = time.monotonic()  # the limit bounds the whole command: reading and imports too
     if time_limit is not None and not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
         fail(
             f"--time-limit: expected a number of seconds more than 0 and at most {MAX_TIME_LIMIT:,.0f}, got {time_limit}"
         )
     check_range("--workers", workers, 1, MAX_WORKERS)
     check_range("--seed", seed, 0, SEED_MAX)
+    banned = frozenset(forbid or ())
+    if banned - set(TECHNIQUE_NAMES):
+        fail(
+            f"--forbid: expected some of {', '.join(TECHNIQUE_NAMES)}, got {quote(sorted(banned - set(TECHNIQUE_NAMES))[0])}"
+        )
+    if strict and not unique:
+        fail("--strict: only with --unique (it makes the uniqueness check strict)")
     puzzle = load_puzzle(puzzle_file, components(components_dir))
+    if puzzle.goal.score is not None:
+        from .analyse_command import solve_endgame  # an endgame puzzle: the analyser solves it
+
+        return solve_endgame(puzzle, as_json, time_limit)
     from ..solver.cpsat import SolverError, solve  # OR-Tools loads only for the commands that solve
 
     with out.status("solving", spinner="dots") if not as_json and out.is_terminal else nullcontext():
         try:
-            r = solve(puzzle, time_limit=time_limit, workers=workers, seed=seed, unique=unique)
+            r = solve(
+                puzzle,
+                time_limit=None if time_limit is None else max(0.01, time_limit - (time.monotonic() - started)),
+                workers=workers,
+                seed=seed,
+                unique="strict" if strict else unique,
+                forbid=banned,
+            )
         except SolverError as exc:
             err.print(f"internal error, please report it with {puzzle_file}: {exc}", soft_wrap=True)
             raise typer.Exit(3) from None
     if as_json:
-        out.print(json.dumps(result_data(puzzle, r)), soft_wrap=True)
+        out.print(json.dumps(result_data(puzzle, r, banned)), soft_wrap=True)
         return
-    print_result(puzzle, r)
+    print_result(puzzle, r, banned)
 
 
-def print_result(puzzle: Puzzle, r: SolveResult) -> None:
+def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozenset()) -> None:
     """A solve result for a person; text from the file (id, title) is printed as written."""
     title = f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id
     out.print(Text(title, style="bold"))
     out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} within {puzzle.turns} turn(s)")
+    if forbid:
+        out.print(
+            f"Lines may not use: {', '.join(sorted(forbid))}"
+            + (" (each empty boat's second point counts as an action)" if "double-move" in forbid else "")
+        )
     if r.optimum is None:
         if r.status == "INFEASIBLE":
             verdict = "No line reaches the goal within the horizon (INFEASIBLE: proven)."
         else:
-            verdict = f"Result {r.status}: no line found before the time limit, and none is proven impossible."
+            verdict = (
+                f"Result {r.status}: the time limit came first; no line found, and none of fewer than "
+                f"{r.lower} action(s) exists (proven)."
+            )
         out.print(Text(verdict, style="bold"))
     else:
         if r.status == "OPTIMAL":
@@ -117,17 +166,32 @@ def print_result(puzzle: Puzzle, r: SolveResult) -> None:
             out.print(
                 Text.assemble(
                     (f"Result {r.status}: a line of {r.optimum} action(s), not proven optimal", "bold"),
-                    f" ({r.optimum - 1} actions: {r.below_optimum}; the time limit came first)",
+                    f" (the time limit came first; proven: no line of fewer than {r.lower} action(s))",
                 )
             )
         table = Table(show_header=True, box=None)
         table.add_column("#", justify="right")
         table.add_column("action")
         table.add_column("costs", justify="right")
-        for i, (a, c) in enumerate(zip(r.line, replay(puzzle, r.line).costs, strict=True), start=1):
+        played = replay(puzzle, r.line)
+        for i, (a, c) in enumerate(zip(r.line, played.costs, strict=True), start=1):
             table.add_row(str(i), str(a), str(c) if c else "free")
         out.print(table)
-        if r.unique is True:
+        if played.cost != r.optimum:
+            out.print(
+                f"As the game counts it the line costs {played.cost}: an empty boat's second movement point "
+                f"is free (R-MOVE-2); without the double move it costs {r.optimum}."
+            )
+        if r.unique is True and r.strict is True:
+            out.print(
+                "Strictly unique: a second solve forbidding this answer is INFEASIBLE, and so is another "
+                "excavation site or second cube."
+            )
+        elif r.unique is True and r.strict is False:
+            out.print(
+                "Unique answer (a second solve forbidding it is INFEASIBLE), but not strictly: the site or the second cube can change."
+            )
+        elif r.unique is True:
             out.print("Unique: a second solve forbidding this answer is INFEASIBLE.")
         elif r.unique is False and r.other_line is not None:
             out.print("Not unique; another answer: " + "; ".join(str(a) for a in r.other_line))

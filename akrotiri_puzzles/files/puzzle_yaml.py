@@ -55,6 +55,7 @@ def _solution(value: Any) -> Any:
 class GoalModel(_Model):
     temples: Annotated[int, Range(1, 6)] = 1
     map: Id | None = None
+    score: Annotated[int, Range(0, 1000)] | None = None
 
 
 class CertificateModel(_Model):
@@ -115,7 +116,7 @@ def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | Non
     puzzle = Puzzle(
         id=m.id,
         start=start,
-        goal=Goal(m.goal.temples, m.goal.map),
+        goal=Goal(m.goal.temples, m.goal.map, m.goal.score),
         turns=m.horizon,
         title=m.title,
         solution=solution,
@@ -142,6 +143,8 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
     goal: dict[str, Any] = {"temples": puzzle.goal.temples}
     if puzzle.goal.map_card is not None:
         goal["map"] = puzzle.goal.map_card
+    if puzzle.goal.score is not None:
+        goal = {"score": puzzle.goal.score}
     out: dict[str, Any] = {
         "format": FORMAT,
         "id": puzzle.id,

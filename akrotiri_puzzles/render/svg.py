@@ -24,6 +24,12 @@ BANNER_H = 30.0
 
 def render_svg(pos: Position, highlights: Highlights | None = None, key: bool = True) -> str:
     """The position as an SVG document; `key=False` leaves out the side panel."""
+    return serialise(paint(pos, highlights, key)[0])
+
+
+def paint(pos: Position, highlights: Highlights | None = None, key: bool = True) -> tuple[ET.Element, BoardPainter]:
+    """The picture as an element tree, and the painter that drew its board (which knows where
+    everything is: render/overlay.py draws lines over a picture with it)."""
     hl = highlights if highlights is not None else Highlights()
     slots = sorted({*pos.board.filled, *pos.board.open_slots, *highlight_slots(hl)})
     top = TITLE_H + BANNER_H + MARGIN_PX
@@ -66,7 +72,7 @@ def render_svg(pos: Position, highlights: Highlights | None = None, key: bool = 
     _draw_seat_sides(root, pos, frame, board_w)
     if key:
         draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(TITLE_H)})"), pos, hl)
-    return serialise(root)
+    return root, painter
 
 
 def _draw_rim(root: ET.Element, frame: Frame) -> None:

@@ -2,8 +2,10 @@
 
 The public entry points, imported lazily so that importing the package does not load OR-Tools:
 
-- `solve(puzzle, time_limit=None, workers=1, seed=0, unique=False) -> SolveResult`: the
-  shortest line to the puzzle's goal, proven optimal by CP-SAT;
+- `solve(puzzle, time_limit=None, workers=1, seed=0, unique=False, forbid=()) -> SolveResult`:
+  the shortest line to the puzzle's goal, proven optimal by CP-SAT; `forbid` names techniques
+  (`TECHNIQUES`) no line may use;
+- `techniques_used(puzzle, line) -> frozenset[str]`: the techniques a line uses, by the engine;
 - `search(puzzle, max_nodes=None) -> SearchResult`: the exhaustive search, for cross-checks.
 """
 
@@ -16,6 +18,8 @@ _WHERE = {
     "solve": "cpsat",
     "SolveResult": "cpsat",
     "SolverError": "cpsat",
+    "TECHNIQUES": "model.core",
+    "techniques_used": "techniques",
     "search": "exhaustive",
     "SearchResult": "exhaustive",
 }

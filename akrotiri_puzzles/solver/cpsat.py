@@ -18,6 +18,7 @@ runs out, the result says what was proven so far and never more.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
@@ -35,9 +36,12 @@ from .budget import (
 )
 from .canonical import canonical, signature
 from .deadline import Deadline, TimeUp
+from .exhaustive import search as exhaustive_search
 from .facts import FactReader, Facts, build_facts
 from .model import LineModel, Spec, build, model_answer
+from .model.core import TECHNIQUES
 from .one_action import one_action_line, one_action_possible
+from .techniques import bonus_points, used
 from .unique import second_answer, strictly_unique
 
 STATUS = {
@@ -48,6 +52,11 @@ STATUS = {
     cp_model.UNKNOWN: "UNKNOWN",
 }
 
+
+PROBE_STATES = 600
+"""States the exhaustive search may play before CP-SAT starts (`probe`), on puzzles that start
+in the action phase (a tile placement multiplies the states by hundreds): a puzzle it proves
+within them (most one-turn action phases) is answered by it, in milliseconds."""
 
 STRATEGY = "deepen"
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
@@ -101,8 +110,18 @@ class SolveResult:
 class _Run:
     """One solve: what it has proven and found so far."""
 
-    def __init__(self, puzzle: Puzzle, deadline: Deadline, workers: int, seed: int) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        deadline: Deadline,
+        workers: int,
+        seed: int,
+        forbid: frozenset[str] = frozenset(),
+        probe: bool = True,
+    ) -> None:
         self.puzzle = puzzle
+        self.forbid = forbid
+        self.probe = probe
         self.deadline = deadline
         self.workers = workers
         self.seed = seed
@@ -121,7 +140,7 @@ class _Run:
         """The fact reader of the puzzle (or of its first turn), kept from bound to bound."""
         reader = self.readers.get(puzzle.turns)
         if reader is None:
-            reader = self.readers[puzzle.turns] = FactReader(puzzle)
+            reader = self.readers[puzzle.turns] = FactReader(puzzle, self.forbid)
         return reader
 
     def facts(self, puzzle: Puzzle, bound: int) -> Facts:
@@ -136,7 +155,7 @@ class _Run:
     def model(self, facts: Facts, bud: Budget, bound: int, minimise: bool = False) -> LineModel:
         """The model of the facts' lines within `bound`."""
         self.deadline.check()
-        model = build(facts, bud, Spec(bound, facts.puzzle.goal, minimise=minimise))
+        model = build(facts, bud, Spec(bound, facts.puzzle.goal, minimise=minimise, forbid=self.forbid))
         self.deadline.check()
         return model
 
@@ -161,7 +180,23 @@ class _Run:
                 f"the engine does not accept the model's line {[str(a) for a in line]}: illegal at "
                 f"{check.illegal_at} ({check.reason}), reached {check.reached}, cost {check.cost} vs {total}"
             )
-        return check.cost, tuple(canonical(self.puzzle, line))
+        canon = tuple(canonical(self.puzzle, line))
+        cost = check.cost
+        if self.forbid:
+            # The engine always gives an empty boat two points: under a ban on the double
+            # move, its second points count as actions, as the model counts them.
+            banned = used(self.puzzle, canon) & self.forbid - {"double-move"}
+            if banned:
+                raise SolverError(
+                    f"the model's line {[str(a) for a in canon]} uses {sorted(banned)}, which is forbidden"
+                )
+            if "double-move" in self.forbid:
+                cost = replay(self.puzzle, canon).cost + bonus_points(self.puzzle, canon)
+                if cost > total:
+                    raise SolverError(
+                        f"the line {[str(a) for a in canon]} costs {cost} without double moves, the model {total}"
+                    )
+        return cost, canon
 
     def prove(self, bound: int, status: str, seconds: float, how: str = "CP-SAT") -> None:
         """Record a step of the proof."""
@@ -175,7 +210,11 @@ class _Run:
         if puzzle.turns == 2 and not second_turn_possible(puzzle):
             # The opponent has excavated every temple: the game ends with this round (R-END-2).
             puzzle = replace(puzzle, turns=1)
+        if "second-turn" in self.forbid:
+            puzzle = replace(puzzle, turns=1)
         self.modelled = puzzle
+        if self.probe and not self.forbid and puzzle.start.phase == "act" and self.exhaustive_probe():
+            return self.result()
         bud = budget(puzzle)
         least = board_free_lower_bound(puzzle)
         for b in range(1, min(least, bud.most + 1)):
@@ -214,6 +253,30 @@ class _Run:
                 self.best = found
         self.lower = self.best[0] if self.best is not None else bud.most + 1
         return self.result()
+
+    def exhaustive_probe(self) -> bool:
+        """Whether the exhaustive search proved the answer within PROBE_STATES states; if so,
+        the result is its proof (a complete search: every shorter line was tried)."""
+        t = self.deadline.elapsed()
+        found = exhaustive_search(self.puzzle, max_nodes=PROBE_STATES)
+        if not found.complete:
+            return False
+        how = f"exhaustive search, {found.nodes} states"
+        seconds = self.deadline.elapsed() - t
+        if found.optimum is None:
+            self.prove(budget(self.modelled).most, "INFEASIBLE", seconds, how)
+            self.lower = budget(self.modelled).most + 1
+            return True
+        line = tuple(canonical(self.puzzle, list(found.line)))
+        check = replay(self.puzzle, line)
+        if check.illegal_at is not None or not check.reached or check.cost != found.optimum:
+            raise SolverError(f"the exhaustive search's line {[str(a) for a in line]} does not replay at its cost")
+        if found.optimum > 1:
+            self.prove(found.optimum - 1, "INFEASIBLE", seconds, how)
+        self.prove(found.optimum, "FEASIBLE", seconds, how)
+        self.best = (found.optimum, line)
+        self.lower = found.optimum
+        return True
 
     def search(
         self, puzzle: Puzzle, bud: Budget, lo: int, hi: int, whole: bool, depth: int = 0
@@ -358,15 +421,25 @@ def solve(
     workers: int = 1,
     seed: int = 0,
     unique: bool | str = False,
+    forbid: Iterable[str] = (),
+    probe: bool = True,
 ) -> SolveResult:
     """The shortest line to the puzzle's goal, with its proof (see the module docstring).
 
     With `unique` (True or "canonical"), a second solve at the optimum forbids the answer
     found: the answer is unique when that is infeasible. With "strict", the excavation site
     and a placed tile's second cube count too. `time_limit` bounds the whole call, in seconds.
+    `forbid` names techniques (TECHNIQUES) no line may use: the optimum is then the shortest
+    line without them (a technique is necessary when that is longer, or infeasible). With
+    `probe`, a puzzle the exhaustive search proves within PROBE_STATES states is answered by
+    it (tests that compare the two solvers turn it off).
     """
     validate(puzzle, puzzle.id)
-    run = _Run(puzzle, Deadline(time_limit), workers, seed)
+    banned = frozenset(forbid)
+    unknown = banned - set(TECHNIQUES)
+    if unknown:
+        raise ValueError(f"forbid: unknown techniques {sorted(unknown)}; expected some of {', '.join(TECHNIQUES)}")
+    run = _Run(puzzle, Deadline(time_limit), workers, seed, banned, probe)
     try:
         result = run.optimum()
     except TimeUp:

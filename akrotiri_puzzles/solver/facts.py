@@ -102,6 +102,10 @@ class Facts:
     temple_sites: list[tuple[int, int]]
     enumerated: int = 0
     """Scenarios looked at, before any was dropped or merged."""
+    portage: bool = True
+    """Whether legs may take portage steps (see FactReader)."""
+    passing: bool = True
+    """Whether legs may pass through the opponent's dock (see FactReader)."""
 
     def member_views(self, c: int, member: int) -> tuple[BoardView, ...]:
         """The views of each turn's board of a scenario of class c (built anew but for the
@@ -158,8 +162,16 @@ class FactReader:
     """Reads the facts of a puzzle's scenarios, for one bound after another, sharing what
     boards and bounds have in common."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, forbid: frozenset[str] = frozenset(), every_line: bool = False) -> None:
         self.puzzle = puzzle
+        self.portage = "portage" not in forbid
+        """Whether a leg may take a portage step (R-MOVE-1); else ship steps only."""
+        self.passing = "pass" not in forbid
+        """Whether a leg may pass through the dock of the opponent's boat (R-MOVE-3)."""
+        self.every_line = every_line
+        """Read facts for every line within the bound, not only those reaching the goal: no
+        scenario is dropped, its lower bound is 0, and every dock within the steps is near
+        (for the score objective, analysis/)."""
         start = puzzle.start
         self.start = start
         self.hero = puzzle.hero
@@ -217,6 +229,9 @@ class FactReader:
         the steps from the start and to the goal among near docks: scenarios whose near docks
         are grouped alike share the result."""
         hubs, _ = v.hubs()
+        if not self.portage:
+            # Ship steps only: an island's group joins nothing a route component does not.
+            hubs = [h for h in hubs if len({v.ship[d] for d in h}) == 1]
         groups = frozenset(g for h in hubs if len(g := frozenset(h) & near) >= 2)
         key = (groups, near, tuple(docks))
         found = self._legs_seen.get(key)
@@ -229,7 +244,7 @@ class FactReader:
                     of[d].append(g)
         out = []
         for a in docks:
-            w = _weighted(a, of, self.occupied)
+            w = _weighted(a, of, self.occupied, self.passing)
             room = ms - from_start[a]
             for b in docks:
                 wb = w.get(b, FAR)
@@ -285,11 +300,11 @@ class FactReader:
                     per[k] = docks
                     fit.setdefault(k, set()).update(docks)
             fit_turn.append(per)
-        if not any(k in fit for k in goal_cards):
+        if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
         from_start = last.steps_from([self.start_dock])
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}
-        if min((from_start.get(d, FAR) for d in goal_docks), default=FAR) > ms:
+        if min((from_start.get(d, FAR) for d in goal_docks), default=FAR) > ms and not self.every_line:
             return None
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
         lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
@@ -297,10 +312,14 @@ class FactReader:
         last_docks = goal_docks if goal.temples == 1 else {d for ds in fit.values() for d in ds}
         if goal.temples >= 2 and lower <= bound:
             lower = max(lower, self._temples_bound(views, last_docks, from_start))
-        if lower > bound:
+        if lower > bound and not self.every_line:
             return None
         to_goal = last.steps_from(last_docks)
         near = frozenset(d for d, n in from_start.items() if n + to_goal.get(d, FAR) <= ms)
+        if self.every_line:
+            lower = 0
+            to_goal = {d: 0 for d in from_start}
+            near = frozenset(d for d, n in from_start.items() if n <= ms)
         placement = [placement_facts(sc, which, views) for which in (1, 2)]
         turns = []
         reached_parts: set[str] = set()
@@ -332,18 +351,28 @@ class FactReader:
         return _Read(sc, views, lower, near, turns, placement, tuple(key))
 
 
-def _weighted(source: str, of: dict[str, list[frozenset[str]]], occupied: str | None) -> dict[str, int]:
+def _weighted(
+    source: str, of: dict[str, list[frozenset[str]]], occupied: str | None, passing: bool = True
+) -> dict[str, int]:
     """Least movement points from a dock to the docks of the groups `of` gives: a step costs
-    1, 2 when it leaves the dock of the opponent's boat (R-MOVE-3)."""
+    1, 2 when it leaves the dock of the opponent's boat (R-MOVE-3); without `passing`, no
+    step leaves that dock."""
     dist = {source: 0}
     buckets: list[list[str]] = [[source]]
+    done: set[frozenset[str]] = set()
     level = 0
     while level < len(buckets):
         for d in buckets[level]:
             if dist[d] != level:
                 continue
+            if d == occupied and not passing:
+                continue
             cost = 2 if d == occupied else 1
             for g in of.get(d, ()):
+                if g in done:
+                    continue
+                if cost == 1:
+                    done.add(g)  # every dock of the group is now as near as it can get
                 for n in g:
                     if dist.get(n, FAR) > level + cost:
                         dist[n] = level + cost
@@ -534,4 +563,6 @@ def _tables(
         start_islands=reader.start_islands,
         temple_sites=reader.temple_sites,
         enumerated=enumerated,
+        portage=reader.portage,
+        passing=reader.passing,
     )

@@ -9,6 +9,7 @@ model reads the boards only through the facts (solver/facts.py); the concerns ar
 - economy.py: stops, cargo, the placements' cubes, market and drachmas, cubes on land;
 - cards.py: buying and excavating map cards, the oracle;
 - goal.py: actions per turn, the goal, the objective, redundant constraints;
+- score.py: the final score as the objective instead of a goal (`spec.objective`);
 - read.py: reading a line back, forbidding an answer.
 """
 
@@ -19,12 +20,12 @@ from ..facts import Facts
 from .cards import Cards
 from .core import TECHNIQUES, Spec
 from .economy import Economy
-from .goal import Counts
 from .read import ModelAnswer, Read, model_answer, placements_match
 from .route import Route
+from .score import OBJECTIVES, ScoreModel
 
 
-class LineModel(Read, Counts, Cards, Economy, Route):
+class LineModel(Read, ScoreModel, Cards, Economy, Route):
     """The model of a puzzle's lines within a bound."""
 
     def build(self) -> LineModel:
@@ -51,4 +52,4 @@ def build(facts: Facts, bud: Budget, spec: Spec) -> LineModel:
     return LineModel(facts, bud, spec).build()
 
 
-__all__ = ["TECHNIQUES", "LineModel", "ModelAnswer", "Spec", "build", "model_answer", "placements_match"]
+__all__ = ["OBJECTIVES", "TECHNIQUES", "LineModel", "ModelAnswer", "Spec", "build", "model_answer", "placements_match"]

@@ -36,6 +36,9 @@ class Spec:
     """Minimise the actions spent (else any line within the bound)."""
     forbid: frozenset[str] = field(default_factory=frozenset)
     """Techniques no line may use (names from TECHNIQUES)."""
+    objective: str = "actions"
+    """What is optimised (model/score.py): "actions" (the goal, in the fewest actions with
+    `minimise`), "score" (the hero's final score) or "margin" (the score minus the opponent's)."""
 
 
 def neg(lit: Lit) -> Lit:

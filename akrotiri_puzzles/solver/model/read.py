@@ -96,9 +96,11 @@ class Read(Core):
             nxt: list[str] = []
             for d in sorted(frontier, key=lambda x: best[x]):
                 cost, path = best[d]
+                if d == self.occupied and not self.f.passing:
+                    continue
                 step = 2 if d == self.occupied else 1
                 for n in groups[d]:
-                    if n not in near:
+                    if n not in near or not (self.f.portage or view.by_ship(d, n)):
                         continue
                     cand = (cost + step, [*path, n])
                     if n not in best or cand < best[n]:

@@ -1,0 +1,1 @@
+"""Endgame analysis: the best final score the seat to move can reach (docs/analysis.md)."""

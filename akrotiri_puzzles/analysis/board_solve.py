@@ -1,0 +1,140 @@
+"""The best final score on one board, by CP-SAT: the score model (solver/model/score.py) of the
+action phase of the hero's last turn, its line read back, completed, replayed and scored by the
+engine, which must give the model's value exactly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from ..actions import Action, Excavate, KeepGoal
+from ..errors import AkrotiriError
+from ..excavation import valid_sites
+from ..geometry import board_quarter
+from ..position import Position
+from ..puzzle import Goal, Puzzle, State, play
+from ..scoring import seat_score
+from ..solver.budget import budget, playable_cards
+from ..solver.cpsat import STATUS, SolverError, params
+from ..solver.deadline import Deadline, TimeUp
+from ..solver.facts import FactReader, build_facts
+from ..solver.model import LineModel, Spec, build
+
+
+class NotModelled(AkrotiriError):
+    """A position the score model does not cover: refused as bad input, never guessed."""
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """The best value of one action phase: proven (OPTIMAL), or a line and an upper bound."""
+
+    status: str
+    """OPTIMAL, FEASIBLE (a line, the bound above it unproven), INFEASIBLE (nothing at or above
+    the floor asked for) or UNKNOWN (the time ran out with no line)."""
+    value: int | None
+    """The objective of the line found (see `objective_value`)."""
+    bound: int
+    """No line does better than this (the objective's scale)."""
+    line: tuple[Action, ...]
+
+
+def puzzle_of(pos: Position) -> Puzzle:
+    """The hero's one turn from a position, as the solver's puzzles see it."""
+    return Puzzle("analyse", pos, Goal(), turns=1)
+
+
+def objective_value(pos: Position, objective: str) -> int:
+    """The objective of a position as the engine scores it: the hero's score, or the margin
+    scaled so that the drachmas break ties (R-SCORE-3), as the model counts it."""
+    hero = seat_score(pos, pos.to_move)
+    if objective == "score":
+        return hero.total
+    other = seat_score(pos, "north" if pos.to_move == "south" else "south")
+    return (hero.total - other.total) * 10**5 + pos.hero.drachmas
+
+
+def best_on_board(
+    pos: Position, objective: str, deadline: Deadline, floor: int | None = None, workers: int = 1
+) -> BoardResult:
+    """The best objective of any line of the action phase at `pos` (no tile to place), with
+    `floor`: only lines reaching at least that (else INFEASIBLE)."""
+    puzzle = puzzle_of(pos)
+    bound = budget(puzzle).first
+    steps = pos.points + 2 * bound
+    reader = FactReader(puzzle, every_line=True)
+    facts = build_facts(reader, bound, steps, playable_cards(puzzle, bound), deadline=deadline)
+    deadline.check()
+    try:
+        model = build(facts, budget(puzzle), Spec(bound, Goal(), objective=objective))
+    except ValueError as exc:  # a case the score model refuses (two goal draws from a short deck)
+        raise NotModelled(f"not modelled: {exc}") from None
+    if floor is not None:
+        model.m.add(_objective(model, objective) >= floor)
+    solver = cp_model.CpSolver()
+    params(solver, deadline.left(), workers, 0)
+    status = STATUS[solver.solve(model.m)]
+    if status == "MODEL_INVALID":
+        raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
+    if status == "INFEASIBLE":
+        return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
+    if status == "UNKNOWN":
+        if deadline.seconds is None:
+            raise SolverError("CP-SAT stopped without an answer and no time limit")
+        raise TimeUp
+    line = read_line(model, solver, puzzle)
+    value = int(solver.objective_value)
+    end = replay_line(puzzle, line)
+    scored = objective_value(end, objective)
+    if scored != value:
+        raise SolverError(
+            f"the engine scores the model's line {[str(a) for a in line]} {scored}, the model says {value}"
+        )
+    return BoardResult(status, value, int(solver.best_objective_bound), tuple(line))
+
+
+def _objective(model: LineModel, objective: str) -> cp_model.LinearExprT:
+    """The model's objective as an expression."""
+    if objective == "score":
+        return model.score
+    return model.margin * 10**5 + model.money[model.events]
+
+
+def read_line(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> list[Action]:
+    """The model's line as the engine plays it: each excavation on the smallest site of the
+    quarter the model chose, the goal card the model kept at each goal draw."""
+    _, _, raw = model.read(solver)
+    state = State(puzzle.start)
+    out: list[Action] = []
+    for action in raw:
+        pos = state.pos
+        if isinstance(action, Excavate):
+            boat = pos.hero.boat
+            assert boat is not None
+            island = pos.board.island_of_dock[boat]
+            quarter = next((q for (i, q), v in model.quarter.items() if i == island and solver.value(v)), None)
+            sites = valid_sites(pos.board, pos.to_move, pos.components.map[action.card], pos.board.island_quads[island])
+            sites = [s for s in sites if board_quarter(s) == quarter]
+            if not sites:
+                raise SolverError(f"the model excavates {action.card} in quarter {quarter} where no site fits")
+            action = Excavate(action.card, sites[0])
+        state = play(puzzle, state, action)
+        out.append(action)
+        while state.pos.phase == "goal":
+            n = len(state.pos.hero.temples)
+            offer = sorted(set(state.pos.goal_offer))
+            keep = next((g for g in offer if (n, g) in model.kept and solver.value(model.kept[(n, g)])), None)
+            if keep is None:
+                raise SolverError(f"the model keeps none of the goal cards {offer} offered at temple {n}")
+            state = play(puzzle, state, KeepGoal(keep))
+            out.append(KeepGoal(keep))
+    return out
+
+
+def replay_line(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Position:
+    """The position a line leaves, played through the engine."""
+    state = State(puzzle.start)
+    for action in line:
+        state = play(puzzle, state, action)
+    return state.pos

@@ -1,0 +1,310 @@
+"""The endgame analyser: the best final score the seat to move can reach in its turn.
+
+What uses what (docs/analysis.md):
+
+- the action phase on one board is one CP-SAT solve of the score model (board_solve.py);
+- a tile still to place, a goal card still to keep, a boat passing through an occupied dock,
+  and the alternatives' first actions are tried one by one through the engine, each rest
+  solved by CP-SAT; a branch is asked only for lines better than the best (or the K-th best)
+  found so far, so that the others end in a proof of infeasibility;
+- `--line` is replayed by the engine; the first action after which the optimum is out of reach
+  is found by asking, of the positions along the line, whether the optimum is still reachable
+  (the best value along a line never grows).
+
+Every line reported is replayed and scored by the engine's own scoring (scoring.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..actions import Action, EndTurn, Oracle
+from ..errors import AkrotiriError
+from ..position import Position
+from ..puzzle import State, moves, play, why_not
+from ..scoring import SeatScore, seat_score
+from ..solver.deadline import Deadline, TimeUp
+from .board_solve import BoardResult, best_on_board, objective_value, puzzle_of, replay_line
+
+SCALE = 10**5
+"""The margin objective counts points times SCALE plus the hero's drachmas (R-SCORE-3)."""
+NO_BOUND = 10**15
+"""A bound that is not known: the time ran out before every branch was looked at."""
+
+
+class AnalysisError(AkrotiriError):
+    """A position or an option the analyser cannot honestly answer: bad input."""
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A line and the position it leaves, scored by the engine."""
+
+    line: tuple[Action, ...]
+    hero: SeatScore
+    other: SeatScore
+
+    @property
+    def margin(self) -> int:
+        """The hero's points minus the opponent's."""
+        return self.hero.total - self.other.total
+
+    @property
+    def result(self) -> str:
+        """win, loss or shared, with the drachmas as the tie-break (R-SCORE-3)."""
+        key = (self.margin, self.hero.drachmas - self.other.drachmas)
+        return "win" if key > (0, 0) else "loss" if key < (0, 0) else "shared"
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """The best line that starts with a given action."""
+
+    first: Action
+    scored: Scored
+    proven: bool
+
+
+@dataclass(frozen=True)
+class LineVerdict:
+    """A line the user gave: its score, its loss against the optimum, and where it lost."""
+
+    scored: Scored
+    loss: int
+    """Points (of the objective) below the optimum."""
+    lost_at: int | None
+    """1-based number of the action after which the optimum is out of reach (None: never, or
+    only by stopping early)."""
+    stopped_early: bool
+    """The optimum was still reachable after the line's last action."""
+    proven: bool
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the analyser proved about a position."""
+
+    objective: str
+    last_turn: bool
+    """True when nothing follows the hero's turn (R-END-2): the score is the game's final one."""
+    status: str
+    """OPTIMAL (the best line, and nothing better exists), FEASIBLE (a line; a time limit
+    stopped the proof: see `bound`) or UNKNOWN (the time ran out before any line)."""
+    best: Scored | None
+    bound: int | None
+    """Proven: no line scores more (points of the objective); None when not known."""
+    alternatives: tuple[Alternative, ...] = ()
+    verdict: LineVerdict | None = None
+
+    @property
+    def value(self) -> int | None:
+        """The objective of the best line found, in points."""
+        return None if self.best is None else points(self.objective, self.best)
+
+
+def points(objective: str, s: Scored) -> int:
+    """A scored line's objective in points."""
+    return s.hero.total if objective == "score" else s.margin
+
+
+def scored_line(start: Position, line: Sequence[Action]) -> Scored:
+    """A line played from the start and scored by the engine."""
+    end = replay_line(puzzle_of(start), tuple(line))
+    return Scored(tuple(line), seat_score(end, start.to_move), seat_score(end, start.other))
+
+
+def check_position(pos: Position, turns: int) -> None:
+    """Refuse what the analyser cannot honestly answer, in one line."""
+    if pos.phase == "over":
+        raise AnalysisError("the game is over: nothing is left to analyse (R-END-2)")
+    if pos.phase not in ("place", "act", "goal"):
+        raise AnalysisError(f"phase {pos.phase!r}: the analyser starts at a turn's tile placement or action phase")
+    board = pos.components.player_board
+    done = any(len(s.temples) >= board.temples for s in pos.seats)
+    if pos.phase == "place" and pos.to_move == pos.first and done:
+        raise AnalysisError(
+            f"{pos.to_move} has no turn left: a seat has excavated every temple and the round ends with "
+            f"{pos.other}'s turn (R-END-2)"
+        )
+    if turns != 1:
+        raise AnalysisError(
+            f"--turns {turns}: only the hero's current turn (--turns 1) is analysed exactly; longer horizons "
+            "are not modelled yet"
+        )
+
+
+def is_last_turn(pos: Position) -> bool:
+    """Whether nothing follows the hero's turn whatever it plays: the second player's turn
+    after a seat has excavated every temple (R-END-2)."""
+    board = pos.components.player_board
+    return pos.to_move != pos.first and any(len(s.temples) >= board.temples for s in pos.seats)
+
+
+class _Run:
+    """One analysis: its objective, deadline and CP-SAT workers."""
+
+    def __init__(self, pos: Position, objective: str, deadline: Deadline, workers: int) -> None:
+        self.start = pos
+        self.puzzle = puzzle_of(pos)
+        self.objective = objective
+        self.deadline = deadline
+        self.workers = workers
+
+    def children(self, pos: Position) -> list[tuple[Action, Position]]:
+        """The hero's moves in the turn, in notation order, and where they lead."""
+        state = State(pos)
+        acts = sorted(moves(self.puzzle, state), key=str)
+        return [(a, play(self.puzzle, state, a).pos) for a in acts if not isinstance(a, EndTurn)]
+
+    def best(self, pos: Position, floor: int | None = None) -> BoardResult:
+        """The best objective from `pos` (at least `floor`, else INFEASIBLE)."""
+        if pos.phase == "act" and not pos.passing:
+            return best_on_board(pos, self.objective, self.deadline, floor, self.workers)
+        return self.split(self.children(pos), floor)
+
+    def split(self, kids: list[tuple[Action, Position]], floor: int | None) -> BoardResult:
+        """The best over the children, each asked only for lines better than the best so far."""
+        best: BoardResult | None = None
+        bound = floor - 1 if floor is not None else -(10**9)
+        proven = True
+        for action, child in kids:
+            ask = floor
+            if best is not None and best.value is not None:
+                ask = best.value + 1 if floor is None else max(floor, best.value + 1)
+            try:
+                r = self.best(child, ask)
+            except TimeUp:
+                if best is None:
+                    raise
+                # The children not looked at bound nothing: the line found, no bound.
+                return BoardResult("FEASIBLE", best.value, NO_BOUND, best.line)
+            bound = max(bound, r.bound)
+            if r.status == "INFEASIBLE":
+                continue
+            proven = proven and r.status == "OPTIMAL"
+            best = BoardResult(r.status, r.value, r.bound, (action, *r.line))
+        if best is None or best.value is None:
+            return BoardResult("INFEASIBLE", None, bound, ())
+        status = "OPTIMAL" if proven and bound <= best.value else "FEASIBLE"
+        return BoardResult(status, best.value, bound, best.line)
+
+    def alternatives(self, k: int) -> list[tuple[Action, BoardResult]]:
+        """The k best lines with distinct first actions (the oracle aside), best first (ties in
+        notation order)."""
+        found: list[tuple[Action, BoardResult]] = []
+        # The oracle only changes the tile held after the turn: no line needs it (R-ORA-1).
+        for action, child in self.children(self.start):
+            if isinstance(action, Oracle):
+                continue
+            values = sorted((r.value for _, r in found if r.value is not None), reverse=True)
+            floor = values[k - 1] + 1 if len(values) >= k else None
+            r = self.best(child, floor)
+            if r.status == "INFEASIBLE":
+                continue
+            found.append((action, BoardResult(r.status, r.value, r.bound, (action, *r.line))))
+            found.sort(key=lambda x: -(x[1].value or 0))
+            del found[k:]
+        return found
+
+
+def analyse(
+    pos: Position,
+    objective: str = "score",
+    alternatives: int = 1,
+    line: Sequence[Action] | None = None,
+    turns: int = 1,
+    time_limit: float | None = None,
+    workers: int = 1,
+) -> Analysis:
+    """The best final score (or margin) the hero can reach in its turn, proven; with
+    `alternatives` > 1 the best lines with distinct first actions; with `line`, that line's
+    score, loss and the action that lost it."""
+    if objective not in ("score", "margin"):
+        raise AnalysisError(f"--objective {objective!r}: choose score or margin")
+    if alternatives < 1:
+        raise AnalysisError(f"--alternatives {alternatives}: must be at least 1")
+    check_position(pos, turns)
+    given = _given_line(pos, line) if line is not None else None
+    run = _Run(pos, objective, Deadline(time_limit), workers)
+    last = is_last_turn(pos)
+    try:
+        if alternatives > 1:
+            ranked = run.alternatives(alternatives)
+            if not ranked:  # pragma: no cover - stopping at once is always a line
+                raise AssertionError("no line at all")
+            top = ranked[0][1]
+            most = max(r.bound for _, r in ranked)
+            bound = _points(objective, most)
+            alts = tuple(Alternative(a, scored_line(pos, r.line), r.status == "OPTIMAL") for a, r in ranked)
+            proven = all(r.status == "OPTIMAL" for _, r in ranked) and top.value is not None and most <= top.value
+            result = BoardResult("OPTIMAL" if proven else "FEASIBLE", top.value, most, top.line)
+        else:
+            result = run.best(pos)
+            alts = ()
+            bound = _points(objective, result.bound)
+    except TimeUp:
+        return Analysis(objective, last, "UNKNOWN", None, None)
+    best = scored_line(pos, result.line)
+    if objective_value(replay_line(run.puzzle, result.line), objective) != result.value:
+        raise AssertionError("the engine's score of the best line differs from the model's")
+    status = "OPTIMAL" if result.status == "OPTIMAL" else "FEASIBLE"
+    verdict = None
+    if given is not None:
+        verdict = _verdict(run, given, result, status == "OPTIMAL")
+    return Analysis(objective, last, status, best, bound, alts, verdict)
+
+
+def _points(objective: str, value: int) -> int | None:
+    """An objective value in points (the margin's scale dropped; floor division keeps a bound);
+    None for a bound not known."""
+    if value >= NO_BOUND:
+        return None
+    return value if objective == "score" else value // SCALE
+
+
+def _given_line(pos: Position, line: Sequence[Action]) -> tuple[Action, ...]:
+    """The user's line, checked: legal all through, and ending where the hero may stop."""
+    puzzle = puzzle_of(pos)
+    state = State(pos)
+    for i, action in enumerate(line, 1):
+        reason = why_not(puzzle, state, action)
+        if reason is None and isinstance(action, EndTurn):
+            reason = "the analysis covers this turn only; the line must not end it"
+        if reason is not None:
+            raise AnalysisError(f"--line: action {i} ({action}) is illegal: {reason}")
+        state = play(puzzle, state, action)
+    end = state.pos
+    if end.phase == "goal":
+        raise AnalysisError("--line: it stops before keeping one of the goal cards on offer (R-EXC-1)")
+    if end.phase == "place":
+        raise AnalysisError("--line: it stops before placing the land tile (R-TILE-1)")
+    if end.passing:
+        raise AnalysisError("--line: it stops on the dock of the other boat (R-MOVE-3)")
+    return tuple(line)
+
+
+def _verdict(run: _Run, line: tuple[Action, ...], best: BoardResult, proven: bool) -> LineVerdict:
+    """The line's score, its loss, and the first action after which the optimum is out of
+    reach: the best value along a line never grows, so a binary search finds it."""
+    assert best.value is not None
+    scored = scored_line(run.start, line)
+    mine = objective_value(replay_line(run.puzzle, line), run.objective)
+    loss = best.value - mine if run.objective == "score" else best.value // SCALE - mine // SCALE
+    if mine >= best.value:
+        return LineVerdict(scored, loss, None, False, proven)
+    states = [run.start]
+    state = State(run.start)
+    for action in line:
+        state = play(run.puzzle, state, action)
+        states.append(state.pos)
+    if run.best(states[-1], best.value).status != "INFEASIBLE":
+        return LineVerdict(scored, loss, None, True, proven)
+    lo, hi = 0, len(line)  # the optimum is reachable after lo actions, not after hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if run.best(states[mid], best.value).status == "INFEASIBLE":
+            hi = mid
+        else:
+            lo = mid
+    return LineVerdict(scored, loss, hi, False, proven)

@@ -1,0 +1,284 @@
+"""The `analyse` command: the best final score the seat to move can reach, proven."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from ..actions import Action, EndTurn
+from ..errors import AkrotiriError, NotationError
+from ..geometry import format_quad
+from ..notation import format_line, parse_line
+from ..puzzle import Puzzle, State, play, why_not
+from ..scoring import seat_score
+from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, fail, out
+from .engine_commands import read_position
+
+if TYPE_CHECKING:
+    from ..analysis.endgame import Analysis, Scored
+    from ..position import Position
+
+MAX_ALTERNATIVES = 20
+MAX_TIME_LIMIT = 1_000_000.0
+MAX_WORKERS = 64
+
+
+def scope_words(a: Analysis, pos: Position) -> str:
+    """What the answer covers, said on every output."""
+    if a.last_turn:
+        return "the game's last turn (R-END-2): nothing follows, the score is the final score"
+    return (
+        f"{pos.to_move}'s current turn only, the opponent passive: the score as if the game ended after it "
+        "(the game may go on after this turn)"
+    )
+
+
+def status_words(a: Analysis) -> str:
+    """The proof status in words."""
+    if a.status == "OPTIMAL":
+        return "OPTIMAL: proven by CP-SAT, no line does better"
+    if a.status == "FEASIBLE":
+        bound = "not known" if a.bound is None else str(a.bound)
+        gap = "" if a.bound is None or a.value is None else f", gap {a.bound - a.value}"
+        return f"FEASIBLE: the time limit stopped the proof; upper bound {bound}{gap}"
+    return "UNKNOWN: the time limit ran out before any line was found"
+
+
+def _scored_data(s: Scored) -> dict[str, object]:
+    hero = s.hero
+    return {
+        "line": [str(x) for x in s.line],
+        "score": hero.total,
+        "itemised": {
+            "maps": [{"card": c, "points": p} for c, p in hero.maps],
+            "goals": [
+                {"card": g.goal, "rule": g.rule, "points": g.points, "temples": [format_quad(t) for t in g.temples]}
+                for g in hero.goals
+            ],
+            "drachmas": hero.drachmas,
+            "drachma_points": hero.drachma_points,
+        },
+        "opponent_score": s.other.total,
+        "margin": s.margin,
+        "result": s.result,
+    }
+
+
+def analysis_data(a: Analysis, pos: Position) -> dict[str, object]:
+    """An analysis as plain data (no timings: the same input gives the same bytes)."""
+    data: dict[str, object] = {
+        "seat": pos.to_move,
+        "objective": a.objective,
+        "scope": "last turn" if a.last_turn else "this turn, opponent passive",
+        "status": a.status,
+        "value": a.value,
+        "upper_bound": a.bound,
+        "best": None if a.best is None else _scored_data(a.best),
+    }
+    if a.alternatives:
+        data["alternatives"] = [
+            {"first": str(x.first), "proven": x.proven, **_scored_data(x.scored)} for x in a.alternatives
+        ]
+    if a.verdict is not None:
+        v = a.verdict
+        data["line"] = {
+            **_scored_data(v.scored),
+            "loss": v.loss,
+            "lost_at": v.lost_at,
+            "stopped_early": v.stopped_early,
+        }
+    return data
+
+
+def _itemised(s: Scored) -> str:
+    hero = s.hero
+    parts = [f"{c} {p}" for c, p in hero.maps]
+    parts += [f"{g.goal} {g.rule} {g.points}" for g in hero.goals]
+    parts.append(f"{hero.drachmas} drachmas {hero.drachma_points}")
+    return " + ".join(parts)
+
+
+def print_analysis(a: Analysis, pos: Position) -> None:
+    """The analysis as text."""
+    what = "score" if a.objective == "score" else "margin (your score minus the opponent's)"
+    out.print(f"Scope: {scope_words(a, pos)}.")
+    out.print(f"Status: {status_words(a)}.")
+    if a.best is None:
+        return
+    best = a.best
+    out.print(Text(f"Best {what} for {pos.to_move}: {a.value}", style="bold"))
+    out.print(f"Line: {format_line(list(best.line)) or '(nothing to play)'}")
+    out.print(f"Itemised (R-SCORE-1, 2): {_itemised(best)} = {best.hero.total}")
+    out.print(
+        f"Result: {best.result} ({best.hero.total} to {best.other.total}, drachmas "
+        f"{best.hero.drachmas} to {best.other.drachmas})"
+    )
+    if a.alternatives:
+        table = Table(title=f"{len(a.alternatives)} best lines with different first actions")
+        table.add_column("#", justify="right")
+        table.add_column(what.split(" ")[0], justify="right")
+        table.add_column("line")
+        for i, alt in enumerate(a.alternatives, 1):
+            value = alt.scored.hero.total if a.objective == "score" else alt.scored.margin
+            mark = "" if alt.proven else " (not proven best for this first action)"
+            table.add_row(str(i), str(value), format_line(list(alt.scored.line)) + mark)
+        out.print(table)
+    if a.verdict is not None:
+        v = a.verdict
+        mine = v.scored.hero.total if a.objective == "score" else v.scored.margin
+        out.print(f"Your line: {mine} ({_itemised(v.scored)}), {v.scored.result}")
+        if v.loss == 0:
+            out.print("It reaches the optimum.")
+        elif v.stopped_early:
+            out.print(f"It loses {v.loss} by stopping early: the optimum was still reachable after its last action.")
+        else:
+            out.print(f"It loses {v.loss}: the optimum is out of reach from action {v.lost_at} on.")
+
+
+@command()
+def analyse(
+    position: PositionArg,
+    alternatives: Annotated[
+        int, typer.Option(help=f"Show the K best lines with different first actions, 1 to {MAX_ALTERNATIVES}.")
+    ] = 1,
+    line: Annotated[
+        str | None,
+        typer.Option(help='Your line, actions separated by ";": its score and what it loses.', show_default=False),
+    ] = None,
+    objective: Annotated[
+        str, typer.Option(help="score (your final score) or margin (yours minus the opponent's).")
+    ] = "score",
+    turns: Annotated[int, typer.Option(help="Turns analysed; only 1 (the current turn) is supported.")] = 1,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(help="Stop after this many seconds: a bound and a gap instead of a proof.", show_default=False),
+    ] = None,
+    workers: Annotated[int, typer.Option(help=f"CP-SAT workers, 1 to {MAX_WORKERS}.")] = 1,
+    as_json: JsonOpt = False,
+    components_dir: ComponentsOpt = None,
+) -> None:
+    """The best final score the seat to move can reach this turn, proven by CP-SAT: the line,
+    itemised per source, the proof status; alternatives; how much a given line loses.
+
+    A tile still to place costs one solve per placement (minutes on a late board): give
+    --time-limit for a line and a bound. See docs/analysis.md.
+    """
+    check_range("--alternatives", alternatives, 1, MAX_ALTERNATIVES)
+    check_range("--turns", turns, 1, 1_000)
+    check_range("--workers", workers, 1, MAX_WORKERS)
+    if time_limit is not None and not time_limit > 0:
+        fail(f"--time-limit: expected more than 0 seconds, got {time_limit}")
+    if time_limit is not None:
+        check_range("--time-limit", time_limit, 0, MAX_TIME_LIMIT)
+    if objective not in ("score", "margin"):
+        fail(f"--objective: expected score or margin, got {objective!r}")
+    pos = read_position(position, components_dir)
+    actions = None
+    if line is not None:
+        try:
+            actions = parse_line(line)
+        except NotationError as exc:
+            fail(f"--line: {exc}")
+    from ..analysis.endgame import analyse as run
+
+    try:
+        result = run(pos, objective, alternatives, actions, turns, time_limit, workers)
+    except AkrotiriError as exc:
+        fail(f"{position}: {exc}")
+    if as_json:
+        out.print(json.dumps(analysis_data(result, pos)), soft_wrap=True)
+    else:
+        print_analysis(result, pos)
+
+
+# ---- endgame puzzles (a score goal): solved and checked by the analyser ----------------------
+
+
+def solve_endgame(puzzle: Puzzle, as_json: bool, time_limit: float | None) -> None:
+    """`solve` on an endgame puzzle: the best score this turn, proven, and whether it is X."""
+    from ..analysis.endgame import analyse as run
+
+    try:
+        a = run(puzzle.start, time_limit=time_limit)
+    except AkrotiriError as exc:
+        fail(f"{puzzle.id}: {exc}")
+    data = analysis_data(a, puzzle.start)
+    if as_json:
+        out.print(json.dumps({"id": puzzle.id, "goal": puzzle.goal.describe(), **data}), soft_wrap=True)
+        return
+    out.print(Text(f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id, style="bold"))
+    out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} (an endgame puzzle)")
+    print_analysis(a, puzzle.start)
+    if a.status == "OPTIMAL":
+        out.print(f"Proven: {a.value} points are reachable and {(a.value or 0) + 1} are not.")
+
+
+def _engine_score(puzzle: Puzzle, line: list[Action]) -> tuple[int | None, str | None]:
+    """The hero's final score after the line (None and the reason when it is illegal or
+    stops where the turn cannot)."""
+    state = State(puzzle.start)
+    for i, action in enumerate(line, 1):
+        reason = why_not(puzzle, state, action)
+        if reason is None and isinstance(action, EndTurn):
+            reason = "an endgame puzzle is this turn only; the line must not end it"
+        if reason is not None:
+            return None, f"action {i} ({action}) is illegal: {reason}"
+        state = play(puzzle, state, action)
+    if state.pos.phase != "act" or state.pos.passing:
+        return (
+            None,
+            "the line stops where the turn cannot (a tile to place, a goal card to keep, or on the other boat's dock)",
+        )
+    return seat_score(state.pos, puzzle.hero).total, None
+
+
+def check_endgame(puzzle: Puzzle, source: str, line: list[Action], as_json: bool) -> None:
+    """`check` on an endgame puzzle: the fan's score against the proven best (exit 0 when it
+    reaches it, 1 otherwise)."""
+    best: int | None = None
+    how = ""
+    if puzzle.certificate is not None:
+        best = puzzle.certificate.optimum
+        if puzzle.solution is None:
+            fail(f"{source}: solution: a certificate needs the solution it certifies")
+        shown, why = _engine_score(puzzle, list(puzzle.solution))
+        if shown != best:
+            fail(
+                f"{source}: certificate.optimum: says {best}, but the solution scores {shown}{'' if why is None else ': ' + why}"
+            )
+        how = "as the puzzle's certificate proves"
+    mine, why = _engine_score(puzzle, line)
+    if best is not None and mine is not None and mine > best:
+        fail(f"{source}: certificate.optimum: says {best}, but this answer scores {mine}: the certificate is wrong")
+    if best is None:
+        from ..analysis.endgame import analyse as run
+
+        a = run(puzzle.start)
+        if a.status != "OPTIMAL" or a.value is None:
+            fail(f"{source}: the best score could not be proven")
+        best, how = a.value, "proven by CP-SAT just now"
+    ok = mine is not None and mine >= best
+    if as_json:
+        data = {
+            "id": puzzle.id,
+            "goal": puzzle.goal.describe(),
+            "answer": [str(x) for x in line],
+            "legal": why is None,
+            "reason": why,
+            "score": mine,
+            "best": best,
+            "optimal": ok,
+        }
+        out.print(json.dumps(data), soft_wrap=True)
+    else:
+        out.print(Text(f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id, style="bold"))
+        if why is not None:
+            out.print(f"Not a line of this turn: {why}.")
+        else:
+            out.print(f"Your line scores {mine}; the best is {best} ({how}).")
+            out.print("Optimal." if ok else f"Not optimal: {best - (mine or 0)} points short.")
+    raise typer.Exit(0 if ok else 1)

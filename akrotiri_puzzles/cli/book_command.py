@@ -1,0 +1,64 @@
+"""The `book` command: the collection as a print-ready book, HTML and PDF (docs/book.md)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import AkrotiriError
+from . import ComponentsOpt, command, components, fail, out
+from .outputs import check_dir, check_distinct, check_file, write_file
+
+PathsArg = Annotated[list[Path], typer.Argument(help="Directories or files of puzzles (YAML).", show_default=False)]
+
+
+@command()
+def book(
+    paths: PathsArg,
+    html: Annotated[Path | None, typer.Option(help="Write the book's HTML (index.html and pictures/) here.")] = None,
+    pdf: Annotated[Path | None, typer.Option(help="Print the book to this PDF file (needs Chromium).")] = None,
+    title: Annotated[str, typer.Option(help="The book's title.")] = "Akrotiri puzzles",
+    chromium: Annotated[
+        Path | None, typer.Option(help="The Chromium to print with (default: chromium on PATH).", show_default=False)
+    ] = None,
+    components_dir: ComponentsOpt = None,
+) -> None:
+    """Make a puzzle book: title page, puzzles by level, solutions with pictures, index by technique.
+
+    The HTML is a page and its SVG pictures, nothing from outside; the PDF is that page printed
+    by headless Chromium (A4). Give --html, --pdf or both.
+    """
+    if html is None and pdf is None:
+        fail("give --html DIR, --pdf FILE or both")
+    if not 0 < len(title) <= 200:
+        fail("--title: expected 1 to 200 characters")
+    if html is not None:
+        check_dir(html, "--html")
+    if pdf is not None:
+        check_file(pdf, "--pdf")
+    check_distinct({"--html": html, "--pdf": pdf})
+    from ..book.html import build
+    from ..book.pdf import find_chromium, print_pdf
+    from ..files.collection import load_collection
+
+    try:
+        collection = load_collection(paths, components(components_dir))
+        printer = find_chromium(chromium) if pdf is not None else None
+    except AkrotiriError as exc:
+        fail(str(exc))
+    files = build(collection, title)
+    with tempfile.TemporaryDirectory(prefix="akrotiri-book-") as scratch:
+        where = html if html is not None else Path(scratch)
+        for name, text in files.items():
+            write_file(where / name, text, "--html")
+        if pdf is not None and printer is not None:
+            try:
+                print_pdf(where / "index.html", pdf, printer)
+            except AkrotiriError as exc:
+                fail(str(exc))
+    n = len(collection.puzzles)
+    made = [str(p) for p in (html and html / "index.html", pdf) if p]
+    out.print(f"{n} puzzles, solutions and an index by technique: {', '.join(made)}", soft_wrap=True)

@@ -1,0 +1,80 @@
+"""The `serve` command: the puzzle pages in a browser (a local web app, docs/serve.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import AkrotiriError
+from . import ComponentsOpt, check_range, command, components, fail, out
+
+PathsArg = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Directories or files of puzzles and lessons (YAML; default: puzzles/ here).", show_default=False
+    ),
+]
+
+
+def default_paths() -> list[Path]:
+    """puzzles/ in the current directory, when it is there."""
+    here = Path("puzzles")
+    if not here.is_dir():
+        fail("no puzzles: give a directory of puzzle files, e.g. akrotiri-puzzle serve puzzles/")
+    return [here]
+
+
+@command()
+def serve(
+    paths: PathsArg = None,
+    host: Annotated[str, typer.Option(help="Address to listen on (only this machine by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
+    time_limit: Annotated[
+        float, typer.Option("--time-limit", help="Seconds the solver may take to judge one action.")
+    ] = 10.0,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the default browser.")] = False,
+    self_check: Annotated[
+        bool,
+        typer.Option(
+            "--check", help="Start, ask the server for a few pages and answers, print them and stop (no browser)."
+        ),
+    ] = False,
+    components_dir: ComponentsOpt = None,
+) -> None:
+    """Serve the puzzles as web pages: try actions, get told, retry, hint, solution, next puzzle.
+
+    Every action is judged on the server by the engine and the solver: illegal (with the rule),
+    still on a best line, legal but no longer able to finish in the optimum, or solved. Any
+    optimal line is accepted. Lesson files among the paths appear under "Learn". Only this
+    machine can reach the page unless --host says otherwise. Stop it with Ctrl+C.
+    """
+    check_range("--port", port, 0, 65535)
+    check_range("--time-limit", time_limit, 0.1, 3600)
+    from ..files.collection import load_collection
+    from ..web.server import bind, check, run, url_of
+    from ..web.site import Site
+
+    try:
+        collection = load_collection(paths or default_paths(), components(components_dir))
+        site = Site(collection, time_limit=time_limit)
+        sock = bind(host, port)
+    except AkrotiriError as exc:
+        fail(str(exc))
+    url = url_of(sock)
+    if self_check:
+        try:
+            check(site, sock, lambda line: out.print(line, soft_wrap=True))
+        except AkrotiriError as exc:
+            fail(str(exc))
+        return
+    out.print(f"Serving {len(site.order)} puzzles and {len(site.lessons)} lessons at {url}  (Ctrl+C stops)")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    try:
+        run(site, sock)
+    except KeyboardInterrupt:
+        raise typer.Exit(0) from None

@@ -1,0 +1,149 @@
+"""The HTML pages: the puzzle list, a puzzle, the lessons, and the page for an unknown id.
+
+Pages are plain HTML written by the server, readable without script; /static/app.js makes
+them play (the JSON API does the judging). Nothing is loaded from anywhere but this server.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .site import Item, Site, horizon_words
+
+KEYS = "Keys: type an action and press Enter · u undo · r restart · h hint · n next puzzle · / type an action"
+
+
+def page(title: str, body: str, script: bool = True, data: str = "") -> str:
+    """A whole page around `body`."""
+    js = '<script src="/static/app.js" defer></script>' if script else ""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)} · Akrotiri puzzles</title>
+<link rel="stylesheet" href="/static/style.css">
+{js}
+</head>
+<body{data}>
+<header class="top"><a href="/" class="home">Akrotiri puzzles</a>
+<span class="streak" id="streak" aria-live="polite"></span></header>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+def _row(item: Item) -> str:
+    p = item.puzzle
+    tags = "".join(f'<span class="tag">{escape(t)}</span>' for t in item.techniques)
+    return (
+        f'<li class="puzzle" data-id="{escape(p.id)}" data-level="{escape(item.level)}">'
+        f'<a href="/puzzle/{escape(p.id)}">{escape(p.title or p.id)}</a> '
+        f'<span class="level">{escape(item.level)}</span> <span class="mark" aria-label="progress"></span>'
+        f'<div class="tags">{tags}</div></li>'
+    )
+
+
+def _lesson_title(site: Site, pid: str) -> str:
+    lesson = site.item(pid).lesson
+    return lesson.title if lesson is not None else pid
+
+
+def index_page(site: Site) -> str:
+    """The list of puzzles, with the level filter, and the lessons when there are any."""
+    items = [site.item(pid) for pid in site.order]
+    levels = list(dict.fromkeys(i.level for i in items))
+    options = "".join(f'<option value="{escape(lv)}">{escape(lv)}</option>' for lv in levels)
+    learn = ""
+    if site.lessons:
+        learn = (
+            '<section class="learn"><h2>Learn</h2><p>Lessons on the rules new players get wrong, '
+            'each with a small exercise.</p><ul class="lessons">'
+            + "".join(
+                f'<li class="puzzle" data-id="{escape(pid)}"><a href="/learn/{escape(pid)}">'
+                f"{escape(_lesson_title(site, pid))}</a>"
+                ' <span class="mark"></span></li>'
+                for pid in site.lessons
+            )
+            + "</ul></section>"
+        )
+    body = f"""<h1>Puzzles</h1>
+<p>Each puzzle is a position, a goal and a horizon: reach the goal in the fewest actions.
+Every puzzle's optimum is proven; any line that reaches the goal in that many actions is a solution.</p>
+<p class="controls"><label for="level">Level</label>
+<select id="level"><option value="">all levels</option>{options}</select>
+<span id="counts" class="counts"></span></p>
+<ol class="puzzles" id="puzzles">
+{"".join(_row(i) for i in items)}
+</ol>
+{learn}"""
+    return page("Puzzles", body, data=' data-page="index"')
+
+
+def puzzle_page(site: Site, pid: str) -> str:
+    """One puzzle: the picture, what to do, the actions, and the controls."""
+    item = site.item(pid)
+    p = item.puzzle
+    lesson = ""
+    if item.lesson is not None:
+        lesson = '<section class="lesson">' + "".join(
+            f"<p><strong>{escape(field.capitalize())}:</strong> {escape(text)}</p>"
+            for field, text in item.lesson.texts
+            if field != "explanation"
+        )
+        explanation = dict(item.lesson.texts).get("explanation")
+        if explanation:
+            lesson += f"<details><summary>Explanation</summary><p>{escape(explanation)}</p></details>"
+        lesson += "</section>"
+    goal = f"{p.hero.capitalize()} to {p.goal.describe()}, {horizon_words(p)}"
+    order = site.order if item.kind == "puzzle" else site.lessons
+    body = f"""<h1 id="title">{escape(p.title or p.id)}</h1>
+{lesson}
+<div class="play">
+<div class="stage-wrap">
+<div class="stage" id="stage">
+<img id="picture" src="/picture/{escape(p.id)}.svg" alt="The position of puzzle {escape(p.id)}">
+<div id="overlay" class="overlay"></div>
+</div>
+<button type="button" id="zoom" class="small">Zoom picture</button>
+</div>
+<div class="panel">
+<p class="goal" id="goal"><strong>{escape(goal)}</strong>
+<span id="budget"></span></p>
+<p class="above">{escape(p.hero.capitalize())} to move. {escape(site.state(pid, [])["above"])}</p>
+<div id="feedback" class="feedback" role="status" aria-live="polite">Your move.</div>
+<ol id="line" class="line" aria-label="Your line"></ol>
+<form id="typed" autocomplete="off">
+<label for="action">Action</label>
+<input id="action" name="action" placeholder="e.g. ship T1" spellcheck="false">
+<button type="submit">Play</button>
+</form>
+<p class="buttons">
+<button type="button" id="undo">Undo</button>
+<button type="button" id="restart">Restart</button>
+<button type="button" id="hint">Hint</button>
+<button type="button" id="reveal">Show solution</button>
+<button type="button" id="next">Next puzzle</button>
+</p>
+<div id="hinttext" class="hinttext" aria-live="polite"></div>
+<div id="position" class="position"></div>
+<h2>Actions</h2>
+<div id="actions" class="actions"></div>
+<p class="keys">{escape(KEYS)}</p>
+</div>
+</div>"""
+    data = (
+        f' data-page="puzzle" data-id="{escape(p.id)}" data-kind="{item.kind}"'
+        f' data-order="{escape(" ".join(order))}"'
+        f' data-levels="{escape(" ".join(site.item(i).level.replace(" ", "_") for i in order))}"'
+    )
+    return page(p.title or p.id, body, data=data)
+
+
+def not_found_page(what: str) -> str:
+    """The page for an unknown puzzle or address."""
+    body = f'<h1>Not found</h1><p class="error">{escape(what)}</p><p><a href="/">All puzzles</a></p>'
+    return page("Not found", body, script=False)

@@ -1,0 +1,287 @@
+"""What the puzzle pages show and answer, apart from HTTP: the collection, each puzzle's referee and
+picture, and the JSON-ready answers of the API (app.py serves them)."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import Action, Buy, EndTurn, Excavate, KeepGoal, Load, Oracle, PlaceTile, Sell, Step, Unload
+from ..errors import NotationError
+from ..files.collection import Collection, Entry, Lesson
+from ..notation import format_action, parse_action
+from ..puzzle import Puzzle, State, moves, replay
+from ..render.overlay import Overlay
+from ..render.words import cube_list, map_words, phase_words
+from ..techniques import level, techniques
+from .referee import Judgement, Referee, Verdict
+
+SEAT_ABOVE = {
+    "south": "South sits at the bottom of the picture: for south, above = up the page (+y), left = -x.",
+    "north": "North sits at the top of the picture: for north, above = down the page (-y), left = +x.",
+}
+
+
+class NotFound(Exception):
+    """No puzzle has this id."""
+
+
+class BadRequest(Exception):
+    """A request the page cannot answer: a line that does not parse or is not legal."""
+
+
+def action_kind(action: Action) -> str:
+    """The kind of an action in words, as a hint names it."""
+    match action:
+        case PlaceTile():
+            return "place the tile"
+        case Step(portage=True):
+            return "move (portage)"
+        case Step():
+            return "move (ship)"
+        case Load():
+            return "load"
+        case Unload():
+            return "unload (free)"
+        case Sell():
+            return "sell (free)"
+        case Buy():
+            return "buy map cards"
+        case Excavate():
+            return "excavate"
+        case Oracle():
+            return "consult the oracle"
+        case EndTurn():
+            return "end the turn"
+        case KeepGoal():
+            return "keep a goal card (free)"
+    return type(action).__name__
+
+
+def proven_optimum(puzzle: Puzzle, time_limit: float) -> int | None:
+    """The puzzle's optimum: its certificate's when the certificate proves it and the solution
+    agrees, else solved now; None when it cannot be proven within `time_limit`."""
+    c = puzzle.certificate
+    if c is not None and c.status == "OPTIMAL" and c.below_optimum == "INFEASIBLE" and puzzle.solution is not None:
+        played = replay(puzzle, puzzle.solution)
+        if played.illegal_at is None and played.reached and played.cost == c.optimum:
+            return c.optimum
+    from ..solver import solve
+
+    result = solve(puzzle, time_limit=time_limit)
+    return result.optimum if result.status == "OPTIMAL" else None
+
+
+@dataclass(frozen=True)
+class Item:
+    """One playable puzzle of the site: from the collection, or a lesson's exercise."""
+
+    entry: Entry
+    kind: str
+    """"puzzle" or "lesson"."""
+    level: str
+    rank: tuple[int, int, str]
+    techniques: tuple[str, ...]
+    lesson: Lesson | None = None
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle."""
+        return self.entry.puzzle
+
+
+def _item(entry: Entry, kind: str, lesson: Lesson | None = None) -> Item:
+    rank, words = level(entry.puzzle)
+    return Item(entry, kind, words, rank, techniques(entry.puzzle), lesson)
+
+
+class Site:
+    """The collection as the pages serve it; answers are kept, so the site is fast once warm."""
+
+    def __init__(self, collection: Collection, time_limit: float = 10.0) -> None:
+        self.time_limit = time_limit
+        puzzles = sorted((_item(e, "puzzle") for e in collection.puzzles), key=lambda i: i.rank)
+        lessons = [_item(les.exercise, "lesson", les) for les in collection.lessons]
+        self.items = {i.puzzle.id: i for i in [*puzzles, *lessons]}
+        self.order = [i.puzzle.id for i in puzzles]
+        self.lessons = [i.puzzle.id for i in lessons]
+        self._referees: dict[str, Referee | None] = {}
+        self._overlays: dict[str, Overlay] = {}
+        self._lock = threading.Lock()
+        self._picture_locks = {pid: threading.Lock() for pid in self.items}
+
+    # -- lookups --------------------------------------------------------------------------
+
+    def item(self, pid: str) -> Item:
+        """The puzzle with this id, or NotFound."""
+        found = self.items.get(pid)
+        if found is None:
+            raise NotFound(pid)
+        return found
+
+    def referee(self, pid: str) -> Referee | None:
+        """The puzzle's referee (None when its optimum cannot be proven in time)."""
+        item = self.item(pid)
+        with self._lock:
+            if pid not in self._referees:
+                optimum = proven_optimum(item.puzzle, self.time_limit)
+                self._referees[pid] = None if optimum is None else Referee(item.puzzle, optimum, self.time_limit)
+            return self._referees[pid]
+
+    def overlay(self, pid: str) -> Overlay:
+        """The puzzle's picture, painted once."""
+        item = self.item(pid)
+        with self._picture_locks[pid]:
+            if pid not in self._overlays:
+                self._overlays[pid] = Overlay(item.puzzle.start)
+            return self._overlays[pid]
+
+    def warm(self) -> None:
+        """Paint every picture and prove every optimum (for a background thread at start)."""
+        for pid in [*self.order, *self.lessons]:
+            self.overlay(pid)
+            self.referee(pid)
+
+    # -- answers --------------------------------------------------------------------------
+
+    def line(self, pid: str, texts: list[str]) -> tuple[Puzzle, list[Action]]:
+        """The puzzle and a line of actions that must all be legal, or BadRequest."""
+        puzzle = self.item(pid).puzzle
+        try:
+            line = [parse_action(t) for t in texts]
+        except NotationError as exc:
+            raise BadRequest(f"the line does not parse: {exc}") from None
+        played = replay(puzzle, line)
+        if played.illegal_at is not None:
+            raise BadRequest(f"action {played.illegal_at + 1} of the line is not legal: {played.reason}")
+        return puzzle, line
+
+    def summary(self, pid: str) -> dict[str, Any]:
+        """The puzzle in a few words, for the list."""
+        item = self.item(pid)
+        p = item.puzzle
+        return {
+            "id": p.id,
+            "title": p.title or p.id,
+            "kind": item.kind,
+            "level": item.level,
+            "goal": p.goal.describe(),
+            "horizon": horizon_words(p),
+            "hero": p.hero,
+            "techniques": list(item.techniques),
+        }
+
+    def state(self, pid: str, texts: list[str]) -> dict[str, Any]:
+        """Where a line stands: the position in words, the actions available, the line's picture."""
+        puzzle, line = self.line(pid, texts)
+        referee = self.referee(pid)
+        played = replay(puzzle, line)
+        state = played.states[-1]
+        done = played.reached or state.pos.phase == "over"
+        return {
+            **self.summary(pid),
+            "budget": None if referee is None else referee.optimum,
+            "spent": played.cost,
+            "line": [format_action(a) for a in line],
+            "finished": done,
+            "above": SEAT_ABOVE[puzzle.hero],
+            "position": position_words(state),
+            "actions": []
+            if done
+            else [{"text": format_action(a), "kind": action_kind(a)} for a in moves(puzzle, state)],
+            "overlay": self.overlay(pid).line_svg(tuple(line)),
+        }
+
+    def play(self, pid: str, texts: list[str], action_text: str) -> dict[str, Any]:
+        """The verdict on one more action, and where the line stands after it."""
+        _, line = self.line(pid, texts)
+        try:
+            action = parse_action(action_text)
+        except NotationError as exc:
+            return {"verdict": "unreadable", "message": f"Cannot read that: {exc}", "state": self.state(pid, texts)}
+        referee = self.referee(pid)
+        if referee is None:
+            return {"verdict": "undecided", "message": self._no_optimum(), "state": self.state(pid, texts)}
+        judged = referee.judge([*line, action])
+        after = texts if judged.verdict is Verdict.ILLEGAL else [*texts, format_action(action)]
+        return {
+            "verdict": judged.verdict.value,
+            "action": format_action(action),
+            "message": message(judged, referee.time_limit),
+            "seconds": round(judged.seconds, 3),
+            "state": self.state(pid, after),
+        }
+
+    def hint(self, pid: str, texts: list[str], level: int) -> dict[str, Any]:
+        """The next action of an optimal line from here: its kind (level 1) or itself (level 2)."""
+        _, line = self.line(pid, texts)
+        referee = self.referee(pid)
+        if referee is None:
+            return {"hint": self._no_optimum()}
+        judged = referee.judge(line)
+        if judged.verdict in (Verdict.SOLVED, Verdict.TOO_LONG):
+            return {"hint": "The goal is reached."}
+        if judged.verdict is Verdict.OFF_TRACK:
+            return {"hint": f"From here the goal cannot be reached in {referee.optimum}: undo an action first."}
+        if judged.verdict is not Verdict.ON_TRACK or not judged.rest:
+            return {"hint": f"Could not decide within {referee.time_limit:g} s; try undoing an action."}
+        nxt = judged.rest[0]
+        if level <= 1:
+            return {"hint": f"Next on a best line: {action_kind(nxt)}."}
+        return {"hint": f"Next on a best line: {format_action(nxt)}."}
+
+    def solution(self, pid: str) -> dict[str, Any]:
+        """A best line from the start (the puzzle's own solution, or the solver's)."""
+        puzzle = self.item(pid).puzzle
+        referee = self.referee(pid)
+        if referee is None:
+            return {"solution": [], "message": self._no_optimum()}
+        line = puzzle.solution or referee.judge([]).rest
+        return {"solution": [format_action(a) for a in line], "budget": referee.optimum}
+
+    def _no_optimum(self) -> str:
+        return f"The optimum of this puzzle could not be proven within {self.time_limit:g} s, so no answer is judged."
+
+
+def horizon_words(puzzle: Puzzle) -> str:
+    """The horizon in words."""
+    return "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
+
+
+def position_words(state: State) -> list[str]:
+    """The hero's side of the position in a few lines."""
+    pos = state.pos
+    seat = pos.hero
+    lines = [
+        f"Turn {pos.turn}: {phase_words(pos)}" + (f", {pos.points} movement point(s) left" if pos.points else ""),
+        f"Boat at {seat.boat or '-'}, cargo {cube_list(seat.cargo)}, {seat.drachmas} drachmas",
+    ]
+    if seat.tile:
+        lines.append(f"Tile in hand: {seat.tile}")
+    lines.extend(f"Map {map_words(pos, card)}" for card in seat.maps)
+    if pos.passing:
+        lines.append("Passing through an occupied dock: only a step may follow")
+    return lines
+
+
+def message(judged: Judgement, time_limit: float) -> str:
+    """What the page says about an action."""
+    n = judged.budget
+    match judged.verdict:
+        case Verdict.ILLEGAL:
+            return f"Not allowed: {judged.reason}"
+        case Verdict.ON_TRACK:
+            return "Best move! Keep going."
+        case Verdict.OFF_TRACK:
+            more = ""
+            if judged.best_from_here is not None:
+                more = f" (from here it takes {judged.spent + judged.best_from_here})"
+            return f"That works, but you can no longer finish in {n}{more}: try again."
+        case Verdict.SOLVED:
+            return f"Solved in {n}!"
+        case Verdict.TOO_LONG:
+            return f"That reaches the goal in {judged.spent}, but it can be done in {n}: try again."
+    return (
+        f"That is legal, but the solver could not decide within {time_limit:g} s whether you can still finish in {n}."
+    )

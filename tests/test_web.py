@@ -1,0 +1,132 @@
+"""The referee, the JSON API (through Starlette's test client) and `serve`'s bad input."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from akrotiri_puzzles.files.collection import load_collection
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.notation import parse_action
+from akrotiri_puzzles.puzzle import State, moves, play
+from akrotiri_puzzles.solver import search
+from akrotiri_puzzles.web.app import create_app
+from akrotiri_puzzles.web.referee import Referee, Verdict, rest_of
+from akrotiri_puzzles.web.site import Site
+
+ROOT = Path(__file__).resolve().parent.parent
+EXE = Path(sys.executable).parent / "akrotiri-puzzle"
+
+
+@pytest.fixture(scope="module")
+def client(comps) -> TestClient:
+    site = Site(load_collection([ROOT / "puzzles" / "p04.yaml", ROOT / "puzzles" / "p02.yaml"], comps))
+    return TestClient(create_app(site))
+
+
+@pytest.mark.parametrize("pid", ["p02", "p04"])
+def test_the_referees_verdict_on_every_first_action_agrees_with_the_exhaustive_search(comps, pid):
+    """On track exactly when the rest, searched exhaustively, still fits in the budget."""
+    puzzle = load_puzzle(ROOT / "puzzles" / f"{pid}.yaml", comps)
+    assert puzzle.certificate is not None
+    optimum = puzzle.certificate.optimum
+    referee = Referee(puzzle, optimum)
+    start = State(puzzle.start)
+    for action in moves(puzzle, start):
+        judged = referee.judge([action])
+        if judged.verdict is Verdict.SOLVED:
+            continue
+        rest = rest_of(puzzle, play(puzzle, start, action))
+        found = search(rest, max_nodes=500_000) if rest is not None else None
+        fits = found is not None and found.optimum is not None and found.optimum <= optimum - judged.spent
+        assert found is None or found.complete, (pid, str(action))
+        assert judged.verdict is (Verdict.ON_TRACK if fits else Verdict.OFF_TRACK), (pid, str(action), judged)
+
+
+def test_any_optimal_line_is_accepted_not_only_the_canonical_one(comps):
+    puzzle = load_puzzle(ROOT / "puzzles" / "p01.yaml", comps)
+    referee = Referee(puzzle, 3)
+    other = [parse_action(a) for a in ("ship -1,1NW", "unload blue", "portage 0,2SE", "ship 0,3SE")]
+    for i in range(1, len(other) + 1):
+        assert referee.judge(other[:i]).verdict is Verdict.ON_TRACK
+    assert referee.judge([*other, parse_action("excavate M10 0,2NE")]).verdict is Verdict.SOLVED
+
+
+def test_R_MOVE_1_an_illegal_action_gets_the_engines_reason(comps):
+    puzzle = load_puzzle(ROOT / "puzzles" / "p01.yaml", comps)
+    judged = Referee(puzzle, 3).judge([parse_action("ship T2")])
+    assert judged.verdict is Verdict.ILLEGAL and "R-MOVE-1" in (judged.reason or "")
+
+
+def test_a_solve_stopped_by_the_time_limit_decides_nothing(comps):
+    """With no time to solve, an action on an optimal line (but off the known ones) is UNDECIDED,
+    never guessed; the page says so."""
+    from akrotiri_puzzles.web.site import message
+
+    puzzle = load_puzzle(ROOT / "puzzles" / "p01.yaml", comps)
+    judged = Referee(puzzle, 3, time_limit=1e-9).judge([parse_action("ship -1,1NW")])
+    assert judged.verdict is Verdict.UNDECIDED and judged.rest == ()
+    assert "could not decide" in message(judged, 1e-9)
+    assert Referee(puzzle, 3).judge([parse_action("ship -1,1NW")]).verdict is Verdict.ON_TRACK
+
+
+def test_api_plays_judges_hints_and_gives_the_solution(client):
+    state = client.post("/api/puzzles/p04/state", json={"line": []}).json()
+    assert state["budget"] == 2 and {"text": "ship 1,-3SE", "kind": "move (ship)"} in state["actions"]
+    played = client.post("/api/puzzles/p04/play", json={"line": [], "action": "ship 1,-3SE"}).json()
+    assert played["verdict"] == "on track" and played["state"]["line"] == ["ship 1,-3SE"]
+    done = client.post("/api/puzzles/p04/play", json={"line": ["ship 1,-3SE"], "action": "excavate E08 1,-3SE"})
+    assert done.json()["message"] == "Solved in 2!"
+    assert client.post("/api/puzzles/p04/hint", json={"line": [], "level": 2}).json()["hint"].endswith("ship 1,-3SE.")
+    assert client.get("/api/puzzles/p04/solution").json()["solution"] == ["ship 1,-3SE", "excavate E08 1,-3SE"]
+    assert [p["id"] for p in client.get("/api/puzzles").json()] == ["p02", "p04"]
+
+
+def test_api_bad_input_unknown_id_malformed_action_and_illegal_line(client):
+    page = client.get("/puzzle/nope")
+    assert page.status_code == 404 and "No puzzle has the id nope" in page.text and "Traceback" not in page.text
+    assert client.post("/api/puzzles/nope/state", json={"line": []}).status_code == 404
+    typo = client.post("/api/puzzles/p04/play", json={"line": [], "action": "ship"}).json()
+    assert typo["verdict"] == "unreadable" and typo["message"].startswith("Cannot read that:")
+    bad = client.post("/api/puzzles/p04/state", json={"line": ["ship T2"]})
+    assert bad.status_code == 400 and "not legal" in bad.json()["error"]
+    assert client.post("/api/puzzles/p04/state", content=b"{not json").status_code == 400
+    assert client.post("/api/puzzles/p04/hint", json={"level": 7}).status_code == 400
+
+
+def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(EXE), *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_serve_on_a_port_in_use_is_one_line_and_exit_status_2():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = _run("serve", "--port", str(port), "puzzles/p04.yaml")
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"error: --port: {port} is in use on 127.0.0.1; choose another port (--port 8080)"
+
+
+def test_serve_and_book_with_no_puzzles_are_one_line_and_exit_status_2(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for args in (("serve", str(empty)), ("book", str(empty), "--html", str(tmp_path / "b"))):
+        done = _run(*args)
+        assert done.returncode == 2, done
+        assert done.stderr.count("\n") == 1 and "no puzzle files" in done.stderr
+    assert not (tmp_path / "b").exists()
+    done = _run("serve", cwd=tmp_path)
+    assert done.returncode == 2 and "no puzzles" in done.stderr
+
+
+def test_serve_check_serves_and_answers():
+    done = _run("serve", "--port", "0", "--check", "puzzles/p04.yaml")
+    assert done.returncode == 0, done.stderr
+    assert "p04: ship 1,-3SE: HTTP 200, Best move! Keep going." in done.stdout
+    assert "an unknown id: HTTP 404" in done.stdout

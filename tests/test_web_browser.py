@@ -1,0 +1,195 @@
+"""The puzzle pages in a real browser: Debian's Chromium driven by Playwright, against `akrotiri-puzzle
+serve` started once for the module on a free loopback port.
+
+Without /usr/bin/chromium (a developer's machine) these tests skip with one line; in CI (`CI` set)
+a missing Chromium fails them instead, since .ci/run installs it. Screenshots go to out/web/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "out" / "web"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WAIT = 90_000  # ms: a generous bound on a hang (a cold picture takes seconds on a busy machine)
+
+# p01's certified line, and a second optimal line that is not its canonical form.
+P01 = ["unload blue", "ship T1", "ship 0,2NW", "portage 0,2SE", "ship 0,3SE", "excavate M10 0,2NE"]
+P01_OTHER = ["ship -1,1NW", "unload blue", "portage 0,2SE", "ship 0,3SE", "excavate M10 0,2NE"]
+
+pytestmark = pytest.mark.browser
+
+
+def _browser_or_skip() -> None:
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("/usr/bin/chromium is missing in CI: .ci/run should have installed it")
+    pytest.skip("browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`akrotiri-puzzle serve` on the bundled puzzles and one lesson, on a free port."""
+    _browser_or_skip()
+    lessons = tmp_path_factory.mktemp("lessons")
+    exercise = yaml.safe_load((ROOT / "puzzles" / "p04.yaml").read_text())
+    exercise["id"] = "lesson-demo"
+    lesson = {
+        "format": "akrotiri-lesson 1",
+        "id": "lesson-demo",
+        "title": "A lesson on sailing",
+        "rule": "A boat sails along shipping routes (R-MOVE-1).",
+        "misreading": "A boat may sail anywhere.",
+        "exercise": exercise,
+    }
+    (lessons / "demo.yaml").write_text(yaml.safe_dump(lesson))
+    exe = Path(sys.executable).parent / "akrotiri-puzzle"
+    proc = subprocess.Popen(
+        [str(exe), "serve", "--port", "0", str(ROOT / "puzzles"), str(lessons)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:\d+", first)
+    if found is None:
+        proc.kill()
+        pytest.fail(f"serve did not start: {first!r} {proc.stderr.read() if proc.stderr else ''}")
+    try:
+        yield found.group(0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):  # a fresh context per test: its own localStorage
+    context = browser.new_context(viewport={"width": 1400, "height": 950})
+    context.set_default_timeout(WAIT)
+    yield context.new_page()
+    context.close()
+
+
+def _open(page, server: str, pid: str) -> None:
+    page.goto(f"{server}/puzzle/{pid}")
+    page.wait_for_selector("#actions button")
+
+
+def _play(page, action: str, expect: str, click: bool = False) -> None:
+    before = page.locator("#line li").count()
+    if click:
+        page.click(f"#actions button[data-action='{action}']")
+    else:
+        page.fill("#action", action)
+        page.press("#action", "Enter")
+    page.wait_for_function(
+        "([t, n]) => document.getElementById('feedback').textContent.includes(t)", arg=[expect, before]
+    )
+
+
+def _shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name))
+
+
+def test_the_certified_line_by_clicks_and_typing_is_solved_and_progress_survives_a_reload(page, server):
+    _open(page, server, "p01")
+    for i, action in enumerate(P01[:-1]):
+        _play(page, action, "Best move", click=i % 2 == 0)
+    _play(page, P01[-1], "Solved in 3")
+    assert page.locator("#line li").count() == len(P01)
+    _shot(page, "solved.png")
+    page.reload()
+    page.wait_for_function("document.getElementById('feedback').textContent.includes('Solved in 3')")
+    page.goto(server + "/")
+    page.wait_for_selector("li[data-id='p01'] .mark.solved")
+    assert "Streak 1" in page.inner_text("#streak")
+    _shot(page, "index.png")
+
+
+def test_R_MOVE_1_illegal_action_shows_the_engines_reason_and_a_typo_its_parse_error(page, server):
+    _open(page, server, "p01")
+    _play(page, "ship T2", "Not allowed")
+    assert "R-MOVE-1" in page.inner_text("#feedback")
+    assert page.locator("#line li").count() == 0
+    _play(page, "sail away", "Cannot read that")
+    assert "unknown action" in page.inner_text("#feedback")
+
+
+def test_a_legal_losing_action_says_so_and_undo_takes_it_back(page, server):
+    _open(page, server, "p01")
+    _play(page, "oracle volcano", "you can no longer finish in 3", click=True)
+    _shot(page, "off-track.png")
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#line li').length === 0")
+    _play(page, "unload blue", "Best move")
+
+
+def test_a_second_optimal_line_that_is_not_the_canonical_one_is_accepted(page, server):
+    _open(page, server, "p01")
+    for action in P01_OTHER[:-1]:
+        _play(page, action, "Best move")
+    _play(page, P01_OTHER[-1], "Solved in 3")
+
+
+def test_hint_names_the_kind_then_the_action_and_show_solution_marks_the_puzzle_not_solved(page, server):
+    _open(page, server, "p04")
+    page.keyboard.press("h")  # the keyboard shortcut
+    page.wait_for_function("document.getElementById('hinttext').textContent.includes('move (ship)')")
+    page.click("#hint")
+    page.wait_for_function("document.getElementById('hinttext').textContent.includes('ship 1,-3SE')")
+    page.click("#reveal")
+    page.wait_for_function("document.getElementById('feedback').textContent.includes('Not counted as solved')")
+    assert page.locator("#line li").count() == 2
+    _shot(page, "solution.png")
+    page.goto(server + "/")
+    page.wait_for_selector("li[data-id='p04'] .mark.revealed")
+
+
+def test_unknown_id_is_a_404_page_lessons_appear_under_learn_and_a_phone_sized_window_reads(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(WAIT)
+    page = context.new_page()
+    response = page.goto(server + "/puzzle/no-such-puzzle")
+    assert response is not None and response.status == 404
+    assert "No puzzle has the id" in page.inner_text("main")
+    page.goto(server + "/")
+    assert page.locator("section.learn a[href='/learn/lesson-demo']").count() == 1
+    page.goto(server + "/learn/lesson-demo")
+    page.wait_for_selector("#actions button")
+    assert "R-MOVE-1" in page.inner_text(".lesson")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone: {width}px"
+    page.screenshot(path=str(SHOTS / "phone.png"), full_page=True)
+    context.close()

@@ -1,0 +1,95 @@
+"""Benchmark of the endgame analyser: CP-SAT's best score against the exhaustive search.
+
+Endgames from seeded greedy games (both editions, both seats), in the action phase with at most
+`--most-actions` actions left. For each: the CP-SAT score model's proven best (one worker), the
+exhaustive search's, their agreement, and both times. Prints a Markdown table for
+docs/benchmarks.md.
+
+    .venv/bin/python tools/bench_analysis.py --positions 100 --most-actions 2
+    .venv/bin/python tools/bench_analysis.py --full-turns 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from akrotiri_puzzles import load_components
+from akrotiri_puzzles.analysis.board_solve import best_on_board
+from akrotiri_puzzles.analysis.corpus import endgames
+from akrotiri_puzzles.analysis.exhaustive import best_by_search
+from akrotiri_puzzles.components import Components
+from akrotiri_puzzles.solver.deadline import Deadline
+
+
+def main() -> None:
+    """Run the benchmark and print its table."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=100)
+    ap.add_argument("--most-actions", type=int, default=2)
+    ap.add_argument("--first-seed", type=int, default=100)
+    ap.add_argument(
+        "--full-turns",
+        type=int,
+        default=0,
+        help="instead: CP-SAT alone on the whole action phase of N games' last turns",
+    )
+    args = ap.parse_args()
+    comps = load_components()
+    if args.full_turns:
+        full_turns(comps, args.first_seed, args.full_turns)
+        return
+    cpsat: list[float] = []
+    search: list[float] = []
+    nodes: list[int] = []
+    agree = 0
+    seed = args.first_seed
+    while len(cpsat) < args.positions:
+        for ed in (2016, 2014):
+            for pos in endgames(comps, range(seed, seed + 1), ed, args.most_actions, placement=False):
+                if len(cpsat) >= args.positions:
+                    break
+                t = time.process_time()
+                r = best_on_board(pos, "score", Deadline(None))
+                cpsat.append(time.process_time() - t)
+                t = time.process_time()
+                e = best_by_search(pos, "score")
+                search.append(time.process_time() - t)
+                nodes.append(e.nodes)
+                agree += r.value == e.value
+        seed += 1
+    n = len(cpsat)
+
+    def row(name: str, xs: list[float]) -> str:
+        return f"| {name} | {statistics.median(xs):.2f} | {sorted(xs)[int(0.95 * (n - 1))]:.2f} | {max(xs):.2f} |"
+
+    print(
+        f"{n} endgames (seeds {args.first_seed}..{seed - 1}, both editions, at most {args.most_actions} actions left)"
+    )
+    print(f"agreement: {agree}/{n}; exhaustive states: median {statistics.median(nodes):.0f}, max {max(nodes)}")
+    print()
+    print("| method (CPU seconds per endgame) | median | p95 | max |")
+    print("|---|---:|---:|---:|")
+    print(row("CP-SAT score model, 1 worker", cpsat))
+    print(row("exhaustive search", search))
+
+
+def full_turns(comps: Components, first: int, games: int) -> None:
+    """CP-SAT's time on the whole action phase of each seat's last turn (after its placement)."""
+    times: list[float] = []
+    for ed in (2016, 2014):
+        for pos in endgames(comps, range(first, first + games), ed, 99, placement=False):
+            t = time.process_time()
+            r = best_on_board(pos, "score", Deadline(None))
+            times.append(time.process_time() - t)
+            assert r.status == "OPTIMAL"
+    n = len(times)
+    print(f"{n} whole action phases (seeds {first}..{first + games - 1}, both editions, both seats)")
+    print(
+        f"CP-SAT CPU seconds: median {statistics.median(times):.1f}, p95 {sorted(times)[int(0.95 * (n - 1))]:.1f}, max {max(times):.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
