@@ -145,7 +145,7 @@ def moves(puzzle: Puzzle, state: State) -> list[Action]:
 def why_not(puzzle: Puzzle, state: State, action: Action) -> str | None:
     """Why an action cannot be played here in the puzzle, or None."""
     if state.pos.phase == "over":
-        return "the game is over"
+        return "the game is over (R-END-2)"
     if isinstance(action, EndTurn) and state.turn >= puzzle.turns:
         return f"the horizon is {puzzle.turns} turn(s); ending this turn leaves it"
     return why_illegal(state.pos, action)

@@ -47,7 +47,7 @@ NOT_RUN = {"make test": "the test suite itself; CI runs it (.ci/run calls make t
 # Commands that need a program from Debian: skipped where it is missing, except in CI (.ci/run
 # installs it, so there they must run).
 NEEDS = {r"\bbook\b.*--pdf\b": "chromium"}
-LINKED = ["akrotiri_puzzles", "puzzles", "tools", "cli.py", "Makefile", "pyproject.toml", "README.md"]
+LINKED = ["akrotiri_puzzles", "puzzles", "lessons", "tools", "cli.py", "Makefile", "pyproject.toml", "README.md"]
 COPIED = ["docs", "tests"]  # examples write into these (pictures, golden files)
 
 

@@ -209,6 +209,7 @@ _MODULES = {
     "check": "puzzle_commands",
     "show": "show_command",
     "solve": "solve_command",
+    "teach": "teach_command",
     "analyse": "analyse_command",
     "generate": "generate_command",
     "grade": "generate_command",

@@ -71,7 +71,7 @@ class BoardPainter:
             for j in range(3):
                 x = box[0] + (box[2] - box[0]) * (0.1 + 0.4 * i)
                 y = box[1] + (box[3] - box[1]) * (0.1 + 0.4 * j)
-                on += self.layout.land_clearance(self.board_point(x, y)) < 0
+                on += self.layout.on_land(self.board_point(x, y))
         return on / 9
 
     def inside_quad_land(self, box: Box, quad: Quad, margin: float = 0.015) -> bool:

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from ..actions import Action, EndTurn, Excavate, PlaceTile, Step
 from ..geometry import Quad, Slot, format_quad, parse_quad
 from ..graphs import route_graph
+from ..teaching.lesson import Mark
 from .board_layer import BoardPainter
 from .layout import Vec, local
+from .marks import draw_marks
 from .placer import box_at
 from .style import HIGHLIGHT, SLOT_PX
 from .svgdoc import group, num, path_d, sub, text, text_width
@@ -34,6 +36,9 @@ class Highlights:
     """An excavation site to ring."""
     placed: Slot | None = None
     """A tile just placed, to outline."""
+    marks: tuple[Mark, ...] = ()
+    """A lesson's labelled marks: docks, sites, islands, regions (render/marks.py). They are
+    not part of the truth value, which says whether a line, site or tile is highlighted."""
 
     def __bool__(self) -> bool:
         return bool(self.line) or self.site is not None or self.placed is not None
@@ -81,6 +86,8 @@ def _trim(points: list[Vec], start: float, end: float) -> list[Vec]:
 
 def draw_highlights(parent: ET.Element, painter: BoardPainter, hl: Highlights) -> None:
     """Draw the highlights over the board (before the dock labels, which keep clear of them)."""
+    if hl.marks:
+        draw_marks(parent, painter, hl.marks)
     if not hl:
         return
     g = group(parent, class_="highlights")

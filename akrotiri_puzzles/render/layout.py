@@ -219,6 +219,19 @@ class BoardLayout:
                     out.setdefault((x, y), []).append(shape)
         return {k: tuple(v) for k, v in out.items()}
 
+    @cached_property
+    def _boxes_near(self) -> dict[Slot, tuple[tuple[tuple[float, float, float, float], Shape], ...]]:
+        """The shapes of `_shapes_near`, each with its box: a point outside the box is off it."""
+        return {k: tuple((_bounds(s), s) for s in v) for k, v in self._shapes_near.items()}
+
+    def on_land(self, p: Vec) -> bool:
+        """Whether a point lies on land: `land_clearance(p) < 0`, without measuring every shape."""
+        x, y = p
+        for (x0, y0, x1, y1), shape in self._boxes_near.get((math.floor(x), math.floor(y)), ()):
+            if x0 <= x <= x1 and y0 <= y <= y1 and clearance(p, shape) < 0:
+                return True
+        return False
+
     def land_clearance(self, p: Vec) -> float:
         """Distance from a point to the nearest land (negative on land); exact within a slot's reach."""
         near = self._shapes_near.get((math.floor(p[0]), math.floor(p[1])), ())

@@ -151,6 +151,10 @@ def _key(pen: _Pen, pos: Position, hl: Highlights) -> None:
         sub(g, "line", x1=PAD, y1=pen.y, x2=PAD + 30, y2=pen.y, stroke=HIGHLIGHT, stroke_width=4.0)
         pen.words(PAD + 38, "the line: numbered steps (dashed: portage)", fill=HIGHLIGHT)
         pen.y += LINE
+    if hl.marks:
+        sub(g, "circle", cx=PAD + 15, cy=pen.y, r=8.0, fill="none", stroke=HIGHLIGHT, stroke_width=3.0)
+        pen.words(PAD + 38, "marked for the lesson (labelled)", fill=HIGHLIGHT)
+        pen.y += LINE
     pen.words(PAD, "Rim: slot x (columns) and y (rows). Quadrant x,yQ is", fill=FAINT_INK)
     pen.y += LINE - 6
     pen.words(PAD, "quarter Q (NW NE SW SE) of slot x,y.", fill=FAINT_INK)

@@ -30,7 +30,7 @@ def render_svg(pos: Position, highlights: Highlights | None = None, key: bool = 
 def paint(pos: Position, highlights: Highlights | None = None, key: bool = True) -> tuple[ET.Element, BoardPainter]:
     """The picture as an element tree, and the painter that drew its board (which knows where
     everything is: render/overlay.py draws lines over a picture with it)."""
-    hl = highlights or Highlights()
+    hl = highlights if highlights is not None else Highlights()
     slots = sorted({*pos.board.filled, *pos.board.open_slots, *highlight_slots(hl)})
     top = TITLE_H + BANNER_H + MARGIN_PX
     frame = Frame.around(slots, left=MARGIN_PX, top=top)

@@ -1,0 +1,221 @@
+"""Labelled marks over the board for lessons: docks, sites and islands to look at, and regions
+(above, below, left or right of a site as a seat sees them, R-EXC-2; a quarter of the board,
+R-GOAL-9) shaded so that a new player sees which icons count.
+
+Regions are drawn first, faint, under the other marks; each label is placed where it covers
+the least of what is already drawn.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from ..geometry import format_quad
+from ..teaching.lesson import Mark
+from .board_layer import ICON_AT, BoardPainter
+from .layout import Vec, local
+from .placer import Box, box_at
+from .style import HIGHLIGHT, SLOT_PX
+from .svgdoc import group, sub, text, text_width
+
+S = SLOT_PX
+LABEL_PX = 14.0
+REGION_FILL = "#d1007a"
+REGION_OPACITY = 0.16
+
+
+def draw_marks(parent: ET.Element, painter: BoardPainter, marks: tuple[Mark, ...]) -> None:
+    """Draw a lesson's marks: shaded regions first, then islands, sites and docks with labels."""
+    if not marks:
+        return
+    g = group(parent, class_="marks")
+    # Regions tint the sea under the land, so that icons and land read as before.
+    regions = ET.Element("g", {"class": "mark-regions"})
+    coast = next((i for i, el in enumerate(parent) if el.get("class") == "coast"), len(parent))
+    parent.insert(coast, regions)
+    for mark in marks:
+        if mark.kind in ("above", "below", "left", "right", "quarter"):
+            _region(regions, g, painter, mark)
+    for mark in marks:
+        if mark.kind == "island":
+            _island(g, painter, mark)
+    for mark in marks:
+        if mark.kind == "site":
+            _site(g, painter, mark)
+        elif mark.kind == "icon":
+            _icon(g, painter, mark)
+        elif mark.kind == "dock":
+            _dock(g, painter, mark)
+
+
+def _label(g: ET.Element, painter: BoardPainter, at: Vec, words: str, distance: float) -> None:
+    """A label in a white box near a point, where it covers least."""
+    if not words:
+        return
+    w, h = text_width(words, LABEL_PX, bold=True) + 12, LABEL_PX + 8
+    spots: list[Box] = []
+    for dy, dx in ((-1, 0), (1, 0), (0, 1), (0, -1), (-1, 1), (-1, -1), (1, 1), (1, -1)):
+        cx = at[0] + dx * (distance + w / 2)
+        cy = at[1] + dy * (distance + h / 2)
+        spots.append(box_at(cx, cy, w, h))
+    # Keep the label on the picture: off the left edge it would be cut, right of the board it
+    # would cover the key.
+    f = painter.frame
+    inside = [b for b in spots if b[0] >= 0 and b[1] >= 0 and b[2] <= f.left + f.width + f.left]
+    box = painter.placer.place(inside or spots, segment_weight=0.3)
+    sub(
+        g,
+        "rect",
+        class_="mark-label",
+        x=box[0],
+        y=box[1],
+        width=w,
+        height=h,
+        rx=4.0,
+        fill="#ffffff",
+        stroke=HIGHLIGHT,
+        stroke_width=1.5,
+    )
+    text(g, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, words, LABEL_PX, weight="bold", fill=HIGHLIGHT, halo=None)
+
+
+def _dock(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+    assert mark.dock is not None
+    point = painter.layout.dock_point.get(mark.dock)
+    if point is None:
+        return
+    x, y = painter.px(point)
+    sub(
+        g,
+        "circle",
+        class_="mark-dock",
+        data_dock=mark.dock,
+        cx=x,
+        cy=y,
+        r=15.0,
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=4.0,
+    )
+    _label(g, painter, (x, y), mark.label, 18.0)
+
+
+def _site(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+    assert mark.quad is not None
+    x, y = painter.px(local(mark.quad, 0.2, 45.0))
+    r = 0.2 * S
+    sub(
+        g,
+        "circle",
+        class_="mark-site",
+        data_site=format_quad(mark.quad),
+        cx=x,
+        cy=y,
+        r=r,
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=4.0,
+        stroke_dasharray="8 4",
+    )
+    _label(g, painter, (x, y), mark.label, r + 4)
+
+
+def _icon(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+    """A ring round an icon, which the map card counts or does not."""
+    assert mark.quad is not None
+    x, y = painter.px(local(mark.quad, ICON_AT, 45.0))
+    sub(
+        g,
+        "circle",
+        class_="mark-icon",
+        data_quad=format_quad(mark.quad),
+        cx=x,
+        cy=y,
+        r=17.0,
+        fill="none",
+        stroke=HIGHLIGHT,
+        stroke_width=3.5,
+    )
+    _label(g, painter, (x, y), mark.label, 20.0)
+
+
+def _island(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+    """The island's land, tinted, with its label by the marked quadrant."""
+    assert mark.quad is not None
+    board = painter.board
+    island = board.island_at(mark.quad)
+    if island is None:
+        return
+    # One opacity for the whole group: the strips joining its pieces (drawn as thick lines) tint
+    # like the pieces, and where shapes overlap the tint does not darken.
+    tint = group(g, class_="mark-island", data_island=format_quad(island), fill=HIGHLIGHT, opacity=0.28, stroke="none")
+    for key, shapes in painter.layout.piece_shapes.items():
+        if board.island_of_piece[key] == island:
+            for shape in shapes:
+                painter._shape(tint, shape, 0.0, HIGHLIGHT)
+    for point, disc in painter.layout.necks.items():
+        if board.island_of_point.get(point) == island:
+            painter._shape(tint, disc, 0.0, HIGHLIGHT)
+    _label(g, painter, painter.px(local(mark.quad, 0.25, 45.0)), mark.label, 24.0)
+
+
+def _region(tint: ET.Element, g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+    """A band of whole quadrant rows or columns beyond a site, or a quarter of the board."""
+    f = painter.frame
+    x0, x1, y0, y1 = float(f.x0), float(f.x1 + 1), float(f.y0), float(f.y1 + 1)
+    if mark.kind == "quarter":
+        assert mark.quarter is not None
+        if "N" in mark.quarter:
+            y0 = 0.0
+        else:
+            y1 = 0.0
+        if "E" in mark.quarter:
+            x0 = 0.0
+        else:
+            x1 = 0.0
+    else:
+        assert mark.quad is not None
+        qx, qy = mark.quad
+        # Quadrant column i spans x from i/2 to (i+1)/2; a region starts beyond the site's own.
+        north = mark.seat == "north"
+        direction = mark.kind
+        if north:  # the north seat sees everything mirrored (R-GEO-10)
+            direction = {"above": "below", "below": "above", "left": "right", "right": "left"}[direction]
+        if direction == "above":
+            y0 = (qy + 1) / 2
+        elif direction == "below":
+            y1 = qy / 2
+        elif direction == "right":
+            x0 = (qx + 1) / 2
+        else:
+            x1 = qx / 2
+    if x1 <= x0 or y1 <= y0:
+        return
+    (ax, ay), (bx, by) = painter.px((x0, y1)), painter.px((x1, y0))
+    sub(
+        tint,
+        "rect",
+        class_="mark-region",
+        data_region=mark.kind,
+        x=ax,
+        y=ay,
+        width=bx - ax,
+        height=by - ay,
+        fill=REGION_FILL,
+        fill_opacity=REGION_OPACITY,
+        stroke=HIGHLIGHT,
+        stroke_width=2.5,
+        stroke_dasharray="10 6",
+    )
+    if mark.label:
+        w = text_width(mark.label, LABEL_PX, bold=True) + 12
+        h = LABEL_PX + 8
+        # The label sits inside the region, along its edge nearest the site.
+        cx = (ax + bx) / 2
+        cy = ay + h / 2 + 4 if mark.kind != "quarter" and direction == "below" else by - h / 2 - 4
+        if mark.kind in ("left", "right") or (mark.kind == "quarter"):
+            cy = ay + h / 2 + 4
+        box = box_at(cx, cy, w, h)
+        painter.placer.take(box)
+        sub(g, "rect", x=box[0], y=box[1], width=w, height=h, rx=4.0, fill=HIGHLIGHT)
+        text(g, cx, cy, mark.label, LABEL_PX, weight="bold", fill="#ffffff", halo=None)

@@ -1,0 +1,690 @@
+"""Find, certify and write the teaching lessons in lessons/ (issue 12, docs/teaching.md).
+
+    .venv/bin/python tools/make_lessons.py                    # every lesson, written to lessons/
+    .venv/bin/python tools/make_lessons.py --only empty-boat  # one lesson
+    .venv/bin/python tools/make_lessons.py --seeds 1-200      # look through more games
+
+For each lesson it plays seeded games between two greedy bots that lay their tiles close to
+Thera (lesson_search.game) and looks, position by position, for one where the lesson's
+misreading matters: the exercise's optimal line needs the rule, and the line a player holding
+the misreading would play (lesson_search.plan under a lesson_beliefs belief) is illegal,
+dearer, short of the goal, or scores fewer goal-card points. The first such position whose
+exercise CP-SAT proves optimal and unique (`solve(unique=True)`) becomes the lesson, recorded
+with every action from its new game; then every claim is checked with `teaching.verify`
+before the file is written. The same seeds give the same lessons.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pickle
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from lesson_beliefs import (
+    CannotPass,
+    CardPerDrachma,
+    CargoDoesNotMatter,
+    FlatPrice,
+    MayStopAtOccupied,
+    MisreadCards,
+    OneDockAtATime,
+    ScoresThere,
+    TemplePerTile,
+    believed_gain,
+)
+from lesson_search import BOTS_WORDS, Belief, card_fits, game, plan, route_neighbours
+from lesson_texts import TEXTS
+from lesson_turns import bonus_plan, last_round_plan, oracle_misreading, placement_forced, two_turn_line
+from ortools import __version__ as ortools_version
+
+from akrotiri_puzzles import __version__, load_components
+from akrotiri_puzzles.actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
+from akrotiri_puzzles.components import Components
+from akrotiri_puzzles.files.lesson_yaml import save_lesson
+from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
+from akrotiri_puzzles.notation import parse_action
+from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.puzzle import Certificate, Goal, Puzzle, replay
+from akrotiri_puzzles.solver import search, solve
+from akrotiri_puzzles.teaching import RULE_ID, Lesson, Mark, Misreading, Origin, outcome, verify
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Candidate:
+    """A position of a seeded game, with the line that reached it."""
+
+    seed: int
+    edition: int
+    line: tuple[Action, ...]
+    pos: Position
+    _best: tuple[int | None, tuple[Action, ...]] | None = None
+
+    def puzzle(self, turns: int = 1, goal: Goal | None = None) -> Puzzle:
+        """The position as an exercise: excavate a temple within `turns` turns."""
+        return Puzzle("lesson", self.pos, goal or Goal(), turns)
+
+    def one_turn_feasible(self, goal: Goal | None = None) -> bool:
+        """Whether the goal can be met this turn (True too when the search cannot tell)."""
+        found = search(self.puzzle(1, goal), max_nodes=3000)
+        return not found.complete or found.optimum is not None
+
+    def best(self) -> tuple[int | None, tuple[Action, ...]]:
+        """The one-turn exercise's optimum and a line, by exhaustive search (None if too big)."""
+        if self._best is None:
+            key = (self.seed, self.edition, len(self.line))
+            if key in SEARCHED:
+                optimum, words = SEARCHED[key]
+                self._best = (optimum, tuple(parse_action(w) for w in words))
+            else:
+                found = search(self.puzzle(), max_nodes=3000 if self.pos.phase == "act" else 8000)
+                self._best = (found.optimum if found.complete else None, found.line)
+                SEARCHED[key] = (self._best[0], tuple(map(str, self._best[1])))
+        return self._best
+
+
+CACHE = ROOT / "out" / "lesson-searches.pkl"
+"""One-turn optima already searched, by (seed, edition, actions played): reruns skip them."""
+SEARCHED: dict[tuple[int, int, int], tuple[int | None, tuple[str, ...]]] = {}
+
+
+def load_cache() -> None:
+    """Read the searches of earlier runs, if any."""
+    if CACHE.exists():
+        SEARCHED.update(pickle.loads(CACHE.read_bytes()))
+
+
+def save_cache() -> None:
+    """Add this run's searches to the cache file."""
+    known = pickle.loads(CACHE.read_bytes()) if CACHE.exists() else {}
+    known.update(SEARCHED)
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    tmp = CACHE.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_bytes(pickle.dumps(known))
+    os.replace(tmp, CACHE)
+
+
+@dataclass
+class Found:
+    """A lesson's exercise in a position: the puzzle, the misreading lines, marks and words."""
+
+    puzzle: Puzzle
+    lines: list[tuple[str, tuple[Action, ...]]]
+    """(the misreading's key in TEXTS[...]["says"], the line its holder plays)."""
+    marks: list[Mark] = field(default_factory=list)
+    explanation: str = ""
+    task: str = ""
+    goal_card: str | None = None
+
+
+Finder = Callable[[Candidate, tuple[Action, ...]], Found | None]
+
+
+def _fails(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> bool:
+    """Whether a line is illegal, short of the goal, or dearer than the optimum."""
+    played = replay(puzzle, line)
+    return played.illegal_at is not None or not played.reached or played.cost > optimum
+
+
+def _misread(puzzle: Puzzle, optimum: int, belief: Belief, nodes: int = 3000) -> tuple[Action, ...] | None:
+    """The line a player holding the belief plays, if it fails in the engine."""
+    found = plan(puzzle, belief, nodes)
+    if found is None or not _fails(puzzle, optimum, found[1]):
+        return None
+    return found[1]
+
+
+def _cost(puzzle: Puzzle, line: tuple[Action, ...]) -> int:
+    return replay(puzzle, line).cost
+
+
+def _boat(pos: Position, label: str) -> Mark:
+    assert pos.hero.boat is not None
+    return Mark("dock", label, dock=pos.hero.boat)
+
+
+def _dig(line: tuple[Action, ...]) -> Excavate | None:
+    return next((a for a in line if isinstance(a, Excavate)), None)
+
+
+# ---- finders, one per lesson -------------------------------------------------------------------
+
+
+def find_ship_steps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    puzzle, optimum = c.puzzle(), _cost(c.puzzle(), line)
+    states = replay(puzzle, line).states
+    for i, a in enumerate(line):
+        if isinstance(a, Step) and not a.portage:
+            here = states[i].pos.hero.boat
+            assert here is not None
+            if a.dock not in route_neighbours(states[i].pos, here):
+                mis = _misread(puzzle, optimum, OneDockAtATime())
+                if mis is None:
+                    return None
+                marks = [_boat(c.pos, "your boat"), Mark("dock", "one ship step reaches this dock", dock=a.dock)]
+                why = (
+                    f"The ship step {a} runs along the routes from {here} to {a.dock}, past the docks on the "
+                    "way, for one movement point."
+                )
+                return Found(puzzle, [("next dock", mis)], marks, why)
+    return None
+
+
+def find_empty_boat(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    puzzle = c.puzzle()
+    unload = next((a for a in line if isinstance(a, Unload)), None)
+    if unload is None or not c.pos.hero.cargo:
+        return None
+    mis = _misread(puzzle, _cost(puzzle, line), CargoDoesNotMatter())
+    if mis is None:
+        return None
+    cubes = _cubes(unload.colours)
+    steps = [a for a in line if isinstance(a, Step)]
+    why = (
+        f"Unloading {cubes} first costs nothing (a free action); "
+        f"the boat is then empty, so each Move action gives 2 movement points: {'; '.join(map(str, steps))}."
+    )
+    return Found(puzzle, [("cargo", mis)], [_boat(c.pos, f"your boat, {_cubes(c.pos.hero.cargo)} aboard")], why)
+
+
+def _cubes(colours: tuple[str, ...]) -> str:
+    """Cubes in words, e.g. "2 gray cubes and a red cube"."""
+    counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
+    parts = [f"{n} {c} cubes" if n > 1 else f"a {c} cube" for c, n in counts.items()]
+    return " and ".join(parts)
+
+
+def find_occupied(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    puzzle = c.puzzle()
+    other = c.pos.seat(c.pos.other).boat
+    if not any(isinstance(a, Step) and a.dock == other for a in line):
+        return None
+    optimum = _cost(puzzle, line)
+    lines = [
+        (k, m)
+        for k, b in (("stop", MayStopAtOccupied()), ("no entry", CannotPass()))
+        if (m := _misread(puzzle, optimum, b))
+    ]
+    if not lines:
+        return None
+    marks = [_boat(c.pos, "your boat"), Mark("dock", f"{c.pos.other}'s boat: pass through, never stop", dock=other)]
+    why = (
+        f"The line passes through {other}, where {c.pos.other}'s boat lies: entering costs 1 movement point, "
+        "leaving 2 (one extra), and nothing else may be done while the boat is there."
+    )
+    return Found(puzzle, lines, marks, why)
+
+
+def _card_finder(how: str, key: str) -> Finder:
+    def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+        puzzle = c.puzzle()
+        dig = _dig(line)
+        if dig is None or not _card_misread_matters(c.pos, how, line, dig):
+            return None
+        optimum = _cost(puzzle, line)
+        mis = _misread(puzzle, optimum, MisreadCards(how))
+        if mis is None:
+            return None
+        wrong = _dig(mis)
+        hero = c.pos.to_move
+        if how != "column" and (wrong is None or replay(puzzle, mis).illegal_at != len(mis) - 1):
+            return None
+        if how == "column" and not _cost(puzzle, mis) > optimum:
+            return None
+        at = replay(puzzle, line).states[line.index(dig)].pos
+        marks = [Mark("site", f"{dig.card} fits here", quad=dig.site)]
+        if how == "other seat":
+            if hero != "north":
+                return None
+            assert wrong is not None
+            marks.append(Mark("site", f"{wrong.card} fits here only for south", quad=wrong.site))
+            marks.append(Mark("above", "above, for north", quad=dig.site, seat=hero))
+            marks.extend(_icon_marks(at, hero, dig.card, dig.site))
+            why = (
+                f"Read from north's seat, above is down the page and left is +x: {dig.card} fits "
+                f"{format_quad(dig.site)} ({_needs(at, dig.card, hero)}). At {format_quad(wrong.site)} it "
+                "would fit only for south."
+            )
+        elif how == "own":
+            assert wrong is not None
+            kind = next(k for q, k in c.pos.board.icons if q == wrong.site)
+            # One label at the wrong site (its own icon does not count there); the icons the card
+            # counts from the right site are labelled with the site they count for.
+            marks.append(Mark("site", f"{wrong.card} fails here: own {kind}", quad=wrong.site))
+            marks.extend(
+                replace(m, label=f"{m.label} of {format_quad(dig.site)}")
+                for m in _icon_marks(at, hero, dig.card, dig.site)
+            )
+            why = (
+                f"{dig.card} fits {format_quad(dig.site)}: every icon it needs lies in another quadrant "
+                f"({_needs(at, dig.card, hero)}). At {format_quad(wrong.site)} the {kind} lies in the site's "
+                "own quadrant, which is in no direction from it."
+            )
+        else:
+            card = c.pos.components.map[dig.card]
+            far = [d for d, k, n in card.requires if _count(at, hero, dig.site, d, k, "column") < n]
+            if not far:
+                return None
+            marks.append(Mark(far[0], f"{far[0]}, for {hero}", quad=dig.site, seat=hero))
+            marks.extend(_icon_marks(at, hero, dig.card, dig.site))
+            why = (
+                f"{dig.card} fits {format_quad(dig.site)} ({_needs(at, dig.card, hero)}): the icon it needs "
+                f"{far[0]} lies in a row {far[0]} the site, off to the side, and that counts."
+            )
+        return Found(puzzle, [(key, mis)], marks, why)
+
+    return find
+
+
+def _icon_marks(pos: Position, seat: str, card_id: str, site: tuple[int, int]) -> list[Mark]:
+    """A ring round each icon a map card counts from a site (the nearest that suffice), labelled."""
+    from akrotiri_puzzles.geometry import in_direction
+
+    out = []
+    for d, k, n in pos.components.map[card_id].requires:
+        icons = [q for q, kind in pos.board.icons if kind == k and q != site and in_direction(seat, d, site, q)]
+        icons.sort(key=lambda q: (abs(q[0] - site[0]) + abs(q[1] - site[1]), q))
+        out.extend(Mark("icon", f"{k}: {d}", quad=q) for q in icons[:n])
+    return out
+
+
+def _needs(pos: Position, card_id: str, seat: str) -> str:
+    """What a map card needs, in words, e.g. "a tree above, a lake left and a volcano right"."""
+    parts = [f"{n if n > 1 else 'a'} {k}{'s' if n > 1 else ''} {d}" for d, k, n in pos.components.map[card_id].requires]
+    return f"{card_id} needs " + ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _card_misread_matters(pos: Position, how: str, line: tuple[Action, ...], dig: Excavate) -> bool:
+    """A cheap test before planning: whether the misreading changes what fits anywhere."""
+    at = replay(Puzzle("x", pos), line).states[line.index(dig)].pos
+    hero = pos.to_move
+    seat, reading = (("north" if hero == "south" else "south"), "rules") if how == "other seat" else (hero, how)
+    if how == "column":
+        return not card_fits(at, hero, dig.card, dig.site, "column")
+    board = pos.board
+    for card in set(pos.hero.maps):
+        for island, quads in board.island_quads.items():
+            if island == board.thera_island or island not in board.docks_of_island:
+                continue
+            if any(card_fits(pos, seat, card, q, reading) and not card_fits(pos, hero, card, q) for q in quads):
+                return True
+    return False
+
+
+def _count(pos: Position, seat: str, site: tuple[int, int], d: str, k: str, how: str) -> int:
+    from lesson_search import icon_count
+
+    return icon_count(pos, seat, site, d, k, how)
+
+
+def find_one_temple(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    puzzle = c.puzzle()
+    mis = _misread(puzzle, _cost(puzzle, line), TemplePerTile())
+    wrong = _dig(mis or ())
+    if mis is None or wrong is None or replay(puzzle, mis).illegal_at != len(mis) - 1:
+        return None
+    board = c.pos.board
+    island = board.island_at(wrong.site)
+    temple = next(s for seat in c.pos.seats for _, s in seat.temples if board.island_at(s) == island)
+    marks = [
+        Mark("island", "one island: it has a temple already", quad=temple),
+        Mark("site", f"not here: {format_quad(temple)} is on the same island", quad=wrong.site),
+    ]
+    dig = _dig(line)
+    assert dig is not None
+    why = f"The temple at {format_quad(temple)} takes its whole island, so the line digs elsewhere: {dig}."
+    return Found(puzzle, [("tile", mis)], marks, why)
+
+
+def _money_finder(belief: Callable[[], Belief], needs: type, key: str) -> Finder:
+    def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+        if not any(isinstance(a, needs) for a in line):
+            return None
+        puzzle = c.puzzle()
+        mis = _misread(puzzle, _cost(puzzle, line), belief(), 4000)
+        if mis is None or replay(puzzle, mis).illegal_at is None:
+            return None
+        marks = [_boat(c.pos, "your boat")]
+        return Found(puzzle, [(key, mis)], marks, "")
+
+    return find
+
+
+def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    if c.pos.phase != "place" or not line or not isinstance(line[0], PlaceTile) or line[0].colour is None:
+        return None
+    tile = line[0]
+    if not any(isinstance(a, Load) and tile.colour in a.colours for a in line):
+        return None
+    spec = c.pos.components.tile[c.pos.hero.tile or ""]
+    from akrotiri_puzzles.geometry import rotate_quadrant
+
+    icon_quadrant = rotate_quadrant(spec.icon_quadrant, tile.rotation)
+    wrong = replace(tile, quadrant=icon_quadrant)
+    mis = (wrong, *line[1:])
+    played = replay(c.puzzle(), mis)
+    if played.illegal_at != 0 or "R-TILE-2" not in (played.reason or ""):
+        return None
+    why = f"{tile}: the {tile.colour} cube goes on the piece in quadrant {tile.quadrant}, an island apart from the icon's."
+    return Found(c.puzzle(), [("same island", mis)], [_boat(c.pos, "your boat")], why)
+
+
+GOAL_WORDS = {
+    "G01": "a temple at portage distance exactly 1",
+    "G09": "the board's quarters holding your temples",
+    "G10": "the tiles of your largest completed island",
+    "G12": "a temple on an uncompleted island",
+    "G11": "a temple on an island not directly connected to another of your temples' islands",
+}
+
+
+def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Excavate) -> str:
+    """Why the answer's temple scores the card and the misreading's choice is worse, in words."""
+    site, other = format_quad(dig.site), format_quad(wrong.site)
+    if rule == "quarters":
+        mine = ", ".join(sorted({board_quarter(q) for _, q in pos.hero.temples})) or "none"
+        return (
+            f"Your temples stand in the board quarters {mine}. {site} lies in the {board_quarter(dig.site)} "
+            f"quarter of the board, cut through Thera's centre, so it scores a new quarter; its tile quadrant "
+            f"({quad_name(dig.site)}) does not matter. The misreading avoids it and digs {other} instead, for "
+            "more actions."
+        )
+    if rule == "uncompleted":
+        return (
+            f"The island of {site} has filled slots beside all its tiles, but a slot diagonal to one of its "
+            f"corners is still empty: a tile there could still extend it, so it is uncompleted and a temple "
+            f"there scores {goal_id}. The misreading thinks it completed, avoids it and digs {other} instead, "
+            "for more actions."
+        )
+    if rule == "not_connected":
+        mine = ", ".join(format_quad(q) for _, q in pos.hero.temples)
+        return (
+            f"Your temples stand at {mine}. The island of {site} is joined to theirs only by routes across "
+            f"the Thera board, which do not count: it is not directly connected, so a temple there scores "
+            f"{goal_id}. The misreading thinks it is connected, avoids it and digs {other} instead, for more "
+            "actions."
+        )
+    return (
+        f"A temple at {site} scores {goal_id}; the misreading does not believe it and digs {other}, for more actions."
+    )
+
+
+def _goal_finder(goal_id: str, rule: str) -> Finder:
+    def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+        # The card need not be the hero's: the exercise asks which temple would score it.
+        puzzle = c.puzzle()
+        dig = _dig(line)
+        if dig is None or not believed_gain(c.pos, rule, dig.site, truth=True):
+            return None
+        mis = _misread(puzzle, _cost(puzzle, line), ScoresThere(rule))
+        if mis is None:
+            return None
+        wrong = _dig(mis)
+        if wrong is None:
+            return None
+        marks = [
+            Mark("site", f"scores {goal_id}", quad=dig.site),
+            Mark("site", "the misreading digs here", quad=wrong.site),
+        ]
+        why = _goal_why(c.pos, rule, goal_id, dig, wrong)
+        if rule == "quarters":
+            mine = [site for _, site in c.pos.hero.temples]
+            marks.append(
+                Mark(
+                    "quarter",
+                    f"board quarter {board_quarter(dig.site)}: none of yours yet",
+                    quarter=board_quarter(dig.site),
+                )
+            )
+            marks.extend(Mark("site", f"your temple ({board_quarter(q)} quarter)", quad=q) for q in mine)
+        if rule == "not_connected":
+            marks.extend(Mark("site", "your temple", quad=q) for _, q in c.pos.hero.temples)
+        held = "You hold" if goal_id in c.pos.hero.goals else "Suppose you held"
+        task = (
+            f"{held} goal card {goal_id} ({GOAL_WORDS[goal_id]}): excavate a temple that scores it, "
+            "in as few actions as you can."
+        )
+        return Found(puzzle, [("goal", mis)], marks, why, task, goal_id)
+
+    return find
+
+
+def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    if c.pos.hero.tile is not None or not c.pos.land_pile or c.one_turn_feasible():
+        return None
+    two = two_turn_line(c.pos, Goal())
+    if two is None or not any(isinstance(a, Oracle) for a in two[1]):
+        return None
+    puzzle = c.puzzle(2)
+    if not placement_forced(puzzle, two[1]):
+        return None
+    mis = oracle_misreading(two[1], puzzle)
+    if mis is None:
+        return None
+    oracle = next(a for a in two[1] if isinstance(a, Oracle))
+    why = (
+        f"No temple can be dug this turn. {oracle} costs an action and brings a {oracle.icon} tile; at the end of "
+        "the turn no tile is drawn, and the oracle's tile is laid at the start of the next turn."
+    )
+    return Found(puzzle, [("at once", mis)], [_boat(c.pos, "your boat")], why)
+
+
+def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    if c.pos.hero.temples or c.pos.hero.tile is not None:
+        return None
+    goal = Goal(2)
+    if c.one_turn_feasible(goal):
+        return None
+    two = two_turn_line(c.pos, goal)
+    if two is None:
+        return None
+    puzzle = c.puzzle(2, goal)
+    played = replay(puzzle, two[1])
+    second = [cost for cost, st in zip(played.costs, played.states[1:], strict=True) if st.turn == 2]
+    if sum(second) <= c.pos.components.player_board.actions_after(0):
+        return None  # the second turn must need the action the first temple revealed
+    mis = bonus_plan(puzzle)
+    if mis is None or not placement_forced(puzzle, two[1]):
+        return None
+    return Found(puzzle, [("at once", mis)], [_boat(c.pos, "your boat")], "")
+
+
+def find_last_round(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    south = c.pos.seat("south")
+    if c.pos.to_move != "north" or len(south.temples) < c.pos.components.player_board.temples:
+        return None
+    puzzle = c.puzzle(2)
+    believed = last_round_plan(puzzle)
+    if believed is None or not any(isinstance(a, EndTurn) for a in believed[1]):
+        return None
+    if not _fails(puzzle, believed[0] + 1, believed[1]):
+        return None
+    why = "South has dug its sixth temple and went first, so this turn of north's is the game's last."
+    return Found(puzzle, [("next turn", believed[1])], [_boat(c.pos, "your boat")], why)
+
+
+FINDERS: dict[str, tuple[str, Finder]] = {
+    # lesson id: (where to look: "act" or "place" positions, the finder)
+    "ship-steps": ("act", find_ship_steps),
+    "empty-boat": ("act", find_empty_boat),
+    "occupied-dock": ("act", find_occupied),
+    "map-from-your-seat": ("act", _card_finder("other seat", "other seat")),
+    "own-quadrant": ("act", _card_finder("own", "own")),
+    "above-any-row": ("act", _card_finder("column", "column")),
+    "one-temple-per-island": ("act", find_one_temple),
+    "selling-prices": ("act", _money_finder(FlatPrice, Sell, "flat")),
+    "buying-maps": ("act", _money_finder(CardPerDrachma, Buy, "per card")),
+    "second-cube": ("place", find_second_cube),
+    "oracle": ("start", find_oracle),
+    "more-actions": ("start", find_more_actions),
+    "last-round": ("last", find_last_round),
+    "goal-portage-distance": ("act", _goal_finder("G01", "portage_1")),
+    "goal-quarters": ("act", _goal_finder("G09", "quarters")),
+    "goal-completed-islands": ("act", _goal_finder("G12", "uncompleted")),
+    "goal-not-connected": ("act", _goal_finder("G11", "not_connected")),
+}
+
+
+def _sells_twice(c: Candidate) -> bool:
+    cargo = c.pos.hero.cargo
+    return any(cargo.count(colour) > 1 for colour in set(cargo))
+
+
+PREFILTERS: dict[str, Callable[[Candidate], bool]] = {
+    # Cheap tests that rule a position out before its exercise is searched.
+    "selling-prices": _sells_twice,
+}
+
+
+# ---- the scan ------------------------------------------------------------------------------------
+
+
+def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> Iterator[Candidate]:
+    """Positions of the seeded games where the seat to move starts an exercise."""
+    for seed in seeds:
+        print(f"  seed {seed}", end="\r", flush=True)
+        for line, pos in game(comps, seed):
+            if len(pos.board.placements) > max_tiles or pos.turn < 2 or pos.passing:
+                continue
+            if phase == "start" and not (pos.phase == "act" and line and isinstance(line[-1], PlaceTile)):
+                continue
+            if phase == "last" and not (
+                pos.to_move == "north" and pos.phase in ("place", "act") and line and isinstance(line[-1], EndTurn)
+            ):
+                continue
+            if phase in ("act", "place") and pos.phase != phase:
+                continue
+            if pos.phase == "act" and pos.points:
+                continue
+            yield Candidate(seed, pos.edition, line, pos)
+
+
+def certify(puzzle: Puzzle) -> tuple[int, tuple[Action, ...], Certificate] | None:
+    """The proven optimum, unique answer and certificate of an exercise, or None."""
+    result = solve(puzzle, unique=True, time_limit=300)
+    if result.status != "OPTIMAL" or result.unique is not True or result.optimum is None:
+        return None
+    cert = Certificate(
+        optimum=result.optimum,
+        status=result.status,
+        below_optimum=result.below_optimum,
+        unique=True,
+        solver=f"akrotiri-puzzles {__version__}, OR-Tools CP-SAT {ortools_version}, one worker, seed 0",
+        components=f"{puzzle.start.components.name} {puzzle.start.components.version}",
+        seed=None,
+    )
+    return result.optimum, result.line, cert
+
+
+def build(
+    lesson_id: str, c: Candidate, found: Found, optimum: int, answer: tuple[Action, ...], cert: Certificate
+) -> Lesson | None:
+    """The lesson file's content, with each misreading's outcome as the engine finds it."""
+    text = TEXTS[lesson_id]
+    exercise = replace(
+        found.puzzle,
+        id=lesson_id,
+        title=text["title"],
+        solution=answer,
+        optimum=optimum,
+        certificate=replace(cert, seed=c.seed),
+    )
+    origin = Origin(c.seed, c.edition, c.line, f"new game {c.seed}, played by {BOTS_WORDS}")
+    lesson = Lesson(
+        id=lesson_id,
+        title=text["title"],
+        order=list(TEXTS).index(lesson_id) + 1,
+        rules=tuple(text["rules"]),
+        rule=text["rule"],
+        misreading=text["misreading"],
+        exercise=exercise,
+        misreadings=(),
+        origin=origin,
+        marks=tuple(found.marks),
+        task=found.task,
+        explanation=found.explanation,
+        goal_card=found.goal_card,
+    )
+    misreadings = []
+    for key, line in found.lines:
+        kind, why = outcome(lesson, line)
+        if kind == "right":
+            return None
+        named = RULE_ID.findall(why)
+        misreadings.append(
+            Misreading(text["says"][key], line, kind, named[-1] if kind == "illegal" and named else None)
+        )
+    return replace(lesson, misreadings=tuple(misreadings))
+
+
+def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Lesson | None:
+    """The first lesson the seeds give, certified and verified."""
+    phase, finder = FINDERS[lesson_id]
+    wanted = PREFILTERS.get(lesson_id, lambda c: True)
+    for c in candidates(comps, seeds, phase, max_tiles):
+        if not wanted(c):
+            continue
+        line: tuple[Action, ...] = ()
+        if phase in ("act", "place"):
+            optimum, line = c.best()
+            if optimum is None or optimum < 1:
+                continue
+        try:
+            found = finder(c, line) if line or phase in ("start", "last") else None
+        except Exception as exc:  # a finder's bug should not end a long scan unseen
+            print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
+            continue
+        if found is None:
+            continue
+        done = certify(found.puzzle)
+        if done is None:
+            continue
+        optimum, answer, cert = done
+        found = finder(c, answer)  # the certified answer may word the line differently
+        if found is None:
+            continue
+        lesson = build(lesson_id, c, found, optimum, answer, cert)
+        if lesson is None:
+            continue
+        claims = verify(lesson)
+        bad = [cl for cl in claims if not cl.holds]
+        print(f"  seed {c.seed} action {len(c.line)}: {len(claims) - len(bad)}/{len(claims)} claims hold", flush=True)
+        for cl in bad:
+            print(f"    {cl}", flush=True)
+        if not bad:
+            return lesson
+    return None
+
+
+def main() -> None:
+    """Find the lessons asked for and write them."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", nargs="*", default=None, help="Lesson ids to make (default: all the finders know).")
+    parser.add_argument("--seeds", default="1-60", help="Seeds of the games to look through, e.g. 1-60.")
+    parser.add_argument("--max-tiles", type=int, default=10, help="Largest board, in land tiles, to use.")
+    parser.add_argument("--out", type=Path, default=ROOT / "lessons")
+    args = parser.parse_args()
+    lo, _, hi = args.seeds.partition("-")
+    seeds = range(int(lo), int(hi or lo) + 1)
+    comps = load_components()
+    load_cache()
+    for lesson_id in args.only or list(FINDERS):
+        t0 = time.perf_counter()
+        print(f"{lesson_id}:", flush=True)
+        lesson = make(lesson_id, comps, seeds, args.max_tiles)
+        save_cache()
+        if lesson is None:
+            print(f"  none found in seeds {args.seeds} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+            continue
+        save_lesson(lesson, args.out / f"{lesson.id}.yaml")
+        print(f"  wrote {args.out / lesson.id}.yaml ({time.perf_counter() - t0:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
