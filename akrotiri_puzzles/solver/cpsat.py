@@ -257,8 +257,10 @@ class _Run:
     def exhaustive_probe(self) -> bool:
         """Whether the exhaustive search proved the answer within PROBE_STATES states; if so,
         the result is its proof (a complete search: every shorter line was tried)."""
+        self.deadline.check()
         t = self.deadline.elapsed()
         found = exhaustive_search(self.puzzle, max_nodes=PROBE_STATES)
+        self.deadline.check()  # a few hundred states at most: the limit holds within a small margin
         if not found.complete:
             return False
         how = f"exhaustive search, {found.nodes} states"
