@@ -23,9 +23,8 @@ from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
-from ..actions import Action, Excavate, KeepGoal
-from ..excavation import valid_sites
-from ..puzzle import Puzzle, State, play, reached, replay, validate, why_not
+from ..actions import Action
+from ..puzzle import Puzzle, replay, validate
 from .budget import (
     Budget,
     board_free_lower_bound,
@@ -41,6 +40,7 @@ from .facts import FactReader, Facts, build_facts
 from .model import LineModel, Spec, build, model_answer
 from .model.core import TECHNIQUES
 from .one_action import one_action_line, one_action_possible
+from .readback import SolverError, complete_line
 from .techniques import bonus_points, used
 from .unique import second_answer, strictly_unique
 
@@ -60,10 +60,6 @@ within them (most one-turn action phases) is answered by it, in milliseconds."""
 
 STRATEGY = "deepen"
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
-
-
-class SolverError(RuntimeError):
-    """The model and the engine disagree: a bug, never bad input."""
 
 
 @dataclass(frozen=True)
@@ -381,39 +377,6 @@ def params(solver: cp_model.CpSolver, time_left: float | None, workers: int, see
         setattr(p, k, v)
     if time_left is not None:
         p.max_time_in_seconds = max(0.01, time_left)
-
-
-def complete_line(puzzle: Puzzle, raw: list[Action]) -> list[Action]:
-    """The model's line as the engine plays it: excavation sites chosen, goal cards kept.
-
-    The site is the smallest quadrant of the boat's island where the card fits; a goal card
-    on offer after an excavation (R-EXC-1) is the first one offered. Stops at the goal.
-    """
-    state = State(puzzle.start)
-    out: list[Action] = []
-    for action in raw:
-        if isinstance(action, Excavate):
-            pos = state.pos
-            boat = pos.hero.boat
-            assert boat is not None
-            island = pos.board.island_of_dock[boat]
-            card = pos.components.map[action.card]
-            sites = valid_sites(pos.board, pos.to_move, card, pos.board.island_quads[island])
-            if not sites:
-                raise SolverError(f"the model excavates {action.card} where the engine finds no site")
-            action = Excavate(action.card, sites[0])
-        reason = why_not(puzzle, state, action)
-        if reason is not None:
-            raise SolverError(f"the engine rejects the model's action {action}: {reason}")
-        state = play(puzzle, state, action)
-        out.append(action)
-        if reached(puzzle, state.pos):
-            return out
-        while state.pos.phase == "goal":
-            keep = KeepGoal(sorted(state.pos.goal_offer)[0])
-            state = play(puzzle, state, keep)
-            out.append(keep)
-    return out
 
 
 def solve(

@@ -21,6 +21,7 @@ from .canonical import canonical, signature
 from .deadline import TimeUp
 from .facts import Facts, placement_facts
 from .model import LineModel, model_answer, placements_match
+from .readback import complete_line
 
 Runner = Callable[[LineModel], tuple[str, cp_model.CpSolver]]
 
@@ -66,7 +67,6 @@ def second_answer(
     A line the solve finds may lean down to the same answer (a free action it did not need);
     that one is forbidden too and the solve repeated, up to `tries` times (then TimeUp: the
     question stays open)."""
-    from .cpsat import complete_line
 
     first = signature(puzzle, tuple(line))
     c, member = find_member(facts, line)

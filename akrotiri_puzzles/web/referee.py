@@ -139,7 +139,9 @@ class Referee:
             if known is not None and (known.impossible or known.upper == known.lower):
                 return known
             found = self._find(state)
-            if known is not None and known.upper is not None and (found.upper is None or known.upper < found.upper):
+            if known is not None and known.upper is not None and (found.upper is None or known.upper <= found.upper):
+                # A line already known (the puzzle's own solution first) stays the one hinted
+                # when the solver finds another as short: hints agree with "show solution".
                 found = replace(found, upper=known.upper, line=known.line)
             self._known[key] = found
             return found
