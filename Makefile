@@ -22,6 +22,9 @@ demo: $(STAMP)
 	$(BIN)/akrotiri-puzzle score out/demo/game7-final.yaml
 	$(BIN)/akrotiri-puzzle solve puzzles/p03.yaml --unique
 	$(BIN)/akrotiri-puzzle show puzzles/p03.yaml --solution --png out/demo/p03.png --html out/demo/p03.html
+	$(BIN)/akrotiri-puzzle grade puzzles/p03.yaml
+	$(BIN)/akrotiri-puzzle analyse tests/data/analysis/last-turn.yaml
+	$(BIN)/akrotiri-puzzle teach empty-boat --png out/demo/lesson-empty-boat.png
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(CODE)
