@@ -16,6 +16,7 @@ from .actions import (
 )
 from .board import Board
 from .components import Components
+from .effects import apply
 from .errors import (
     AkrotiriError,
     ComponentError,
@@ -28,7 +29,7 @@ from .files.components_yaml import load_components
 from .files.position_yaml import dumps_position, load_position, loads_position, save_position
 from .notation import format_action, parse_action, parse_line
 from .position import Position, Seat
-from .rules import action_cost, apply, is_legal, legal_actions, why_illegal
+from .rules import action_cost, is_legal, legal_actions, why_illegal
 from .scoring import final_score
 from .setup import new_game
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .actions import Action, EndTurn
+from .effects import apply, start_turn
 from .errors import IllegalActionError, PuzzleError
 from .position import Position
-from .rules import action_cost, apply, legal_actions, start_turn, why_illegal
+from .rules import action_cost, legal_actions, why_illegal
 from .scoring import seat_score
 
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from .actions import Action, Excavate
 from .bots import make_bot
 from .components import COLOURS, Components
+from .effects import apply
 from .position import Position
-from .rules import apply
 from .scoring import final_score
 from .setup import new_game
 

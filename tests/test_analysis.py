@@ -16,11 +16,11 @@ from akrotiri_puzzles.analysis.corpus import endgames
 from akrotiri_puzzles.analysis.endgame import AnalysisError, analyse
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
 from akrotiri_puzzles.bots import make_bot
+from akrotiri_puzzles.effects import apply
 from akrotiri_puzzles.files.position_yaml import load_position
 from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle, load_puzzle, loads_puzzle
 from akrotiri_puzzles.notation import parse_action
 from akrotiri_puzzles.position import evolve
-from akrotiri_puzzles.rules import apply
 from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.solver.deadline import Deadline
 

@@ -13,6 +13,7 @@ RULES_LEVEL = [
     "actions",
     "notation",
     "rules",
+    "effects",
     "excavation",
     "setup",
     "graphs",

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from akrotiri_puzzles.actions import Action, EndTurn, Excavate, Oracle, PlaceTile
+from akrotiri_puzzles.effects import apply
 from akrotiri_puzzles.position import Position, evolve
 from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
-from akrotiri_puzzles.rules import apply, legal_actions
+from akrotiri_puzzles.rules import legal_actions
 from akrotiri_puzzles.solver import search
 
 

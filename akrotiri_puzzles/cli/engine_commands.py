@@ -12,13 +12,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import BOTS
+from ..effects import apply
 from ..errors import IllegalActionError, NotationError, PositionError
 from ..files.position_yaml import dumps_position, position_from_data
 from ..files.yamlio import read_yaml
 from ..geometry import format_quad
 from ..notation import parse_action
 from ..position import Position
-from ..rules import apply, legal_actions
+from ..rules import legal_actions
 from ..scoring import Score, final_score
 from ..simulate import DEFAULT_MAX_TURNS, GameRecord, play_game, summarise
 from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, components, fail, out, progress, quote

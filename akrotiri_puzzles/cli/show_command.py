@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ..actions import Action
 from ..components import Components
+from ..effects import apply
 from ..errors import NotationError, PositionError
 from ..files.position_yaml import position_from_data
 from ..files.puzzle_yaml import load_puzzle
@@ -21,7 +22,7 @@ from ..notation import parse_line
 from ..position import Position
 from ..puzzle import Puzzle, replay
 from ..render.terminal import terminal_view
-from ..rules import action_cost, apply, why_illegal
+from ..rules import action_cost, why_illegal
 
 if TYPE_CHECKING:
     from ..render.highlight import Highlights

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..components import EDITIONS
+from ..effects import apply
 from ..errors import IllegalActionError
 from ..goals import score_goal
 from ..notation import format_line
 from ..position import Position, evolve
 from ..puzzle import Puzzle, Replay, replay
-from ..rules import apply
 from ..setup import new_game
 from .lesson import RULE_ID, Lesson, Misreading
 
