@@ -39,6 +39,9 @@ TECHNIQUES = (
 )
 """Every technique, in the order an index lists them."""
 
+FORBIDDABLE = ("portage", "pass", "double-move", "buy", "sell", "load", "unload", "oracle", "second-turn")
+"""Techniques `solve --forbid` may ban: the solver's names, which the command checks before it loads the solver."""
+
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 """Levels a puzzle file's `difficulty` may name, easiest first."""
 

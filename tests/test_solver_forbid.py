@@ -167,6 +167,8 @@ def test_R_MOVE_3_a_ban_on_passing_keeps_lines_off_the_opponents_dock(comps):
 
 
 def test_the_command_names_the_solvers_techniques():
-    from akrotiri_puzzles.cli.solve_command import TECHNIQUE_NAMES
+    from akrotiri_puzzles.cli import solve_command
+    from akrotiri_puzzles.techniques import FORBIDDABLE
 
-    assert TECHNIQUE_NAMES == TECHNIQUES
+    assert solve_command.FORBIDDABLE is FORBIDDABLE
+    assert FORBIDDABLE == TECHNIQUES

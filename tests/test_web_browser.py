@@ -17,19 +17,12 @@ from pathlib import Path
 import pytest
 import yaml
 
+from akrotiri_puzzles.book.pdf import CHROMIUM_FLAGS
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "out" / "web"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+FLAGS = [flag for flag in CHROMIUM_FLAGS if flag != "--no-pdf-header-footer"]  # the book's flags, minus print's
 WAIT = 90_000  # ms: a generous bound on a hang (a cold picture takes seconds on a busy machine)
 
 # p01's certified line, and a second optimal line that is not its canonical form.

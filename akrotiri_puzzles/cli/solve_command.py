@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ..files.puzzle_yaml import load_puzzle
 from ..puzzle import Puzzle, replay
+from ..techniques import FORBIDDABLE
 from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, quote
 
 if TYPE_CHECKING:
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 MAX_TIME_LIMIT = 1_000_000.0
 """Seconds (about 11 days): a limit is a bound a person chooses, never infinite."""
 MAX_WORKERS = 64
-TECHNIQUE_NAMES = ("portage", "pass", "double-move", "buy", "sell", "load", "unload", "oracle", "second-turn")
 """The solver's TECHNIQUES (named here so that the command loads OR-Tools only to solve)."""
 SEED_MAX = 2**31 - 1
 """CP-SAT's random seed is a 32-bit signed integer."""
@@ -103,10 +103,8 @@ def solve_command(
     check_range("--workers", workers, 1, MAX_WORKERS)
     check_range("--seed", seed, 0, SEED_MAX)
     banned = frozenset(forbid or ())
-    if banned - set(TECHNIQUE_NAMES):
-        fail(
-            f"--forbid: expected some of {', '.join(TECHNIQUE_NAMES)}, got {quote(sorted(banned - set(TECHNIQUE_NAMES))[0])}"
-        )
+    if banned - set(FORBIDDABLE):
+        fail(f"--forbid: expected some of {', '.join(FORBIDDABLE)}, got {quote(sorted(banned - set(FORBIDDABLE))[0])}")
     if strict and not unique:
         fail("--strict: only with --unique (it makes the uniqueness check strict)")
     puzzle = load_puzzle(puzzle_file, components(components_dir))

@@ -262,8 +262,9 @@ class _Run:
         how = f"exhaustive search, {found.nodes} states"
         seconds = self.deadline.elapsed() - t
         if found.optimum is None:
-            self.prove(budget(self.modelled).most, "INFEASIBLE", seconds, how)
-            self.lower = budget(self.modelled).most + 1
+            most = budget(self.modelled).most
+            self.prove(most, "INFEASIBLE", seconds, how)
+            self.lower = most + 1
             return True
         line = tuple(canonical(self.puzzle, list(found.line)))
         check = replay(self.puzzle, line)

@@ -14,6 +14,7 @@ from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import LinearExpr, Literal
 
 from ...puzzle import Goal
+from ...techniques import FORBIDDABLE
 from ..budget import Budget, points_in_hand
 from ..facts import Facts
 
@@ -22,7 +23,7 @@ Lit = Literal | int
 Expr = LinearExpr | int
 """A linear expression over model variables, or a constant."""
 
-TECHNIQUES = ("portage", "pass", "double-move", "buy", "sell", "load", "unload", "oracle", "second-turn")
+TECHNIQUES = FORBIDDABLE
 """What a line can be forbidden to do (`Spec.forbid`), for proving a technique necessary."""
 
 
