@@ -133,3 +133,49 @@ def test_serve_check_serves_and_answers():
     assert done.returncode == 0, done.stderr
     assert "p04: ship 1,-3SE: HTTP 200, Best move! Keep going." in done.stdout
     assert "an unknown id: HTTP 404" in done.stdout
+
+
+@pytest.fixture
+def database(tmp_path, comps) -> Path:
+    """A puzzle database made by the generator's own code (files/puzzle_db.py) with p02 and p04;
+    p04's level is then changed in the database only (its YAML still says easy)."""
+    import sqlite3
+
+    from akrotiri_puzzles.files.puzzle_db import add_puzzles
+
+    path = tmp_path / "puzzles.sqlite"
+    add_puzzles(path, [load_puzzle(ROOT / "puzzles" / f"{pid}.yaml", comps) for pid in ("p04", "p02")])
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE puzzles SET level = 'hard' WHERE id = 'p04'")
+    return path
+
+
+def test_a_puzzle_database_is_served_at_its_levels_beside_directories(database, comps):
+    before = database.read_bytes()
+    collection = load_collection([ROOT / "puzzles" / "p01.yaml"], comps, [database])
+    listed = [(p["id"], p["level"]) for p in TestClient(create_app(Site(collection))).get("/api/puzzles").json()]
+    assert listed == [("p02", "2 actions"), ("p01", "3 actions"), ("p04", "hard")]
+    assert database.read_bytes() == before  # read only
+
+
+def test_serve_db_checks_and_a_bad_database_is_one_line_and_exit_status_2(database, tmp_path):
+    done = _run("serve", "--port", "0", "--check", "--db", str(database))
+    assert done.returncode == 0, done.stderr
+    assert "serving 2 puzzles and 0 lessons" in done.stdout and "an unknown id: HTTP 404" in done.stdout
+    text = tmp_path / "text.sqlite"
+    text.write_text("not a database\n")
+    other = tmp_path / "other.sqlite"
+    import sqlite3
+
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE games (id TEXT)")
+    cases = {
+        tmp_path / "missing.sqlite": "no such database file",
+        text: "not a puzzle database (file is not a database)",
+        other: "no table 'puzzles'",
+    }
+    for path, problem in cases.items():
+        done = _run("serve", "--port", "0", "--check", "--db", str(path))
+        assert done.returncode == 2 and done.stdout == "", done
+        assert done.stderr.startswith(f"error: {path}: {problem}") and done.stderr.count("\n") == 1, done.stderr
+    assert not (tmp_path / "missing.sqlite").exists()

@@ -11,13 +11,17 @@ import typer
 from ..errors import AkrotiriError
 from . import ComponentsOpt, command, components, fail, out
 from .outputs import check_dir, check_distinct, check_file, write_file
+from .serve_command import DbOpt
 
-PathsArg = Annotated[list[Path], typer.Argument(help="Directories or files of puzzles (YAML).", show_default=False)]
+PathsArg = Annotated[
+    list[Path] | None, typer.Argument(help="Directories or files of puzzles (YAML).", show_default=False)
+]
 
 
 @command()
 def book(
-    paths: PathsArg,
+    paths: PathsArg = None,
+    db: DbOpt = None,
     html: Annotated[Path | None, typer.Option(help="Write the book's HTML (index.html and pictures/) here.")] = None,
     pdf: Annotated[Path | None, typer.Option(help="Print the book to this PDF file (needs Chromium).")] = None,
     title: Annotated[str, typer.Option(help="The book's title.")] = "Akrotiri puzzles",
@@ -31,6 +35,8 @@ def book(
     The HTML is a page and its SVG pictures, nothing from outside; the PDF is that page printed
     by headless Chromium (A4). Give --html, --pdf or both.
     """
+    if not paths and not db:
+        fail("give the puzzles: directories or files of puzzles, or --db FILE.sqlite")
     if html is None and pdf is None:
         fail("give --html DIR, --pdf FILE or both")
     if not 0 < len(title) <= 200:
@@ -45,7 +51,7 @@ def book(
     from ..files.collection import load_collection
 
     try:
-        collection = load_collection(paths, components(components_dir))
+        collection = load_collection(paths or [], components(components_dir), db)
         printer = find_chromium(chromium) if pdf is not None else None
     except AkrotiriError as exc:
         fail(str(exc))

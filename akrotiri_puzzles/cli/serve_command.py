@@ -13,7 +13,17 @@ from . import ComponentsOpt, check_range, command, components, fail, out
 PathsArg = Annotated[
     list[Path] | None,
     typer.Argument(
-        help="Directories or files of puzzles and lessons (YAML; default: puzzles/ here).", show_default=False
+        help="Directories or files of puzzles and lessons (YAML; default: puzzles/ here unless --db is given).",
+        show_default=False,
+    ),
+]
+DbOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--db",
+        help="A puzzle database (generate --db FILE.sqlite), read only; its puzzles join the others at the "
+        "database's levels. Repeatable.",
+        show_default=False,
     ),
 ]
 
@@ -29,6 +39,7 @@ def default_paths() -> list[Path]:
 @command()
 def serve(
     paths: PathsArg = None,
+    db: DbOpt = None,
     host: Annotated[str, typer.Option(help="Address to listen on (only this machine by default).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
     time_limit: Annotated[
@@ -57,7 +68,8 @@ def serve(
     from ..web.site import Site
 
     try:
-        collection = load_collection(paths or default_paths(), components(components_dir))
+        sources = paths or ([] if db else default_paths())
+        collection = load_collection(sources, components(components_dir), db)
         site = Site(collection, time_limit=time_limit)
         sock = bind(host, port)
     except AkrotiriError as exc:
@@ -69,7 +81,7 @@ def serve(
         except AkrotiriError as exc:
             fail(str(exc))
         return
-    out.print(f"Serving {len(site.order)} puzzles and {len(site.lessons)} lessons at {url}  (Ctrl+C stops)")
+    out.print(f"Serving {site.counted()} at {url}  (Ctrl+C stops)")
     if open_browser:
         import webbrowser
 

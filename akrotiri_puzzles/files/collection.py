@@ -3,19 +3,22 @@
 Each YAML file says what it holds by its `format:` field: `akrotiri-puzzle 1` is a puzzle,
 `akrotiri-lesson 1` a lesson (a text and an exercise that is a puzzle, docs/serve.md). Lessons
 are read here only as far as the page shows them (title, texts, the exercise), so that the
-collection does not depend on the teaching package.
+collection does not depend on the teaching package. Puzzles may also come from a puzzle
+database (`generate --db`, files/puzzle_db.py), read only, each at the level the database gives it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ..components import Components
 from ..errors import PuzzleError, located
 from ..puzzle import Puzzle
-from .puzzle_yaml import puzzle_from_data
+from .puzzle_yaml import loads_puzzle, puzzle_from_data
 from .yamlio import read_yaml
 
 LESSON_FORMAT = "akrotiri-lesson 1"
@@ -58,12 +61,51 @@ def _files(path: Path) -> list[Path]:
     raise PuzzleError(f"{path}: no such file or directory")
 
 
-def load_collection(paths: list[Path], comps: Components) -> Collection:
-    """Every puzzle and lesson in `paths` (directories or files); a source without a single
-    puzzle raises a PuzzleError, as does a duplicate id."""
+def read_database(path: Path, comps: Components) -> list[Entry]:
+    """The puzzles of a puzzle database (`generate --db`), by id, each with the database's level
+    as its difficulty. The file is opened read-only; a missing file, a file that is not SQLite, a
+    database without the puzzles table, or one without a puzzle raises a PuzzleError."""
+    if not path.exists():
+        raise PuzzleError(f"{path}: no such database file")
+    if not path.is_file():
+        raise PuzzleError(f"{path}: not a file (expected a puzzle database, FILE.sqlite)")
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "puzzles" not in tables:
+                raise PuzzleError(f"{path}: no table 'puzzles' (not a puzzle database made by generate --db)")
+            rows = db.execute("SELECT id, level, yaml FROM puzzles ORDER BY id").fetchall()
+    except sqlite3.Error as exc:
+        raise PuzzleError(f"{path}: not a puzzle database ({exc})") from None
+    if not rows:
+        raise PuzzleError(f"{path}: no puzzles in the database")
+    entries = []
+    for ident, level, text in rows:
+        source = f"{path}: puzzle {ident}"
+        if not isinstance(text, str):
+            raise PuzzleError(located(source, "yaml", "expected the puzzle's YAML text"))
+        puzzle = loads_puzzle(text, comps, source)
+        if isinstance(level, str) and level:
+            puzzle = replace(puzzle, difficulty=level)
+        entries.append(Entry(puzzle, source))
+    return entries
+
+
+def load_collection(paths: list[Path], comps: Components, databases: list[Path] | None = None) -> Collection:
+    """Every puzzle in `databases` (puzzle databases) and every puzzle and lesson in `paths`
+    (directories or files); a source without a single puzzle raises a PuzzleError, as does a
+    duplicate id."""
     puzzles: list[Entry] = []
     lessons: list[Lesson] = []
     seen: dict[str, str] = {}
+    for database in databases or []:
+        for entry in read_database(database, comps):
+            if entry.puzzle.id in seen:
+                raise PuzzleError(
+                    located(entry.source, "id", f"{entry.puzzle.id!r} is also the id of {seen[entry.puzzle.id]}")
+                )
+            seen[entry.puzzle.id] = entry.source
+            puzzles.append(entry)
     for path in paths:
         found = 0
         for file in _files(path):

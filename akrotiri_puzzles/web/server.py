@@ -72,7 +72,7 @@ def check(site: Site, sock: socket.socket, report: Callable[[str], None]) -> Non
             if server.started:
                 break
             time.sleep(0.05)
-        report(f"serving {len(site.order)} puzzles and {len(site.lessons)} lessons at {base}")
+        report(f"serving {site.counted()} at {base}")
         pid = site.order[0]
         first = (site.item(pid).puzzle.solution or ())[:1]
         steps: list[tuple[str, str, Any, int]] = [

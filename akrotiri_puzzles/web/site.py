@@ -111,6 +111,11 @@ class Site:
         self._lock = threading.Lock()
         self._picture_locks = {pid: threading.Lock() for pid in self.items}
 
+    def counted(self) -> str:
+        """How many puzzles and lessons, in words."""
+        n, m = len(self.order), len(self.lessons)
+        return f"{n} puzzle{'s' if n != 1 else ''} and {m} lesson{'s' if m != 1 else ''}"
+
     # -- lookups --------------------------------------------------------------------------
 
     def item(self, pid: str) -> Item:
