@@ -67,4 +67,6 @@ def book(
                 fail(str(exc))
     n = len(collection.puzzles)
     made = [str(p) for p in (html and html / "index.html", pdf) if p]
-    out.print(f"{n} puzzles, solutions and an index by technique: {', '.join(made)}", soft_wrap=True)
+    out.print(
+        f"{n} puzzle{'s' if n != 1 else ''}, solutions and an index by technique: {', '.join(made)}", soft_wrap=True
+    )
