@@ -83,3 +83,39 @@ def test_book_without_an_output_or_chromium_is_one_line_and_exit_status_2(tmp_pa
     )
     assert done.returncode == 2 and "is not an executable file" in done.stderr
     assert not (tmp_path / "b.pdf").exists()
+
+
+def test_a_failed_print_leaves_neither_the_pdf_nor_the_html(tmp_path):
+    """A Chromium that fails (here `false`) is one line and exit status 2, and nothing is written:
+    the PDF is printed before the HTML is written."""
+    html, pdf, false = tmp_path / "html", tmp_path / "b.pdf", str(shutil.which("false"))
+    done = subprocess.run(
+        [
+            str(EXE),
+            "book",
+            str(ROOT / "puzzles" / "p04.yaml"),
+            "--html",
+            str(html),
+            "--pdf",
+            str(pdf),
+            "--chromium",
+            false,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.startswith("error: --pdf: Chromium failed to print"), done.stderr
+    assert done.stderr.count("\n") == 1 and not html.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_book_of_a_puzzle_database_and_a_file_named_twice(tmp_path, comps):
+    """`book --db` takes the database's puzzles at its levels; a file named twice is read once."""
+    from akrotiri_puzzles.files.puzzle_db import add_puzzles
+    from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+
+    database = tmp_path / "p.sqlite"
+    add_puzzles(database, [load_puzzle(ROOT / "puzzles" / "p09.yaml", comps)])
+    collection = load_collection([ROOT / "puzzles" / "p04.yaml", ROOT / "puzzles" / "p04.yaml"], comps, [database])
+    assert [e.puzzle.id for e in collection.puzzles] == ["p09", "p04"]
+    assert "Puzzle 2" in build(collection)["index.html"]

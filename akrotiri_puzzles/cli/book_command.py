@@ -56,15 +56,18 @@ def book(
     except AkrotiriError as exc:
         fail(str(exc))
     files = build(collection, title)
-    with tempfile.TemporaryDirectory(prefix="akrotiri-book-") as scratch:
-        where = html if html is not None else Path(scratch)
-        for name, text in files.items():
-            write_file(where / name, text, "--html")
-        if pdf is not None and printer is not None:
+    if pdf is not None and printer is not None:
+        # Printed first, from a scratch copy: a failed print leaves no HTML behind either.
+        with tempfile.TemporaryDirectory(prefix="akrotiri-book-") as scratch:
+            for name, text in files.items():
+                write_file(Path(scratch) / name, text, "--pdf")
             try:
-                print_pdf(where / "index.html", pdf, printer)
+                print_pdf(Path(scratch) / "index.html", pdf, printer)
             except AkrotiriError as exc:
                 fail(str(exc))
+    if html is not None:
+        for name, text in files.items():
+            write_file(html / name, text, "--html")
     n = len(collection.puzzles)
     made = [str(p) for p in (html and html / "index.html", pdf) if p]
     out.print(

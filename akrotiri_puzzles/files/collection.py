@@ -93,8 +93,8 @@ def read_database(path: Path, comps: Components) -> list[Entry]:
 
 def load_collection(paths: list[Path], comps: Components, databases: list[Path] | None = None) -> Collection:
     """Every puzzle in `databases` (puzzle databases) and every puzzle and lesson in `paths`
-    (directories or files); a source without a single puzzle raises a PuzzleError, as does a
-    duplicate id."""
+    (directories or files; a file named twice is read once); a source without a single puzzle
+    raises a PuzzleError, as does a duplicate id."""
     puzzles: list[Entry] = []
     lessons: list[Lesson] = []
     seen: dict[str, str] = {}
@@ -106,9 +106,14 @@ def load_collection(paths: list[Path], comps: Components, databases: list[Path] 
                 )
             seen[entry.puzzle.id] = entry.source
             puzzles.append(entry)
+    read: set[Path] = set()
     for path in paths:
         found = 0
         for file in _files(path):
+            found += 1
+            if file.resolve() in read:  # named twice (a directory and one of its files): read once
+                continue
+            read.add(file.resolve())
             source = str(file)
             data = read_yaml(file, PuzzleError)
             if isinstance(data, dict) and data.get("format") == LESSON_FORMAT:
@@ -122,7 +127,6 @@ def load_collection(paths: list[Path], comps: Components, databases: list[Path] 
             if key in seen:
                 raise PuzzleError(located(source, "id", f"{key!r} is also the id of {seen[key]}"))
             seen[key] = source
-            found += 1
         if not found:
             raise PuzzleError(f"{path}: no puzzle files (*.yaml) here")
     if not puzzles:
