@@ -41,24 +41,12 @@ def _browser_or_skip() -> None:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`akrotiri-puzzle serve` on the bundled puzzles and one lesson, on a free port."""
+def server() -> Iterator[str]:
+    """`akrotiri-puzzle serve puzzles/ lessons/` (the bundled puzzles and lessons) on a free port."""
     _browser_or_skip()
-    lessons = tmp_path_factory.mktemp("lessons")
-    exercise = yaml.safe_load((ROOT / "puzzles" / "p04.yaml").read_text())
-    exercise["id"] = "lesson-demo"
-    lesson = {
-        "format": "akrotiri-lesson 1",
-        "id": "lesson-demo",
-        "title": "A lesson on sailing",
-        "rule": "A boat sails along shipping routes (R-MOVE-1).",
-        "misreading": "A boat may sail anywhere.",
-        "exercise": exercise,
-    }
-    (lessons / "demo.yaml").write_text(yaml.safe_dump(lesson))
     exe = Path(sys.executable).parent / "akrotiri-puzzle"
     proc = subprocess.Popen(
-        [str(exe), "serve", "--port", "0", str(ROOT / "puzzles"), str(lessons)],
+        [str(exe), "serve", "--port", "0", str(ROOT / "puzzles"), str(ROOT / "lessons")],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -96,7 +84,7 @@ def page(browser):  # a fresh context per test: its own localStorage
 
 def _open(page, server: str, pid: str) -> None:
     page.goto(f"{server}/puzzle/{pid}")
-    page.wait_for_selector("#actions button")
+    page.wait_for_selector("#actions summary")  # a group of actions (a big one is closed)
 
 
 def _play(page, action: str, expect: str, click: bool = False) -> None:
@@ -178,11 +166,38 @@ def test_unknown_id_is_a_404_page_lessons_appear_under_learn_and_a_phone_sized_w
     assert response is not None and response.status == 404
     assert "No puzzle has the id" in page.inner_text("main")
     page.goto(server + "/")
-    assert page.locator("section.learn a[href='/learn/lesson-demo']").count() == 1
-    page.goto(server + "/learn/lesson-demo")
-    page.wait_for_selector("#actions button")
-    assert "R-MOVE-1" in page.inner_text(".lesson")
+    lessons = {yaml.safe_load(f.read_text())["id"]: f for f in (ROOT / "lessons").glob("*.yaml")}
+    learn = page.eval_on_selector_all("section.learn a", "links => links.map(a => a.getAttribute('href'))")
+    assert sorted(learn) == sorted(f"/learn/{lid}" for lid in lessons)
+    page.goto(server + learn[0])
+    page.wait_for_selector("#actions")
+    rule = yaml.safe_load(lessons[learn[0].removeprefix("/learn/")].read_text())["rule"]
+    assert " ".join(rule.split()[:6]) in page.inner_text(".lesson")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone: {width}px"
     page.screenshot(path=str(SHOTS / "phone.png"), full_page=True)
     context.close()
+
+
+def test_the_level_filter_picks_the_next_puzzle_and_nothing_comes_from_the_internet(page, server):
+    """p01 and p05 take 3 actions, p03 and p09 four (the list runs p01, p05, p03, p09): with the
+    filter at "3 actions", the next puzzle after p05 is p01; with all levels, p03. Every request
+    the pages make goes to the server."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(server + "/")
+    page.select_option("#level", "3 actions")
+    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == 2
+    assert page.inner_text("#counts") == "0 of 2 solved"
+    _open(page, server, "p05")
+    with page.expect_navigation():
+        page.click("#next")
+    assert page.url.endswith("/puzzle/p01")
+    page.goto(server + "/")
+    page.select_option("#level", "")
+    _open(page, server, "p05")
+    with page.expect_navigation():
+        page.keyboard.press("n")  # the keyboard shortcut
+    assert page.url.endswith("/puzzle/p03")
+    page.wait_for_selector("#actions summary")
+    assert asked and all(url.startswith(server + "/") or url.startswith("data:") for url in asked), asked

@@ -147,11 +147,14 @@ def _solution_page(page: Page) -> str:
         fewer = optimum - 1
         proof = f" No line of {fewer} action{'' if fewer == 1 else 's'} reaches the goal (proven)."
     if c is not None and c.unique:
-        proof += " The answer is unique up to the order of commuting actions."
+        proof += (
+            " The answer is unique: every best line makes the same stops and buys the same things"
+            " (the route, and which dock of an island, may differ)."
+        )
     tags = ", ".join(page.techniques) or "none beyond sailing and excavating"
     return f"""<section class="page solution" id="solution-{page.number}">
 <h2>Solution {page.number} <span class="level">{escape(page.level)}</span></h2>
-<p>{escape(p.title or p.id)}: <strong>{optimum} actions.</strong>{escape(proof)}</p>
+<p>{escape(p.title or p.id)}: <strong>{optimum} action{"" if optimum == 1 else "s"}.</strong>{escape(proof)}</p>
 <ol class="answer">{"".join(rows)}</ol>
 <p class="cost">Techniques: {escape(tags)}</p>
 <div class="picture"><img src="pictures/{escape(p.id)}.svg" alt="Solution {page.number}">

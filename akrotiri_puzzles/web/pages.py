@@ -22,6 +22,7 @@ def page(title: str, body: str, script: bool = True, data: str = "") -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)} · Akrotiri puzzles</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css">
 {js}
 </head>
