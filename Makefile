@@ -27,7 +27,7 @@ demo: $(STAMP)
 	$(BIN)/akrotiri-puzzle grade puzzles/p03.yaml
 	$(BIN)/akrotiri-puzzle analyse tests/data/analysis/last-turn.yaml
 	$(BIN)/akrotiri-puzzle teach empty-boat --png out/demo/lesson-empty-boat.png
-	$(BIN)/akrotiri-puzzle serve --port 0 --check puzzles/ lessons/
+	$(BIN)/akrotiri-puzzle serve --port 0 --check
 	@if [ -n "$(CHROMIUM)" ]; then \
 		echo "$(BIN)/akrotiri-puzzle book puzzles/ --html out/demo/book --pdf out/demo/book.pdf"; \
 		$(BIN)/akrotiri-puzzle book puzzles/ --html out/demo/book --pdf out/demo/book.pdf --chromium "$(CHROMIUM)"; \
@@ -36,7 +36,7 @@ demo: $(STAMP)
 		$(BIN)/akrotiri-puzzle book puzzles/ --html out/demo/book && \
 		echo "make demo: no Chromium on this machine, so no PDF of the book (apt-get install chromium, then make demo again)"; \
 	fi
-	@echo "make demo: to play the puzzles in a browser, run .venv/bin/akrotiri-puzzle serve puzzles/ lessons/ and open http://127.0.0.1:8000"
+	@echo "make demo: to play the puzzles in a browser, run .venv/bin/akrotiri-puzzle serve and open http://127.0.0.1:8000"
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(CODE)

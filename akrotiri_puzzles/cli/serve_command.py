@@ -13,7 +13,8 @@ from . import ComponentsOpt, check_range, command, components, fail, out
 PathsArg = Annotated[
     list[Path] | None,
     typer.Argument(
-        help="Directories or files of puzzles and lessons (YAML; default: puzzles/ here unless --db is given).",
+        help="Directories or files of puzzles and lessons (YAML; default: puzzles/ and lessons/ here, "
+        "unless --db is given).",
         show_default=False,
     ),
 ]
@@ -29,11 +30,11 @@ DbOpt = Annotated[
 
 
 def default_paths() -> list[Path]:
-    """puzzles/ in the current directory, when it is there."""
+    """puzzles/ in the current directory, and lessons/ when it is there too."""
     here = Path("puzzles")
     if not here.is_dir():
         fail("no puzzles: give a directory of puzzle files, e.g. akrotiri-puzzle serve puzzles/")
-    return [here]
+    return [here, *(p for p in [Path("lessons")] if p.is_dir())]
 
 
 @command()
