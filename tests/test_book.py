@@ -85,6 +85,16 @@ def test_book_without_an_output_or_chromium_is_one_line_and_exit_status_2(tmp_pa
     assert not (tmp_path / "b.pdf").exists()
 
 
+def test_without_chromium_the_pdf_is_one_clear_line(tmp_path, monkeypatch):
+    """On a machine without Chromium (no chromium on PATH, none at Debian's place)."""
+    from akrotiri_puzzles.book.pdf import PrintError, find_chromium
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(PrintError) as raised:
+        find_chromium(None, fallback=tmp_path / "chromium")
+    assert str(raised.value) == "--pdf: needs Chromium to print (apt-get install chromium), or give --chromium PATH"
+
+
 def test_a_failed_print_leaves_neither_the_pdf_nor_the_html(tmp_path):
     """A Chromium that fails (here `false`) is one line and exit status 2, and nothing is written:
     the PDF is printed before the HTML is written."""

@@ -28,8 +28,12 @@ class PrintError(AkrotiriError):
     """The PDF cannot be made: no Chromium, or Chromium failed."""
 
 
-def find_chromium(given: Path | None = None) -> Path:
-    """The Chromium to print with: `given`, else `chromium` on PATH, else /usr/bin/chromium."""
+DEBIANS = Path("/usr/bin/chromium")
+"""Where Debian's chromium package puts it."""
+
+
+def find_chromium(given: Path | None = None, fallback: Path = DEBIANS) -> Path:
+    """The Chromium to print with: `given`, else `chromium` on PATH, else `fallback`."""
     if given is not None:
         if not (given.is_file() and os.access(given, os.X_OK)):
             raise PrintError(f"--chromium: {given} is not an executable file")
@@ -37,8 +41,8 @@ def find_chromium(given: Path | None = None) -> Path:
     found = shutil.which("chromium") or shutil.which("chromium-browser")
     if found:
         return Path(found)
-    if Path("/usr/bin/chromium").exists():
-        return Path("/usr/bin/chromium")
+    if fallback.exists():
+        return fallback
     raise PrintError("--pdf: needs Chromium to print (apt-get install chromium), or give --chromium PATH")
 
 
