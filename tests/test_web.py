@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from akrotiri_puzzles.errors import PuzzleError
 from akrotiri_puzzles.files.collection import load_collection
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.notation import parse_action
@@ -150,12 +151,17 @@ def database(tmp_path, comps) -> Path:
     return path
 
 
-def test_a_puzzle_database_is_served_at_its_levels_beside_directories(database, comps):
+def test_a_puzzle_database_is_served_at_its_levels_beside_directories(database, comps, tmp_path):
+    """p04 is both in the database and a file: taken once, from the database (at its level)."""
     before = database.read_bytes()
-    collection = load_collection([ROOT / "puzzles" / "p01.yaml"], comps, [database])
+    collection = load_collection([ROOT / "puzzles" / "p01.yaml", ROOT / "puzzles" / "p04.yaml"], comps, [database])
     listed = [(p["id"], p["level"]) for p in TestClient(create_app(Site(collection))).get("/api/puzzles").json()]
     assert listed == [("p02", "2 actions"), ("p01", "3 actions"), ("p04", "hard")]
     assert database.read_bytes() == before  # read only
+    other = tmp_path / "other.yaml"  # p01 under p04's id: another puzzle with the same id
+    other.write_text((ROOT / "puzzles" / "p01.yaml").read_text().replace("id: p01", "id: p04"))
+    with pytest.raises(PuzzleError, match=r"other\.yaml: id: 'p04' is also the id of .*puzzles\.sqlite: puzzle p04"):
+        load_collection([other], comps, [database])
 
 
 def test_serve_db_checks_and_a_bad_database_is_one_line_and_exit_status_2(database, tmp_path):

@@ -18,6 +18,7 @@ from typing import Any
 from ..components import Components
 from ..errors import PuzzleError, located
 from ..puzzle import Puzzle
+from .puzzle_db import puzzle_key
 from .puzzle_yaml import loads_puzzle, puzzle_from_data
 from .yamlio import read_yaml
 
@@ -93,19 +94,28 @@ def read_database(path: Path, comps: Components) -> list[Entry]:
 
 def load_collection(paths: list[Path], comps: Components, databases: list[Path] | None = None) -> Collection:
     """Every puzzle in `databases` (puzzle databases) and every puzzle and lesson in `paths`
-    (directories or files; a file named twice is read once); a source without a single puzzle
-    raises a PuzzleError, as does a duplicate id."""
-    puzzles: list[Entry] = []
+    (directories or files; a file named twice is read once, and a puzzle both in a database and
+    in a file once); a source without a single puzzle raises a PuzzleError, as does an id given
+    to two different puzzles or lessons."""
+    puzzles: dict[str, Entry] = {}
     lessons: list[Lesson] = []
     seen: dict[str, str] = {}
+
+    def take(key: str, source: str, entry: Entry | None = None) -> bool:
+        """Whether to add what `source` holds under the id `key`: a puzzle also in an earlier
+        source (the same position, goal and horizon) is taken once, from the first."""
+        if key in seen:
+            first = puzzles.get(key)
+            if entry is not None and first is not None and puzzle_key(first.puzzle) == puzzle_key(entry.puzzle):
+                return False
+            raise PuzzleError(located(source, "id", f"{key!r} is also the id of {seen[key]}"))
+        seen[key] = source
+        return True
+
     for database in databases or []:
         for entry in read_database(database, comps):
-            if entry.puzzle.id in seen:
-                raise PuzzleError(
-                    located(entry.source, "id", f"{entry.puzzle.id!r} is also the id of {seen[entry.puzzle.id]}")
-                )
-            seen[entry.puzzle.id] = entry.source
-            puzzles.append(entry)
+            if take(entry.puzzle.id, entry.source, entry):
+                puzzles[entry.puzzle.id] = entry
     read: set[Path] = set()
     for path in paths:
         found = 0
@@ -118,21 +128,18 @@ def load_collection(paths: list[Path], comps: Components, databases: list[Path] 
             data = read_yaml(file, PuzzleError)
             if isinstance(data, dict) and data.get("format") == LESSON_FORMAT:
                 lesson = _lesson(data, source, comps, file.parent)
-                key = lesson.id
-                lessons.append(lesson)
+                if take(lesson.id, source):
+                    lessons.append(lesson)
             else:
                 entry = Entry(puzzle_from_data(data, source, comps, file.parent), source)
-                key = entry.puzzle.id
-                puzzles.append(entry)
-            if key in seen:
-                raise PuzzleError(located(source, "id", f"{key!r} is also the id of {seen[key]}"))
-            seen[key] = source
+                if take(entry.puzzle.id, source, entry):
+                    puzzles[entry.puzzle.id] = entry
         if not found:
             raise PuzzleError(f"{path}: no puzzle files (*.yaml) here")
     if not puzzles:
         raise PuzzleError(f"{', '.join(map(str, paths))}: lessons only; the page needs at least one puzzle")
     lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
-    return Collection(tuple(puzzles), tuple(lessons))
+    return Collection(tuple(puzzles.values()), tuple(lessons))
 
 
 def _lesson(data: dict[str, Any], source: str, comps: Components, base: Path) -> Lesson:
