@@ -185,3 +185,13 @@ def test_serve_db_checks_and_a_bad_database_is_one_line_and_exit_status_2(databa
         assert done.returncode == 2 and done.stdout == "", done
         assert done.stderr.startswith(f"error: {path}: {problem}") and done.stderr.count("\n") == 1, done.stderr
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_a_file_that_is_not_a_puzzle_or_a_lesson_is_named_with_its_format(comps):
+    position = ROOT / "tests" / "data" / "analysis" / "last-turn.yaml"
+    with pytest.raises(PuzzleError) as raised:
+        load_collection([ROOT / "puzzles" / "p01.yaml", position], comps)
+    assert str(raised.value) == (
+        f"{position}: format: expected 'akrotiri-puzzle 1' (a puzzle) or 'akrotiri-lesson 1' (a lesson),"
+        " got 'akrotiri-position 1'"
+    )

@@ -19,6 +19,7 @@ from ..components import Components
 from ..errors import PuzzleError, located
 from ..puzzle import Puzzle
 from .puzzle_db import puzzle_key
+from .puzzle_yaml import FORMAT as PUZZLE_FORMAT
 from .puzzle_yaml import loads_puzzle, puzzle_from_data
 from .yamlio import read_yaml
 
@@ -126,7 +127,16 @@ def load_collection(paths: list[Path], comps: Components, databases: list[Path] 
             read.add(file.resolve())
             source = str(file)
             data = read_yaml(file, PuzzleError)
-            if isinstance(data, dict) and data.get("format") == LESSON_FORMAT:
+            found_format = data.get("format") if isinstance(data, dict) else None
+            if isinstance(found_format, str) and found_format not in (PUZZLE_FORMAT, LESSON_FORMAT):
+                raise PuzzleError(
+                    located(
+                        source,
+                        "format",
+                        f"expected {PUZZLE_FORMAT!r} (a puzzle) or {LESSON_FORMAT!r} (a lesson), got {found_format!r}",
+                    )
+                )
+            if found_format == LESSON_FORMAT:
                 lesson = _lesson(data, source, comps, file.parent)
                 if take(lesson.id, source):
                     lessons.append(lesson)
