@@ -78,7 +78,7 @@ KINDS = ("temple", "map", "two")
 
 PLACE2_OUT = ROOT / "tests" / "data" / "puzzles" / "place2"
 PLACE2_SEED = 6000
-PLACE2_BUDGET = 40000
+PLACE2_BUDGET = 12000
 PLACE2_QUOTA: dict[str, dict[tuple[int, str, bool], int]] = {
     "act": {},
     "place": {
@@ -107,9 +107,11 @@ class Candidate:
     """Phase, seat, edition, horizon, goal kind."""
 
 
-def games(comps: Components, rng: random.Random) -> Iterator[tuple[int, str, list[Position]]]:
+def games(
+    comps: Components, rng: random.Random, max_games: int | None = None
+) -> Iterator[tuple[int, str, list[Position]]]:
     """Simulated games, each with positions where the hero may start a puzzle."""
-    for g in range(MAX_GAMES):
+    for g in range(MAX_GAMES if max_games is None else max_games):
         edition = (2016, 2014)[g % 2]
         strategist = g % 3 == 2
         bots = "greedy" if g % 3 != 1 else "random"
@@ -157,14 +159,14 @@ def describe(c: Candidate, result: SearchResult) -> str:
     return f"{seat} to {c.puzzle.goal.describe()} {horizon}, {when} ({edition}; {answer})"
 
 
-def build(dry_run: bool) -> int:
+def build(dry_run: bool, max_games: int | None = None) -> int:
     comps = load_components()
     rng = random.Random(SEED)
     kept: list[tuple[Candidate, SearchResult]] = []
     filled: Counter[tuple[object, ...]] = Counter()
     tried = 0
     games_played = 0
-    for game, bots, positions in games(comps, rng):
+    for game, bots, positions in games(comps, rng, max_games):
         games_played = game + 1
         for pos in positions:
             cell = (pos.phase, pos.to_move, pos.edition)
@@ -186,6 +188,8 @@ def build(dry_run: bool) -> int:
                 continue
             filled[fine] += 1
             kept.append((c, result))
+            if not dry_run:  # written as it grows: a run stopped early keeps what it found
+                write(sorted(kept, key=lambda k: (k[0].cls, k[0].game)), games_played)
         print(f"game {game}: tried {tried}, kept {len(kept)}", file=sys.stderr)
         if not any(open_classes(filled, (phase, seat, ed)) for phase in QUOTA for seat in SEATS for ed in (2016, 2014)):
             break
@@ -308,7 +312,9 @@ horizon and a goal still wanted by the quotas per class (phase, seat to move, ed
 goal, feasible). Action-phase positions may have fewer actions left than their turn gave (at
 most 1 in a two-turn puzzle). A puzzle is kept when the search proves its answer within the
 budget and its class still wants one; it is written, read back and checked to load as the same
-position, and its line to replay to the goal at the recorded cost.
+position, and its line to replay to the goal at the recorded cost. The files are rewritten as
+each puzzle is kept, so a run stopped early (`--max-games`, Ctrl-C) leaves the puzzles found
+so far, from the games named above.
 
 | class | puzzles |
 |---|---|
@@ -325,11 +331,12 @@ def main() -> int:
         default="small",
         help="small: tests/data/puzzles/small (default); place2: tests/data/puzzles/place2",
     )
+    parser.add_argument("--max-games", type=int, help=f"games to simulate at most (default {MAX_GAMES})")
     args = parser.parse_args()
     if args.set == "place2":
         global OUT, SEED, NODE_BUDGET, QUOTA, PREFIX
         OUT, SEED, NODE_BUDGET, QUOTA, PREFIX = PLACE2_OUT, PLACE2_SEED, PLACE2_BUDGET, PLACE2_QUOTA, "place2"
-    return build(args.dry_run)
+    return build(args.dry_run, args.max_games)
 
 
 if __name__ == "__main__":
