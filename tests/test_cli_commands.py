@@ -54,6 +54,19 @@ def test_help_documents_exit_statuses_and_shows_no_type_after_flags(command):
     assert "2 bad input" in text and "3 an internal error" in text
 
 
+@pytest.mark.parametrize("command", [*COMMANDS, "serve", "book", "teach"])
+def test_help_paragraphs_wrap_at_the_terminal_width_not_at_the_sources_line_breaks(command):
+    result = run_cli(command, "--help")
+    assert result.returncode == 0, result.stderr
+    description = result.stdout.split("Usage:", 1)[1].split("╭", 1)[0].splitlines()[1:]
+    paragraphs = "\n".join(line.strip() for line in description).strip().split("\n\n")
+    for paragraph in paragraphs:
+        lines = paragraph.splitlines()
+        # At 80 columns every line but a paragraph's last is filled to within one word.
+        short = [line for line in lines[:-1] if len(line) < 60]
+        assert not short, (command, short)
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [

@@ -10,8 +10,10 @@ fast.
 
 from __future__ import annotations
 
+import inspect
 import math
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,8 +51,23 @@ class _NoFlagTypes:
         return params
 
 
+def reflow(text: str) -> str:
+    """Docstring help with each paragraph on one line (a bullet `- ` keeps its own line).
+
+    Typer keeps a docstring's line breaks inside later paragraphs, so text wrapped at 100
+    columns in the source came out ragged at 80 columns in the terminal.
+    """
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(re.sub(r"\n(?!- )", " ", paragraph) for paragraph in paragraphs)
+
+
 class Command(_NoFlagTypes, TyperCommand):
-    """A command whose help shows no type after its flags."""
+    """A command whose help shows no type after its flags, and whose paragraphs wrap cleanly."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.help:
+            self.help = reflow(self.help)
 
 
 class Group(_NoFlagTypes, TyperGroup):
