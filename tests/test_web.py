@@ -49,6 +49,29 @@ def test_the_referees_verdict_on_every_first_action_agrees_with_the_exhaustive_s
         assert judged.verdict is (Verdict.ON_TRACK if fits else Verdict.OFF_TRACK), (pid, str(action), judged)
 
 
+@pytest.mark.slow
+def test_R_TILE_1_placements_are_judged_within_the_budget_and_agree_with_the_exhaustive_search(comps):
+    """p08 starts with its tile to place: the referee asks the solver only for lines within what
+    is left of the optimum (`solve(most=)`); each verdict agrees with the exhaustive search of
+    the rest, the certified placement included."""
+    puzzle = load_puzzle(ROOT / "puzzles" / "p08.yaml", comps)
+    assert puzzle.certificate is not None and puzzle.solution is not None
+    optimum = puzzle.certificate.optimum
+    referee = Referee(puzzle, optimum)
+    start = State(puzzle.start)
+    first = moves(puzzle, start)
+    sample = [*first[:: len(first) // 4][:4], puzzle.solution[0]]
+    for action in sample:
+        judged = referee.judge([action])
+        rest = rest_of(puzzle, play(puzzle, start, action))
+        assert rest is not None
+        found = search(rest, max_nodes=500_000)
+        assert found.complete, str(action)
+        fits = found.optimum is not None and found.optimum <= optimum - judged.spent
+        assert judged.verdict is (Verdict.ON_TRACK if fits else Verdict.OFF_TRACK), (str(action), judged)
+    assert referee.judge([puzzle.solution[0]]).verdict is Verdict.ON_TRACK
+
+
 def test_any_optimal_line_is_accepted_not_only_the_canonical_one(comps):
     puzzle = load_puzzle(ROOT / "puzzles" / "p01.yaml", comps)
     referee = Referee(puzzle, 3)

@@ -101,6 +101,9 @@ class SolveResult:
     """With `unique="strict"`: also no second excavation site and no second choice of a placed
     tile's second cube (None: not checked)."""
     timed_out: bool = False
+    most: int | None = None
+    """The ceiling asked for (`solve(most=)`), when it is below what the horizon allows: then
+    INFEASIBLE means only that no line of at most `most` actions exists."""
 
 
 class _Run:
@@ -114,10 +117,12 @@ class _Run:
         seed: int,
         forbid: frozenset[str] = frozenset(),
         probe: bool = True,
+        most: int | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.forbid = forbid
         self.probe = probe
+        self.most = most
         self.deadline = deadline
         self.workers = workers
         self.seed = seed
@@ -129,6 +134,8 @@ class _Run:
         self.readers: dict[int, FactReader] = {}
         self.modelled = puzzle
         """The puzzle as modelled: a horizon no longer than the game can last."""
+        self.capped: int | None = None
+        """The ceiling, when it cut the lines looked for short of the horizon's."""
 
     # -- pieces ---------------------------------------------------------------------------
 
@@ -212,8 +219,13 @@ class _Run:
         if self.probe and not self.forbid and puzzle.start.phase == "act" and self.exhaustive_probe():
             return self.result()
         bud = budget(puzzle)
+        # Lines longer than the ceiling asked for are not looked for (the referee of the puzzle
+        # page asks only whether the rest can be done within what is left of the optimum).
+        most = bud.most if self.most is None else min(bud.most, self.most)
+        if most < bud.most:
+            self.capped = most
         least = board_free_lower_bound(puzzle)
-        for b in range(1, min(least, bud.most + 1)):
+        for b in range(1, min(least, most + 1)):
             self.prove(b, "INFEASIBLE", 0.0, "board-free lower bound")
         lower = least
         no_point = puzzle.start.phase == "place" or puzzle.start.points == 0
@@ -230,16 +242,16 @@ class _Run:
             self.prove(1, "INFEASIBLE", self.deadline.elapsed() - t, "one-action check")
             lower = 2
         self.lower = lower
-        if lower > bud.most:
+        if lower > most:
             return self.result()
-        hi = bud.most
+        hi = most
         if puzzle.turns == 2:
             # Within the first turn first: a far smaller model. A line found there is a line of
             # the puzzle, so only shorter lines need the two-turn model.
             one = replace(puzzle, turns=1)
             bud_one = budget(one)
-            if bud_one.first >= lower:
-                found = self.search(one, bud_one, lower, bud_one.first, whole=False)
+            if min(bud_one.first, most) >= lower:
+                found = self.search(one, bud_one, lower, min(bud_one.first, most), whole=False)
                 if found is not None:
                     self.best = found
                     hi = found[0] - 1
@@ -247,7 +259,7 @@ class _Run:
             found = self.search(puzzle, bud, self.lower, hi, whole=True)
             if found is not None:
                 self.best = found
-        self.lower = self.best[0] if self.best is not None else bud.most + 1
+        self.lower = self.best[0] if self.best is not None else most + 1
         return self.result()
 
     def exhaustive_probe(self) -> bool:
@@ -347,6 +359,7 @@ class _Run:
                 self.classes,
                 self.lower,
                 timed_out=timed_out,
+                most=self.capped,
             )
         cost, line = self.best
         proven = self.lower >= cost
@@ -361,6 +374,7 @@ class _Run:
             self.classes,
             min(self.lower, cost),
             timed_out=timed_out,
+            most=self.capped,
         )
 
 
@@ -389,6 +403,7 @@ def solve(
     unique: bool | str = False,
     forbid: Iterable[str] = (),
     probe: bool = True,
+    most: int | None = None,
 ) -> SolveResult:
     """The shortest line to the puzzle's goal, with its proof (see the module docstring).
 
@@ -398,14 +413,18 @@ def solve(
     `forbid` names techniques (TECHNIQUES) no line may use: the optimum is then the shortest
     line without them (a technique is necessary when that is longer, or infeasible). With
     `probe`, a puzzle the exhaustive search proves within PROBE_STATES states is answered by
-    it (tests that compare the two solvers turn it off).
+    it (tests that compare the two solvers turn it off). With `most`, lines of more than `most`
+    actions are not looked for: no line within it is INFEASIBLE with `result.most` set (a line
+    longer than it may still be returned when found on the way, with its proof).
     """
     validate(puzzle, puzzle.id)
     banned = frozenset(forbid)
     unknown = banned - set(TECHNIQUES)
     if unknown:
         raise ValueError(f"forbid: unknown techniques {sorted(unknown)}; expected some of {', '.join(TECHNIQUES)}")
-    run = _Run(puzzle, Deadline(time_limit), workers, seed, banned, probe)
+    if most is not None and most < 1:
+        raise ValueError(f"most: {most}; expected at least 1")
+    run = _Run(puzzle, Deadline(time_limit), workers, seed, banned, probe, most)
     try:
         result = run.optimum()
     except TimeUp:

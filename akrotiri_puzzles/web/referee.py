@@ -117,7 +117,7 @@ class Referee:
             verdict = Verdict.SOLVED if spent == self.optimum else Verdict.TOO_LONG
             return Judgement(verdict, spent, self.optimum)
         left = self.optimum - spent
-        outlook = self.outlook(state) if left >= 0 else Outlook(lower=1, upper=None)
+        outlook = self.outlook(state, left) if left >= 0 else Outlook(lower=1, upper=None)
         within = outlook.within(left) if left >= 0 else False
         verdict = {True: Verdict.ON_TRACK, False: Verdict.OFF_TRACK, None: Verdict.UNDECIDED}[within]
         best = outlook.upper if outlook.upper is not None and outlook.lower >= outlook.upper else None
@@ -131,14 +131,17 @@ class Referee:
             solves=self.solves - solves,
         )
 
-    def outlook(self, state: State) -> Outlook:
-        """What is proven about finishing from `state`, solving when not yet known."""
+    def outlook(self, state: State, budget: int | None = None) -> Outlook:
+        """What is proven about finishing from `state`, solving when not yet known. With a
+        `budget`, an outlook that says whether it can be done within it is enough, and the
+        solver looks for no line longer than the budget."""
         key = _key(state)
         with self._lock:
             known = self._known.get(key)
-            if known is not None and (known.impossible or known.upper == known.lower):
+            if _settles(known, budget):
+                assert known is not None
                 return known
-            found = self._find(state)
+            found = self._find(state, budget)
             if known is not None and known.upper is not None and (found.upper is None or known.upper <= found.upper):
                 # A line already known (the puzzle's own solution first) stays the one hinted
                 # when the solver finds another as short: hints agree with "show solution".
@@ -148,15 +151,16 @@ class Referee:
 
     # -- answering ------------------------------------------------------------------------
 
-    def _find(self, state: State) -> Outlook:
-        """Solve the rest of the puzzle from `state` (the lock is held)."""
+    def _find(self, state: State, budget: int | None = None) -> Outlook:
+        """Solve the rest of the puzzle from `state`, within `budget` actions when given (the
+        lock is held)."""
         pos = state.pos
         if pos.phase == "over":
             return Outlook(lower=0, upper=None, impossible=True)
         if pos.phase == "goal":
             # A goal card must be kept first (a free action): the best over the cards offered.
             options = [a for a in moves(self.puzzle, state) if isinstance(a, KeepGoal)]
-            outs = [(a, self._find_or_known(play(self.puzzle, state, a))) for a in options]
+            outs = [(a, self._find_or_known(play(self.puzzle, state, a), budget)) for a in options]
             if not outs:
                 return Outlook(lower=0, upper=None, impossible=True)
             lower = min(o.lower for _, o in outs)
@@ -169,12 +173,16 @@ class Referee:
         sub = rest_of(self.puzzle, state)
         if sub is None:
             return Outlook(lower=0, upper=None, impossible=True)
+        if budget == 0:
+            # The goal is not reached, and excavating a temple is an action (R-EXC-1).
+            return Outlook(lower=1, upper=None)
         from ..solver import solve
 
         self.solves += 1
-        result = solve(sub, time_limit=self.time_limit)
+        result = solve(sub, time_limit=self.time_limit, most=budget)
         if result.status == "INFEASIBLE":
-            return Outlook(lower=result.lower, upper=None, impossible=True)
+            # Beyond a ceiling nothing was looked for: only the lower bound is proven.
+            return Outlook(lower=result.lower, upper=None, impossible=result.most is None)
         if result.status == "UNKNOWN":
             return Outlook(lower=result.lower, upper=None)
         line = tuple(result.line)
@@ -182,11 +190,12 @@ class Referee:
         lower = result.optimum if result.status == "OPTIMAL" and result.optimum is not None else result.lower
         return Outlook(lower=lower, upper=result.optimum, line=line)
 
-    def _find_or_known(self, state: State) -> Outlook:
+    def _find_or_known(self, state: State, budget: int | None) -> Outlook:
         known = self._known.get(_key(state))
-        if known is not None and (known.impossible or known.upper == known.lower):
+        if _settles(known, budget):
+            assert known is not None
             return known
-        found = self._find(state)
+        found = self._find(state, budget)
         self._known[_key(state)] = found
         return found
 
@@ -235,6 +244,16 @@ def rest_of(puzzle: Puzzle, state: State) -> Puzzle | None:
     if rest.check_start() is not None:
         return None
     return rest
+
+
+def _settles(known: Outlook | None, budget: int | None) -> bool:
+    """Whether what is known answers the question: the fewest actions exactly, or (with a
+    budget) whether the rest can be done within it."""
+    if known is None:
+        return False
+    if known.impossible or known.upper == known.lower:
+        return True
+    return budget is not None and known.within(budget) is not None
 
 
 def _cost(state: State, action: Action) -> int:
