@@ -93,7 +93,12 @@ def solve_model(model: LineModel, deadline: Deadline, workers: int = 1) -> tuple
 
 
 def best_on_board(
-    pos: Position, objective: str, deadline: Deadline, floor: int | None = None, workers: int = 1
+    pos: Position,
+    objective: str,
+    deadline: Deadline,
+    floor: int | None = None,
+    workers: int = 1,
+    cap: int | None = None,
 ) -> BoardResult:
     """The best objective of any line of the action phase at `pos` (no tile to place), with
     `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
@@ -103,6 +108,9 @@ def best_on_board(
     model = board.fresh()
     if floor is not None:
         model.m.add(_objective(model, objective) >= floor)
+    if cap is not None:
+        # A bound already proven (the whole turn's optimum): CP-SAT stops as soon as it is met.
+        model.m.add(_objective(model, objective) <= cap)
     status, solver = solve_model(model, deadline, workers)
     if status == "INFEASIBLE":
         return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
