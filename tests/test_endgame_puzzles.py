@@ -73,7 +73,7 @@ def test_R_SCORE_1_uniqueness_agrees_with_enumerating_every_line_of_the_best_sco
 
 @pytest.mark.slow
 def test_R_SCORE_1_uniqueness_agrees_with_the_enumeration_on_more_endgames():
-    found = [check_uniqueness(pos, best) for pos, best in positions(range(8, 30), 1)]
+    found = [check_uniqueness(pos, best) for pos, best in positions(range(8, 40), 1)]
     assert len(found) >= 20 and True in found and False in found
 
 
