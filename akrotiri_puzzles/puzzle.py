@@ -43,13 +43,18 @@ class Certificate:
     optimum: int
     status: str
     """The solver's status for the optimum, e.g. "OPTIMAL"."""
-    below_optimum: str
-    """The status of the same model with at most optimum-1 actions, e.g. "INFEASIBLE"."""
+    below_optimum: str | None
+    """The status of the same model with at most optimum-1 actions, e.g. "INFEASIBLE" (None
+    for an endgame puzzle: see `above_optimum`)."""
     unique: bool | None
-    """Whether a second solve forbidding the canonical answer was infeasible (None: not checked)."""
+    """Whether a second solve forbidding the canonical answer was infeasible (None: not checked).
+    For an endgame puzzle: no line of the optimum's score is another answer (docs/analysis.md)."""
     solver: str
     components: str
     seed: int | None = None
+    above_optimum: str | None = None
+    """An endgame puzzle's (score goal): the status of asking for optimum+1 points, e.g.
+    "INFEASIBLE" (None for a temple puzzle)."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +130,10 @@ class State:
 def reached(puzzle: Puzzle, pos: Position) -> bool:
     """Whether the hero has met the goal in `pos`."""
     if puzzle.goal.score is not None:
-        return seat_score(pos, puzzle.hero).total >= puzzle.goal.score
+        # The score counts where the turn may end: the action phase, not on the other boat's
+        # dock (R-MOVE-3), no goal card left to keep (R-EXC-1).
+        stop = pos.phase == "act" and not pos.passing
+        return stop and seat_score(pos, puzzle.hero).total >= puzzle.goal.score
     before = len(puzzle.start.seat(puzzle.hero).temples)
     new = pos.seat(puzzle.hero).temples[before:]
     if len(new) < puzzle.goal.temples:

@@ -265,3 +265,24 @@ def test_solve_an_endgame_puzzle_proves_its_score_and_no_more():
     assert (
         f"Proven: {puzzle.goal.score} points are reachable and {(puzzle.goal.score or 0) + 1} are not." in result.stdout
     )
+
+
+def test_alternatives_equal_the_best_of_every_first_action_solved_alone():
+    # --alternatives stops once k first actions reach the turn's proven best; the values it
+    # gives are the k best of every first action's own best, each found by the exhaustive search.
+    from akrotiri_puzzles.actions import Oracle
+    from akrotiri_puzzles.puzzle import State, moves, play
+
+    for pos in sample(range(100, 102), most_actions=2)[:4]:
+        alts = analyse(pos, alternatives=3)
+        puzzle = puzzle_of(pos)
+        state = State(pos)
+        each = sorted(
+            (
+                best_by_search(play(puzzle, state, a).pos, "score", max_nodes=50_000).value
+                for a in moves(puzzle, state)
+                if not isinstance(a, (EndTurn, Oracle))
+            ),
+            reverse=True,
+        )
+        assert [a.scored.hero.total for a in alts.alternatives] == each[:3]

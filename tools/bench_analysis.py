@@ -7,6 +7,7 @@ docs/benchmarks.md.
 
     .venv/bin/python tools/bench_analysis.py --positions 100 --most-actions 2
     .venv/bin/python tools/bench_analysis.py --full-turns 5
+    .venv/bin/python tools/bench_analysis.py --alternatives 3 --first-seed 100 --games 3
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.analysis.board_solve import best_on_board
 from akrotiri_puzzles.analysis.corpus import endgames
+from akrotiri_puzzles.analysis.endgame import analyse
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.solver.deadline import Deadline
@@ -35,8 +37,18 @@ def main() -> None:
         default=0,
         help="instead: CP-SAT alone on the whole action phase of N games' last turns",
     )
+    ap.add_argument(
+        "--alternatives",
+        type=int,
+        default=0,
+        help="instead: analyse(pos, alternatives=K) against analyse(pos) on --games games' endgames",
+    )
+    ap.add_argument("--games", type=int, default=3)
     args = ap.parse_args()
     comps = load_components()
+    if args.alternatives:
+        alternatives(comps, args.first_seed, args.games, args.alternatives, args.most_actions)
+        return
     if args.full_turns:
         full_turns(comps, args.first_seed, args.full_turns)
         return
@@ -89,6 +101,28 @@ def full_turns(comps: Components, first: int, games: int) -> None:
     print(
         f"CP-SAT CPU seconds: median {statistics.median(times):.1f}, p95 {sorted(times)[int(0.95 * (n - 1))]:.1f}, max {max(times):.1f}"
     )
+
+
+def alternatives(comps: Components, first: int, games: int, k: int, most_actions: int) -> None:
+    """The time of `--alternatives K` over the plain analysis, per endgame (CPU seconds)."""
+    ratios: list[float] = []
+    plain_t: list[float] = []
+    alt_t: list[float] = []
+    for ed in (2016, 2014):
+        for pos in endgames(comps, range(first, first + games), ed, most_actions, placement=False):
+            t = time.process_time()
+            plain = analyse(pos)
+            plain_t.append(time.process_time() - t)
+            t = time.process_time()
+            alts = analyse(pos, alternatives=k)
+            alt_t.append(time.process_time() - t)
+            assert plain.status == alts.status == "OPTIMAL" and plain.value == alts.value
+            ratios.append(alt_t[-1] / plain_t[-1])
+    n = len(ratios)
+    print(f"{n} endgames (seeds {first}..{first + games - 1}, both editions, at most {most_actions} actions left)")
+    print(f"plain analysis: median {statistics.median(plain_t):.2f} s, max {max(plain_t):.2f} s")
+    print(f"--alternatives {k}: median {statistics.median(alt_t):.2f} s, max {max(alt_t):.2f} s")
+    print(f"ratio: median {statistics.median(ratios):.1f}, max {max(ratios):.1f}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from ..solver.cpsat import STATUS, SolverError, params
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.facts import FactReader, build_facts
 from ..solver.model import LineModel, Spec, build
+from ..solver.model.score import MARGIN_SCALE, TIE
 
 
 class NotModelled(AkrotiriError):
@@ -52,53 +53,87 @@ def objective_value(pos: Position, objective: str) -> int:
     if objective == "score":
         return hero.total
     other = seat_score(pos, "north" if pos.to_move == "south" else "south")
-    return (hero.total - other.total) * 10**5 + pos.hero.drachmas
+    return (hero.total - other.total) * MARGIN_SCALE + pos.hero.drachmas
 
 
-def best_on_board(
-    pos: Position, objective: str, deadline: Deadline, floor: int | None = None, workers: int = 1
-) -> BoardResult:
-    """The best objective of any line of the action phase at `pos` (no tile to place), with
-    `floor`: only lines reaching at least that (else INFEASIBLE)."""
-    puzzle = puzzle_of(pos)
-    bound = budget(puzzle).first
-    steps = pos.points + 2 * bound
-    reader = FactReader(puzzle, every_line=True)
-    facts = build_facts(reader, bound, steps, playable_cards(puzzle, bound), deadline=deadline)
-    deadline.check()
-    try:
-        model = build(facts, budget(puzzle), Spec(bound, Goal(), objective=objective))
-    except ValueError as exc:  # a case the score model refuses (two goal draws from a short deck)
-        raise NotModelled(f"not modelled: {exc}") from None
-    if floor is not None:
-        model.m.add(_objective(model, objective) >= floor)
+class Board:
+    """The score models of one action phase (no tile to place): the facts, built once, and a
+    fresh model on demand."""
+
+    def __init__(self, pos: Position, objective: str, deadline: Deadline) -> None:
+        self.puzzle = puzzle_of(pos)
+        self.objective = objective
+        self.bound = budget(self.puzzle).first
+        steps = pos.points + 2 * self.bound
+        reader = FactReader(self.puzzle, every_line=True)
+        self.facts = build_facts(reader, self.bound, steps, playable_cards(self.puzzle, self.bound), deadline=deadline)
+        deadline.check()
+
+    def fresh(self) -> LineModel:
+        """A new score model of every line of the action phase."""
+        try:
+            return build(self.facts, budget(self.puzzle), Spec(self.bound, Goal(), objective=self.objective))
+        except ValueError as exc:  # a case the score model refuses (two goal draws from a short deck)
+            raise NotModelled(f"not modelled: {exc}") from None
+
+
+def solve_model(model: LineModel, deadline: Deadline, workers: int = 1) -> tuple[str, cp_model.CpSolver]:
+    """Solve a score model: its status and the solver (TimeUp when a limit stopped it with
+    nothing found)."""
     solver = cp_model.CpSolver()
     params(solver, deadline.left(), workers, 0)
     status = STATUS[solver.solve(model.m)]
     if status == "MODEL_INVALID":
         raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
-    if status == "INFEASIBLE":
-        return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
     if status == "UNKNOWN":
         if deadline.seconds is None:
             raise SolverError("CP-SAT stopped without an answer and no time limit")
         raise TimeUp
+    return status, solver
+
+
+def best_on_board(
+    pos: Position,
+    objective: str,
+    deadline: Deadline,
+    floor: int | None = None,
+    workers: int = 1,
+    cap: int | None = None,
+) -> BoardResult:
+    """The best objective of any line of the action phase at `pos` (no tile to place), with
+    `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
+    objective, one of the fewest actions (solver/model/score.py)."""
+    board = Board(pos, objective, deadline)
+    puzzle = board.puzzle
+    model = board.fresh()
+    if floor is not None:
+        model.m.add(_objective(model, objective) >= floor)
+    if cap is not None:
+        # A bound already proven (the whole turn's optimum): CP-SAT stops as soon as it is met.
+        model.m.add(_objective(model, objective) <= cap)
+    status, solver = solve_model(model, deadline, workers)
+    if status == "INFEASIBLE":
+        return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
     line = read_line(model, solver, puzzle)
-    value = int(solver.objective_value)
+    value = int(solver.value(model.primary))
     end = replay_line(puzzle, line)
     scored = objective_value(end, objective)
     if scored != value:
         raise SolverError(
             f"the engine scores the model's line {[str(a) for a in line]} {scored}, the model says {value}"
         )
-    return BoardResult(status, value, int(solver.best_objective_bound), tuple(line))
+    return BoardResult(status, value, primary_bound(solver), tuple(line))
+
+
+def primary_bound(solver: cp_model.CpSolver) -> int:
+    """No line's value exceeds this: the model maximises value * TIE - actions, with fewer
+    than TIE actions in any line."""
+    return (int(solver.best_objective_bound) + TIE - 1) // TIE
 
 
 def _objective(model: LineModel, objective: str) -> cp_model.LinearExprT:
-    """The model's objective as an expression."""
-    if objective == "score":
-        return model.score
-    return model.margin * 10**5 + model.money[model.events]
+    """The model's objective (its primary value) as an expression."""
+    return model.primary
 
 
 def read_line(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> list[Action]:

@@ -157,13 +157,14 @@ class _Run:
         acts = sorted(moves(self.puzzle, state), key=str)
         return [(a, play(self.puzzle, state, a).pos) for a in acts if not isinstance(a, EndTurn)]
 
-    def best(self, pos: Position, floor: int | None = None) -> BoardResult:
-        """The best objective from `pos` (at least `floor`, else INFEASIBLE)."""
+    def best(self, pos: Position, floor: int | None = None, cap: int | None = None) -> BoardResult:
+        """The best objective from `pos` (at least `floor`, else INFEASIBLE); `cap` is a bound
+        proven beforehand."""
         if pos.phase == "act" and not pos.passing:
-            return best_on_board(pos, self.objective, self.deadline, floor, self.workers)
-        return self.split(self.children(pos), floor)
+            return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap)
+        return self.split(self.children(pos), floor, cap)
 
-    def split(self, kids: list[tuple[Action, Position]], floor: int | None) -> BoardResult:
+    def split(self, kids: list[tuple[Action, Position]], floor: int | None, cap: int | None = None) -> BoardResult:
         """The best over the children, each asked only for lines better than the best so far."""
         best: BoardResult | None = None
         bound = floor - 1 if floor is not None else -(10**9)
@@ -173,7 +174,7 @@ class _Run:
             if best is not None and best.value is not None:
                 ask = best.value + 1 if floor is None else max(floor, best.value + 1)
             try:
-                r = self.best(child, ask)
+                r = self.best(child, ask, cap)
             except TimeUp:
                 if best is None:
                     raise
@@ -193,13 +194,22 @@ class _Run:
         """The k best lines with distinct first actions (the oracle aside), best first (ties in
         notation order)."""
         found: list[tuple[Action, BoardResult]] = []
+        # The turn's best first: its bound caps every branch (CP-SAT stops at it), its first
+        # action's branch is known, and once k branches reach it no other can do better.
+        top = self.best(self.start)
+        cap = top.bound if top.bound < NO_BOUND else None
         # The oracle only changes the tile held after the turn: no line needs it (R-ORA-1).
         for action, child in self.children(self.start):
             if isinstance(action, Oracle):
                 continue
             values = sorted((r.value for _, r in found if r.value is not None), reverse=True)
+            if cap is not None and len(values) >= k and values[k - 1] >= cap:
+                break
             floor = values[k - 1] + 1 if len(values) >= k else None
-            r = self.best(child, floor)
+            if top.line and top.line[0] == action and top.status == "OPTIMAL" and top.value is not None:
+                r = BoardResult(top.status, top.value, top.bound, top.line[1:])
+            else:
+                r = self.best(child, floor, cap)
             if r.status == "INFEASIBLE":
                 continue
             found.append((action, BoardResult(r.status, r.value, r.bound, (action, *r.line))))

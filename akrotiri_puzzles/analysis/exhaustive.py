@@ -13,7 +13,7 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ..actions import Action
+from ..actions import Action, Sell, Unload
 from ..position import Position
 from ..puzzle import State, moves, play
 from ..solver.exhaustive import state_key
@@ -26,7 +26,8 @@ class TooLarge(Exception):
 
 @dataclass(frozen=True)
 class ExhaustiveResult:
-    """The best objective over every line of the turn, and a line reaching it."""
+    """The best objective over every line of the turn, and a line reaching it in the fewest
+    actions (`line_cost`)."""
 
     value: int
     line: tuple[Action, ...]
@@ -34,12 +35,30 @@ class ExhaustiveResult:
     seconds: float
 
 
+def line_cost(pos: Position, line: tuple[Action, ...] | list[Action]) -> int:
+    """A line's actions as the engine counts them: the actions the game counts (R-TURN-2,
+    read off `actions_left`) and the free ones (sell, unload, R-TURN-3)."""
+    puzzle = puzzle_of(pos)
+    state = State(pos)
+    cost = 0
+    for action in line:
+        after = play(puzzle, state, action)
+        cost += _edge(state.pos, after.pos, action)
+        state = after
+    return cost
+
+
+def _edge(before: Position, after: Position, action: Action) -> int:
+    return max(0, before.actions_left - after.actions_left) + (1 if isinstance(action, (Sell, Unload)) else 0)
+
+
 def best_by_search(pos: Position, objective: str = "score", max_nodes: int | None = None) -> ExhaustiveResult:
     """The best objective any line of the hero's turn reaches from `pos` (its tile placement
     included), by depth-first search over every state; TooLarge past `max_nodes` states."""
     puzzle = puzzle_of(pos)
     clock = time.perf_counter()
-    memo: dict[Hashable, tuple[int, tuple[Action, ...]]] = {}
+    # Per state: the best objective, then the fewest actions to it (as a negative cost).
+    memo: dict[Hashable, tuple[int, int, tuple[Action, ...]]] = {}
     scored: dict[Hashable, int] = {}
     nodes = 0
 
@@ -50,7 +69,7 @@ def best_by_search(pos: Position, objective: str = "score", max_nodes: int | Non
             scored[key] = objective_value(p, objective)
         return scored[key]
 
-    def best(state: State) -> tuple[int, tuple[Action, ...]]:
+    def best(state: State) -> tuple[int, int, tuple[Action, ...]]:
         nonlocal nodes
         key = state_key(state)
         hit = memo.get(key)
@@ -61,15 +80,40 @@ def best_by_search(pos: Position, objective: str = "score", max_nodes: int | Non
             raise TooLarge
         p = state.pos
         stop = p.phase == "act" and not p.passing
-        found: tuple[int, tuple[Action, ...]] | None = (score(p), ()) if stop else None
+        found: tuple[int, int, tuple[Action, ...]] | None = (score(p), 0, ()) if stop else None
         for action in moves(puzzle, state):
-            value, rest = best(play(puzzle, state, action))
-            if found is None or value > found[0]:
-                found = (value, (action, *rest))
+            after = play(puzzle, state, action)
+            value, neg_cost, rest = best(after)
+            here = (value, neg_cost - _edge(p, after.pos, action), (action, *rest))
+            if found is None or here[:2] > found[:2]:
+                found = here
         if found is None:  # pragma: no cover - the engine always lets a turn go on or stop
             raise AssertionError(f"no way to end the turn from {p!r}")
         memo[key] = found
         return found
 
-    value, line = best(State(pos))
+    value, _, line = best(State(pos))
     return ExhaustiveResult(value, line, nodes, time.perf_counter() - clock)
+
+
+def lines_reaching(pos: Position, score: int, max_lines: int | None = None) -> list[tuple[Action, ...]]:
+    """Every line of the hero's turn from `pos` that stops (the action phase, the boat not
+    passing) with at least `score` points, by enumerating every line through the engine (no
+    merging: TooLarge past `max_lines` lines looked at)."""
+    puzzle = puzzle_of(pos)
+    found: list[tuple[Action, ...]] = []
+    seen = 0
+
+    def walk(state: State, line: tuple[Action, ...]) -> None:
+        nonlocal seen
+        seen += 1
+        if max_lines is not None and seen > max_lines:
+            raise TooLarge
+        p = state.pos
+        if p.phase == "act" and not p.passing and objective_value(p, "score") >= score:
+            found.append(line)
+        for action in moves(puzzle, state):
+            walk(play(puzzle, state, action), (*line, action))
+
+    walk(State(pos), ())
+    return found

@@ -207,14 +207,39 @@ def solve_endgame(puzzle: Puzzle, as_json: bool, time_limit: float | None) -> No
     except AkrotiriError as exc:
         fail(f"{puzzle.id}: {exc}")
     data = analysis_data(a, puzzle.start)
+    unique, other = _uniqueness(puzzle, a)
     if as_json:
-        out.print(json.dumps({"id": puzzle.id, "goal": puzzle.goal.describe(), **data}), soft_wrap=True)
+        extra = {"unique": unique, "other_line": None if other is None else [str(x) for x in other]}
+        out.print(json.dumps({"id": puzzle.id, "goal": puzzle.goal.describe(), **data, **extra}), soft_wrap=True)
         return
     out.print(Text(f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id, style="bold"))
     out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} (an endgame puzzle)")
     print_analysis(a, puzzle.start)
     if a.status == "OPTIMAL":
         out.print(f"Proven: {a.value} points are reachable and {(a.value or 0) + 1} are not.")
+    if unique is True:
+        out.print("Unique: every line of that score is this answer (docs/analysis.md).")
+    elif unique is False and other is not None:
+        out.print(f"Not unique: another answer of that score: {format_line(list(other))}")
+    elif a.status == "OPTIMAL":
+        out.print("Uniqueness: not proven (stopping at once scores it, or the check gave up).")
+
+
+def _uniqueness(puzzle: Puzzle, a: Analysis) -> tuple[bool | None, tuple[Action, ...] | None]:
+    """Whether the best line's answer is the only one of its score (None: not checked)."""
+    start = puzzle.start
+    if a.status != "OPTIMAL" or a.best is None or a.value is None or start.phase != "act" or start.passing:
+        return None, None
+    if a.value <= seat_score(start, start.to_move).total:
+        return None, None
+    from ..analysis.unique import unique_answer
+    from ..solver.deadline import TimeUp
+
+    try:
+        u = unique_answer(start, a.value, a.best.line)
+    except TimeUp:
+        return None, None
+    return u.unique, u.other
 
 
 def _engine_score(puzzle: Puzzle, line: list[Action]) -> tuple[int | None, str | None]:

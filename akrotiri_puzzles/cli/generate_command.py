@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..generator.generate import Outcome
 
 LEVELS = ("easy", "medium", "hard")
+KINDS = ("temple", "endgame")
 GOALS = ("temple", "map-card", "two-temples")
 EDITIONS = (2014, 2016)
 MAX_COUNT = 10_000
@@ -56,6 +57,9 @@ def generate(
         Path | None, typer.Option(help="Also store the puzzles in this SQLite database.", show_default=False)
     ] = None,
     components_dir: ComponentsOpt = None,
+    kind: Annotated[
+        str, typer.Option(help=f"Puzzle kind: {', '.join(KINDS)} (endgame: a score goal, docs/analysis.md).")
+    ] = "temple",
 ) -> None:
     """Make puzzles of exactly one difficulty level, each with its certificate and grade.
 
@@ -66,6 +70,12 @@ def generate(
     Exit status 1 when fewer puzzles than asked were found within 400 candidates per puzzle.
     """
     _choice("--difficulty", difficulty, LEVELS)
+    _choice("--kind", kind, KINDS)
+    if kind == "endgame":
+        _endgames(
+            difficulty, count, seed, out_dir, edition, components_dir, turns, goal, svg, png, workers, scheduler, db
+        )
+        return
     _choice("--goal", goal, GOALS)
     _choice("--edition", edition, EDITIONS)
     _choice("--turns", turns, (1, 2))
@@ -160,6 +170,26 @@ def _read_journal(path: Path) -> dict[str, str]:
         if tab and reason:
             found[name] = reason
     return found
+
+
+def _endgames(
+    difficulty: str,
+    count: int,
+    seed: int,
+    out_dir: Path,
+    edition: int | None,
+    components_dir: Path | None,
+    *temple_only: object,
+) -> None:
+    """`--kind endgame`: cli/endgame_generate.py."""
+    from .endgame_generate import ONLY_TEMPLE, generate_endgames
+
+    _choice("--edition", edition, EDITIONS)
+    check_range("--count", count, 1, MAX_COUNT)
+    check_range("--seed", seed, 0, SEED_MAX)
+    defaults: tuple[object, ...] = (None, None, False, False, 1, None, None)
+    given = [name for name, v, d in zip(ONLY_TEMPLE, temple_only, defaults, strict=True) if v != d]
+    raise typer.Exit(generate_endgames(difficulty, count, seed, out_dir, edition, components_dir, given))
 
 
 def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:

@@ -61,11 +61,12 @@ class GoalModel(_Model):
 class CertificateModel(_Model):
     optimum: Cost
     status: Text
-    below_optimum: Text
+    below_optimum: Text | None = None
     unique: bool | None = None
     solver: Text
     components: Text
     seed: Seed | None = None
+    above_optimum: Text | None = None
 
 
 class NecessityModel(_Model):
@@ -126,7 +127,19 @@ def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | Non
     certificate = None
     if m.certificate is not None:
         c = m.certificate
-        certificate = Certificate(c.optimum, c.status, c.below_optimum, c.unique, c.solver, c.components, c.seed)
+        # What the certificate proves beside the optimum: fewer actions (a temple goal) or
+        # one point more (a score goal) unreachable.
+        wanted, unwanted = (
+            ("above_optimum", "below_optimum") if m.goal.score is not None else ("below_optimum", "above_optimum")
+        )
+        if getattr(c, wanted) is None:
+            raise PuzzleError(located(source, f"certificate.{wanted}", "missing"))
+        if getattr(c, unwanted) is not None:
+            kind = "an endgame puzzle (goal: score)" if m.goal.score is not None else "a puzzle with a temple goal"
+            raise PuzzleError(located(source, f"certificate.{unwanted}", f"not a field of {kind}'s certificate"))
+        certificate = Certificate(
+            c.optimum, c.status, c.below_optimum, c.unique, c.solver, c.components, c.seed, c.above_optimum
+        )
     grade = None
     if m.grade is not None:
         g = m.grade
@@ -185,15 +198,13 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
         out["solution"] = [format_action(a) for a in puzzle.solution]
     if puzzle.certificate is not None:
         c = puzzle.certificate
-        out["certificate"] = {
-            "optimum": c.optimum,
-            "status": c.status,
-            "below_optimum": c.below_optimum,
-            "unique": c.unique,
-            "solver": c.solver,
-            "components": c.components,
-            "seed": c.seed,
-        }
+        cert: dict[str, object] = {"optimum": c.optimum, "status": c.status}
+        if c.above_optimum is not None:
+            cert["above_optimum"] = c.above_optimum
+        if c.below_optimum is not None:
+            cert["below_optimum"] = c.below_optimum
+        cert.update(unique=c.unique, solver=c.solver, components=c.components, seed=c.seed)
+        out["certificate"] = cert
     if puzzle.grade is not None:
         g = puzzle.grade
         out["grade"] = {

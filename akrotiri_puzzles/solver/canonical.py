@@ -10,7 +10,12 @@ that reach a puzzle's goal are the same answer when they have the same *signatur
   by what it pays for; and the end of turn 1.
 
 Free actions (sell, unload) are not part of the identity, nor are the route between stops,
-ship against portage, or the excavation site on the island. The canonical form of a line is
+ship against portage, or the excavation site on the island.
+
+For a score goal (an endgame puzzle, docs/analysis.md) the drachmas and the goal cards are
+points, so a visit also names the colours it sells and the goal card kept after its
+excavation (R-EXC-1), and the lean form also drops any load, buy or oracle the score does not
+need; the rest is as above. The canonical form of a line is
 its *lean* form (every free action and every step it does not need dropped), with each stop's
 actions in the order unload, sell, load, buy, excavate, oracle, keep.
 """
@@ -27,6 +32,9 @@ FREE = (Sell, Unload)
 DROPPABLE = (Sell, Unload, Step)
 """What `lean` tries to drop: free actions, and steps (a step within a Move action's points
 costs nothing, so a pointless one does not show in the count)."""
+SCORE_DROPPABLE = (*DROPPABLE, Load, Buy, Oracle)
+"""For a score goal, what `lean` tries to drop: also a load, a buy or the oracle the score
+does not need (a line of X points may carry a paid action that costs no point)."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,10 @@ class Visit:
     oracle: str | None = None
     sells: bool = False
     end: bool = False
+    sold: tuple[str, ...] = ()
+    """For a score goal: the colours sold, sorted (else empty)."""
+    keep: str | None = None
+    """For a score goal: the goal card kept after the visit's excavation (else None)."""
 
 
 @dataclass(frozen=True)
@@ -68,11 +80,12 @@ def signature(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Answer
     visits: list[Visit] = []
     pending: list[Action] = []
     pending_state = state
+    exact = puzzle.goal.score is not None
 
     def close() -> None:
         nonlocal pending
         if pending:
-            visit = _visit(pending_state, pending)
+            visit = _visit(pending_state, pending, exact)
             if visit is not None:
                 visits.append(visit)
         pending = []
@@ -88,7 +101,7 @@ def signature(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Answer
         elif isinstance(action, EndTurn):
             close()
             visits.append(Visit(end=True))
-        elif not isinstance(action, KeepGoal):
+        elif exact or not isinstance(action, KeepGoal):
             if not pending:
                 pending_state = state
             pending.append(action)
@@ -101,7 +114,7 @@ def _placement_sig(turn: int, a: PlaceTile) -> PlacementSig:
     return PlacementSig(turn, a.slot, a.rotation)
 
 
-def _visit(state: State, actions: list[Action]) -> Visit | None:
+def _visit(state: State, actions: list[Action], exact: bool = False) -> Visit | None:
     pos = state.pos
     boat = pos.hero.boat
     assert boat is not None
@@ -113,6 +126,8 @@ def _visit(state: State, actions: list[Action]) -> Visit | None:
     card = None
     oracle = None
     sells = False
+    sold: list[str] = []
+    keep = None
     for a in actions:
         if isinstance(a, Load):
             load.extend(a.colours)
@@ -125,6 +140,9 @@ def _visit(state: State, actions: list[Action]) -> Visit | None:
             oracle = a.icon
         elif isinstance(a, Sell):
             sells = True
+            sold.append(a.colour)
+        elif isinstance(a, KeepGoal):
+            keep = a.goal
     if not (load or buys or card or oracle or sells):
         return None
     return Visit(
@@ -135,6 +153,8 @@ def _visit(state: State, actions: list[Action]) -> Visit | None:
         card=card,
         oracle=oracle,
         sells=sells,
+        sold=tuple(sorted(sold)) if exact else (),
+        keep=keep if exact else None,
     )
 
 
@@ -151,12 +171,13 @@ def lean(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> list[Action
         return list(line)
     current = list(line[: target.reached_at + 1]) if target.reached_at is not None else list(line)
     cost = replay(puzzle, current).cost
+    droppable = SCORE_DROPPABLE if puzzle.goal.score is not None else DROPPABLE
     dropped = True
     while dropped:
         dropped = False
         i = len(current) - 1
         while i >= 0:
-            if isinstance(current[i], DROPPABLE):
+            if isinstance(current[i], droppable):
                 trial = current[:i] + current[i + 1 :]
                 r = replay(puzzle, trial)
                 if r.illegal_at is None and r.reached and r.cost <= cost:

@@ -62,6 +62,10 @@ STRATEGY = "deepen"
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
 
 
+class ScoreGoal(ValueError):
+    """`solve()` was given an endgame puzzle (a score goal): the analyser's, not the solver's."""
+
+
 @dataclass(frozen=True)
 class Level:
     """One step of the proof: what was asked (lines of at most `bound` actions), its status,
@@ -418,6 +422,13 @@ def solve(
     longer than it may still be returned when found on the way, with its proof).
     """
     validate(puzzle, puzzle.id)
+    if puzzle.goal.score is not None:
+        # The fewest actions to a score is not what an endgame puzzle asks: its best score is
+        # the endgame analyser's (analysis/endgame.py; the CLI hands such puzzles over).
+        raise ScoreGoal(
+            f"{puzzle.id}: an endgame puzzle (goal: score) asks for the best score, not the fewest actions: "
+            "solve it with akrotiri_puzzles.analysis.endgame.analyse (the solve command does)"
+        )
     banned = frozenset(forbid)
     unknown = banned - set(TECHNIQUES)
     if unknown:

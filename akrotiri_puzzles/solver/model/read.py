@@ -77,7 +77,7 @@ class Read(Core):
                 line.extend(self._path(views, c, turn, here, there, v(self.points[k])))
             here = there
             if v(self.stop[k]):
-                line.extend(self._stop(solver, k))
+                line.extend(self.stop_actions(solver, k))
             else:
                 line.append(EndTurn())
                 if sc.second is not None:
@@ -133,7 +133,8 @@ class Read(Core):
         first = min(same, key=lambda k: ("SW", "NW", "SE", "NE").index(pf.piece_quadrant[k]))
         return PlaceTile(p.slot, p.rotation, colour, pf.piece_quadrant[first])
 
-    def _stop(self, solver: cp_model.CpSolver, k: int) -> list[Action]:
+    def stop_actions(self, solver: cp_model.CpSolver, k: int) -> list[Action]:
+        """The actions of the stop at event k (the excavation's site chosen on replay)."""
         v = solver.value
         out: list[Action] = []
         unload = tuple(c for c in COLOURS for _ in range(v(self.unload[k][c])))
@@ -157,6 +158,13 @@ class Read(Core):
         return out
 
     # -- uniqueness -----------------------------------------------------------------------
+
+    def _kept_lit(self, answer: ModelAnswer, j: int) -> Lit:
+        """Whether the line keeps visit j's goal card at the draw of the temple it excavates
+        (the score model's `kept`; 0 when that card is not on offer there)."""
+        number = len(self.hero.temples) + sum(1 for v in answer.visits[: j + 1] if v.card is not None)
+        kept = getattr(self, "kept", {})
+        return kept.get((number, answer.visits[j].keep), 0)
 
     def forbid(self, answer: ModelAnswer) -> None:
         """Forbid every line with this answer's signature (solver/canonical.py) in the classes
@@ -219,6 +227,11 @@ class Read(Core):
                     sold = sum(self.sell[k].values())
                     no_sale = self.is_(sold, 0, f"no sale {k} {j}")
                     conds.append(neg(no_sale) if visit.sells else no_sale)
+                    if visit.sold:  # a score goal's answer: which colours (canonical.py)
+                        for col in COLOURS:
+                            conds.append(self.is_(self.sell[k][col], visit.sold.count(col), f"sold {col} {k} {j}"))
+                    if visit.keep is not None:
+                        conds.append(self._kept_lit(answer, j))
                 found.append(self.all_(conds, f"event {k} matches visit {j}"))
             same.append(self.any_(found, f"visit {j} matched"))
         out = m.new_bool_var("the line is the answer")

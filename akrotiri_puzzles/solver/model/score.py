@@ -31,6 +31,12 @@ hero's score minus the opponent's with the drachmas as the tie-break (R-SCORE-3)
 
 QUARTERS = ("NE", "NW", "SE", "SW")
 
+MARGIN_SCALE = 10**5
+"""The margin objective counts points at this scale, the drachmas breaking ties (R-SCORE-3)."""
+TIE = 1000
+"""The primary value's weight over the line's actions (never more than TIE - 1 of them): the
+model maximises `primary * TIE - actions`, the best value first, then the fewest actions."""
+
 
 @dataclass(frozen=True)
 class Island:
@@ -117,13 +123,20 @@ class ScoreModel(Counts):
         m.add_division_equality(self.drachma_points, final, 10)
         self.score = m.new_int_var(0, 10**5, "final score")
         m.add(self.score == self.map_points + sum(self.goal_points.values()) + kept_points + self.drachma_points)
+        # Among lines of the best value, the fewest actions: the actions the game counts and
+        # the free ones (sell, unload), so that no line read back carries an action it does
+        # not need (the weight TIE makes this a strict second objective).
+        self.line_actions = self.total + sum(
+            sum(self.sell[k].values()) + sum(self.unload[k].values()) for k in range(self.events)
+        )
         if self.spec.objective == "score":
-            m.maximize(self.score)
-            return
-        other = seat_score(self.start, self.start.other).total
-        self.margin = self.score - other
-        # The margin first, then the drachmas: the tie-break of R-SCORE-3.
-        m.maximize((self.margin) * 10**5 + final)
+            self.primary: Expr = self.score
+        else:
+            other = seat_score(self.start, self.start.other).total
+            self.margin = self.score - other
+            # The margin first, then the drachmas: the tie-break of R-SCORE-3.
+            self.primary = self.margin * MARGIN_SCALE + final
+        m.maximize(self.primary * TIE - self.line_actions)
 
     def _islands(self) -> dict[Quad, Island]:
         """Every island of the board, as the goal cards read it."""
