@@ -27,9 +27,7 @@ from pathlib import Path
 
 from lesson_beliefs import (
     CannotPass,
-    CardPerDrachma,
     CargoDoesNotMatter,
-    FlatPrice,
     MayStopAtOccupied,
     MisreadCards,
     OneDockAtATime,
@@ -37,6 +35,7 @@ from lesson_beliefs import (
     TemplePerTile,
     believed_gain,
 )
+from lesson_money import deck_card_goals, first_excavation, money_exercise, money_goals, sells_falling
 from lesson_search import BOTS_WORDS, Belief, card_fits, game, plan, route_neighbours
 from lesson_texts import TEXTS
 from lesson_turns import bonus_plan, last_round_plan, oracle_misreading, placement_forced, two_turn_line
@@ -342,20 +341,6 @@ def find_one_temple(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     return Found(puzzle, [("tile", mis)], marks, why)
 
 
-def _money_finder(belief: Callable[[], Belief], needs: type, key: str) -> Finder:
-    def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-        if not any(isinstance(a, needs) for a in line):
-            return None
-        puzzle = c.puzzle()
-        mis = _misread(puzzle, _cost(puzzle, line), belief(), 4000)
-        if mis is None or replay(puzzle, mis).illegal_at is None:
-            return None
-        marks = [_boat(c.pos, "your boat")]
-        return Found(puzzle, [(key, mis)], marks, "")
-
-    return find
-
-
 def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     if c.pos.phase != "place" or not line or not isinstance(line[0], PlaceTile) or line[0].colour is None:
         return None
@@ -455,6 +440,76 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
     return find
 
 
+def find_buying_maps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    """A goal naming the second or third card of a deck: the purchase of two or three cards
+    costs 3 or 7 (R-BUY-1), and the misreading (a drachma a card) runs out of money."""
+    for deck, depth, card in deck_card_goals(c.pos):
+        done = money_exercise(c.pos, Goal(1, card), "per card")
+        if done is None:
+            continue
+        puzzle, _, best, mis = done
+        best = line or best  # the certified answer, once there is one
+        dig = first_excavation(best)
+        assert dig is not None
+        marks = [
+            _boat(c.pos, "your boat at Thera: buy here"),
+            Mark("site", f"{card} (card {depth} of the {deck} deck) fits here", quad=dig.site),
+        ]
+        buys = [a for a in best if isinstance(a, Buy)]
+        prices = c.pos.components.setup.map_prices
+        paid = sum(prices[len(b.decks) - 1] for b in buys)
+        held = c.pos.hero.drachmas + sum(_sold(best, c.pos))
+        cost = c.pos.components.map[card].cost
+        why = (
+            f"{card} is card {depth} of the {deck} deck, so {depth} {deck} cards must be bought. With {held} "
+            f"drachmas, one purchase of {depth} cards costs {prices[depth - 1]} and leaves too little for {card} "
+            f"({cost} to excavate with). {' then '.join(map(str, buys))} costs {paid} in all, for one more action, "
+            f"and leaves {held - paid}."
+        )
+        task = f"{card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
+        return Found(puzzle, [("per card", mis)], marks, why, task)
+    return None
+
+
+def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    """The hero sells two or more cubes of a colour to pay for a map card: each earns less than
+    the one before (R-FREE-1), and the misreading (a flat price) runs out of money."""
+    pos = c.pos
+    for goal in money_goals(pos):
+        done = money_exercise(pos, goal, "flat")
+        if done is None:
+            continue
+        puzzle, _, best, mis = done
+        best = line or best
+        sales = [a for a in best if isinstance(a, Sell)]
+        colours = [s.colour for s in sales]
+        if not any(colours.count(k) > 1 for k in colours):
+            continue  # the answer must sell a colour twice, where the prices fall
+        dig = first_excavation(best)
+        assert dig is not None
+        earned = _sold(best, pos)
+        marks = [_boat(pos, f"your boat, {_cubes(pos.hero.cargo)} aboard" if pos.hero.cargo else "your boat")]
+        marks.append(Mark("site", f"{dig.card} fits here", quad=dig.site))
+        cost = pos.components.map[dig.card].cost
+        why = (
+            f"{dig.card} costs {cost}; you hold {pos.hero.drachmas} drachmas. The sales earn "
+            f"{' + '.join(map(str, earned))} = {sum(earned)}: each cube of a colour goes onto the rightmost "
+            "empty space of its track, so the next one sold earns the price of the space to its left."
+        )
+        return Found(puzzle, [("flat", mis)], marks, why)
+    return None
+
+
+def _sold(line: tuple[Action, ...], pos: Position) -> list[int]:
+    """What each sale of the line earns (R-FREE-1)."""
+    played = replay(Puzzle("x", pos), line)
+    return [
+        st.pos.hero.drachmas - before.pos.hero.drachmas
+        for a, before, st in zip(line, played.states, played.states[1:], strict=False)
+        if isinstance(a, Sell)
+    ]
+
+
 def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     if c.pos.hero.tile is not None or not c.pos.land_pile or c.one_turn_feasible():
         return None
@@ -518,8 +573,8 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "own-quadrant": ("act", _card_finder("own", "own")),
     "above-any-row": ("act", _card_finder("column", "column")),
     "one-temple-per-island": ("act", find_one_temple),
-    "selling-prices": ("act", _money_finder(FlatPrice, Sell, "flat")),
-    "buying-maps": ("act", _money_finder(CardPerDrachma, Buy, "per card")),
+    "selling-prices": ("act*", find_selling_prices),
+    "buying-maps": ("act*", find_buying_maps),
     "second-cube": ("place", find_second_cube),
     "oracle": ("start", find_oracle),
     "more-actions": ("start", find_more_actions),
@@ -532,8 +587,7 @@ FINDERS: dict[str, tuple[str, Finder]] = {
 
 
 def _sells_twice(c: Candidate) -> bool:
-    cargo = c.pos.hero.cargo
-    return any(cargo.count(colour) > 1 for colour in set(cargo))
+    return sells_falling(c.pos)
 
 
 PREFILTERS: dict[str, Callable[[Candidate], bool]] = {
@@ -558,7 +612,7 @@ def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> I
                 pos.to_move == "north" and pos.phase in ("place", "act") and line and isinstance(line[-1], EndTurn)
             ):
                 continue
-            if phase in ("act", "place") and pos.phase != phase:
+            if phase in ("act", "act*", "place") and pos.phase != phase.rstrip("*"):
                 continue
             if pos.phase == "act" and pos.points:
                 continue
@@ -636,7 +690,7 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
             if optimum is None or optimum < 1:
                 continue
         try:
-            found = finder(c, line) if line or phase in ("start", "last") else None
+            found = finder(c, line) if line or phase in ("start", "last", "act*") else None
         except Exception as exc:  # a finder's bug should not end a long scan unseen
             print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
             continue
