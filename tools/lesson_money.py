@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import os
 from collections.abc import Hashable
 
 from lesson_search import card_fits
@@ -87,6 +88,32 @@ def believed_line(puzzle: Puzzle, kind: str, max_nodes: int = 6000) -> tuple[int
     return None
 
 
+def flat_sale_line(puzzle: Puzzle, max_nodes: int = 6000) -> tuple[int, tuple[Action, ...]] | None:
+    """The line of a player at Thera who believes every cube of a colour sells for the first
+    one's price: they sell the cargo, count the money they think they have, and play the
+    cheapest line from there (found by the exhaustive search in their world); None if the
+    hero is not at Thera with cargo, or the search cannot tell."""
+    from akrotiri_puzzles.effects import apply
+
+    pos = puzzle.start
+    if pos.phase != "act" or boat_island(pos) != pos.board.thera_island or not pos.hero.cargo:
+        return None
+    sells = tuple(Sell(colour) for colour in sorted(pos.hero.cargo))
+    quotes: dict[str, int] = {}
+    surplus = 0
+    for sale in sells:
+        price = sale_price(pos, sale.colour)
+        surplus += quotes.setdefault(sale.colour, price) - price
+        pos = apply(pos, sale)
+    if surplus == 0:
+        return None
+    believed = pos.with_seat(pos.to_move, evolve(pos.hero, drachmas=pos.hero.drachmas + surplus))
+    found = search(Puzzle("believed", believed, puzzle.goal, 1), max_nodes=max_nodes)
+    if not found.complete or found.optimum is None:
+        return None
+    return found.optimum, sells + tuple(found.line)
+
+
 def fails(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> bool:
     """Whether a line is illegal, short of the goal, or dearer than the optimum."""
     played = replay(puzzle, line)
@@ -128,10 +155,14 @@ def deck_card_goals(pos: Position) -> list[tuple[str, int, str]]:
     return out
 
 
+MAX_ACTIONS = int(os.environ.get("LESSON_MAX_ACTIONS", "4"))
+"""The most actions left at a selling lesson's position (more make larger searches)."""
+
+
 def sells_falling(pos: Position) -> bool:
     """Whether the hero is at Thera, with few actions left (a small search), and two cubes of a
     colour aboard whose second sale earns less than the first (R-FREE-1)."""
-    if boat_island(pos) != pos.board.thera_island or not 1 <= pos.actions_left <= 4 or pos.passing:
+    if boat_island(pos) != pos.board.thera_island or not 1 <= pos.actions_left <= MAX_ACTIONS or pos.passing:
         return False
     from akrotiri_puzzles.components import COLOURS
 
@@ -166,11 +197,18 @@ def money_exercise(
     """The one-turn exercise with this goal, its optimum and a line (exhaustive search), and the
     misreading's line when it fails in the engine; None otherwise."""
     puzzle = Puzzle("lesson", pos, goal, 1)
+    # The believed world allows all the real one does, so its line, if legal and reaching the
+    # goal, is no dearer than the real optimum: only a line the engine refuses can fail.
+    believed = flat_sale_line(puzzle, nodes) if kind == "flat" else believed_line(puzzle, kind, nodes)
+    if believed is None:
+        return None
+    played = replay(puzzle, believed[1])
+    if played.illegal_at is None and played.reached:
+        return None
     found = search(puzzle, max_nodes=nodes)
     if not found.complete or found.optimum is None or found.optimum < 1:
         return None
-    believed = believed_line(puzzle, kind, nodes)
-    if believed is None or not fails(puzzle, found.optimum, believed[1]):
+    if not fails(puzzle, found.optimum, believed[1]):
         return None
     return puzzle, found.optimum, found.line, believed[1]
 

@@ -43,12 +43,13 @@ from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
 from akrotiri_puzzles.actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
-from akrotiri_puzzles.components import Components
+from akrotiri_puzzles.components import DECKS, Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
 from akrotiri_puzzles.notation import parse_action
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Certificate, Goal, Puzzle, replay
+from akrotiri_puzzles.rules import temple_island_set
 from akrotiri_puzzles.solver import search, solve
 from akrotiri_puzzles.teaching import RULE_ID, Lesson, Mark, Misreading, Origin, outcome, verify
 
@@ -64,6 +65,8 @@ class Candidate:
     line: tuple[Action, ...]
     pos: Position
     _best: tuple[int | None, tuple[Action, ...]] | None = None
+    goal: Goal | None = None
+    """The exercise's goal, once a finder has chosen it (the certified answer is then its answer)."""
 
     def puzzle(self, turns: int = 1, goal: Goal | None = None) -> Puzzle:
         """The position as an exercise: excavate a temple within `turns` turns."""
@@ -387,6 +390,13 @@ def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Exca
             f"there scores {goal_id}. The misreading thinks it completed, avoids it and digs {other} instead, "
             "for more actions."
         )
+    if rule == "largest_completed":
+        return (
+            f"Every slot around the corners where the island of {site} has land is filled, so no tile can "
+            f"ever extend it: it is completed, although a slot beside one of its tiles is still empty (that "
+            f"slot touches none of the island's land). A temple there scores {goal_id}. The misreading "
+            f"thinks it uncompleted, avoids it and digs {other} instead, for more actions."
+        )
     if rule == "not_connected":
         mine = ", ".join(format_quad(q) for _, q in pos.hero.temples)
         return (
@@ -400,19 +410,39 @@ def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Exca
     )
 
 
+def _goal_exercise(
+    c: Candidate, goal: Goal, line: tuple[Action, ...], rule: str
+) -> tuple[Puzzle, tuple[Action, ...], tuple[Action, ...]] | None:
+    """The exercise with this goal, its best line and the misreading's line, when the best
+    line digs where the card scores and the misreading's line fails."""
+    puzzle = c.puzzle(1, goal)
+    if goal != Goal() and c.goal is None:
+        found = search(puzzle, max_nodes=3000)
+        if not found.complete or found.optimum is None or found.optimum < 1:
+            return None
+        line = found.line
+    dig = _dig(line)
+    if dig is None or not believed_gain(c.pos, rule, dig.site, truth=True):
+        return None
+    mis = _misread(puzzle, _cost(puzzle, line), ScoresThere(rule))
+    if mis is None or _dig(mis) is None:
+        return None
+    return puzzle, line, mis
+
+
 def _goal_finder(goal_id: str, rule: str) -> Finder:
     def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-        # The card need not be the hero's: the exercise asks which temple would score it.
-        puzzle = c.puzzle()
-        dig = _dig(line)
-        if dig is None or not believed_gain(c.pos, rule, dig.site, truth=True):
+        # The card need not be the hero's: the exercise asks which temple would score it. The
+        # goal is any temple, or (more exercises) a temple with a map card in hand.
+        for goal in [c.goal] if c.goal is not None else [Goal(), *(Goal(1, k) for k in sorted(set(c.pos.hero.maps)))]:
+            got = _goal_exercise(c, goal, line, rule)
+            if got is not None:
+                break
+        else:
             return None
-        mis = _misread(puzzle, _cost(puzzle, line), ScoresThere(rule))
-        if mis is None:
-            return None
-        wrong = _dig(mis)
-        if wrong is None:
-            return None
+        puzzle, line, mis = got
+        dig, wrong = _dig(line), _dig(mis)
+        assert dig is not None and wrong is not None
         marks = [
             Mark("site", f"scores {goal_id}", quad=dig.site),
             Mark("site", "the misreading digs here", quad=wrong.site),
@@ -471,16 +501,22 @@ def find_buying_maps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     return None
 
 
+PURE_SALES = os.environ.get("LESSON_PURE_SALES") == "1"
+"""Whether find_selling_prices refuses answers that buy map cards (set by the environment)."""
+
+
 def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     """The hero sells two or more cubes of a colour to pay for a map card: each earns less than
     the one before (R-FREE-1), and the misreading (a flat price) runs out of money."""
     pos = c.pos
     for goal in money_goals(pos):
-        done = money_exercise(pos, goal, "flat")
+        done = money_exercise(pos, goal, "flat", 4000)
         if done is None:
             continue
         puzzle, _, best, mis = done
         best = line or best
+        if PURE_SALES and any(isinstance(a, Buy) for a in best):
+            continue  # keep the lesson to selling: no purchase whose price also matters
         sales = [a for a in best if isinstance(a, Sell)]
         colours = [s.colour for s in sales]
         if not any(colours.count(k) > 1 for k in colours):
@@ -491,13 +527,49 @@ def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         marks = [_boat(pos, f"your boat, {_cubes(pos.hero.cargo)} aboard" if pos.hero.cargo else "your boat")]
         marks.append(Mark("site", f"{dig.card} fits here", quad=dig.site))
         cost = pos.components.map[dig.card].cost
+        held = pos.hero.drachmas + sum(earned)
         why = (
-            f"{dig.card} costs {cost}; you hold {pos.hero.drachmas} drachmas. The sales earn "
-            f"{' + '.join(map(str, earned))} = {sum(earned)}: each cube of a colour goes onto the rightmost "
-            "empty space of its track, so the next one sold earns the price of the space to its left."
+            f"{dig.card} costs {cost} to excavate with; you hold {_drachmas(pos.hero.drachmas)}. The sales earn "
+            f"{' + '.join(map(str, earned))} = {sum(earned)}, not {len(earned)} times the first price: each cube "
+            "of a colour goes onto the rightmost empty space of its track, so the next one sold earns the price "
+            f"of the space to its left. That makes {held}."
         )
-        return Found(puzzle, [("flat", mis)], marks, why)
+        buys = [a for a in best if isinstance(a, Buy)]
+        if buys:
+            card = goal.map_card or dig.card
+            deck, depth = next(
+                (d, cards.index(card) + 1) for d, cards in zip(DECKS, pos.map_decks, strict=True) if card in cards
+            )
+            paid = sum(pos.components.setup.map_prices[len(b.decks) - 1] for b in buys)
+            why += (
+                f" {card} is card {depth} of the {deck} deck: {' then '.join(map(str, buys))} costs {paid} "
+                f"(lesson buying-maps), which leaves {held - paid}, enough for {card}."
+            )
+        why += f" Counting every cube at its colour's first price, the misreading expects {_flat_total(pos, best)}."
+        task = ""
+        if goal.map_card is not None and goal.map_card not in pos.hero.maps:
+            deck, depth = next(
+                (d, cards.index(goal.map_card) + 1)
+                for d, cards in zip(DECKS, pos.map_decks, strict=True)
+                if goal.map_card in cards
+            )
+            task = f"{goal.map_card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
+        return Found(puzzle, [("flat", mis)], marks, why, task)
     return None
+
+
+def _drachmas(n: int) -> str:
+    return f"{n} drachma" + ("" if n == 1 else "s")
+
+
+def _flat_total(pos: Position, line: tuple[Action, ...]) -> int:
+    """The drachmas a player expects after the line's sales if every cube of a colour sold for
+    the first one's price."""
+    first: dict[str, int] = {}
+    total = pos.hero.drachmas
+    for action, earned in zip([a for a in line if isinstance(a, Sell)], _sold(line, pos), strict=True):
+        total += first.setdefault(action.colour, earned)
+    return total
 
 
 def _sold(line: tuple[Action, ...], pos: Position) -> list[int]:
@@ -531,23 +603,39 @@ def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
 
 
 def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    if c.pos.hero.temples or c.pos.hero.tile is not None:
+    """Two temples in two turns, the land piles empty (so no tile placement to choose next
+    turn): the next temple reveals another action, which the misreading spends this turn."""
+    pos = c.pos
+    board = pos.components.player_board
+    n = len(pos.hero.temples)
+    if n + 2 > board.temples or board.actions_after(n + 1) <= board.actions_after(n):
+        return None
+    if pos.hero.tile is not None or pos.land_pile or pos.land_discard or pos.actions_left != board.actions_after(n):
         return None
     goal = Goal(2)
-    if c.one_turn_feasible(goal):
-        return None
-    two = two_turn_line(c.pos, goal)
-    if two is None:
-        return None
     puzzle = c.puzzle(2, goal)
-    played = replay(puzzle, two[1])
-    second = [cost for cost, st in zip(played.costs, played.states[1:], strict=True) if st.turn == 2]
-    if sum(second) <= c.pos.components.player_board.actions_after(0):
-        return None  # the second turn must need the action the first temple revealed
-    mis = bonus_plan(puzzle)
-    if mis is None or not placement_forced(puzzle, two[1]):
+    mis = bonus_plan(puzzle, nodes=6000)
+    if mis is None or c.one_turn_feasible(goal):
         return None
-    return Found(puzzle, [("at once", mis)], [_boat(c.pos, "your boat")], "")
+    played = replay(puzzle, mis)
+    if played.illegal_at is None or "R-TURN-2" not in (played.reason or ""):
+        return None
+    answer = line if line else mis
+    turns = replay(puzzle, answer).states
+    first = next((i for i, a in enumerate(answer) if isinstance(a, Excavate)), 0)
+    site = answer[first].site if isinstance(answer[first], Excavate) else None
+    marks = [_boat(pos, f"your boat: {pos.actions_left} actions this turn")]
+    if line and site is not None:
+        marks.append(Mark("site", f"temple {n + 1}: reveals {board.actions_after(n + 1)} actions", quad=site))
+    why = ""
+    if line:
+        second = sum(cost for cost, st in zip(replay(puzzle, line).costs, turns[1:], strict=False) if st.turn == 2)
+        why = (
+            f"This turn has {pos.actions_left} actions, fixed when it began. Temple {n + 1} reveals "
+            f"{board.actions_after(n + 1)} actions on the player board, but they count from the next turn: "
+            f"the second temple waits for it ({second} actions of the next turn's {board.actions_after(n + 1)})."
+        )
+    return Found(puzzle, [("at once", mis)], marks, why)
 
 
 def find_last_round(c: Candidate, line: tuple[Action, ...]) -> Found | None:
@@ -577,11 +665,11 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "buying-maps": ("act*", find_buying_maps),
     "second-cube": ("place", find_second_cube),
     "oracle": ("start", find_oracle),
-    "more-actions": ("start", find_more_actions),
+    "more-actions": ("turn", find_more_actions),
     "last-round": ("last", find_last_round),
     "goal-portage-distance": ("act", _goal_finder("G01", "portage_1")),
     "goal-quarters": ("act", _goal_finder("G09", "quarters")),
-    "goal-completed-islands": ("act", _goal_finder("G12", "uncompleted")),
+    "goal-completed-islands": ("act", _goal_finder("G10", "largest_completed")),
     "goal-not-connected": ("act", _goal_finder("G11", "not_connected")),
 }
 
@@ -590,9 +678,32 @@ def _sells_twice(c: Candidate) -> bool:
     return sells_falling(c.pos)
 
 
+def _misjudged_island(rule: str) -> Callable[[Candidate], bool]:
+    """Whether some island the hero could dig, where a card in hand fits, scores the goal card
+    while the misreading thinks it does not (the answer must dig there)."""
+
+    def test(c: Candidate) -> bool:
+        pos = c.pos
+        board = pos.board
+        taken = temple_island_set(pos)
+        for island, quads in board.island_quads.items():
+            if island == board.thera_island or island in taken or island not in board.docks_of_island:
+                continue
+            site = quads[0] if isinstance(quads, (list, tuple)) else next(iter(quads))
+            if not believed_gain(pos, rule, site, truth=True) or believed_gain(pos, rule, site, truth=False):
+                continue
+            if any(card_fits(pos, pos.to_move, k, q) for k in set(pos.hero.maps) for q in quads):
+                return True
+        return False
+
+    return test
+
+
 PREFILTERS: dict[str, Callable[[Candidate], bool]] = {
     # Cheap tests that rule a position out before its exercise is searched.
     "selling-prices": _sells_twice,
+    "goal-portage-distance": _misjudged_island("portage_1"),
+    "goal-completed-islands": _misjudged_island("largest_completed"),
 }
 
 
@@ -607,6 +718,10 @@ def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> I
             if len(pos.board.placements) > max_tiles or pos.turn < 2 or pos.passing:
                 continue
             if phase == "start" and not (pos.phase == "act" and line and isinstance(line[-1], PlaceTile)):
+                continue
+            if phase == "turn" and not (
+                pos.phase == "act" and line and isinstance(line[-1], (PlaceTile, EndTurn)) and pos.hero.tile is None
+            ):
                 continue
             if phase == "last" and not (
                 pos.to_move == "north" and pos.phase in ("place", "act") and line and isinstance(line[-1], EndTurn)
@@ -690,7 +805,7 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
             if optimum is None or optimum < 1:
                 continue
         try:
-            found = finder(c, line) if line or phase in ("start", "last", "act*") else None
+            found = finder(c, line) if line or phase in ("start", "last", "act*", "turn") else None
         except Exception as exc:  # a finder's bug should not end a long scan unseen
             print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
             continue
@@ -700,7 +815,8 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
         if done is None:
             continue
         optimum, answer, cert = done
-        found = finder(c, answer)  # the certified answer may word the line differently
+        # The certified answer may word the line differently; the finder keeps the goal it chose.
+        found = finder(replace(c, goal=found.puzzle.goal), answer)
         if found is None:
             continue
         lesson = build(lesson_id, c, found, optimum, answer, cert)
