@@ -424,6 +424,8 @@ def _goal_exercise(
     dig = _dig(line)
     if dig is None or not believed_gain(c.pos, rule, dig.site, truth=True):
         return None
+    if believed_gain(c.pos, rule, dig.site, truth=False):
+        return None  # the misreading would dig there too: it must think this site scores nothing
     mis = _misread(puzzle, _cost(puzzle, line), ScoresThere(rule))
     if mis is None or _dig(mis) is None:
         return None
@@ -434,7 +436,8 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
     def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         # The card need not be the hero's: the exercise asks which temple would score it. The
         # goal is any temple, or (more exercises) a temple with a map card in hand.
-        for goal in [c.goal] if c.goal is not None else [Goal(), *(Goal(1, k) for k in sorted(set(c.pos.hero.maps)))]:
+        goals = [c.goal] if c.goal is not None else [Goal(), *(Goal(1, k) for k in _misjudged_cards(c.pos, rule))]
+        for goal in goals:
             got = _goal_exercise(c, goal, line, rule)
             if got is not None:
                 break
@@ -678,23 +681,32 @@ def _sells_twice(c: Candidate) -> bool:
     return sells_falling(c.pos)
 
 
+def _misjudged_cards(pos: Position, rule: str) -> list[str]:
+    """Map cards in hand, affordable with the cargo sold, that fit a site on an island the hero
+    could dig which scores the goal card while the misreading thinks it does not."""
+    board = pos.board
+    taken = temple_island_set(pos)
+    money = pos.hero.drachmas + 5 * len(pos.hero.cargo)
+    cards = sorted(k for k in set(pos.hero.maps) if pos.components.map[k].cost <= money)
+    out = []
+    for island, quads in board.island_quads.items():
+        if island == board.thera_island or island in taken or island not in board.docks_of_island:
+            continue
+        if not believed_gain(pos, rule, quads[0], truth=True) or believed_gain(pos, rule, quads[0], truth=False):
+            continue
+        out.extend(k for k in cards if k not in out and any(card_fits(pos, pos.to_move, k, q) for q in quads))
+    return sorted(out)
+
+
 def _misjudged_island(rule: str) -> Callable[[Candidate], bool]:
     """Whether some island the hero could dig, where a card in hand fits, scores the goal card
     while the misreading thinks it does not (the answer must dig there)."""
 
     def test(c: Candidate) -> bool:
         pos = c.pos
-        board = pos.board
-        taken = temple_island_set(pos)
-        for island, quads in board.island_quads.items():
-            if island == board.thera_island or island in taken or island not in board.docks_of_island:
-                continue
-            site = quads[0] if isinstance(quads, (list, tuple)) else next(iter(quads))
-            if not believed_gain(pos, rule, site, truth=True) or believed_gain(pos, rule, site, truth=False):
-                continue
-            if any(card_fits(pos, pos.to_move, k, q) for k in set(pos.hero.maps) for q in quads):
-                return True
-        return False
+        if pos.actions_left != pos.components.player_board.actions_after(len(pos.hero.temples)):
+            return False  # only where the action phase starts: fewer, different positions
+        return bool(_misjudged_cards(pos, rule))
 
     return test
 
