@@ -20,6 +20,7 @@ import itertools
 import os
 from collections.abc import Hashable
 
+from lesson_found import Candidate, Found, _boat, _cubes
 from lesson_search import card_fits
 
 from akrotiri_puzzles.actions import Action, Buy, Excavate, Sell
@@ -28,6 +29,7 @@ from akrotiri_puzzles.position import Position, evolve
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play, reached, replay
 from akrotiri_puzzles.rules import action_cost, boat_island, temple_island_set
 from akrotiri_puzzles.solver import search
+from akrotiri_puzzles.teaching import Mark
 
 
 def sale_price(pos: Position, colour: str) -> int:
@@ -218,4 +220,128 @@ def first_excavation(line: tuple[Action, ...]) -> Excavate | None:
     return next((a for a in line if isinstance(a, Excavate)), None)
 
 
-__all__ = ["believed_line", "deck_card_goals", "fails", "first_excavation", "money_exercise", "sale_price"]
+# ---- the finders ------------------------------------------------------------------------------
+
+
+def find_buying_maps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    """A goal naming the second or third card of a deck: the purchase of two or three cards
+    costs 3 or 7 (R-BUY-1), and the misreading (a drachma a card) runs out of money."""
+    for deck, depth, card in deck_card_goals(c.pos):
+        done = money_exercise(c.pos, Goal(1, card), "per card")
+        if done is None:
+            continue
+        puzzle, _, best, mis = done
+        best = line or best  # the certified answer, once there is one
+        dig = first_excavation(best)
+        assert dig is not None
+        marks = [
+            _boat(c.pos, "your boat at Thera: buy here"),
+            Mark("site", f"{card} (card {depth} of the {deck} deck) fits here", quad=dig.site),
+        ]
+        buys = [a for a in best if isinstance(a, Buy)]
+        prices = c.pos.components.setup.map_prices
+        paid = sum(prices[len(b.decks) - 1] for b in buys)
+        held = c.pos.hero.drachmas + sum(_sold(best, c.pos))
+        cost = c.pos.components.map[card].cost
+        why = (
+            f"{card} is card {depth} of the {deck} deck, so {depth} {deck} cards must be bought. With {held} "
+            f"drachmas, one purchase of {depth} cards costs {prices[depth - 1]} and leaves too little for {card} "
+            f"({cost} to excavate with). {' then '.join(map(str, buys))} costs {paid} in all, for one more action, "
+            f"and leaves {held - paid}."
+        )
+        task = f"{card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
+        return Found(puzzle, [("per card", mis)], marks, why, task)
+    return None
+
+
+PURE_SALES = os.environ.get("LESSON_PURE_SALES") == "1"
+"""Whether find_selling_prices refuses answers that buy map cards (set by the environment)."""
+
+
+def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    """The hero sells two or more cubes of a colour to pay for a map card: each earns less than
+    the one before (R-FREE-1), and the misreading (a flat price) runs out of money."""
+    pos = c.pos
+    for goal in money_goals(pos):
+        done = money_exercise(pos, goal, "flat", 4000)
+        if done is None:
+            continue
+        puzzle, _, best, mis = done
+        best = line or best
+        if PURE_SALES and any(isinstance(a, Buy) for a in best):
+            continue  # keep the lesson to selling: no purchase whose price also matters
+        sales = [a for a in best if isinstance(a, Sell)]
+        colours = [s.colour for s in sales]
+        if not any(colours.count(k) > 1 for k in colours):
+            continue  # the answer must sell a colour twice, where the prices fall
+        dig = first_excavation(best)
+        assert dig is not None
+        earned = _sold(best, pos)
+        marks = [_boat(pos, f"your boat, {_cubes(pos.hero.cargo)} aboard" if pos.hero.cargo else "your boat")]
+        marks.append(Mark("site", f"{dig.card} fits here", quad=dig.site))
+        cost = pos.components.map[dig.card].cost
+        held = pos.hero.drachmas + sum(earned)
+        why = (
+            f"{dig.card} costs {cost} to excavate with; you hold {_drachmas(pos.hero.drachmas)}. The sales earn "
+            f"{' + '.join(map(str, earned))} = {sum(earned)}, not {len(earned)} times the first price: each cube "
+            "of a colour goes onto the rightmost empty space of its track, so the next one sold earns the price "
+            f"of the space to its left. That makes {held}."
+        )
+        buys = [a for a in best if isinstance(a, Buy)]
+        if buys:
+            card = goal.map_card or dig.card
+            deck, depth = next(
+                (d, cards.index(card) + 1) for d, cards in zip(DECKS, pos.map_decks, strict=True) if card in cards
+            )
+            paid = sum(pos.components.setup.map_prices[len(b.decks) - 1] for b in buys)
+            why += (
+                f" {card} is card {depth} of the {deck} deck: {' then '.join(map(str, buys))} costs {paid} "
+                f"(lesson buying-maps), which leaves {held - paid}, enough for {card}."
+            )
+        why += f" Counting every cube at its colour's first price, the misreading expects {_flat_total(pos, best)}."
+        task = ""
+        if goal.map_card is not None and goal.map_card not in pos.hero.maps:
+            deck, depth = next(
+                (d, cards.index(goal.map_card) + 1)
+                for d, cards in zip(DECKS, pos.map_decks, strict=True)
+                if goal.map_card in cards
+            )
+            task = f"{goal.map_card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
+        return Found(puzzle, [("flat", mis)], marks, why, task)
+    return None
+
+
+def _drachmas(n: int) -> str:
+    return f"{n} drachma" + ("" if n == 1 else "s")
+
+
+def _flat_total(pos: Position, line: tuple[Action, ...]) -> int:
+    """The drachmas a player expects after the line's sales if every cube of a colour sold for
+    the first one's price."""
+    first: dict[str, int] = {}
+    total = pos.hero.drachmas
+    for action, earned in zip([a for a in line if isinstance(a, Sell)], _sold(line, pos), strict=True):
+        total += first.setdefault(action.colour, earned)
+    return total
+
+
+def _sold(line: tuple[Action, ...], pos: Position) -> list[int]:
+    """What each sale of the line earns (R-FREE-1)."""
+    played = replay(Puzzle("x", pos), line)
+    return [
+        st.pos.hero.drachmas - before.pos.hero.drachmas
+        for a, before, st in zip(line, played.states, played.states[1:], strict=False)
+        if isinstance(a, Sell)
+    ]
+
+
+__all__ = [
+    "believed_line",
+    "deck_card_goals",
+    "fails",
+    "find_buying_maps",
+    "find_selling_prices",
+    "first_excavation",
+    "money_exercise",
+    "sale_price",
+]

@@ -17,12 +17,11 @@ before the file is written. The same seeds give the same lessons.
 from __future__ import annotations
 
 import argparse
-import os
-import pickle
+import itertools
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from lesson_beliefs import (
@@ -35,127 +34,40 @@ from lesson_beliefs import (
     TemplePerTile,
     believed_gain,
 )
-from lesson_money import deck_card_goals, first_excavation, money_exercise, money_goals, sells_falling
-from lesson_search import BOTS_WORDS, Belief, card_fits, game, plan, route_neighbours
+from lesson_found import (
+    ROOT,
+    Candidate,
+    Finder,
+    Found,
+    _boat,
+    _cost,
+    _cubes,
+    _dig,
+    _fails,
+    _misread,
+    load_cache,
+    save_cache,
+)
+from lesson_money import (
+    find_buying_maps,
+    find_selling_prices,
+    sells_falling,
+)
+from lesson_search import BOTS_WORDS, card_fits, game, route_neighbours
 from lesson_texts import TEXTS
 from lesson_turns import bonus_plan, last_round_plan, oracle_misreading, placement_forced, two_turn_line
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
-from akrotiri_puzzles.actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
-from akrotiri_puzzles.components import DECKS, Components
+from akrotiri_puzzles.actions import Action, EndTurn, Excavate, Load, Oracle, PlaceTile, Step, Unload
+from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
-from akrotiri_puzzles.notation import parse_action
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Certificate, Goal, Puzzle, replay
 from akrotiri_puzzles.rules import temple_island_set
 from akrotiri_puzzles.solver import search, solve
 from akrotiri_puzzles.teaching import RULE_ID, Lesson, Mark, Misreading, Origin, outcome, verify
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@dataclass
-class Candidate:
-    """A position of a seeded game, with the line that reached it."""
-
-    seed: int
-    edition: int
-    line: tuple[Action, ...]
-    pos: Position
-    _best: tuple[int | None, tuple[Action, ...]] | None = None
-    goal: Goal | None = None
-    """The exercise's goal, once a finder has chosen it (the certified answer is then its answer)."""
-
-    def puzzle(self, turns: int = 1, goal: Goal | None = None) -> Puzzle:
-        """The position as an exercise: excavate a temple within `turns` turns."""
-        return Puzzle("lesson", self.pos, goal or Goal(), turns)
-
-    def one_turn_feasible(self, goal: Goal | None = None) -> bool:
-        """Whether the goal can be met this turn (True too when the search cannot tell)."""
-        found = search(self.puzzle(1, goal), max_nodes=3000)
-        return not found.complete or found.optimum is not None
-
-    def best(self) -> tuple[int | None, tuple[Action, ...]]:
-        """The one-turn exercise's optimum and a line, by exhaustive search (None if too big)."""
-        if self._best is None:
-            key = (self.seed, self.edition, len(self.line))
-            if key in SEARCHED:
-                optimum, words = SEARCHED[key]
-                self._best = (optimum, tuple(parse_action(w) for w in words))
-            else:
-                found = search(self.puzzle(), max_nodes=3000 if self.pos.phase == "act" else 8000)
-                self._best = (found.optimum if found.complete else None, found.line)
-                SEARCHED[key] = (self._best[0], tuple(map(str, self._best[1])))
-        return self._best
-
-
-CACHE = ROOT / "out" / "lesson-searches.pkl"
-"""One-turn optima already searched, by (seed, edition, actions played): reruns skip them."""
-SEARCHED: dict[tuple[int, int, int], tuple[int | None, tuple[str, ...]]] = {}
-
-
-def load_cache() -> None:
-    """Read the searches of earlier runs, if any."""
-    if CACHE.exists():
-        SEARCHED.update(pickle.loads(CACHE.read_bytes()))
-
-
-def save_cache() -> None:
-    """Add this run's searches to the cache file."""
-    known = pickle.loads(CACHE.read_bytes()) if CACHE.exists() else {}
-    known.update(SEARCHED)
-    CACHE.parent.mkdir(parents=True, exist_ok=True)
-    tmp = CACHE.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_bytes(pickle.dumps(known))
-    os.replace(tmp, CACHE)
-
-
-@dataclass
-class Found:
-    """A lesson's exercise in a position: the puzzle, the misreading lines, marks and words."""
-
-    puzzle: Puzzle
-    lines: list[tuple[str, tuple[Action, ...]]]
-    """(the misreading's key in TEXTS[...]["says"], the line its holder plays)."""
-    marks: list[Mark] = field(default_factory=list)
-    explanation: str = ""
-    task: str = ""
-    goal_card: str | None = None
-
-
-Finder = Callable[[Candidate, tuple[Action, ...]], Found | None]
-
-
-def _fails(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> bool:
-    """Whether a line is illegal, short of the goal, or dearer than the optimum."""
-    played = replay(puzzle, line)
-    return played.illegal_at is not None or not played.reached or played.cost > optimum
-
-
-def _misread(puzzle: Puzzle, optimum: int, belief: Belief, nodes: int = 3000) -> tuple[Action, ...] | None:
-    """The line a player holding the belief plays, if it fails in the engine."""
-    found = plan(puzzle, belief, nodes)
-    if found is None or not _fails(puzzle, optimum, found[1]):
-        return None
-    return found[1]
-
-
-def _cost(puzzle: Puzzle, line: tuple[Action, ...]) -> int:
-    return replay(puzzle, line).cost
-
-
-def _boat(pos: Position, label: str) -> Mark:
-    assert pos.hero.boat is not None
-    return Mark("dock", label, dock=pos.hero.boat)
-
-
-def _dig(line: tuple[Action, ...]) -> Excavate | None:
-    return next((a for a in line if isinstance(a, Excavate)), None)
-
-
-# ---- finders, one per lesson -------------------------------------------------------------------
 
 
 def find_ship_steps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
@@ -193,13 +105,6 @@ def find_empty_boat(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         f"the boat is then empty, so each Move action gives 2 movement points: {'; '.join(map(str, steps))}."
     )
     return Found(puzzle, [("cargo", mis)], [_boat(c.pos, f"your boat, {_cubes(c.pos.hero.cargo)} aboard")], why)
-
-
-def _cubes(colours: tuple[str, ...]) -> str:
-    """Cubes in words, e.g. "2 gray cubes and a red cube"."""
-    counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
-    parts = [f"{n} {c} cubes" if n > 1 else f"a {c} cube" for c, n in counts.items()]
-    return " and ".join(parts)
 
 
 def find_occupied(c: Candidate, line: tuple[Action, ...]) -> Found | None:
@@ -410,6 +315,26 @@ def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Exca
     )
 
 
+def _portage_path(pos: Position, site: tuple[int, int]) -> tuple[str, str] | None:
+    """The portage step on a least-weight path from a Thera dock to the site's island in the dock
+    graph (R-GOAL-1): the dock it starts from and the dock it reaches."""
+    import networkx as nx
+
+    from akrotiri_puzzles.graphs import dock_graph
+
+    board = pos.board
+    g = dock_graph(board)
+    dist, paths = nx.multi_source_dijkstra(g, set(board.thera_docks), weight="weight")
+    island = board.island_at(site)
+    docks = [d for d in board.docks_of_island[island] if d in dist]
+    if not docks:
+        return None
+    best = min(docks, key=lambda d: (dist[d], d))
+    path = paths[best]
+    portages = [(a, b) for a, b in itertools.pairwise(path) if g.edges[a, b]["kind"] == "portage"]
+    return portages[0] if len(portages) == 1 else None
+
+
 def _goal_exercise(
     c: Candidate, goal: Goal, line: tuple[Action, ...], rule: str
 ) -> tuple[Puzzle, tuple[Action, ...], tuple[Action, ...]] | None:
@@ -463,6 +388,20 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
             marks.extend(Mark("site", f"your temple ({board_quarter(q)} quarter)", quad=q) for q in mine)
         if rule == "not_connected":
             marks.extend(Mark("site", "your temple", quad=q) for _, q in c.pos.hero.temples)
+        if rule == "portage_1":
+            path = _portage_path(c.pos, dig.site)
+            if path is not None:
+                start, end = path
+                marks.append(Mark("dock", "ship steps from Thera to here: weight 0", dock=start))
+                marks.append(Mark("dock", "one portage to here: weight 1, then ship on", dock=end))
+                why = (
+                    f"From a Thera dock, ship steps reach {start} (they count nothing), one portage step "
+                    f"reaches {end}, and the island of {format_quad(dig.site)} is reached from there without "
+                    f"another portage: its portage distance is 1, so a temple there scores {goal_id}. The "
+                    f"misreading counts every step and thinks that island 2 or more away, while the island of "
+                    f"{format_quad(wrong.site)}, one ship step from Thera, is at distance 0: its temple scores "
+                    "nothing, after more actions."
+                )
         held = "You hold" if goal_id in c.pos.hero.goals else "Suppose you held"
         task = (
             f"{held} goal card {goal_id} ({GOAL_WORDS[goal_id]}): excavate a temple that scores it, "
@@ -471,118 +410,6 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
         return Found(puzzle, [("goal", mis)], marks, why, task, goal_id)
 
     return find
-
-
-def find_buying_maps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    """A goal naming the second or third card of a deck: the purchase of two or three cards
-    costs 3 or 7 (R-BUY-1), and the misreading (a drachma a card) runs out of money."""
-    for deck, depth, card in deck_card_goals(c.pos):
-        done = money_exercise(c.pos, Goal(1, card), "per card")
-        if done is None:
-            continue
-        puzzle, _, best, mis = done
-        best = line or best  # the certified answer, once there is one
-        dig = first_excavation(best)
-        assert dig is not None
-        marks = [
-            _boat(c.pos, "your boat at Thera: buy here"),
-            Mark("site", f"{card} (card {depth} of the {deck} deck) fits here", quad=dig.site),
-        ]
-        buys = [a for a in best if isinstance(a, Buy)]
-        prices = c.pos.components.setup.map_prices
-        paid = sum(prices[len(b.decks) - 1] for b in buys)
-        held = c.pos.hero.drachmas + sum(_sold(best, c.pos))
-        cost = c.pos.components.map[card].cost
-        why = (
-            f"{card} is card {depth} of the {deck} deck, so {depth} {deck} cards must be bought. With {held} "
-            f"drachmas, one purchase of {depth} cards costs {prices[depth - 1]} and leaves too little for {card} "
-            f"({cost} to excavate with). {' then '.join(map(str, buys))} costs {paid} in all, for one more action, "
-            f"and leaves {held - paid}."
-        )
-        task = f"{card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
-        return Found(puzzle, [("per card", mis)], marks, why, task)
-    return None
-
-
-PURE_SALES = os.environ.get("LESSON_PURE_SALES") == "1"
-"""Whether find_selling_prices refuses answers that buy map cards (set by the environment)."""
-
-
-def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    """The hero sells two or more cubes of a colour to pay for a map card: each earns less than
-    the one before (R-FREE-1), and the misreading (a flat price) runs out of money."""
-    pos = c.pos
-    for goal in money_goals(pos):
-        done = money_exercise(pos, goal, "flat", 4000)
-        if done is None:
-            continue
-        puzzle, _, best, mis = done
-        best = line or best
-        if PURE_SALES and any(isinstance(a, Buy) for a in best):
-            continue  # keep the lesson to selling: no purchase whose price also matters
-        sales = [a for a in best if isinstance(a, Sell)]
-        colours = [s.colour for s in sales]
-        if not any(colours.count(k) > 1 for k in colours):
-            continue  # the answer must sell a colour twice, where the prices fall
-        dig = first_excavation(best)
-        assert dig is not None
-        earned = _sold(best, pos)
-        marks = [_boat(pos, f"your boat, {_cubes(pos.hero.cargo)} aboard" if pos.hero.cargo else "your boat")]
-        marks.append(Mark("site", f"{dig.card} fits here", quad=dig.site))
-        cost = pos.components.map[dig.card].cost
-        held = pos.hero.drachmas + sum(earned)
-        why = (
-            f"{dig.card} costs {cost} to excavate with; you hold {_drachmas(pos.hero.drachmas)}. The sales earn "
-            f"{' + '.join(map(str, earned))} = {sum(earned)}, not {len(earned)} times the first price: each cube "
-            "of a colour goes onto the rightmost empty space of its track, so the next one sold earns the price "
-            f"of the space to its left. That makes {held}."
-        )
-        buys = [a for a in best if isinstance(a, Buy)]
-        if buys:
-            card = goal.map_card or dig.card
-            deck, depth = next(
-                (d, cards.index(card) + 1) for d, cards in zip(DECKS, pos.map_decks, strict=True) if card in cards
-            )
-            paid = sum(pos.components.setup.map_prices[len(b.decks) - 1] for b in buys)
-            why += (
-                f" {card} is card {depth} of the {deck} deck: {' then '.join(map(str, buys))} costs {paid} "
-                f"(lesson buying-maps), which leaves {held - paid}, enough for {card}."
-            )
-        why += f" Counting every cube at its colour's first price, the misreading expects {_flat_total(pos, best)}."
-        task = ""
-        if goal.map_card is not None and goal.map_card not in pos.hero.maps:
-            deck, depth = next(
-                (d, cards.index(goal.map_card) + 1)
-                for d, cards in zip(DECKS, pos.map_decks, strict=True)
-                if goal.map_card in cards
-            )
-            task = f"{goal.map_card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
-        return Found(puzzle, [("flat", mis)], marks, why, task)
-    return None
-
-
-def _drachmas(n: int) -> str:
-    return f"{n} drachma" + ("" if n == 1 else "s")
-
-
-def _flat_total(pos: Position, line: tuple[Action, ...]) -> int:
-    """The drachmas a player expects after the line's sales if every cube of a colour sold for
-    the first one's price."""
-    first: dict[str, int] = {}
-    total = pos.hero.drachmas
-    for action, earned in zip([a for a in line if isinstance(a, Sell)], _sold(line, pos), strict=True):
-        total += first.setdefault(action.colour, earned)
-    return total
-
-
-def _sold(line: tuple[Action, ...], pos: Position) -> list[int]:
-    """What each sale of the line earns (R-FREE-1)."""
-    played = replay(Puzzle("x", pos), line)
-    return [
-        st.pos.hero.drachmas - before.pos.hero.drachmas
-        for a, before, st in zip(line, played.states, played.states[1:], strict=False)
-        if isinstance(a, Sell)
-    ]
 
 
 def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
