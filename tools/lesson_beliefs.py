@@ -9,9 +9,8 @@ from dataclasses import dataclass
 import networkx as nx
 from lesson_search import Belief, card_fits, dig_sites, route_neighbours
 
-from akrotiri_puzzles.actions import Action, Buy, Excavate, Sell, Step, Unload
+from akrotiri_puzzles.actions import Action, Excavate, Step, Unload
 from akrotiri_puzzles.board import Board
-from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.geometry import SEATS, Quad, board_quarter, point_slots, quad_name, quad_slot, slot_neighbours
 from akrotiri_puzzles.graphs import dock_graph, portage_distance, ship_components
 from akrotiri_puzzles.position import Position, evolve
@@ -102,66 +101,6 @@ class TemplePerTile(Belief):
         if island not in taken:
             return []
         return dig_sites(pos, lambda p, c, q: card_fits(p, p.to_move, c, q), temples="tile")
-
-
-# ---- money (R-FREE-1, R-BUY-1) ---------------------------------------------------------------
-
-
-def sale_price(pos: Position, colour: str) -> int:
-    """What the next cube of a colour sells for (R-FREE-1)."""
-    track = pos.components.market.track
-    off = len(track) - pos.market[COLOURS.index(colour)]
-    return track[off - 1]
-
-
-class _Money(Belief):
-    """A belief about money: (drachmas the player thinks they have beyond the truth, notes)."""
-
-    def start(self) -> Hashable:
-        return (0, ())
-
-    def _extra(self, belief: Hashable) -> int:
-        assert isinstance(belief, tuple)
-        return int(belief[0])
-
-    def imagined(self, state: State, belief: Hashable) -> list[Action]:
-        pos = state.pos
-        if pos.phase != "act" or pos.passing or pos.actions_left < 1:
-            return []
-        extra = self._extra(belief)
-        if extra <= 0:
-            return []
-        thinks = pos.hero.drachmas + extra
-        # Only excavations: a purchase they cannot pay would leave them nowhere the engine can follow.
-        rich = pos.with_seat(pos.to_move, evolve(pos.hero, drachmas=thinks))
-        real = set(legal_actions(pos))
-        return [a for a in legal_actions(rich) if isinstance(a, Excavate) and a not in real][:1]
-
-
-class FlatPrice(_Money):
-    """R-FREE-1 misread: every cube of a colour sells for the price the first one fetched."""
-
-    def update(self, state: State, belief: Hashable, action: Action) -> Hashable:
-        if not isinstance(action, Sell):
-            return belief
-        assert isinstance(belief, tuple)
-        extra, quotes = belief
-        price = sale_price(state.pos, action.colour)
-        quote = dict(quotes).get(action.colour, price)
-        if action.colour not in dict(quotes):
-            quotes = tuple(sorted((*quotes, (action.colour, price))))
-        return (extra + quote - price, quotes)
-
-
-class CardPerDrachma(_Money):
-    """R-BUY-1 misread: map cards cost a drachma each, so 2 cost 2 and 3 cost 3."""
-
-    def update(self, state: State, belief: Hashable, action: Action) -> Hashable:
-        if not isinstance(action, Buy):
-            return belief
-        assert isinstance(belief, tuple)
-        prices = state.pos.components.setup.map_prices
-        return (belief[0] + prices[len(action.decks) - 1] - len(action.decks), belief[1])
 
 
 # ---- goal cards (R-GOAL) -------------------------------------------------------------------------
@@ -255,9 +194,7 @@ class ScoresThere(Belief):
 
 __all__ = [
     "CannotPass",
-    "CardPerDrachma",
     "CargoDoesNotMatter",
-    "FlatPrice",
     "MayStopAtOccupied",
     "MisreadCards",
     "OneDockAtATime",
@@ -266,5 +203,4 @@ __all__ = [
     "believed_gain",
     "point_slots",
     "quad_slot",
-    "sale_price",
 ]

@@ -89,6 +89,16 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
         "misreading": "A temple only takes its own tile, so another tile of the same island is still free.",
         "says": {"tile": "A temple only blocks the tile it stands on."},
     },
+    "buying-maps": {
+        "title": "Map cards: 1, 3 or 7 drachmas for 1, 2 or 3",
+        "rules": ["R-BUY-1"],
+        "rule": (
+            "At Thera, one action buys 1, 2 or 3 map cards for 1, 3 or 7 drachmas in all, choosing the deck "
+            "of each card. The card's own cost is paid later, when a temple is excavated with it."
+        ),
+        "misreading": "Map cards cost a drachma each, so two cost 2 and three cost 3.",
+        "says": {"per card": "Map cards cost one drachma each."},
+    },
     "selling-prices": {
         "title": "Each cube of a colour sells for less than the one before",
         "rules": ["R-FREE-1", "R-TILE-2"],
@@ -100,16 +110,6 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
         ),
         "misreading": "Every cube of a colour sells for the price the market shows for that colour.",
         "says": {"flat": "Every cube of a colour sells for the price the first one fetched."},
-    },
-    "buying-maps": {
-        "title": "Map cards: 1, 3 or 7 drachmas for 1, 2 or 3",
-        "rules": ["R-BUY-1"],
-        "rule": (
-            "At Thera, one action buys 1, 2 or 3 map cards for 1, 3 or 7 drachmas in all, choosing the deck "
-            "of each card. The card's own cost is paid later, when a temple is excavated with it."
-        ),
-        "misreading": "Map cards cost a drachma each, so two cost 2 and three cost 3.",
-        "says": {"per card": "Map cards cost one drachma each."},
     },
     "second-cube": {
         "title": "The tile's second cube goes on a different island",
@@ -178,15 +178,16 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
         "says": {"goal": "A temple in a new tile quadrant (NW, NE, SW, SE) scores a new quarter."},
     },
     "goal-completed-islands": {
-        "title": "Goal cards: a completed island has no free slot around its corners",
+        "title": "Goal cards: a completed island is one no tile can touch",
         "rules": ["R-GOAL-10", "R-GOAL-12", "R-GEO-9"],
         "rule": (
-            "An island is completed when every slot around each corner point it touches is filled, diagonal "
-            "slots included: no tile could ever extend it. G10 pays 1 per tile of your largest completed "
-            "island with a temple; G12 pays 2 per temple on an uncompleted island (both editions)."
+            "An island is completed when every slot around each corner point where it has land is filled: "
+            "no tile could ever extend it. Empty slots elsewhere beside its tiles, touching none of its land, "
+            "do not matter. G10 pays 1 per tile of your largest completed island with a temple; G12 pays 2 "
+            "per temple on an uncompleted island (both editions)."
         ),
-        "misreading": "An island is completed once the slots beside its tiles are filled; the diagonal ones do not matter.",
-        "says": {"goal": "An island whose tiles have no empty slot beside them is completed."},
+        "misreading": "An island is completed only when every slot beside its tiles is filled.",
+        "says": {"goal": "An island with an empty slot beside one of its tiles is not completed yet."},
     },
     "goal-not-connected": {
         "title": "Goal cards: directly connected means one ship step, not through Thera",

@@ -17,19 +17,16 @@ before the file is written. The same seeds give the same lessons.
 from __future__ import annotations
 
 import argparse
-import os
-import pickle
+import itertools
 import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from lesson_beliefs import (
     CannotPass,
-    CardPerDrachma,
     CargoDoesNotMatter,
-    FlatPrice,
     MayStopAtOccupied,
     MisreadCards,
     OneDockAtATime,
@@ -37,123 +34,40 @@ from lesson_beliefs import (
     TemplePerTile,
     believed_gain,
 )
-from lesson_search import BOTS_WORDS, Belief, card_fits, game, plan, route_neighbours
+from lesson_found import (
+    ROOT,
+    Candidate,
+    Finder,
+    Found,
+    _boat,
+    _cost,
+    _cubes,
+    _dig,
+    _fails,
+    _misread,
+    load_cache,
+    save_cache,
+)
+from lesson_money import (
+    find_buying_maps,
+    find_selling_prices,
+    sells_falling,
+)
+from lesson_search import BOTS_WORDS, card_fits, game, route_neighbours
 from lesson_texts import TEXTS
 from lesson_turns import bonus_plan, last_round_plan, oracle_misreading, placement_forced, two_turn_line
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
-from akrotiri_puzzles.actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
+from akrotiri_puzzles.actions import Action, EndTurn, Excavate, Load, Oracle, PlaceTile, Step, Unload
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
-from akrotiri_puzzles.notation import parse_action
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Certificate, Goal, Puzzle, replay
+from akrotiri_puzzles.rules import temple_island_set
 from akrotiri_puzzles.solver import search, solve
 from akrotiri_puzzles.teaching import RULE_ID, Lesson, Mark, Misreading, Origin, outcome, verify
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@dataclass
-class Candidate:
-    """A position of a seeded game, with the line that reached it."""
-
-    seed: int
-    edition: int
-    line: tuple[Action, ...]
-    pos: Position
-    _best: tuple[int | None, tuple[Action, ...]] | None = None
-
-    def puzzle(self, turns: int = 1, goal: Goal | None = None) -> Puzzle:
-        """The position as an exercise: excavate a temple within `turns` turns."""
-        return Puzzle("lesson", self.pos, goal or Goal(), turns)
-
-    def one_turn_feasible(self, goal: Goal | None = None) -> bool:
-        """Whether the goal can be met this turn (True too when the search cannot tell)."""
-        found = search(self.puzzle(1, goal), max_nodes=3000)
-        return not found.complete or found.optimum is not None
-
-    def best(self) -> tuple[int | None, tuple[Action, ...]]:
-        """The one-turn exercise's optimum and a line, by exhaustive search (None if too big)."""
-        if self._best is None:
-            key = (self.seed, self.edition, len(self.line))
-            if key in SEARCHED:
-                optimum, words = SEARCHED[key]
-                self._best = (optimum, tuple(parse_action(w) for w in words))
-            else:
-                found = search(self.puzzle(), max_nodes=3000 if self.pos.phase == "act" else 8000)
-                self._best = (found.optimum if found.complete else None, found.line)
-                SEARCHED[key] = (self._best[0], tuple(map(str, self._best[1])))
-        return self._best
-
-
-CACHE = ROOT / "out" / "lesson-searches.pkl"
-"""One-turn optima already searched, by (seed, edition, actions played): reruns skip them."""
-SEARCHED: dict[tuple[int, int, int], tuple[int | None, tuple[str, ...]]] = {}
-
-
-def load_cache() -> None:
-    """Read the searches of earlier runs, if any."""
-    if CACHE.exists():
-        SEARCHED.update(pickle.loads(CACHE.read_bytes()))
-
-
-def save_cache() -> None:
-    """Add this run's searches to the cache file."""
-    known = pickle.loads(CACHE.read_bytes()) if CACHE.exists() else {}
-    known.update(SEARCHED)
-    CACHE.parent.mkdir(parents=True, exist_ok=True)
-    tmp = CACHE.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_bytes(pickle.dumps(known))
-    os.replace(tmp, CACHE)
-
-
-@dataclass
-class Found:
-    """A lesson's exercise in a position: the puzzle, the misreading lines, marks and words."""
-
-    puzzle: Puzzle
-    lines: list[tuple[str, tuple[Action, ...]]]
-    """(the misreading's key in TEXTS[...]["says"], the line its holder plays)."""
-    marks: list[Mark] = field(default_factory=list)
-    explanation: str = ""
-    task: str = ""
-    goal_card: str | None = None
-
-
-Finder = Callable[[Candidate, tuple[Action, ...]], Found | None]
-
-
-def _fails(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> bool:
-    """Whether a line is illegal, short of the goal, or dearer than the optimum."""
-    played = replay(puzzle, line)
-    return played.illegal_at is not None or not played.reached or played.cost > optimum
-
-
-def _misread(puzzle: Puzzle, optimum: int, belief: Belief, nodes: int = 3000) -> tuple[Action, ...] | None:
-    """The line a player holding the belief plays, if it fails in the engine."""
-    found = plan(puzzle, belief, nodes)
-    if found is None or not _fails(puzzle, optimum, found[1]):
-        return None
-    return found[1]
-
-
-def _cost(puzzle: Puzzle, line: tuple[Action, ...]) -> int:
-    return replay(puzzle, line).cost
-
-
-def _boat(pos: Position, label: str) -> Mark:
-    assert pos.hero.boat is not None
-    return Mark("dock", label, dock=pos.hero.boat)
-
-
-def _dig(line: tuple[Action, ...]) -> Excavate | None:
-    return next((a for a in line if isinstance(a, Excavate)), None)
-
-
-# ---- finders, one per lesson -------------------------------------------------------------------
 
 
 def find_ship_steps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
@@ -191,13 +105,6 @@ def find_empty_boat(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         f"the boat is then empty, so each Move action gives 2 movement points: {'; '.join(map(str, steps))}."
     )
     return Found(puzzle, [("cargo", mis)], [_boat(c.pos, f"your boat, {_cubes(c.pos.hero.cargo)} aboard")], why)
-
-
-def _cubes(colours: tuple[str, ...]) -> str:
-    """Cubes in words, e.g. "2 gray cubes and a red cube"."""
-    counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
-    parts = [f"{n} {c} cubes" if n > 1 else f"a {c} cube" for c, n in counts.items()]
-    return " and ".join(parts)
 
 
 def find_occupied(c: Candidate, line: tuple[Action, ...]) -> Found | None:
@@ -342,20 +249,6 @@ def find_one_temple(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     return Found(puzzle, [("tile", mis)], marks, why)
 
 
-def _money_finder(belief: Callable[[], Belief], needs: type, key: str) -> Finder:
-    def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-        if not any(isinstance(a, needs) for a in line):
-            return None
-        puzzle = c.puzzle()
-        mis = _misread(puzzle, _cost(puzzle, line), belief(), 4000)
-        if mis is None or replay(puzzle, mis).illegal_at is None:
-            return None
-        marks = [_boat(c.pos, "your boat")]
-        return Found(puzzle, [(key, mis)], marks, "")
-
-    return find
-
-
 def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     if c.pos.phase != "place" or not line or not isinstance(line[0], PlaceTile) or line[0].colour is None:
         return None
@@ -402,6 +295,13 @@ def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Exca
             f"there scores {goal_id}. The misreading thinks it completed, avoids it and digs {other} instead, "
             "for more actions."
         )
+    if rule == "largest_completed":
+        return (
+            f"Every slot around the corners where the island of {site} has land is filled, so no tile can "
+            f"ever extend it: it is completed, although a slot beside one of its tiles is still empty (that "
+            f"slot touches none of the island's land). A temple there scores {goal_id}. The misreading "
+            f"thinks it uncompleted, avoids it and digs {other} instead, for more actions."
+        )
     if rule == "not_connected":
         mine = ", ".join(format_quad(q) for _, q in pos.hero.temples)
         return (
@@ -415,19 +315,62 @@ def _goal_why(pos: Position, rule: str, goal_id: str, dig: Excavate, wrong: Exca
     )
 
 
+def _portage_path(pos: Position, site: tuple[int, int]) -> tuple[str, str] | None:
+    """The portage step on a least-weight path from a Thera dock to the site's island in the dock
+    graph (R-GOAL-1): the dock it starts from and the dock it reaches."""
+    import networkx as nx
+
+    from akrotiri_puzzles.graphs import dock_graph
+
+    board = pos.board
+    g = dock_graph(board)
+    dist, paths = nx.multi_source_dijkstra(g, set(board.thera_docks), weight="weight")
+    island = board.island_at(site)
+    docks = [d for d in board.docks_of_island[island] if d in dist]
+    if not docks:
+        return None
+    best = min(docks, key=lambda d: (dist[d], d))
+    path = paths[best]
+    portages = [(a, b) for a, b in itertools.pairwise(path) if g.edges[a, b]["kind"] == "portage"]
+    return portages[0] if len(portages) == 1 else None
+
+
+def _goal_exercise(
+    c: Candidate, goal: Goal, line: tuple[Action, ...], rule: str
+) -> tuple[Puzzle, tuple[Action, ...], tuple[Action, ...]] | None:
+    """The exercise with this goal, its best line and the misreading's line, when the best
+    line digs where the card scores and the misreading's line fails."""
+    puzzle = c.puzzle(1, goal)
+    if goal != Goal() and c.goal is None:
+        found = search(puzzle, max_nodes=3000)
+        if not found.complete or found.optimum is None or found.optimum < 1:
+            return None
+        line = found.line
+    dig = _dig(line)
+    if dig is None or not believed_gain(c.pos, rule, dig.site, truth=True):
+        return None
+    if believed_gain(c.pos, rule, dig.site, truth=False):
+        return None  # the misreading would dig there too: it must think this site scores nothing
+    mis = _misread(puzzle, _cost(puzzle, line), ScoresThere(rule))
+    if mis is None or _dig(mis) is None:
+        return None
+    return puzzle, line, mis
+
+
 def _goal_finder(goal_id: str, rule: str) -> Finder:
     def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-        # The card need not be the hero's: the exercise asks which temple would score it.
-        puzzle = c.puzzle()
-        dig = _dig(line)
-        if dig is None or not believed_gain(c.pos, rule, dig.site, truth=True):
+        # The card need not be the hero's: the exercise asks which temple would score it. The
+        # goal is any temple, or (more exercises) a temple with a map card in hand.
+        goals = [c.goal] if c.goal is not None else [Goal(), *(Goal(1, k) for k in _misjudged_cards(c.pos, rule))]
+        for goal in goals:
+            got = _goal_exercise(c, goal, line, rule)
+            if got is not None:
+                break
+        else:
             return None
-        mis = _misread(puzzle, _cost(puzzle, line), ScoresThere(rule))
-        if mis is None:
-            return None
-        wrong = _dig(mis)
-        if wrong is None:
-            return None
+        puzzle, line, mis = got
+        dig, wrong = _dig(line), _dig(mis)
+        assert dig is not None and wrong is not None
         marks = [
             Mark("site", f"scores {goal_id}", quad=dig.site),
             Mark("site", "the misreading digs here", quad=wrong.site),
@@ -445,6 +388,20 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
             marks.extend(Mark("site", f"your temple ({board_quarter(q)} quarter)", quad=q) for q in mine)
         if rule == "not_connected":
             marks.extend(Mark("site", "your temple", quad=q) for _, q in c.pos.hero.temples)
+        if rule == "portage_1":
+            path = _portage_path(c.pos, dig.site)
+            if path is not None:
+                start, end = path
+                marks.append(Mark("dock", "ship steps from Thera to here: weight 0", dock=start))
+                marks.append(Mark("dock", "one portage to here: weight 1, then ship on", dock=end))
+                why = (
+                    f"From a Thera dock, ship steps reach {start} (they count nothing), one portage step "
+                    f"reaches {end}, and the island of {format_quad(dig.site)} is reached from there without "
+                    f"another portage: its portage distance is 1, so a temple there scores {goal_id}. The "
+                    f"misreading counts every step and thinks that island 2 or more away, while the island of "
+                    f"{format_quad(wrong.site)}, one ship step from Thera, is at distance 0: its temple scores "
+                    "nothing, after more actions."
+                )
         held = "You hold" if goal_id in c.pos.hero.goals else "Suppose you held"
         task = (
             f"{held} goal card {goal_id} ({GOAL_WORDS[goal_id]}): excavate a temple that scores it, "
@@ -476,21 +433,29 @@ def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
 
 
 def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    if c.pos.hero.temples or c.pos.hero.tile is not None:
-        return None
+    board = c.pos.components.player_board
+    n = len(c.pos.hero.temples)
+    if n + 2 > board.temples or board.actions_after(n + 1) <= board.actions_after(n) or c.pos.hero.tile is not None:
+        return None  # the next temple must reveal an action
     goal = Goal(2)
-    if c.one_turn_feasible(goal):
+    puzzle = c.puzzle(2, goal)
+    # The cheap searches first: the misreading's plan (one turn, with the action the first
+    # temple reveals), and that the real turn cannot do it; the two-turn search last.
+    mis = bonus_plan(puzzle, nodes=6000)
+    if mis is None or c.one_turn_feasible(goal):
         return None
     two = two_turn_line(c.pos, goal)
     if two is None:
-        return None
-    puzzle = c.puzzle(2, goal)
+        # The exhaustive search rarely finishes two turns; CP-SAT gives the optimal line.
+        result = solve(puzzle, time_limit=300)
+        if result.status != "OPTIMAL" or result.optimum is None:
+            return None
+        two = (result.optimum, result.line)
     played = replay(puzzle, two[1])
     second = [cost for cost, st in zip(played.costs, played.states[1:], strict=True) if st.turn == 2]
-    if sum(second) <= c.pos.components.player_board.actions_after(0):
+    if sum(second) <= board.actions_after(n):
         return None  # the second turn must need the action the first temple revealed
-    mis = bonus_plan(puzzle)
-    if mis is None or not placement_forced(puzzle, two[1]):
+    if not placement_forced(puzzle, two[1]):
         return None
     return Found(puzzle, [("at once", mis)], [_boat(c.pos, "your boat")], "")
 
@@ -518,27 +483,58 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "own-quadrant": ("act", _card_finder("own", "own")),
     "above-any-row": ("act", _card_finder("column", "column")),
     "one-temple-per-island": ("act", find_one_temple),
-    "selling-prices": ("act", _money_finder(FlatPrice, Sell, "flat")),
-    "buying-maps": ("act", _money_finder(CardPerDrachma, Buy, "per card")),
+    "selling-prices": ("act*", find_selling_prices),
+    "buying-maps": ("act*", find_buying_maps),
     "second-cube": ("place", find_second_cube),
     "oracle": ("start", find_oracle),
     "more-actions": ("start", find_more_actions),
     "last-round": ("last", find_last_round),
     "goal-portage-distance": ("act", _goal_finder("G01", "portage_1")),
     "goal-quarters": ("act", _goal_finder("G09", "quarters")),
-    "goal-completed-islands": ("act", _goal_finder("G12", "uncompleted")),
+    "goal-completed-islands": ("act", _goal_finder("G10", "largest_completed")),
     "goal-not-connected": ("act", _goal_finder("G11", "not_connected")),
 }
 
 
 def _sells_twice(c: Candidate) -> bool:
-    cargo = c.pos.hero.cargo
-    return any(cargo.count(colour) > 1 for colour in set(cargo))
+    return sells_falling(c.pos)
+
+
+def _misjudged_cards(pos: Position, rule: str) -> list[str]:
+    """Map cards in hand, affordable with the cargo sold, that fit a site on an island the hero
+    could dig which scores the goal card while the misreading thinks it does not."""
+    board = pos.board
+    taken = temple_island_set(pos)
+    money = pos.hero.drachmas + 5 * len(pos.hero.cargo)
+    cards = sorted(k for k in set(pos.hero.maps) if pos.components.map[k].cost <= money)
+    out = []
+    for island, quads in board.island_quads.items():
+        if island == board.thera_island or island in taken or island not in board.docks_of_island:
+            continue
+        if not believed_gain(pos, rule, quads[0], truth=True) or believed_gain(pos, rule, quads[0], truth=False):
+            continue
+        out.extend(k for k in cards if k not in out and any(card_fits(pos, pos.to_move, k, q) for q in quads))
+    return sorted(out)
+
+
+def _misjudged_island(rule: str) -> Callable[[Candidate], bool]:
+    """Whether some island the hero could dig, where a card in hand fits, scores the goal card
+    while the misreading thinks it does not (the answer must dig there)."""
+
+    def test(c: Candidate) -> bool:
+        pos = c.pos
+        if pos.actions_left != pos.components.player_board.actions_after(len(pos.hero.temples)):
+            return False  # only where the action phase starts: fewer, different positions
+        return bool(_misjudged_cards(pos, rule))
+
+    return test
 
 
 PREFILTERS: dict[str, Callable[[Candidate], bool]] = {
     # Cheap tests that rule a position out before its exercise is searched.
     "selling-prices": _sells_twice,
+    "goal-portage-distance": _misjudged_island("portage_1"),
+    "goal-completed-islands": _misjudged_island("largest_completed"),
 }
 
 
@@ -558,7 +554,7 @@ def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> I
                 pos.to_move == "north" and pos.phase in ("place", "act") and line and isinstance(line[-1], EndTurn)
             ):
                 continue
-            if phase in ("act", "place") and pos.phase != phase:
+            if phase in ("act", "act*", "place") and pos.phase != phase.rstrip("*"):
                 continue
             if pos.phase == "act" and pos.points:
                 continue
@@ -636,7 +632,7 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
             if optimum is None or optimum < 1:
                 continue
         try:
-            found = finder(c, line) if line or phase in ("start", "last") else None
+            found = finder(c, line) if line or phase in ("start", "last", "act*") else None
         except Exception as exc:  # a finder's bug should not end a long scan unseen
             print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
             continue
@@ -646,7 +642,8 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
         if done is None:
             continue
         optimum, answer, cert = done
-        found = finder(c, answer)  # the certified answer may word the line differently
+        # The certified answer may word the line differently; the finder keeps the goal it chose.
+        found = finder(replace(c, goal=found.puzzle.goal), answer)
         if found is None:
             continue
         lesson = build(lesson_id, c, found, optimum, answer, cert)
