@@ -299,6 +299,9 @@ class _Run:
         """The shortest line of at most `hi` actions, knowing none has fewer than `lo`; None if
         none exists. With `whole`, what it proves is proven for the puzzle itself."""
         t = self.deadline.elapsed()
+        if depth == 0:
+            # Each scenario's first read holds for every bound up to `hi` (FactReader.read).
+            self.reader(puzzle).exact_steps = max_steps(puzzle, hi)
         facts = self.facts(puzzle, lo)
         if facts.scenarios:
             model = self.model(facts, bud, lo)

@@ -184,6 +184,36 @@ class FactReader:
         self.start_islands = sorted(set(start.board.island_of_piece.values()))
         self._firsts: dict[Placement | None, _First] = {}
         self._legs_seen: dict[tuple[object, ...], tuple[tuple[str, str, int], ...]] = {}
+        self._scenarios: list[Scenario] | None = None
+        self.exact_steps = 0
+        """Steps for which the first read of each scenario reads its boards (see `read`); the
+        solver sets it to the steps of its largest bound."""
+        self._lower: dict[int, tuple[frozenset[str], int, int]] = {}
+        """Per scenario (by index in `scenarios()`): the cards its lower bound was worked out
+        with, that bound, and a floor for any card not among them (see `known_lower`)."""
+
+    def scenarios(self) -> list[Scenario]:
+        """Every scenario of the puzzle, in a fixed order, built once."""
+        if self._scenarios is None:
+            self._scenarios = scenarios(self.puzzle)
+        return self._scenarios
+
+    def known_lower(self, index: int, cards: list[str]) -> int:
+        """A lower bound on the actions of any line of scenario `index` playing `cards`, from
+        what an earlier read of it found (0 when it was never read): no board is looked at.
+
+        The bound is the least over the cards (`lower_bound`), so for cards read before it is
+        what that read found; a card not read before is not in the hand (the hand is always
+        among the playable cards), so a line playing it buys it (1 action) and excavates
+        (1 action), after sailing to Thera or carrying cubes there as `lower_bound` counts:
+        the floor recorded with the read."""
+        found = self._lower.get(index)
+        if found is None or self.every_line:
+            return 0
+        seen, lower, floor = found
+        if not seen.issuperset(cards):
+            lower = min(lower, floor)
+        return max(lower, self.puzzle.goal.temples)
 
     def first(self, p: Placement | None, board: Board) -> _First:
         """The shared data of a turn-1 placement (None: none), whose board is `board`."""
@@ -211,6 +241,32 @@ class FactReader:
         if t_ships & ships or t_islands & islands:
             return (first.view, first.view.extend(first.board, 2, p.slot, p.tile, p.rotation))
         return (first.view, first.view.with_icon(first.board, 2, p.slot, p.tile, p.rotation))
+
+    def _record(
+        self,
+        index: int,
+        cards: list[str],
+        goal_cards: list[str],
+        fit: dict[str, set[str]],
+        from_start: dict[str, int],
+        last: BoardView,
+        cap: int,
+    ) -> None:
+        """Keep the scenario's lower bound over `cards` and the floor for any other card (see
+        `known_lower`): a card bought costs the buy and the excavation, after the first leg to
+        Thera (`lower_bound`: sailing with the points in hand, or carrying cubes). Both are
+        capped at `cap` when the view holds only for lines within the bound's steps."""
+        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
+        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
+        to_thera = min((from_start.get(d, FAR) for d, n in from_thera.items() if n == 0), default=FAR)
+        p0 = points_in_hand(self.puzzle)
+        loaded = max(0, to_thera - p0) if self.start.hero.cargo else FAR
+        first_leg = min(_actions_for(to_thera, p0), loaded)
+        floor = FAR if first_leg >= FAR else 2 + first_leg
+        named = self.puzzle.goal.map_card
+        if named is not None and named in cards:
+            floor = FAR  # only the named card counts, and it was read
+        self._lower[index] = (frozenset(cards), min(lower, cap), min(floor, cap))
 
     def _legs(
         self,
@@ -276,10 +332,15 @@ class FactReader:
         steps = reach + (self.puzzle.goal.temples - 1) * hop
         return self.puzzle.goal.temples + _actions_for(steps, points_in_hand(self.puzzle))
 
-    def read(self, sc: Scenario, bound: int, ms: int, cards: list[str]) -> _Read | None:
+    def read(self, sc: Scenario, bound: int, ms: int, cards: list[str], index: int | None = None) -> _Read | None:
         """The scenario's facts for lines within the bound (at most `ms` steps, playing
-        `cards`), or None when its lower bound exceeds the bound."""
-        views = self.views(sc, ms)
+        `cards`), or None when its lower bound exceeds the bound. With `index` (the scenario's
+        place in `scenarios()`), its lower bound is recorded for `known_lower`."""
+        # The first read of a scenario reads its boards for lines of up to `exact_steps` steps,
+        # so that the lower bound it records holds for every bound up to the largest.
+        first_read = index is not None and index not in self._lower
+        steps = max(ms, self.exact_steps) if first_read else ms
+        views = self.views(sc, steps)
         last = views[-1]
         hero = self.hero
         goal = self.puzzle.goal
@@ -300,9 +361,15 @@ class FactReader:
                     per[k] = docks
                     fit.setdefault(k, set()).update(docks)
             fit_turn.append(per)
+        from_start = last.steps_from([self.start_dock])
+        if index is not None and not self.every_line:
+            # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
+            # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
+            approximate = sc.second is not None and last.ship is views[0].ship
+            more = self.puzzle.goal.temples + _actions_for(steps + 1, points_in_hand(self.puzzle))
+            self._record(index, cards, goal_cards, fit, from_start, last, more if approximate else FAR)
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
-        from_start = last.steps_from([self.start_dock])
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}
         if min((from_start.get(d, FAR) for d in goal_docks), default=FAR) > ms and not self.every_line:
             return None
@@ -468,11 +535,14 @@ def build_facts(
     reads: list[_Read] = []
     members: list[list[Scenario]] = []
     enumerated = 0
-    for sc in scens if scens is not None else scenarios(reader.puzzle):
+    indexed = scens is None
+    for i, sc in enumerate(scens if scens is not None else reader.scenarios()):
         enumerated += 1
         if enumerated % 64 == 0:
             deadline.check()
-        r = reader.read(sc, bound, max_steps, cards)
+        if indexed and reader.known_lower(i, cards) > bound:
+            continue  # an earlier read proved it needs more actions than the bound
+        r = reader.read(sc, bound, max_steps, cards, i if indexed else None)
         if r is None:
             continue
         key = (sc.oracle, r.placement_key, r.lower, tuple(r.turns))
