@@ -31,10 +31,12 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("easy", 3, 22, ["--goal", "map-card"]),
     ("hard", 7, 21, []),
     ("hard", 3, 22, ["--goal", "map-card"]),
-    ("medium", 4, 21, []),
+    ("medium", 7, 21, []),
     ("medium", 3, 22, ["--goal", "map-card"]),
-    ("medium", 3, 23, ["--turns", "2"]),
 ]
+"""No two-turn row yet: `generate --difficulty medium --count 3 --seed 23 --turns 2` dropped its
+first task after about 10 minutes of wall time at a load of 9 (8 candidates: 4 with a second
+answer, 4 too short) and the session had no time for the rest (docs/generator.md)."""
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
 

@@ -51,16 +51,16 @@ RECIPES: dict[str, tuple[tuple[str, int, int | None, int], ...]] = {
     # level: (phase, turns, actions left, weight) for the classes most likely to grade so.
     "easy": (("act", 1, None, 3), ("act", 1, 2, 1)),
     "medium": (("act", 1, None, 2), ("place", 1, None, 2), ("act", 2, 1, 1)),
-    "hard": (("act", 1, None, 3), ("place", 1, None, 2)),
+    "hard": (("act", 1, None, 4), ("place", 1, None, 1)),
 }
-"""Hard puzzles are drawn from one turn, in the action phase or before the tile placement:
-measured over fresh games (docs/generator.md), a one-turn puzzle with a named map card is
-proven and graded in well under a second and is hard about once in sixty, where a two-turn
-one from the action phase takes 5 to 90 s and was never both unique and hard (its second
-placement is part of the answer and rarely forced). `--turns 2` draws two-turn puzzles (for
-hard: from the action phase with one action left; from the placement their proofs take
-minutes, docs/benchmarks.md, place-2)."""
-GOAL_WEIGHTS = {"easy": (6, 3, 1), "medium": (6, 3, 1), "hard": (1, 4, 1)}
+"""Hard puzzles are drawn from one turn, mostly in the action phase: measured over fresh games
+(docs/generator.md), a task of the action phase with a named map card costs about 1 s of CPU
+and keeps a hard puzzle about once in ten; one before the placement costs about 8 s for the
+same yield; a two-turn puzzle from the action phase takes 5 to 90 s to prove and was never
+both unique and hard (its second placement is part of the answer and rarely forced).
+`--turns 2` draws two-turn puzzles (for hard: from the action phase with one action left; from
+the placement their proofs take minutes, docs/benchmarks.md, place-2)."""
+GOAL_WEIGHTS = {"easy": (6, 3, 1), "medium": (6, 3, 1), "hard": (1, 6, 1)}
 """Weights of the goal kinds (a temple, a named map card, two temples) per level. A named
 card is the usual hard goal: a single card leaves fewer answers, so more candidates are
 unique, and each card in hand is a puzzle of its own (cheap to look at)."""
