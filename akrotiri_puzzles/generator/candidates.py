@@ -50,17 +50,20 @@ class Recipe:
 RECIPES: dict[str, tuple[tuple[str, int, int | None, int], ...]] = {
     # level: (phase, turns, actions left, weight) for the classes most likely to grade so.
     "easy": (("act", 1, None, 3), ("act", 1, 2, 1)),
-    "medium": (("act", 1, None, 2), ("place", 1, None, 2), ("act", 2, 1, 1)),
+    "medium": (("act", 1, None, 3), ("place", 1, None, 1)),
     "hard": (("act", 1, None, 4), ("place", 1, None, 1)),
 }
-"""Hard puzzles are drawn from one turn, mostly in the action phase: measured over fresh games
+"""Medium and hard puzzles are drawn from one turn, mostly in the action phase: measured over fresh games
 (docs/generator.md), a task of the action phase with a named map card costs about 1 s of CPU
 and keeps a hard puzzle about once in ten; one before the placement costs about 8 s for the
 same yield; a two-turn puzzle from the action phase takes 5 to 90 s to prove and was never
-both unique and hard (its second placement is part of the answer and rarely forced).
-`--turns 2` draws two-turn puzzles (for hard: from the action phase with one action left; from
+both unique and hard (its second placement is part of the answer and rarely forced). Medium,
+drawn as easy is (mostly the goal of a temple, a third of its tasks two-turn), kept none of
+its first 19 tasks of seed 21; most of its unique one-turn puzzles with a named card grade
+medium. `--turns 2` draws two-turn puzzles (for medium and hard: from the action phase with
+one action left; from
 the placement their proofs take minutes, docs/benchmarks.md, place-2)."""
-GOAL_WEIGHTS = {"easy": (6, 3, 1), "medium": (6, 3, 1), "hard": (1, 6, 1)}
+GOAL_WEIGHTS = {"easy": (6, 3, 1), "medium": (1, 4, 1), "hard": (1, 6, 1)}
 """Weights of the goal kinds (a temple, a named map card, two temples) per level. A named
 card is the usual hard goal: a single card leaves fewer answers, so more candidates are
 unique, and each card in hand is a puzzle of its own (cheap to look at)."""
@@ -72,8 +75,10 @@ def recipe_for(
     """A recipe for a level, drawn with `rng`; the options given fix their part of it."""
     classes = [c for c in RECIPES[level] if turns is None or c[1] == turns]
     if not classes:
-        # The level's usual classes have the other horizon: any phase with the one asked.
-        classes = [("act", turns or 1, 1 if turns == 2 else None, 1), ("place", turns or 1, None, 1)]
+        # The level's usual classes have the other horizon (--turns 2): two turns from the action
+        # phase with one action left, and for easy from the placement as well (medium and hard
+        # ones from the placement take minutes to prove, docs/benchmarks.md, place-2).
+        classes = [("act", 2, 1, 1)] + ([("place", 2, None, 1)] if level == "easy" else [])
     phase, horizon, actions, _ = rng.choices(classes, weights=[c[3] for c in classes])[0]
     kind = goal or rng.choices(GOALS, weights=GOAL_WEIGHTS[level])[0]
     return Recipe(phase, horizon, kind, edition or rng.choice(EDITIONS), actions)
