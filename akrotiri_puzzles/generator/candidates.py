@@ -1,15 +1,17 @@
 """Candidate puzzles: positions reached by seeded play, with a goal and a horizon.
 
-A candidate is drawn from one task seed alone: a game of two greedy-leaning mixed bots from a
-new game, one of its positions where the hero may start a puzzle (before the tile placement
-or at the start of the action phase), and a goal. Nothing is edited into a position that no
-game reaches, but for the one cut the solver's two-turn puzzles also make: an action phase
-starts with fewer actions left, as it does after the hero has spent some (R-TURN-2).
+Candidates are drawn from one task seed alone: a game of two greedy-leaning mixed bots from a
+new game, some of its positions where the hero may start a puzzle (before the tile placement
+or at the start of the action phase), each with its goals (one per map card in hand for a
+named-card goal). Nothing is edited into a position that no game reaches, but for the one
+cut the solver's two-turn puzzles also make: an action phase starts with fewer actions
+left, as it does after the hero has spent some (R-TURN-2).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ..components import Components
@@ -19,8 +21,11 @@ from ..simulate import play_game
 from ..solver.exhaustive import search
 from ..solver.pruning import LastTurn
 
-TRIES = 5
+TRIES = 8
 """Positions of one game looked at before the game is given up."""
+MOST_LOOKS = 30
+"""Puzzles (a position and a goal) of one game looked at before the game is given up: a
+position with several map cards in hand offers one puzzle per card for a named-card goal."""
 SCREEN_NODES = 3000
 """States the exhaustive search may play to screen a one-turn candidate of the action phase."""
 
@@ -45,13 +50,23 @@ class Recipe:
 RECIPES: dict[str, tuple[tuple[str, int, int | None, int], ...]] = {
     # level: (phase, turns, actions left, weight) for the classes most likely to grade so.
     "easy": (("act", 1, None, 3), ("act", 1, 2, 1)),
-    "medium": (("act", 1, None, 2), ("place", 1, None, 2), ("act", 2, 1, 1)),
-    "hard": (("place", 1, None, 3), ("act", 2, 1, 2)),
+    "medium": (("act", 1, None, 3), ("place", 1, None, 1)),
+    "hard": (("act", 1, None, 4), ("place", 1, None, 1)),
 }
-"""Two-turn puzzles from the tile placement (both placements searched) are not drawn for hard
-(a hard two-turn puzzle starts with one action left): their proofs take minutes where the
-others take seconds (docs/benchmarks.md, place-2). Medium and easy draw only one-turn
-puzzles or two-turn ones from the action phase as well; `--turns 2` for easy draws from both."""
+"""Medium and hard puzzles are drawn from one turn, mostly in the action phase: measured over fresh games
+(docs/generator.md), a task of the action phase with a named map card costs about 1 s of CPU
+and keeps a hard puzzle about once in ten; one before the placement costs about 8 s for the
+same yield; a two-turn puzzle from the action phase takes 5 to 90 s to prove and was never
+both unique and hard (its second placement is part of the answer and rarely forced). Medium,
+drawn as easy is (mostly the goal of a temple, a third of its tasks two-turn), kept none of
+its first 19 tasks of seed 21; most of its unique one-turn puzzles with a named card grade
+medium. `--turns 2` draws two-turn puzzles (for medium and hard: from the action phase with
+one action left; from
+the placement their proofs take minutes, docs/benchmarks.md, place-2)."""
+GOAL_WEIGHTS = {"easy": (6, 3, 1), "medium": (1, 4, 1), "hard": (1, 6, 1)}
+"""Weights of the goal kinds (a temple, a named map card, two temples) per level. A named
+card is the usual hard goal: a single card leaves fewer answers, so more candidates are
+unique, and each card in hand is a puzzle of its own (cheap to look at)."""
 
 
 def recipe_for(
@@ -60,15 +75,19 @@ def recipe_for(
     """A recipe for a level, drawn with `rng`; the options given fix their part of it."""
     classes = [c for c in RECIPES[level] if turns is None or c[1] == turns]
     if not classes:
-        # The level's usual classes have the other horizon: any phase with the one asked.
-        classes = [("act", turns or 1, 1 if turns == 2 else None, 1), ("place", turns or 1, None, 1)]
+        # The level's usual classes have the other horizon (--turns 2): two turns from the action
+        # phase with one action left, and for easy from the placement as well (medium and hard
+        # ones from the placement take minutes to prove, docs/benchmarks.md, place-2).
+        classes = [("act", 2, 1, 1)] + ([("place", 2, None, 1)] if level == "easy" else [])
     phase, horizon, actions, _ = rng.choices(classes, weights=[c[3] for c in classes])[0]
-    kind = goal or rng.choices(GOALS, weights=(6, 3, 1))[0]
+    kind = goal or rng.choices(GOALS, weights=GOAL_WEIGHTS[level])[0]
     return Recipe(phase, horizon, kind, edition or rng.choice(EDITIONS), actions)
 
 
-def candidate(comps: Components, game_seed: int, recipe: Recipe, pick: random.Random) -> Puzzle | None:
-    """The candidate of one game, or None when the game offers no position of the recipe."""
+def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.Random) -> Iterator[Puzzle]:
+    """The candidates of one game, in a seeded order: up to TRIES positions that fit the
+    recipe, each with its goals (every map card in hand for a named-card goal, shuffled), at
+    most MOST_LOOKS in all. None when the game offers no position of the recipe."""
     snaps: list[Position] = []
     play_game(
         comps,
@@ -81,19 +100,18 @@ def candidate(comps: Components, game_seed: int, recipe: Recipe, pick: random.Ra
         on_position=snaps.append,
     )
     pool = [p for p in snaps if _fits(p, recipe)]
-    if not pool:
-        return None
     pick.shuffle(pool)
+    looks = 0
     for start in pool[:TRIES]:
         if recipe.actions is not None:
             start = replace(start, actions_left=min(start.actions_left, recipe.actions))
-        goal = _goal(start, recipe.goal, pick)
-        if goal is None:
-            continue
-        puzzle = Puzzle("candidate", start, goal, recipe.turns)
-        if puzzle.check_start() is None and not _hopeless(puzzle):
-            return puzzle
-    return None
+        for goal in _goals(start, recipe.goal, pick):
+            if looks >= MOST_LOOKS:
+                return
+            looks += 1
+            puzzle = Puzzle("candidate", start, goal, recipe.turns)
+            if puzzle.check_start() is None and not _hopeless(puzzle):
+                yield puzzle
 
 
 def _hopeless(puzzle: Puzzle) -> bool:
@@ -123,11 +141,13 @@ def _fits(pos: Position, recipe: Recipe) -> bool:
     return bool(seat.maps) if recipe.goal == "map-card" else True
 
 
-def _goal(start: Position, kind: str, pick: random.Random) -> Goal | None:
-    """The goal of a kind; a named map card is one in the hero's hand."""
+def _goals(start: Position, kind: str, pick: random.Random) -> list[Goal]:
+    """The goals of a kind for a position: one, or one per map card in the hero's hand (in a
+    seeded order) for a named-card goal."""
     if kind == "temple":
-        return Goal()
+        return [Goal()]
     if kind == "two-temples":
-        return Goal(temples=2)
+        return [Goal(temples=2)]
     hand = sorted(start.hero.maps)
-    return Goal(map_card=pick.choice(hand)) if hand else None
+    pick.shuffle(hand)
+    return [Goal(map_card=card) for card in hand]

@@ -17,8 +17,9 @@ from .. import __version__
 from ..components import Components
 from ..puzzle import Certificate, Grade, Puzzle, replay
 from ..solver import solve
-from .candidates import candidate, recipe_for
-from .grade import grade
+from .candidates import candidates, recipe_for
+from .grade import grade, level_range, placement_needed, score_range
+from .ladder import ladder
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 SHORTEST = {"easy": 2, "medium": 3, "hard": 3}
@@ -74,31 +75,62 @@ class Outcome:
 
 
 def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
-    """Draw, prove and grade one candidate. A unique puzzle is returned graded whatever its
-    level, but `kept` only at the level asked. With `any_level` (the grader's measurements),
-    no optimum is too short or too long for the level asked, and a puzzle with more than one
-    answer is graded and returned too (never kept)."""
+    """Draw one game and look at its candidates in order, cheapest rejections first; the first
+    unique puzzle graded at the level asked is kept. A unique puzzle of another level is
+    returned graded (for bulk runs) when none of the game is kept, but never `kept`. With
+    `any_level` (the grader's measurements), the first candidate with a line of 2 actions or
+    more is graded and returned, unique or not (never kept)."""
     rng = random.Random(f"akrotiri-generate {task.seed} {task.index}")
     recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition)
     game_seed = rng.randrange(2**31)
-    puzzle = candidate(comps, game_seed, recipe, rng)
-    if puzzle is None:
+    reasons: dict[str, int] = {}
+    elsewhere: Outcome | None = None
+    for puzzle in candidates(comps, game_seed, recipe, rng):
+        outcome = _look(task, comps, puzzle, game_seed, any_level)
+        if outcome.kept or (any_level and outcome.puzzle is not None):
+            return outcome
+        if outcome.puzzle is not None and elsewhere is None:
+            elsewhere = outcome
+        reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
+    if elsewhere is not None:
+        return elsewhere
+    if not reasons:
         return Outcome(task, None, "no position of the kind in the game")
+    looked = ", ".join(f"{n} {why}" for why, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+    return Outcome(task, None, f"none of {sum(reasons.values())} candidates: {looked}")
+
+
+def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_level: bool) -> Outcome:
+    """One candidate: prove its optimum, reject it as soon as it cannot sit on the level
+    asked, else prove its answer unique and grade it."""
     shortest = 2 if any_level else SHORTEST[task.level]
     longest = max(LONGEST.values()) if any_level else LONGEST[task.level]
     first = solve(puzzle)
     if first.optimum is None:
         return Outcome(task, None, "no line within the horizon")
     if not shortest <= first.optimum <= longest:
-        return Outcome(task, None, f"optimum {first.optimum} out of the level's range")
+        return Outcome(task, None, "optimum out of the level's range")
+    placement = placement_needed(puzzle, first.optimum)
+    if puzzle.start.phase == "place" and placement is None and not any_level:
+        # A line as short without the placement: any placement that blocks nothing does as
+        # well, so the answer is not worth a uniqueness proof (of ~50 to 100 placements).
+        return Outcome(task, None, "the placement shortens nothing")
     result = solve(puzzle, unique=True)
     if result.unique is not True and not any_level:
         return Outcome(task, None, "more than one answer")
     assert result.optimum is not None and result.status == "OPTIMAL"
+    costs = ladder(puzzle)
+    if not any_level:
+        # The grade lies within these bounds: a candidate that cannot reach the level asked
+        # is dropped before the techniques' proofs (the grade's costly part).
+        least, most = score_range(puzzle, result.optimum, result.line, costs, placement)
+        low, high = level_range(task.level)
+        if most < low or least >= high:
+            return Outcome(task, None, "its score cannot reach the level")
     check = replay(puzzle, result.line)
     if not check.reached or check.illegal_at is not None or check.cost != result.optimum:
         raise RuntimeError(f"the engine does not accept the solver's answer to task {task}")
-    graded = grade(puzzle, result.optimum, result.line)
+    graded = grade(puzzle, result.optimum, result.line, costs, placement)
     certificate = Certificate(
         optimum=result.optimum,
         status=result.status,

@@ -71,13 +71,23 @@ def without_placement(puzzle: Puzzle) -> Puzzle:
     return replace(puzzle, start=skipped.with_seat(puzzle.hero, replace(start.hero, tile=None)))
 
 
-def necessary(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> tuple[Necessity, ...]:
-    """The techniques proven necessary, each with the optimum without it (None: no line)."""
-    found = []
-    if puzzle.start.phase == "place":
-        r = solve(without_placement(puzzle))
-        if r.optimum is None or r.optimum > optimum:
-            found.append(Necessity(PLACEMENT, r.optimum))
+def placement_needed(puzzle: Puzzle, optimum: int) -> Necessity | None:
+    """The tile placement as a necessary technique, with the optimum when it is skipped; None
+    when the puzzle starts in the action phase or a line as short needs no placement."""
+    if puzzle.start.phase != "place":
+        return None
+    r = solve(without_placement(puzzle))
+    return Necessity(PLACEMENT, r.optimum) if r.optimum is None or r.optimum > optimum else None
+
+
+def necessary(
+    puzzle: Puzzle, optimum: int, line: tuple[Action, ...], placement: Necessity | bool | None = True
+) -> tuple[Necessity, ...]:
+    """The techniques proven necessary, each with the optimum without it (None: no line).
+    `placement` is the placement's necessity when already proven (`placement_needed`), or True
+    to prove it here."""
+    placement = placement_needed(puzzle, optimum) if placement is True else placement
+    found = [placement] if isinstance(placement, Necessity) else []
     for technique in sorted(used(puzzle, line), key=ORDER.index):
         r = solve(puzzle, forbid=frozenset({technique}))
         if r.status not in ("OPTIMAL", "INFEASIBLE"):
@@ -87,10 +97,41 @@ def necessary(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> tuple[N
     return tuple(found)
 
 
-def grade(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> Grade:
-    """The grade of a puzzle whose proven optimum and canonical answer are given."""
-    needs = necessary(puzzle, optimum, line)
-    costs = ladder(puzzle)
+def score_range(
+    puzzle: Puzzle,
+    optimum: int,
+    line: tuple[Action, ...],
+    costs: tuple[tuple[str, int | None], ...],
+    placement: Necessity | None,
+) -> tuple[int, int]:
+    """The least and the most score the grade can give a puzzle before its techniques are
+    proven necessary (the ladder's costs and the placement's necessity known): none of the
+    techniques the answer uses may be necessary, or all of them. A technique the answer does
+    not use is never necessary (the answer is a line of N without it), so no grade lies
+    outside the range: a candidate whose range misses the level asked needs no grade."""
+    least = score_of(puzzle, optimum, (placement,) if placement else (), weakest(optimum, costs))
+    most = least + sum(WEIGHT.get(t, 2) for t in used(puzzle, line))
+    return least, most
+
+
+def level_range(level: str) -> tuple[int, float]:
+    """The scores a level takes: from its least to below the next level's least."""
+    names = [name for name, _ in LEVELS]
+    i = names.index(level)
+    return LEVELS[i][1], LEVELS[i + 1][1] if i + 1 < len(LEVELS) else float("inf")
+
+
+def grade(
+    puzzle: Puzzle,
+    optimum: int,
+    line: tuple[Action, ...],
+    costs: tuple[tuple[str, int | None], ...] | None = None,
+    placement: Necessity | bool | None = True,
+) -> Grade:
+    """The grade of a puzzle whose proven optimum and canonical answer are given (`costs`, the
+    ladder's, and `placement`, the placement's necessity, when already computed)."""
+    needs = necessary(puzzle, optimum, line, placement)
+    costs = ladder(puzzle) if costs is None else costs
     rung = weakest(optimum, costs)
     score = score_of(puzzle, optimum, needs, rung)
     return Grade(level_of(score), score, needs, costs, rung)

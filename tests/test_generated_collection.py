@@ -1,0 +1,65 @@
+"""The generated collection (puzzles/generated/, made by tools/generated_collection.py): what the
+issue asks of it, and every puzzle's claims checked by the engine and, on a sample, by the
+solver and the exhaustive search again."""
+
+from __future__ import annotations
+
+import pytest
+
+from akrotiri_puzzles import load_components
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.puzzle import Puzzle, replay
+
+from .conftest import ROOT
+
+GENERATED = sorted((ROOT / "puzzles" / "generated").glob("*.yaml"))
+INDEX = ROOT / "puzzles" / "README.md"
+
+
+@pytest.fixture(scope="module")
+def collection() -> list[Puzzle]:
+    comps = load_components()
+    return [load_puzzle(path, comps) for path in GENERATED]
+
+
+def test_each_puzzle_is_graded_at_its_level_with_its_proof(collection: list[Puzzle]):
+    """Every file carries a certificate (optimal, N-1 infeasible, unique) and a grade whose
+    level is the file's; its solution is legal and reaches the goal at the optimum (R-TURN-2:
+    actions counted as the game counts them)."""
+    assert collection
+    for p in collection:
+        assert p.certificate is not None and p.certificate.unique is True, p.id
+        assert p.certificate.status == "OPTIMAL" and p.certificate.below_optimum == "INFEASIBLE", p.id
+        assert p.grade is not None and p.grade.level == p.difficulty, p.id
+        assert p.id.startswith(p.grade.level), p.id
+        assert p.solution is not None
+        played = replay(p, p.solution)
+        assert played.reached and played.illegal_at is None and played.cost == p.optimum, p.id
+
+
+def test_the_collection_has_what_the_issue_asks(collection: list[Puzzle]):
+    """At least 10 puzzles per level and a named map card at each level. (Not yet: puzzles of
+    two turns, and answers that place the tile: docs/generator.md, what is not done.)"""
+    for level in ("easy", "medium", "hard"):
+        at = [p for p in collection if p.difficulty == level]
+        assert len(at) >= 10, level
+        assert any(p.goal.map_card for p in at), level
+
+
+def test_the_index_lists_every_puzzle_with_its_thumbnail(collection: list[Puzzle]):
+    text = INDEX.read_text()
+    for p in collection:
+        assert f"(generated/{p.id}.yaml)" in text and f"| {p.grade.level} | {p.grade.score} |" in text  # type: ignore[union-attr]
+        assert (ROOT / "puzzles" / "generated" / "thumbs" / f"{p.id}.png").is_file()
+
+
+def test_a_sample_agrees_with_the_solver_and_the_exhaustive_search(collection: list[Puzzle]):
+    """One puzzle per level of the action phase (small enough for the exhaustive search): the
+    optimum, proven again by the solver and by the independent search, and the answer unique."""
+    from akrotiri_puzzles.solver import search, solve
+
+    for level in ("easy", "medium", "hard"):
+        p = next(p for p in collection if p.difficulty == level and p.start.phase == "act" and p.turns == 1)
+        assert search(p).optimum == p.optimum, p.id
+        r = solve(p, unique=True)
+        assert r.optimum == p.optimum and r.unique is True, p.id

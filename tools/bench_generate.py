@@ -1,0 +1,66 @@
+"""Measure the generator: acceptance per level and CPU seconds per kept puzzle, one worker.
+
+    python tools/bench_generate.py --level hard --count 10 --seed 11 [--rows-out rows.jsonl]
+
+Runs the tasks of `generate --difficulty LEVEL --count N --seed S` in order in this process
+(one worker, as `generate --workers 1` does) until N puzzles are kept, timing each task in CPU
+seconds. A kept puzzle's cost is the CPU of every task since the previous kept one (itself
+included): what one worker spends per puzzle. Prints the acceptance (tasks kept / tasks
+tried), the candidates looked at, and the median, p95 and max CPU per kept puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from akrotiri_puzzles import load_components
+from akrotiri_puzzles.generator.generate import Task, attempt
+
+
+def main() -> None:
+    """Run the tasks and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--count", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--most-tasks", type=int, default=4000)
+    parser.add_argument("--rows-out", type=Path)
+    args = parser.parse_args()
+    comps = load_components()
+    sink = args.rows_out.open("w") if args.rows_out else None
+    costs: list[float] = []
+    since = 0.0
+    tried = 0
+    reasons: dict[str, int] = {}
+    for i in range(args.most_tasks):
+        if len(costs) >= args.count:
+            break
+        t = time.process_time()
+        o = attempt(Task(args.seed, i, args.level), comps)
+        cpu = time.process_time() - t
+        tried += 1
+        since += cpu
+        why = "none of its candidates kept" if o.reason.startswith("none of") else o.reason
+        reasons[why] = reasons.get(why, 0) + 1
+        if sink is not None:
+            sink.write(json.dumps({"task": i, "reason": o.reason, "cpu": round(cpu, 3)}) + "\n")
+            sink.flush()
+        if o.kept:
+            costs.append(since)
+            since = 0.0
+    costs.sort()
+
+    def pct(q: float) -> float:
+        return costs[min(len(costs) - 1, int(q * len(costs)))] if costs else float("nan")
+
+    print(f"{args.level}, seed {args.seed}: {len(costs)} kept of {tried} tasks ({len(costs) / tried:.0%})")
+    print("  outcomes: " + ", ".join(f"{n} {why}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])))
+    print(f"  CPU s per kept puzzle: median {pct(0.5):.1f}, p95 {pct(0.95):.1f}, max {costs[-1] if costs else 0:.1f}")
+    print(f"  CPU s in all: {sum(costs) + since:.1f}")
+
+
+if __name__ == "__main__":
+    main()
