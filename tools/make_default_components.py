@@ -61,16 +61,16 @@ SHAPES = [
         "docks": ["NE", "SE", "SW"],
         "routes": [["N", "NE"], ["NE", "W"], ["E", "SE"], ["SE", "SW"], ["SW", "S"]],
     },
-    {  # three corners joined, a bend and two ends
-        "pieces": [["NW", "NE", "SE"], ["SW"]],
+    {  # NW and SE joined, both docks of the band on one side, and a bend round the islet
+        "pieces": [["NW", "SE"], ["NE"], ["SW"]],
         "docks": ["NW", "SE", "SW"],
         "routes": [["N", "NW"], ["E", "SE"], ["S", "SW"], ["SW", "W"]],
     },
-    {  # three corners joined, two ends and a fork
-        "pieces": [["NW", "NE", "SE"], ["SW"]],
+    {  # NE and SW joined, a fork to one islet and a bend past two docks
+        "pieces": [["NE", "SW"], ["NW"], ["SE"]],
         "docks": ["NW", "SE", "SW"],
         "junctions": ["fork"],
-        "routes": [["N", "NW"], ["E", "SE"], ["S", "fork"], ["W", "fork"], ["fork", "SW"]],
+        "routes": [["N", "fork"], ["W", "fork"], ["fork", "NW"], ["E", "SE"], ["SE", "SW"], ["SW", "S"]],
     },
 ]
 
@@ -154,7 +154,8 @@ def main() -> None:
     )
     basis_tiles = {
         "count (36)": "known",
-        "land in all four corners, 2 to 4 pieces": "known",
+        "land in all four corners": "known",
+        "3 or 4 pieces per tile (reported by a review of the printed game)": "reconstructed",
         "a shipping route on every side": "known",
         "one icon per tile": "known",
         "icons per kind (9 each)": "reconstructed",
