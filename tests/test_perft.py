@@ -67,23 +67,25 @@ SMALL_ACT_DIVIDE = {
 }
 
 # Recorded from the engine. Checked by reading:
-# - greedy_excavate: north at 1,1SE, on the island of the joined pieces of L24 at (1,0) and L25
-#   at (2,0) with 1,1SE, 2,1SW and 3,0SW. Its only cube is gray on 3,0SW (load 1); its other
-#   docks are 2,0NW, 2,0SE and 3,0SW (3 of the 9 steps are portages); M04 fits the 5 quadrants
-#   of that island in rows 0 and 1, none in row 2; no temple on it (north's is on 1,1NE's island).
+# - greedy_excavate: north at 1,1SE, on the island of the diagonal pieces of L24 at (1,0), L25
+#   at (2,0) and L34 at (3,0), joined at the points (2,1), (3,0) and (4,1), with 1,1SE and
+#   3,1SE. Its cubes are blue on 3,0SW and red on 3,1SE (load 3: red, blue, both); its other
+#   docks are 2,0NW, 2,0SE and 3,0SW (3 of the 10 steps are portages); M04 fits the 6
+#   quadrants of the three diagonal pieces, not 1,1SE.
 # - strategist_goal: a goal draw in the strategist variant offers the 5 face-up goals.
 # - passing_2014: passing through an occupied dock only steps are legal.
-# - place_2014: red and green sold out, one blue left; L18 (a lake: pieces NW+SE, NE, SW, the
-#   lake on NE) takes the last blue cube, so the second cube is gray. 20 open slots * 4
-#   rotations = 80 placements: 71 leave both other pieces off the lake's island (2 actions),
-#   7 join one of them to it (1), 2 join both (1, no second cube): 142 + 7 + 2 = 151.
+# - place_2014: red, green and gray sold out, two blue left; L15 (a tree: pieces NW+SE, NE, SW,
+#   the tree on NE) gets no tree cube (green is sold out), and the second cube is blue on one of
+#   the two pieces off the tree's island. 21 open slots * 4 rotations = 84 placements, and in
+#   none does SW join NE's island (NW+SE never can: it touches the other two corner points),
+#   so 84 * 2 = 168.
 EXPECTED: dict[str, tuple[dict[str, int], int]] = {
     "first_tile": ({"PlaceTile": 384}, 4 * 4 * 12 * 11 + 4 * 4 * 12 * 9),
     "small_act": ({"Step": 2, "Load": 4, "Unload": 1, "Oracle": 4, "EndTurn": 1}, 111),
-    "greedy_excavate": ({"Step": 9, "Load": 1, "Excavate": 5, "Oracle": 4, "EndTurn": 1}, 959),
-    "strategist_goal": ({"KeepGoal": 5}, 130),
-    "passing_2014": ({"Step": 18}, 108),
-    "place_2014": ({"PlaceTile": 151}, 2160),
+    "greedy_excavate": ({"Step": 10, "Load": 3, "Excavate": 6, "Oracle": 4, "EndTurn": 1}, 1092),
+    "strategist_goal": ({"KeepGoal": 5}, 55),
+    "passing_2014": ({"Step": 12}, 224),
+    "place_2014": ({"PlaceTile": 168}, 3572),
 }
 
 
@@ -124,7 +126,7 @@ def test_perft_files_are_the_positions_described(comps):
     passing = load("passing_2014", comps)
     assert passing.passing and passing.edition == 2014
     place = load("place_2014", comps)
-    assert place.market == (0, 1, 0, 1) and place.hero.tile == "L18"
-    assert comps.tile["L18"].icon == "lake"
-    assert len(place.board.open_slots) == 20
-    assert {a.colour for a in legal_actions(place)} == {"gray", None}
+    assert place.market == (0, 2, 0, 0) and place.hero.tile == "L15"
+    assert comps.tile["L15"].icon == "tree"
+    assert len(place.board.open_slots) == 21
+    assert {a.colour for a in legal_actions(place)} == {"blue"}

@@ -398,24 +398,24 @@ def test_R_EXC_1_not_on_an_island_with_a_temple(owner):
 
 def test_R_EXC_1_islands_that_merge_later_may_hold_several_temples():
     """R-EXC-1: islands that merge later may hold several temples."""
-    # On the route board, 1,0SE (south's temple, touching board point (2,0)) and 1,0NE (north's,
-    # touching (2,1)) are two islands. L29 joins three corners; turned 180 degrees in slot (2,0)
-    # its big piece covers SE, SW and NW and touches (3,0), (2,0) and (2,1): the two islands merge.
+    # 1,0SE (south's temple, touching board point (2,0)) and 2,1SE (north's, touching (3,1)) are
+    # two islands, on opposite corners of the empty slot (2,0). L21 joins NE and SW; turned 180
+    # degrees in slot (2,0) its diagonal piece touches (2,0) and (3,1): the two islands merge.
     pos = at(
-        ROUTE,
+        ROUTE + "- {slot: [1, 1], tile: L05}\n- {slot: [2, 1], tile: L02}\n",
         """
         phase: place
         seats:
-          south: {boat: T2, tile: L29, temples: [{map: E02, site: "1,0SE"}]}
-          north: {boat: T1, temples: [{map: E03, site: "1,0NE"}]}
+          south: {boat: T2, tile: L21, temples: [{map: E02, site: "1,0SE"}]}
+          north: {boat: T1, temples: [{map: E03, site: "2,1SE"}]}
         """,
     )
-    assert pos.board.island_at(quad("1,0SE")) != pos.board.island_at(quad("1,0NE"))
+    assert pos.board.island_at(quad("1,0SE")) != pos.board.island_at(quad("2,1SE"))
     merge = [a for a in legal_actions(pos) if isinstance(a, PlaceTile) and a.slot == (2, 0) and a.rotation == 180]
     assert merge, "placing a tile that joins two islands with temples is legal"
     after = apply(pos, merge[0])
     island = after.board.island_at(quad("1,0SE"))
-    assert island == after.board.island_at(quad("1,0NE"))
+    assert island == after.board.island_at(quad("2,1SE"))
     assert len(after.temple_islands()[island]) == 2
 
 

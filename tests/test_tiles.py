@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
+
 import pytest
 
-from akrotiri_puzzles import Load, PlaceTile, Unload, apply, legal_actions, why_illegal
+from akrotiri_puzzles import Load, PlaceTile, Unload, apply, legal_actions, load_components, loads_position, why_illegal
 from akrotiri_puzzles.geometry import ROTATIONS, parse_quad
 from akrotiri_puzzles.position import Position
 
 from .conftest import position
+
+JOINED = Path(__file__).parent / "data" / "components" / "joined_corners"
 
 
 def place(tile: str, board: str = "", cubes: str = "", market: str = "") -> Position:
@@ -120,10 +125,11 @@ def test_R_TILE_2_an_empty_market_places_no_cube():
 
 def test_R_TILE_2_the_second_cube_must_leave_the_icons_island():
     """R-TILE-2: the second cube must leave the icon's island."""
-    # L29: pieces [NW+NE+SE] and [SW], volcano on SE: only SW is on another island.
+    # L29: pieces [NW+SE], [NE] and [SW], volcano on SE: NE and SW are other islands, NW is not.
     pos = place("L29")
-    assert tile_actions(pos, (1, 0), 0) == {f"tile 1,0 r0 {c}@SW" for c in ("red", "blue", "green", "gray")}
-    reason = why_illegal(pos, PlaceTile((1, 0), 0, "blue", "NE"))
+    expected = {f"tile 1,0 r0 {c}@{q}" for c in ("red", "blue", "green", "gray") for q in ("NE", "SW")}
+    assert tile_actions(pos, (1, 0), 0) == expected
+    reason = why_illegal(pos, PlaceTile((1, 0), 0, "blue", "NW"))
     assert reason is not None and "different island" in reason and "R-TILE-2" in reason
     reason = why_illegal(pos, PlaceTile((1, 0), 0))
     assert reason is not None and "second cube must be placed" in reason
@@ -131,11 +137,14 @@ def test_R_TILE_2_the_second_cube_must_leave_the_icons_island():
 
 def test_R_TILE_2_a_piece_joined_to_the_icons_island_by_the_board_is_not_another_island():
     """R-TILE-2: a piece joined to the icon's island by the board is not another island."""
-    # L29 at (1,-1): its big piece touches the points (1,0) and (2,0). L01 turned 270 puts its
-    # volcano on SW (point (1,0)) and its SE piece on point (2,0): both on that island.
-    pos = place("L01", board="{slot: [1, -1], tile: L29}")
-    assert {a.split()[-1].split("@")[1] for a in tile_actions(pos, (1, 0), 270)} == {"NW", "NE"}
-    reason = why_illegal(pos, PlaceTile((1, 0), 270, "blue", "SE"))
+    # Three diagonal pieces chain the points (1,0), (2,-1), (3,0) and (2,1): L13 at (1,-1) joins
+    # (1,0) to (2,-1), L21 at (2,-1) joins (2,-1) to (3,0), L14 at (2,0) joins (3,0) to (2,1).
+    # L01 turned 270 at (1,0) puts its volcano on SW (point (1,0)) and its NE piece on (2,1):
+    # both on that island, so the second cube goes on NW or SE only.
+    board = "{slot: [1, -1], tile: L13}, {slot: [2, -1], tile: L21}, {slot: [2, 0], tile: L14}"
+    pos = place("L01", board=board)
+    assert {a.split()[-1].split("@")[1] for a in tile_actions(pos, (1, 0), 270)} == {"NW", "SE"}
+    reason = why_illegal(pos, PlaceTile((1, 0), 270, "blue", "NE"))
     assert reason is not None and "different island" in reason
 
 
@@ -144,10 +153,24 @@ def test_R_TILE_2_a_piece_joined_to_the_icons_island_by_the_board_is_not_another
 
 def test_ruling_second_cube_judged_after_placement():
     """docs/rules.md section 10: second cube judged after placement."""
-    # L29 at (1,-1) touches the points (1,0), (2,0), (2,-1) with one piece. L30 (same shape,
-    # lake on NW) at (1,0) unturned has pieces [NW+NE+SE] on (2,0) and [SW] on (1,0): two
-    # pieces on the tile, but after placement both are on L29's island. No second cube.
-    pos = place("L30", board="{slot: [1, -1], tile: L29}")
+    # The default tiles have 3 or 4 pieces, and no board can join them all, so this ruling is
+    # shown with a component set whose tiles join three corners (tests/data/components/joined_corners).
+    # J1 at (1,-1) touches the points (1,0), (2,0), (2,-1) with one piece. J2 (same shape, lake
+    # on NW) at (1,0) unturned has pieces [NW+NE+SE] on (2,0) and [SW] on (1,0): two pieces on
+    # the tile, but after placement both are on J1's island. No second cube.
+    pos = loads_position(
+        textwrap.dedent(
+            """
+            phase: place
+            board: [{slot: [1, -1], tile: J1}]
+            seats:
+              south: {boat: T2, tile: J2}
+              north: {boat: T1}
+            """
+        ),
+        load_components(JOINED),
+        "<test>",
+    )
     assert tile_actions(pos, (1, 0), 0) == {"tile 1,0 r0"}
     reason = why_illegal(pos, PlaceTile((1, 0), 0, "red", "SW"))
     assert reason is not None and "all one island" in reason
