@@ -51,7 +51,7 @@ def title_for(puzzle: Puzzle, optimum: int) -> str:
 def placement_helps(puzzle: Puzzle) -> bool:
     """Whether placing the tile shortens the line: if not, any placement works and the answer
     cannot be unique."""
-    with_tile = solve(puzzle, time_limit=60)
+    with_tile = solve(puzzle)
     if with_tile.optimum is None:
         return False
     board = puzzle.start.components.player_board
@@ -60,7 +60,7 @@ def placement_helps(puzzle: Puzzle) -> bool:
         phase="act",
         actions_left=board.actions_after(len(puzzle.start.hero.temples)),
     ).with_seat(puzzle.hero, replace(puzzle.start.hero, tile=None))
-    without = solve(replace(puzzle, start=skipped), time_limit=60)
+    without = solve(replace(puzzle, start=skipped))
     return without.optimum is None or without.optimum > with_tile.optimum
 
 
@@ -102,7 +102,7 @@ def main() -> None:
                 continue
             if phase == "place" and not placement_helps(puzzle):
                 continue
-            result = solve(puzzle, unique=True, time_limit=120)
+            result = solve(puzzle, unique=True)
             if result.optimum is None or result.optimum < 2 or result.unique is not True:
                 continue
             check = replay(puzzle, result.line)
