@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -99,3 +100,13 @@ def test_show_a_puzzle_file_with_its_goal_and_solution(tmp_path):
     result = run("show", puzzle, "--solution", "--svg", svg)
     assert result.returncode == 0, result.stderr
     assert svg.read_text().count('class="line-step"') == 2
+    # The picture says what the puzzle asks, under its title, as the terminal view does.
+    notes = re.findall(r'<text[^>]*class="note"[^>]*>([^<]*)</text>', svg.read_text())
+    assert notes == [
+        "Puzzle demo",
+        "Goal: south to excavate a temple this turn.",
+        "Solution: portage T2; ship 1,0NW; load red",
+    ]
+    result = run("show", puzzle, "--svg", svg)
+    assert result.returncode == 0, result.stderr
+    assert "Solution" not in svg.read_text() and "Goal: south to excavate a temple this turn." in svg.read_text()

@@ -204,9 +204,9 @@ def show(
 
     files: list[tuple[Path, bytes, str]] = []
     if svg is not None:
-        files.append((svg, render_svg(shown.pos, hl).encode("utf-8"), "--svg"))
+        files.append((svg, render_svg(shown.pos, hl, notes=shown.notes).encode("utf-8"), "--svg"))
     if png is not None:
-        files.append((png, render_png(shown.pos, hl, scale), "--png"))
+        files.append((png, render_png(shown.pos, hl, scale, notes=shown.notes), "--png"))
     if html is not None:
         files.append((html, render_html(shown.pos, hl, shown.notes).encode("utf-8"), "--html"))
     for path, data, option in files:

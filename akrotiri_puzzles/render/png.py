@@ -62,6 +62,12 @@ def svg_to_png(svg: str, scale: float = 1.0) -> bytes:
         raise RenderError(f"cannot rasterise the picture: {exc}") from None
 
 
-def render_png(pos: Position, highlights: Highlights | None = None, scale: float = 1.0, key: bool = True) -> bytes:
+def render_png(
+    pos: Position,
+    highlights: Highlights | None = None,
+    scale: float = 1.0,
+    key: bool = True,
+    notes: tuple[str, ...] = (),
+) -> bytes:
     """The position as a PNG picture: `render_svg` rasterised."""
-    return svg_to_png(render_svg(pos, highlights, key), scale)
+    return svg_to_png(render_svg(pos, highlights, key, notes), scale)

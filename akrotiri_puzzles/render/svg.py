@@ -19,24 +19,31 @@ from .svgdoc import num as _n
 from .words import title_line
 
 TITLE_H = 44.0
+NOTE_H = 22.0
 BANNER_H = 30.0
 
 
-def render_svg(pos: Position, highlights: Highlights | None = None, key: bool = True) -> str:
-    """The position as an SVG document; `key=False` leaves out the side panel."""
-    return serialise(paint(pos, highlights, key)[0])
+def render_svg(
+    pos: Position, highlights: Highlights | None = None, key: bool = True, notes: tuple[str, ...] = ()
+) -> str:
+    """The position as an SVG document; `key=False` leaves out the side panel. `notes` are
+    lines written under the title: for a puzzle, what it asks (its goal and horizon)."""
+    return serialise(paint(pos, highlights, key, notes)[0])
 
 
-def paint(pos: Position, highlights: Highlights | None = None, key: bool = True) -> tuple[ET.Element, BoardPainter]:
+def paint(
+    pos: Position, highlights: Highlights | None = None, key: bool = True, notes: tuple[str, ...] = ()
+) -> tuple[ET.Element, BoardPainter]:
     """The picture as an element tree, and the painter that drew its board (which knows where
     everything is: render/overlay.py draws lines over a picture with it)."""
     hl = highlights if highlights is not None else Highlights()
     slots = sorted({*pos.board.filled, *pos.board.open_slots, *highlight_slots(hl)})
-    top = TITLE_H + BANNER_H + MARGIN_PX
+    head = TITLE_H + NOTE_H * len(notes)
+    top = head + BANNER_H + MARGIN_PX
     frame = Frame.around(slots, left=MARGIN_PX, top=top)
     board_w = frame.width + 2 * MARGIN_PX
     width = board_w + (PANEL_W_PX if key else 0.0)
-    height = max(top + frame.height + MARGIN_PX + BANNER_H, TITLE_H + legend_height(pos, hl) + 20.0 if key else 0.0)
+    height = max(top + frame.height + MARGIN_PX + BANNER_H, head + legend_height(pos, hl) + 20.0 if key else 0.0)
     root = ET.Element(
         "svg",
         {
@@ -53,6 +60,9 @@ def paint(pos: Position, highlights: Highlights | None = None, key: bool = True)
     text(
         root, 16.0, TITLE_H / 2 + 2, title_line(pos), TITLE_PX, anchor="start", weight="bold", halo=None, class_="title"
     )
+    for i, note in enumerate(notes):
+        y = TITLE_H + NOTE_H * i + NOTE_H / 2 - 4
+        text(root, 16.0, y, note, TEXT_PX, anchor="start", weight="bold" if i else None, halo=None, class_="note")
 
     painter = BoardPainter(pos, frame)
     board = group(root, class_="board")
@@ -71,7 +81,7 @@ def paint(pos: Position, highlights: Highlights | None = None, key: bool = True)
     _draw_rim(root, frame)
     _draw_seat_sides(root, pos, frame, board_w)
     if key:
-        draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(TITLE_H)})"), pos, hl)
+        draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(head)})"), pos, hl)
     return root, painter
 
 
