@@ -15,7 +15,7 @@ from akrotiri_puzzles.files.collection import load_collection
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "akrotiri-puzzle"
-SAMPLE = ["p04.yaml", "p09.yaml"]  # two levels, a named map card, portage
+SAMPLE = ["p08.yaml", "p09.yaml"]  # two lengths, a named map card, portage, a tile placement
 
 
 def _needs(tool: str) -> None:
@@ -28,15 +28,16 @@ def _needs(tool: str) -> None:
 def test_the_book_orders_puzzles_by_level_and_indexes_techniques(comps):
     files = build(load_collection([ROOT / "puzzles" / n for n in reversed(SAMPLE)], comps))
     html = files["index.html"]
-    assert html.index("Puzzle 1") < html.index("North, turn 28") < html.index("Puzzle 2")
+    assert html.index("Puzzle 1") < html.index("North, turn 16") < html.index("Puzzle 2")
     assert html.index("Puzzle 2") < html.index("Solution 1") < html.index("Index by technique")
     assert "<tr><th>portage</th><td>2</td></tr>" in html
-    assert "<tr><th>a named map card</th><td>2</td></tr>" in html
+    assert "<tr><th>a named map card</th><td>1</td></tr>" in html
+    assert "<tr><th>tile placement</th><td>2</td></tr>" in html
     assert set(files) == {
         "index.html",
-        "pictures/p04.svg",
+        "pictures/p08.svg",
         "pictures/p09.svg",
-        "pictures/p04-line.svg",
+        "pictures/p08-line.svg",
         "pictures/p09-line.svg",
     }
     assert "http" not in html.replace("http://www.w3.org", "")
@@ -60,10 +61,10 @@ def test_book_pdf_has_the_title_the_puzzles_the_solutions_and_the_index(tmp_path
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = text.split("\f")
     assert "Akrotiri puzzles" in pages[0] and "2 puzzles" in pages[0]
-    assert "Puzzle 1" in pages[1] and "Goal: North to excavate a temple, this turn." in pages[1]
-    assert "Puzzle 2" in pages[2] and "with map card H09" in pages[2]
-    assert "Solution 1" in pages[3] and "ship 1,-3SE" in pages[3] and "excavate E08 1,-3SE" in pages[3]
-    assert "Solution 2" in pages[4] and "excavate H09 1,3NW" in pages[4]
+    assert "Puzzle 1" in pages[1] and "with map card H07" in pages[1]
+    assert "Puzzle 2" in pages[2] and "Goal: North to excavate a temple, this turn." in pages[2]
+    assert "Solution 1" in pages[3] and "ship 0,1SE" in pages[3] and "excavate H07 0,1SE" in pages[3]
+    assert "Solution 2" in pages[4] and "portage 1,0NE" in pages[4] and "excavate H09 -1,-2NE" in pages[4]
     assert "Index by technique" in pages[5] and "portage" in pages[5]
     # A page of the book rendered: the picture is there (many non-white pixels).
     subprocess.run(["pdftoppm", "-r", "30", "-f", "4", "-l", "4", "-gray", str(pdf), str(tmp_path / "p")], check=True)

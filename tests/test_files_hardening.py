@@ -255,13 +255,13 @@ def test_a_quadrant_with_thousands_of_digits_is_not_a_quadrant(comps):
 @pytest.mark.parametrize(
     ("old", "new", "field", "words"),
     [
-        ("optimum: 3\n", f"optimum: {2**63}\n", "optimum", "expected an integer from 0 to 999"),
-        ("seed: 508", f"seed: {10**20}", "certificate.seed", "expected an integer from 0 to 4294967295"),
+        ("optimum: 2\n", f"optimum: {2**63}\n", "optimum", "expected an integer from 0 to 999"),
+        ("seed: 501", f"seed: {10**20}", "certificate.seed", "expected an integer from 0 to 4294967295"),
         ("horizon: 1", "horizon: 3", "horizon", "expected an integer from 1 to 2, got 3"),
         ("goal: {temples: 1}", f"goal: {{temples: {10**25}}}", "goal.temples", "from 1 to 6"),
         ("id: p01", "id: " + "p" * 1000, "id", "String should have at most 100 characters, got 'ppp"),
         ("title: ", "title: " + "t" * 600 + " #", "title", "at most 500 characters"),
-        ("solution: [", "solution: [" + "end, " * 600, "solution", "606 actions; a solution holds at most 500"),
+        ("solution: [", "solution: [" + "end, " * 600, "solution", "602 actions; a solution holds at most 500"),
         ("solution: [", "solution: '" + "end; " * 600 + "' #", "solution", "601 actions; a solution holds at most 500"),
         ("solution: [", "solution: [" + "x" * 150 + ", ", "solution.0", "an action of 150 characters"),
         ("position:\n", "position: 42\nx:\n", "position", "expected a mapping (the position itself) or the name"),

@@ -11,12 +11,15 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles.actions import Sell, Unload
+from akrotiri_puzzles.files.lesson_yaml import load_lessons
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle, save_puzzle
 from akrotiri_puzzles.puzzle import Puzzle, State, moves, play, replay
 from akrotiri_puzzles.solver.canonical import canonical, lean, signature
 from akrotiri_puzzles.solver.cpsat import solve
+from akrotiri_puzzles.teaching import lesson_by_id
 
 COLLECTION = sorted((Path(__file__).resolve().parent.parent / "puzzles").glob("p*.yaml"))
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 CLI = [sys.executable, str(Path(__file__).resolve().parent.parent / "cli.py")]
 
 
@@ -26,25 +29,28 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def p01(comps) -> Puzzle:  # type: ignore[no-untyped-def]
-    """The collection's first puzzle: the empty boat's double move after a free unload."""
+    """The collection's first puzzle: sail and dig, in 2 actions."""
     return load_puzzle(COLLECTION[0], comps)
 
 
-def test_the_optimum_is_proven_by_the_bound_below(p01):
-    result = solve(p01, probe=False)
-    assert result.optimum == p01.optimum == 3
+def test_the_optimum_is_proven_by_the_bound_below(comps):
+    p03 = load_puzzle(COLLECTION[2], comps)  # buy two maps, sail, dig: 3 actions
+    result = solve(p03, probe=False)
+    assert result.optimum == p03.optimum == 3
     assert result.status == "OPTIMAL" and result.below_optimum == "INFEASIBLE"
     # Bound 1 and 2 proven infeasible, a line found within bound 3.
     assert [(lv.bound, lv.status) for lv in result.levels] == [(1, "INFEASIBLE"), (2, "INFEASIBLE"), (3, "FEASIBLE")]
-    played = replay(p01, result.line)
+    played = replay(p03, result.line)
     assert played.reached and played.cost == 3
 
 
-def test_R_MOVE_2_free_unload_gives_the_double_move_the_answer_needs(p01):
-    """R-MOVE-2: the line unloads (free) so that each Move action gives two points."""
-    result = solve(p01)
+def test_R_MOVE_2_free_unload_gives_the_double_move_the_answer_needs(comps):
+    """R-MOVE-2: the line unloads (free) so that each Move action gives two points. The
+    empty-boat lesson's exercise is certified to need it (lessons/empty-boat.yaml)."""
+    exercise = lesson_by_id(load_lessons(LESSONS, comps), "empty-boat").exercise
+    result = solve(exercise)
     assert isinstance(result.line[0], Unload)
-    without = replay(p01, result.line[1:])
+    without = replay(exercise, result.line[1:])
     assert without.cost > result.optimum
 
 
@@ -96,7 +102,7 @@ def test_lean_drops_any_free_action_the_answer_does_not_need(comps):
 
 
 def test_no_line_within_the_horizon_is_reported_infeasible(p01):
-    start = replace(p01.start, actions_left=2)
+    start = replace(p01.start, actions_left=p01.optimum - 1)
     result = solve(replace(p01, start=start))
     assert result.optimum is None and result.status == "INFEASIBLE" and result.line == ()
 
@@ -126,13 +132,13 @@ def test_solve_command_json(tmp_path):
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert {"optimum", "status", "below_optimum", "line", "seconds", "levels", "unique"} <= set(data)
-    assert data["optimum"] == 3 and data["status"] == "OPTIMAL" and data["below_optimum"] == "INFEASIBLE"
+    assert data["optimum"] == 2 and data["status"] == "OPTIMAL" and data["below_optimum"] == "INFEASIBLE"
 
 
 def test_solve_command_text_shows_the_proof_and_the_line():
     done = _run("solve", str(COLLECTION[0]), "--unique")
     assert done.returncode == 0, done.stderr
-    assert "Optimum: 3 action(s)" in done.stdout
+    assert "Optimum: 2 action(s)" in done.stdout
     assert "INFEASIBLE" in done.stdout and "Unique" in done.stdout
 
 
