@@ -74,16 +74,17 @@ def test_R_TILE_1_placements_are_judged_within_the_budget_and_agree_with_the_exh
 
 def test_any_optimal_line_is_accepted_not_only_the_canonical_one(comps):
     puzzle = load_puzzle(ROOT / "puzzles" / "p01.yaml", comps)
-    referee = Referee(puzzle, 3)
-    other = [parse_action(a) for a in ("ship -1,1NW", "unload blue", "portage 0,2SE", "ship 0,3SE")]
+    referee = Referee(puzzle, 2)
+    # The empty boat's first action reaches -1,-2NE by way of -1,-2SE: not the canonical line.
+    other = [parse_action(a) for a in ("ship -1,-2SE", "ship -1,-2NE")]
     for i in range(1, len(other) + 1):
         assert referee.judge(other[:i]).verdict is Verdict.ON_TRACK
-    assert referee.judge([*other, parse_action("excavate M10 0,2NE")]).verdict is Verdict.SOLVED
+    assert referee.judge([*other, parse_action("excavate M05 1,-2SW")]).verdict is Verdict.SOLVED
 
 
 def test_R_MOVE_1_an_illegal_action_gets_the_engines_reason(comps):
     puzzle = load_puzzle(ROOT / "puzzles" / "p01.yaml", comps)
-    judged = Referee(puzzle, 3).judge([parse_action("ship T2")])
+    judged = Referee(puzzle, 2).judge([parse_action("ship T2")])
     assert judged.verdict is Verdict.ILLEGAL and "R-MOVE-1" in (judged.reason or "")
 
 
@@ -93,24 +94,24 @@ def test_a_solve_stopped_by_the_time_limit_decides_nothing(comps):
     from akrotiri_puzzles.web.site import message
 
     puzzle = load_puzzle(ROOT / "puzzles" / "p01.yaml", comps)
-    judged = Referee(puzzle, 3, time_limit=1e-9).judge([parse_action("ship -1,1NW")])
+    judged = Referee(puzzle, 2, time_limit=1e-9).judge([parse_action("ship -1,-2SE")])
     assert judged.verdict is Verdict.UNDECIDED and judged.rest == ()
     assert "could not decide" in message(judged, 1e-9)
-    assert Referee(puzzle, 3).judge([parse_action("ship -1,1NW")]).verdict is Verdict.ON_TRACK
+    assert Referee(puzzle, 2).judge([parse_action("ship -1,-2SE")]).verdict is Verdict.ON_TRACK
 
 
 def test_api_plays_judges_hints_and_gives_the_solution(client):
     state = client.post("/api/puzzles/p04/state", json={"line": []}).json()
-    assert state["budget"] == 2 and {"text": "ship 1,-3SE", "kind": "move (ship)"} in state["actions"]
-    played = client.post("/api/puzzles/p04/play", json={"line": [], "action": "ship 1,-3SE"}).json()
-    assert played["verdict"] == "on track" and played["state"]["line"] == ["ship 1,-3SE"]
-    done = client.post("/api/puzzles/p04/play", json={"line": ["ship 1,-3SE"], "action": "excavate E08 1,-3SE"})
+    assert state["budget"] == 2 and {"text": "ship 1,1NW", "kind": "move (ship)"} in state["actions"]
+    played = client.post("/api/puzzles/p04/play", json={"line": [], "action": "ship 1,1NW"}).json()
+    assert played["verdict"] == "on track" and played["state"]["line"] == ["ship 1,1NW"]
+    done = client.post("/api/puzzles/p04/play", json={"line": ["ship 1,1NW"], "action": "excavate H07 1,1NW"})
     assert done.json()["message"] == "Solved in 2!"
-    # The hint names the next action of some best line (p04 has two: ship 1,-3SE or 2,-3SW); it stays on track.
+    # The hint names the next action of some best line; it stays on track.
     hint = client.post("/api/puzzles/p04/hint", json={"line": [], "level": 2}).json()["hint"]
     hinted = hint.removeprefix("Next on a best line: ").removesuffix(".")
     assert client.post("/api/puzzles/p04/play", json={"line": [], "action": hinted}).json()["verdict"] == "on track"
-    assert client.get("/api/puzzles/p04/solution").json()["solution"] == ["ship 1,-3SE", "excavate E08 1,-3SE"]
+    assert client.get("/api/puzzles/p04/solution").json()["solution"] == ["ship 1,1NW", "excavate H07 1,1NW"]
     assert [p["id"] for p in client.get("/api/puzzles").json()] == ["p02", "p04"]
 
 
@@ -155,7 +156,7 @@ def test_serve_and_book_with_no_puzzles_are_one_line_and_exit_status_2(tmp_path)
 def test_serve_check_serves_and_answers():
     done = _run("serve", "--port", "0", "--check", "puzzles/p04.yaml")
     assert done.returncode == 0, done.stderr
-    assert "p04: ship 1,-3SE: HTTP 200, Best move! Keep going." in done.stdout
+    assert "p04: ship 1,1NW: HTTP 200, Best move! Keep going." in done.stdout
     assert "an unknown id: HTTP 404" in done.stdout
 
 
@@ -179,7 +180,7 @@ def test_a_puzzle_database_is_served_at_its_levels_beside_directories(database, 
     before = database.read_bytes()
     collection = load_collection([ROOT / "puzzles" / "p01.yaml", ROOT / "puzzles" / "p04.yaml"], comps, [database])
     listed = [(p["id"], p["level"]) for p in TestClient(create_app(Site(collection))).get("/api/puzzles").json()]
-    assert listed == [("p02", "2 actions"), ("p01", "3 actions"), ("p04", "hard")]
+    assert listed == [("p01", "2 actions"), ("p02", "2 actions"), ("p04", "hard")]
     assert database.read_bytes() == before  # read only
     other = tmp_path / "other.yaml"  # p01 under p04's id: another puzzle with the same id
     other.write_text((ROOT / "puzzles" / "p01.yaml").read_text().replace("id: p01", "id: p04"))
