@@ -79,11 +79,16 @@ def main() -> None:
     (args.to / "thumbs").mkdir(parents=True, exist_ok=True)
     puzzles = [load_puzzle(f, comps) for f in sorted(args.work.glob("*.yaml"))]
     puzzles.sort(key=lambda p: (LEVELS.index(p.difficulty or "easy"), p.id))
+    ids = {p.id for p in puzzles}
+    for stale in [*args.to.glob("*.yaml"), *(args.to / "thumbs").glob("*.png")]:
+        # A puzzle of an earlier plan (or of other components) is not part of this collection.
+        if stale.stem not in ids:
+            stale.unlink()
     for p in puzzles:
         shutil.copyfile(args.work / f"{p.id}.yaml", args.to / f"{p.id}.yaml")
+        # Drawn again each time: a puzzle of the same id made on other components differs.
         thumb = args.to / "thumbs" / f"{p.id}.png"
-        if not thumb.is_file():
-            thumb.write_bytes(render_png(p.start, scale=THUMB_SCALE, key=False))
+        thumb.write_bytes(render_png(p.start, scale=THUMB_SCALE, key=False))
     counts = {lv: sum(p.difficulty == lv for p in puzzles) for lv in LEVELS}
     lines = [
         "# The puzzle collection",

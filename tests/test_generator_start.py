@@ -1,0 +1,67 @@
+"""Where a generated puzzle starts (`generate --start`), and the engine's cheap proof that a
+candidate whose placement can move has a second answer."""
+
+from __future__ import annotations
+
+import random
+
+from akrotiri_puzzles.generator.candidates import recipe_for
+from akrotiri_puzzles.generator.generate import Task
+from akrotiri_puzzles.generator.grade import least_placement_score, level_of
+from akrotiri_puzzles.generator.screens import another_placement
+from akrotiri_puzzles.puzzle import replay
+from akrotiri_puzzles.solver.canonical import signature
+
+from .test_exhaustive import puzzle
+
+PLACE_FAR = "phase: place\nseats: {south: {boat: T1, tile: L01, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}"
+"""Before the placement, E04's island a portage and a ship step away: any tile placement that
+blocks neither does as well, so the answer is not unique (R-TILE-1, R-MOVE-1)."""
+
+
+def test_start_fixes_the_phase_the_recipe_draws():
+    for n in range(20):
+        for level in ("medium", "hard"):
+            assert recipe_for(level, random.Random(n), start="place").phase == "place"
+            assert recipe_for(level, random.Random(n), start="act").phase == "act"
+            two = recipe_for(level, random.Random(n), turns=2, start="place")
+            assert (two.phase, two.turns) == ("place", 2)
+    assert Task(31, 4, "hard", start="place").name == "hard-s31-place-00004"
+    assert Task(31, 4, "medium", 2, "map-card", start="act").name == "medium-s31-t2-act-map-card-00004"
+
+
+def test_no_default_recipe_changes_when_start_is_not_given():
+    """The collection's seeds give the same candidates as before the option existed."""
+    for n in range(50):
+        for level in ("easy", "medium", "hard"):
+            a, b = random.Random(n), random.Random(n)
+            assert recipe_for(level, a) == recipe_for(level, b, start=None)
+            assert a.random() == b.random()
+
+
+def test_an_easy_puzzle_cannot_start_before_a_needed_placement():
+    """Why `--start place --difficulty easy` is refused: the placement alone scores medium."""
+    assert level_of(least_placement_score()) != "easy"
+
+
+def test_R_TILE_1_a_placement_that_blocks_nothing_is_a_second_answer():
+    """The screen's second answer is played by the engine to the goal at the optimum with
+    another signature, and the solver's uniqueness proof agrees that the answer is not unique."""
+    from akrotiri_puzzles.solver import solve
+
+    p = puzzle(PLACE_FAR)
+    first = solve(p)
+    assert first.optimum == 2
+    alt = another_placement(p, first.line)
+    assert alt is not None
+    played = replay(p, alt)
+    assert played.reached and played.illegal_at is None and played.cost == first.optimum
+    assert signature(p, alt) != signature(p, first.line)
+    assert solve(p, unique=True).unique is False
+
+
+def test_a_line_without_a_placement_has_no_other_placement():
+    from akrotiri_puzzles.solver import solve
+
+    p = puzzle("seats: {south: {boat: T1, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}")
+    assert another_placement(p, solve(p).line) is None
