@@ -24,7 +24,11 @@ from .screens import another_placement
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 SHORTEST = {"easy": 2, "medium": 3, "hard": 3}
-"""The least optimum a level's puzzle may have: shorter ones are rejected before any proof."""
+"""The least optimum a level's puzzle may have: shorter ones are rejected before any proof. A
+puzzle that starts before the tile placement may have one action less: its answer places the
+tile first (a placement is no action, R-TURN-1, but it is a decision the answer needs: a
+placement that shortens nothing is dropped), and such a puzzle of 2 actions scores medium at
+least (docs/generator.md)."""
 LONGEST = {"easy": 5, "medium": 99, "hard": 99}
 """The most: an easy puzzle of many actions is a chore, not a puzzle."""
 SOLVER = f"akrotiri-puzzles {__version__}, OR-Tools CP-SAT {version('ortools')}, one worker, seed 0, no time limit"
@@ -108,7 +112,7 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
 def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_level: bool) -> Outcome:
     """One candidate: prove its optimum, reject it as soon as it cannot sit on the level
     asked, else prove its answer unique and grade it."""
-    shortest = 2 if any_level else SHORTEST[task.level]
+    shortest = 2 if any_level else SHORTEST[task.level] - (puzzle.start.phase == "place")
     longest = max(LONGEST.values()) if any_level else LONGEST[task.level]
     first = solve(puzzle)
     if first.optimum is None:
