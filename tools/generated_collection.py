@@ -37,7 +37,6 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("medium", 3, 22, ["--goal", "map-card"]),
     ("medium", 2, 31, ["--turns", "2"]),
     ("hard", 1, 31, ["--start", "place"]),
-    ("medium", 1, 31, ["--start", "place"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2

@@ -25,10 +25,19 @@ from .screens import another_placement
 LEVEL_NAMES = ("easy", "medium", "hard")
 SHORTEST = {"easy": 2, "medium": 3, "hard": 3}
 """The least optimum a level's puzzle may have: shorter ones are rejected before any proof. A
-puzzle that starts before the tile placement may have one action less: its answer places the
-tile first (a placement is no action, R-TURN-1, but it is a decision the answer needs: a
-placement that shortens nothing is dropped), and such a puzzle of 2 actions scores medium at
-least (docs/generator.md)."""
+puzzle whose answer places a tile (one that starts before the placement, or of two turns) may
+have one action less, but never fewer than 2: a placement is no action (R-TURN-1) but a
+decision the answer makes, and such a puzzle of 2 actions scores medium at least (a placement
+to make and the placement necessary, or a horizon of two turns and the second turn necessary:
+docs/generator.md)."""
+
+
+def shortest_for(level: str, puzzle: Puzzle) -> int:
+    """The least optimum a candidate of a level may have (SHORTEST)."""
+    places = puzzle.start.phase == "place" or puzzle.turns == 2
+    return max(2, SHORTEST[level] - 1) if places else SHORTEST[level]
+
+
 LONGEST = {"easy": 5, "medium": 99, "hard": 99}
 """The most: an easy puzzle of many actions is a chore, not a puzzle."""
 SOLVER = f"akrotiri-puzzles {__version__}, OR-Tools CP-SAT {version('ortools')}, one worker, seed 0, no time limit"
@@ -112,7 +121,7 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
 def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_level: bool) -> Outcome:
     """One candidate: prove its optimum, reject it as soon as it cannot sit on the level
     asked, else prove its answer unique and grade it."""
-    shortest = 2 if any_level else SHORTEST[task.level] - (puzzle.start.phase == "place")
+    shortest = 2 if any_level else shortest_for(task.level, puzzle)
     longest = max(LONGEST.values()) if any_level else LONGEST[task.level]
     first = solve(puzzle)
     if first.optimum is None:
