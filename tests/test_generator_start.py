@@ -30,13 +30,20 @@ def test_start_fixes_the_phase_the_recipe_draws():
     assert Task(31, 4, "medium", 2, "map-card", start="act").name == "medium-s31-t2-act-map-card-00004"
 
 
-def test_no_default_recipe_changes_when_start_is_not_given():
-    """The collection's seeds give the same candidates as before the option existed."""
-    for n in range(50):
+def test_without_start_the_levels_draw_their_usual_classes():
+    """No --start: one-turn medium and hard puzzles from either phase, easy ones from the action
+    phase; --turns 2 from the action phase with one action left, and for easy also from the
+    placement (the classes the collection's seeds were drawn from)."""
+    drawn: dict[tuple[str, int | None], set[tuple[str, int, int | None]]] = {}
+    for n in range(200):
         for level in ("easy", "medium", "hard"):
-            a, b = random.Random(n), random.Random(n)
-            assert recipe_for(level, a) == recipe_for(level, b, start=None)
-            assert a.random() == b.random()
+            for turns in (None, 2):
+                r = recipe_for(level, random.Random(n), turns=turns)
+                drawn.setdefault((level, turns), set()).add((r.phase, r.turns, r.actions))
+    assert drawn[("easy", None)] == {("act", 1, None), ("act", 1, 2)}
+    assert drawn[("medium", None)] == drawn[("hard", None)] == {("act", 1, None), ("place", 1, None)}
+    assert drawn[("easy", 2)] == {("act", 2, 1), ("place", 2, None)}
+    assert drawn[("medium", 2)] == drawn[("hard", 2)] == {("act", 2, 1)}
 
 
 def test_an_easy_puzzle_cannot_start_before_a_needed_placement():
