@@ -72,3 +72,23 @@ def test_a_line_without_a_placement_has_no_other_placement():
 
     p = puzzle("seats: {south: {boat: T1, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}")
     assert another_placement(p, solve(p).line) is None
+
+
+def test_a_puzzle_that_places_a_tile_may_have_one_action_less_and_still_scores_medium():
+    """R-TURN-1: a placement is no action. Before the placement (with the placement necessary,
+    as the generator keeps only those) or over two turns (with the second turn necessary), a
+    puzzle of 2 actions scores medium at least, so medium and hard accept 2 actions there."""
+    from dataclasses import replace
+
+    from akrotiri_puzzles.generator.generate import shortest_for
+    from akrotiri_puzzles.generator.grade import score_of
+    from akrotiri_puzzles.puzzle import Necessity
+
+    place = puzzle(PLACE_FAR)
+    act = puzzle("seats: {south: {boat: T1, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}")
+    two = replace(act, turns=2)
+    assert [shortest_for(level, act) for level in ("easy", "medium", "hard")] == [2, 3, 3]
+    assert [shortest_for(level, place) for level in ("easy", "medium", "hard")] == [2, 2, 2]
+    assert [shortest_for(level, two) for level in ("easy", "medium", "hard")] == [2, 2, 2]
+    assert level_of(score_of(place, 2, (Necessity("placement", 3),), "greedy")) == "medium"
+    assert level_of(score_of(two, 2, (Necessity("second-turn", None),), "greedy")) == "medium"
