@@ -35,7 +35,7 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("hard", 3, 22, ["--goal", "map-card"]),
     ("medium", 7, 21, []),
     ("medium", 3, 22, ["--goal", "map-card"]),
-    ("hard", 1, 31, ["--turns", "2"]),
+    ("hard", 2, 31, ["--turns", "2"]),
     ("hard", 1, 31, ["--start", "place"]),
 ]
 LEVELS = ("easy", "medium", "hard")
