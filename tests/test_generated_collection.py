@@ -38,12 +38,37 @@ def test_each_puzzle_is_graded_at_its_level_with_its_proof(collection: list[Puzz
 
 
 def test_the_collection_has_what_the_issue_asks(collection: list[Puzzle]):
-    """At least 10 puzzles per level and a named map card at each level. (Not yet: puzzles of
-    two turns, and answers that place the tile: docs/generator.md, what is not done.)"""
+    """At least 10 puzzles per level, a named map card at each level, puzzles of two turns, and
+    answers that place the tile (R-TILE-1): puzzles that start before the placement, whose
+    grade proves the placement necessary."""
     for level in ("easy", "medium", "hard"):
         at = [p for p in collection if p.difficulty == level]
         assert len(at) >= 10, level
         assert any(p.goal.map_card for p in at), level
+    assert any(p.turns == 2 for p in collection)
+    placing = [p for p in collection if p.start.phase == "place"]
+    assert placing
+    for p in placing:
+        assert p.grade is not None and "placement" in [n.technique for n in p.grade.necessary], p.id
+
+
+def test_R_TILE_1_each_needed_placement_is_confirmed_by_the_exhaustive_search(collection: list[Puzzle]):
+    """Where a grade says the placement is necessary, the exhaustive search (independent of the
+    solver) finds the puzzle with the placement skipped longer or without a line, as recorded;
+    and no other slot or rotation of a placed tile lets the answer's line through (the engine's
+    screen agrees with the certificate's uniqueness)."""
+    from akrotiri_puzzles.generator.grade import PLACEMENT, without_placement
+    from akrotiri_puzzles.generator.screens import another_placement
+    from akrotiri_puzzles.solver import search
+
+    for p in collection:
+        assert p.grade is not None and p.solution is not None and p.optimum is not None
+        for n in p.grade.necessary:
+            if n.technique == PLACEMENT:
+                found = search(without_placement(p))
+                assert found.complete and found.optimum == n.without, p.id
+                assert found.optimum is None or found.optimum > p.optimum, p.id
+        assert another_placement(p, p.solution) is None, p.id
 
 
 def test_the_index_lists_every_puzzle_with_its_thumbnail(collection: list[Puzzle]):

@@ -1,6 +1,7 @@
 """Measure the generator: acceptance per level and CPU seconds per kept puzzle, one worker.
 
-    python tools/bench_generate.py --level hard --count 10 --seed 11 [--rows-out rows.jsonl]
+    python tools/bench_generate.py --level hard --count 10 --seed 11 [--turns 2] [--start place] [--goal map-card]
+        [--rows-out rows.jsonl]
 
 Runs the tasks of `generate --difficulty LEVEL --count N --seed S` in order in this process
 (one worker, as `generate --workers 1` does) until N puzzles are kept, timing each task in CPU
@@ -26,8 +27,12 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--count", type=int, default=10)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--turns", type=int, choices=(1, 2))
+    parser.add_argument("--start", choices=("act", "place"))
+    parser.add_argument("--goal", choices=("temple", "map-card", "two-temples"))
     parser.add_argument("--most-tasks", type=int, default=4000)
     parser.add_argument("--rows-out", type=Path)
+    parser.add_argument("--verbose", action="store_true", help="Print each task's outcome as it ends.")
     args = parser.parse_args()
     comps = load_components()
     sink = args.rows_out.open("w") if args.rows_out else None
@@ -39,7 +44,7 @@ def main() -> None:
         if len(costs) >= args.count:
             break
         t = time.process_time()
-        o = attempt(Task(args.seed, i, args.level), comps)
+        o = attempt(Task(args.seed, i, args.level, args.turns, args.goal, start=args.start), comps)
         cpu = time.process_time() - t
         tried += 1
         since += cpu
@@ -48,6 +53,8 @@ def main() -> None:
         if sink is not None:
             sink.write(json.dumps({"task": i, "reason": o.reason, "cpu": round(cpu, 3)}) + "\n")
             sink.flush()
+        if args.verbose:
+            print(f"  task {i}: {o.reason} ({cpu:.1f} s CPU)", flush=True)
         if o.kept:
             costs.append(since)
             since = 0.0

@@ -13,6 +13,7 @@ web and book examples name them.)
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import subprocess
 import sys
@@ -26,17 +27,17 @@ from akrotiri_puzzles.render.png import render_png
 
 PLAN: list[tuple[str, int, int, list[str]]] = [
     # (level, count, seed, other options): 10 per level; a named map card at each level;
-    # placement puzzles come from the medium and hard recipes; two-turn ones from --turns 2.
+    # answers that place the tile from --start place (medium and hard: an easy puzzle cannot
+    # start before a needed placement); two-turn ones from --turns 2.
     ("easy", 7, 21, []),
     ("easy", 3, 22, ["--goal", "map-card"]),
     ("hard", 7, 21, []),
     ("hard", 3, 22, ["--goal", "map-card"]),
     ("medium", 7, 21, []),
     ("medium", 3, 22, ["--goal", "map-card"]),
+    ("hard", 2, 31, ["--turns", "2"]),
+    ("hard", 1, 31, ["--start", "place"]),
 ]
-"""No two-turn row yet: `generate --difficulty medium --count 3 --seed 23 --turns 2` dropped its
-first task after about 10 minutes of wall time at a load of 9 (8 candidates: 4 with a second
-answer, 4 too short) and the session had no time for the rest (docs/generator.md)."""
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
 
@@ -47,7 +48,10 @@ def run_plan(work: Path) -> None:
     for level, count, seed, options in PLAN:
         args = [str(exe), "generate", "--difficulty", level, "--count", str(count), "--seed", str(seed), *options]
         print(" ".join(args[1:]), flush=True)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([*args, "--out", str(work)], check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        print(f"  {after.ru_utime - before.ru_utime:.1f} s CPU (user)", flush=True)
 
 
 def row(p: Puzzle, where: str) -> str:
@@ -79,11 +83,16 @@ def main() -> None:
     (args.to / "thumbs").mkdir(parents=True, exist_ok=True)
     puzzles = [load_puzzle(f, comps) for f in sorted(args.work.glob("*.yaml"))]
     puzzles.sort(key=lambda p: (LEVELS.index(p.difficulty or "easy"), p.id))
+    ids = {p.id for p in puzzles}
+    for stale in [*args.to.glob("*.yaml"), *(args.to / "thumbs").glob("*.png")]:
+        # A puzzle of an earlier plan (or of other components) is not part of this collection.
+        if stale.stem not in ids:
+            stale.unlink()
     for p in puzzles:
         shutil.copyfile(args.work / f"{p.id}.yaml", args.to / f"{p.id}.yaml")
+        # Drawn again each time: a puzzle of the same id made on other components differs.
         thumb = args.to / "thumbs" / f"{p.id}.png"
-        if not thumb.is_file():
-            thumb.write_bytes(render_png(p.start, scale=THUMB_SCALE, key=False))
+        thumb.write_bytes(render_png(p.start, scale=THUMB_SCALE, key=False))
     counts = {lv: sum(p.difficulty == lv for p in puzzles) for lv in LEVELS}
     lines = [
         "# The puzzle collection",

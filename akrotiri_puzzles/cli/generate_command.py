@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "medium", "hard")
 KINDS = ("temple", "endgame")
 GOALS = ("temple", "map-card", "two-temples")
+STARTS = ("act", "place")
 EDITIONS = (2014, 2016)
 MAX_COUNT = 10_000
 MAX_WORKERS = 64
@@ -45,6 +46,12 @@ def generate(
     seed: Annotated[int, typer.Option(help="Seed, 0 to 2^31-1: the same seed and options give the same files.")] = 1,
     out_dir: Annotated[Path, typer.Option("--out", help="Directory for the puzzle files.")] = Path("."),
     turns: Annotated[int | None, typer.Option(help="Horizon: 1 or 2 turns (default: as the level draws).")] = None,
+    start: Annotated[
+        str | None,
+        typer.Option(
+            help="Where the puzzle starts: act (the action phase) or place (before the tile placement, so the answer places the tile); default: as the level draws."
+        ),
+    ] = None,
     goal: Annotated[str | None, typer.Option(help=f"Goal kind: {', '.join(GOALS)} (default: drawn).")] = None,
     edition: Annotated[int | None, typer.Option(help="Edition: 2014 or 2016 (default: drawn).")] = None,
     svg: Annotated[bool, typer.Option("--svg", help="Also draw each puzzle's position as SVG.")] = False,
@@ -73,12 +80,35 @@ def generate(
     _choice("--kind", kind, KINDS)
     if kind == "endgame":
         _endgames(
-            difficulty, count, seed, out_dir, edition, components_dir, turns, goal, svg, png, workers, scheduler, db
+            difficulty,
+            count,
+            seed,
+            out_dir,
+            edition,
+            components_dir,
+            turns,
+            start,
+            goal,
+            svg,
+            png,
+            workers,
+            scheduler,
+            db,
         )
         return
     _choice("--goal", goal, GOALS)
     _choice("--edition", edition, EDITIONS)
     _choice("--turns", turns, (1, 2))
+    _choice("--start", start, STARTS)
+    if start == "place":
+        from ..generator.grade import least_placement_score, level_of, level_range
+
+        least = least_placement_score()
+        if least >= level_range(difficulty)[1]:
+            fail(
+                f"--start place: no {difficulty} puzzle starts before the tile placement (a placement the answer "
+                f"needs scores {least} alone, {level_of(least)} or more: docs/generator.md)"
+            )
     check_range("--count", count, 1, MAX_COUNT)
     check_range("--seed", seed, 0, SEED_MAX)
     check_range("--workers", workers, 1, MAX_WORKERS)
@@ -91,7 +121,7 @@ def generate(
     from ..generator.generate import Outcome, Task, Work
     from ..generator.runner import SchedulerError, run_in_order
 
-    tasks = (Task(seed, i, difficulty, turns, goal, edition) for i in range(count * TRIES_PER_PUZZLE))
+    tasks = (Task(seed, i, difficulty, turns, goal, edition, start) for i in range(count * TRIES_PER_PUZZLE))
     comps_dir = chosen_dir(components_dir)
     work = Work(str(comps_dir) if comps_dir else None)
 
@@ -187,7 +217,7 @@ def _endgames(
     _choice("--edition", edition, EDITIONS)
     check_range("--count", count, 1, MAX_COUNT)
     check_range("--seed", seed, 0, SEED_MAX)
-    defaults: tuple[object, ...] = (None, None, False, False, 1, None, None)
+    defaults: tuple[object, ...] = (None, None, None, False, False, 1, None, None)
     given = [name for name, v, d in zip(ONLY_TEMPLE, temple_only, defaults, strict=True) if v != d]
     raise typer.Exit(generate_endgames(difficulty, count, seed, out_dir, edition, components_dir, given))
 

@@ -70,15 +70,25 @@ unique, and each card in hand is a puzzle of its own (cheap to look at)."""
 
 
 def recipe_for(
-    level: str, rng: random.Random, turns: int | None = None, goal: str | None = None, edition: int | None = None
+    level: str,
+    rng: random.Random,
+    turns: int | None = None,
+    goal: str | None = None,
+    edition: int | None = None,
+    start: str | None = None,
 ) -> Recipe:
     """A recipe for a level, drawn with `rng`; the options given fix their part of it."""
-    classes = [c for c in RECIPES[level] if turns is None or c[1] == turns]
-    if not classes:
+    classes = [c for c in RECIPES[level] if (turns is None or c[1] == turns) and (start is None or c[0] == start)]
+    if not classes and turns == 2:
         # The level's usual classes have the other horizon (--turns 2): two turns from the action
         # phase with one action left, and for easy from the placement as well (medium and hard
-        # ones from the placement take minutes to prove, docs/benchmarks.md, place-2).
-        classes = [("act", 2, 1, 1)] + ([("place", 2, None, 1)] if level == "easy" else [])
+        # ones from the placement take minutes to prove, docs/benchmarks.md, place-2, unless
+        # --start place asks for them).
+        classes = [("act", 2, 1, 1)] + ([("place", 2, None, 1)] if level == "easy" or start == "place" else [])
+        classes = [c for c in classes if start is None or c[0] == start]
+    elif not classes:
+        # --start place for a level whose usual classes are all of the action phase.
+        classes = [(start or "act", 1, None, 1)]
     phase, horizon, actions, _ = rng.choices(classes, weights=[c[3] for c in classes])[0]
     kind = goal or rng.choices(GOALS, weights=GOAL_WEIGHTS[level])[0]
     return Recipe(phase, horizon, kind, edition or rng.choice(EDITIONS), actions)

@@ -20,10 +20,24 @@ from ..solver import solve
 from .candidates import candidates, recipe_for
 from .grade import grade, level_range, placement_needed, score_range
 from .ladder import ladder
+from .screens import another_placement
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 SHORTEST = {"easy": 2, "medium": 3, "hard": 3}
-"""The least optimum a level's puzzle may have: shorter ones are rejected before any proof."""
+"""The least optimum a level's puzzle may have: shorter ones are rejected before any proof. A
+puzzle whose answer places a tile (one that starts before the placement, or of two turns) may
+have one action less, but never fewer than 2: a placement is no action (R-TURN-1) but a
+decision the answer makes, and such a puzzle of 2 actions scores medium at least (a placement
+to make and the placement necessary, or a horizon of two turns and the second turn necessary:
+docs/generator.md)."""
+
+
+def shortest_for(level: str, puzzle: Puzzle) -> int:
+    """The least optimum a candidate of a level may have (SHORTEST)."""
+    places = puzzle.start.phase == "place" or puzzle.turns == 2
+    return max(2, SHORTEST[level] - 1) if places else SHORTEST[level]
+
+
 LONGEST = {"easy": 5, "medium": 99, "hard": 99}
 """The most: an easy puzzle of many actions is a chore, not a puzzle."""
 SOLVER = f"akrotiri-puzzles {__version__}, OR-Tools CP-SAT {version('ortools')}, one worker, seed 0, no time limit"
@@ -39,6 +53,8 @@ class Task:
     turns: int | None = None
     goal: str | None = None
     edition: int | None = None
+    start: str | None = None
+    """The phase the puzzle starts in: 'act' or 'place' (None: as the level draws)."""
 
     @property
     def name(self) -> str:
@@ -46,6 +62,8 @@ class Task:
         parts = [self.level, f"s{self.seed}"]
         if self.turns is not None:
             parts.append(f"t{self.turns}")
+        if self.start is not None:
+            parts.append(self.start)
         if self.goal is not None:
             parts.append(self.goal)
         if self.edition is not None:
@@ -81,7 +99,7 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
     `any_level` (the grader's measurements), the first candidate with a line of 2 actions or
     more is graded and returned, unique or not (never kept)."""
     rng = random.Random(f"akrotiri-generate {task.seed} {task.index}")
-    recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition)
+    recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition, task.start)
     game_seed = rng.randrange(2**31)
     reasons: dict[str, int] = {}
     elsewhere: Outcome | None = None
@@ -103,7 +121,7 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
 def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_level: bool) -> Outcome:
     """One candidate: prove its optimum, reject it as soon as it cannot sit on the level
     asked, else prove its answer unique and grade it."""
-    shortest = 2 if any_level else SHORTEST[task.level]
+    shortest = 2 if any_level else shortest_for(task.level, puzzle)
     longest = max(LONGEST.values()) if any_level else LONGEST[task.level]
     first = solve(puzzle)
     if first.optimum is None:
@@ -115,6 +133,10 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         # A line as short without the placement: any placement that blocks nothing does as
         # well, so the answer is not worth a uniqueness proof (of ~50 to 100 placements).
         return Outcome(task, None, "the placement shortens nothing")
+    if not any_level and another_placement(puzzle, first.line) is not None:
+        # The same line with a placement moved elsewhere is a second answer, played by the
+        # engine: no uniqueness proof over every placement is needed to drop it.
+        return Outcome(task, None, "more than one answer")
     result = solve(puzzle, unique=True)
     if result.unique is not True and not any_level:
         return Outcome(task, None, "more than one answer")

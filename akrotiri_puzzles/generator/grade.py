@@ -62,6 +62,13 @@ def score_of(puzzle: Puzzle, optimum: int, necessary: tuple[Necessity, ...], run
     return points
 
 
+def least_placement_score() -> int:
+    """The least score of a puzzle that starts before the tile placement and whose answer needs
+    it (the generator keeps no other: any placement would do): a placement to make, and the
+    placement necessary."""
+    return PLACEMENT_POINTS + WEIGHT[PLACEMENT]
+
+
 def without_placement(puzzle: Puzzle) -> Puzzle:
     """The puzzle with its tile placement skipped: the tile stays in hand and the action phase
     starts at once, with the actions it would have had."""

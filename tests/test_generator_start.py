@@ -1,0 +1,94 @@
+"""Where a generated puzzle starts (`generate --start`), and the engine's cheap proof that a
+candidate whose placement can move has a second answer."""
+
+from __future__ import annotations
+
+import random
+
+from akrotiri_puzzles.generator.candidates import recipe_for
+from akrotiri_puzzles.generator.generate import Task
+from akrotiri_puzzles.generator.grade import least_placement_score, level_of
+from akrotiri_puzzles.generator.screens import another_placement
+from akrotiri_puzzles.puzzle import replay
+from akrotiri_puzzles.solver.canonical import signature
+
+from .test_exhaustive import puzzle
+
+PLACE_FAR = "phase: place\nseats: {south: {boat: T1, tile: L01, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}"
+"""Before the placement, E04's island a portage and a ship step away: any tile placement that
+blocks neither does as well, so the answer is not unique (R-TILE-1, R-MOVE-1)."""
+
+
+def test_start_fixes_the_phase_the_recipe_draws():
+    for n in range(20):
+        for level in ("medium", "hard"):
+            assert recipe_for(level, random.Random(n), start="place").phase == "place"
+            assert recipe_for(level, random.Random(n), start="act").phase == "act"
+            two = recipe_for(level, random.Random(n), turns=2, start="place")
+            assert (two.phase, two.turns) == ("place", 2)
+    assert Task(31, 4, "hard", start="place").name == "hard-s31-place-00004"
+    assert Task(31, 4, "medium", 2, "map-card", start="act").name == "medium-s31-t2-act-map-card-00004"
+
+
+def test_without_start_the_levels_draw_their_usual_classes():
+    """No --start: one-turn medium and hard puzzles from either phase, easy ones from the action
+    phase; --turns 2 from the action phase with one action left, and for easy also from the
+    placement (the classes the collection's seeds were drawn from)."""
+    drawn: dict[tuple[str, int | None], set[tuple[str, int, int | None]]] = {}
+    for n in range(200):
+        for level in ("easy", "medium", "hard"):
+            for turns in (None, 2):
+                r = recipe_for(level, random.Random(n), turns=turns)
+                drawn.setdefault((level, turns), set()).add((r.phase, r.turns, r.actions))
+    assert drawn[("easy", None)] == {("act", 1, None), ("act", 1, 2)}
+    assert drawn[("medium", None)] == drawn[("hard", None)] == {("act", 1, None), ("place", 1, None)}
+    assert drawn[("easy", 2)] == {("act", 2, 1), ("place", 2, None)}
+    assert drawn[("medium", 2)] == drawn[("hard", 2)] == {("act", 2, 1)}
+
+
+def test_an_easy_puzzle_cannot_start_before_a_needed_placement():
+    """Why `--start place --difficulty easy` is refused: the placement alone scores medium."""
+    assert level_of(least_placement_score()) != "easy"
+
+
+def test_R_TILE_1_a_placement_that_blocks_nothing_is_a_second_answer():
+    """The screen's second answer is played by the engine to the goal at the optimum with
+    another signature, and the solver's uniqueness proof agrees that the answer is not unique."""
+    from akrotiri_puzzles.solver import solve
+
+    p = puzzle(PLACE_FAR)
+    first = solve(p)
+    assert first.optimum == 2
+    alt = another_placement(p, first.line)
+    assert alt is not None
+    played = replay(p, alt)
+    assert played.reached and played.illegal_at is None and played.cost == first.optimum
+    assert signature(p, alt) != signature(p, first.line)
+    assert solve(p, unique=True).unique is False
+
+
+def test_a_line_without_a_placement_has_no_other_placement():
+    from akrotiri_puzzles.solver import solve
+
+    p = puzzle("seats: {south: {boat: T1, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}")
+    assert another_placement(p, solve(p).line) is None
+
+
+def test_a_puzzle_that_places_a_tile_may_have_one_action_less_and_still_scores_medium():
+    """R-TURN-1: a placement is no action. Before the placement (with the placement necessary,
+    as the generator keeps only those) or over two turns (with the second turn necessary), a
+    puzzle of 2 actions scores medium at least, so medium and hard accept 2 actions there."""
+    from dataclasses import replace
+
+    from akrotiri_puzzles.generator.generate import shortest_for
+    from akrotiri_puzzles.generator.grade import score_of
+    from akrotiri_puzzles.puzzle import Necessity
+
+    place = puzzle(PLACE_FAR)
+    act = puzzle("seats: {south: {boat: T1, maps: [E04], drachmas: 3}, north: {boat: '2,0NE'}}")
+    two = replace(act, turns=2)
+    assert [shortest_for(level, act) for level in ("easy", "medium", "hard")] == [2, 3, 3]
+    assert [shortest_for(level, place) for level in ("easy", "medium", "hard")] == [2, 2, 2]
+    assert [shortest_for(level, two) for level in ("easy", "medium", "hard")] == [2, 2, 2]
+    assert level_of(score_of(place, 2, (Necessity("placement", 3),), "greedy")) == "medium"
+    assert level_of(score_of(two, 2, (Necessity("second-turn", None),), "greedy")) == "medium"
