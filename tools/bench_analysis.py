@@ -8,7 +8,7 @@ docs/benchmarks.md.
     .venv/bin/python tools/bench_analysis.py --positions 100 --most-actions 2
     .venv/bin/python tools/bench_analysis.py --full-turns 5
     .venv/bin/python tools/bench_analysis.py --alternatives 3 --first-seed 100 --games 3
-    .venv/bin/python tools/bench_analysis.py --placements 3 --turn 8 --first-seed 100
+    .venv/bin/python tools/bench_analysis.py --placements 2 --turn 8 --first-seed 100
     .venv/bin/python tools/bench_analysis.py --placements 1 --first-seed 100 --grouped-only
 """
 
