@@ -11,7 +11,9 @@ only raises a sale's price and leaves a space more to sell into, R-FREE-1, as th
 never falls), so the cover's best objective bounds every placement of the group. One solve of
 the cover asking for more than the best so far proves the whole group cannot beat it; only
 when it finds such a line are the group's placements solved one by one, exactly as without the
-grouping (so the answer, line included, is the one every placement solved in turn gives). The tests check the domination against each placement's own best (tests/test_placement_bound.py).
+grouping (so the answer, line included, is the one every placement solved in turn gives), the
+cover of those left asked again whenever the best has grown. The tests check the domination
+against each placement's own best (tests/test_placement_bound.py).
 """
 
 from __future__ import annotations
@@ -101,20 +103,21 @@ def _group(
     bound: int,
     proven: bool,
 ) -> tuple[BoardResult | None, int, bool]:
-    """One group of `split_placements`: the best so far, the bound and whether all is proven."""
-    ask = floor
-    if best is not None and best.value is not None:
-        ask = best.value + 1 if floor is None else max(floor, best.value + 1)
-    if len(group) > 1 and ask is not None:
-        top = cover([child for _, child in group])
-        if top is not None:
-            r = solve(top, ask, cap)
-            if r.status == "INFEASIBLE":
-                return best, max(bound, r.bound), proven
-    for action, child in group:
+    """One group of `split_placements`: the best so far, the bound and whether all is proven.
+    Before each placement, when the value asked for has grown since the last check, the cover of
+    the placements left is asked for it: INFEASIBLE skips them all."""
+    left = list(group)
+    checked: int | None = None
+    while left:
         ask = floor
         if best is not None and best.value is not None:
             ask = best.value + 1 if floor is None else max(floor, best.value + 1)
+        if len(left) > 1 and ask is not None and ask != checked:
+            checked = ask
+            top = cover([child for _, child in left])
+            if top is not None and solve(top, ask, cap).status == "INFEASIBLE":
+                return best, max(bound, ask - 1), proven
+        action, child = left.pop(0)
         r = solve(child, ask, cap)
         bound = max(bound, r.bound)
         if r.status == "INFEASIBLE":
