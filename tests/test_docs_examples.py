@@ -36,6 +36,7 @@ SAMPLED = {
     r"tools/bench_analysis\.py --positions": " --positions 2 --most-actions 1",
     r"tools/bench_analysis\.py --full-turns": " --full-turns 1",
     r"tools/bench_analysis\.py --alternatives": " --games 1 --most-actions 1",
+    r"tools/bench_analysis\.py --placements": " --placements 1 --turn 2",
     r"tools/grade_study\.py\b(?!.*--rows-in)": " --candidates 2 --max-nodes 1000",
     r"tools/bench_serve\.py\b": " --per-puzzle 1",
     r"generate --difficulty easy --count 3 --seed 2\b": " --count 1",

@@ -67,13 +67,16 @@ def check_uniqueness(pos, best) -> bool:
 
 
 def test_R_SCORE_1_uniqueness_agrees_with_enumerating_every_line_of_the_best_score():
-    found = [check_uniqueness(pos, best) for pos, best in positions(range(0, 8), 1)]
+    # Seeds 16-23: on the default tiles of def0e7b both verdicts occur among them (seeds 0-7,
+    # the sample before, now give unique answers only).
+    found = [check_uniqueness(pos, best) for pos, best in positions(range(16, 24), 1)]
     assert True in found and False in found
 
 
 @pytest.mark.slow
 def test_R_SCORE_1_uniqueness_agrees_with_the_enumeration_on_more_endgames():
-    found = [check_uniqueness(pos, best) for pos, best in positions(range(8, 40), 1)]
+    rest = positions(range(0, 16), 1) + positions(range(24, 40), 1)
+    found = [check_uniqueness(pos, best) for pos, best in rest]
     assert len(found) >= 20 and True in found and False in found
 
 

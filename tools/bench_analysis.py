@@ -8,6 +8,8 @@ docs/benchmarks.md.
     .venv/bin/python tools/bench_analysis.py --positions 100 --most-actions 2
     .venv/bin/python tools/bench_analysis.py --full-turns 5
     .venv/bin/python tools/bench_analysis.py --alternatives 3 --first-seed 100 --games 3
+    .venv/bin/python tools/bench_analysis.py --placements 2 --turn 8 --first-seed 100
+    .venv/bin/python tools/bench_analysis.py --placements 1 --first-seed 100 --grouped-only
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ import time
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.analysis.board_solve import best_on_board
 from akrotiri_puzzles.analysis.corpus import endgames
-from akrotiri_puzzles.analysis.endgame import analyse
+from akrotiri_puzzles.analysis.endgame import _Run, analyse
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
 from akrotiri_puzzles.components import Components
+from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
 
 
@@ -44,8 +48,19 @@ def main() -> None:
         help="instead: analyse(pos, alternatives=K) against analyse(pos) on --games games' endgames",
     )
     ap.add_argument("--games", type=int, default=3)
+    ap.add_argument(
+        "--placements",
+        type=int,
+        default=0,
+        help="instead: turns with the tile to place of N games, placements grouped against one by one",
+    )
+    ap.add_argument("--turn", type=int, default=0, help="with --placements: this turn (default: the last)")
+    ap.add_argument("--grouped-only", action="store_true", help="with --placements: skip the one-by-one run")
     args = ap.parse_args()
     comps = load_components()
+    if args.placements:
+        placements(comps, args.first_seed, args.placements, args.turn, args.grouped_only)
+        return
     if args.alternatives:
         alternatives(comps, args.first_seed, args.games, args.alternatives, args.most_actions)
         return
@@ -123,6 +138,51 @@ def alternatives(comps: Components, first: int, games: int, k: int, most_actions
     print(f"plain analysis: median {statistics.median(plain_t):.2f} s, max {max(plain_t):.2f} s")
     print(f"--alternatives {k}: median {statistics.median(alt_t):.2f} s, max {max(alt_t):.2f} s")
     print(f"ratio: median {statistics.median(ratios):.1f}, max {max(ratios):.1f}")
+
+
+def placement_turns(comps: Components, seed: int, edition: int, turn: int) -> list[Position]:
+    """The positions before the tile placement at a turn of a seeded greedy game (0: the last
+    turn), one per seat."""
+    if not turn:
+        return list(endgames(comps, range(seed, seed + 1), edition, 99, placement=True))
+    seen: list[Position] = []
+    play_game(comps, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+    out: dict[str, Position] = {}
+    for p in seen:
+        if p.phase == "place" and p.turn == turn and p.hero.tile is not None:
+            out.setdefault(p.to_move, p)
+    return list(out.values())
+
+
+def placements(comps: Components, first: int, games: int, turn: int, grouped_only: bool) -> None:
+    """A turn with its tile to place, analysed with the placements grouped by slot and rotation
+    (analysis/placement.py) and, unless `grouped_only`, one by one; the two must agree."""
+    rows = []
+    for seed in range(first, first + games):
+        for ed in (2016, 2014):
+            for pos in placement_turns(comps, seed, ed, turn):
+                kids = len(_Run(pos, "score", Deadline(None), 1).children(pos))
+                t = time.process_time()
+                grouped = analyse(pos)
+                t_grouped = time.process_time() - t
+                t_single = None
+                if not grouped_only:
+                    t = time.process_time()
+                    single = analyse(pos, group_placements=False)
+                    t_single = time.process_time() - t
+                    assert (single.status, single.value, single.bound) == (grouped.status, grouped.value, grouped.bound)
+                    assert single.best is not None and grouped.best is not None
+                    assert single.best.line == grouped.best.line
+                one = "-" if t_single is None else f"{t_single:.1f}"
+                ratio = "-" if t_single is None else f"{t_single / t_grouped:.1f}"
+                rows.append(
+                    f"| {seed} {ed} {pos.to_move} turn {pos.turn} | {kids} | {grouped.value} | {one} | {t_grouped:.1f} | {ratio} |"
+                )
+                print(rows[-1], flush=True)
+    print()
+    print("| position | placements | best score | one by one (CPU s) | grouped (CPU s) | ratio |")
+    print("|---|---:|---:|---:|---:|---:|")
+    print("\n".join(rows))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from ..puzzle import State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from .board_solve import BoardResult, best_on_board, objective_value, puzzle_of, replay_line
+from .placement import split_placements
 
 SCALE = 10**5
 """The margin objective counts points times SCALE plus the hero's drachmas (R-SCORE-3)."""
@@ -144,8 +145,11 @@ def is_last_turn(pos: Position) -> bool:
 class _Run:
     """One analysis: its objective, deadline and CP-SAT workers."""
 
-    def __init__(self, pos: Position, objective: str, deadline: Deadline, workers: int) -> None:
+    def __init__(
+        self, pos: Position, objective: str, deadline: Deadline, workers: int, group_placements: bool = True
+    ) -> None:
         self.start = pos
+        self.group_placements = group_placements
         self.puzzle = puzzle_of(pos)
         self.objective = objective
         self.deadline = deadline
@@ -162,6 +166,8 @@ class _Run:
         proven beforehand."""
         if pos.phase == "act" and not pos.passing:
             return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap)
+        if pos.phase == "place" and self.group_placements:
+            return split_placements(self.children(pos), self.best, floor, cap, NO_BOUND)
         return self.split(self.children(pos), floor, cap)
 
     def split(self, kids: list[tuple[Action, Position]], floor: int | None, cap: int | None = None) -> BoardResult:
@@ -226,17 +232,20 @@ def analyse(
     turns: int = 1,
     time_limit: float | None = None,
     workers: int = 1,
+    group_placements: bool = True,
 ) -> Analysis:
     """The best final score (or margin) the hero can reach in its turn, proven; with
     `alternatives` > 1 the best lines with distinct first actions; with `line`, that line's
-    score, loss and the action that lost it."""
+    score, loss and the action that lost it. `group_placements` False solves every tile
+    placement in turn instead of bounding each slot and rotation first (analysis/placement.py):
+    the same answer, for the tests and the benchmark."""
     if objective not in ("score", "margin"):
         raise AnalysisError(f"--objective {objective!r}: choose score or margin")
     if alternatives < 1:
         raise AnalysisError(f"--alternatives {alternatives}: must be at least 1")
     check_position(pos, turns)
     given = _given_line(pos, line) if line is not None else None
-    run = _Run(pos, objective, Deadline(time_limit), workers)
+    run = _Run(pos, objective, Deadline(time_limit), workers, group_placements)
     last = is_last_turn(pos)
     try:
         if alternatives > 1:

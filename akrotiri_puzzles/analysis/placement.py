@@ -1,0 +1,127 @@
+"""A turn with its tile still to place: the placements grouped, each group bounded by one solve.
+
+The placements of one slot and rotation (R-TILE-1) leave the same board and differ only in the
+second cube (R-TILE-2): its colour, taken from the market, and the island it lies on. Their
+*cover* is the position after any of them with every cube any of them lays (per piece, the most
+any lays) and, per colour, the fewest cubes left on the market. The cover dominates each
+placement of its group (`cover`): a line legal after the placement is legal from the cover,
+with the same board, boat, cards and temples at every step and at least as many drachmas
+(a cube more on an island only adds a choice to a load, R-LOAD-1; a cube fewer on the market
+only raises a sale's price and leaves a space more to sell into, R-FREE-1, as the price track
+never falls), so the cover's best objective bounds every placement of the group. One solve of
+the cover asking for more than the best so far proves the whole group cannot beat it; only
+when it finds such a line are the group's placements solved one by one, exactly as without the
+grouping (so the answer, line included, is the one every placement solved in turn gives), the
+cover of those left asked again whenever the best has grown. The tests check the domination
+against each placement's own best (tests/test_placement_bound.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+
+from ..actions import Action, PlaceTile
+from ..position import Position, evolve
+from ..solver.deadline import TimeUp
+from .board_solve import BoardResult
+
+Child = tuple[Action, Position]
+
+
+def groups(kids: Sequence[Child]) -> list[list[Child]]:
+    """The placements by slot and rotation, in the order of their first placement (notation order
+    within a group kept); any other move is a group of its own."""
+    out: list[list[Child]] = []
+    index: dict[tuple[object, int], int] = {}
+    for action, child in kids:
+        if isinstance(action, PlaceTile) and child.phase == "act" and not child.passing:
+            key = (action.slot, action.rotation)
+            if key in index:
+                out[index[key]].append((action, child))
+                continue
+            index[key] = len(out)
+        out.append([(action, child)])
+    return out
+
+
+def cover(members: Sequence[Position]) -> Position | None:
+    """A position that dominates each of `members` (same board and seats after one slot and
+    rotation, differing only in cubes on the board and on the market): every cube any member lays,
+    the fewest left on the market per colour. None when the members differ in anything else or
+    the price track is not monotone (then nothing is claimed)."""
+    first = members[0]
+    track = first.components.market.track
+    if any(b < a for a, b in pairwise(track)):
+        return None
+    for p in members[1:]:
+        if evolve(p, cubes=first.cubes, market=first.market) != first:
+            return None
+    most: dict[tuple[object, str], int] = {}
+    for p in members:
+        for piece, colour, n in p.cubes:
+            most[(piece, colour)] = max(most.get((piece, colour), 0), n)
+    cubes = tuple(sorted((piece, colour, n) for (piece, colour), n in most.items()))
+    market = tuple(min(col) for col in zip(*(p.market for p in members), strict=True))
+    return evolve(first, cubes=cubes, market=market)
+
+
+def split_placements(
+    kids: Sequence[Child],
+    solve: Callable[[Position, int | None, int | None], BoardResult],
+    floor: int | None,
+    cap: int | None,
+    no_bound: int,
+) -> BoardResult:
+    """The best over the children, each asked only for lines better than the best so far, the
+    placements of one slot and rotation first bounded together by their cover (module doc).
+    The same result as asking every child in turn: a group is skipped only when no member can
+    reach the value it would be asked for."""
+    best: BoardResult | None = None
+    bound = floor - 1 if floor is not None else -(10**9)
+    proven = True
+    try:
+        for group in groups(kids):
+            best, bound, proven = _group(group, solve, floor, cap, best, bound, proven)
+    except TimeUp:
+        if best is None:
+            raise
+        # The children not looked at bound nothing: the line found, no bound.
+        return BoardResult("FEASIBLE", best.value, no_bound, best.line)
+    if best is None or best.value is None:
+        return BoardResult("INFEASIBLE", None, bound, ())
+    status = "OPTIMAL" if proven and bound <= best.value else "FEASIBLE"
+    return BoardResult(status, best.value, bound, best.line)
+
+
+def _group(
+    group: list[Child],
+    solve: Callable[[Position, int | None, int | None], BoardResult],
+    floor: int | None,
+    cap: int | None,
+    best: BoardResult | None,
+    bound: int,
+    proven: bool,
+) -> tuple[BoardResult | None, int, bool]:
+    """One group of `split_placements`: the best so far, the bound and whether all is proven.
+    Before each placement, when the value asked for has grown since the last check, the cover of
+    the placements left is asked for it: INFEASIBLE skips them all."""
+    left = list(group)
+    checked: int | None = None
+    while left:
+        ask = floor
+        if best is not None and best.value is not None:
+            ask = best.value + 1 if floor is None else max(floor, best.value + 1)
+        if len(left) > 1 and ask is not None and ask != checked:
+            checked = ask
+            top = cover([child for _, child in left])
+            if top is not None and solve(top, ask, cap).status == "INFEASIBLE":
+                return best, max(bound, ask - 1), proven
+        action, child = left.pop(0)
+        r = solve(child, ask, cap)
+        bound = max(bound, r.bound)
+        if r.status == "INFEASIBLE":
+            continue
+        proven = proven and r.status == "OPTIMAL"
+        best = BoardResult(r.status, r.value, r.bound, (action, *r.line))
+    return best, bound, proven

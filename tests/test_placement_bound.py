@@ -1,0 +1,153 @@
+"""A turn with its tile still to place: the placements of one slot and rotation bounded together by
+their cover (analysis/placement.py). The cover's domination is checked line by line through the
+engine (every line a placement allows is legal from the cover and scores at least as much there),
+against each placement's own best, and the grouped analysis against solving every placement."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from akrotiri_puzzles import load_components
+from akrotiri_puzzles.actions import EndTurn, PlaceTile
+from akrotiri_puzzles.analysis.board_solve import best_on_board, objective_value, puzzle_of
+from akrotiri_puzzles.analysis.endgame import NO_BOUND, _Run
+from akrotiri_puzzles.analysis.placement import cover, groups, split_placements
+from akrotiri_puzzles.position import evolve
+from akrotiri_puzzles.puzzle import State, moves, play, why_not
+from akrotiri_puzzles.simulate import play_game
+from akrotiri_puzzles.solver.deadline import Deadline
+
+COMPS = load_components()
+
+
+def before_placement(seed: int, edition: int, turn: int) -> list:
+    """The positions before the tile placement at a turn of a seeded greedy game, one per seat."""
+    seen: list = []
+    play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+    out: dict = {}
+    for p in seen:
+        if p.phase == "place" and p.turn == turn and p.hero.tile is not None:
+            out.setdefault(p.to_move, p)
+    return list(out.values())
+
+
+def random_lines(pos, rng: random.Random, count: int) -> list:
+    """Lines of the action phase played at random through the engine (stopping anywhere)."""
+    puzzle = puzzle_of(pos)
+    out = []
+    for _ in range(count):
+        state = State(pos)
+        line = []
+        while rng.random() < 0.9:
+            acts = [a for a in moves(puzzle, state) if not isinstance(a, EndTurn)]
+            if not acts:
+                break
+            action = rng.choice(acts)
+            state = play(puzzle, state, action)
+            line.append(action)
+        if state.pos.phase == "act" and not state.pos.passing:
+            out.append(line)
+    return out
+
+
+def replay(pos, line):
+    """The position a line leaves, each action checked legal first (None when one is not)."""
+    puzzle = puzzle_of(pos)
+    state = State(pos)
+    for action in line:
+        if why_not(puzzle, state, action) is not None:
+            return None
+        state = play(puzzle, state, action)
+    return state.pos
+
+
+def test_R_TILE_1_placements_are_grouped_by_slot_and_rotation():
+    pos = before_placement(1, 2016, 6)[0]
+    kids = _Run(pos, "score", Deadline(None), 1).children(pos)
+    found = groups(kids)
+    assert sum(len(g) for g in found) == len(kids)
+    order = {str(a): i for i, (a, _) in enumerate(kids)}
+    assert sorted(order[str(a)] for g in found for a, _ in g) == list(range(len(kids)))
+    for g in found:
+        assert [order[str(a)] for a, _ in g] == sorted(order[str(a)] for a, _ in g)
+    for g in found:
+        keys = {(a.slot, a.rotation) for a, _ in g if isinstance(a, PlaceTile)}
+        assert len(keys) == 1
+        assert len({child.board for _, child in g}) == 1
+    assert len(found) < len(kids)
+
+
+def test_R_TILE_2_the_cover_lays_every_cube_and_takes_the_most_from_the_market():
+    pos = before_placement(1, 2016, 6)[0]
+    group = max(groups(_Run(pos, "score", Deadline(None), 1).children(pos)), key=len)
+    members = [child for _, child in group]
+    top = cover(members)
+    assert top is not None
+    for p in members:
+        assert all(t <= m for t, m in zip(top.market, p.market, strict=True))
+        have = {(piece, colour): n for piece, colour, n in top.cubes}
+        assert all(have.get((piece, colour), 0) >= n for piece, colour, n in p.cubes)
+    # Members that differ in anything but cubes have no cover (nothing is claimed).
+    other = evolve(members[1], actions_left=members[1].actions_left + 1)
+    assert cover([members[0], other]) is None
+
+
+@pytest.mark.parametrize(
+    ("seed", "edition", "objective", "wide"),
+    [
+        (1, 2016, "score", 1),
+        pytest.param(1, 2016, "margin", 2, marks=pytest.mark.slow),
+        pytest.param(2, 2014, "score", 2, marks=pytest.mark.slow),
+        pytest.param(2, 2014, "margin", 2, marks=pytest.mark.slow),
+    ],
+)
+def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_from_its_cover(
+    seed, edition, objective, wide
+):
+    # The lemma the pruning rests on, checked through the engine: every line a placement allows
+    # (its best by CP-SAT, and random lines) is legal from the cover and scores there at least
+    # what it scores after the placement; and CP-SAT's best of the cover is at least each one's.
+    rng = random.Random(seed)
+    # `wide`: how many seats, and groups per seat, are checked (more in the slow runs).
+    for pos in before_placement(seed, edition, 6)[:wide]:
+        found = [g for g in groups(_Run(pos, objective, Deadline(None), 1).children(pos)) if len(g) > 1]
+        for group in rng.sample(found, wide):
+            members = [child for _, child in group]
+            top = cover(members)
+            assert top is not None
+            top_best = best_on_board(top, objective, Deadline(None))
+            assert top_best.status == "OPTIMAL" and top_best.value is not None
+            for child in members:
+                best = best_on_board(child, objective, Deadline(None))
+                assert best.status == "OPTIMAL" and best.value is not None
+                assert best.value <= top_best.value
+                for line in [list(best.line), *random_lines(child, rng, 5)]:
+                    mine = replay(child, line)
+                    assert mine is not None
+                    there = replay(top, line)
+                    assert there is not None, [str(a) for a in line]
+                    assert objective_value(there, objective) >= objective_value(mine, objective)
+
+
+@pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.slow)])
+def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved(seed, edition):
+    # The unpruned analysis (each placement solved in turn) on a sample: the same status, best
+    # value, bound and line; and the grouping solved fewer action phases than there are placements.
+    pos = before_placement(seed, edition, 6)[0]
+    single_run = _Run(pos, "score", Deadline(None), 1, group_placements=False)
+    single = single_run.best(pos)
+    run = _Run(pos, "score", Deadline(None), 1)
+    kids = run.children(pos)
+    solved: list = []
+
+    def count(child, floor, cap):
+        solved.append(child)
+        return run.best(child, floor, cap)
+
+    grouped = split_placements(kids, count, None, None, NO_BOUND)
+    assert single.status == "OPTIMAL"
+    assert grouped == single
+    assert grouped.line[0] in [a for a, _ in kids]
+    assert len(solved) < len(kids)
