@@ -317,15 +317,10 @@ class FactReader:
         Two temples' islands differ on turn 1's board (islands only merge), so the next dock
         lies on another island of that board; steps are counted on the last turn's board."""
         first, last = views[0], views[-1]
-        by_island: dict[Label, set[str]] = {}
-        for d in goal_docks:
-            by_island.setdefault(first.island.get(d, ("new", d)), set()).add(d)
-        if len(by_island) < self.puzzle.goal.temples:
+        island: dict[str, Label] = {d: first.island.get(d, ("new", d)) for d in goal_docks}
+        if len(set(island.values())) < self.puzzle.goal.temples:
             return FAR
-        hop = FAR
-        for docks in by_island.values():
-            others = last.steps_from(goal_docks - docks)
-            hop = min(hop, min(others.get(d, FAR) for d in docks))
+        hop = last.nearest_apart(island)
         reach = min(from_start.get(d, FAR) for d in goal_docks)
         if hop >= FAR or reach >= FAR:
             return FAR
