@@ -122,6 +122,38 @@ class BoardView:
                         queue.append(n)
         return dist
 
+    def nearest_apart(self, label: dict[str, Label]) -> int:
+        """Least steps between two docks of `label` whose labels differ (FAR: none), in one
+        breadth-first search from all of them: each dock keeps the first two labels that reach
+        it, and each group passes on at most two labels (a third arrives later than both)."""
+        hubs, of = self.hubs()
+        got: dict[str, list[Label]] = {}
+        queue: deque[tuple[str, Label, int]] = deque()
+        for d in sorted(label):
+            if d in of:
+                got[d] = [label[d]]
+                queue.append((d, label[d], 0))
+        passed: dict[int, list[Label]] = {}
+        best = FAR
+        while queue:
+            d, lab, dist = queue.popleft()
+            if dist + 1 >= best:
+                break  # every later entry is at least as far
+            for h in of[d]:
+                through = passed.setdefault(h, [])
+                if len(through) >= 2 or lab in through:
+                    continue
+                through.append(lab)
+                for n in hubs[h]:
+                    have = got.setdefault(n, [])
+                    if len(have) >= 2 or lab in have:
+                        continue
+                    have.append(lab)
+                    if n in label and label[n] != lab:
+                        best = min(best, dist + 1)
+                    queue.append((n, lab, dist + 1))
+        return best
+
     def weighted_from(self, source: str, occupied: str | None) -> dict[str, int]:
         """Least movement points from a dock to every dock: a step costs 1, 2 when it leaves
         the dock of the opponent's boat (R-MOVE-3). Worked out once per source."""

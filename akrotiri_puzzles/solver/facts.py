@@ -184,6 +184,7 @@ class FactReader:
         self.start_islands = sorted(set(start.board.island_of_piece.values()))
         self._firsts: dict[Placement | None, _First] = {}
         self._legs_seen: dict[tuple[object, ...], tuple[tuple[str, str, int], ...]] = {}
+        self._weights_seen: dict[frozenset[frozenset[str]], dict[str, dict[str, int]]] = {}
         self._scenarios: list[Scenario] | None = None
         self.exact_steps = 0
         """Steps for which the first read of each scenario reads its boards (see `read`); the
@@ -284,23 +285,31 @@ class FactReader:
         lies on such a line), so the groups of near docks decide the points, and so do they
         the steps from the start and to the goal among near docks: scenarios whose near docks
         are grouped alike share the result."""
-        hubs, _ = v.hubs()
+        hubs, of_dock = v.hubs()
+        touched = {h for d in near if d in of_dock for h in of_dock[d]}
         if not self.portage:
             # Ship steps only: an island's group joins nothing a route component does not.
-            hubs = [h for h in hubs if len({v.ship[d] for d in h}) == 1]
-        groups = frozenset(g for h in hubs if len(g := frozenset(h) & near) >= 2)
+            touched = {h for h in touched if len({v.ship[d] for d in hubs[h]}) == 1}
+        groups = frozenset(g for h in touched if len(g := near.intersection(hubs[h])) >= 2)
         key = (groups, near, tuple(docks))
         found = self._legs_seen.get(key)
         if found is not None:
             return found
-        of: dict[str, list[frozenset[str]]] = {d: [] for d in docks}
-        for g in groups:
-            for d in g:
-                if d in of:
-                    of[d].append(g)
+        # The points from a dock depend on the groups only (docks in no group reach nothing).
+        weights = self._weights_seen.get(groups)
+        if weights is None:
+            weights = self._weights_seen[groups] = {}
+        of: dict[str, list[frozenset[str]]] | None = None
         out = []
         for a in docks:
-            w = _weighted(a, of, self.occupied, self.passing)
+            w = weights.get(a)
+            if w is None:
+                if of is None:
+                    of = {}
+                    for g in groups:
+                        for d in g:
+                            of.setdefault(d, []).append(g)
+                w = weights[a] = _weighted(a, of, self.occupied, self.passing)
             room = ms - from_start[a]
             for b in docks:
                 wb = w.get(b, FAR)
@@ -317,15 +326,10 @@ class FactReader:
         Two temples' islands differ on turn 1's board (islands only merge), so the next dock
         lies on another island of that board; steps are counted on the last turn's board."""
         first, last = views[0], views[-1]
-        by_island: dict[Label, set[str]] = {}
-        for d in goal_docks:
-            by_island.setdefault(first.island.get(d, ("new", d)), set()).add(d)
-        if len(by_island) < self.puzzle.goal.temples:
+        island: dict[str, Label] = {d: first.island.get(d, ("new", d)) for d in goal_docks}
+        if len(set(island.values())) < self.puzzle.goal.temples:
             return FAR
-        hop = FAR
-        for docks in by_island.values():
-            others = last.steps_from(goal_docks - docks)
-            hop = min(hop, min(others.get(d, FAR) for d in docks))
+        hop = last.nearest_apart(island)
         reach = min(from_start.get(d, FAR) for d in goal_docks)
         if hop >= FAR or reach >= FAR:
             return FAR
@@ -347,18 +351,18 @@ class FactReader:
         goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
         # Where each card fits, on any turn's board (a turn-1 excavation uses turn 1's).
         fit: dict[str, set[str]] = {}
-        fit_turn: list[dict[str, list[str]]] = []
+        fit_turn: list[dict[str, frozenset[Label]]] = []
         for v in views:
             if fit_turn and v is views[0]:
                 fit_turn.append(fit_turn[0])
                 continue
-            per: dict[str, list[str]] = {}
+            per: dict[str, frozenset[Label]] = {}
             docks_of = v.docks_of_island()
             for k in cards:
                 islands = v.fitting(hero, self.comps.map[k])
                 if islands:
                     docks = [d for isl in islands for d in docks_of[isl]]
-                    per[k] = docks
+                    per[k] = islands
                     fit.setdefault(k, set()).update(docks)
             fit_turn.append(per)
         from_start = last.steps_from([self.start_dock])
@@ -393,16 +397,16 @@ class FactReader:
         for t, v in enumerate(views):
             docks = sorted(d for d in near if d in v.ship)
             thera = tuple(d for d in docks if v.island[d] == v.thera)
-            dig = tuple(sorted((k, d) for k, ds in fit_turn[t].items() for d in ds if d in near))
+            dig = tuple(sorted((k, d) for k, isls in fit_turn[t].items() for d in docks if v.island[d] in isls))
             on = {v.island[d] for d in docks}
             same = tuple(sorted((p, d) for p, isl in v.part.items() if isl in on for d in docks if isl == v.island[d]))
             reached_parts.update(p for p, _ in same)
             pairs: tuple[tuple[str, str], ...] = ()
             if goal.temples >= 2:
-                diggable = sorted({d for _, d in dig})
-                pairs = tuple(
-                    (a, b) for i, a in enumerate(diggable) for b in diggable[i:] if v.island[a] == v.island[b]
-                )
+                by_island: dict[Label, list[str]] = {}
+                for d in sorted({d for _, d in dig}):
+                    by_island.setdefault(v.island[d], []).append(d)
+                pairs = tuple(sorted((a, b) for ds in by_island.values() for i, a in enumerate(ds) for b in ds[i:]))
             dist = self._legs(v, docks, near, from_start, to_goal, ms)
             turns.append((tuple(docks), thera, dig, same, pairs, dist))
         # A placement none of whose pieces a line can reach matters only by the cubes it takes

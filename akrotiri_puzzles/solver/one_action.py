@@ -10,6 +10,8 @@ that changes only where the tile touches that island (solver/boardview.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..actions import Action, EndTurn, Excavate, PlaceTile
 from ..excavation import valid_sites
 from ..puzzle import Puzzle, State, moves, play, reached, why_not
@@ -33,18 +35,31 @@ def one_action_line(
     if not cards:
         return None
     reader = reader or FactReader(puzzle)
-    for i, sc in enumerate(scenarios(puzzle)):
+    # This turn's boards first (one per placement): an excavation this turn needs no board of
+    # the next, and most lines of one action are found there without building those.
+    firsts = reader.scenarios() if puzzle.turns == 1 else scenarios(replace(puzzle, turns=1))
+    for i, sc in enumerate(firsts):
+        if i % 64 == 63:
+            deadline.check()
+        view = reader.first(sc.first, sc.boards[0]).view
+        for card in cards:
+            if view.fits(puzzle.hero, card, view.island[dock]):
+                line = _line(puzzle, sc.first, None, False, card.id)
+                if line is not None:
+                    return line
+    if puzzle.turns == 1:
+        return None
+    for i, sc in enumerate(reader.scenarios()):
         if i % 64 == 63:
             deadline.check()
         if sc.oracle is not None:
             continue  # the oracle is an action
-        for turn, view in enumerate(reader.views(sc, 0)):
-            island = view.island[dock]
-            for card in cards:
-                if view.fits(puzzle.hero, card, island):
-                    line = _line(puzzle, sc.first, sc.second if turn == 1 else None, turn == 1, card.id)
-                    if line is not None:
-                        return line
+        view = reader.views(sc, 0)[1]
+        for card in cards:
+            if view.fits(puzzle.hero, card, view.island[dock]):
+                line = _line(puzzle, sc.first, sc.second, True, card.id)
+                if line is not None:
+                    return line
     return None
 
 
