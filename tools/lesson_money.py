@@ -262,7 +262,8 @@ def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     """The hero sells two or more cubes of a colour to pay for a map card: each earns less than
     the one before (R-FREE-1), and the misreading (a flat price) runs out of money."""
     pos = c.pos
-    for goal in money_goals(pos):
+    # Once certified, the exercise's goal is kept (c.goal): the answer is the answer to it.
+    for goal in [c.goal] if c.goal is not None else money_goals(pos):
         done = money_exercise(pos, goal, "flat", 4000)
         if done is None:
             continue
@@ -270,6 +271,8 @@ def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         best = line or best
         if PURE_SALES and any(isinstance(a, Buy) for a in best):
             continue  # keep the lesson to selling: no purchase whose price also matters
+        if _cards_bought(mis) > _cards_bought(best):
+            continue  # it must fail on the sales, not on buying more cards than the answer
         sales = [a for a in best if isinstance(a, Sell)]
         colours = [s.colour for s in sales]
         if not any(colours.count(k) > 1 for k in colours):
@@ -309,6 +312,11 @@ def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
             task = f"{goal.map_card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
         return Found(puzzle, [("flat", mis)], marks, why, task)
     return None
+
+
+def _cards_bought(line: tuple[Action, ...]) -> int:
+    """How many map cards the line buys."""
+    return sum(len(a.decks) for a in line if isinstance(a, Buy))
 
 
 def _drachmas(n: int) -> str:

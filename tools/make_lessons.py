@@ -34,6 +34,7 @@ from lesson_beliefs import (
     TemplePerTile,
     believed_gain,
 )
+from lesson_cube import find_second_cube
 from lesson_found import (
     ROOT,
     Candidate,
@@ -59,7 +60,7 @@ from lesson_turns import bonus_plan, last_round_plan, oracle_misreading, placeme
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
-from akrotiri_puzzles.actions import Action, EndTurn, Excavate, Load, Oracle, PlaceTile, Step, Unload
+from akrotiri_puzzles.actions import Action, EndTurn, Excavate, Oracle, PlaceTile, Step, Unload
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
@@ -249,25 +250,6 @@ def find_one_temple(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     return Found(puzzle, [("tile", mis)], marks, why)
 
 
-def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    if c.pos.phase != "place" or not line or not isinstance(line[0], PlaceTile) or line[0].colour is None:
-        return None
-    tile = line[0]
-    if not any(isinstance(a, Load) and tile.colour in a.colours for a in line):
-        return None
-    spec = c.pos.components.tile[c.pos.hero.tile or ""]
-    from akrotiri_puzzles.geometry import rotate_quadrant
-
-    icon_quadrant = rotate_quadrant(spec.icon_quadrant, tile.rotation)
-    wrong = replace(tile, quadrant=icon_quadrant)
-    mis = (wrong, *line[1:])
-    played = replay(c.puzzle(), mis)
-    if played.illegal_at != 0 or "R-TILE-2" not in (played.reason or ""):
-        return None
-    why = f"{tile}: the {tile.colour} cube goes on the piece in quadrant {tile.quadrant}, an island apart from the icon's."
-    return Found(c.puzzle(), [("same island", mis)], [_boat(c.pos, "your boat")], why)
-
-
 GOAL_WORDS = {
     "G01": "a temple at portage distance exactly 1",
     "G09": "the board's quarters holding your temples",
@@ -446,8 +428,10 @@ def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         return None
     two = two_turn_line(c.pos, goal)
     if two is None:
-        # The exhaustive search rarely finishes two turns; CP-SAT gives the optimal line.
-        result = solve(puzzle, time_limit=300)
+        # The exhaustive search rarely finishes two turns; CP-SAT gives the optimal line. No
+        # clock limit: the cheap tests above leave few positions, and a limit in seconds would
+        # let the machine's load decide which lesson is kept.
+        result = solve(puzzle)
         if result.status != "OPTIMAL" or result.optimum is None:
             return None
         two = (result.optimum, result.line)
@@ -485,7 +469,7 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "one-temple-per-island": ("act", find_one_temple),
     "selling-prices": ("act*", find_selling_prices),
     "buying-maps": ("act*", find_buying_maps),
-    "second-cube": ("place", find_second_cube),
+    "second-cube": ("place*", find_second_cube),
     "oracle": ("start", find_oracle),
     "more-actions": ("start", find_more_actions),
     "last-round": ("last", find_last_round),
@@ -554,7 +538,7 @@ def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> I
                 pos.to_move == "north" and pos.phase in ("place", "act") and line and isinstance(line[-1], EndTurn)
             ):
                 continue
-            if phase in ("act", "act*", "place") and pos.phase != phase.rstrip("*"):
+            if phase in ("act", "act*", "place", "place*") and pos.phase != phase.rstrip("*"):
                 continue
             if pos.phase == "act" and pos.points:
                 continue
@@ -562,8 +546,14 @@ def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> I
 
 
 def certify(puzzle: Puzzle) -> tuple[int, tuple[Action, ...], Certificate] | None:
-    """The proven optimum, unique answer and certificate of an exercise, or None."""
-    result = solve(puzzle, unique=True, time_limit=300)
+    """The proven optimum, unique answer and certificate of an exercise, or None.
+
+    CP-SAT runs without a time limit, so the machine's load cannot decide whether a lesson is
+    kept (one worker, seed 0: deterministic). The one-turn finders hand over exercises whose
+    exhaustive search has already finished (within 3,000 or 8,000 states), so the proof is
+    small; the two-turn finders (oracle, more-actions, last-round) may not, and then CP-SAT
+    takes as long as it needs."""
+    result = solve(puzzle, unique=True)
     if result.status != "OPTIMAL" or result.unique is not True or result.optimum is None:
         return None
     cert = Certificate(
@@ -632,7 +622,7 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
             if optimum is None or optimum < 1:
                 continue
         try:
-            found = finder(c, line) if line or phase in ("start", "last", "act*") else None
+            found = finder(c, line) if line or phase in ("start", "last", "act*", "place*") else None
         except Exception as exc:  # a finder's bug should not end a long scan unseen
             print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
             continue
