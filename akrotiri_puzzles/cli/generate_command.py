@@ -18,6 +18,7 @@ from ..puzzle import Grade, Puzzle
 from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, progress
 from . import components_dir as chosen_dir
 from .outputs import check_dir, check_file
+from .show_command import puzzle_notes
 
 if TYPE_CHECKING:
     from ..generator.generate import Outcome
@@ -231,12 +232,12 @@ def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:
     if svg:
         from ..render.svg import render_svg
 
-        write_atomic(out_dir / f"{puzzle.id}.svg", render_svg(puzzle.start))
+        write_atomic(out_dir / f"{puzzle.id}.svg", render_svg(puzzle.start, notes=puzzle_notes(puzzle)))
     if png:
         from ..render.png import render_png
 
         target = out_dir / f"{puzzle.id}.png"
-        data = render_png(puzzle.start)
+        data = render_png(puzzle.start, notes=puzzle_notes(puzzle))
         tmp = target.with_name(f".{target.name}.tmp")
         tmp.write_bytes(data)
         tmp.replace(target)

@@ -65,19 +65,26 @@ def _load(path: Path, comps: Components, solution: bool) -> Shown:
             fail(f"{path}: --solution: a position file has no solution; only puzzle files do")
         return Shown(position_from_data(data, str(path), comps))
     puzzle = load_puzzle(path, comps)
+    line: tuple[Action, ...] = ()
+    if solution:
+        if puzzle.solution is None:
+            fail(f"{path}: --solution: the puzzle file holds no solution")
+        line = tuple(puzzle.solution)
+    return Shown(puzzle.start, puzzle_notes(puzzle, solution), line, puzzle)
+
+
+def puzzle_notes(puzzle: Puzzle, solution: bool = False) -> tuple[str, ...]:
+    """What a puzzle asks, in lines for people: its id and title, goal and horizon (and its
+    answer when asked). A title that gives the answer away is hidden unless the answer is shown."""
     title = puzzle.title
     if title and spoils(title) and not solution:
         title = "(title hidden: it describes the answer; see it with --solution)"
     notes = [f"Puzzle {puzzle.id}" + (f": {title}" if title else "")]
     turns = "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
     notes.append(f"Goal: {puzzle.hero} to {puzzle.goal.describe()} {turns}.")
-    line: tuple[Action, ...] = ()
-    if solution:
-        if puzzle.solution is None:
-            fail(f"{path}: --solution: the puzzle file holds no solution")
-        line = tuple(puzzle.solution)
-        notes.append("Solution: " + "; ".join(str(a) for a in line))
-    return Shown(puzzle.start, tuple(notes), line, puzzle)
+    if solution and puzzle.solution is not None:
+        notes.append("Solution: " + "; ".join(str(a) for a in puzzle.solution))
+    return tuple(notes)
 
 
 def _play(shown: Shown, line: tuple[Action, ...], what: str) -> tuple[int, ...]:
