@@ -20,7 +20,7 @@ ENDGAME = DATA / "endgame.yaml"
 SMALL = DATA / "golden" / "small-position.yaml"
 VOLCANO = DATA / "puzzles" / "volcano-below.yaml"
 P01 = ROOT / "puzzles" / "p01.yaml"
-P01_ANSWER = "unload blue; ship T1; ship 0,2NW; portage 0,2SE; ship 0,3SE; excavate M10 0,2NE"
+P01_ANSWER = "ship -1,-2NE; excavate M05 1,-2SW"
 COMMANDS = ["simulate", "score", "legal", "apply", "check", "show", "solve", "analyse", "generate", "grade", "export"]
 
 
@@ -197,7 +197,9 @@ def test_show_line_refuses_an_illegal_line_naming_the_action_and_the_reason():
 
 
 def test_show_line_refuses_a_step_to_the_dock_the_boat_is_on():
-    one_line_error(run_cli("show", P01, "--line", "unload blue; ship T1; ship T1"), "action 3 (ship T1)", "already at")
+    one_line_error(
+        run_cli("show", P01, "--line", "ship -1,-2NE; ship -1,-2NE"), "action 2 (ship -1,-2NE)", "already at"
+    )
 
 
 def test_show_line_of_a_position_stays_with_the_seat_to_move(tmp_path):
@@ -229,8 +231,9 @@ def test_show_line_refuses_a_line_too_long_to_be_legal_at_once():
 
 def test_show_solution_of_a_puzzle_is_played_too(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text(P01.read_text().replace("'ship 0,3SE'", "'ship 0,3NE'"))
-    one_line_error(run_cli("show", bad, "--solution"), "--solution: action 5 (ship 0,3NE) is not legal")
+    assert "solution: ['ship -1,-2NE', 'excavate M05 1,-2SW']" in P01.read_text()
+    bad.write_text(P01.read_text().replace("'excavate M05 1,-2SW'", "'excavate M05 9,9SW'"))
+    one_line_error(run_cli("show", bad, "--solution"), "--solution: action 2 (excavate M05 9,9SW) is not legal")
 
 
 # ---- puzzle titles -----------------------------------------------------------------------------
@@ -273,32 +276,32 @@ def _edited(tmp_path: Path, source: Path, *edits: tuple[str, str]) -> Path:
 def test_check_says_where_the_optimum_comes_from():
     result = run_cli("check", P01, P01_ANSWER)
     assert result.returncode == 0, result.stderr
-    assert "3 actions: the proven optimum (as the puzzle's certificate proves)" in " ".join(result.stdout.split())
+    assert "2 actions: the proven optimum (as the puzzle's certificate proves)" in " ".join(result.stdout.split())
 
 
 @pytest.mark.parametrize("answer", [P01_ANSWER, "fly"])
 def test_check_refuses_an_optimum_field_that_disagrees_with_the_certificate(tmp_path, answer):
-    bad = _edited(tmp_path, P01, ("optimum: 3\n", "optimum: 10\n"))
-    one_line_error(run_cli("check", bad, answer), "optimum: 10 disagrees with certificate.optimum 3")
+    bad = _edited(tmp_path, P01, ("optimum: 2\n", "optimum: 10\n"))
+    one_line_error(run_cli("check", bad, answer), "optimum: 10 disagrees with certificate.optimum 2")
 
 
 def test_check_refuses_a_certificate_its_own_solution_contradicts(tmp_path):
-    bad = _edited(tmp_path, P01, ("optimum: 3\n", "optimum: 4\n"), ("  optimum: 3\n", "  optimum: 4\n"))
-    one_line_error(run_cli("check", bad, P01_ANSWER), "solution: costs 3 actions, but certificate.optimum says 4")
+    bad = _edited(tmp_path, P01, ("optimum: 2\n", "optimum: 4\n"), ("  optimum: 2\n", "  optimum: 4\n"))
+    one_line_error(run_cli("check", bad, P01_ANSWER), "solution: costs 2 actions, but certificate.optimum says 4")
 
 
 def test_check_refuses_a_certificate_the_answer_beats(tmp_path):
     bad = _edited(
-        tmp_path, P01, ("optimum: 3\n", ""), ("  optimum: 3\n", "  optimum: 4\n"), ("solution: [", "comment: [")
+        tmp_path, P01, ("optimum: 2\n", ""), ("  optimum: 2\n", "  optimum: 4\n"), ("solution: [", "comment: [")
     )
     bad.write_text(re.sub(r"^comment: .*\n", "", bad.read_text(), flags=re.M))
     one_line_error(
-        run_cli("check", bad, P01_ANSWER), "certificate.optimum: says 4", "3 actions", "certificate is wrong"
+        run_cli("check", bad, P01_ANSWER), "certificate.optimum: says 4", "2 actions", "certificate is wrong"
     )
 
 
 def test_check_refuses_an_impossible_certified_optimum(tmp_path):
-    bad = _edited(tmp_path, P01, ("optimum: 3\n", ""), ("  optimum: 3\n", "  optimum: 0\n"))
+    bad = _edited(tmp_path, P01, ("optimum: 2\n", ""), ("  optimum: 2\n", "  optimum: 0\n"))
     one_line_error(run_cli("check", bad, P01_ANSWER), "certificate.optimum: 0 is impossible")
 
 
