@@ -26,8 +26,8 @@ FLAGS = [flag for flag in CHROMIUM_FLAGS if flag != "--no-pdf-header-footer"]  #
 WAIT = 90_000  # ms: a generous bound on a hang (a cold picture takes seconds on a busy machine)
 
 # p01's certified line, and a second optimal line that is not its canonical form.
-P01 = ["unload blue", "ship T1", "ship 0,2NW", "portage 0,2SE", "ship 0,3SE", "excavate M10 0,2NE"]
-P01_OTHER = ["ship -1,1NW", "unload blue", "portage 0,2SE", "ship 0,3SE", "excavate M10 0,2NE"]
+P01 = ["ship -1,-2NE", "excavate M05 1,-2SW"]
+P01_OTHER = ["ship -1,-2SE", "ship -1,-2NE", "excavate M05 1,-2SW"]
 
 pytestmark = pytest.mark.browser
 
@@ -108,11 +108,11 @@ def test_the_certified_line_by_clicks_and_typing_is_solved_and_progress_survives
     _open(page, server, "p01")
     for i, action in enumerate(P01[:-1]):
         _play(page, action, "Best move", click=i % 2 == 0)
-    _play(page, P01[-1], "Solved in 3")
+    _play(page, P01[-1], "Solved in 2")
     assert page.locator("#line li").count() == len(P01)
     _shot(page, "solved.png")
     page.reload()
-    page.wait_for_function("document.getElementById('feedback').textContent.includes('Solved in 3')")
+    page.wait_for_function("document.getElementById('feedback').textContent.includes('Solved in 2')")
     page.goto(server + "/")
     page.wait_for_selector("li[data-id='p01'] .mark.solved")
     assert "Streak 1" in page.inner_text("#streak")
@@ -130,18 +130,18 @@ def test_R_MOVE_1_illegal_action_shows_the_engines_reason_and_a_typo_its_parse_e
 
 def test_a_legal_losing_action_says_so_and_undo_takes_it_back(page, server):
     _open(page, server, "p01")
-    _play(page, "oracle volcano", "you can no longer finish in 3", click=True)
+    _play(page, "oracle volcano", "you can no longer finish in 2", click=True)
     _shot(page, "off-track.png")
     page.click("#undo")
     page.wait_for_function("document.querySelectorAll('#line li').length === 0")
-    _play(page, "unload blue", "Best move")
+    _play(page, "ship -1,-2NE", "Best move")
 
 
 def test_a_second_optimal_line_that_is_not_the_canonical_one_is_accepted(page, server):
     _open(page, server, "p01")
     for action in P01_OTHER[:-1]:
         _play(page, action, "Best move")
-    _play(page, P01_OTHER[-1], "Solved in 3")
+    _play(page, P01_OTHER[-1], "Solved in 2")
 
 
 def test_hint_names_the_kind_then_the_action_and_show_solution_marks_the_puzzle_not_solved(page, server):
@@ -149,7 +149,7 @@ def test_hint_names_the_kind_then_the_action_and_show_solution_marks_the_puzzle_
     page.keyboard.press("h")  # the keyboard shortcut
     page.wait_for_function("document.getElementById('hinttext').textContent.includes('move (ship)')")
     page.click("#hint")
-    page.wait_for_function("document.getElementById('hinttext').textContent.includes('ship 1,-3SE')")
+    page.wait_for_function("document.getElementById('hinttext').textContent.includes('ship 1,1NW')")
     page.click("#reveal")
     page.wait_for_function("document.getElementById('feedback').textContent.includes('Not counted as solved')")
     assert page.locator("#line li").count() == 2
@@ -180,22 +180,22 @@ def test_unknown_id_is_a_404_page_lessons_appear_under_learn_and_a_phone_sized_w
 
 
 def test_the_level_filter_picks_the_next_puzzle_and_nothing_comes_from_the_internet(page, server):
-    """p01 and p05 take 3 actions, p03 and p09 four (the list runs p01, p05, p03, p09): with the
-    filter at "3 actions", the next puzzle after p05 is p01; with all levels, p03. Every request
-    the pages make goes to the server."""
+    """Seven puzzles take 2 actions, the last of them p10, and p03 takes 3 (the list runs p01,
+    p02, p04, p05, p07, p09, p10, p03, p06, p08): with the filter at "2 actions", the next puzzle
+    after p10 is p01; with all levels, p03. Every request the pages make goes to the server."""
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.goto(server + "/")
-    page.select_option("#level", "3 actions")
-    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == 2
-    assert page.inner_text("#counts") == "0 of 2 solved"
-    _open(page, server, "p05")
+    page.select_option("#level", "2 actions")
+    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == 7
+    assert page.inner_text("#counts") == "0 of 7 solved"
+    _open(page, server, "p10")
     with page.expect_navigation():
         page.click("#next")
     assert page.url.endswith("/puzzle/p01")
     page.goto(server + "/")
     page.select_option("#level", "")
-    _open(page, server, "p05")
+    _open(page, server, "p10")
     with page.expect_navigation():
         page.keyboard.press("n")  # the keyboard shortcut
     assert page.url.endswith("/puzzle/p03")
