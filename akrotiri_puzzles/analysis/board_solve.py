@@ -107,10 +107,10 @@ def best_on_board(
     puzzle = board.puzzle
     model = board.fresh()
     if floor is not None:
-        model.m.add(_objective(model, objective) >= floor)
+        model.m.add(model.primary >= floor)
     if cap is not None:
         # A bound already proven (the whole turn's optimum): CP-SAT stops as soon as it is met.
-        model.m.add(_objective(model, objective) <= cap)
+        model.m.add(model.primary <= cap)
     status, solver = solve_model(model, deadline, workers)
     if status == "INFEASIBLE":
         return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
@@ -129,11 +129,6 @@ def primary_bound(solver: cp_model.CpSolver) -> int:
     """No line's value exceeds this: the model maximises value * TIE - actions, with fewer
     than TIE actions in any line."""
     return (int(solver.best_objective_bound) + TIE - 1) // TIE
-
-
-def _objective(model: LineModel, objective: str) -> cp_model.LinearExprT:
-    """The model's objective (its primary value) as an expression."""
-    return model.primary
 
 
 def read_line(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> list[Action]:
