@@ -137,7 +137,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         # The same line with a placement moved elsewhere is a second answer, played by the
         # engine: no uniqueness proof over every placement is needed to drop it.
         return Outcome(task, None, "more than one answer")
-    result = solve(puzzle, unique=True)
+    result = solve(puzzle, unique=True, known=first)
     if result.unique is not True and not any_level:
         return Outcome(task, None, "more than one answer")
     assert result.optimum is not None and result.status == "OPTIMAL"
