@@ -55,6 +55,9 @@ class Certificate:
     above_optimum: str | None = None
     """An endgame puzzle's (score goal): the status of asking for optimum+1 points, e.g.
     "INFEASIBLE" (None for a temple puzzle)."""
+    strict: bool | None = None
+    """Whether the unique answer is also strictly unique: no other excavation site, no other
+    choice of a placed tile's second cube (`solve --unique --strict`; None: not checked)."""
 
 
 @dataclass(frozen=True)

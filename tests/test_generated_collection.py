@@ -88,3 +88,22 @@ def test_a_sample_agrees_with_the_solver_and_the_exhaustive_search(collection: l
         assert search(p).optimum == p.optimum, p.id
         r = solve(p, unique=True)
         assert r.optimum == p.optimum and r.unique is True, p.id
+
+
+def test_R_EXC_2_each_certificate_says_whether_another_site_would_do(collection: list[Puzzle]):
+    """Every certificate records strict uniqueness, and the engine agrees: where another site
+    of an excavation is played to the goal at the optimum (the rest of the line unchanged), the
+    answer is not strictly unique; on one-turn puzzles of the action phase (no second cube to
+    choose) it is strictly unique exactly when no other site is."""
+    from .test_generator import _other_sites
+
+    kinds = set()
+    for p in collection:
+        assert p.certificate is not None and p.certificate.strict is not None, p.id
+        others = _other_sites(p)
+        if others:
+            assert p.certificate.strict is False, p.id
+        if p.start.phase == "act" and p.turns == 1:
+            assert p.certificate.strict is (not others), p.id
+        kinds.add(p.certificate.strict)
+    assert kinds == {True, False}

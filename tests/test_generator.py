@@ -215,6 +215,51 @@ def test_a_generated_hard_puzzle_is_proven_hard():
     _check_necessary(p)
 
 
+def _other_sites(p) -> list[tuple]:  # type: ignore[no-untyped-def]
+    """Lines the engine plays to the goal at the optimum with one excavation's site moved to
+    another quadrant (the rest unchanged): each is a second answer to a strict reading."""
+    from akrotiri_puzzles.actions import Excavate
+    from akrotiri_puzzles.puzzle import replay
+
+    assert p.solution is not None
+    found = []
+    for i, action in enumerate(p.solution):
+        if not isinstance(action, Excavate):
+            continue
+        for quad in p.start.board.piece_at:
+            if quad == action.site:
+                continue
+            alt = (*p.solution[:i], Excavate(action.card, quad), *p.solution[i + 1 :])
+            played = replay(p, alt)
+            if played.reached and played.illegal_at is None and played.cost == p.optimum:
+                found.append(alt)
+    return found
+
+
+STRICT_TASKS = (Task(5, 6, "easy"), Task(5, 7, "easy"))
+"""Easy tasks of seed 5 (`generate --difficulty easy --count 2 --seed 5`): the first keeps a
+puzzle whose temple has a second site, the second one whose site is the only one."""
+
+
+def test_R_EXC_2_the_certificate_says_whether_the_answer_is_strictly_unique():
+    """The certificate's `strict` against the engine: with it false, another site is played to
+    the goal at the optimum; with it true, none is. `--strict` (`Task.strict`) drops the first
+    and keeps the second, under a name that says so."""
+    comps = load_components()
+    loose, strict = (attempt(t, comps) for t in STRICT_TASKS)
+    for o, want in ((loose, False), (strict, True)):
+        assert o.kept and o.puzzle is not None and o.puzzle.certificate is not None
+        assert o.puzzle.start.phase == "act"  # no second cube: the site is the only choice
+        assert o.puzzle.certificate.unique is True and o.puzzle.certificate.strict is want
+        assert bool(_other_sites(o.puzzle)) is not want
+    dropped = attempt(replace(STRICT_TASKS[0], strict=True), comps)
+    assert not dropped.kept and "1 another site or second cube" in dropped.reason
+    kept = attempt(replace(STRICT_TASKS[1], strict=True), comps)
+    assert kept.kept and kept.puzzle is not None and kept.puzzle.id == "easy-s5-strict-00007"
+    assert dumps_puzzle(replace(kept.puzzle, id=strict.puzzle.id)) == dumps_puzzle(strict.puzzle)  # type: ignore[union-attr]
+    assert "  strict: true\n" in dumps_puzzle(kept.puzzle)
+
+
 def test_the_score_range_before_the_proofs_holds_the_grade(easy_outcomes: list[Outcome]):
     """The bounds that drop a candidate before its techniques are proven hold the score the
     grade then proves (none of the used techniques necessary, or all of them)."""

@@ -31,9 +31,9 @@ def test_start_fixes_the_phase_the_recipe_draws():
 
 
 def test_without_start_the_levels_draw_their_usual_classes():
-    """No --start: one-turn medium and hard puzzles from either phase, easy ones from the action
-    phase; --turns 2 from the action phase with one action left, and for easy also from the
-    placement (the classes the collection's seeds were drawn from)."""
+    """No --start: one-turn puzzles of the action phase at every level (a placement is asked for
+    with --start place); --turns 2 from the action phase with one action left, and for easy also
+    from the placement (the classes the collection's seeds were drawn from)."""
     drawn: dict[tuple[str, int | None], set[tuple[str, int, int | None]]] = {}
     for n in range(200):
         for level in ("easy", "medium", "hard"):
@@ -41,7 +41,7 @@ def test_without_start_the_levels_draw_their_usual_classes():
                 r = recipe_for(level, random.Random(n), turns=turns)
                 drawn.setdefault((level, turns), set()).add((r.phase, r.turns, r.actions))
     assert drawn[("easy", None)] == {("act", 1, None), ("act", 1, 2)}
-    assert drawn[("medium", None)] == drawn[("hard", None)] == {("act", 1, None), ("place", 1, None)}
+    assert drawn[("medium", None)] == drawn[("hard", None)] == {("act", 1, None)}
     assert drawn[("easy", 2)] == {("act", 2, 1), ("place", 2, None)}
     assert drawn[("medium", 2)] == drawn[("hard", 2)] == {("act", 2, 1)}
 

@@ -218,3 +218,28 @@ def test_R_MOVE_2_R_TILE_1_lower_bounds_kept_from_an_earlier_bound_hold_at_a_lat
             assert known <= fresh.known_lower(i, cards), (puzzle.id, i)
             checked += 1
     assert checked >= 300 and skipped >= 30  # the kept bounds do rule scenarios out
+
+
+def test_uniqueness_of_a_known_optimum_is_the_uniqueness_of_a_whole_solve(comps):
+    """`solve(unique=True, known=first)` takes the first solve's optimum as proven and only
+    checks the answer's uniqueness (the generator's path): on a sample of the corpus, both
+    phases, it says what a whole `solve(unique=True)` says, with the same line and the same
+    second answer."""
+    sample = [p for p in (load_puzzle(path, comps) for path in CORPUS) if p.optimum is not None and p.optimum >= 2]
+    sample = sample[::9][:6]
+    assert {p.start.phase for p in sample} == {"place", "act"}
+    outcomes = set()
+    for puzzle in sample:
+        whole = solve(puzzle, unique=True)
+        first = solve(puzzle)
+        known = solve(puzzle, unique=True, known=first)
+        assert (known.optimum, known.status, known.line) == (whole.optimum, whole.status, whole.line), puzzle.id
+        assert (known.unique, known.other_line) == (whole.unique, whole.other_line), puzzle.id
+        outcomes.add(known.unique)
+    assert outcomes == {True, False}
+
+
+def test_a_known_result_must_be_an_optimum(comps):
+    puzzle = next(p for p in (load_puzzle(path, comps) for path in CORPUS) if p.optimum is None)
+    with pytest.raises(ValueError, match="known"):
+        solve(puzzle, unique=True, known=solve(puzzle))

@@ -14,7 +14,7 @@ from .outputs import check_dir
 TRIES_PER_PUZZLE = 200
 """Candidates looked at per puzzle asked before the run gives up: a bound on the work."""
 
-ONLY_TEMPLE = ("--turns", "--start", "--goal", "--svg", "--png", "--workers", "--scheduler", "--db")
+ONLY_TEMPLE = ("--turns", "--start", "--goal", "--strict", "--svg", "--png", "--workers", "--scheduler", "--db")
 """Options of temple puzzles that endgame puzzles do not take (one turn, a score goal, one
 process)."""
 

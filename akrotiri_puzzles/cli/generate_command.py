@@ -55,6 +55,13 @@ def generate(
     ] = None,
     goal: Annotated[str | None, typer.Option(help=f"Goal kind: {', '.join(GOALS)} (default: drawn).")] = None,
     edition: Annotated[int | None, typer.Option(help="Edition: 2014 or 2016 (default: drawn).")] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Keep only puzzles whose answer is strictly unique: no other excavation site and no other choice of a placed tile's second cube (docs/solver.md).",
+        ),
+    ] = False,
     svg: Annotated[bool, typer.Option("--svg", help="Also draw each puzzle's position as SVG.")] = False,
     png: Annotated[bool, typer.Option("--png", help="Also draw each puzzle's position as PNG.")] = False,
     workers: Annotated[int, typer.Option(help=f"Local worker processes, 1 to {MAX_WORKERS}.")] = 1,
@@ -90,6 +97,7 @@ def generate(
             turns,
             start,
             goal,
+            strict,
             svg,
             png,
             workers,
@@ -122,7 +130,7 @@ def generate(
     from ..generator.generate import Outcome, Task, Work
     from ..generator.runner import SchedulerError, run_in_order
 
-    tasks = (Task(seed, i, difficulty, turns, goal, edition, start) for i in range(count * TRIES_PER_PUZZLE))
+    tasks = (Task(seed, i, difficulty, turns, goal, edition, start, strict) for i in range(count * TRIES_PER_PUZZLE))
     comps_dir = chosen_dir(components_dir)
     work = Work(str(comps_dir) if comps_dir else None)
 
@@ -218,7 +226,7 @@ def _endgames(
     _choice("--edition", edition, EDITIONS)
     check_range("--count", count, 1, MAX_COUNT)
     check_range("--seed", seed, 0, SEED_MAX)
-    defaults: tuple[object, ...] = (None, None, None, False, False, 1, None, None)
+    defaults: tuple[object, ...] = (None, None, None, False, False, False, 1, None, None)
     given = [name for name, v, d in zip(ONLY_TEMPLE, temple_only, defaults, strict=True) if v != d]
     raise typer.Exit(generate_endgames(difficulty, count, seed, out_dir, edition, components_dir, given))
 
@@ -248,6 +256,10 @@ def _describe(puzzle: Puzzle, path: Path) -> None:
     if puzzle.grade is not None:
         for line in evidence(puzzle.grade, puzzle.optimum):
             out.print(f"  {line}", soft_wrap=True)
+    c = puzzle.certificate
+    if c is not None and c.unique and c.strict is not None:
+        how = "strictly: no other site or second cube" if c.strict else "another site or second cube would do as well"
+        out.print(f"  answer unique ({how})", soft_wrap=True)
 
 
 def evidence(grade: Grade, optimum: int | None) -> list[str]:

@@ -67,6 +67,7 @@ class CertificateModel(_Model):
     components: Text
     seed: Seed | None = None
     above_optimum: Text | None = None
+    strict: bool | None = None
 
 
 class NecessityModel(_Model):
@@ -138,7 +139,7 @@ def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | Non
             kind = "an endgame puzzle (goal: score)" if m.goal.score is not None else "a puzzle with a temple goal"
             raise PuzzleError(located(source, f"certificate.{unwanted}", f"not a field of {kind}'s certificate"))
         certificate = Certificate(
-            c.optimum, c.status, c.below_optimum, c.unique, c.solver, c.components, c.seed, c.above_optimum
+            c.optimum, c.status, c.below_optimum, c.unique, c.solver, c.components, c.seed, c.above_optimum, c.strict
         )
     grade = None
     if m.grade is not None:
@@ -203,7 +204,10 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
             cert["above_optimum"] = c.above_optimum
         if c.below_optimum is not None:
             cert["below_optimum"] = c.below_optimum
-        cert.update(unique=c.unique, solver=c.solver, components=c.components, seed=c.seed)
+        cert["unique"] = c.unique
+        if c.strict is not None:
+            cert["strict"] = c.strict
+        cert.update(solver=c.solver, components=c.components, seed=c.seed)
         out["certificate"] = cert
     if puzzle.grade is not None:
         g = puzzle.grade

@@ -50,19 +50,22 @@ class Recipe:
 RECIPES: dict[str, tuple[tuple[str, int, int | None, int], ...]] = {
     # level: (phase, turns, actions left, weight) for the classes most likely to grade so.
     "easy": (("act", 1, None, 3), ("act", 1, 2, 1)),
-    "medium": (("act", 1, None, 3), ("place", 1, None, 1)),
-    "hard": (("act", 1, None, 4), ("place", 1, None, 1)),
+    "medium": (("act", 1, None, 1),),
+    "hard": (("act", 1, None, 1),),
 }
-"""Medium and hard puzzles are drawn from one turn, mostly in the action phase: measured over fresh games
-(docs/generator.md), a task of the action phase with a named map card costs about 1 s of CPU
-and keeps a hard puzzle about once in ten; one before the placement costs about 8 s for the
-same yield; a two-turn puzzle from the action phase takes 5 to 90 s to prove and was never
-both unique and hard (its second placement is part of the answer and rarely forced). Medium,
-drawn as easy is (mostly the goal of a temple, a third of its tasks two-turn), kept none of
-its first 19 tasks of seed 21; most of its unique one-turn puzzles with a named card grade
-medium. `--turns 2` draws two-turn puzzles (for medium and hard: from the action phase with
-one action left; from
-the placement their proofs take minutes, docs/benchmarks.md, place-2)."""
+"""Without --start or --turns, every level draws one-turn puzzles of the action phase. Measured
+on the default tiles (docs/benchmarks.md, seed 11): a task that starts before the placement
+costs several times a task of the action phase (each of its proofs covers 50 to 100
+placements) and its candidates mostly have a second answer. Hard kept 1 puzzle from about 60 s
+of such candidates and 4 from about 23 s of the action phase's; medium kept none from 60 s of
+them and 3 (and 2 graded hard) from about 6 s of the action phase's. So a one-turn puzzle from
+the placement is asked for with `--start place`, and a two-turn one with `--turns 2` (for
+medium and hard: from the action phase with one action left; from the placement their proofs
+take minutes, docs/benchmarks.md, place-2, unless --start place asks for them too). Earlier
+measurements that chose the action phase: a task of it with a named map card costs about 1 s
+of CPU and keeps a hard puzzle about once in ten; a two-turn puzzle from it takes 5 to 90 s to
+prove and was never both unique and hard (its second placement is part of the answer and
+rarely forced)."""
 GOAL_WEIGHTS = {"easy": (6, 3, 1), "medium": (1, 4, 1), "hard": (1, 6, 1)}
 """Weights of the goal kinds (a temple, a named map card, two temples) per level. A named
 card is the usual hard goal: a single card leaves fewer answers, so more candidates are

@@ -55,6 +55,8 @@ class Task:
     edition: int | None = None
     start: str | None = None
     """The phase the puzzle starts in: 'act' or 'place' (None: as the level draws)."""
+    strict: bool = False
+    """Keep only strictly unique answers (no other excavation site, no other second cube)."""
 
     @property
     def name(self) -> str:
@@ -68,6 +70,8 @@ class Task:
             parts.append(self.goal)
         if self.edition is not None:
             parts.append(f"e{self.edition}")
+        if self.strict:
+            parts.append("strict")
         return "-".join([*parts, f"{self.index:05d}"])
 
 
@@ -137,9 +141,13 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         # The same line with a placement moved elsewhere is a second answer, played by the
         # engine: no uniqueness proof over every placement is needed to drop it.
         return Outcome(task, None, "more than one answer")
-    result = solve(puzzle, unique=True)
+    # Strictly unique too (no other site, no other second cube): recorded in the certificate,
+    # and asked for by --strict. Only a canonically unique answer is checked further.
+    result = solve(puzzle, unique="strict", known=first)
     if result.unique is not True and not any_level:
         return Outcome(task, None, "more than one answer")
+    if task.strict and result.strict is not True and not any_level:
+        return Outcome(task, None, "another site or second cube")
     assert result.optimum is not None and result.status == "OPTIMAL"
     costs = ladder(puzzle)
     if not any_level:
@@ -161,6 +169,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         solver=SOLVER,
         components=f"{comps.name} {comps.version}",
         seed=game_seed,
+        strict=result.strict,
     )
     puzzle = replace(
         puzzle,

@@ -211,8 +211,9 @@ class _Run:
 
     # -- the search -----------------------------------------------------------------------
 
-    def optimum(self) -> SolveResult:
-        """The shortest line and its proof."""
+    def model_puzzle(self) -> Puzzle:
+        """The puzzle as modelled (kept in `modelled`): a horizon no longer than the game can
+        last, and one turn when the second is forbidden."""
         puzzle = self.puzzle
         if puzzle.turns == 2 and not second_turn_possible(puzzle):
             # The opponent has excavated every temple: the game ends with this round (R-END-2).
@@ -220,6 +221,11 @@ class _Run:
         if "second-turn" in self.forbid:
             puzzle = replace(puzzle, turns=1)
         self.modelled = puzzle
+        return puzzle
+
+    def optimum(self) -> SolveResult:
+        """The shortest line and its proof."""
+        puzzle = self.model_puzzle()
         if self.probe and not self.forbid and puzzle.start.phase == "act" and self.exhaustive_probe():
             return self.result()
         bud = budget(puzzle)
@@ -411,6 +417,7 @@ def solve(
     forbid: Iterable[str] = (),
     probe: bool = True,
     most: int | None = None,
+    known: SolveResult | None = None,
 ) -> SolveResult:
     """The shortest line to the puzzle's goal, with its proof (see the module docstring).
 
@@ -423,6 +430,11 @@ def solve(
     it (tests that compare the two solvers turn it off). With `most`, lines of more than `most`
     actions are not looked for: no line within it is INFEASIBLE with `result.most` set (a line
     longer than it may still be returned when found on the way, with its proof).
+
+    `known` is the OPTIMAL result of an earlier solve of the same puzzle with the same `forbid`
+    and no ceiling: its optimum and proof are taken as they are and only the uniqueness asked
+    for is proven (the generator proves the optimum first, screens the candidate, and only then
+    asks whether the answer is unique).
     """
     validate(puzzle, puzzle.id)
     if puzzle.goal.score is not None:
@@ -439,10 +451,16 @@ def solve(
     if most is not None and most < 1:
         raise ValueError(f"most: {most}; expected at least 1")
     run = _Run(puzzle, Deadline(time_limit), workers, seed, banned, probe, most)
-    try:
-        result = run.optimum()
-    except TimeUp:
-        return run.result(timed_out=True)
+    if known is not None:
+        if known.status != "OPTIMAL" or known.optimum is None or most is not None:
+            raise ValueError(f"known: an OPTIMAL result without a ceiling is needed, not {known.status}")
+        run.model_puzzle()
+        result = known
+    else:
+        try:
+            result = run.optimum()
+        except TimeUp:
+            return run.result(timed_out=True)
     if unique and result.status == "OPTIMAL":
         try:
             result = check_unique(run, result, strict=unique == "strict")
