@@ -321,7 +321,8 @@ class FactReader:
     def _temples_bound(self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int]) -> int:
         """For goals of several temples, a lower bound on actions from the steps alone: to a
         dock where a card fits, then, for each further temple, on to such a dock of another
-        island (R-EXC-1), each excavation an action and each action 2 steps at most.
+        island (R-EXC-1), each excavation an action and each action 2 steps at most; a leg
+        after an excavation starts with no point in hand (R-MOVE-2), so its Move actions are its own.
 
         Two temples' islands differ on turn 1's board (islands only merge), so the next dock
         lies on another island of that board; steps are counted on the last turn's board."""
@@ -333,8 +334,9 @@ class FactReader:
         reach = min(from_start.get(d, FAR) for d in goal_docks)
         if hop >= FAR or reach >= FAR:
             return FAR
-        steps = reach + (self.puzzle.goal.temples - 1) * hop
-        return self.puzzle.goal.temples + _actions_for(steps, points_in_hand(self.puzzle))
+        # Each leg after an excavation starts with no point in hand (R-MOVE-2).
+        temples = self.puzzle.goal.temples
+        return temples + _actions_for(reach, points_in_hand(self.puzzle)) + (temples - 1) * _actions_for(hop, 0)
 
     def read(self, sc: Scenario, bound: int, ms: int, cards: list[str], index: int | None = None) -> _Read | None:
         """The scenario's facts for lines within the bound (at most `ms` steps, playing
@@ -489,7 +491,9 @@ def lower_bound(
     Thera first (R-BUY-1, R-FREE-1); a buy is 1 action more. Money comes from selling cubes
     carried to Thera: a loaded boat moves 1 step per action, and a boat that sets out empty
     needs a load (1 action). Distances are measured on the last turn's board, which has every
-    step of the earlier one; the docks where a card fits are those of any turn's board.
+    step of the earlier one; the docks where a card fits are those of any turn's board. Each
+    further temple of the goal costs its excavation and, unless a named card's excavation
+    comes later, a Move action before it (see `budget.board_free_lower_bound`).
     """
     start = puzzle.start
     hero = start.hero
@@ -515,7 +519,14 @@ def lower_bound(
             back = min(from_thera.get(d, FAR) for d in where)
             travel = first_leg + _actions_for(back, 0) + (1 if bought else 0)
         best = min(best, 1 + travel)
-    return max(best, puzzle.goal.temples) if best < FAR else FAR
+    if best >= FAR:
+        return FAR
+    # Every further temple: a Move action off the island just dug (the excavation leaves no
+    # point in hand, R-MOVE-2; the next temple is on another island, R-EXC-1) and its
+    # excavation. With a named card, `best` reaches the named one's excavation, and another
+    # may lie on the way: only its excavation counts.
+    further = puzzle.goal.temples - 1
+    return max(best + (further if puzzle.goal.map_card is not None else 2 * further), puzzle.goal.temples)
 
 
 def _actions_for(steps: int, points: int) -> int:
