@@ -196,7 +196,9 @@ class FactReader:
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
         if self._scenarios is None:
-            self._scenarios = scenarios(self.puzzle)
+            # The oracle asked for the tile drawn anyway is an action for nothing (see
+            # `scenarios`); lines that may spend actions freely (`every_line`) keep it.
+            self._scenarios = scenarios(self.puzzle, dominated=self.every_line)
         return self._scenarios
 
     def known_lower(self, index: int, cards: list[str]) -> int:
