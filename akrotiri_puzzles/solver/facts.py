@@ -284,16 +284,19 @@ class FactReader:
         can sail as one leg (it leaves `from_start` steps behind and has `to_goal` ahead).
 
         A leg a line within the bound sails passes only through near docks (each of its docks
-        lies on such a line), so the groups of near docks decide the points, and so do they
-        the steps from the start and to the goal among near docks: scenarios whose near docks
-        are grouped alike share the result."""
+        lies on such a line), so the groups of near docks decide the points: scenarios whose
+        near docks are grouped alike share them (`_weights_seen`). Which pairs are kept also
+        depends on the steps from the start and to the goal, and the docks where a card fits
+        differ between scenarios with the same groups (a turn-2 icon changes a card's fit, not
+        the turn-1 view), and on the steps the bound allows: the table is shared only when
+        those are the same too."""
         hubs, of_dock = v.hubs()
         touched = {h for d in near if d in of_dock for h in of_dock[d]}
         if not self.portage:
             # Ship steps only: an island's group joins nothing a route component does not.
             touched = {h for h in touched if len({v.ship[d] for d in hubs[h]}) == 1}
         groups = frozenset(g for h in touched if len(g := near.intersection(hubs[h])) >= 2)
-        key = (groups, near, tuple(docks))
+        key = (ms, groups, near, tuple((d, from_start.get(d, FAR), to_goal.get(d, FAR)) for d in docks))
         found = self._legs_seen.get(key)
         if found is not None:
             return found
