@@ -91,21 +91,40 @@ def cards_in_hand(puzzle: Puzzle) -> tuple[list[str], list[str]]:
 
 def board_free_lower_bound(puzzle: Puzzle) -> int:
     """A lower bound on the actions of any line that no board can change, found without
-    reading any scenario: one action per temple (R-EXC-1), and one more when the line cannot
-    excavate where it starts with what it holds.
+    reading any scenario: one action per temple (R-EXC-1), one Move action between two
+    excavations, and more when the line cannot excavate where it starts with what it holds.
 
-    That one more is sound because, with no movement point in hand (a placement starts the
-    action phase with none, and so does every new turn), any step starts a Move action and
-    costs one (R-MOVE-2); a boat at Thera must step off it to excavate (no temple on Thera);
-    and without a map card in hand that it can pay for (the named one, if the goal names one),
-    the hero must buy a card (an action) or sell cubes, which only happens at Thera (R-FREE-1),
-    away from any excavation site. With points in hand only the purchase counts.
+    - **Between excavations.** Two temples never share an island when the second is dug
+      (R-EXC-1: the island has no temple yet; islands only merge, so the first temple's dock
+      stays on an island holding it), so the boat steps between them; the excavation is a
+      non-move action, after which no movement point is left (R-MOVE-2), and a new turn starts
+      with none either, so that step starts a Move action: `temples - 1` actions at least.
+    - **A card to buy.** When the hand holds fewer map cards than the goal has temples, or
+      lacks the card the goal names, some excavation plays a card bought before it (R-BUY-1:
+      an action, at Thera). Buying is a non-move action at Thera, where no temple goes, so the
+      boat then steps off Thera with no point in hand: one more Move action, which is not one
+      of the steps between excavations counted above (if the buy lies between two
+      excavations, that gap costs a leg to Thera and a leg from it). So 2 more actions.
+    - **Otherwise, the first excavation.** With no movement point in hand (a placement starts
+      the action phase with none, and so does every new turn), any step starts a Move action
+      and costs one (R-MOVE-2); a boat at Thera must step off it to excavate (no temple on
+      Thera); and without a map card in hand that it can pay for (the named one, if the goal
+      names one), the hero must buy a card (an action) or sell cubes, which only happens at
+      Thera (R-FREE-1), away from any excavation site. With points in hand only the purchase
+      counts. This happens before the first excavation, so it is none of the steps between
+      excavations: one more action.
     """
     start = puzzle.start
+    goal = puzzle.goal
+    temples = goal.temples
+    between = max(0, temples - 1)
+    hand = set(start.hero.maps)
+    if len(hand) < temples or (goal.map_card is not None and goal.map_card not in hand):
+        return temples + between + 2
     in_hand, payable = cards_in_hand(puzzle)
     if points_in_hand(puzzle) == 0:
         at_thera = start.hero.boat in start.board.thera_docks
         extra = 1 if at_thera or not payable else 0
     else:
         extra = 1 if not in_hand else 0
-    return puzzle.goal.temples + extra
+    return temples + between + extra

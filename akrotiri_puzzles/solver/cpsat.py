@@ -237,7 +237,7 @@ class _Run:
         least = board_free_lower_bound(puzzle)
         for b in range(1, min(least, most + 1)):
             self.prove(b, "INFEASIBLE", 0.0, "board-free lower bound")
-        lower = least
+        lower = min(least, most + 1)  # with a ceiling, what is said is said of it only
         no_point = puzzle.start.phase == "place" or puzzle.start.points == 0
         if lower == 1 and no_point:
             # A line of one action is an excavation where the boat starts: found or ruled out

@@ -196,7 +196,9 @@ class FactReader:
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
         if self._scenarios is None:
-            self._scenarios = scenarios(self.puzzle)
+            # The oracle asked for the tile drawn anyway is an action for nothing (see
+            # `scenarios`); lines that may spend actions freely (`every_line`) keep it.
+            self._scenarios = scenarios(self.puzzle, dominated=self.every_line)
         return self._scenarios
 
     def known_lower(self, index: int, cards: list[str]) -> int:
@@ -282,16 +284,19 @@ class FactReader:
         can sail as one leg (it leaves `from_start` steps behind and has `to_goal` ahead).
 
         A leg a line within the bound sails passes only through near docks (each of its docks
-        lies on such a line), so the groups of near docks decide the points, and so do they
-        the steps from the start and to the goal among near docks: scenarios whose near docks
-        are grouped alike share the result."""
+        lies on such a line), so the groups of near docks decide the points: scenarios whose
+        near docks are grouped alike share them (`_weights_seen`). Which pairs are kept also
+        depends on the steps from the start and to the goal, and the docks where a card fits
+        differ between scenarios with the same groups (a turn-2 icon changes a card's fit, not
+        the turn-1 view), and on the steps the bound allows: the table is shared only when
+        those are the same too."""
         hubs, of_dock = v.hubs()
         touched = {h for d in near if d in of_dock for h in of_dock[d]}
         if not self.portage:
             # Ship steps only: an island's group joins nothing a route component does not.
             touched = {h for h in touched if len({v.ship[d] for d in hubs[h]}) == 1}
         groups = frozenset(g for h in touched if len(g := near.intersection(hubs[h])) >= 2)
-        key = (groups, near, tuple(docks))
+        key = (ms, groups, near, tuple((d, from_start.get(d, FAR), to_goal.get(d, FAR)) for d in docks))
         found = self._legs_seen.get(key)
         if found is not None:
             return found
@@ -321,7 +326,8 @@ class FactReader:
     def _temples_bound(self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int]) -> int:
         """For goals of several temples, a lower bound on actions from the steps alone: to a
         dock where a card fits, then, for each further temple, on to such a dock of another
-        island (R-EXC-1), each excavation an action and each action 2 steps at most.
+        island (R-EXC-1), each excavation an action and each action 2 steps at most; a leg
+        after an excavation starts with no point in hand (R-MOVE-2), so its Move actions are its own.
 
         Two temples' islands differ on turn 1's board (islands only merge), so the next dock
         lies on another island of that board; steps are counted on the last turn's board."""
@@ -333,8 +339,9 @@ class FactReader:
         reach = min(from_start.get(d, FAR) for d in goal_docks)
         if hop >= FAR or reach >= FAR:
             return FAR
-        steps = reach + (self.puzzle.goal.temples - 1) * hop
-        return self.puzzle.goal.temples + _actions_for(steps, points_in_hand(self.puzzle))
+        # Each leg after an excavation starts with no point in hand (R-MOVE-2).
+        temples = self.puzzle.goal.temples
+        return temples + _actions_for(reach, points_in_hand(self.puzzle)) + (temples - 1) * _actions_for(hop, 0)
 
     def read(self, sc: Scenario, bound: int, ms: int, cards: list[str], index: int | None = None) -> _Read | None:
         """The scenario's facts for lines within the bound (at most `ms` steps, playing
@@ -489,7 +496,9 @@ def lower_bound(
     Thera first (R-BUY-1, R-FREE-1); a buy is 1 action more. Money comes from selling cubes
     carried to Thera: a loaded boat moves 1 step per action, and a boat that sets out empty
     needs a load (1 action). Distances are measured on the last turn's board, which has every
-    step of the earlier one; the docks where a card fits are those of any turn's board.
+    step of the earlier one; the docks where a card fits are those of any turn's board. Each
+    further temple of the goal costs its excavation and, unless a named card's excavation
+    comes later, a Move action before it (see `budget.board_free_lower_bound`).
     """
     start = puzzle.start
     hero = start.hero
@@ -515,7 +524,14 @@ def lower_bound(
             back = min(from_thera.get(d, FAR) for d in where)
             travel = first_leg + _actions_for(back, 0) + (1 if bought else 0)
         best = min(best, 1 + travel)
-    return max(best, puzzle.goal.temples) if best < FAR else FAR
+    if best >= FAR:
+        return FAR
+    # Every further temple: a Move action off the island just dug (the excavation leaves no
+    # point in hand, R-MOVE-2; the next temple is on another island, R-EXC-1) and its
+    # excavation. With a named card, `best` reaches the named one's excavation, and another
+    # may lie on the way: only its excavation counts.
+    further = puzzle.goal.temples - 1
+    return max(best + (further if puzzle.goal.map_card is not None else 2 * further), puzzle.goal.temples)
 
 
 def _actions_for(steps: int, points: int) -> int:

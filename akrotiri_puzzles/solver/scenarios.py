@@ -77,14 +77,29 @@ def placements(board: Board, tile: str) -> list[Placement]:
     return [Placement(tile, slot, rot) for slot in board.open_slots for rot in ROTATIONS]
 
 
-def scenarios(puzzle: Puzzle, firsts: Sequence[Placement | None] | None = None) -> list[Scenario]:
-    """Every scenario of a puzzle; `firsts` limits turn 1's placements (for a split search)."""
+def scenarios(
+    puzzle: Puzzle, firsts: Sequence[Placement | None] | None = None, dominated: bool = True
+) -> list[Scenario]:
+    """Every scenario of a puzzle; `firsts` limits turn 1's placements (for a split search).
+
+    Without `dominated`, the scenarios where the oracle is asked for the icon of the tile the
+    hero would draw anyway are left out. Asking for that icon reveals the pile's top tile, which
+    shows it, and keeps it (R-ORA-1): turn 2 starts with the same tile and the same pile as
+    without the oracle, so every placement gives the same boards. A line of such a scenario,
+    without its Oracle action, is a line of the scenario without the oracle with the same
+    placements: the action only takes an action, and a stop that held nothing else, where
+    the points left were lost (R-MOVE-2), is no longer made. So that line is an action
+    shorter, and no answer within a bound, proof of a bound, or optimal line is lost.
+    """
     start = puzzle.start
     base = start.board
     if firsts is None:
         tile = start.hero.tile
         firsts = list(placements(base, tile)) if start.phase == "place" and tile is not None else [None]
     seconds = turn_two_tiles(puzzle) if puzzle.turns == 2 else []
+    if not dominated and seconds:
+        drawn = seconds[0][1]  # without the oracle
+        seconds = [(icon, tile2) for icon, tile2 in seconds if icon is None or drawn is None or tile2 != drawn]
     out: list[Scenario] = []
     for f in firsts:
         b1 = base if f is None else base.with_tile(f.slot, f.tile, f.rotation)
