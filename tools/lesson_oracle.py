@@ -218,7 +218,7 @@ def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     after = apply(pos, oracle)
     tile = after.hero.tile
     marks = [_boat(pos, "your boat"), Mark("site", f"the answer digs here ({dig.card})", quad=dig.site)]
-    if wrong.site in pos.board.piece_at and wrong.site != dig.site:
+    if wrong.site in pos.board.piece_at and not card_fits(pos, pos.to_move, wrong.card, wrong.site):
         marks.append(Mark("site", f"{wrong.card} fits here only with the oracle's tile", quad=wrong.site))
     why = (
         f"{dig.card} fits {format_quad(dig.site)}; the line reaches it in {optimum} actions. The oracle would "
