@@ -91,7 +91,7 @@ def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
 @pytest.mark.xfail(
     strict=True,
     reason=(
-        "issue 12 is not done: 13 lessons; second-cube, oracle, more-actions and last-round are missing "
+        "issue 12 is not done: 14 lessons; second-cube, more-actions and last-round are missing "
         "(docs/teaching.md, What is not done)"
     ),
 )
@@ -396,3 +396,26 @@ def test_docs_list_every_lesson():
     assert [(int(n), lesson_id) for n, lesson_id, _ in rows] == [(i, le.id) for i, le in enumerate(LESSONS, 1)]
     for (_, _, rules), lesson in zip(rows, LESSONS, strict=True):
         assert rules.strip() == ", ".join(lesson.rules)
+
+
+def test_R_ORA_1_R_END_1_the_oracle_lesson_tile_waits_for_the_next_turn_and_none_is_drawn():
+    """The oracle lesson's words, through the engine: the oracle's tile cannot be laid in the
+    turn it is found (R-TURN-1); at the end of that turn no tile is drawn (R-END-1); at the start
+    of the hero's next turn the same placement is legal."""
+    from akrotiri_puzzles.actions import EndTurn, Oracle, PlaceTile
+    from akrotiri_puzzles.effects import apply, start_turn
+    from akrotiri_puzzles.rules import why_illegal
+
+    lesson = lesson_by_id(LESSONS, "oracle")
+    oracle, place = lesson.misreadings[0].line[:2]
+    assert isinstance(oracle, Oracle) and isinstance(place, PlaceTile)
+    pos = lesson.exercise.start
+    hero = pos.to_move
+    after = apply(pos, oracle)
+    assert after.hero.tile is not None and after.actions_left == pos.actions_left - 1
+    assert "R-TURN-1" in (why_illegal(after, place) or "")
+    ended = apply(after, EndTurn())
+    assert ended.seat(hero).tile == after.hero.tile
+    assert ended.land_pile == after.land_pile  # nothing drawn (R-END-1)
+    mine = start_turn(ended, hero)
+    assert mine.phase == "place" and why_illegal(mine, place) is None

@@ -62,6 +62,31 @@ def imagined_placements(pos: Position) -> list[tuple[PlaceTile, Position]]:
     return out
 
 
+def least_actions(pos: Position, action: PlaceTile, after: Position, goal: Goal) -> int:
+    """A lower bound on the actions of a believed plan that starts with this imagined placement
+    and gets its worth from the cube it puts on the icon's island: the cube brings money only
+    once loaded (1 action, away from Thera), sold at Thera (a Move action after the load) and
+    the excavation is away from Thera again (a Move action, then the excavation): 4 actions;
+    1 more when the boat must first sail to the icon's island, 1 more when the goal's card is
+    still in a deck (a purchase)."""
+    assert action.quadrant is not None
+    board = after.board
+    island = board.island_at(global_quad(action.slot, action.quadrant))
+    here = pos.hero.boat is not None and board.island_of_dock.get(pos.hero.boat) == island
+    buy = goal.map_card is not None and goal.map_card not in pos.hero.maps
+    return 4 + (0 if here else 1) + (1 if buy else 0)
+
+
+def screened(puzzle: Puzzle) -> list[tuple[PlaceTile, Position]]:
+    """The imagined placements worth searching: a plan starting with one can only matter if it
+    costs fewer actions than the real optimum, which is at most the turn's actions, so its lower
+    bound (least_actions) must be below them. (A screen: a second cube that changes a sale
+    price without being loaded is not looked at.)"""
+    pos = puzzle.start
+    actions = pos.components.player_board.actions_after(len(pos.hero.temples))
+    return [(a, after) for a, after in imagined_placements(pos) if least_actions(pos, a, after, puzzle.goal) < actions]
+
+
 def _rest(pos: Position, goal: Goal, nodes: int) -> tuple[int, tuple[Action, ...]] | None:
     """The cheapest line to the goal from the action phase after a placement (exhaustive
     search), or None when it does not finish or there is none."""
@@ -74,9 +99,10 @@ def _rest(pos: Position, goal: Goal, nodes: int) -> tuple[int, tuple[Action, ...
 def believed_plan(puzzle: Puzzle, nodes: int = 3000) -> tuple[int, tuple[Action, ...]] | None:
     """The cheapest line (fewest actions; the first placement in the engine's order on a tie)
     that starts with a placement the misreading imagines, each rest searched exhaustively;
-    None if one search does not finish (then the plan is not known)."""
+    None if one search does not finish (then the plan is not known). Only the screened
+    placements are tried: the others cannot cost fewer actions than the turn has."""
     best: tuple[int, tuple[Action, ...]] | None = None
-    for action, after in imagined_placements(puzzle.start):
+    for action, after in screened(puzzle):
         found = search(Puzzle("rest", after, puzzle.goal, 1), max_nodes=nodes)
         if not found.complete:
             return None
@@ -92,7 +118,7 @@ def promising(puzzle: Puzzle, nodes: int = 1500) -> bool:
     Only the second cube's dearest colour is looked at (a screen: believed_plan tries all)."""
     pos = puzzle.start
     # Only money makes a cube worth loading here: of the colours, look at the dearest to sell.
-    imagined = imagined_placements(pos)
+    imagined = screened(puzzle)
     colours = {a.colour for a, _ in imagined if a.colour is not None}
     if not colours:
         return False
@@ -136,10 +162,12 @@ def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     pos = c.pos
     if pos.phase != "place" or pos.hero.tile is None or pos.hero.boat is None:
         return None
+    if pos.components.player_board.actions_after(len(pos.hero.temples)) < 5:
+        return None  # a believed plan takes 4 actions or more (least_actions) and must beat the optimum
     goals = [c.goal] if c.goal is not None else [g for g in money_goals(pos) if needs_tile_cubes(pos, g)]
     for goal in goals:
         puzzle = Puzzle("lesson", pos, goal, 1)
-        if not promising(puzzle):
+        if not screened(puzzle) or not promising(puzzle):
             continue
         believed = believed_plan(puzzle)
         if believed is None or not believed[1]:
@@ -190,4 +218,12 @@ def _why(pos: Position, place: PlaceTile, wrong: PlaceTile, mis: tuple[Action, .
     )
 
 
-__all__ = ["believed_plan", "find_second_cube", "imagined_placements", "needs_tile_cubes", "promising"]
+__all__ = [
+    "believed_plan",
+    "find_second_cube",
+    "imagined_placements",
+    "least_actions",
+    "needs_tile_cubes",
+    "promising",
+    "screened",
+]

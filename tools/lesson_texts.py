@@ -124,7 +124,7 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
     },
     "oracle": {
         "title": "The oracle: an action now, a tile for next turn",
-        "rules": ["R-ORA-1", "R-END-1"],
+        "rules": ["R-ORA-1", "R-END-1", "R-TURN-1"],
         "rule": (
             "Once per turn, holding no land tile, a player may consult the oracle for one action: name an "
             "icon and turn tiles from the pile until one shows it. That tile is kept; instead of drawing at "

@@ -54,13 +54,14 @@ from lesson_money import (
     find_selling_prices,
     sells_falling,
 )
+from lesson_oracle import find_oracle
 from lesson_search import BOTS_WORDS, card_fits, game, route_neighbours
 from lesson_texts import TEXTS
-from lesson_turns import bonus_plan, last_round_plan, oracle_misreading, placement_forced, two_turn_line
+from lesson_turns import bonus_plan, last_round_plan, placement_forced, two_turn_line
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
-from akrotiri_puzzles.actions import Action, EndTurn, Excavate, Oracle, PlaceTile, Step, Unload
+from akrotiri_puzzles.actions import Action, EndTurn, Excavate, PlaceTile, Step, Unload
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
@@ -394,26 +395,6 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
     return find
 
 
-def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    if c.pos.hero.tile is not None or not c.pos.land_pile or c.one_turn_feasible():
-        return None
-    two = two_turn_line(c.pos, Goal())
-    if two is None or not any(isinstance(a, Oracle) for a in two[1]):
-        return None
-    puzzle = c.puzzle(2)
-    if not placement_forced(puzzle, two[1]):
-        return None
-    mis = oracle_misreading(two[1], puzzle)
-    if mis is None:
-        return None
-    oracle = next(a for a in two[1] if isinstance(a, Oracle))
-    why = (
-        f"No temple can be dug this turn. {oracle} costs an action and brings a {oracle.icon} tile; at the end of "
-        "the turn no tile is drawn, and the oracle's tile is laid at the start of the next turn."
-    )
-    return Found(puzzle, [("at once", mis)], [_boat(c.pos, "your boat")], why)
-
-
 def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     board = c.pos.components.player_board
     n = len(c.pos.hero.temples)
@@ -470,7 +451,7 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "selling-prices": ("act*", find_selling_prices),
     "buying-maps": ("act*", find_buying_maps),
     "second-cube": ("place*", find_second_cube),
-    "oracle": ("start", find_oracle),
+    "oracle": ("act*", find_oracle),
     "more-actions": ("start", find_more_actions),
     "last-round": ("last", find_last_round),
     "goal-portage-distance": ("act", _goal_finder("G01", "portage_1")),
