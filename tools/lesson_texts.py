@@ -150,16 +150,17 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
         "title": "When the game ends, and who plays last",
         "rules": ["R-END-2"],
         "rule": (
-            "When a player excavates their sixth temple the round is finished, so that both players have "
-            "had as many turns: if the first player dug it, the second player still plays one turn, the "
-            "game's last. Then the game is scored: played map cards, goal cards and 1 point per 10 "
-            "drachmas. Cubes, map cards in hand and actions left score nothing."
+            "Excavating the sixth temple does not end the game at once: the turn goes on, and the round "
+            "is finished so that both players have had as many turns. If the first player dug it, the "
+            "second player still plays one turn, the game's last. Then the game is scored: played map "
+            "cards, goal cards and 1 point per 10 drachmas. Cubes, map cards in hand and actions left "
+            "score nothing."
         ),
-        "misreading": (
-            "The game goes on as usual after the sixth temple, so the last turn is an ordinary one: dig "
-            "the next temple in as few actions as you can, as in any turn."
-        ),
-        "says": {"next turn": "Another turn follows, so this one digs the next temple in the fewest actions."},
+        "misreading": "The game ends the moment a sixth temple is dug: the turn stops there, and nobody plays again.",
+        "says": {
+            "game over": "The game ends the moment my last temple is dug, so nothing after it counts.",
+            "next turn": "Another turn follows, so this one digs the next temple in the fewest actions.",
+        },
     },
     "goal-portage-distance": {
         "title": "Goal cards: portage distance counts portages only",

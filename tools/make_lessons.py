@@ -49,20 +49,20 @@ from lesson_found import (
     load_cache,
     save_cache,
 )
-from lesson_last import certify_score, find_last_round
+from lesson_last import certify_score
 from lesson_money import (
     find_buying_maps,
     find_selling_prices,
     sells_falling,
 )
 from lesson_search import BOTS_WORDS, card_fits, game, route_neighbours
+from lesson_sixth import find_built_sixth
 from lesson_texts import TEXTS
 from lesson_turns import oracle_misreading, placement_forced, two_turn_line
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
 from akrotiri_puzzles.actions import Action, Excavate, Oracle, PlaceTile, Step, Unload
-from akrotiri_puzzles.analysis.endgame import is_last_turn
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
@@ -430,7 +430,7 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "second-cube": ("place*", find_second_cube),
     "oracle": ("start", find_oracle),
     "more-actions": ("start", find_more_actions),
-    "last-round": ("last", find_last_round),
+    "last-round": ("start", find_built_sixth),
     "goal-portage-distance": ("act", _goal_finder("G01", "portage_1")),
     "goal-quarters": ("act", _goal_finder("G09", "quarters")),
     "goal-completed-islands": ("act", _goal_finder("G10", "largest_completed")),
@@ -492,8 +492,6 @@ def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> I
                 continue
             if phase == "start" and not (pos.phase == "act" and line and isinstance(line[-1], PlaceTile)):
                 continue
-            if phase == "last" and not (pos.phase == "act" and is_last_turn(pos)):
-                continue
             if phase in ("act", "act*", "place", "place*") and pos.phase != phase.rstrip("*"):
                 continue
             if pos.phase == "act" and pos.points:
@@ -507,8 +505,8 @@ def certify(puzzle: Puzzle) -> tuple[int, tuple[Action, ...], Certificate] | Non
     CP-SAT runs without a time limit, so the machine's load cannot decide whether a lesson is
     kept (one worker, seed 0: deterministic). The one-turn finders hand over exercises whose
     exhaustive search has already finished (within 3,000 or 8,000 states), so the proof is
-    small; the two-turn finders (oracle, more-actions, last-round) may not, and then CP-SAT
-    takes as long as it needs. A score goal (last-round) is certified by the endgame analyser
+    small; the two-turn finder (oracle) may not, and then CP-SAT takes as long as it needs. A
+    score goal (more-actions, last-round) is certified by the endgame analyser
     (lesson_last.certify_score)."""
     if puzzle.goal.score is not None:
         return certify_score(puzzle)
@@ -540,7 +538,10 @@ def build(
         optimum=optimum,
         certificate=replace(cert, seed=c.seed),
     )
-    origin = Origin(c.seed, c.edition, c.line, f"new game {c.seed}, played by {BOTS_WORDS}")
+    how = f"new game {c.seed}, played by {BOTS_WORDS}"
+    if found.extra:
+        how += f"; then {len(found.extra)} actions of the hero's turn, chosen by the lesson's finder"
+    origin = Origin(c.seed, c.edition, c.line + found.extra, how)
     lesson = Lesson(
         id=lesson_id,
         title=text["title"],
@@ -581,7 +582,7 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
             if optimum is None or optimum < 1:
                 continue
         try:
-            found = finder(c, line) if line or phase in ("start", "last", "act*", "place*") else None
+            found = finder(c, line) if line or phase in ("start", "act*", "place*") else None
         except Exception as exc:  # a finder's bug should not end a long scan unseen
             print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
             continue
