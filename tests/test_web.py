@@ -230,7 +230,9 @@ def test_a_score_goal_lesson_is_served_but_not_judged_by_the_page(comps):
     assert scored, "no score-goal lesson in lessons/"
     client = TestClient(create_app(site))
     for pid in scored:
-        assert client.get(f"/learn/{pid}").status_code == 200
+        page = client.get(f"/learn/{pid}")
+        assert page.status_code == 200
+        assert f"to score {site.item(pid).puzzle.goal.score} points by the end of this turn<" in page.text
         state = client.post(f"/api/puzzles/{pid}/state", json={"line": []}).json()
         assert state["budget"] is None and state["actions"]
         first = state["actions"][0]["text"]
