@@ -219,3 +219,22 @@ def test_a_file_that_is_not_a_puzzle_or_a_lesson_is_named_with_its_format(comps)
         f"{position}: format: expected 'akrotiri-puzzle 1' (a puzzle) or 'akrotiri-lesson 1' (a lesson),"
         " got 'akrotiri-position 1'"
     )
+
+
+def test_a_score_goal_lesson_is_served_but_not_judged_by_the_page(comps):
+    """The lessons whose exercise is a score goal (more-actions, last-round) are served: the
+    page lists and draws them; its referee counts actions, not points, so it judges nothing
+    and names the command that does (`teach --answer`)."""
+    site = Site(load_collection([ROOT / "puzzles" / "p02.yaml", ROOT / "lessons"], comps))
+    scored = [pid for pid in site.lessons if site.item(pid).puzzle.goal.score is not None]
+    assert scored, "no score-goal lesson in lessons/"
+    client = TestClient(create_app(site))
+    for pid in scored:
+        page = client.get(f"/learn/{pid}")
+        assert page.status_code == 200
+        assert f"to score {site.item(pid).puzzle.goal.score} points by the end of this turn<" in page.text
+        state = client.post(f"/api/puzzles/{pid}/state", json={"line": []}).json()
+        assert state["budget"] is None and state["actions"]
+        first = state["actions"][0]["text"]
+        played = client.post(f"/api/puzzles/{pid}/play", json={"line": [], "action": first}).json()
+        assert played["verdict"] == "undecided" and f"teach {pid} --answer" in played["message"]

@@ -88,6 +88,9 @@ class Found:
     explanation: str = ""
     task: str = ""
     goal_card: str | None = None
+    extra: tuple[Action, ...] = ()
+    """The hero's moves from the candidate to the exercise's position, when the finder built it
+    by legal play (they go into the lesson's origin)."""
 
 
 Finder = Callable[[Candidate, tuple[Action, ...]], Found | None]

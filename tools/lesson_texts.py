@@ -139,21 +139,28 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
         "rules": ["R-TURN-2"],
         "rule": (
             "A turn has as many actions as the rightmost number showing on the player board: 3 at the start, "
-            "4 once the first temple is off the board, then 5, 6. The number is fixed when the action phase "
-            "starts, so a number revealed by excavating counts from the next turn, not this one."
+            "4 once the first temple is off the board, 5 after the second, 6 after the fourth. The number is "
+            "fixed when the action phase starts, so a number revealed by excavating counts from the next "
+            "turn, not this one."
         ),
         "misreading": "The action revealed by a new temple can be used at once, in the same turn.",
-        "says": {"at once": "The action revealed by the first temple can be used straight away."},
+        "says": {"at once": "The action a new temple reveals can be used straight away."},
     },
     "last-round": {
         "title": "When the game ends, and who plays last",
         "rules": ["R-END-2"],
         "rule": (
-            "When a player excavates their sixth temple the round is finished, so that both players have "
-            "had as many turns; the second player always plays the last turn. Then the game is scored."
+            "Excavating the sixth temple does not end the game at once: the turn goes on, and the round "
+            "is finished so that both players have had as many turns. If the first player dug it, the "
+            "second player still plays one turn, the game's last. Then the game is scored: played map "
+            "cards, goal cards and 1 point per 10 drachmas. Cubes, map cards in hand and actions left "
+            "score nothing."
         ),
-        "misreading": "The game goes on for another round after the sixth temple, so there is time next turn.",
-        "says": {"next turn": "There is another turn after this one, so the temple can wait."},
+        "misreading": "The game ends the moment a sixth temple is dug: the turn stops there, and nobody plays again.",
+        "says": {
+            "game over": "The game ends the moment my last temple is dug, so nothing after it counts.",
+            "next turn": "Another turn follows, so this one digs the next temple in the fewest actions.",
+        },
     },
     "goal-portage-distance": {
         "title": "Goal cards: portage distance counts portages only",

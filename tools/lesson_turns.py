@@ -1,13 +1,12 @@
-"""Finders of tools/make_lessons.py for the lessons about turns: the oracle (R-ORA-1, R-END-1),
-the action count (R-TURN-2) and the last round (R-END-2). Their exercises span two turns."""
+"""Helpers of tools/make_lessons.py for the two-turn exercise of the oracle lesson (R-ORA-1,
+R-END-1). (The action count, R-TURN-2, and the last round, R-END-2, are score-goal exercises:
+tools/lesson_actions.py and tools/lesson_sixth.py.)"""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from akrotiri_puzzles.actions import Action, EndTurn, Excavate, Oracle, PlaceTile
+from akrotiri_puzzles.actions import Action, EndTurn, Oracle, PlaceTile
 from akrotiri_puzzles.effects import apply
-from akrotiri_puzzles.position import Position, evolve
+from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
 from akrotiri_puzzles.rules import legal_actions
 from akrotiri_puzzles.solver import search
@@ -68,46 +67,7 @@ def oracle_misreading(line: tuple[Action, ...], puzzle: Puzzle) -> tuple[Action,
     return tuple(rest)
 
 
-def bonus_plan(puzzle: Puzzle, nodes: int = 20000) -> tuple[Action, ...] | None:
-    """R-TURN-2 misread, a number revealed by a temple applies in the turn it is revealed: the
-    line of a player who believes it, if it digs its first temple within the turn's real
-    actions and then spends the believed extra ones (searched with the extra actions granted,
-    only to find their plan)."""
-    found = search(_believed(puzzle), max_nodes=nodes)
-    if not found.complete or found.optimum is None:
-        return None
-    played = replay(_believed(puzzle), found.line)
-    first = next((i for i, a in enumerate(found.line) if isinstance(a, Excavate)), None)
-    if first is None or sum(played.costs[: first + 1]) > puzzle.start.actions_left:
-        return None
-    return found.line
-
-
-def _believed(puzzle: Puzzle) -> Puzzle:
-    """The exercise as the misreader sees it: one turn with the extra actions from the start
-    of the turn (their plan needs them only after the first excavation)."""
-    pos = puzzle.start
-    board = pos.components.player_board
-    n = len(pos.hero.temples)
-    extra = board.actions_after(n + 1) - board.actions_after(n)
-    return Puzzle("believed", evolve(pos, actions_left=pos.actions_left + extra), puzzle.goal, 1)
-
-
-def last_round_plan(puzzle: Puzzle, nodes: int = 30000) -> tuple[int, tuple[Action, ...]] | None:
-    """The line of a north player who believes the game goes on after this turn: the exercise
-    searched as if south had not yet excavated its last temple (only to find their plan)."""
-    pos = puzzle.start
-    south = pos.seat("south")
-    believed = pos.with_seat("south", replace(south, temples=south.temples[:-1]))
-    found = search(replace(puzzle, start=believed), max_nodes=nodes)
-    if not found.complete or found.optimum is None:
-        return None
-    return found.optimum, found.line
-
-
 __all__ = [
-    "bonus_plan",
-    "last_round_plan",
     "oracle_misreading",
     "placement_forced",
     "second_turn_placement",

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from lesson_actions import find_more_actions
 from lesson_beliefs import (
     CannotPass,
     CargoDoesNotMatter,
@@ -44,11 +45,11 @@ from lesson_found import (
     _cost,
     _cubes,
     _dig,
-    _fails,
     _misread,
     load_cache,
     save_cache,
 )
+from lesson_last import certify_score
 from lesson_money import (
     find_buying_maps,
     find_selling_prices,
@@ -56,12 +57,12 @@ from lesson_money import (
 )
 from lesson_oracle import find_oracle
 from lesson_search import BOTS_WORDS, card_fits, game, route_neighbours
+from lesson_sixth import find_built_sixth
 from lesson_texts import TEXTS
-from lesson_turns import bonus_plan, last_round_plan, placement_forced, two_turn_line
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
-from akrotiri_puzzles.actions import Action, EndTurn, Excavate, PlaceTile, Step, Unload
+from akrotiri_puzzles.actions import Action, Excavate, PlaceTile, Step, Unload
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.lesson_yaml import save_lesson
 from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
@@ -395,50 +396,6 @@ def _goal_finder(goal_id: str, rule: str) -> Finder:
     return find
 
 
-def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    board = c.pos.components.player_board
-    n = len(c.pos.hero.temples)
-    if n + 2 > board.temples or board.actions_after(n + 1) <= board.actions_after(n) or c.pos.hero.tile is not None:
-        return None  # the next temple must reveal an action
-    goal = Goal(2)
-    puzzle = c.puzzle(2, goal)
-    # The cheap searches first: the misreading's plan (one turn, with the action the first
-    # temple reveals), and that the real turn cannot do it; the two-turn search last.
-    mis = bonus_plan(puzzle, nodes=6000)
-    if mis is None or c.one_turn_feasible(goal):
-        return None
-    two = two_turn_line(c.pos, goal)
-    if two is None:
-        # The exhaustive search rarely finishes two turns; CP-SAT gives the optimal line. No
-        # clock limit: the cheap tests above leave few positions, and a limit in seconds would
-        # let the machine's load decide which lesson is kept.
-        result = solve(puzzle)
-        if result.status != "OPTIMAL" or result.optimum is None:
-            return None
-        two = (result.optimum, result.line)
-    played = replay(puzzle, two[1])
-    second = [cost for cost, st in zip(played.costs, played.states[1:], strict=True) if st.turn == 2]
-    if sum(second) <= board.actions_after(n):
-        return None  # the second turn must need the action the first temple revealed
-    if not placement_forced(puzzle, two[1]):
-        return None
-    return Found(puzzle, [("at once", mis)], [_boat(c.pos, "your boat")], "")
-
-
-def find_last_round(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    south = c.pos.seat("south")
-    if c.pos.to_move != "north" or len(south.temples) < c.pos.components.player_board.temples:
-        return None
-    puzzle = c.puzzle(2)
-    believed = last_round_plan(puzzle)
-    if believed is None or not any(isinstance(a, EndTurn) for a in believed[1]):
-        return None
-    if not _fails(puzzle, believed[0] + 1, believed[1]):
-        return None
-    why = "South has dug its sixth temple and went first, so this turn of north's is the game's last."
-    return Found(puzzle, [("next turn", believed[1])], [_boat(c.pos, "your boat")], why)
-
-
 FINDERS: dict[str, tuple[str, Finder]] = {
     # lesson id: (where to look: "act" or "place" positions, the finder)
     "ship-steps": ("act", find_ship_steps),
@@ -453,7 +410,7 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "second-cube": ("place*", find_second_cube),
     "oracle": ("act*", find_oracle),
     "more-actions": ("start", find_more_actions),
-    "last-round": ("last", find_last_round),
+    "last-round": ("start", find_built_sixth),
     "goal-portage-distance": ("act", _goal_finder("G01", "portage_1")),
     "goal-quarters": ("act", _goal_finder("G09", "quarters")),
     "goal-completed-islands": ("act", _goal_finder("G10", "largest_completed")),
@@ -515,10 +472,6 @@ def candidates(comps: Components, seeds: range, phase: str, max_tiles: int) -> I
                 continue
             if phase == "start" and not (pos.phase == "act" and line and isinstance(line[-1], PlaceTile)):
                 continue
-            if phase == "last" and not (
-                pos.to_move == "north" and pos.phase in ("place", "act") and line and isinstance(line[-1], EndTurn)
-            ):
-                continue
             if phase in ("act", "act*", "place", "place*") and pos.phase != phase.rstrip("*"):
                 continue
             if pos.phase == "act" and pos.points:
@@ -532,8 +485,11 @@ def certify(puzzle: Puzzle) -> tuple[int, tuple[Action, ...], Certificate] | Non
     CP-SAT runs without a time limit, so the machine's load cannot decide whether a lesson is
     kept (one worker, seed 0: deterministic). The one-turn finders hand over exercises whose
     exhaustive search has already finished (within 3,000 or 8,000 states), so the proof is
-    small; the two-turn finders (oracle, more-actions, last-round) may not, and then CP-SAT
-    takes as long as it needs."""
+    small; the two-turn finder (oracle) may not, and then CP-SAT takes as long as it needs. A
+    score goal (more-actions, last-round) is certified by the endgame analyser
+    (lesson_last.certify_score)."""
+    if puzzle.goal.score is not None:
+        return certify_score(puzzle)
     result = solve(puzzle, unique=True)
     if result.status != "OPTIMAL" or result.unique is not True or result.optimum is None:
         return None
@@ -562,7 +518,10 @@ def build(
         optimum=optimum,
         certificate=replace(cert, seed=c.seed),
     )
-    origin = Origin(c.seed, c.edition, c.line, f"new game {c.seed}, played by {BOTS_WORDS}")
+    how = f"new game {c.seed}, played by {BOTS_WORDS}"
+    if found.extra:
+        how += f"; then {len(found.extra)} actions of the hero's turn, chosen by the lesson's finder"
+    origin = Origin(c.seed, c.edition, c.line + found.extra, how)
     lesson = Lesson(
         id=lesson_id,
         title=text["title"],
@@ -603,7 +562,7 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
             if optimum is None or optimum < 1:
                 continue
         try:
-            found = finder(c, line) if line or phase in ("start", "last", "act*", "place*") else None
+            found = finder(c, line) if line or phase in ("start", "act*", "place*") else None
         except Exception as exc:  # a finder's bug should not end a long scan unseen
             print(f"  seed {c.seed} action {len(c.line)}: finder failed: {exc!r}", flush=True)
             continue

@@ -209,14 +209,20 @@ def _print_assessment(lesson: Lesson, line: list[Action], found: Assessment) -> 
     table.add_row("", "total", str(played.cost), "")
     out.print(table)
     optimum = found.optimum
-    if found.status == "goal not reached":
+    if lesson.exercise.goal.score is not None:
+        scored = "the turn cannot end there" if found.score is None else f"it scores {found.score} points"
+        if found.right:
+            out.print(Text(f"✓ right: {scored}, the proven best", "green"))
+        else:
+            out.print(Text(f"✗ every action is legal, but {scored}: the best line scores {optimum}", "red"))
+    elif found.status == "goal not reached":
         out.print(Text(f"✗ every action is legal, but the goal is not reached ({played.cost} actions spent)", "red"))
     elif found.status == "not optimal":
         out.print(Text(f"✗ the goal is reached, in {played.cost} actions: the best line takes {optimum}", "red"))
     else:
         out.print(Text(f"✓ right: the goal is reached in {played.cost} actions, the proven optimum", "green"))
-        if lesson.explanation:
-            out.print(lesson.explanation, markup=False)
+    if found.right and lesson.explanation:
+        out.print(lesson.explanation, markup=False)
     if found.points is not None and lesson.goal_card is not None:
         points = ", ".join(f"{p} in the {e} edition" for e, p in found.points.items())
         out.print(f"Goal card {lesson.goal_card} scores {points}.", markup=False)

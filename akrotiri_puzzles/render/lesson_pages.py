@@ -48,8 +48,11 @@ def exercise_words(lesson: Lesson) -> str:
     horizon = "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
     n = lesson.optimum
     count = "" if n is None else f" The best line takes {n} action{'s' if n != 1 else ''}."
+    if puzzle.goal.score is not None:
+        # An endgame puzzle: its goal names the turn, and its optimum is the score, not actions.
+        horizon, count = "", ""
     task = f" {lesson.task}" if lesson.task else ""
-    return f"{puzzle.hero.capitalize()} to {puzzle.goal.describe()} {horizon}.{task}{count}"
+    return f"{puzzle.hero.capitalize()} to {' '.join(filter(None, (puzzle.goal.describe(), horizon)))}.{task}{count}"
 
 
 def _inline(svg: str) -> str:

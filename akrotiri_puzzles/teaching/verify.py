@@ -4,6 +4,12 @@ A lesson claims that its position comes from a real game, that its answer is the
 unique optimum of its exercise, and that each misreading line fails as it says: illegal (the
 engine's reason naming the rule), dearer, short of the goal, or scoring fewer goal-card points.
 `verify` checks every claim and reports each as a `Claim`.
+
+An exercise with a score goal (an endgame puzzle: "score X points by the end of this turn",
+the last-round lesson) is certified by the endgame analyser instead of the fewest-actions
+solve: X proven the best score (X+1 unreachable), the answer proven unique
+(analysis/unique.py), and the exhaustive search's best score where it finishes. Its
+misreading lines "score less": the engine's scoring of where they end is below X.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from ..goals import score_goal
 from ..notation import format_line
 from ..position import Position, evolve
 from ..puzzle import Puzzle, Replay, replay
+from ..scoring import seat_score
 from ..setup import new_game
 from .lesson import RULE_ID, Lesson, Misreading
 
@@ -57,6 +64,15 @@ def final_position(puzzle: Puzzle, played: Replay) -> Position:
     return played.states[-1].pos
 
 
+def end_score(puzzle: Puzzle, played: Replay) -> int | None:
+    """The hero's score where a legal line ends, if the turn may end there (the action phase,
+    the boat not passing through the other boat's dock); None otherwise."""
+    end = final_position(puzzle, played)
+    if played.illegal_at is not None or end.phase != "act" or end.passing:
+        return None
+    return seat_score(end, puzzle.hero).total
+
+
 def goal_points(pos: Position, seat: str, goal: str) -> dict[int, int]:
     """A goal card's points for a seat's temples on this board, in each edition (R-GOAL)."""
     return {edition: score_goal(evolve(pos, edition=edition), seat, goal).points for edition in EDITIONS}
@@ -73,6 +89,8 @@ def outcome(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[st
     if played.illegal_at is not None:
         action = line[played.illegal_at]
         return "illegal", f"action {played.illegal_at + 1} ({action}) is illegal: {played.reason}"
+    if puzzle.goal.score is not None:
+        return _score_outcome(puzzle, played)
     if not played.reached:
         return "short", f"every action is legal but the goal is not reached ({played.cost} actions spent)"
     points = scores(lesson, line)
@@ -83,6 +101,18 @@ def outcome(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[st
     if points is not None and points[0] < 0:
         return "scores less", points[1]
     return "right", f"it reaches the goal in {played.cost} actions, the optimum{tail}"
+
+
+def _score_outcome(puzzle: Puzzle, played: Replay) -> tuple[str, str]:
+    """A legal line of a score-goal exercise: the engine's score where it ends against X."""
+    target = puzzle.goal.score
+    assert target is not None
+    mine = end_score(puzzle, played)
+    if mine is None:
+        return "short", "every action is legal but the turn cannot end where the line stops"
+    if mine < target:
+        return "scores less", f"it scores {mine} points, {target - mine} fewer than the answer's {target}"
+    return "right", f"it scores {mine} points, the proven best"
 
 
 def scores(lesson: Lesson, line: tuple[Action, ...] | list[Action]) -> tuple[int, str] | None:
@@ -136,6 +166,12 @@ def claims(lesson: Lesson, cross_check: bool = True) -> Iterator[Claim]:
     except IllegalActionError as exc:
         yield Claim("the position is reached by legal play", False, str(exc))
 
+    if puzzle.goal.score is not None:
+        yield from _score_claims(lesson, cross_check)
+        for m in lesson.misreadings:
+            yield misreading_claim(lesson, m)
+        return
+
     optimum = lesson.optimum
     played = replay(puzzle, lesson.answer)
     yield Claim(
@@ -173,6 +209,48 @@ def claims(lesson: Lesson, cross_check: bool = True) -> Iterator[Claim]:
 
     for m in lesson.misreadings:
         yield misreading_claim(lesson, m)
+
+
+def _score_claims(lesson: Lesson, cross_check: bool) -> Iterator[Claim]:
+    """The claims of a score-goal exercise, through the engine's scoring and the endgame analyser."""
+    from ..analysis.endgame import analyse
+    from ..analysis.exhaustive import TooLarge, best_by_search
+    from ..analysis.unique import unique_answer
+    from ..solver.deadline import TimeUp
+
+    puzzle = lesson.exercise
+    target = puzzle.goal.score
+    assert target is not None
+    start = puzzle.start
+    played = replay(puzzle, lesson.answer)
+    mine = end_score(puzzle, played)
+    yield Claim(
+        "the answer is legal and the engine scores it at the recorded optimum",
+        mine == target == lesson.optimum,
+        f"{mine} points, recorded optimum {lesson.optimum}" + (f"; {played.reason}" if played.reason else ""),
+    )
+    best = analyse(start)
+    yield Claim(
+        f"the endgame analyser proves the best score is {target}, so {target + 1} points cannot be reached",
+        best.status == "OPTIMAL" and best.value == target,
+        f"status {best.status}, best {best.value}",
+    )
+    try:
+        u = unique_answer(start, target, lesson.answer)
+        unique, detail = u.unique, "" if u.other is None else f"; another answer: {format_line(list(u.other))}"
+    except (TimeUp, ValueError) as exc:
+        unique, detail = False, f"; the check gave no answer ({exc!r})"
+    yield Claim("the answer is unique", unique, f"unique={unique}{detail}")
+    if cross_check:
+        try:
+            found = best_by_search(start, max_nodes=SEARCH_NODES)
+        except TooLarge:
+            return
+        yield Claim(
+            "the exhaustive search finds the same best score",
+            found.value == target,
+            f"{found.value} in {found.nodes} states",
+        )
 
 
 def verify(lesson: Lesson, cross_check: bool = True) -> tuple[Claim, ...]:

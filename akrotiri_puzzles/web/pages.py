@@ -99,7 +99,9 @@ def puzzle_page(site: Site, pid: str) -> str:
         if explanation:
             lesson += f"<details><summary>Explanation</summary><p>{escape(explanation)}</p></details>"
         lesson += "</section>"
-    goal = f"{p.hero.capitalize()} to {p.goal.describe()}, {horizon_words(p)}"
+    # A score goal names its turn already ("by the end of this turn").
+    horizon = "" if p.goal.score is not None else f", {horizon_words(p)}"
+    goal = f"{p.hero.capitalize()} to {p.goal.describe()}{horizon}"
     order = site.order if item.kind == "puzzle" else site.lessons
     body = f"""<h1 id="title">{escape(p.title or p.id)}</h1>
 {lesson}

@@ -129,6 +129,10 @@ class Site:
         """The puzzle's referee (None when its optimum cannot be proven in time)."""
         item = self.item(pid)
         with self._lock:
+            if pid not in self._referees and item.puzzle.goal.score is not None:
+                # A score goal (the endgame-puzzle lessons): the referee counts actions, not
+                # points, so the page does not judge it (teach --answer does).
+                self._referees[pid] = None
             if pid not in self._referees:
                 optimum = proven_optimum(item.puzzle, self.time_limit)
                 self._referees[pid] = None if optimum is None else Referee(item.puzzle, optimum, self.time_limit)
@@ -207,7 +211,7 @@ class Site:
             return {"verdict": "unreadable", "message": f"Cannot read that: {exc}", "state": self.state(pid, texts)}
         referee = self.referee(pid)
         if referee is None:
-            return {"verdict": "undecided", "message": self._no_optimum(), "state": self.state(pid, texts)}
+            return {"verdict": "undecided", "message": self._no_optimum(pid), "state": self.state(pid, texts)}
         judged = referee.judge([*line, action])
         after = texts if judged.verdict is Verdict.ILLEGAL else [*texts, format_action(action)]
         return {
@@ -223,7 +227,7 @@ class Site:
         _, line = self.line(pid, texts)
         referee = self.referee(pid)
         if referee is None:
-            return {"hint": self._no_optimum()}
+            return {"hint": self._no_optimum(pid)}
         judged = referee.judge(line)
         if judged.verdict in (Verdict.SOLVED, Verdict.TOO_LONG):
             return {"hint": "The goal is reached."}
@@ -241,11 +245,16 @@ class Site:
         puzzle = self.item(pid).puzzle
         referee = self.referee(pid)
         if referee is None:
-            return {"solution": [], "message": self._no_optimum()}
+            return {"solution": [], "message": self._no_optimum(pid)}
         line = puzzle.solution or referee.judge([]).rest
         return {"solution": [format_action(a) for a in line], "budget": referee.optimum}
 
-    def _no_optimum(self) -> str:
+    def _no_optimum(self, pid: str) -> str:
+        if self.item(pid).puzzle.goal.score is not None:
+            return (
+                "This exercise asks for the best score by the end of the turn; the page does not judge it yet: "
+                f'check an answer with akrotiri-puzzle teach {pid} --answer "ACTION; ..."'
+            )
         return f"The optimum of this puzzle could not be proven within {self.time_limit:g} s, so no answer is judged."
 
 
