@@ -26,7 +26,7 @@ from ..puzzle import State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from .board_solve import BoardResult, best_on_board, objective_value, puzzle_of, replay_line
-from .placement import split_placements
+from .placement import Stopped, best_placements, split_placements
 
 SCALE = 10**5
 """The margin objective counts points times SCALE plus the hero's drachmas (R-SCORE-3)."""
@@ -199,6 +199,19 @@ class _Run:
     def alternatives(self, k: int) -> list[tuple[Action, BoardResult]]:
         """The k best lines with distinct first actions (the oracle aside), best first (ties in
         notation order)."""
+        if self.start.phase == "place" and self.group_placements:
+            # The first action is the tile placement: the k best placements in one pass over the
+            # groups, each asked for more than the k-th best so far (analysis/placement.py).
+            kids = [(a, c) for a, c in self.children(self.start) if not isinstance(a, Oracle)]
+            try:
+                ranked, bound, proven = best_placements(kids, self.best, None, None, k)
+            except Stopped:
+                raise TimeUp from None
+            if ranked and (not proven or bound > (ranked[0][1].value or 0)):
+                # Not all proven: the top says so, with the bound on every placement.
+                a, r = ranked[0]
+                ranked[0] = (a, BoardResult("FEASIBLE", r.value, max(bound, r.bound), r.line))
+            return ranked
         found: list[tuple[Action, BoardResult]] = []
         # The turn's best first: its bound caps every branch (CP-SAT stops at it), its first
         # action's branch is known, and once k branches reach it no other can do better.
