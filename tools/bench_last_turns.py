@@ -127,6 +127,7 @@ def main() -> None:
     ap.add_argument("--editions", default="2016,2014")
     ap.add_argument("--turn", type=int, default=0, help="this turn instead of the last (a smaller sample)")
     ap.add_argument("--before", type=Path, help="a checkout of the code before, measured back to back")
+    ap.add_argument("--after", type=Path, default=ROOT, help="the code after (default: this tree)")
     ap.add_argument("--alternatives", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=200_000, help="the exhaustive search's state budget")
     ap.add_argument("--cap", type=int, default=600, help="CPU seconds per child process")
@@ -138,7 +139,7 @@ def main() -> None:
         use_tree(Path(os.environ.get("BENCH_TREE", ROOT)))
         worker(mode, int(seed), int(ed), seat, args.turn, args.alternatives, args.nodes)
         return
-    trees = ([("before", args.before.resolve())] if args.before else []) + [("after", ROOT)]
+    trees = ([("before", args.before.resolve())] if args.before else []) + [("after", args.after.resolve())]
     modes = ["plain"] + (["alternatives"] if args.alternatives else [])
     head = ["position", "placements", "best", "exhaustive"]
     head += [f"{m} {t}" for m in modes for t, _ in trees]
