@@ -36,8 +36,10 @@ HERE = Path(__file__).resolve()
 ROOT = HERE.parent.parent
 
 
-def positions(seed: int, edition: int, turn: int) -> list[tuple[str, object]]:
-    """Each seat's first position of its last turn (or of turn `turn`), by seat."""
+def positions(seed: int, edition: int, turn: int, most_actions: int = 0) -> list[tuple[str, object]]:
+    """Each seat's first position of its last turn (or of turn `turn`), by seat; with
+    `most_actions`, instead its first position in the action phase with at most that many
+    actions left and the boat not passing (the set of tools/bench_analysis.py)."""
     from akrotiri_puzzles import load_components
     from akrotiri_puzzles.simulate import play_game
 
@@ -50,7 +52,17 @@ def positions(seed: int, edition: int, turn: int) -> list[tuple[str, object]]:
         if not mine:
             continue
         want = turn or mine[-1].turn
-        first = next((p for p in mine if p.turn == want), None)
+        if most_actions:
+            first = next(
+                (
+                    p
+                    for p in mine
+                    if p.turn == want and p.phase == "act" and p.actions_left <= most_actions and not p.passing
+                ),
+                None,
+            )
+        else:
+            first = next((p for p in mine if p.turn == want), None)
         if first is not None:
             out[seat] = first
     return list(out.items())
@@ -62,13 +74,13 @@ def use_tree(tree: Path) -> None:
     sys.path.insert(0, str(tree))
 
 
-def worker(mode: str, seed: int, edition: int, seat: str, turn: int, k: int, nodes: int) -> None:
+def worker(mode: str, seed: int, edition: int, seat: str, turn: int, k: int, nodes: int, most: int) -> None:
     """One measurement in this process; prints one JSON line."""
     import time
 
     from akrotiri_puzzles.analysis.endgame import analyse, is_last_turn
 
-    pos = dict(positions(seed, edition, turn))[seat]
+    pos = dict(positions(seed, edition, turn, most))[seat]
     out: dict[str, object] = {"last": is_last_turn(pos), "phase": pos.phase, "turn": pos.turn}  # type: ignore[arg-type]
     t = time.process_time()
     if mode == "search":
@@ -96,6 +108,7 @@ def child(tree: Path, mode: str, args: argparse.Namespace, seed: int, ed: int, s
     """Run one measurement in a child process on the code of `tree`; None when it hit the cap."""
     cmd = [sys.executable, str(HERE), "--worker", mode, str(seed), str(ed), seat]
     cmd += ["--turn", str(args.turn), "--alternatives", str(args.alternatives or 1), "--nodes", str(args.nodes)]
+    cmd += ["--most-actions", str(args.most_actions)]
     env = dict(os.environ, BENCH_TREE=str(tree))
 
     cap = cap_of(args, mode)
@@ -126,6 +139,12 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=100)
     ap.add_argument("--editions", default="2016,2014")
     ap.add_argument("--turn", type=int, default=0, help="this turn instead of the last (a smaller sample)")
+    ap.add_argument(
+        "--most-actions",
+        type=int,
+        default=0,
+        help="instead: the action phase with at most N actions left (the endgames of tools/bench_analysis.py)",
+    )
     ap.add_argument("--before", type=Path, help="a checkout of the code before, measured back to back")
     ap.add_argument("--after", type=Path, default=ROOT, help="the code after (default: this tree)")
     ap.add_argument("--alternatives", type=int, default=0)
@@ -137,7 +156,7 @@ def main() -> None:
     if args.worker:
         mode, seed, ed, seat = args.worker
         use_tree(Path(os.environ.get("BENCH_TREE", ROOT)))
-        worker(mode, int(seed), int(ed), seat, args.turn, args.alternatives, args.nodes)
+        worker(mode, int(seed), int(ed), seat, args.turn, args.alternatives, args.nodes, args.most_actions)
         return
     trees = ([("before", args.before.resolve())] if args.before else []) + [("after", args.after.resolve())]
     modes = ["plain"] + (["alternatives"] if args.alternatives else [])
@@ -147,7 +166,7 @@ def main() -> None:
     times: dict[str, list[float | None]] = {h: [] for h in head[3:]}
     for seed in range(args.first_seed, args.first_seed + args.games):
         for ed in (int(e) for e in args.editions.split(",")):
-            for seat, pos in positions(seed, ed, args.turn):
+            for seat, pos in positions(seed, ed, args.turn, args.most_actions):
                 kids = _placements(pos)
                 search = child(ROOT, "search", args, seed, ed, seat)
                 got: dict[str, dict | None] = {"exhaustive": search}
