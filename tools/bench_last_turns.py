@@ -130,7 +130,7 @@ def cap_of(args: argparse.Namespace, mode: str) -> int:
 
 
 def fmt(r: dict | None, cap: int) -> str:
-    return f">{cap}" if r is None else f"{r['cpu']:.1f}"
+    return f">{cap}" if r is None else f"{r['cpu']:.2f}"
 
 
 def main() -> None:
@@ -234,7 +234,7 @@ def summary(xs: list[float | None], cap: int) -> str:
     ys = sorted(big if x is None else x for x in xs)
 
     def show(v: float) -> str:
-        return f">{cap}" if v == big else f"{v:.1f}"
+        return f">{cap}" if v == big else f"{v:.2f}"
 
     stopped = sum(x is None for x in xs)
     return f"median {show(statistics.median_low(ys))}, p95 {show(ys[int(0.95 * (n - 1))])}, max {show(ys[-1])} ({n} runs, {stopped} stopped)"

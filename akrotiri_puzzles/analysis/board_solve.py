@@ -99,10 +99,12 @@ def best_on_board(
     floor: int | None = None,
     workers: int = 1,
     cap: int | None = None,
+    bare_first: bool = False,
 ) -> BoardResult:
     """The best objective of any line of the action phase at `pos` (no tile to place), with
     `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
-    objective, one of the fewest actions (solver/model/score.py)."""
+    objective, one of the fewest actions (solver/model/score.py). `bare_first`: with a floor,
+    first ask whether any line reaches it (`reaches`), for branches that mostly do not."""
     board = Board(pos, objective, deadline)
     puzzle = board.puzzle
     model = board.fresh()
@@ -111,7 +113,7 @@ def best_on_board(
     if cap is not None:
         # A bound already proven (the whole turn's optimum): CP-SAT stops as soon as it is met.
         model.m.add(model.primary <= cap)
-    if floor is not None and not reaches(model, deadline, workers):
+    if bare_first and floor is not None and not reaches(model, deadline, workers):
         return BoardResult("INFEASIBLE", None, floor - 1, ())
     status, solver = solve_model(model, deadline, workers)
     if status == "INFEASIBLE":
@@ -131,7 +133,8 @@ def reaches(model: LineModel, deadline: Deadline, workers: int = 1) -> bool:
     """Whether any line satisfies the model's constraints (its floor), asked of a copy without
     the objective: a branch asked for more than the best so far is most often INFEASIBLE, and
     CP-SAT proves that faster with nothing to optimise (about a third less CPU on last turns'
-    placements). The model itself is left as it was, so that a branch that does reach the floor
+    placements; on small action phases, where many branches do reach it, the second solve costs
+    more than it saves, so only the placement search asks it). The model itself is left as it was, so that a branch that does reach the floor
     is then solved exactly as without this question (the same line)."""
     bare = model.m.clone()
     bare.clear_objective()
