@@ -138,6 +138,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--first-seed", type=int, default=100)
     ap.add_argument("--editions", default="2016,2014")
+    ap.add_argument("--seats", default="south,north")
     ap.add_argument("--turn", type=int, default=0, help="this turn instead of the last (a smaller sample)")
     ap.add_argument(
         "--most-actions",
@@ -167,6 +168,8 @@ def main() -> None:
     for seed in range(args.first_seed, args.first_seed + args.games):
         for ed in (int(e) for e in args.editions.split(",")):
             for seat, pos in positions(seed, ed, args.turn, args.most_actions):
+                if seat not in args.seats.split(","):
+                    continue
                 kids = _placements(pos)
                 search = child(ROOT, "search", args, seed, ed, seat)
                 got: dict[str, dict | None] = {"exhaustive": search}
