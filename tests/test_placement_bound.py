@@ -151,3 +151,25 @@ def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved
     assert grouped == single
     assert grouped.line[0] in [a for a, _ in kids]
     assert len(solved) < len(kids)
+
+
+@pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(2, 2014, marks=pytest.mark.slow)])
+def test_R_TILE_1_alternatives_on_a_placement_turn_are_the_k_best_placements_solved_alone(seed, edition):
+    # `--alternatives 3` before the tile placement: its first actions are placements, found in
+    # one pass over the groups (best_placements). Each placement solved alone, unbounded, gives
+    # every first action's best; the three best of them (ties in notation order) must be the
+    # alternatives, values and first actions, and the first one's value the plain analysis's.
+    from akrotiri_puzzles.analysis.endgame import analyse
+
+    pos = before_placement(seed, edition, 6)[0]
+    run = _Run(pos, "score", Deadline(None), 1)
+    each = []
+    for i, (action, child) in enumerate(run.children(pos)):
+        r = best_on_board(child, "score", Deadline(None))
+        assert r.status == "OPTIMAL" and r.value is not None
+        each.append((-r.value, i, str(action), r.value))
+    want = [(name, value) for _, _, name, value in sorted(each)[:3]]
+    alts = analyse(pos, alternatives=3)
+    assert alts.status == "OPTIMAL"
+    assert [(str(a.first), a.scored.hero.total) for a in alts.alternatives] == want
+    assert alts.value == want[0][1] == analyse(pos).value

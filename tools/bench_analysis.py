@@ -1,7 +1,8 @@
 """Benchmark of the endgame analyser: CP-SAT's best score against the exhaustive search.
 
 Endgames from seeded greedy games (both editions, both seats), in the action phase with at most
-`--most-actions` actions left. For each: the CP-SAT score model's proven best (one worker), the
+`--most-actions` actions left. The issue's own set, each last turn whole from its tile placement
+(R-TURN-1), before and after a change back to back, is tools/bench_last_turns.py. For each: the CP-SAT score model's proven best (one worker), the
 exhaustive search's, their agreement, and both times. Prints a Markdown table for
 docs/benchmarks.md.
 

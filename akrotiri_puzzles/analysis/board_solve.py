@@ -99,10 +99,12 @@ def best_on_board(
     floor: int | None = None,
     workers: int = 1,
     cap: int | None = None,
+    bare_first: bool = False,
 ) -> BoardResult:
     """The best objective of any line of the action phase at `pos` (no tile to place), with
     `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
-    objective, one of the fewest actions (solver/model/score.py)."""
+    objective, one of the fewest actions (solver/model/score.py). `bare_first`: with a floor,
+    first ask whether any line reaches it (`reaches`), for branches that mostly do not."""
     board = Board(pos, objective, deadline)
     puzzle = board.puzzle
     model = board.fresh()
@@ -111,6 +113,8 @@ def best_on_board(
     if cap is not None:
         # A bound already proven (the whole turn's optimum): CP-SAT stops as soon as it is met.
         model.m.add(model.primary <= cap)
+    if bare_first and floor is not None and not reaches(model, deadline, workers):
+        return BoardResult("INFEASIBLE", None, floor - 1, ())
     status, solver = solve_model(model, deadline, workers)
     if status == "INFEASIBLE":
         return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
@@ -123,6 +127,27 @@ def best_on_board(
             f"the engine scores the model's line {[str(a) for a in line]} {scored}, the model says {value}"
         )
     return BoardResult(status, value, primary_bound(solver), tuple(line))
+
+
+def reaches(model: LineModel, deadline: Deadline, workers: int = 1) -> bool:
+    """Whether any line satisfies the model's constraints (its floor), asked of a copy without
+    the objective: a branch asked for more than the best so far is most often INFEASIBLE, and
+    CP-SAT proves that faster with nothing to optimise (about a third less CPU on last turns'
+    placements; on small action phases, where many branches do reach it, the second solve costs
+    more than it saves, so only the placement search asks it). The model itself is left as it was, so that a branch that does reach the floor
+    is then solved exactly as without this question (the same line)."""
+    bare = model.m.clone()
+    bare.clear_objective()
+    solver = cp_model.CpSolver()
+    params(solver, deadline.left(), workers, 0)
+    status = STATUS[solver.solve(bare)]
+    if status == "MODEL_INVALID":
+        raise SolverError(f"CP-SAT rejects the score model: {bare.validate()}")
+    if status == "UNKNOWN":
+        if deadline.seconds is None:
+            raise SolverError("CP-SAT stopped without an answer and no time limit")
+        raise TimeUp
+    return status != "INFEASIBLE"
 
 
 def primary_bound(solver: cp_model.CpSolver) -> int:

@@ -26,7 +26,7 @@ from ..puzzle import State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from .board_solve import BoardResult, best_on_board, objective_value, puzzle_of, replay_line
-from .placement import split_placements
+from .placement import Stopped, best_placements, split_placements
 
 SCALE = 10**5
 """The margin objective counts points times SCALE plus the hero's drachmas (R-SCORE-3)."""
@@ -161,14 +161,22 @@ class _Run:
         acts = sorted(moves(self.puzzle, state), key=str)
         return [(a, play(self.puzzle, state, a).pos) for a in acts if not isinstance(a, EndTurn)]
 
-    def best(self, pos: Position, floor: int | None = None, cap: int | None = None) -> BoardResult:
+    def best(
+        self, pos: Position, floor: int | None = None, cap: int | None = None, bare_first: bool = False
+    ) -> BoardResult:
         """The best objective from `pos` (at least `floor`, else INFEASIBLE); `cap` is a bound
-        proven beforehand."""
+        proven beforehand; `bare_first` (a placement or its cover): ask first whether the floor
+        is reached at all (board_solve.reaches)."""
         if pos.phase == "act" and not pos.passing:
-            return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap)
+            return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap, bare_first)
         if pos.phase == "place" and self.group_placements:
-            return split_placements(self.children(pos), self.best, floor, cap, NO_BOUND)
+            return split_placements(self.children(pos), self.placed, floor, cap, NO_BOUND)
         return self.split(self.children(pos), floor, cap)
+
+    def placed(self, pos: Position, floor: int | None, cap: int | None) -> BoardResult:
+        """The best after a placement (or from a group's cover): most are asked for more than
+        they reach, so the floor is asked first without the objective."""
+        return self.best(pos, floor, cap, bare_first=True)
 
     def split(self, kids: list[tuple[Action, Position]], floor: int | None, cap: int | None = None) -> BoardResult:
         """The best over the children, each asked only for lines better than the best so far."""
@@ -199,6 +207,19 @@ class _Run:
     def alternatives(self, k: int) -> list[tuple[Action, BoardResult]]:
         """The k best lines with distinct first actions (the oracle aside), best first (ties in
         notation order)."""
+        if self.start.phase == "place" and self.group_placements:
+            # The first action is the tile placement: the k best placements in one pass over the
+            # groups, each asked for more than the k-th best so far (analysis/placement.py).
+            kids = [(a, c) for a, c in self.children(self.start) if not isinstance(a, Oracle)]
+            try:
+                ranked, bound, proven = best_placements(kids, self.placed, None, None, k)
+            except Stopped:
+                raise TimeUp from None
+            if ranked and (not proven or bound > (ranked[0][1].value or 0)):
+                # Not all proven: the top says so, with the bound on every placement.
+                a, r = ranked[0]
+                ranked[0] = (a, BoardResult("FEASIBLE", r.value, max(bound, r.bound), r.line))
+            return ranked
         found: list[tuple[Action, BoardResult]] = []
         # The turn's best first: its bound caps every branch (CP-SAT stops at it), its first
         # action's branch is known, and once k branches reach it no other can do better.

@@ -77,51 +77,95 @@ def split_placements(
     placements of one slot and rotation first bounded together by their cover (module doc).
     The same result as asking every child in turn: a group is skipped only when no member can
     reach the value it would be asked for."""
-    best: BoardResult | None = None
-    bound = floor - 1 if floor is not None else -(10**9)
-    proven = True
     try:
-        for group in groups(kids):
-            best, bound, proven = _group(group, solve, floor, cap, best, bound, proven)
-    except TimeUp:
-        if best is None:
-            raise
+        found, bound, proven = best_placements(kids, solve, floor, cap, 1)
+    except Stopped as stop:
         # The children not looked at bound nothing: the line found, no bound.
+        best = stop.found[0][1]
         return BoardResult("FEASIBLE", best.value, no_bound, best.line)
-    if best is None or best.value is None:
+    if not found:
         return BoardResult("INFEASIBLE", None, bound, ())
+    best = found[0][1]
+    assert best.value is not None
     status = "OPTIMAL" if proven and bound <= best.value else "FEASIBLE"
     return BoardResult(status, best.value, bound, best.line)
 
 
-def _group(
-    group: list[Child],
+class Stopped(Exception):
+    """The time ran out after some lines were found (`found`, best first)."""
+
+    def __init__(self, found: list[tuple[Action, BoardResult]]) -> None:
+        super().__init__("time up")
+        self.found = found
+
+
+def best_placements(
+    kids: Sequence[Child],
     solve: Callable[[Position, int | None, int | None], BoardResult],
     floor: int | None,
     cap: int | None,
-    best: BoardResult | None,
-    bound: int,
-    proven: bool,
-) -> tuple[BoardResult | None, int, bool]:
-    """One group of `split_placements`: the best so far, the bound and whether all is proven.
-    Before each placement, when the value asked for has grown since the last check, the cover of
-    the placements left is asked for it: INFEASIBLE skips them all."""
-    left = list(group)
-    checked: int | None = None
-    while left:
-        ask = floor
-        if best is not None and best.value is not None:
-            ask = best.value + 1 if floor is None else max(floor, best.value + 1)
-        if len(left) > 1 and ask is not None and ask != checked:
-            checked = ask
-            top = cover([child for _, child in left])
-            if top is not None and solve(top, ask, cap).status == "INFEASIBLE":
-                return best, max(bound, ask - 1), proven
-        action, child = left.pop(0)
-        r = solve(child, ask, cap)
-        bound = max(bound, r.bound)
-        if r.status == "INFEASIBLE":
-            continue
-        proven = proven and r.status == "OPTIMAL"
-        best = BoardResult(r.status, r.value, r.bound, (action, *r.line))
-    return best, bound, proven
+    k: int,
+) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
+    """The k children of the best values (each with its best line, the child's action first),
+    best first, ties in the children's order; each child asked only for more than the k-th best
+    so far, the placements of a slot and rotation first bounded together by their cover. Also
+    the bound on every child not among the k (asked for more and INFEASIBLE, or dropped), and
+    whether every value is proven. The same k values as solving every child alone: a child is
+    left out only when it cannot beat the k-th best. TimeUp with nothing found; `Stopped` with
+    what was found when the time runs out later."""
+    found: list[tuple[Action, BoardResult]] = []
+    state = _Search(floor, cap, k, found)
+    try:
+        for group in groups(kids):
+            state.group(group, solve)
+    except TimeUp:
+        if not found:
+            raise
+        raise Stopped(found) from None
+    return found, state.bound, state.proven
+
+
+class _Search:
+    """The state of `best_placements`: the k best so far, the bound, whether all is proven."""
+
+    def __init__(self, floor: int | None, cap: int | None, k: int, found: list[tuple[Action, BoardResult]]) -> None:
+        self.floor = floor
+        self.cap = cap
+        self.k = k
+        self.found = found
+        self.bound = floor - 1 if floor is not None else -(10**9)
+        self.proven = True
+
+    def ask(self) -> int | None:
+        """The value a child is asked for: more than the k-th best so far (at least the floor)."""
+        if len(self.found) < self.k:
+            return self.floor
+        kth = self.found[self.k - 1][1].value
+        assert kth is not None
+        return kth + 1 if self.floor is None else max(self.floor, kth + 1)
+
+    def group(self, group: list[Child], solve: Callable[[Position, int | None, int | None], BoardResult]) -> None:
+        """One group: before each placement, when the value asked for has grown since the last
+        check, the cover of the placements left is asked for it: INFEASIBLE skips them all."""
+        left = list(group)
+        checked: int | None = None
+        while left:
+            ask = self.ask()
+            if len(left) > 1 and ask is not None and ask != checked:
+                checked = ask
+                top = cover([child for _, child in left])
+                if top is not None and solve(top, ask, self.cap).status == "INFEASIBLE":
+                    self.bound = max(self.bound, ask - 1)
+                    return
+            action, child = left.pop(0)
+            r = solve(child, ask, self.cap)
+            self.bound = max(self.bound, r.bound)
+            if r.status == "INFEASIBLE":
+                continue
+            assert r.value is not None
+            self.proven = self.proven and r.status == "OPTIMAL"
+            # After the values at least as high: ties keep the children's order.
+            at = next((i for i, (_, f) in enumerate(self.found) if f.value is not None and f.value < r.value), None)
+            line = BoardResult(r.status, r.value, r.bound, (action, *r.line))
+            self.found.insert(len(self.found) if at is None else at, (action, line))
+            del self.found[self.k :]  # their bounds are in self.bound already
