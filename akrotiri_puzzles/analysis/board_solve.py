@@ -80,11 +80,15 @@ class Board:
 def solve_model(model: LineModel, deadline: Deadline, workers: int = 1) -> tuple[str, cp_model.CpSolver]:
     """Solve a score model: its status and the solver (TimeUp when a limit stopped it with
     nothing found)."""
+    return _solve(model.m, deadline, workers)
+
+
+def _solve(m: cp_model.CpModel, deadline: Deadline, workers: int) -> tuple[str, cp_model.CpSolver]:
     solver = cp_model.CpSolver()
     params(solver, deadline.left(), workers, 0)
-    status = STATUS[solver.solve(model.m)]
+    status = STATUS[solver.solve(m)]
     if status == "MODEL_INVALID":
-        raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
+        raise SolverError(f"CP-SAT rejects the score model: {m.validate()}")
     if status == "UNKNOWN":
         if deadline.seconds is None:
             raise SolverError("CP-SAT stopped without an answer and no time limit")
@@ -134,19 +138,12 @@ def reaches(model: LineModel, deadline: Deadline, workers: int = 1) -> bool:
     the objective: a branch asked for more than the best so far is most often INFEASIBLE, and
     CP-SAT proves that faster with nothing to optimise (about a third less CPU on last turns'
     placements; on small action phases, where many branches do reach it, the second solve costs
-    more than it saves, so only the placement search asks it). The model itself is left as it was, so that a branch that does reach the floor
-    is then solved exactly as without this question (the same line)."""
+    more than it saves, so only the placement search asks it). The model itself is left as it
+    was, so that a branch that does reach the floor is then solved exactly as without this
+    question (the same line)."""
     bare = model.m.clone()
     bare.clear_objective()
-    solver = cp_model.CpSolver()
-    params(solver, deadline.left(), workers, 0)
-    status = STATUS[solver.solve(bare)]
-    if status == "MODEL_INVALID":
-        raise SolverError(f"CP-SAT rejects the score model: {bare.validate()}")
-    if status == "UNKNOWN":
-        if deadline.seconds is None:
-            raise SolverError("CP-SAT stopped without an answer and no time limit")
-        raise TimeUp
+    status, _ = _solve(bare, deadline, workers)
     return status != "INFEASIBLE"
 
 
