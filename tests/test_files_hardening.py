@@ -116,6 +116,30 @@ def test_deep_nesting_is_refused_quickly_naming_the_field(comps, depth):
     assert f"nested more than {MAX_DEPTH} levels deep (line 3)" in message
 
 
+def test_a_reader_that_stops_at_its_own_nesting_limit_still_names_the_field():
+    """libyaml (PyYAML 6.0.4 and later) refuses deep flow nesting while it reads ahead, before
+    the walk reaches MAX_DEPTH: the text up to where it stopped is walked again by the
+    pure-Python reader, so the message still names the field. Here a reader that stops at once,
+    as libyaml does at its limit, stands in for it whatever PyYAML version is installed."""
+    import yaml
+
+    from akrotiri_puzzles.files.guard import check_document
+
+    text = "seats:\n  south:\n    maps: " + "[" * 1000 + "]" * 1000 + "\n"
+    stop = text.index("]")
+
+    class Limited(yaml.SafeLoader):
+        def check_event(self, *choices):  # type: ignore[no-untyped-def]
+            mark = yaml.Mark("pos.yaml", stop, 2, stop - text.index("["), None, None)
+            raise yaml.scanner.ScannerError("while increasing flow level", mark, "exceeded maximum nesting depth", mark)
+
+    with pytest.raises(PositionError) as info:
+        check_document(text, "pos.yaml", PositionError, Limited)
+    message = short_line(str(info.value))
+    assert message.startswith("pos.yaml: seats.south.maps.0.0.0.0.")
+    assert f"nested more than {MAX_DEPTH} levels deep (line 3)" in message
+
+
 def test_deep_block_nesting_is_refused(comps):
     text = "".join(" " * i + f"k{i}:\n" for i in range(200))
     assert f"nested more than {MAX_DEPTH} levels deep" in position_error(comps, text)

@@ -129,9 +129,21 @@ def check_document(text: str, source: str, error: type[AkrotiriError], loader: A
     with the square of the nesting, and building a document nested some 30,000 deep
     overflows the C stack).
     A syntax error is left for the reader to report when it builds the document.
+
+    libyaml (in PyYAML 6.0.4 and later) refuses flow collections nested beyond its own limit
+    while it reads ahead, before the walk reaches MAX_DEPTH. The text up to where it stopped is
+    then walked again by the pure-Python reader, which has no such limit, so that the message
+    still names the field.
     """
-    with contextlib.suppress(yaml.YAMLError):
+    try:
         _walk(text, source, error, loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        if "nesting depth" in (exc.problem or "") and mark is not None and loader is not yaml.SafeLoader:
+            with contextlib.suppress(yaml.YAMLError):
+                _walk(text[: mark.index], source, error, yaml.SafeLoader)
+    except yaml.YAMLError:
+        pass
 
 
 def _walk(text: str, source: str, error: type[AkrotiriError], loader: Any) -> None:
