@@ -452,8 +452,10 @@ def solve(
         raise ValueError(f"most: {most}; expected at least 1")
     run = _Run(puzzle, Deadline(time_limit), workers, seed, banned, probe, most)
     if known is not None:
-        if known.status != "OPTIMAL" or known.optimum is None or most is not None:
-            raise ValueError(f"known: an OPTIMAL result without a ceiling is needed, not {known.status}")
+        if known.status != "OPTIMAL" or known.optimum is None:
+            raise ValueError(f"known: an OPTIMAL result is needed, not {known.status}")
+        if most is not None:
+            raise ValueError("known: not with a ceiling (most), which proves less than the optimum")
         run.model_puzzle()
         result = known
     else:

@@ -129,10 +129,8 @@ class Route(Core):
                 never.append(a)
                 continue
             (v,) = cost.values()
-            if v == 0:
-                continue
-            lits = [x.negated() for x in (la, lb) if not isinstance(x, int)]
-            self.m.add_bool_or(lits if v > top else [*lits, at_least[v]])
+            if v > 0:
+                self.clause([la, lb], at_least[v] if v <= top else 0)
         return never
 
     def _leg_points(self, at_least: list[Lit], premises: list[Lit], dist: dict[int, int]) -> None:
