@@ -140,6 +140,9 @@ def test_generate_endgame_is_reproducible_and_of_its_level(tmp_path):
         (["--kind", "endgames"], ["--kind", "temple, endgame"]),
         (["--kind", "endgame", "--difficulty", "extreme"], ["--difficulty"]),
         (["--kind", "endgame", "--goal", "temple"], ["--goal", "not an option of --kind endgame"]),
+        (["--kind", "endgame", "--strict"], ["--strict", "not an option of --kind endgame"]),
+        (["--kind", "endgame", "--workers", "2"], ["--workers", "not an option of --kind endgame"]),
+        (["--kind", "endgame", "--db", "x.db"], ["--db", "not an option of --kind endgame"]),
         (["--kind", "endgame", "--count", "0"], ["--count"]),
     ],
 )

@@ -14,9 +14,19 @@ from .outputs import check_dir
 TRIES_PER_PUZZLE = 200
 """Candidates looked at per puzzle asked before the run gives up: a bound on the work."""
 
-ONLY_TEMPLE = ("--turns", "--start", "--goal", "--strict", "--svg", "--png", "--workers", "--scheduler", "--db")
+ONLY_TEMPLE: dict[str, object] = {
+    "--turns": None,
+    "--start": None,
+    "--goal": None,
+    "--strict": False,
+    "--svg": False,
+    "--png": False,
+    "--workers": 1,
+    "--scheduler": None,
+    "--db": None,
+}
 """Options of temple puzzles that endgame puzzles do not take (one turn, a score goal, one
-process)."""
+process), with their defaults: any other value is refused."""
 
 
 def generate_endgames(

@@ -87,23 +87,9 @@ def generate(
     _choice("--difficulty", difficulty, LEVELS)
     _choice("--kind", kind, KINDS)
     if kind == "endgame":
-        _endgames(
-            difficulty,
-            count,
-            seed,
-            out_dir,
-            edition,
-            components_dir,
-            turns,
-            start,
-            goal,
-            strict,
-            svg,
-            png,
-            workers,
-            scheduler,
-            db,
-        )
+        temple_only: dict[str, object] = {"--turns": turns, "--start": start, "--goal": goal, "--strict": strict}
+        temple_only |= {"--svg": svg, "--png": png, "--workers": workers, "--scheduler": scheduler, "--db": db}
+        _endgames(difficulty, count, seed, out_dir, edition, components_dir, temple_only)
         return
     _choice("--goal", goal, GOALS)
     _choice("--edition", edition, EDITIONS)
@@ -218,16 +204,16 @@ def _endgames(
     out_dir: Path,
     edition: int | None,
     components_dir: Path | None,
-    *temple_only: object,
+    temple_only: dict[str, object],
 ) -> None:
-    """`--kind endgame`: cli/endgame_generate.py."""
+    """`--kind endgame`: cli/endgame_generate.py. `temple_only` holds the values given to the
+    options that endgame puzzles refuse, by name."""
     from .endgame_generate import ONLY_TEMPLE, generate_endgames
 
     _choice("--edition", edition, EDITIONS)
     check_range("--count", count, 1, MAX_COUNT)
     check_range("--seed", seed, 0, SEED_MAX)
-    defaults: tuple[object, ...] = (None, None, None, False, False, False, 1, None, None)
-    given = [name for name, v, d in zip(ONLY_TEMPLE, temple_only, defaults, strict=True) if v != d]
+    given = [name for name, default in ONLY_TEMPLE.items() if temple_only[name] != default]
     raise typer.Exit(generate_endgames(difficulty, count, seed, out_dir, edition, components_dir, given))
 
 
