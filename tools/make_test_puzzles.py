@@ -114,6 +114,23 @@ that a run keeps more puzzles per hour (place2's budget makes each candidate the
 up on cost about 9 s of a quiet core)."""
 
 
+PLACE2C_OUT = ROOT / "tests" / "data" / "puzzles" / "place2c"
+PLACE2C_SEED = 7000
+PLACE2C_QUOTA: dict[str, dict[tuple[int, str, bool | str], int]] = {
+    "act": {},
+    "place": {
+        (2, "temple", "1"): 1,
+        (2, "temple", "2+"): 2,
+        (2, "temple", "none"): 1,
+        (2, "map", "1"): 1,
+        (2, "map", "2+"): 2,
+        (2, "map", "none"): 1,
+    },
+}
+"""A third set (`--set place2c`): place2b's budget on games from new seeds, wanting more answers
+of 2 or more (the two-turn model's answers; an answer of 1 is settled by the one-action check)."""
+
+
 def answer_class(result: SearchResult) -> bool | str:
     """The answer as the quotas count it: feasible or not, or in the place2 corpus, "1", "2+"
     or "none"."""
@@ -363,9 +380,9 @@ def main() -> int:
     parser.add_argument("--dry-run", action="store_true", help="report what would be kept; write nothing")
     parser.add_argument(
         "--set",
-        choices=("small", "place2", "place2b"),
+        choices=("small", "place2", "place2b", "place2c"),
         default="small",
-        help="small: tests/data/puzzles/small (default); place2, place2b: tests/data/puzzles/place2, place2b",
+        help="small: tests/data/puzzles/small (default); place2, place2b, place2c: tests/data/puzzles/place2...",
     )
     parser.add_argument("--max-games", type=int, help=f"games to simulate at most (default {MAX_GAMES})")
     args = parser.parse_args()
@@ -374,6 +391,8 @@ def main() -> int:
         OUT, SEED, NODE_BUDGET, QUOTA, PREFIX = PLACE2_OUT, PLACE2_SEED, PLACE2_BUDGET, PLACE2_QUOTA, "place2"
     if args.set == "place2b":
         OUT, SEED, NODE_BUDGET, QUOTA, PREFIX = PLACE2B_OUT, PLACE2B_SEED, PLACE2B_BUDGET, PLACE2B_QUOTA, "place2b"
+    if args.set == "place2c":
+        OUT, SEED, NODE_BUDGET, QUOTA, PREFIX = PLACE2C_OUT, PLACE2C_SEED, PLACE2B_BUDGET, PLACE2C_QUOTA, "place2c"
     return build(args.dry_run, args.max_games)
 
 
