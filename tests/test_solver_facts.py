@@ -10,7 +10,9 @@ from akrotiri_puzzles.solver.boardview import FAR, BoardView
 from akrotiri_puzzles.solver.facts import FactReader
 
 PLACE2 = sorted(
-    p for name in ("place2", "place2b") for p in (Path(__file__).parent / "data" / "puzzles" / name).glob("*.yaml")
+    p
+    for name in ("place2", "place2b", "place2c")
+    for p in (Path(__file__).parent / "data" / "puzzles" / name).glob("*.yaml")
 )
 
 

@@ -140,6 +140,8 @@ def answer_class(result: SearchResult) -> bool | str:
 
 
 PREFIX = "small"
+GAMES_ASKED: int | None = None
+"""`--max-games` as given, so that the README's command makes the same files again."""
 
 Cell = tuple[str, str, int]
 """Phase, seat to move, edition."""
@@ -338,7 +340,7 @@ def readme(kept: list[tuple[Candidate, SearchResult]], games_played: int) -> str
     )
     nodes = sorted(r.nodes for _, r in kept)
     title = "Small puzzles" if PREFIX == "small" else "Two-turn puzzles from the tile placement"
-    again = "" if PREFIX == "small" else f" --set {PREFIX}"
+    again = ("" if PREFIX == "small" else f" --set {PREFIX}") + (f" --max-games {GAMES_ASKED}" if GAMES_ASKED else "")
     stand_in = (
         ', a machine-independent stand-in for\n"under about 0.5 s"'
         if PREFIX == "small"
@@ -386,7 +388,8 @@ def main() -> int:
     )
     parser.add_argument("--max-games", type=int, help=f"games to simulate at most (default {MAX_GAMES})")
     args = parser.parse_args()
-    global OUT, SEED, NODE_BUDGET, QUOTA, PREFIX
+    global OUT, SEED, NODE_BUDGET, QUOTA, PREFIX, GAMES_ASKED
+    GAMES_ASKED = args.max_games
     if args.set == "place2":
         OUT, SEED, NODE_BUDGET, QUOTA, PREFIX = PLACE2_OUT, PLACE2_SEED, PLACE2_BUDGET, PLACE2_QUOTA, "place2"
     if args.set == "place2b":
