@@ -173,3 +173,45 @@ def test_R_TILE_1_alternatives_on_a_placement_turn_are_the_k_best_placements_sol
     assert alts.status == "OPTIMAL"
     assert [(str(a.first), a.scored.hero.total) for a in alts.alternatives] == want
     assert alts.value == want[0][1] == analyse(pos).value
+
+
+def test_R_TILE_1_placements_of_one_shape_reach_the_same_values_as_each_solved_alone():
+    # `reaches` keeps its answers by the model's shape (names left out) and asks with its own
+    # CP-SAT settings (board_solve.PROOF_TUNING). Independent computation: each placement's own
+    # best, solved with the objective and the default settings. Every placement's answer, asked
+    # of a fresh cache and of the shared one, must say "reached" exactly when that best is at
+    # least the floor; and at least two placements must share a shape, so the cache is used.
+    from akrotiri_puzzles.analysis.board_solve import Board, reaches
+
+    pos = before_placement(1, 2016, 6)[0]
+    kids = _Run(pos, "score", Deadline(None), 1).children(pos)
+    sample = [child for a, child in kids if isinstance(a, PlaceTile)][::6]
+    best = {}
+    for i, child in enumerate(sample):
+        r = best_on_board(child, "score", Deadline(None))
+        assert r.status == "OPTIMAL" and r.value is not None
+        best[i] = r.value
+    top = max(best.values())
+    shared: dict[bytes, bool] = {}
+    for floor in (top, top + 1):
+        for i, child in enumerate(sample):
+            model = Board(child, "score", Deadline(None)).fresh()
+            model.m.add(model.primary >= floor)
+            alone = reaches(model, Deadline(None))
+            cached = reaches(model, Deadline(None), seen=shared)
+            assert alone == cached == (best[i] >= floor), (i, floor)
+    assert len(shared) < 2 * len(sample)
+
+
+@pytest.mark.parametrize("objective", ["score", pytest.param("margin", marks=pytest.mark.slow)])
+def test_R_TILE_1_the_analysis_with_the_shape_cache_equals_every_placement_solved_in_turn(objective):
+    # The whole turn from its placement, twice in one run: the shared cache of `reaches`
+    # (analysis/endgame.py) against each placement solved in turn with no cache and no bare
+    # question (group_placements False): the same status, value, bound and line.
+    pos = before_placement(1, 2016, 6)[-1]
+    single = _Run(pos, objective, Deadline(None), 1, group_placements=False).best(pos)
+    run = _Run(pos, objective, Deadline(None), 1)
+    fast = run.best(pos)
+    assert single.status == "OPTIMAL"
+    assert fast == single
+    assert run.seen
