@@ -133,8 +133,10 @@ def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_fro
 
 @pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.slow)])
 def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved(seed, edition):
-    # The unpruned analysis (each placement solved in turn) on a sample: the same status, best
-    # value, bound and line; and the grouping solved fewer action phases than there are placements.
+    # The unpruned analysis (each placement solved in turn, no bare question, no cache) on a
+    # sample: the same status, best value, bound and line as the analysis's own placement search
+    # (`_Run.placed`: the bare question first, with the proof settings and the shape cache); and
+    # the grouping solved fewer action phases than there are placements.
     pos = before_placement(seed, edition, 6)[0]
     single_run = _Run(pos, "score", Deadline(None), 1, group_placements=False)
     single = single_run.best(pos)
@@ -144,13 +146,14 @@ def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved
 
     def count(child, floor, cap):
         solved.append(child)
-        return run.best(child, floor, cap)
+        return run.placed(child, floor, cap)
 
     grouped = split_placements(kids, count, None, None, NO_BOUND)
     assert single.status == "OPTIMAL"
     assert grouped == single
     assert grouped.line[0] in [a for a, _ in kids]
     assert len(solved) < len(kids)
+    assert run.seen  # the cache was asked
 
 
 @pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(2, 2014, marks=pytest.mark.slow)])
@@ -201,17 +204,3 @@ def test_R_TILE_1_placements_of_one_shape_reach_the_same_values_as_each_solved_a
             cached = reaches(model, Deadline(None), seen=shared)
             assert alone == cached == (best[i] >= floor), (i, floor)
     assert len(shared) < 2 * len(sample)
-
-
-@pytest.mark.parametrize("objective", ["score", pytest.param("margin", marks=pytest.mark.slow)])
-def test_R_TILE_1_the_analysis_with_the_shape_cache_equals_every_placement_solved_in_turn(objective):
-    # The whole turn from its placement, twice in one run: the shared cache of `reaches`
-    # (analysis/endgame.py) against each placement solved in turn with no cache and no bare
-    # question (group_placements False): the same status, value, bound and line.
-    pos = before_placement(1, 2016, 6)[-1]
-    single = _Run(pos, objective, Deadline(None), 1, group_placements=False).best(pos)
-    run = _Run(pos, objective, Deadline(None), 1)
-    fast = run.best(pos)
-    assert single.status == "OPTIMAL"
-    assert fast == single
-    assert run.seen
