@@ -133,8 +133,10 @@ def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_fro
 
 @pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.slow)])
 def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved(seed, edition):
-    # The unpruned analysis (each placement solved in turn) on a sample: the same status, best
-    # value, bound and line; and the grouping solved fewer action phases than there are placements.
+    # The unpruned analysis (each placement solved in turn, no bare question, no cache) on a
+    # sample: the same status, best value, bound and line as the analysis's own placement search
+    # (`_Run.placed`: the bare question first, with the proof settings and the shape cache); and
+    # the grouping solved fewer action phases than there are placements.
     pos = before_placement(seed, edition, 6)[0]
     single_run = _Run(pos, "score", Deadline(None), 1, group_placements=False)
     single = single_run.best(pos)
@@ -144,13 +146,14 @@ def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved
 
     def count(child, floor, cap):
         solved.append(child)
-        return run.best(child, floor, cap)
+        return run.placed(child, floor, cap)
 
     grouped = split_placements(kids, count, None, None, NO_BOUND)
     assert single.status == "OPTIMAL"
     assert grouped == single
     assert grouped.line[0] in [a for a, _ in kids]
     assert len(solved) < len(kids)
+    assert run.seen  # the cache was asked
 
 
 @pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(2, 2014, marks=pytest.mark.slow)])
@@ -173,3 +176,31 @@ def test_R_TILE_1_alternatives_on_a_placement_turn_are_the_k_best_placements_sol
     assert alts.status == "OPTIMAL"
     assert [(str(a.first), a.scored.hero.total) for a in alts.alternatives] == want
     assert alts.value == want[0][1] == analyse(pos).value
+
+
+def test_R_TILE_1_placements_of_one_shape_reach_the_same_values_as_each_solved_alone():
+    # `reaches` keeps its answers by the model's shape (names left out) and asks with its own
+    # CP-SAT settings (board_solve.PROOF_TUNING). Independent computation: each placement's own
+    # best, solved with the objective and the default settings. Every placement's answer, asked
+    # of a fresh cache and of the shared one, must say "reached" exactly when that best is at
+    # least the floor; and at least two placements must share a shape, so the cache is used.
+    from akrotiri_puzzles.analysis.board_solve import Board, reaches
+
+    pos = before_placement(1, 2016, 6)[0]
+    kids = _Run(pos, "score", Deadline(None), 1).children(pos)
+    sample = [child for a, child in kids if isinstance(a, PlaceTile)][::6]
+    best = {}
+    for i, child in enumerate(sample):
+        r = best_on_board(child, "score", Deadline(None))
+        assert r.status == "OPTIMAL" and r.value is not None
+        best[i] = r.value
+    top = max(best.values())
+    shared: dict[bytes, bool] = {}
+    for floor in (top, top + 1):
+        for i, child in enumerate(sample):
+            model = Board(child, "score", Deadline(None)).fresh()
+            model.m.add(model.primary >= floor)
+            alone = reaches(model, Deadline(None))
+            cached = reaches(model, Deadline(None), seen=shared)
+            assert alone == cached == (best[i] >= floor), (i, floor)
+    assert len(shared) < 2 * len(sample)

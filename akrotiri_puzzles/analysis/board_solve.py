@@ -4,6 +4,7 @@ engine, which must give the model's value exactly."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -83,9 +84,19 @@ def solve_model(model: LineModel, deadline: Deadline, workers: int = 1) -> tuple
     return _solve(model.m, deadline, workers)
 
 
-def _solve(m: cp_model.CpModel, deadline: Deadline, workers: int) -> tuple[str, cp_model.CpSolver]:
+PROOF_TUNING: dict[str, object] = {"linearization_level": 0, "cp_model_presolve": False}
+"""CP-SAT's settings for `reaches`, a question without an objective that is mostly INFEASIBLE:
+without the LP relaxation and the presolve it proves that about 4 times faster on last turns'
+placements (docs/benchmarks.md). Only a yes or no is read from it, which no setting changes."""
+
+
+def _solve(
+    m: cp_model.CpModel, deadline: Deadline, workers: int, tuning: dict[str, object] | None = None
+) -> tuple[str, cp_model.CpSolver]:
     solver = cp_model.CpSolver()
     params(solver, deadline.left(), workers, 0)
+    for k, v in (tuning or {}).items():
+        setattr(solver.parameters, k, v)
     status = STATUS[solver.solve(m)]
     if status == "MODEL_INVALID":
         raise SolverError(f"CP-SAT rejects the score model: {m.validate()}")
@@ -104,11 +115,13 @@ def best_on_board(
     workers: int = 1,
     cap: int | None = None,
     bare_first: bool = False,
+    seen: dict[bytes, bool] | None = None,
 ) -> BoardResult:
     """The best objective of any line of the action phase at `pos` (no tile to place), with
-    `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
-    objective, one of the fewest actions (solver/model/score.py). `bare_first`: with a floor,
-    first ask whether any line reaches it (`reaches`), for branches that mostly do not."""
+        `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
+        objective, one of the fewest actions (solver/model/score.py). `bare_first`: with a floor,
+        first ask whether any line reaches it (`reaches`, its answers kept in `seen`), for branches
+    that mostly do not."""
     board = Board(pos, objective, deadline)
     puzzle = board.puzzle
     model = board.fresh()
@@ -117,7 +130,7 @@ def best_on_board(
     if cap is not None:
         # A bound already proven (the whole turn's optimum): CP-SAT stops as soon as it is met.
         model.m.add(model.primary <= cap)
-    if bare_first and floor is not None and not reaches(model, deadline, workers):
+    if bare_first and floor is not None and not reaches(model, deadline, workers, seen):
         return BoardResult("INFEASIBLE", None, floor - 1, ())
     status, solver = solve_model(model, deadline, workers)
     if status == "INFEASIBLE":
@@ -133,18 +146,42 @@ def best_on_board(
     return BoardResult(status, value, primary_bound(solver), tuple(line))
 
 
-def reaches(model: LineModel, deadline: Deadline, workers: int = 1) -> bool:
+def reaches(model: LineModel, deadline: Deadline, workers: int = 1, seen: dict[bytes, bool] | None = None) -> bool:
     """Whether any line satisfies the model's constraints (its floor), asked of a copy without
     the objective: a branch asked for more than the best so far is most often INFEASIBLE, and
     CP-SAT proves that faster with nothing to optimise (about a third less CPU on last turns'
     placements; on small action phases, where many branches do reach it, the second solve costs
     more than it saves, so only the placement search asks it). The model itself is left as it
     was, so that a branch that does reach the floor is then solved exactly as without this
-    question (the same line)."""
+    question (the same line).
+
+    Only the answer is read, so it is asked with the settings that prove infeasibility fastest
+    (`PROOF_TUNING`), and `seen` keeps the answers by the model's *shape*: its constraints and
+    domains with every name left out. Two placements far from anything the line can reach
+    often build the same shape (the same variables in the same order, named after different
+    docks); the same shape is the same question, so the same answer."""
     bare = model.m.clone()
     bare.clear_objective()
-    status, _ = _solve(bare, deadline, workers)
-    return status != "INFEASIBLE"
+    key = shape(bare) if seen is not None else b""
+    if seen is not None and key in seen:
+        return seen[key]
+    status, _ = _solve(bare, deadline, workers, PROOF_TUNING)
+    answer = status != "INFEASIBLE"
+    if seen is not None:
+        seen[key] = answer
+    return answer
+
+
+def shape(m: cp_model.CpModel) -> bytes:
+    """A digest of the model without its names (which it loses): equal digests, the same
+    constraints on the same variables."""
+    proto = m.proto
+    proto.clear_name()
+    for v in proto.variables:
+        v.name = ""
+    for c in proto.constraints:
+        c.name = ""
+    return hashlib.blake2b(str(proto).encode(), digest_size=20).digest()
 
 
 def primary_bound(solver: cp_model.CpSolver) -> int:

@@ -154,6 +154,8 @@ class _Run:
         self.objective = objective
         self.deadline = deadline
         self.workers = workers
+        self.seen: dict[bytes, bool] = {}
+        """`reaches`' answers by the model's shape (board_solve.reaches)."""
 
     def children(self, pos: Position) -> list[tuple[Action, Position]]:
         """The hero's moves in the turn, in notation order, and where they lead."""
@@ -168,7 +170,7 @@ class _Run:
         proven beforehand; `bare_first` (a placement or its cover): ask first whether the floor
         is reached at all (board_solve.reaches)."""
         if pos.phase == "act" and not pos.passing:
-            return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap, bare_first)
+            return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen)
         if pos.phase == "place" and self.group_placements:
             return split_placements(self.children(pos), self.placed, floor, cap, NO_BOUND)
         return self.split(self.children(pos), floor, cap)

@@ -119,11 +119,20 @@ class Core:
         return self._cache[cset]
 
     def clause(self, premises: Sequence[Lit], conclusion: Lit) -> None:
-        """If every premise holds, the conclusion holds."""
-        if any(isinstance(p, int) and p == 0 for p in premises) or (isinstance(conclusion, int) and conclusion == 1):
-            return
-        lits = [neg(p) for p in premises if not isinstance(p, int)]
-        if not isinstance(conclusion, int):
+        """If every premise holds, the conclusion holds. (A constant premise 1 or conclusion 0 is
+        left out; a premise 0 or a conclusion 1 makes the clause hold already. One loop, as
+        this is called millions of times on a late board.)"""
+        lits = []
+        for p in premises:
+            if isinstance(p, int):
+                if p == 0:
+                    return
+            else:
+                lits.append(p.negated())
+        if isinstance(conclusion, int):
+            if conclusion == 1:
+                return
+        else:
             lits.append(conclusion)
         self.m.add_bool_or(lits)
 
