@@ -118,9 +118,9 @@ def best_on_board(
     seen: dict[bytes, bool] | None = None,
 ) -> BoardResult:
     """The best objective of any line of the action phase at `pos` (no tile to place), with
-        `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
-        objective, one of the fewest actions (solver/model/score.py). `bare_first`: with a floor,
-        first ask whether any line reaches it (`reaches`, its answers kept in `seen`), for branches
+    `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
+    objective, one of the fewest actions (solver/model/score.py). `bare_first`: with a floor,
+    first ask whether any line reaches it (`reaches`, its answers kept in `seen`), for branches
     that mostly do not."""
     board = Board(pos, objective, deadline)
     puzzle = board.puzzle
