@@ -270,18 +270,16 @@ class FactReader:
         self,
         index: int,
         cards: list[str],
-        goal_cards: list[str],
-        fit: dict[str, set[str]],
         from_start: dict[str, int],
-        last: BoardView,
         cap: int,
+        from_thera: dict[str, int],
+        lower: int,
     ) -> None:
-        """Keep the scenario's lower bound over `cards` and the floor for any other card (see
-        `known_lower`): a card bought costs the buy and the excavation, after the first leg to
-        Thera (`lower_bound`: sailing with the points in hand, or carrying cubes). Both are
-        capped at `cap` when the view holds only for lines within the bound's steps."""
-        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
-        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
+        """Keep the scenario's lower bound over `cards` (`lower`, from `lower_bound`) and the
+        floor for any other card (see `known_lower`): a card bought costs the buy and the
+        excavation, after the first leg to Thera (`lower_bound`: sailing with the points in
+        hand, or carrying cubes). Both are capped at `cap` when the view holds only for lines
+        within the bound's steps."""
         to_thera = min((from_start.get(d, FAR) for d, n in from_thera.items() if n == 0), default=FAR)
         p0 = points_in_hand(self.puzzle)
         loaded = max(0, to_thera - p0) if self.start.hero.cargo else FAR
@@ -378,19 +376,19 @@ class FactReader:
                     fit.setdefault(k, set()).update(docks)
             fit_turn.append(per)
         from_start = last.steps_from([self.start_dock])
+        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
+        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
             approximate = sc.second is not None and last.ship is views[0].ship
             more = self.puzzle.goal.temples + _actions_for(steps + 1, points_in_hand(self.puzzle))
-            self._record(index, cards, goal_cards, fit, from_start, last, more if approximate else FAR)
+            self._record(index, cards, from_start, more if approximate else FAR, from_thera, lower)
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}
         if min((from_start.get(d, FAR) for d in goal_docks), default=FAR) > ms and not self.every_line:
             return None
-        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
-        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
         # The last excavation: with several temples, any card's (the named one may come first).
         last_docks = goal_docks if goal.temples == 1 else {d for ds in fit.values() for d in ds}
         if goal.temples >= 2 and lower <= bound:
