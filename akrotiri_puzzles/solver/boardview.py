@@ -26,12 +26,12 @@ from ..board import Board, tile_template
 from ..components import MapCard
 from ..excavation import Bounds, IconCoordinates, bounds_from, fits_bounds
 from ..geometry import OPPOSITE, PORT_STEP, PORTS, Quad, format_quad
+from .points import FAR, Points, built, extended
 
 Label = Hashable
 """A route component or an island: equal labels are the same one."""
 
 START_PREFIX = "I:"
-FAR = 10**6
 
 
 def part_name(island_key: Quad) -> str:
@@ -61,12 +61,20 @@ class BoardView:
     """The view this one extends by one tile, and that tile's icon kind."""
     new_icon: str | None = field(default=None, repr=False)
     _hubs: tuple[list[list[str]], dict[str, list[int]]] | None = field(default=None, repr=False)
-    _weighted: dict[tuple[str, str | None], dict[str, int]] = field(default_factory=dict, repr=False)
     _steps: dict[frozenset[str], dict[str, int]] = field(default_factory=dict, repr=False)
     _bounds: dict[tuple[str, str], Bounds] = field(default_factory=dict, repr=False)
     _fitting: dict[tuple[str, str], frozenset[Label]] = field(default_factory=dict, repr=False)
     _docks_of: dict[Label, list[str]] | None = field(default=None, repr=False)
     _fits: dict[tuple[Bounds, Label], bool] = field(default_factory=dict, repr=False)
+    _fit_sets: dict[Bounds, frozenset[Label]] = field(default_factory=dict, repr=False)
+    _merged: dict[Label, tuple[tuple[Label, ...], tuple[Quad, ...]]] | None = field(default=None, repr=False)
+    """In a view made by `extend`: each island the tile made or enlarged, with the islands of
+    the view before it that it took in, and its other land (the tile's pieces, islands that
+    had no dock)."""
+    _gone: frozenset[Label] = field(default=frozenset(), repr=False)
+    """In a view made by `extend`: the islands of the view before it that the tile merged
+    into others (their labels are no longer in use)."""
+    _points: dict[tuple[str | None, bool, bool], Points] = field(default_factory=dict, repr=False)
 
     # ---- steps ------------------------------------------------------------------------
 
@@ -154,37 +162,29 @@ class BoardView:
                     queue.append((n, lab, dist + 1))
         return best
 
-    def weighted_from(self, source: str, occupied: str | None) -> dict[str, int]:
-        """Least movement points from a dock to every dock: a step costs 1, 2 when it leaves
-        the dock of the opponent's boat (R-MOVE-3). Worked out once per source."""
-        key = (source, occupied)
-        found = self._weighted.get(key)
-        if found is not None:
-            return found
-        hubs, of = self.hubs()
-        dist = {source: 0}
-        buckets: list[list[str]] = [[source]]
-        done: set[int] = set()
-        level = 0
-        while level < len(buckets):
-            for d in buckets[level]:
-                if dist[d] != level:
-                    continue
-                cost = 2 if d == occupied else 1
-                for h in of[d]:
-                    if h in done:
-                        continue
-                    if cost == 1:
-                        done.add(h)  # nothing reaches this group's docks more cheaply later
-                    for n in hubs[h]:
-                        if dist.get(n, FAR) > level + cost:
-                            dist[n] = level + cost
-                            while len(buckets) <= level + cost:
-                                buckets.append([])
-                            buckets[level + cost].append(n)
-            level += 1
-        self._weighted[key] = dist
-        return dist
+    def step_groups(self, portage: bool = True) -> list[tuple[str, ...]]:
+        """The groups one step joins (`hubs`); without `portage`, only those a ship step
+        joins (a route component, or an island whose docks are all on one)."""
+        hubs, _ = self.hubs()
+        return [tuple(m) for m in hubs if portage or len({self.ship[d] for d in m}) == 1]
+
+    def points(self, occupied: str | None, passing: bool = True, portage: bool = True) -> Points:
+        """Least movement points between every two docks (solver/points.py): a step costs 1,
+        2 when it leaves `occupied`, the dock of the opponent's boat (R-MOVE-3); without
+        `passing` no step leaves it, without `portage` only ship steps are taken (R-MOVE-1).
+        A view one tile larger than its parent derives its matrix from the parent's."""
+        key = (occupied, passing, portage)
+        found = self._points.get(key)
+        if found is None:
+            groups = self.step_groups(portage)
+            if self.parent is not None and self.parent.ship is self.ship:
+                return self.parent.points(*key)  # only an icon more (`with_icon`)
+            if self.parent is None:
+                found = built(sorted(self.ship), groups, occupied, passing)
+            else:
+                found = extended(self.parent.points(*key), sorted(self.ship), groups, occupied, passing)
+            self._points[key] = found
+        return found
 
     # ---- map cards ----------------------------------------------------------------------
 
@@ -211,27 +211,42 @@ class BoardView:
         return self._docks_of
 
     def fitting(self, seat: str, card: MapCard) -> frozenset[Label]:
-        """The islands with a dock where the card fits. Taken from the view before the last
-        tile for the islands the tile left alone, when its icon does not change the card's
-        bounds."""
+        """The islands with a dock where the card fits, read from the seat (R-EXC-1, R-EXC-2)."""
         key = (seat, card.id)
         found = self._fitting.get(key)
+        if found is None:
+            found = self._fitting[key] = self.fit_set(self.bounds(seat, card))
+        return found
+
+    def fit_set(self, bounds: Bounds) -> frozenset[Label]:
+        """The islands with a dock, not blocked, with a site within `bounds`. A view made by
+        `extend` takes the islands the tile left alone from the view before it (the same land
+        under the same label), and an island the tile made or enlarged fits when one of the
+        islands it took in does, or its other land (the tile's pieces, islands without a
+        dock) has such a site; unless it is blocked (merged with a temple's or Thera's)."""
+        found = self._fit_sets.get(bounds)
         if found is not None:
             return found
-        islands = self.docks_of_island()
-        parent = self.parent
-        if parent is not None and self.bounds(seat, card) == parent.bounds(seat, card):
-            before = parent.fitting(seat, card)
-            if parent.island is self.island:
-                found = before
-            else:
-                kept = parent.docks_of_island()
-                found = frozenset(
-                    isl for isl in islands if (isl in before if isl in kept else self.fits(seat, card, isl))
-                )
+        merged, parent = self._merged, self.parent
+        if bounds is None:
+            found = frozenset()
+        elif merged is None or parent is None:
+            found = frozenset(
+                isl
+                for isl in self.docks_of_island()
+                if isl not in self.blocked and any(fits_bounds(bounds, q) for q in self.quads_of[isl])
+            )
         else:
-            found = frozenset(isl for isl in islands if self.fits(seat, card, isl))
-        self._fitting[key] = found
+            base = parent.fit_set(bounds)
+            gone = self._gone
+            made = frozenset(
+                isl
+                for isl, (took, rest) in merged.items()
+                if isl not in self.blocked
+                and (any(m in base for m in took) or any(fits_bounds(bounds, q) for q in rest))
+            )
+            found = (base - gone if gone & base else base) | made
+        self._fit_sets[bounds] = found
         return found
 
     def fits(self, seat: str, card: MapCard, island: Label) -> bool:
@@ -337,9 +352,10 @@ class BoardView:
             new_icon=spec.icon,
         )
         view._hubs = self.hubs()
-        view._weighted = self._weighted
+        view._points = self._points
         view._steps = self._steps
         view._fits = self._fits
+        view._fit_sets = self._fit_sets
         view._docks_of = self.docks_of_island()
         return view
 
@@ -410,6 +426,7 @@ class BoardView:
         for label in {*new_quads, *parent}:
             members.setdefault(find(label), []).append(label)
         quads_of: dict[Label, tuple[Quad, ...]] = {}
+        merged: dict[Label, tuple[tuple[Label, ...], tuple[Quad, ...]]] = {}
         for root in set(island.values()):
             group = members.get(root)
             if group is None:
@@ -418,6 +435,9 @@ class BoardView:
                 quads_of[root] = tuple(
                     sorted(q for m in group for q in (self.quads_of.get(m) or _island_quads(board, m, new_quads)))
                 )
+                took = tuple(m for m in group if m in self.quads_of)
+                rest = tuple(q for m in group if m not in self.quads_of for q in _island_quads(board, m, new_quads))
+                merged[root] = (took, rest)
         icons = _with_icon(self.icons, spec.icon, (2 * x + t.icon[0], 2 * y + t.icon[1]))
         view = BoardView(
             ship=ship,
@@ -433,6 +453,8 @@ class BoardView:
         )
         # Fits of islands the tile left alone, with bounds the tile's icon left alone, carry over.
         view._fits = self._fits
+        view._merged = merged
+        view._gone = frozenset(m for took, _ in merged.values() for m in took)
         return view
 
 

@@ -7,7 +7,8 @@ Its facts are read off its boards for those docks only:
 
 - which docks exist on each turn's board, and which lie on Thera;
 - the movement points a boat needs between two near docks (`dist`): 1 per step, 2 for a step
-  leaving the dock of the opponent's boat (R-MOVE-3), through near docks only;
+  leaving the dock of the opponent's boat (R-MOVE-3), for the pairs a line within the bound
+  can sail as one leg (the least points pass through near docks only);
 - where each playable map card fits (R-EXC-1, R-EXC-2) and which parts of land lie on which
   dock's island (R-LOAD-1), and, for goals of several temples, which docks share an island;
 - what the tile placements do with their cubes (R-TILE-2).
@@ -23,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..board import Board, tile_template
 from ..components import COLOURS
 from ..geometry import QUAD_OFFSET
@@ -34,6 +37,26 @@ from .scenarios import Placement, Scenario, scenarios
 
 FAR = 10**6
 _OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
+
+
+LegTable = tuple[tuple[str, ...], bytes]
+"""Leg points between docks (see `FactReader._legs`): the docks, and a matrix of int16 in
+bytes whose entry (a, b) is the points of the leg from a to b, or -1 when it is not kept."""
+
+
+def leg_items(table: LegTable) -> list[tuple[str, str, int]]:
+    """The legs of a table as (from, to, points), by `from` then `to` in the table's order."""
+    docks, data = table
+    points = np.frombuffer(data, dtype=np.int16).reshape(len(docks), len(docks))
+    rows, cols = np.nonzero(points >= 0)
+    return list(
+        zip(
+            [docks[i] for i in rows.tolist()],
+            [docks[j] for j in cols.tolist()],
+            points[rows, cols].tolist(),
+            strict=True,
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -183,8 +206,6 @@ class FactReader:
         self.temple_sites = [site for seat in start.seats for _, site in seat.temples]
         self.start_islands = sorted(set(start.board.island_of_piece.values()))
         self._firsts: dict[Placement | None, _First] = {}
-        self._legs_seen: dict[tuple[object, ...], tuple[tuple[str, str, int], ...]] = {}
-        self._weights_seen: dict[frozenset[frozenset[str]], dict[str, dict[str, int]]] = {}
         self._scenarios: list[Scenario] | None = None
         self.exact_steps = 0
         """Steps for which the first read of each scenario reads its boards (see `read`); the
@@ -249,18 +270,16 @@ class FactReader:
         self,
         index: int,
         cards: list[str],
-        goal_cards: list[str],
-        fit: dict[str, set[str]],
         from_start: dict[str, int],
-        last: BoardView,
         cap: int,
+        from_thera: dict[str, int],
+        lower: int,
     ) -> None:
-        """Keep the scenario's lower bound over `cards` and the floor for any other card (see
-        `known_lower`): a card bought costs the buy and the excavation, after the first leg to
-        Thera (`lower_bound`: sailing with the points in hand, or carrying cubes). Both are
-        capped at `cap` when the view holds only for lines within the bound's steps."""
-        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
-        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
+        """Keep the scenario's lower bound over `cards` (`lower`, from `lower_bound`) and the
+        floor for any other card (see `known_lower`): a card bought costs the buy and the
+        excavation, after the first leg to Thera (`lower_bound`: sailing with the points in
+        hand, or carrying cubes). Both are capped at `cap` when the view holds only for lines
+        within the bound's steps."""
         to_thera = min((from_start.get(d, FAR) for d, n in from_thera.items() if n == 0), default=FAR)
         p0 = points_in_hand(self.puzzle)
         loaded = max(0, to_thera - p0) if self.start.hero.cargo else FAR
@@ -275,52 +294,36 @@ class FactReader:
         self,
         v: BoardView,
         docks: list[str],
-        near: frozenset[str],
         from_start: dict[str, int],
         to_goal: dict[str, int],
         ms: int,
-    ) -> tuple[tuple[str, str, int], ...]:
-        """The movement points between two near docks, for the pairs a line within `ms` steps
+    ) -> LegTable:
+        """The movement points between two near docks (`docks`: those on the view's board), for the pairs a line within `ms` steps
         can sail as one leg (it leaves `from_start` steps behind and has `to_goal` ahead).
 
-        A leg a line within the bound sails passes only through near docks (each of its docks
-        lies on such a line), so the groups of near docks decide the points: scenarios whose
-        near docks are grouped alike share them (`_weights_seen`). Which pairs are kept also
-        depends on the steps from the start and to the goal, and the docks where a card fits
-        differ between scenarios with the same groups (a turn-2 icon changes a card's fit, not
-        the turn-1 view), and on the steps the bound allows: the table is shared only when
-        those are the same too."""
-        hubs, of_dock = v.hubs()
-        touched = {h for d in near if d in of_dock for h in of_dock[d]}
-        if not self.portage:
-            # Ship steps only: an island's group joins nothing a route component does not.
-            touched = {h for h in touched if len({v.ship[d] for d in hubs[h]}) == 1}
-        groups = frozenset(g for h in touched if len(g := near.intersection(hubs[h])) >= 2)
-        key = (ms, groups, near, tuple((d, from_start.get(d, FAR), to_goal.get(d, FAR)) for d in docks))
-        found = self._legs_seen.get(key)
+        The points are read off the whole board's matrix (`BoardView.points`), not the near
+        docks' alone: a leg kept here passes only through near docks anyway. A dock x on a
+        least-points path from a to b has from_start(x) + to_goal(x) <= from_start(a) +
+        points(a, b) + to_goal(b) <= ms (a step costs at least a point, and the steps are
+        counted on the last turn's board, which has every step of the earlier one), so x is
+        near; a pair whose least points over the whole board leave no room is not kept either
+        way, since going through near docks only costs at least as much.
+
+        The table is the docks and the points of the pairs kept, in bytes (`leg_items` reads
+        it): scenarios are compared by it, and only their classes' tables are read.
+        Tables are kept with the matrix (the turn-1 view's is shared by every scenario of its
+        placement), keyed by the docks and their steps from the start and to the goal."""
+        pts = v.points(self.occupied, self.passing, self.portage)
+        key = (ms, tuple((d, from_start.get(d, FAR), to_goal.get(d, FAR)) for d in docks))
+        found = pts.legs.get(key)
         if found is not None:
             return found
-        # The points from a dock depend on the groups only (docks in no group reach nothing).
-        weights = self._weights_seen.get(groups)
-        if weights is None:
-            weights = self._weights_seen[groups] = {}
-        of: dict[str, list[frozenset[str]]] | None = None
-        out = []
-        for a in docks:
-            w = weights.get(a)
-            if w is None:
-                if of is None:
-                    of = {}
-                    for g in groups:
-                        for d in g:
-                            of.setdefault(d, []).append(g)
-                w = weights[a] = _weighted(a, of, self.occupied, self.passing)
-            room = ms - from_start[a]
-            for b in docks:
-                wb = w.get(b, FAR)
-                if wb + to_goal.get(b, FAR) <= room:
-                    out.append((a, b, wb))
-        found = self._legs_seen[key] = tuple(out)
+        at = np.fromiter((pts.index[d] for d in docks), dtype=np.intp, count=len(docks))
+        sub = pts.matrix[np.ix_(at, at)].astype(np.int64)
+        room = np.fromiter((ms - from_start[a] for a in docks), dtype=np.int64, count=len(docks))
+        ahead = np.fromiter((to_goal.get(b, FAR) for b in docks), dtype=np.int64, count=len(docks))
+        kept = np.where(sub + ahead[None, :] <= room[:, None], sub, -1).astype(np.int16)
+        found = pts.legs[key] = (tuple(docks), kept.tobytes())
         return found
 
     def _temples_bound(self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int]) -> int:
@@ -373,19 +376,19 @@ class FactReader:
                     fit.setdefault(k, set()).update(docks)
             fit_turn.append(per)
         from_start = last.steps_from([self.start_dock])
+        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
+        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
             approximate = sc.second is not None and last.ship is views[0].ship
             more = self.puzzle.goal.temples + _actions_for(steps + 1, points_in_hand(self.puzzle))
-            self._record(index, cards, goal_cards, fit, from_start, last, more if approximate else FAR)
+            self._record(index, cards, from_start, more if approximate else FAR, from_thera, lower)
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}
         if min((from_start.get(d, FAR) for d in goal_docks), default=FAR) > ms and not self.every_line:
             return None
-        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
-        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
         # The last excavation: with several temples, any card's (the named one may come first).
         last_docks = goal_docks if goal.temples == 1 else {d for ds in fit.values() for d in ds}
         if goal.temples >= 2 and lower <= bound:
@@ -414,7 +417,7 @@ class FactReader:
                 for d in sorted({d for _, d in dig}):
                     by_island.setdefault(v.island[d], []).append(d)
                 pairs = tuple(sorted((a, b) for ds in by_island.values() for i, a in enumerate(ds) for b in ds[i:]))
-            dist = self._legs(v, docks, near, from_start, to_goal, ms)
+            dist = self._legs(v, docks, from_start, to_goal, ms)
             turns.append((tuple(docks), thera, dig, same, pairs, dist))
         # A placement none of whose pieces a line can reach matters only by the cubes it takes
         # from the market (R-TILE-2).
@@ -427,38 +430,6 @@ class FactReader:
             else:
                 key.append((pf.icon_colour, bool(pf.second_cube)))
         return _Read(sc, views, lower, near, turns, placement, tuple(key))
-
-
-def _weighted(
-    source: str, of: dict[str, list[frozenset[str]]], occupied: str | None, passing: bool = True
-) -> dict[str, int]:
-    """Least movement points from a dock to the docks of the groups `of` gives: a step costs
-    1, 2 when it leaves the dock of the opponent's boat (R-MOVE-3); without `passing`, no
-    step leaves that dock."""
-    dist = {source: 0}
-    buckets: list[list[str]] = [[source]]
-    done: set[frozenset[str]] = set()
-    level = 0
-    while level < len(buckets):
-        for d in buckets[level]:
-            if dist[d] != level:
-                continue
-            if d == occupied and not passing:
-                continue
-            cost = 2 if d == occupied else 1
-            for g in of.get(d, ()):
-                if g in done:
-                    continue
-                if cost == 1:
-                    done.add(g)  # every dock of the group is now as near as it can get
-                for n in g:
-                    if dist.get(n, FAR) > level + cost:
-                        dist[n] = level + cost
-                        while len(buckets) <= level + cost:
-                            buckets.append([])
-                        buckets[level + cost].append(n)
-        level += 1
-    return dist
 
 
 def placement_facts(sc: Scenario, which: int, views: tuple[BoardView, ...]) -> PlacementFacts | None:
@@ -609,7 +580,7 @@ def _tables(
                 layer.same_island.setdefault(key, set()).add(c)
             for key in pairs:
                 layer.dock_island.setdefault(key, set()).add(c)
-            for a, b, w in dist:
+            for a, b, w in leg_items(dist):
                 layer.dist.setdefault((a, b), {})[c] = w
                 if a == reader.start_dock:
                     reach[b] = min(reach.get(b, FAR), w)
