@@ -12,20 +12,31 @@ than the real optimum: holding the misreading changes what the player plays.
 
 from __future__ import annotations
 
-from lesson_found import Candidate, Found, _boat
-from lesson_money import money_goals, sale_price
+import random
+from dataclasses import replace
 
-from akrotiri_puzzles.actions import Action, PlaceTile
+from lesson_found import Candidate, Found, _boat
+from lesson_money import fits_somewhere
+from lesson_search import CompactGreedy
+from lesson_sixth import within_turn
+
+from akrotiri_puzzles.actions import Action, EndTurn, PlaceTile
 from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.effects import apply, apply_unchecked
+from akrotiri_puzzles.errors import IllegalActionError
 from akrotiri_puzzles.geometry import format_quad, global_quad
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
 from akrotiri_puzzles.rules import legal_actions, why_illegal
-from akrotiri_puzzles.solver import search
+from akrotiri_puzzles.setup import new_game
+from akrotiri_puzzles.solver import solve
 from akrotiri_puzzles.teaching import Mark
 
 QUADRANTS = ("NE", "NW", "SE", "SW")
+BUILD_STATES = 1500
+"""States of the hero's previous turn the built finder tries (within_turn's limit)."""
+FORCED = 12
+"""At most this many of the tile's slots and rotations make the goal's card fit (forced_card_goals)."""
 WRONG = ("different island from the icon's", "the tile's land is all one island")
 """What the engine says of a second cube on the icon's island (rules._check_tile)."""
 
@@ -77,105 +88,87 @@ def least_actions(pos: Position, action: PlaceTile, after: Position, goal: Goal)
     return 4 + (0 if here else 1) + (1 if buy else 0)
 
 
-def screened(puzzle: Puzzle) -> list[tuple[PlaceTile, Position]]:
-    """The imagined placements worth searching: a plan starting with one can only matter if it
-    costs fewer actions than the real optimum, which is at most the turn's actions, so its lower
-    bound (least_actions) must be below them. (A screen: a second cube that changes a sale
-    price without being loaded is not looked at.)"""
+def screened(puzzle: Puzzle, below: int) -> list[tuple[PlaceTile, Position]]:
+    """The imagined placements worth solving: a plan starting with one can only matter if it
+    costs fewer than `below` actions (the real optimum), so its lower bound (least_actions) must
+    be below that. One per slot, rotation, colour and island of the second cube: within the
+    turn no tile is laid, so where on its island a cube lies changes nothing (a load takes it
+    from anywhere on the island). (A screen: a second cube that changes a sale price without
+    being loaded is not looked at.)"""
     pos = puzzle.start
-    actions = pos.components.player_board.actions_after(len(pos.hero.temples))
-    return [(a, after) for a, after in imagined_placements(pos) if least_actions(pos, a, after, puzzle.goal) < actions]
+    out: dict[object, tuple[PlaceTile, Position]] = {}
+    for action, after in imagined_placements(pos):
+        if least_actions(pos, action, after, puzzle.goal) >= below:
+            continue
+        assert action.quadrant is not None
+        island = after.board.island_at(global_quad(action.slot, action.quadrant))
+        out.setdefault((action.slot, action.rotation, action.colour, island), (action, after))
+    return list(out.values())
 
 
-def _rest(pos: Position, goal: Goal, nodes: int) -> tuple[int, tuple[Action, ...]] | None:
-    """The cheapest line to the goal from the action phase after a placement (exhaustive
-    search), or None when it does not finish or there is none."""
-    found = search(Puzzle("rest", pos, goal, 1), max_nodes=nodes)
-    if not found.complete or found.optimum is None:
-        return None
-    return found.optimum, found.line
-
-
-def believed_plan(puzzle: Puzzle, nodes: int = 3000) -> tuple[int, tuple[Action, ...]] | None:
-    """The cheapest line (fewest actions; the first placement in the engine's order on a tie)
-    that starts with a placement the misreading imagines, each rest searched exhaustively;
-    None if one search does not finish (then the plan is not known). Only the screened
-    placements are tried: the others cannot cost fewer actions than the turn has."""
+def believed_plan(puzzle: Puzzle, optimum: int) -> tuple[int, tuple[Action, ...]] | None:
+    """The misreading's plan when it costs fewer actions than the real optimum: the cheapest
+    line that starts with an imagined placement (the first in the engine's order on a tie),
+    each rest of the turn solved by CP-SAT (one worker, seed 0, no time limit, asked only for
+    lines shorter than the best so far). Every legal placement's line costs the optimum or
+    more, so this is the cheapest plan in the believer's world. None when no imagined
+    placement beats the optimum."""
     best: tuple[int, tuple[Action, ...]] | None = None
-    for action, after in screened(puzzle):
-        found = search(Puzzle("rest", after, puzzle.goal, 1), max_nodes=nodes)
-        if not found.complete:
-            return None
-        if found.optimum is not None and (best is None or found.optimum < best[0]):
+    for action, after in screened(puzzle, optimum):
+        ceiling = (best[0] if best is not None else optimum) - 1
+        found = solve(Puzzle("rest", after, puzzle.goal, 1), most=ceiling)
+        if found.status == "OPTIMAL" and found.optimum is not None and found.optimum <= ceiling:
             best = (found.optimum, (action, *found.line))
     return best
 
 
-def promising(puzzle: Puzzle, nodes: int = 1500) -> bool:
-    """A cheap first look, slot and rotation at a time: whether an imagined placement's rest
-    costs fewer actions than every legal placement's of the same slot and rotation (each
-    searched within `nodes` states; an unfinished search rules the slot and rotation out).
-    Only the second cube's dearest colour is looked at (a screen: believed_plan tries all)."""
-    pos = puzzle.start
-    # Only money makes a cube worth loading here: of the colours, look at the dearest to sell.
-    imagined = screened(puzzle)
-    colours = {a.colour for a, _ in imagined if a.colour is not None}
-    if not colours:
-        return False
-    dearest = max(sorted(colours), key=lambda c: sale_price(pos, c))
-    legal = [a for a in legal_actions(pos) if isinstance(a, PlaceTile) and a.colour in (None, dearest)]
-    groups: dict[tuple[tuple[int, int], int], list[int]] = {}
-    for action, after in imagined:
-        if action.colour != dearest:
-            continue
-        found = _rest(after, puzzle.goal, nodes)
-        if found is not None:
-            groups.setdefault((action.slot, action.rotation), []).append(found[0])
-    for (slot, rotation), costs in groups.items():
-        real = [
-            search(Puzzle("rest", apply(pos, a), puzzle.goal, 1), max_nodes=nodes)
-            for a in legal
-            if (a.slot, a.rotation) == (slot, rotation)
-        ]
-        if all(f.complete and (f.optimum is None or f.optimum > min(costs)) for f in real):
-            return True
-    return False
-
-
-def needs_tile_cubes(pos: Position, goal: Goal) -> bool:
-    """A cheap screen: the goal's excavation costs more than the drachmas in hand and the cargo
-    could bring (every cube at the best price now), and no more than that plus two cubes: the
-    tile's cubes can then decide the line."""
-    cards = [goal.map_card] if goal.map_card is not None else sorted(set(pos.hero.maps))
-    if not cards:
-        return False
-    deficit = min(pos.components.map[k].cost for k in cards) - pos.hero.drachmas
-    track = len(pos.components.market.track)
-    best = max((sale_price(pos, c) for c in COLOURS if pos.market[COLOURS.index(c)] < track), default=0)
-    cargo = best * len(pos.hero.cargo)
-    return cargo < deficit <= cargo + 2 * best
+def forced_card_goals(pos: Position, most: int = FORCED) -> list[Goal]:
+    """Goals "excavate with map card X" whose placement the card nearly forces: X (in hand, or
+    one of the first three of a deck) fits no site the hero could dig now, fits one after at
+    most `most` of the tile's slots and rotations, and costs more than the hero's drachmas (with
+    the purchase): the tile's cubes may pay for it. A screen for a unique answer."""
+    comps = pos.components
+    prices = comps.setup.map_prices
+    cards = {k: 0 for k in sorted(set(pos.hero.maps))}
+    for deck in pos.map_decks:
+        for depth, k in enumerate(deck[:3], 1):
+            cards.setdefault(k, prices[depth - 1])
+    short = [k for k, p in cards.items() if comps.map[k].cost + p > pos.hero.drachmas and not fits_somewhere(pos, k)]
+    if not short:
+        return []
+    places: dict[tuple[tuple[int, int], int], PlaceTile] = {}
+    for a in legal_actions(pos):
+        if isinstance(a, PlaceTile):
+            places.setdefault((a.slot, a.rotation), a)
+    afters = [apply(pos, a) for a in places.values()]
+    return [Goal(1, k) for k in short if 0 < sum(fits_somewhere(p, k) for p in afters) <= most]
 
 
 def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     """A tile placement where the misreading's plan puts the second cube on the icon's island,
-    which the engine refuses (R-TILE-2), and the real optimum is dearer than that plan."""
+    which the engine refuses (R-TILE-2), and costs fewer actions than the real optimum."""
     pos = c.pos
     if pos.phase != "place" or pos.hero.tile is None or pos.hero.boat is None:
         return None
-    if pos.components.player_board.actions_after(len(pos.hero.temples)) < 5:
+    actions = pos.components.player_board.actions_after(len(pos.hero.temples))
+    if actions < 5:
         return None  # a believed plan takes 4 actions or more (least_actions) and must beat the optimum
-    goals = [c.goal] if c.goal is not None else [g for g in money_goals(pos) if needs_tile_cubes(pos, g)]
+    goals = [c.goal] if c.goal is not None else forced_card_goals(pos)
     for goal in goals:
         puzzle = Puzzle("lesson", pos, goal, 1)
-        if not screened(puzzle) or not promising(puzzle):
+        if not screened(puzzle, actions):
             continue
-        believed = believed_plan(puzzle)
-        if believed is None or not believed[1]:
+        real = solve(puzzle)
+        if real.status != "OPTIMAL" or real.optimum is None:
+            continue
+        believed = believed_plan(puzzle, real.optimum)
+        if believed is None:
             continue
         cost, mis = believed
         first = mis[0]
-        if not isinstance(first, PlaceTile) or why_illegal(pos, first) is None:
-            continue  # the misreading plays a legal placement: it changes nothing here
+        assert isinstance(first, PlaceTile)
+        if "R-TILE-2" not in (why_illegal(pos, first) or ""):
+            continue
         if line:
             # The certified answer: the misreading must save actions in the believer's eyes.
             answer = replay(puzzle, line)
@@ -183,8 +176,108 @@ def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
                 return None
             place = line[0]
             assert isinstance(place, PlaceTile)
-            return Found(puzzle, [("same island", mis)], _marks(pos, place, first), _why(pos, place, first, mis))
+            return Found(
+                puzzle,
+                [("same island", mis)],
+                _marks(pos, place, first),
+                _why(pos, place, first, mis, line, cost, answer.cost),
+            )
         return Found(puzzle, [("same island", mis)], [_boat(pos, "your boat")])
+    return None
+
+
+def unique_goal(c: Candidate) -> Goal | None:
+    """The goal at which find_second_cube finds the lesson at a candidate, kept only when CP-SAT
+    proves the exercise's answer unique (the built finder tries many positions and needs the
+    proof to choose among them). The uniqueness, the rarer, is asked first."""
+    pos = c.pos
+    if pos.phase != "place" or pos.hero.tile is None or pos.hero.boat is None:
+        return None
+    actions = pos.components.player_board.actions_after(len(pos.hero.temples))
+    if actions < 5:
+        return None
+    for goal in forced_card_goals(pos):
+        puzzle = Puzzle("lesson", pos, goal, 1)
+        if not screened(puzzle, actions):
+            continue
+        result = solve(puzzle, unique=True)
+        if result.status != "OPTIMAL" or result.unique is not True:
+            continue
+        if find_second_cube(replace(c, goal=goal), ()) is not None:
+            return goal
+    return None
+
+
+BUILT: dict[tuple[int, int, int], Candidate | None] = {}
+"""The built finder's choice at each candidate (seed, edition, actions played), so that its second
+look, with the certified answer, finds the same position."""
+
+
+def find_built_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    """The second-cube lesson at a tile placement of a seeded game, or at one built by legal
+    play: when the game's own placement shows the misreading's shorter plan but the answer is
+    not unique, the other seat's last turn is played otherwise (each way of ending it, breadth
+    first through the engine, `within_turn`: where its boat stops, what it buys and sells
+    changes the hero's options), then the hero's previous turn (the other seat's turn then by
+    the same greedy bot), and the hero's placement (the same tile) is looked at again.
+    The whole line from the new game goes into the lesson's origin."""
+    key = (c.seed, c.edition, len(c.line))
+    if key not in BUILT:
+        BUILT[key] = _built(c)
+    at = BUILT[key]
+    if at is None:
+        return None
+    found = find_second_cube(replace(at, goal=c.goal or at.goal), line)
+    if found is not None and at.line != c.line:
+        found.origin_line = at.line
+    return found
+
+
+def _built(c: Candidate) -> Candidate | None:
+    """The candidate (with its goal) where find_built_second_cube finds a unique lesson."""
+    pos = c.pos
+    if pos.phase != "place" or pos.hero.tile is None or pos.hero.boat is None:
+        return None
+    goals = [g for g in forced_card_goals(pos) if find_second_cube(replace(c, goal=g), ()) is not None]
+    if not goals:
+        return None  # the game's own placement does not show the misreading
+    goal = unique_goal(c)
+    if goal is not None:
+        return replace(c, goal=goal)
+    # Back to the start of the other seat's last action phase, then of the hero's previous one.
+    states = [new_game(pos.components, c.seed, c.edition)]
+    for action in c.line:
+        states.append(apply(states[-1], action))
+    hero = pos.to_move
+    seen: set[object] = set()
+    for seat in (pos.other, hero):
+        starts = [
+            i
+            for i in range(1, len(c.line))
+            if isinstance(c.line[i - 1], PlaceTile) and states[i].to_move == seat and states[i].phase == "act"
+        ]
+        if not starts:
+            continue
+        start = starts[-1]
+        for at, path in within_turn(states[start], BUILD_STATES):
+            try:
+                ended = apply(at, EndTurn())
+            except IllegalActionError:
+                continue
+            moves: list[Action] = [*path, EndTurn()]
+            rng = random.Random(c.seed)
+            bot = CompactGreedy()
+            while ended.to_move != hero and ended.phase != "over":
+                action = bot.choose(ended, rng)
+                moves.append(action)
+                ended = apply(ended, action)
+            if ended.phase != "place" or ended.hero.tile != pos.hero.tile or ended.key() in seen:
+                continue
+            seen.add(ended.key())
+            built = Candidate(c.seed, c.edition, c.line[:start] + tuple(moves), ended)
+            goal = unique_goal(built)
+            if goal is not None:
+                return replace(built, goal=goal)
     return None
 
 
@@ -194,36 +287,54 @@ def _marks(pos: Position, place: PlaceTile, wrong: PlaceTile) -> list[Mark]:
         marks.append(
             Mark(
                 "site",
-                f"second cube ({place.colour}): a different island",
+                f"answer: second cube ({place.colour}), a different island",
                 quad=global_quad(place.slot, place.quadrant),
             )
         )
     assert wrong.quadrant is not None
-    if (wrong.slot, wrong.rotation) == (place.slot, place.rotation):
-        marks.append(Mark("site", "not here: the icon's island", quad=global_quad(wrong.slot, wrong.quadrant)))
+    marks.append(
+        Mark(
+            "site",
+            f"misreading: second cube ({wrong.colour}) on the icon's island",
+            quad=global_quad(wrong.slot, wrong.quadrant),
+        )
+    )
     return marks
 
 
-def _why(pos: Position, place: PlaceTile, wrong: PlaceTile, mis: tuple[Action, ...]) -> str:
-    where = (
-        f"the {place.colour} cube goes on {format_quad(global_quad(place.slot, place.quadrant))}, an island apart from the icon's"
-        if place.quadrant is not None
-        else "no second cube can be placed"
-    )
+def _why(
+    pos: Position,
+    place: PlaceTile,
+    wrong: PlaceTile,
+    mis: tuple[Action, ...],
+    line: tuple[Action, ...],
+    cost: int,
+    optimum: int,
+) -> str:
+    """Why the answer lays its tile as it does and what the misreading plans, in words."""
+    icon = pos.components.market.colour_of(pos.components.tile[pos.hero.tile].icon) if pos.hero.tile else "?"
     assert wrong.quadrant is not None
+    where = (
+        f"the second cube ({place.colour}) on {format_quad(global_quad(place.slot, place.quadrant))}, an island of the tile apart from the icon's"
+        if place.quadrant is not None
+        else "no second cube (the tile's land is all one island)"
+    )
+    rest = "; ".join(str(a) for a in line[1:])
+    theirs = "; ".join(str(a) for a in mis[1:])
     return (
-        f"{place}: {where}. The misreading lays {wrong}, the second cube on "
-        f"{format_quad(global_quad(wrong.slot, wrong.quadrant))}, on the icon's island, and plans the "
-        "rest of the turn from there; the engine refuses that placement (R-TILE-2)."
+        f"The answer lays {place}: the {icon} cube on the icon's piece, {where}. Then {rest}. "
+        f"The misreading lays {wrong}, the second cube on {format_quad(global_quad(wrong.slot, wrong.quadrant))}, "
+        f"on the icon's island beside the {icon} cube, and plans {theirs}: {cost} actions in its eyes against "
+        f"{optimum}, but the engine refuses that placement (R-TILE-2)."
     )
 
 
 __all__ = [
     "believed_plan",
+    "find_built_second_cube",
     "find_second_cube",
+    "forced_card_goals",
     "imagined_placements",
     "least_actions",
-    "needs_tile_cubes",
-    "promising",
     "screened",
 ]

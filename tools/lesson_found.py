@@ -91,6 +91,9 @@ class Found:
     extra: tuple[Action, ...] = ()
     """The hero's moves from the candidate to the exercise's position, when the finder built it
     by legal play (they go into the lesson's origin)."""
+    origin_line: tuple[Action, ...] | None = None
+    """The whole line from the new game to the exercise's position, when the finder built it by
+    playing an earlier turn otherwise (then it replaces the candidate's line and `extra`)."""
 
 
 Finder = Callable[[Candidate, tuple[Action, ...]], Found | None]

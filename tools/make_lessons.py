@@ -35,7 +35,7 @@ from lesson_beliefs import (
     TemplePerTile,
     believed_gain,
 )
-from lesson_cube import find_second_cube
+from lesson_cube import find_built_second_cube
 from lesson_found import (
     ROOT,
     Candidate,
@@ -407,7 +407,7 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "one-temple-per-island": ("act", find_one_temple),
     "selling-prices": ("act*", find_selling_prices),
     "buying-maps": ("act*", find_buying_maps),
-    "second-cube": ("place*", find_second_cube),
+    "second-cube": ("place*", find_built_second_cube),
     "oracle": ("act*", find_oracle),
     "more-actions": ("start", find_more_actions),
     "last-round": ("start", find_built_sixth),
@@ -519,9 +519,19 @@ def build(
         certificate=replace(cert, seed=c.seed),
     )
     how = f"new game {c.seed}, played by {BOTS_WORDS}"
-    if found.extra:
+    line = c.line + found.extra
+    if found.origin_line is not None:
+        line = found.origin_line
+        same = next(
+            (i for i, (a, b) in enumerate(zip(c.line, line, strict=False)) if a != b), min(len(c.line), len(line))
+        )
+        how += (
+            f"; from action {same + 1} the hero's previous turn played otherwise, chosen by the lesson's finder, "
+            "and the other seat's turn by the same bot"
+        )
+    elif found.extra:
         how += f"; then {len(found.extra)} actions of the hero's turn, chosen by the lesson's finder"
-    origin = Origin(c.seed, c.edition, c.line + found.extra, how)
+    origin = Origin(c.seed, c.edition, line, how)
     lesson = Lesson(
         id=lesson_id,
         title=text["title"],
