@@ -11,31 +11,18 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis.board_solve import MARGIN_SCALE, objective_value, puzzle_of, replay_line
 from akrotiri_puzzles.analysis.endgame import analyse
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
-from akrotiri_puzzles.simulate import play_game
 
-COMPS = load_components()
-
-
-def first_placements(seed: int, edition: int) -> list:
-    """Each seat's first position with its tile still to place, in a seeded greedy game."""
-    seen: list = []
-    play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
-    out: dict = {}
-    for p in seen:
-        if p.phase == "place" and p.hero.tile is not None:
-            out.setdefault(p.to_move, p)
-    return list(out.values())
+from .test_placement_bound import before_placement
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "edition", "objective"), [(1, 2016, "score"), (2, 2014, "margin")])
 def test_R_TILE_1_R_SCORE_1_the_analysis_from_a_placement_agrees_with_the_exhaustive_search(seed, edition, objective):
-    positions = first_placements(seed, edition)
+    positions = before_placement(seed, edition, None)
     assert {p.to_move for p in positions} == {"south", "north"}
     for pos in positions:
         found = analyse(pos, objective)

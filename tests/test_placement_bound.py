@@ -22,13 +22,14 @@ from akrotiri_puzzles.solver.deadline import Deadline
 COMPS = load_components()
 
 
-def before_placement(seed: int, edition: int, turn: int) -> list:
-    """The positions before the tile placement at a turn of a seeded greedy game, one per seat."""
+def before_placement(seed: int, edition: int, turn: int | None) -> list:
+    """The positions before the tile placement at a turn of a seeded greedy game (None: each
+    seat's first), one per seat."""
     seen: list = []
     play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
     out: dict = {}
     for p in seen:
-        if p.phase == "place" and p.turn == turn and p.hero.tile is not None:
+        if p.phase == "place" and turn in (None, p.turn) and p.hero.tile is not None:
             out.setdefault(p.to_move, p)
     return list(out.values())
 

@@ -118,17 +118,11 @@ PLACE2C_OUT = ROOT / "tests" / "data" / "puzzles" / "place2c"
 PLACE2C_SEED = 7000
 PLACE2C_QUOTA: dict[str, dict[tuple[int, str, bool | str], int]] = {
     "act": {},
-    "place": {
-        (2, "temple", "1"): 1,
-        (2, "temple", "2+"): 2,
-        (2, "temple", "none"): 1,
-        (2, "map", "1"): 1,
-        (2, "map", "2+"): 2,
-        (2, "map", "none"): 1,
-    },
+    "place": {**PLACE2_QUOTA["place"], (2, "map", "2+"): 2},
 }
-"""A third set (`--set place2c`): place2b's budget on games from new seeds, wanting more answers
-of 2 or more (the two-turn model's answers; an answer of 1 is settled by the one-action check)."""
+"""A third set (`--set place2c`): place2b's budget on games from new seeds, and place2's quotas
+with two answers of 2 or more for the map goal too (the two-turn model's answers; an answer of 1
+is settled by the one-action check)."""
 
 
 def answer_class(result: SearchResult) -> bool | str:

@@ -176,9 +176,9 @@ class BoardView:
         key = (occupied, passing, portage)
         found = self._points.get(key)
         if found is None:
-            groups = self.step_groups(portage)
             if self.parent is not None and self.parent.ship is self.ship:
                 return self.parent.points(*key)  # only an icon more (`with_icon`)
+            groups = self.step_groups(portage)
             if self.parent is None:
                 found = built(sorted(self.ship), groups, occupied, passing)
             else:

@@ -33,9 +33,9 @@ from ..puzzle import Puzzle
 from .boardview import BoardView, Label, part_name
 from .budget import points_in_hand
 from .deadline import NO_LIMIT, Deadline
+from .points import FAR
 from .scenarios import Placement, Scenario, scenarios
 
-FAR = 10**6
 _OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
 
 
@@ -298,8 +298,9 @@ class FactReader:
         to_goal: dict[str, int],
         ms: int,
     ) -> LegTable:
-        """The movement points between two near docks (`docks`: those on the view's board), for the pairs a line within `ms` steps
-        can sail as one leg (it leaves `from_start` steps behind and has `to_goal` ahead).
+        """The movement points between two near docks (`docks`: those on the view's board), for
+        the pairs a line within `ms` steps can sail as one leg (it leaves `from_start` steps
+        behind and has `to_goal` ahead).
 
         The points are read off the whole board's matrix (`BoardView.points`), not the near
         docks' alone: a leg kept here passes only through near docks anyway. A dock x on a
