@@ -198,3 +198,42 @@ def test_positions_from_random_games_all_draw_completely():
         assert len(with_class(root, "dock")) == len(pos.board.docks)
         assert len(with_class(root, "boat")) == sum(1 for s in pos.seats if s.boat)
         assert len(with_class(root, "cube")) == sum(n for _, _, n in pos.cubes)
+
+
+def _placement_puzzle():
+    from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+
+    puzzle = load_puzzle(Path(__file__).parents[1] / "puzzles" / "p05.yaml", load_components())
+    assert puzzle.solution is not None and str(puzzle.solution[0]).startswith("tile -1,-2 ")
+    return puzzle
+
+
+def _tile_slots(root: ET.Element) -> set[str | None]:
+    return {el.get("data-slot") for el in with_class(root, "tile")}
+
+
+def test_R_TILE_1_a_line_that_places_a_tile_is_drawn_on_the_board_after_the_placement():
+    puzzle = _placement_puzzle()
+    line = tuple(puzzle.solution or ())
+    assert "-1,-2" not in _tile_slots(parse(render_svg(puzzle.start)))
+    root = parse(render_svg(puzzle.start, Highlights(line=line)))
+    assert "-1,-2" in _tile_slots(root)  # the placed tile lies in its slot
+    assert len(with_class(root, "highlight-tile")) == 1  # outlined as action 1
+    # Step 2 sails onto the new tile's dock along its routes, not in a straight line.
+    step = with_class(root, "line-step")[0]
+    assert step.get("data-step") == "2" and step.get("d", "").count("L") >= 2
+
+
+def test_R_TILE_1_the_overlay_paints_the_placed_tile_over_the_empty_slot():
+    from akrotiri_puzzles.render.overlay import Overlay
+
+    puzzle = _placement_puzzle()
+    overlay = Overlay(puzzle.start)
+    assert "-1,-2" not in _tile_slots(parse(overlay.picture))
+    root = parse(overlay.line_svg(tuple(puzzle.solution or ())))
+    placed = with_class(root, "placed-tile")
+    assert len(placed) == 1 and "-1,-2" in _tile_slots(placed[0])
+    step = with_class(root, "line-step")[0]
+    assert step.get("data-step") == "2" and step.get("d", "").count("L") >= 2
+    # A line without a placement paints no tile.
+    assert not with_class(parse(overlay.line_svg(tuple((puzzle.solution or ())[1:]))), "placed-tile")

@@ -6,6 +6,10 @@ and keeps its painter; `line_svg` then draws a line of actions as a second, tran
 of the same size, to lay over the picture. The line's notes keep clear of what the picture
 placed (labels, boats, cubes); unlike `render_svg` with highlights, the labels do not move
 out of the line's way.
+
+A line that starts with its tile placement shows the tile: the overlay paints the board after
+the placement, clipped to the tile's slot, over the empty slot of the picture, and draws the
+arrows on that board (so they follow the new tile's routes).
 """
 
 from __future__ import annotations
@@ -13,17 +17,21 @@ from __future__ import annotations
 import copy
 import xml.etree.ElementTree as ET
 
-from ..actions import Action
+from ..actions import Action, PlaceTile
+from ..geometry import Slot
 from ..position import Position
+from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
-from .svg import paint
-from .svgdoc import SVG_NS, serialise
+from .style import SLOT_PX
+from .svg import after_placement, paint
+from .svgdoc import SVG_NS, group, serialise, sub
 
 
 class Overlay:
     """One position's picture, and lines drawn over it."""
 
     def __init__(self, pos: Position, key: bool = True) -> None:
+        self._pos = pos
         root, self._painter = paint(pos, key=key)
         self.picture = serialise(root)
         """The picture, as `render_svg(pos, key=key)` draws it."""
@@ -31,8 +39,34 @@ class Overlay:
 
     def line_svg(self, line: tuple[Action, ...]) -> str:
         """An SVG of the picture's size holding only the line: numbered arrows and notes."""
-        painter = copy.copy(self._painter)
-        painter.placer = copy.deepcopy(self._painter.placer)
+        line = tuple(line)
         root = ET.Element("svg", {"xmlns": SVG_NS, **self._size, "font-family": "sans-serif", "class": "line-overlay"})
-        draw_highlights(root, painter, Highlights(line=tuple(line)))
+        pos = after_placement(self._pos, line)
+        painter = copy.copy(self._painter)
+        if pos is not self._pos and isinstance(line[0], PlaceTile):
+            _paint_placed_tile(root, BoardPainter(pos, self._painter.frame), line[0].slot)
+            painter = BoardPainter(pos, self._painter.frame)
+        painter.placer = copy.deepcopy(self._painter.placer)
+        draw_highlights(root, painter, Highlights(line=line))
         return serialise(root)
+
+
+def _paint_placed_tile(root: ET.Element, painter: BoardPainter, slot: Slot) -> None:
+    """The board after a placement, clipped to the placed tile's slot: its land, routes,
+    icons, docks, cubes and dock names, over the picture's empty slot."""
+    x, y = painter.px((slot[0], slot[1] + 1))
+    clip_id = f"placed-{slot[0]}-{slot[1]}"
+    clip = sub(sub(root, "defs"), "clipPath", id=clip_id)
+    sub(clip, "rect", x=x, y=y, width=SLOT_PX, height=SLOT_PX)
+    g = group(root, class_="placed-tile", clip_path=f"url(#{clip_id})")
+    painter.draw_slots(g)
+    painter.draw_routes(g)
+    painter.draw_land(g)
+    painter.draw_tile_edges(g)
+    painter.draw_ports(g)
+    painter.draw_icons(g)
+    painter.draw_docks(g)
+    painter.draw_temples(g)
+    painter.draw_cubes(g)
+    painter.draw_boats(g)
+    painter.draw_dock_labels(g)

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from ..actions import Action, PlaceTile
+from ..effects import apply
 from ..position import Position
+from ..rules import why_illegal
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights, highlight_slots
 from .layout import Frame
@@ -35,8 +38,12 @@ def paint(
     pos: Position, highlights: Highlights | None = None, key: bool = True, notes: tuple[str, ...] = ()
 ) -> tuple[ET.Element, BoardPainter]:
     """The picture as an element tree, and the painter that drew its board (which knows where
-    everything is: render/overlay.py draws lines over a picture with it)."""
+    everything is: render/overlay.py draws lines over a picture with it).
+
+    A line that starts with its tile placement is drawn on the position after it: the tile
+    lies in its slot, outlined as action 1, and the later arrows run over its routes."""
     hl = highlights if highlights is not None else Highlights()
+    pos = after_placement(pos, hl.line)
     slots = sorted({*pos.board.filled, *pos.board.open_slots, *highlight_slots(hl)})
     head = TITLE_H + NOTE_H * len(notes)
     top = head + BANNER_H + MARGIN_PX
@@ -83,6 +90,14 @@ def paint(
     if key:
         draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(head)})"), pos, hl)
     return root, painter
+
+
+def after_placement(pos: Position, line: tuple[Action, ...]) -> Position:
+    """The position after the line's first action when that is a legal tile placement
+    (R-TILE-1, R-TILE-2), else the position itself."""
+    if line and isinstance(line[0], PlaceTile) and why_illegal(pos, line[0]) is None:
+        return apply(pos, line[0])
+    return pos
 
 
 def _draw_rim(root: ET.Element, frame: Frame) -> None:
