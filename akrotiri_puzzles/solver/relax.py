@@ -1,39 +1,46 @@
-"""One optimistic view per turn-1 placement, for proving bounds of two-turn puzzles at once.
+"""Optimistic views of a turn-1 placement's turn-2 boards, one per open slot, for proving
+bounds of two-turn puzzles for many scenarios at once.
 
 A two-turn puzzle from the placement has, under each turn-1 placement, hundreds of turn-2
 scenarios (oracle icon x slot x rotation of the next tile). Reading each to find that its lower
 bound exceeds the bound is most of the time such a puzzle spends on a bound it cannot meet. A
-`Relaxation` bounds them all from the turn-1 board alone: it builds one view that can do
-everything any turn-2 placement below it can do, and `lower_bound` (solver/lower.py) on that
-view is at most the bound of every scenario below the turn-1 placement. When it exceeds the
+`Relaxation` bounds them from the turn-1 board alone: per open slot it builds one view that can
+do everything any tile placed there can do, and `lower_bound` (solver/lower.py) on that view is
+at most the bound of every scenario with its turn-2 tile in that slot. When it exceeds the
 bound, or no dock where a goal card fits lies within the bound's steps, `build_facts` drops
-every one of those scenarios without building their boards.
+those scenarios without building their boards.
 
 **Why it is an over-approximation.** The turn-2 board is the turn-1 board plus one tile, of one
 of the kinds the hero can hold at the start of turn 2 (each oracle icon's, and without the
-oracle), in one open slot (R-TILE-1), turned any way. Per open slot `s`, the view adds one node
-`~x,y` and takes, over every such tile and rotation, the route components its ports face and
-the islands its land touches (`BoardView.touches`; R-GEO-4, R-GEO-7): call their docks `H(s)`.
+oracle), in one open slot `s` (R-TILE-1), turned any way. Over every such tile and rotation, the
+view takes the route components its ports face and the islands its land touches
+(`BoardView.touches`; R-GEO-4, R-GEO-7): call their docks the hub `H(s)`, and name the tile's
+own docks by one node `~x,y`.
 - **Steps** (R-MOVE-1): a tile only merges what it touches (routes and islands only merge), so
   every step of the turn-2 board is a step of the turn-1 board, or joins two docks of `H(s)`
-  and the tile's own docks. The view gives every dock of `H(s)` a step of 1 into `~s` and one
-  of 0 out of it, and stands `~s` for the tile's own docks: each real step costs 1 or less, so
-  every least-steps count (from the start, from Thera) is at most the real one.
-- **Thera**: the tile's docks lie on Thera's island only if its land touches Thera's; then `~s`
-  counts as a Thera dock.
+  and the tile's own docks. A least-steps path that uses the tile's steps at all can use them
+  once: they all lie in one group of docks a step joins, so from its first dock in that group
+  one step reaches its last. So it is at least `enter + 1 + after(d)`, where `enter` is the
+  least steps on the turn-1 board to a dock of `H(s)` and `after(d)` the least steps on the
+  turn-1 board from `H(s)` to `d`; the view takes the least of that and the turn-1 steps, and
+  `enter + 1` for the tile's own docks. One view per slot, not per turn-1 placement: a path of
+  a view over all slots could take shortcuts in two slots, which no real board has.
+- **Thera**: the tile's docks lie on Thera's island only if its land touches Thera's; then
+  `~x,y` counts as a Thera dock (0 steps from Thera, `enter` 0).
 - **Where a card fits** (R-EXC-1, R-EXC-2): a site fits when its coordinate passes one bound per
   requirement, the n-th icon of a kind in a direction. One more icon of a kind moves that bound
   at most to the (n-1)-th icon's coordinate, which is where an icon at infinity on that side
   puts it; so the view adds, for every icon kind the turn-2 tile can have, one icon at each end
   of both axes, and every requirement is at least as loose as on any real turn-2 board (a card
   fits at least where it fits on turn 1's, since icons only add). An island of the turn-1 board
-  keeps its land or is merged into `~s`'s island; it stays blocked (Thera's, a temple's) once
-  blocked. So a card fits an unblocked old island's docks when one of its quadrants passes the
-  loosened bounds, and fits at `~s` and every dock of the islands the tile can touch when any
-  quadrant of the slot or of those islands passes them (blocking ignored there).
-So fits only grow and steps only shrink against every scenario below the turn-1 placement, and
-`lower_bound` only falls with both (solver/lower.py); the least steps to a fitting dock only
-fall too. `tests/test_solver_relax.py` checks both against every scenario's own read.
+  keeps its land or is merged into the tile's island; it stays blocked (Thera's, a temple's)
+  once blocked. So a card fits an unblocked old island's docks when one of its quadrants passes
+  the loosened bounds, and fits at `~x,y` and every dock of the islands the tile can touch when
+  any quadrant of the slot or of those islands passes them (blocking ignored there).
+So fits only grow and steps only shrink against every scenario of the slot, and `lower_bound`
+only falls with both (solver/lower.py); the least steps to a fitting dock only fall too. The
+scenarios without a turn-2 tile have the turn-1 board's view. `tests/test_solver_relax.py`
+checks each against sampled scenarios' own boards.
 """
 
 from __future__ import annotations
@@ -60,8 +67,6 @@ class _Slots:
 
     members: list[list[str]]
     """Per slot: the docks of the turn-1 board a tile placed there can join into one hub."""
-    of: dict[str, list[int]]
-    """Each dock's slots."""
     names: list[str]
     """Per slot, its node's name."""
     thera: list[int]
@@ -161,7 +166,7 @@ class Relaxation:
         for d in sorted(view.ship):
             by_ship.setdefault(view.ship[d], []).append(d)
         docks_of = view.docks_of_island()
-        out = _Slots([], {d: [] for d in view.ship}, [], [], [], [])
+        out = _Slots([], [], [], [], [])
         island_quads = board.island_quads
         for slot in board.open_slots if self.tiles else ():
             ships: set[Label] = set()
@@ -182,8 +187,6 @@ class Relaxation:
             s = len(out.names)
             out.names.append(f"~{slot[0]},{slot[1]}")
             out.members.append(members)
-            for d in members:
-                out.of[d].append(s)
             if view.thera in islands:
                 out.thera.append(s)
             out.islands.append(frozenset(islands))
