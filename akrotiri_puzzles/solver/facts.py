@@ -40,8 +40,9 @@ from .scenarios import Placement, Scenario, scenarios, turn_two_tiles
 
 _OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
 RELAX = True
-"""Whether `build_facts` drops a turn-1 placement's scenarios at once when its optimistic view
-proves them beyond the bound (solver/relax.py); tests and benchmarks turn it off to compare."""
+"""Whether `build_facts` drops the scenarios of a turn-1 placement's turn-2 slot at once when the
+slot's optimistic view proves them beyond the bound (solver/relax.py); tests and benchmarks turn
+it off to compare."""
 
 
 LegTable = tuple[tuple[str, ...], bytes]
@@ -494,7 +495,7 @@ def build_facts(
         if enumerated % 64 == 0:
             deadline.check()
         if indexed and RELAX:
-            # Scenarios come grouped by turn-1 placement: one optimistic view for the group.
+            # Scenarios come grouped by turn-1 placement: its views are asked once for the group.
             if last is None or last[0] is not sc.first:
                 last = (sc.first, reader.relaxed_kept(sc, bound, max_steps, cards))
             if last[1] is not None and slot_name(sc.second) not in last[1]:
