@@ -27,6 +27,8 @@ PLACE2 = sorted(
     for name in ("place2", "place2b", "place2c")
     for p in (Path(__file__).parent / "data" / "puzzles" / name).glob("*.yaml")
 )
+ACT2 = sorted((Path(__file__).parent / "data" / "puzzles" / "small").glob("*-act-*-h2-*.yaml"))
+"""Two-turn puzzles from the action phase: one turn-1 "placement" (none), the views all the same."""
 
 
 def _own_views(reader: FactReader, sc) -> tuple[BoardView, BoardView]:
@@ -43,7 +45,8 @@ def _own_views(reader: FactReader, sc) -> tuple[BoardView, BoardView]:
 
 
 def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_board(comps):
-    """For sampled turn-1 placements of place-2 corpus puzzles, and sampled turn-2 scenarios
+    """For sampled turn-1 placements of place-2 corpus puzzles (and of two-turn puzzles from the
+    action phase, whose one turn-1 board is the start's), and sampled turn-2 scenarios
     below each (every oracle icon, slot and rotation of the next tile, R-TILE-1), built on the
     scenario's own board: every dock is at least as many steps from the start and from Thera
     as the view says (R-MOVE-1; a dock of the turn-2 tile against its slot's node), every dock
@@ -51,7 +54,7 @@ def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_b
     lower bound is at least the view's."""
     rng = random.Random(12)
     checked = new_docks = fits = 0
-    for path in rng.sample(PLACE2, 6):
+    for path in rng.sample(PLACE2, 6) + rng.sample(ACT2, 4):
         puzzle = load_puzzle(path, comps)
         reader = FactReader(puzzle)
         relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
@@ -61,7 +64,7 @@ def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_b
         by_first: dict[object, list] = {}
         for sc in reader.scenarios():
             by_first.setdefault(sc.first, []).append(sc)
-        for first in rng.sample(list(by_first), 3):
+        for first in rng.sample(list(by_first), min(3, len(by_first))):
             group = by_first[first]
             f = reader.first(first, group[0].boards[0])
             views = relax.views(first, f.board, f.view, reader.start_dock, goal_cards)
