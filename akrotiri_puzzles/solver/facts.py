@@ -513,7 +513,7 @@ def build_facts(
             members.append([sc])
         else:
             members[c].append(sc)
-    return _tables(reader, reads, members, enumerated, bound, max_steps, cards)
+    return _tables(reader, reads, members, enumerated, bound, max_steps, cards, deadline)
 
 
 def _tables(
@@ -524,6 +524,7 @@ def _tables(
     bound: int,
     max_steps: int,
     cards: list[str],
+    deadline: Deadline = NO_LIMIT,
 ) -> Facts:
     """The classes' facts as tables from each fact to the classes where it holds."""
     puzzle = reader.puzzle
@@ -533,6 +534,8 @@ def _tables(
     placement: list[dict[int, PlacementFacts]] = [{}, {}]
     reach: dict[str, int] = {reader.start_dock: 0}
     for c, r in enumerate(reads):
+        if c % 256 == 255:
+            deadline.check()
         for which in (0, 1):
             pf = r.placement[which]
             if pf is not None:
