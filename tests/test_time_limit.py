@@ -55,3 +55,30 @@ def test_solve_command_time_limit_bounds_the_whole_command():
     assert '"timed_out": true' in result.stdout
     assert '"status": "UNKNOWN"' in result.stdout or '"status": "FEASIBLE"' in result.stdout
     assert elapsed < limit + MARGIN + 5, elapsed  # + the interpreter's start before the clock starts
+
+
+def test_R_TILE_1_model_building_looks_at_the_deadline(comps):
+    """The model builder calls its check between its parts and per event in the long ones
+    (a model of ten thousand classes takes half a minute to build), and a check that raises
+    stops the build: the solver passes its deadline's check (solver/model, cpsat.py)."""
+    from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
+    from akrotiri_puzzles.solver.deadline import TimeUp
+    from akrotiri_puzzles.solver.facts import FactReader, build_facts
+    from akrotiri_puzzles.solver.model import Spec, build
+
+    puzzle = load_puzzle(SLOW, comps)
+    bound = 2
+    reader = FactReader(puzzle)
+    facts = build_facts(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound))
+    calls = []
+    build(facts, budget(puzzle), Spec(bound, puzzle.goal), lambda: calls.append(1))
+    assert len(calls) >= 14 + 2 * bound  # the parts, and at least one call per event in two
+
+    def late() -> None:
+        if len(calls) >= 3:
+            raise TimeUp
+        calls.append(1)
+
+    calls.clear()
+    with pytest.raises(TimeUp):
+        build(facts, budget(puzzle), Spec(bound, puzzle.goal), late)

@@ -1,6 +1,6 @@
 """CPU seconds of reading one bound's facts: every scenario of a puzzle, as `solve` reads them.
 
-    python tools/bench_facts.py PUZZLE.yaml BOUND [--scenarios N] [--timed]
+    python tools/bench_facts.py PUZZLE.yaml BOUND [--scenarios N] [--timed] [--no-relax]
 
 A fixed amount of work, unlike `solve(time_limit=...)`, whose wall-clock limit gives a loaded
 machine's puzzles less CPU: before/after comparisons of the fact reader run this in each
@@ -10,7 +10,11 @@ checkout. The reader is set up as `solve` sets it for a two-turn search up to th
 in the main parts of the read (outermost calls only) is printed too: unlike cProfile, which
 triples the cost of code made of many small calls, this adds little.
 
-Prints one JSON line: puzzle, bound, scenarios read, classes, CPU seconds (and the parts).
+With `--no-relax`, every scenario is read (no optimistic view per turn-1 placement and turn-2
+slot drops any first: solver/relax.py).
+
+Prints one JSON line: puzzle, bound, scenarios, classes, `kept` (scenarios read, not dropped by a view),
+CPU seconds (and the parts).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from akrotiri_puzzles.solver import boardview, facts
 from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
 
 PARTS = {
-    facts.FactReader: ("read", "views", "_legs", "_record", "_temples_bound"),
+    facts.FactReader: ("read", "views", "_legs", "_record", "_temples_bound", "relaxed_kept"),
     boardview.BoardView: ("fitting", "steps_from", "extend", "with_icon"),
 }
 
@@ -60,6 +64,11 @@ def main() -> None:
     parser.add_argument("bound", type=int)
     parser.add_argument("--scenarios", type=int, default=None, help="read a fixed random sample of this many")
     parser.add_argument("--timed", action="store_true", help="also print the CPU of the read's main parts")
+    parser.add_argument(
+        "--no-relax",
+        action="store_true",
+        help="read every scenario: no optimistic views per turn-2 slot (solver/relax.py)",
+    )
     args = parser.parse_args()
     spent: dict[str, float] = {}
     if args.timed:
@@ -68,6 +77,7 @@ def main() -> None:
                 if hasattr(cls, name):
                     setattr(cls, name, _timed(spent, name, getattr(cls, name)))
         facts._tables = _timed(spent, "_tables", facts._tables)  # type: ignore[attr-defined]
+    facts.RELAX = not args.no_relax
     puzzle = load_puzzle(args.puzzle, load_components())
     reader = facts.FactReader(puzzle)
     scens = reader.scenarios()
@@ -79,6 +89,7 @@ def main() -> None:
     found = facts.build_facts(reader, args.bound, max_steps(puzzle, args.bound), playable_cards(puzzle, args.bound))
     cpu = time.process_time() - t
     out = {"puzzle": args.puzzle.stem, "bound": args.bound, "scenarios": len(scens), "classes": len(found.scenarios)}
+    out["kept"] = len(reader._lower)
     out["cpu"] = round(cpu, 2)
     out.update({k: round(v, 2) for k, v in sorted(spent.items(), key=lambda kv: -kv[1])})
     print(json.dumps(out))

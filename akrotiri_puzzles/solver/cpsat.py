@@ -162,7 +162,9 @@ class _Run:
     def model(self, facts: Facts, bud: Budget, bound: int, minimise: bool = False) -> LineModel:
         """The model of the facts' lines within `bound`."""
         self.deadline.check()
-        model = build(facts, bud, Spec(bound, facts.puzzle.goal, minimise=minimise, forbid=self.forbid))
+        model = build(
+            facts, bud, Spec(bound, facts.puzzle.goal, minimise=minimise, forbid=self.forbid), self.deadline.check
+        )
         self.deadline.check()
         return model
 

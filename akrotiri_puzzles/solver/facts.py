@@ -20,7 +20,7 @@ scenario whose lower bound on actions exceeds the bound has no class at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,10 +33,16 @@ from ..puzzle import Puzzle
 from .boardview import BoardView, Label, part_name
 from .budget import points_in_hand
 from .deadline import NO_LIMIT, Deadline
+from .lower import actions_for, lower_bound
 from .points import FAR
-from .scenarios import Placement, Scenario, scenarios
+from .relax import Relaxation, slot_name
+from .scenarios import Placement, Scenario, scenarios, turn_two_tiles
 
 _OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
+RELAX = True
+"""Whether `build_facts` drops the scenarios of a turn-1 placement's turn-2 slot at once when the
+slot's optimistic view proves them beyond the bound (solver/relax.py); tests and benchmarks turn
+it off to compare."""
 
 
 LegTable = tuple[tuple[str, ...], bytes]
@@ -213,6 +219,7 @@ class FactReader:
         self._lower: dict[int, tuple[frozenset[str], int, int]] = {}
         """Per scenario (by index in `scenarios()`): the cards its lower bound was worked out
         with, that bound, and a floor for any card not among them (see `known_lower`)."""
+        self._relax: Relaxation | None = None
 
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
@@ -238,6 +245,19 @@ class FactReader:
         if not seen.issuperset(cards):
             lower = min(lower, floor)
         return max(lower, self.puzzle.goal.temples)
+
+    def relaxed_kept(self, sc: Scenario, bound: int, ms: int, cards: list[str]) -> frozenset[str | None] | None:
+        """The turn-2 slots (`~x,y`; None: no tile) of sc's turn-1 placement whose scenarios
+        may meet `bound` actions within `ms` steps, by one optimistic view per slot of all its
+        turn-2 boards (solver/relax.py) instead of their own reads; None (keep all) for one
+        turn or every line."""
+        if self.every_line or self.puzzle.turns != 2:
+            return None
+        if self._relax is None:
+            self._relax = Relaxation(self.puzzle, [t for _, t in turn_two_tiles(self.puzzle) if t is not None])
+        first = self.first(sc.first, sc.boards[0])
+        found = self._relax.bounds(sc.first, first.board, first.view, self.start_dock, cards)
+        return frozenset(name for name, (lower, reach) in found.items() if lower <= bound and reach <= ms)
 
     def first(self, p: Placement | None, board: Board) -> _First:
         """The shared data of a turn-1 placement (None: none), whose board is `board`."""
@@ -283,7 +303,7 @@ class FactReader:
         to_thera = min((from_start.get(d, FAR) for d, n in from_thera.items() if n == 0), default=FAR)
         p0 = points_in_hand(self.puzzle)
         loaded = max(0, to_thera - p0) if self.start.hero.cargo else FAR
-        first_leg = min(_actions_for(to_thera, p0), loaded)
+        first_leg = min(actions_for(to_thera, p0), loaded)
         floor = FAR if first_leg >= FAR else 2 + first_leg
         named = self.puzzle.goal.map_card
         if named is not None and named in cards:
@@ -345,7 +365,7 @@ class FactReader:
             return FAR
         # Each leg after an excavation starts with no point in hand (R-MOVE-2).
         temples = self.puzzle.goal.temples
-        return temples + _actions_for(reach, points_in_hand(self.puzzle)) + (temples - 1) * _actions_for(hop, 0)
+        return temples + actions_for(reach, points_in_hand(self.puzzle)) + (temples - 1) * actions_for(hop, 0)
 
     def read(self, sc: Scenario, bound: int, ms: int, cards: list[str], index: int | None = None) -> _Read | None:
         """The scenario's facts for lines within the bound (at most `ms` steps, playing
@@ -383,7 +403,7 @@ class FactReader:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
             approximate = sc.second is not None and last.ship is views[0].ship
-            more = self.puzzle.goal.temples + _actions_for(steps + 1, points_in_hand(self.puzzle))
+            more = self.puzzle.goal.temples + actions_for(steps + 1, points_in_hand(self.puzzle))
             self._record(index, cards, from_start, more if approximate else FAR, from_thera, lower)
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
@@ -454,65 +474,6 @@ def placement_facts(sc: Scenario, which: int, views: tuple[BoardView, ...]) -> P
     )
 
 
-def lower_bound(
-    puzzle: Puzzle,
-    goal_cards: Sequence[str],
-    fit: dict[str, set[str]],
-    from_start: dict[str, int],
-    from_thera: dict[str, int],
-) -> int:
-    """A lower bound on the actions of any line reaching the goal on a scenario's boards.
-
-    Any line excavates (1 action per temple) at a dock where its card fits, having sailed there
-    at 2 steps per action at most (R-MOVE-2). A card it must buy, or cannot pay for, sends it to
-    Thera first (R-BUY-1, R-FREE-1); a buy is 1 action more. Money comes from selling cubes
-    carried to Thera: a loaded boat moves 1 step per action, and a boat that sets out empty
-    needs a load (1 action). Distances are measured on the last turn's board, which has every
-    step of the earlier one; the docks where a card fits are those of any turn's board. Each
-    further temple of the goal costs its excavation and, unless a named card's excavation
-    comes later, a Move action before it (see `budget.board_free_lower_bound`).
-    """
-    start = puzzle.start
-    hero = start.hero
-    comps = start.components
-    p0 = points_in_hand(puzzle)
-    hand = set(hero.maps)
-    thera_docks = [d for d, n in from_thera.items() if n == 0]
-    to_thera = min((from_start.get(d, FAR) for d in thera_docks), default=FAR)
-    best = FAR
-    for k in goal_cards:
-        where = fit.get(k)
-        if not where:
-            continue
-        bought = k not in hand
-        short = comps.map[k].cost + (1 if bought else 0) > hero.drachmas
-        if not bought and not short:
-            travel = _actions_for(min(from_start.get(d, FAR) for d in where), p0)
-        else:
-            first_leg = _actions_for(to_thera, p0)
-            if short:
-                loaded = max(0, to_thera - p0) if hero.cargo else FAR
-                first_leg = min(loaded, 1 + first_leg)
-            back = min(from_thera.get(d, FAR) for d in where)
-            travel = first_leg + _actions_for(back, 0) + (1 if bought else 0)
-        best = min(best, 1 + travel)
-    if best >= FAR:
-        return FAR
-    # Every further temple: a Move action off the island just dug (the excavation leaves no
-    # point in hand, R-MOVE-2; the next temple is on another island, R-EXC-1) and its
-    # excavation. With a named card, `best` reaches the named one's excavation, and another
-    # may lie on the way: only its excavation counts.
-    further = puzzle.goal.temples - 1
-    return max(best + (further if puzzle.goal.map_card is not None else 2 * further), puzzle.goal.temples)
-
-
-def _actions_for(steps: int, points: int) -> int:
-    """Fewest actions for `steps` steps with `points` points in hand: 2 points per action at most."""
-    if steps >= FAR:
-        return FAR
-    return max(0, -(-(steps - points) // 2))
-
-
 def build_facts(
     reader: FactReader,
     bound: int,
@@ -528,10 +489,17 @@ def build_facts(
     members: list[list[Scenario]] = []
     enumerated = 0
     indexed = scens is None
+    last: tuple[Placement | None, frozenset[str | None] | None] | None = None
     for i, sc in enumerate(scens if scens is not None else reader.scenarios()):
         enumerated += 1
         if enumerated % 64 == 0:
             deadline.check()
+        if indexed and RELAX:
+            # Scenarios come grouped by turn-1 placement: its views are asked once for the group.
+            if last is None or last[0] is not sc.first:
+                last = (sc.first, reader.relaxed_kept(sc, bound, max_steps, cards))
+            if last[1] is not None and slot_name(sc.second) not in last[1]:
+                continue
         if indexed and reader.known_lower(i, cards) > bound:
             continue  # an earlier read proved it needs more actions than the bound
         r = reader.read(sc, bound, max_steps, cards, i if indexed else None)
@@ -545,7 +513,7 @@ def build_facts(
             members.append([sc])
         else:
             members[c].append(sc)
-    return _tables(reader, reads, members, enumerated, bound, max_steps, cards)
+    return _tables(reader, reads, members, enumerated, bound, max_steps, cards, deadline)
 
 
 def _tables(
@@ -556,6 +524,7 @@ def _tables(
     bound: int,
     max_steps: int,
     cards: list[str],
+    deadline: Deadline = NO_LIMIT,
 ) -> Facts:
     """The classes' facts as tables from each fact to the classes where it holds."""
     puzzle = reader.puzzle
@@ -565,6 +534,8 @@ def _tables(
     placement: list[dict[int, PlacementFacts]] = [{}, {}]
     reach: dict[str, int] = {reader.start_dock: 0}
     for c, r in enumerate(reads):
+        if c % 256 == 255:
+            deadline.check()
         for which in (0, 1):
             pf = r.placement[which]
             if pf is not None:

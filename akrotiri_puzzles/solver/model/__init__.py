@@ -15,6 +15,8 @@ model reads the boards only through the facts (solver/facts.py); the concerns ar
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..budget import Budget
 from ..facts import Facts
 from .cards import Cards
@@ -29,27 +31,36 @@ class LineModel(Read, ScoreModel, Cards, Economy, Route):
     """The model of a puzzle's lines within a bound."""
 
     def build(self) -> LineModel:
-        """Variables and constraints, in the order the ideas are explained."""
-        self.add_events()
-        self.add_positions()
-        self.add_stops()
-        self.add_cargo()
-        self.add_legs()
-        self.add_placement_cubes()
-        self.add_market_and_money()
-        self.add_cubes_on_land()
-        self.add_map_cards()
-        self.add_oracle()
-        self.add_actions()
-        self.add_goal()
-        self.add_bounds()
-        self.add_objective()
+        """Variables and constraints, in the order the ideas are explained (`check` between
+        the parts)."""
+        for part in (
+            self.add_events,
+            self.add_positions,
+            self.add_stops,
+            self.add_cargo,
+            self.add_legs,
+            self.add_placement_cubes,
+            self.add_market_and_money,
+            self.add_cubes_on_land,
+            self.add_map_cards,
+            self.add_oracle,
+            self.add_actions,
+            self.add_goal,
+            self.add_bounds,
+            self.add_objective,
+        ):
+            part()
+            self.check()
         return self
 
 
-def build(facts: Facts, bud: Budget, spec: Spec) -> LineModel:
-    """The model of every line within `spec.bound` on the boards of `facts`."""
-    return LineModel(facts, bud, spec).build()
+def build(facts: Facts, bud: Budget, spec: Spec, check: Callable[[], None] | None = None) -> LineModel:
+    """The model of every line within `spec.bound` on the boards of `facts`; `check` (a
+    deadline's) is called between the model's parts and per event in the long ones."""
+    model = LineModel(facts, bud, spec)
+    if check is not None:
+        model.check = check
+    return model.build()
 
 
 __all__ = ["OBJECTIVES", "TECHNIQUES", "LineModel", "ModelAnswer", "Spec", "build", "model_answer", "placements_match"]

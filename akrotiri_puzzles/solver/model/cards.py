@@ -33,6 +33,7 @@ class Cards(Core):
             for card in self.cards
         }
         for k in range(E):
+            self.check()
             n_buys = sum(self.buy_count[k])
             m.add(n_buys == 0).only_enforce_if(self.thera[k].negated())
             m.add(n_buys == 0).only_enforce_if(self.stop[k].negated())

@@ -7,7 +7,7 @@ them, and `require` ties what a line does at an event to the fact it needs on th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -42,6 +42,10 @@ class Spec:
     `minimise`), "score" (the hero's final score) or "margin" (the score minus the opponent's)."""
 
 
+def _nothing() -> None:
+    """No check (see `Core.check`)."""
+
+
 def neg(lit: Lit) -> Lit:
     """The negation of a literal."""
     return 1 - lit if isinstance(lit, int) else lit.negated()
@@ -69,6 +73,9 @@ class Core:
         self.bud = bud
         self.turns = facts.turns
         self.m = cp_model.CpModel()
+        self.check: Callable[[], None] = _nothing
+        """Called between the model's parts and per event in the long ones: the solver's
+        deadline check, which stops a build its time limit has run out on (solver/deadline.py)."""
         self._cache: dict[frozenset[int], Lit] = {}
         self.p0 = points_in_hand(self.p)
         self.max_points = facts.max_steps

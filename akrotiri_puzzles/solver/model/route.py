@@ -74,6 +74,7 @@ class Route(Core):
         # in the same order without the per-class machinery (about 3 times faster).
         one_board = self.n == 1 and len(layers) == 1
         for k in range(E):
+            self.check()
             # at_least[v]: the leg costs at least v points (an order encoding of points[k]).
             at_least: list[Lit] = [1] + [m.new_bool_var(f"leg before event {k} costs {v}+") for v in range(1, top + 1)]
             for v in range(2, top + 1):

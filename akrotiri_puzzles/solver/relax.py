@@ -1,0 +1,212 @@
+"""Optimistic views of a turn-1 placement's turn-2 boards, one per open slot, for proving
+bounds of two-turn puzzles for many scenarios at once.
+
+A two-turn puzzle from the placement has, under each turn-1 placement, hundreds of turn-2
+scenarios (oracle icon x slot x rotation of the next tile). Reading each to find that its lower
+bound exceeds the bound is most of the time such a puzzle spends on a bound it cannot meet. A
+`Relaxation` bounds them from the turn-1 board alone: per open slot it builds one view that can
+do everything any tile placed there can do, and `lower_bound` (solver/lower.py) on that view is
+at most the bound of every scenario with its turn-2 tile in that slot. When it exceeds the
+bound, or no dock where a goal card fits lies within the bound's steps, `build_facts` drops
+those scenarios without building their boards.
+
+**Why it is an over-approximation.** The turn-2 board is the turn-1 board plus one tile, of one
+of the kinds the hero can hold at the start of turn 2 (each oracle icon's, and without the
+oracle), in one open slot `s` (R-TILE-1), turned any way. Over every such tile and rotation, the
+view takes the route components its ports face and the islands its land touches
+(`BoardView.touches`; R-GEO-4, R-GEO-7): call their docks the hub `H(s)`, and name the tile's
+own docks by one node `~x,y`.
+- **Steps** (R-MOVE-1): a tile only merges what it touches (routes and islands only merge), so
+  every step of the turn-2 board is a step of the turn-1 board, or joins two docks of `H(s)`
+  and the tile's own docks. A least-steps path that uses the tile's steps at all can use them
+  once: they all lie in one group of docks a step joins, so from its first dock in that group
+  one step reaches its last. So it is at least `enter + 1 + after(d)`, where `enter` is the
+  least steps on the turn-1 board to a dock of `H(s)` and `after(d)` the least steps on the
+  turn-1 board from `H(s)` to `d`; the view takes the least of that and the turn-1 steps, and
+  `enter + 1` for the tile's own docks. One view per slot, not per turn-1 placement: a path of
+  a view over all slots could take shortcuts in two slots, which no real board has.
+- **Thera**: the tile's docks lie on Thera's island only if its land touches Thera's; then
+  `~x,y` counts as a Thera dock (0 steps from Thera, `enter` 0).
+- **Where a card fits** (R-EXC-1, R-EXC-2): a site fits when its coordinate passes one bound per
+  requirement, the n-th icon of a kind in a direction. One more icon of a kind moves that bound
+  at most to the (n-1)-th icon's coordinate, which is where an icon at infinity on that side
+  puts it; so the view adds, for every icon kind the turn-2 tile can have, one icon at each end
+  of both axes, and every requirement is at least as loose as on any real turn-2 board (a card
+  fits at least where it fits on turn 1's, since icons only add). An island of the turn-1 board
+  keeps its land or is merged into the tile's island; it stays blocked (Thera's, a temple's)
+  once blocked. So a card fits an unblocked old island's docks when one of its quadrants passes
+  the loosened bounds, and fits at `~x,y` and every dock of the islands the tile can touch when
+  any quadrant of the slot or of those islands passes them (blocking ignored there).
+So fits only grow and steps only shrink against every scenario of the slot, and `lower_bound`
+only falls with both (solver/lower.py); the least steps to a fitting dock only fall too. The
+scenarios without a turn-2 tile have the turn-1 board's view. `tests/test_solver_relax.py`
+checks each against sampled scenarios' own boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..board import Board, tile_template
+from ..excavation import bounds_from, fits_bounds
+from ..geometry import ROTATIONS, Quad
+from ..puzzle import Puzzle
+from .boardview import BoardView, Label
+from .lower import lower_bound
+from .points import FAR
+from .scenarios import Placement
+
+_WILD = 10**6
+"""An icon coordinate beyond every site, on either side of an axis."""
+
+
+@dataclass
+class _Slots:
+    """The optimistic additions of one turn-1 placement's board, per open slot."""
+
+    members: list[list[str]]
+    """Per slot: the docks of the turn-1 board a tile placed there can join into one hub."""
+    names: list[str]
+    """Per slot, its node's name."""
+    thera: list[int]
+    """The slots whose tile can touch Thera's island."""
+    islands: list[frozenset[Label]]
+    """Per slot, the islands (with or without a dock) a tile placed there can touch."""
+    quads: list[tuple[Quad, ...]]
+    """Per slot, the land a tile placed there can have, and that of the islands it can touch."""
+
+
+class Relaxation:
+    """Lower bounds over every turn-2 scenario below a turn-1 placement (module docstring)."""
+
+    def __init__(self, puzzle: Puzzle, tiles: Iterable[str]) -> None:
+        self.puzzle = puzzle
+        self.tiles = sorted(set(tiles))
+        """The tiles the hero can hold at the start of turn 2 (any oracle icon, or none)."""
+        comps = puzzle.start.components
+        self.kinds = sorted({comps.tile[t].icon for t in self.tiles})
+        self._slots: dict[object, _Slots] = {}
+        self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
+
+    def bounds(
+        self, key: object, board: Board, view: BoardView, start: str, cards: Sequence[str]
+    ) -> dict[str | None, tuple[int, int]]:
+        """Per open slot of `board` (the turn-1 board, `view` its view; `key` names it), by
+        its node's name `~x,y`, and None for no tile: (a lower bound on the actions of any
+        line, the least steps from `start` to a dock where a goal card fits) over every turn-2
+        board with the tile in that slot, for lines playing `cards` (`views`)."""
+        found = self._found.get((key, tuple(cards)))
+        if found is None:
+            goal = self.puzzle.goal
+            goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
+            found = {}
+            for name, (fit, from_start, from_thera) in self.views(key, board, view, start, goal_cards).items():
+                lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
+                reach = min((from_start.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
+                found[name] = (lower, reach)
+            self._found[(key, tuple(cards))] = found
+        return found
+
+    def views(
+        self, key: object, board: Board, view: BoardView, start: str, cards: Sequence[str]
+    ) -> dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int]]]:
+        """Per open slot (by its node's name `~x,y`; None: no tile), the optimistic view of
+        every turn-2 board with the tile there: where each card fits (docks of the turn-1 board,
+        and the slot's node standing for the tile's own docks), and the least steps from
+        `start` and from Thera to each dock and to the node."""
+        slots = self._slots.get(key)
+        if slots is None:
+            slots = self._slots[key] = self._slots_of(board, view)
+        icons = {k: tuple(v) for k, v in view.icons.items()}
+        for kind in self.kinds:
+            for axis in (0, 1):
+                icons[(kind, axis)] = (-_WILD, *icons.get((kind, axis), ()), _WILD)
+        hero = self.puzzle.hero
+        comps = self.puzzle.start.components
+        docks_of = view.docks_of_island()
+        fit_old: dict[str, set[str]] = {}
+        fit_slot: list[dict[str, set[str]]] = [{} for _ in slots.names]
+        for k in cards:
+            bounds = bounds_from(icons, hero, comps.map[k])
+            if bounds is None:
+                continue
+            where: set[str] = set()
+            for isl, ds in docks_of.items():
+                if isl not in view.blocked and any(fits_bounds(bounds, q) for q in view.quads_of[isl]):
+                    where.update(ds)
+            fit_old[k] = where
+            for s, quads in enumerate(slots.quads):
+                if any(fits_bounds(bounds, q) for q in quads):
+                    fit_slot[s][k] = {slots.names[s], *(d for isl in slots.islands[s] for d in docks_of.get(isl, ()))}
+        base_start = view.steps_from([start])
+        base_thera = view.steps_from(d for d, isl in view.island.items() if isl == view.thera)
+        out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int]]] = {
+            None: ({k: ds for k, ds in fit_old.items() if ds}, base_start, base_thera)
+        }
+        for s, name in enumerate(slots.names):
+            members = slots.members[s]
+            fit = {k: fit_old.get(k, set()) | fit_slot[s].get(k, set()) for k in cards}
+            # A path using the tile's steps enters its hub once (it is one group of docks a
+            # step joins), from the hub's nearest dock, and leaves from any of its docks.
+            after = view.steps_from(members) if members else {}
+            enter = min((base_start.get(d, FAR) for d in members), default=FAR)
+            enter_thera = 0 if s in slots.thera else min((base_thera.get(d, FAR) for d in members), default=FAR)
+            from_start = _through(base_start, enter, after)
+            from_thera = _through(base_thera, enter_thera, after)
+            from_start[name] = min(FAR, enter + 1)
+            from_thera[name] = 0 if s in slots.thera else min(FAR, enter_thera + 1)
+            out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera)
+        return out
+
+    def _slots_of(self, board: Board, view: BoardView) -> _Slots:
+        """What a tile of `self.tiles` can join in each open slot of `board`, over its rotations."""
+        comps = board.components
+        by_ship: dict[Label, list[str]] = {}
+        for d in sorted(view.ship):
+            by_ship.setdefault(view.ship[d], []).append(d)
+        docks_of = view.docks_of_island()
+        out = _Slots([], [], [], [], [])
+        island_quads = board.island_quads
+        for slot in board.open_slots if self.tiles else ():
+            ships: set[Label] = set()
+            islands: set[Label] = set()
+            quads: set[Quad] = set()
+            for tile in self.tiles:
+                for rot in ROTATIONS:
+                    t_ships, t_islands = BoardView.touches(board, slot, tile, rot)
+                    ships |= t_ships
+                    islands |= t_islands
+                    t = tile_template(comps.tile[tile], rot)
+                    quads.update((2 * slot[0] + i, 2 * slot[1] + j) for piece in t.pieces for i, j in piece)
+            for isl in islands:
+                quads.update(view.quads_of.get(isl) or island_quads.get(isl, ()))  # type: ignore[call-overload]
+            members = sorted(
+                {d for c in ships for d in by_ship.get(c, ())} | {d for i in islands for d in docks_of.get(i, ())}
+            )
+            s = len(out.names)
+            out.names.append(f"~{slot[0]},{slot[1]}")
+            out.members.append(members)
+            if view.thera in islands:
+                out.thera.append(s)
+            out.islands.append(frozenset(islands))
+            out.quads.append(tuple(sorted(quads)))
+        return out
+
+
+def slot_name(p: Placement | None) -> str | None:
+    """The name of a turn-2 placement's slot node in the views (None: no placement)."""
+    return None if p is None else f"~{p.slot[0]},{p.slot[1]}"
+
+
+def _through(base: dict[str, int], enter: int, after: dict[str, int]) -> dict[str, int]:
+    """Least steps to each dock, given the least steps `base` on the turn-1 board: either those,
+    or `enter` to the slot's hub, one step across it, and `after` from the hub onward."""
+    if enter >= FAR:
+        return dict(base)
+    out = dict(base)
+    for d, n in after.items():
+        m = enter + 1 + n
+        if m < out.get(d, FAR):
+            out[d] = m
+    return out

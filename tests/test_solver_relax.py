@@ -1,0 +1,164 @@
+"""The optimistic view per turn-1 placement (solver/relax.py) against every turn-2 board's own.
+
+The relaxation may only over-approximate: on every real turn-2 board below a turn-1 placement,
+no dock is nearer than the view says, no card fits a dock where the view says it does not, and
+the per-scenario lower bound is at least the view's. And `build_facts` with the relaxation must
+read exactly the classes it reads without it, while actually dropping placements.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.puzzle import Puzzle
+from akrotiri_puzzles.solver import facts as facts_module
+from akrotiri_puzzles.solver.boardview import FAR, BoardView
+from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
+from akrotiri_puzzles.solver.facts import FactReader, build_facts
+from akrotiri_puzzles.solver.lower import lower_bound
+from akrotiri_puzzles.solver.relax import Relaxation, slot_name
+from akrotiri_puzzles.solver.scenarios import turn_two_tiles
+
+PLACE2 = sorted(
+    p
+    for name in ("place2", "place2b", "place2c")
+    for p in (Path(__file__).parent / "data" / "puzzles" / name).glob("*.yaml")
+)
+ACT2 = sorted((Path(__file__).parent / "data" / "puzzles" / "small").glob("*-act-*-h2-*.yaml"))
+"""Two-turn puzzles from the action phase: one turn-1 "placement" (none), the views all the same."""
+
+
+def _own_views(reader: FactReader, sc) -> tuple[BoardView, BoardView]:
+    """Each turn's view built from the scenario's own board (not extended from turn 1's)."""
+    out = []
+    for turn, board in enumerate(sc.boards):
+        placed = [
+            (which, p.slot, p.tile, p.rotation)
+            for which in (1, 2)
+            if (p := sc.placement(which)) is not None and which <= turn + 1
+        ]
+        out.append(BoardView.of_board(board, reader.start_islands, reader.temple_sites, placed))
+    return out[0], out[1]
+
+
+def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_board(comps):
+    """For sampled turn-1 placements of place-2 corpus puzzles (and of two-turn puzzles from the
+    action phase, whose one turn-1 board is the start's), and sampled turn-2 scenarios
+    below each (every oracle icon, slot and rotation of the next tile, R-TILE-1), built on the
+    scenario's own board: every dock is at least as many steps from the start and from Thera
+    as the view says (R-MOVE-1; a dock of the turn-2 tile against its slot's node), every dock
+    where a card fits (R-EXC-1, R-EXC-2) is one where the view says it may, and the scenario's
+    lower bound is at least the view's."""
+    rng = random.Random(12)
+    checked = new_docks = fits = 0
+    for path in rng.sample(PLACE2, 6) + rng.sample(ACT2, 4):
+        puzzle = load_puzzle(path, comps)
+        reader = FactReader(puzzle)
+        relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
+        cards = playable_cards(puzzle, budget(puzzle).most)
+        goal = puzzle.goal
+        goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
+        by_first: dict[object, list] = {}
+        for sc in reader.scenarios():
+            by_first.setdefault(sc.first, []).append(sc)
+        for first in rng.sample(list(by_first), min(3, len(by_first))):
+            group = by_first[first]
+            f = reader.first(first, group[0].boards[0])
+            views = relax.views(first, f.board, f.view, reader.start_dock, goal_cards)
+            bounds = relax.bounds(first, f.board, f.view, reader.start_dock, cards)
+            for sc in rng.sample(group, min(30, len(group))):
+                v1, v2 = _own_views(reader, sc)
+                slot = slot_name(sc.second)
+                fit, from_start, from_thera = views[slot]
+                lower, reach = bounds[slot]
+
+                def relaxed(d: str, table: dict[str, int], slot: str | None = slot) -> int:
+                    if d.startswith("+2:"):
+                        assert slot is not None
+                        return table.get(slot, FAR)
+                    return table.get(d, FAR)
+
+                real_start = v2.steps_from([reader.start_dock])
+                real_thera = v2.steps_from(d for d, isl in v2.island.items() if isl == v2.thera)
+                for d in v2.ship:
+                    assert relaxed(d, from_start) <= real_start.get(d, FAR), (path.name, sc, d)
+                    assert relaxed(d, from_thera) <= real_thera.get(d, FAR), (path.name, sc, d)
+                    new_docks += d.startswith("+2:")
+                real_fit: dict[str, set[str]] = {}
+                for v in (v1, v2):
+                    docks_of = v.docks_of_island()
+                    for k in cards:
+                        for isl in v.fitting(puzzle.hero, comps.map[k]):
+                            real_fit.setdefault(k, set()).update(docks_of[isl])
+                for k, docks in real_fit.items():
+                    if k not in goal_cards:
+                        continue
+                    for d in docks:
+                        name = slot if d.startswith("+2:") else d
+                        assert name in fit.get(k, ()), (path.name, sc, k, d)
+                        fits += 1
+                real_lower = lower_bound(puzzle, goal_cards, real_fit, real_start, real_thera)
+                assert lower <= real_lower, (path.name, sc)
+                real_reach = min((real_start.get(d, FAR) for k in goal_cards for d in real_fit.get(k, ())), default=FAR)
+                assert reach <= real_reach, (path.name, sc)
+                checked += 1
+    assert checked >= 300 and new_docks > 0 and fits > 0
+
+
+def _without_cards(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with the hero's map cards taken away: a line must buy one at Thera
+    (R-BUY-1) and sail back out, as the slow puzzles of the fresh set must."""
+    start = puzzle.start
+    seat = replace(start.hero, maps=())
+    return replace(puzzle, start=start.with_seat(puzzle.hero, seat), optimum=None, solution=None, certificate=None)
+
+
+def test_R_TILE_1_build_facts_reads_the_same_classes_with_the_relaxation(comps, monkeypatch):
+    """`build_facts` drops the scenarios of a turn-1 placement's turn-2 slot when the slot's
+    view proves them beyond the bound: for sampled turn-1 placements (all their scenarios) of
+    sampled corpus puzzles with the hero's map cards taken away, at every bound from 1 to 5,
+    the classes, their members, lower bounds and legs are the same with and without it. The relaxation must also have dropped scenarios, and each one
+    dropped, read on its own, must be beyond the bound."""
+    rng = random.Random(5)
+    dropped = 0
+    for path in rng.sample(PLACE2, 4):
+        puzzle = _without_cards(load_puzzle(path, comps))
+        top = 5
+        groups: dict[object, list] = {}
+        for sc in FactReader(puzzle).scenarios():
+            groups.setdefault(sc.first, []).append(sc)
+        kept = [sc for first in rng.sample(list(groups), 3) for sc in groups[first]]
+        got = []
+        for relax in (False, True):
+            monkeypatch.setattr(facts_module, "RELAX", relax)
+            reader = FactReader(puzzle)
+            reader._scenarios = kept
+            reader.exact_steps = max_steps(puzzle, top)
+            out = []
+            for bound in range(1, top + 1):
+                ms, cards = max_steps(puzzle, bound), playable_cards(puzzle, bound)
+                found = build_facts(reader, bound, ms, cards)
+                out.append(
+                    (
+                        [[(s.first, s.oracle, s.second) for s in m] for m in found.members],
+                        found.lower,
+                        [layer.dist for layer in found.layers],
+                    )
+                )
+                if relax:
+                    plain = FactReader(puzzle)
+                    gone = []
+                    for sc in kept:
+                        slots = reader.relaxed_kept(sc, bound, ms, cards)
+                        assert slots is not None
+                        if slot_name(sc.second) not in slots:
+                            gone.append(sc)
+                    dropped += len(gone)
+                    for sc in rng.sample(gone, min(20, len(gone))):
+                        assert plain.read(sc, bound, ms, cards) is None, (path.name, bound, sc)
+            got.append(out)
+        assert got[0] == got[1], path.name
+    assert dropped > 0
