@@ -66,19 +66,25 @@ def cover(members: Sequence[Position]) -> Position | None:
     return evolve(first, cubes=cubes, market=market)
 
 
+Bound = Callable[[Position], int | None]
+"""A sound upper bound on a child's objective computed without a model (analysis/reach_bound.py),
+or None where it has none."""
+
+
 def split_placements(
     kids: Sequence[Child],
     solve: Callable[[Position, int | None, int | None], BoardResult],
     floor: int | None,
     cap: int | None,
     no_bound: int,
+    upper: Bound | None = None,
 ) -> BoardResult:
     """The best over the children, each asked only for lines better than the best so far, the
     placements of one slot and rotation first bounded together by their cover (module doc).
     The same result as asking every child in turn: a group is skipped only when no member can
     reach the value it would be asked for."""
     try:
-        found, bound, proven = best_placements(kids, solve, floor, cap, 1)
+        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper)
     except Stopped as stop:
         # The children not looked at bound nothing: the line found, no bound.
         best = stop.found[0][1]
@@ -105,6 +111,7 @@ def best_placements(
     floor: int | None,
     cap: int | None,
     k: int,
+    upper: Bound | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values (each with its best line, the child's action first),
     best first, ties in the children's order; each child asked only for more than the k-th best
@@ -114,7 +121,7 @@ def best_placements(
     left out only when it cannot beat the k-th best. TimeUp with nothing found; `Stopped` with
     what was found when the time runs out later."""
     found: list[tuple[Action, BoardResult]] = []
-    state = _Search(floor, cap, k, found)
+    state = _Search(floor, cap, k, found, upper)
     try:
         for group in groups(kids):
             state.group(group, solve)
@@ -128,7 +135,10 @@ def best_placements(
 class _Search:
     """The state of `best_placements`: the k best so far, the bound, whether all is proven."""
 
-    def __init__(self, floor: int | None, cap: int | None, k: int, found: list[tuple[Action, BoardResult]]) -> None:
+    def __init__(
+        self, floor: int | None, cap: int | None, k: int, found: list[tuple[Action, BoardResult]], upper: Bound | None
+    ) -> None:
+        self.upper = upper
         self.floor = floor
         self.cap = cap
         self.k = k
@@ -144,6 +154,15 @@ class _Search:
         assert kth is not None
         return kth + 1 if self.floor is None else max(self.floor, kth + 1)
 
+    def below(self, pos: Position, ask: int) -> bool:
+        """Whether the model-free bound of `pos` (a child, or a group's cover, which dominates
+        each of its placements) is below `ask`: then no line from it reaches `ask`, and its solve
+        would be INFEASIBLE."""
+        if self.upper is None:
+            return False
+        ub = self.upper(pos)
+        return ub is not None and ub < ask
+
     def group(self, group: list[Child], solve: Callable[[Position, int | None, int | None], BoardResult]) -> None:
         """One group: before each placement, when the value asked for has grown since the last
         check, the cover of the placements left is asked for it: INFEASIBLE skips them all."""
@@ -154,10 +173,14 @@ class _Search:
             if len(left) > 1 and ask is not None and ask != checked:
                 checked = ask
                 top = cover([child for _, child in left])
-                if top is not None and solve(top, ask, self.cap).status == "INFEASIBLE":
+                if top is not None and (self.below(top, ask) or solve(top, ask, self.cap).status == "INFEASIBLE"):
                     self.bound = max(self.bound, ask - 1)
                     return
             action, child = left.pop(0)
+            if ask is not None and self.below(child, ask):
+                # Its bound is below the value asked for: its solve would be INFEASIBLE.
+                self.bound = max(self.bound, ask - 1)
+                continue
             r = solve(child, ask, self.cap)
             self.bound = max(self.bound, r.bound)
             if r.status == "INFEASIBLE":
