@@ -5,20 +5,24 @@ built, when even a relaxed turn cannot reach the score it would be asked for. Th
 plays the turn as a search over *stops* (an action, or a sale at Thera) on the board after the
 placement, and lets the hero do everything the rules allow and more:
 
-- a Move action always gives 2 movement points (R-MOVE-2 gives 1 with cargo); a leg between two
-  stops of s steps (ship steps to any dock of the route component, portage steps to a dock of the
-  same island, R-MOVE-1) costs ceil(s / 2) Move actions, and an occupied dock costs nothing
-  extra and may be stopped at (R-MOVE-3);
+- a leg between two stops costs its movement points over the route graph (R-MOVE-1: a ship
+  step to any dock of the route component, a portage step to a dock of the same island, 1
+  point each; leaving the other boat's dock 2, R-MOVE-3, where no stop is made), at 2 points a
+  Move action with an empty boat and 1 with cargo (R-MOVE-2; an unload, free, may empty the
+  boat before a leg); after a stop the boat may leave from any dock of the island, and at the
+  start the points left of a Move action already taken are spent first;
 - a load (R-LOAD-1) fills the boat with every cube of the island, and the island keeps them;
-- a sale at Thera (R-FREE-1) gets the highest price any colour has at the start for every
-  cube (a sale only lowers its colour's price);
-- an excavation (R-EXC-1, R-EXC-2) is allowed on any island without a temple whose quadrants
-  fit the card, paying the card's cost; a buy (R-BUY-1) takes the decks' top cards as the
-  engine does;
+- the n cubes sold at Thera (R-FREE-1) earn the n best prices among the empty market spaces of
+  the colours on the board or boat (each sale fills one space, and the track never gains one);
+- an excavation (R-EXC-1, R-EXC-2) is allowed on any island without a temple where the card
+  fits a site, paying the card's cost; a buy (R-BUY-1) takes the decks' next cards as the
+  engine does, and only when an action is left to excavate one;
 - the goal cards are bounded on the final temples (`goal_bound`): exact for the per-temple
   cards (every island fact is fixed on the board after the placement), the quarters card as if
-  every new temple opened a quarter, "not directly connected" not lowered for old temples by new
-  ones, and a goal draw (R-EXC-1) as the best card of the goal deck (or the face-up goals).
+  every new temple whose card fits a site in a quarter without a temple opened one, "not
+  directly connected" not lowered for old temples by new ones, and the k-th goal draw
+  (R-EXC-1) as the best card among the goal deck's first 2k (the whole deck when shorter, the
+  face-up goals for the strategist variant).
 
 Every line of the real action phase is a sequence of such stops, each no costlier in the
 relaxation, so the best leaf is at least the line's score (R-SCORE-1): the bound is sound. A test
