@@ -11,7 +11,9 @@ placement, and lets the hero do everything the rules allow and more:
   Move action with an empty boat and 1 with cargo (R-MOVE-2; an unload, free, may empty the
   boat before a leg); after a stop the boat may leave from any dock of the island, and at the
   start the points left of a Move action already taken are spent first;
-- a load (R-LOAD-1) fills the boat with every cube of the island, and the island keeps them;
+- a load (R-LOAD-1) takes as many of the island's cubes as the boat holds, less those taken
+  before; an unload (R-FREE-2) empties the boat at a stop, and its cubes are sold at the next
+  sale without being loaded again;
 - the n cubes sold at Thera (R-FREE-1) earn the n best prices among the empty market spaces of
   the colours on the board or boat (each sale fills one space, and the track never gains one);
 - an excavation (R-EXC-1, R-EXC-2) is allowed on any island without a temple where the card
@@ -163,7 +165,7 @@ class _Relaxed:
         start = hero.boat
         hand = tuple(c for c in hero.maps if c in self.useful)  # a card that fits nowhere scores nothing
         return self.search(
-            start, self.pos.actions_left, hero.drachmas, len(hero.cargo), 0, hand, frozenset(), (0, 0, 0)
+            start, self.pos.actions_left, hero.drachmas, len(hero.cargo), 0, hand, frozenset(), (0, 0, 0), ()
         )
 
     def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]]) -> int:
@@ -231,10 +233,12 @@ class _Relaxed:
         hand: tuple[str, ...],
         dug: frozenset[tuple[Quad, str]],
         bought: tuple[int, int, int],
+        taken: tuple[tuple[Quad, int], ...],
+        stash: int = 0,
     ) -> int:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far."""
-        key = (at, acts, drachmas, cargo, sold, hand, dug, bought)
+        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash)
         if key in self._memo:
             return self._memo[key]
         self.nodes -= 1
@@ -243,16 +247,19 @@ class _Relaxed:
         board = self.pos.board
         best = self.leaf(drachmas, dug)
         here = board.island_of_dock[at] if isinstance(at, str) else at
-        if here == self.thera and cargo:
-            # Selling is free and only adds drachmas: a stop at Thera sells first.
-            n = min(len(self.earned) - 1, sold + cargo)
+        if here == self.thera and (cargo or stash):
+            # Selling is free and only adds drachmas: a stop at Thera sells first, the cubes
+            # unloaded before too (as if loaded again on the way, without the action).
+            n = min(len(self.earned) - 1, sold + cargo + stash)
             gain = self.earned[n] - self.earned[sold]
-            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought))
+            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken))
             self._memo[key] = best
             return best
         if cargo:
-            # An unload (R-FREE-2, free) empties the boat, whose Move actions then give 2 points.
-            best = max(best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought))
+            # An unload (R-FREE-2, free, ending the Move action) empties the boat, whose Move
+            # actions then give 2 points; its cubes stay on an island, to be loaded again (here
+            # kept aside and sold at the next sale). An unload on the way is one at this stop.
+            best = max(best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo))
         done = {i for i, _ in dug}
         maps = self.pos.components.map
         cards = sorted(set(hand))
@@ -263,14 +270,14 @@ class _Relaxed:
             m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
             if m > acts:
                 continue
-            if island == self.thera and cargo:
-                best = max(best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought))
+            if island == self.thera and (cargo or stash):
+                best = max(best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash))
                 continue
             if m + 1 > acts:
                 continue
             if island == self.thera and acts - m - 1 >= 1:
                 # A card bought scores only once excavated, which takes another action.
-                best = max(best, self.buys(island, acts - m - 1, drachmas, sold, hand, dug, bought))
+                best = max(best, self.buys(island, acts - m - 1, drachmas, sold, hand, dug, bought, taken, stash))
             fits = self.fits.get(island)
             if fits is not None and island not in done and len(dug) < self.left:
                 for c in cards:
@@ -279,12 +286,26 @@ class _Relaxed:
                         rest.remove(c)
                         nd = dug | {(island, c)}
                         sub = self.search(
-                            island, acts - m - 1, drachmas - maps[c].cost, cargo, sold, tuple(rest), nd, bought
+                            island,
+                            acts - m - 1,
+                            drachmas - maps[c].cost,
+                            cargo,
+                            sold,
+                            tuple(rest),
+                            nd,
+                            bought,
+                            taken,
+                            stash,
                         )
                         best = max(best, sub)
-            if island in self.cubes and cargo < 3:
-                full = min(3, cargo + self.cubes[island])
-                best = max(best, self.search(island, acts - m - 1, drachmas, full, sold, hand, dug, bought))
+            had = dict(taken).get(island, 0)
+            if island in self.cubes and cargo < 3 and had < self.cubes[island]:
+                # The boat takes as many as it can: the island's cubes, less those already taken.
+                k = min(3 - cargo, self.cubes[island] - had)
+                more = tuple(sorted({**dict(taken), island: had + k}.items()))
+                best = max(
+                    best, self.search(island, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more, stash)
+                )
         self._memo[key] = best
         return best
 
@@ -297,6 +318,8 @@ class _Relaxed:
         hand: tuple[str, ...],
         dug: frozenset[tuple[Quad, str]],
         bought: tuple[int, int, int],
+        taken: tuple[tuple[Quad, int], ...],
+        stash: int = 0,
     ) -> int:
         """The best after one buy at Thera (R-BUY-1; the boat empty, its cargo sold), the cards
         the decks' next ones."""
@@ -316,7 +339,7 @@ class _Relaxed:
                 else:
                     new_hand = tuple(sorted(hand + tuple(c for c in cards if c in self.useful)))
                     t = (took[0], took[1], took[2])
-                    best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t))
+                    best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash))
         return best
 
 
