@@ -162,6 +162,11 @@ def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved
     solved.clear()
     assert split_placements(kids, count, None, None, NO_BOUND, score_bound) == single
     assert len(solved) <= without
+    # And with the bare questions settling the placements that raise the best (as the analysis
+    # does without a time limit): the same, the best's line solved once at the end.
+    solved.clear()
+    assert split_placements(kids, count, None, None, NO_BOUND, score_bound, run.reached) == single
+    assert len(solved) <= without
 
 
 @pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(2, 2014, marks=pytest.mark.slow)])

@@ -50,13 +50,13 @@ def test_R_SCORE_1_R_MOVE_3_the_bound_is_at_least_each_sampled_placements_optimu
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("seed", "edition"), [(105, 2016), (105, 2014), (100, 2016), (101, 2014)])
+@pytest.mark.parametrize(("seed", "edition"), [(105, 2016), (105, 2014)])
 def test_R_SCORE_1_the_bound_holds_on_last_turns_placements(seed, edition):
     # The benchmark's set (the last turns of seeded greedy games), sampled: bound >= optimum.
     seen: list = []
     play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
     last = max(p.turn for p in seen if p.phase == "place")
-    pairs = check_sound(sample(seed, edition, last - 1, 23))
+    pairs = check_sound(sample(seed, edition, last - 1, 41))
     assert len(pairs) >= 4
 
 

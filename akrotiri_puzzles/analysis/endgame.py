@@ -25,7 +25,7 @@ from ..position import Position
 from ..puzzle import State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
-from .board_solve import BoardResult, best_on_board, objective_value, puzzle_of, replay_line
+from .board_solve import Board, BoardResult, best_on_board, objective_value, puzzle_of, reaches, replay_line
 from .placement import Bound, Stopped, best_placements, split_placements
 from .reach_bound import score_bound
 
@@ -180,13 +180,21 @@ class _Run:
         if pos.phase == "act" and not pos.passing:
             return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen)
         if pos.phase == "place" and self.group_placements:
-            return split_placements(self.children(pos), self.placed, floor, cap, NO_BOUND, self.upper())
+            reach = self.reached if self.deadline.seconds is None and self.upper() is not None else None
+            return split_placements(self.children(pos), self.placed, floor, cap, NO_BOUND, self.upper(), reach)
         return self.split(self.children(pos), floor, cap)
 
     def upper(self) -> Bound | None:
         """The model-free bound that lets the placement search skip a placement (the score
         objective only: analysis/reach_bound.py); None without grouping, as a reference."""
         return score_bound if self.objective == "score" and self.use_bound else None
+
+    def reached(self, pos: Position, floor: int) -> bool:
+        """Whether some line from `pos` (an action phase) reaches `floor`: the bare question of
+        board_solve.reaches, its answers shared by model shape."""
+        model = Board(pos, self.objective, self.deadline).fresh()
+        model.m.add(model.primary >= floor)
+        return reaches(model, self.deadline, self.workers, self.seen)
 
     def placed(self, pos: Position, floor: int | None, cap: int | None) -> BoardResult:
         """The best after a placement (or from a group's cover): most are asked for more than
