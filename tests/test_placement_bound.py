@@ -14,6 +14,7 @@ from akrotiri_puzzles.actions import EndTurn, PlaceTile
 from akrotiri_puzzles.analysis.board_solve import best_on_board, objective_value, puzzle_of
 from akrotiri_puzzles.analysis.endgame import NO_BOUND, _Run
 from akrotiri_puzzles.analysis.placement import cover, groups, split_placements
+from akrotiri_puzzles.analysis.reach_bound import score_bound
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play, why_not
 from akrotiri_puzzles.simulate import play_game
@@ -137,7 +138,7 @@ def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved
     # The unpruned analysis (each placement solved in turn, no bare question, no cache) on a
     # sample: the same status, best value, bound and line as the analysis's own placement search
     # (`_Run.placed`: the bare question first, with the proof settings and the shape cache); and
-    # the grouping solved fewer action phases than there are placements.
+    # the grouping solved fewer action phases than there are placements. Then with the bound.
     pos = before_placement(seed, edition, 6)[0]
     single_run = _Run(pos, "score", Deadline(None), 1, group_placements=False)
     single = single_run.best(pos)
@@ -155,6 +156,17 @@ def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved
     assert grouped.line[0] in [a for a, _ in kids]
     assert len(solved) < len(kids)
     assert run.seen  # the cache was asked
+    # With the model-free bound (analysis/reach_bound.py, as the analysis uses it): the same
+    # again, solving at most as many action phases.
+    without = len(solved)
+    solved.clear()
+    assert split_placements(kids, count, None, None, NO_BOUND, score_bound) == single
+    assert len(solved) <= without
+    # And with the bare questions settling the placements that raise the best (as the analysis
+    # does without a time limit): the same, the best's line solved once at the end.
+    solved.clear()
+    assert split_placements(kids, count, None, None, NO_BOUND, score_bound, run.reached) == single
+    assert len(solved) <= without
 
 
 @pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(2, 2014, marks=pytest.mark.slow)])

@@ -25,8 +25,9 @@ from ..position import Position
 from ..puzzle import State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
-from .board_solve import BoardResult, best_on_board, objective_value, puzzle_of, replay_line
-from .placement import Stopped, best_placements, split_placements
+from .board_solve import Board, BoardResult, best_on_board, objective_value, puzzle_of, reaches, replay_line
+from .placement import Bound, Stopped, best_placements, split_placements
+from .reach_bound import score_bound
 
 SCALE = 10**5
 """The margin objective counts points times SCALE plus the hero's drachmas (R-SCORE-3)."""
@@ -146,10 +147,17 @@ class _Run:
     """One analysis: its objective, deadline and CP-SAT workers."""
 
     def __init__(
-        self, pos: Position, objective: str, deadline: Deadline, workers: int, group_placements: bool = True
+        self,
+        pos: Position,
+        objective: str,
+        deadline: Deadline,
+        workers: int,
+        group_placements: bool = True,
+        use_bound: bool = True,
     ) -> None:
         self.start = pos
         self.group_placements = group_placements
+        self.use_bound = use_bound
         self.puzzle = puzzle_of(pos)
         self.objective = objective
         self.deadline = deadline
@@ -172,8 +180,21 @@ class _Run:
         if pos.phase == "act" and not pos.passing:
             return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen)
         if pos.phase == "place" and self.group_placements:
-            return split_placements(self.children(pos), self.placed, floor, cap, NO_BOUND)
+            reach = self.reached if self.deadline.seconds is None and self.upper() is not None else None
+            return split_placements(self.children(pos), self.placed, floor, cap, NO_BOUND, self.upper(), reach)
         return self.split(self.children(pos), floor, cap)
+
+    def upper(self) -> Bound | None:
+        """The model-free bound that lets the placement search skip a placement (the score
+        objective only: analysis/reach_bound.py); None without grouping, as a reference."""
+        return score_bound if self.objective == "score" and self.use_bound else None
+
+    def reached(self, pos: Position, floor: int) -> bool:
+        """Whether some line from `pos` (an action phase) reaches `floor`: the bare question of
+        board_solve.reaches, its answers shared by model shape."""
+        model = Board(pos, self.objective, self.deadline).fresh()
+        model.m.add(model.primary >= floor)
+        return reaches(model, self.deadline, self.workers, self.seen)
 
     def placed(self, pos: Position, floor: int | None, cap: int | None) -> BoardResult:
         """The best after a placement (or from a group's cover): most are asked for more than
@@ -214,7 +235,7 @@ class _Run:
             # groups, each asked for more than the k-th best so far (analysis/placement.py).
             kids = [(a, c) for a, c in self.children(self.start) if not isinstance(a, Oracle)]
             try:
-                ranked, bound, proven = best_placements(kids, self.placed, None, None, k)
+                ranked, bound, proven = best_placements(kids, self.placed, None, None, k, self.upper())
             except Stopped:
                 raise TimeUp from None
             if ranked and (not proven or bound > (ranked[0][1].value or 0)):
@@ -235,8 +256,11 @@ class _Run:
             if cap is not None and len(values) >= k and values[k - 1] >= cap:
                 break
             floor = values[k - 1] + 1 if len(values) >= k else None
+            upper = self.upper()
             if top.line and top.line[0] == action and top.status == "OPTIMAL" and top.value is not None:
                 r = BoardResult(top.status, top.value, top.bound, top.line[1:])
+            elif floor is not None and upper is not None and _below(upper(child), floor):
+                continue  # its model-free bound is below the K-th best: its solve would be INFEASIBLE
             else:
                 r = self.best(child, floor, cap)
             if r.status == "INFEASIBLE":
@@ -245,6 +269,10 @@ class _Run:
             found.sort(key=lambda x: -(x[1].value or 0))
             del found[k:]
         return found
+
+
+def _below(bound: int | None, floor: int) -> bool:
+    return bound is not None and bound < floor
 
 
 def analyse(

@@ -23,6 +23,7 @@ from itertools import pairwise
 
 from ..actions import Action, PlaceTile
 from ..position import Position, evolve
+from ..solver.cpsat import SolverError
 from ..solver.deadline import TimeUp
 from .board_solve import BoardResult
 
@@ -66,19 +67,28 @@ def cover(members: Sequence[Position]) -> Position | None:
     return evolve(first, cubes=cubes, market=market)
 
 
+Bound = Callable[[Position], int | None]
+"""A sound upper bound on a child's objective computed without a model (analysis/reach_bound.py),
+or None where it has none."""
+Reach = Callable[[Position, int], bool]
+"""Whether some line of a child reaches a value (board_solve.reaches, no line read)."""
+
+
 def split_placements(
     kids: Sequence[Child],
     solve: Callable[[Position, int | None, int | None], BoardResult],
     floor: int | None,
     cap: int | None,
     no_bound: int,
+    upper: Bound | None = None,
+    reach: Reach | None = None,
 ) -> BoardResult:
     """The best over the children, each asked only for lines better than the best so far, the
     placements of one slot and rotation first bounded together by their cover (module doc).
     The same result as asking every child in turn: a group is skipped only when no member can
     reach the value it would be asked for."""
     try:
-        found, bound, proven = best_placements(kids, solve, floor, cap, 1)
+        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper, reach)
     except Stopped as stop:
         # The children not looked at bound nothing: the line found, no bound.
         best = stop.found[0][1]
@@ -89,6 +99,10 @@ def split_placements(
     assert best.value is not None
     status = "OPTIMAL" if proven and bound <= best.value else "FEASIBLE"
     return BoardResult(status, best.value, bound, best.line)
+
+
+TRIES = 3
+"""Values a child is asked for, from its bound down, before its solve settles it instead."""
 
 
 class Stopped(Exception):
@@ -105,6 +119,8 @@ def best_placements(
     floor: int | None,
     cap: int | None,
     k: int,
+    upper: Bound | None = None,
+    reach: Reach | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values (each with its best line, the child's action first),
     best first, ties in the children's order; each child asked only for more than the k-th best
@@ -112,12 +128,19 @@ def best_placements(
     the bound on every child not among the k (asked for more and INFEASIBLE, or dropped), and
     whether every value is proven. The same k values as solving every child alone: a child is
     left out only when it cannot beat the k-th best. TimeUp with nothing found; `Stopped` with
-    what was found when the time runs out later."""
+    what was found when the time runs out later.
+
+    With `reach` (and `upper`; k = 1, no time limit): a child that beats the best so far and
+    reaches its own bound has that value, proven without its line; only the child that is the
+    best at the end is solved for its line, asked for the very value it would have been asked
+    for in turn, so the line is the one the search without `reach` finds."""
     found: list[tuple[Action, BoardResult]] = []
-    state = _Search(floor, cap, k, found)
+    state = _Search(floor, cap, k, found, upper)
+    state.reach = reach if k == 1 and upper is not None else None
     try:
         for group in groups(kids):
             state.group(group, solve)
+        state.resolve(solve)
     except TimeUp:
         if not found:
             raise
@@ -128,7 +151,14 @@ def best_placements(
 class _Search:
     """The state of `best_placements`: the k best so far, the bound, whether all is proven."""
 
-    def __init__(self, floor: int | None, cap: int | None, k: int, found: list[tuple[Action, BoardResult]]) -> None:
+    def __init__(
+        self, floor: int | None, cap: int | None, k: int, found: list[tuple[Action, BoardResult]], upper: Bound | None
+    ) -> None:
+        self.upper = upper
+        self.reach: Reach | None = None
+        self.deferred: tuple[Action, Position, int | None] | None = None
+        """The best so far when its line is not solved yet: its action, position, and the
+        value it was asked for."""
         self.floor = floor
         self.cap = cap
         self.k = k
@@ -144,6 +174,47 @@ class _Search:
         assert kth is not None
         return kth + 1 if self.floor is None else max(self.floor, kth + 1)
 
+    def below(self, pos: Position, ask: int) -> bool:
+        """Whether the model-free bound of `pos` (a child, or a group's cover, which dominates
+        each of its placements) is below `ask`: then no line from it reaches `ask`, and its solve
+        would be INFEASIBLE."""
+        if self.upper is None:
+            return False
+        ub = self.upper(pos)
+        return ub is not None and ub < ask
+
+    def known_value(self, child: Position, ask: int | None) -> BoardResult | None:
+        """The child's value, or INFEASIBLE below `ask`, from bare questions: no line reaches
+        more than its bound, so the first value from the bound down that some line reaches is
+        its value. Asked of at most `TRIES` values; None when that does not settle it."""
+        if self.reach is None or self.upper is None:
+            return None
+        ub = self.upper(child)
+        if ub is None or (self.cap is not None and ub > self.cap):
+            return None
+        low = ub - TRIES + 1 if ask is None else ask
+        if ub - low >= TRIES:
+            return None
+        for value in range(ub, low - 1, -1):
+            if self.reach(child, value):
+                return BoardResult("OPTIMAL", value, value, ())
+        if ask is None:
+            return None
+        return BoardResult("INFEASIBLE", None, ask - 1, ())
+
+    def resolve(self, solve: Callable[[Position, int | None, int | None], BoardResult]) -> None:
+        """The best's line when it was not solved: its solve asked for the value it was asked
+        for in turn, which must give the value already proven."""
+        if self.deferred is None or not self.found or self.found[0][0] != self.deferred[0]:
+            return
+        action, child, ask = self.deferred
+        r = solve(child, ask, self.cap)
+        if r.value != self.found[0][1].value:
+            raise SolverError(f"{action}: its solve gives {r.value}, its bound reached {self.found[0][1].value}")
+        self.found[0] = (action, BoardResult(r.status, r.value, r.bound, (action, *r.line)))
+        self.bound = max(self.bound, r.bound)
+        self.proven = self.proven and r.status == "OPTIMAL"
+
     def group(self, group: list[Child], solve: Callable[[Position, int | None, int | None], BoardResult]) -> None:
         """One group: before each placement, when the value asked for has grown since the last
         check, the cover of the placements left is asked for it: INFEASIBLE skips them all."""
@@ -154,11 +225,22 @@ class _Search:
             if len(left) > 1 and ask is not None and ask != checked:
                 checked = ask
                 top = cover([child for _, child in left])
-                if top is not None and solve(top, ask, self.cap).status == "INFEASIBLE":
+                if top is not None and (self.below(top, ask) or solve(top, ask, self.cap).status == "INFEASIBLE"):
                     self.bound = max(self.bound, ask - 1)
                     return
             action, child = left.pop(0)
-            r = solve(child, ask, self.cap)
+            if ask is not None and self.below(child, ask):
+                # Its bound is below the value asked for: its solve would be INFEASIBLE.
+                self.bound = max(self.bound, ask - 1)
+                continue
+            quick = self.known_value(child, ask)
+            if quick is not None:
+                # Its value, proven; its line is solved only if it stays the best (`resolve`).
+                r = quick
+                if r.status != "INFEASIBLE":
+                    self.deferred = (action, child, ask)
+            else:
+                r = solve(child, ask, self.cap)
             self.bound = max(self.bound, r.bound)
             if r.status == "INFEASIBLE":
                 continue

@@ -1,0 +1,362 @@
+"""A cheap upper bound on the hero's final score in an action phase, without CP-SAT.
+
+Used by the placement search (analysis/placement.py) to skip a placement, before its model is
+built, when even a relaxed turn cannot reach the score it would be asked for. The relaxation
+plays the turn as a search over *stops* (an action, or a sale at Thera) on the board after the
+placement, and lets the hero do everything the rules allow and more:
+
+- a leg between two stops costs its movement points over the route graph (R-MOVE-1: a ship
+  step to any dock of the route component, a portage step to a dock of the same island, 1
+  point each; leaving the other boat's dock 2, R-MOVE-3, where no stop is made), at 2 points a
+  Move action with an empty boat and 1 with cargo (R-MOVE-2; an unload, free, may empty the
+  boat before a leg); after a stop the boat may leave from any dock of the island, and at the
+  start the points left of a Move action already taken are spent first;
+- a load (R-LOAD-1) takes as many of the island's cubes as the boat holds, less those taken
+  before; an unload (R-FREE-2) empties the boat at a stop, and its cubes are sold at the next
+  sale without being loaded again;
+- the n cubes sold at Thera (R-FREE-1) earn the n best prices among the empty market spaces of
+  the colours on the board or boat (each sale fills one space, and the track never gains one);
+- an excavation (R-EXC-1, R-EXC-2) is allowed on any island without a temple where the card
+  fits a site, paying the card's cost; a buy (R-BUY-1) takes the decks' next cards as the
+  engine does, and only when an action is left to excavate one;
+- the goal cards are bounded on the final temples (`goal_bound`): exact for the per-temple
+  cards (every island fact is fixed on the board after the placement), the quarters card as if
+  every new temple whose card fits a site in a quarter without a temple opened one, "not
+  directly connected" not lowered for old temples by new ones, and the k-th goal draw
+  (R-EXC-1) as the best card among the goal deck's first 2k (the whole deck when shorter, the
+  face-up goals for the strategist variant).
+
+Every line of the real action phase is a sequence of such stops, each no costlier in the
+relaxation, so the best leaf is at least the line's score (R-SCORE-1): the bound is sound. A test
+compares it with each sampled placement's own optimum (tests/test_reach_bound.py). The search
+is cut after `NODES` states: then there is no bound (None), never a guess; no clock is read.
+"""
+
+from __future__ import annotations
+
+import heapq
+from itertools import combinations_with_replacement
+
+from ..components import COLOURS, DECKS
+from ..excavation import valid_sites
+from ..geometry import Quad, board_quarter
+from ..goals import _BoardFacts, score_goal
+from ..position import Position
+from ..rules import temple_island_set
+
+NODES = 20_000
+"""States the relaxed search may visit before it gives up (no bound)."""
+
+
+class _TooBig(Exception):
+    pass
+
+
+def score_bound(pos: Position, nodes: int = NODES) -> int | None:
+    """An upper bound on the hero's score after any line of the action phase at `pos`, or None
+    where the relaxation does not apply (not in an action phase, the boat passing through the
+    other's dock, piles not known) or its search is too large."""
+    hero = pos.hero
+    if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
+        return None
+    try:
+        return _Relaxed(pos, nodes).best()
+    except _TooBig:
+        return None
+
+
+class _Relaxed:
+    """The relaxed turn of one position (module doc)."""
+
+    def __init__(self, pos: Position, nodes: int) -> None:
+        self.pos = pos
+        self.nodes = nodes
+        comps = pos.components
+        board = pos.board
+        hero = pos.hero
+        self.hero = hero
+        self.facts = _BoardFacts(board)
+        self.base_maps = sum(comps.map[c].points for c, _ in hero.temples)
+        self.old_islands = [board.island_at(site) for _, site in hero.temples]
+        self.left = comps.player_board.temples - len(hero.temples)
+        track = comps.market.track
+        # Each colour's empty spaces, filled right to left by sales (R-FREE-1): no n sales earn
+        # more than the n best of these prices, for the colours of a cube on the board or boat.
+        present = set(hero.cargo) | {c for _, c, n in pos.cubes if n}
+        prices: list[int] = []
+        for colour, on_market in zip(COLOURS, pos.market, strict=True):
+            if colour in present:
+                prices += track[: len(track) - on_market]
+        prices.sort(reverse=True)
+        self.earned = [sum(prices[:n]) for n in range(len(prices) + 1)]
+        self.decks = pos.map_decks
+        self.buy_prices = comps.setup.map_prices
+        taken = temple_island_set(pos)
+        cards = set(hero.maps) | {c for deck in self.decks for c in deck}
+        self.fits: dict[Quad, frozenset[str]] = {}
+        self.useful: set[str] = set()
+        for island, quads in board.island_quads.items():
+            if island == board.thera_island or island in taken:
+                continue
+            ok = frozenset(c for c in cards if valid_sites(board, pos.to_move, comps.map[c], quads))
+            if ok:
+                self.fits[island] = ok
+                self.useful |= ok
+        self.cubes = {i: sum(n.values()) for i, n in pos.cubes_by_island.items() if sum(n.values())}
+        self.thera = board.thera_island
+        self.spots = sorted({self.thera, *self.fits, *self.cubes})
+        self.occupied = pos.seat(pos.other).boat
+        self._dist: dict[str | Quad, list[tuple[Quad, int]]] = {}
+        self._by_comp: dict[int, list[str]] | None = None
+        self._goals: dict[frozenset[tuple[Quad, str]], int] = {}
+        self._old: dict[str, int] = {}
+        self._quarters: dict[tuple[Quad, str], frozenset[str]] = {}
+        """Each goal card's points for the hero's temples before the turn."""
+        self._memo: dict[tuple[object, ...], int] = {}
+        self.goal_pool = pos.goal_face_up if pos.strategist else pos.goal_deck
+        reveals = comps.player_board.reveals
+        n0 = len(hero.temples)
+        self.draws_after = [sum(1 for r in reveals[n0 : n0 + k] if r.goal_draw) for k in range(self.left + 1)]
+
+    def moves(self, at: str | Quad) -> list[tuple[Quad, int]]:
+        """The islands where a stop may follow one at `at` (the boat's dock at the start, an
+        island after a stop: the boat at any of its docks), with the movement points the leg
+        takes at least (R-MOVE-1: a ship step, 1 point, reaches any dock of the route component,
+        a portage step any dock of the island; R-MOVE-3: leaving the other boat's dock costs 2,
+        and no stop is made there), for the islands within the turn's reach."""
+        if at in self._dist:
+            return self._dist[at]
+        board = self.pos.board
+        comp_of = board.ship_component
+        if self._by_comp is None:
+            self._by_comp = {}
+            for name, comp in comp_of.items():
+                self._by_comp.setdefault(comp, []).append(name)
+        by_comp = self._by_comp
+        sources = [at] if isinstance(at, str) else [d for d in board.docks_of_island[at] if d != self.occupied]
+        out = dict.fromkeys(sources, 0)
+        heap = [(0, d) for d in sources]
+        while heap:
+            n, d = heapq.heappop(heap)
+            if n > out[d]:
+                continue
+            cost = n + (2 if d == self.occupied else 1)
+            route = comp_of.get(d)
+            nxt = list(by_comp[route]) if route is not None else []
+            nxt += board.docks_of_island[board.island_of_dock[d]]
+            for e in nxt:
+                if cost < out.get(e, 10**9):
+                    out[e] = cost
+                    heapq.heappush(heap, (cost, e))
+        points: dict[Quad, int] = {}
+        for d, n in out.items():
+            if d == self.occupied:
+                continue
+            i = board.island_of_dock[d]
+            points[i] = min(points.get(i, n), n)
+        most = 2 * self.pos.actions_left + self.pos.points
+        found = [(i, points[i]) for i in self.spots if i in points and points[i] <= most]
+        self._dist[at] = found
+        return found
+
+    def best(self) -> int:
+        hero = self.hero
+        assert hero.boat is not None
+        start = hero.boat
+        hand = tuple(c for c in hero.maps if c in self.useful)  # a card that fits nowhere scores nothing
+        return self.search(
+            start, self.pos.actions_left, hero.drachmas, len(hero.cargo), 0, hand, frozenset(), (0, 0, 0), ()
+        )
+
+    def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]]) -> int:
+        """The bound on the score of a line that stops here (R-SCORE-1)."""
+        if dug not in self._goals:
+            maps = self.pos.components.map
+            self._goals[dug] = self.base_maps + sum(maps[c].points for _, c in dug) + self.goal_part(dug)
+        return self._goals[dug] + drachmas // 10
+
+    def goal_part(self, dug: frozenset[tuple[Quad, str]]) -> int:
+        held = sum(self.goal_bound(g, dug) for g in self.hero.goals)
+        draws = self.draws_after[len(dug)]
+        if draws:
+            # The k-th offer of a turn lies in the deck's first 2k cards (the cards not kept go to
+            # the bottom), or anywhere in a shorter deck; the strategist's in the face-up goals.
+            n = self.pos.components.setup.goals_drawn * draws
+            pool_ids = self.goal_pool if self.pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
+            pool = sorted((self.goal_bound(g, dug) for g in set(pool_ids)), reverse=True)
+            held += sum(pool[:draws])
+        return held
+
+    def goal_bound(self, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
+        """At least the points of `goal` for the hero's temples with the new temples `dug`
+        (island, map card)."""
+        new = [i for i, _ in dug]
+        pos = self.pos
+        board = pos.board
+        card = pos.components.goal[goal]
+        value = card.value(pos.edition)
+        rule = card.rule
+        if rule == "quarters":
+            # A new temple opens a quarter only if its card fits a site there (R-EXC-2).
+            quarters = {board_quarter(site) for _, site in self.hero.temples}
+            opened = sum(1 for i, c in dug if self.site_quarters(i, c) - quarters)
+            cap = card.cap if card.cap is not None else 10**9
+            return min(cap, value * min(4, len(quarters) + opened))
+        if rule == "largest_completed":
+            done = [i for i in (*self.old_islands, *new) if i in board.completed]
+            return value * max((board.island_size[i] for i in done), default=0)
+        if goal not in self._old:
+            self._old[goal] = score_goal(pos, pos.to_move, goal, self.facts).points
+        old = self._old[goal]
+        if rule == "not_connected":
+            mine = set(self.old_islands) | set(new)
+            ok = [i for i in new if not any(frozenset((i, o)) in self.facts.connected for o in mine if o != i)]
+            return old + value * len(ok)
+        return old + value * sum(1 for i in new if _per_temple(pos, self.facts, rule, i))
+
+    def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
+        """The board quarters of the sites of `island` where `card` fits."""
+        key = (island, card)
+        if key not in self._quarters:
+            pos = self.pos
+            sites = valid_sites(pos.board, pos.to_move, pos.components.map[card], pos.board.island_quads[island])
+            self._quarters[key] = frozenset(board_quarter(q) for q in sites)
+        return self._quarters[key]
+
+    def search(
+        self,
+        at: str | Quad,
+        acts: int,
+        drachmas: int,
+        cargo: int,
+        sold: int,
+        hand: tuple[str, ...],
+        dug: frozenset[tuple[Quad, str]],
+        bought: tuple[int, int, int],
+        taken: tuple[tuple[Quad, int], ...],
+        stash: int = 0,
+    ) -> int:
+        """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
+        `sold` cubes sold so far."""
+        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash)
+        if key in self._memo:
+            return self._memo[key]
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise _TooBig
+        board = self.pos.board
+        best = self.leaf(drachmas, dug)
+        here = board.island_of_dock[at] if isinstance(at, str) else at
+        if here == self.thera and (cargo or stash):
+            # Selling is free and only adds drachmas: a stop at Thera sells first, the cubes
+            # unloaded before too (as if loaded again on the way, without the action).
+            n = min(len(self.earned) - 1, sold + cargo + stash)
+            gain = self.earned[n] - self.earned[sold]
+            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken))
+            self._memo[key] = best
+            return best
+        if cargo:
+            # An unload (R-FREE-2, free, ending the Move action) empties the boat, whose Move
+            # actions then give 2 points; its cubes stay on an island, to be loaded again (here
+            # kept aside and sold at the next sale). An unload on the way is one at this stop.
+            best = max(best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo))
+        done = {i for i, _ in dug}
+        maps = self.pos.components.map
+        cards = sorted(set(hand))
+        # At the start, the points left of a Move action already taken are spent first.
+        free = self.pos.points if isinstance(at, str) else 0
+        for island, steps in self.moves(at):
+            need = max(0, steps - free)
+            m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
+            if m > acts:
+                continue
+            if island == self.thera and (cargo or stash):
+                best = max(best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash))
+                continue
+            if m + 1 > acts:
+                continue
+            if island == self.thera and acts - m - 1 >= 1:
+                # A card bought scores only once excavated, which takes another action.
+                best = max(best, self.buys(island, acts - m - 1, drachmas, sold, hand, dug, bought, taken, stash))
+            fits = self.fits.get(island)
+            if fits is not None and island not in done and len(dug) < self.left:
+                for c in cards:
+                    if c in fits and maps[c].cost <= drachmas:
+                        rest = list(hand)
+                        rest.remove(c)
+                        nd = dug | {(island, c)}
+                        sub = self.search(
+                            island,
+                            acts - m - 1,
+                            drachmas - maps[c].cost,
+                            cargo,
+                            sold,
+                            tuple(rest),
+                            nd,
+                            bought,
+                            taken,
+                            stash,
+                        )
+                        best = max(best, sub)
+            had = dict(taken).get(island, 0)
+            if island in self.cubes and cargo < 3 and had < self.cubes[island]:
+                # The boat takes as many as it can: the island's cubes, less those already taken.
+                k = min(3 - cargo, self.cubes[island] - had)
+                more = tuple(sorted({**dict(taken), island: had + k}.items()))
+                best = max(
+                    best, self.search(island, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more, stash)
+                )
+        self._memo[key] = best
+        return best
+
+    def buys(
+        self,
+        at: Quad,
+        acts: int,
+        drachmas: int,
+        sold: int,
+        hand: tuple[str, ...],
+        dug: frozenset[tuple[Quad, str]],
+        bought: tuple[int, int, int],
+        taken: tuple[tuple[Quad, int], ...],
+        stash: int = 0,
+    ) -> int:
+        """The best after one buy at Thera (R-BUY-1; the boat empty, its cargo sold), the cards
+        the decks' next ones."""
+        best = -(10**9)
+        for n in range(1, len(self.buy_prices) + 1):
+            cost = self.buy_prices[n - 1]
+            if cost > drachmas:
+                break
+            for decks in combinations_with_replacement(range(len(DECKS)), n):
+                took = list(bought)
+                cards: list[str] = []
+                for d in decks:
+                    if took[d] >= len(self.decks[d]):
+                        break
+                    cards.append(self.decks[d][took[d]])
+                    took[d] += 1
+                else:
+                    new_hand = tuple(sorted(hand + tuple(c for c in cards if c in self.useful)))
+                    t = (took[0], took[1], took[2])
+                    best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash))
+        return best
+
+
+def _per_temple(pos: Position, facts: _BoardFacts, rule: str, island: Quad) -> bool:
+    """Whether a temple on `island` counts for a per-temple goal rule (as goals.score_goal)."""
+    board = pos.board
+    if rule == "portage_1":
+        return facts.distance.get(island) == 1
+    if rule == "portage_2":
+        d = facts.distance.get(island)
+        return d is not None and (d >= 2 if pos.edition == 2016 else d == 2)
+    if rule == "no_icon":
+        return not board.island_icons[island]
+    if rule in ("volcano", "lake", "tree", "mountain"):
+        return rule in board.island_icons[island]
+    if rule == "three_icons":
+        return len(set(board.island_icons[island])) >= 3
+    if rule == "uncompleted":
+        return island not in board.completed
+    raise ValueError(f"unknown goal rule {rule}")  # pragma: no cover - the loader admits only the rules above

@@ -1,0 +1,84 @@
+"""The model-free bound on a placement's best score (analysis/reach_bound.py): checked against
+each sampled placement's own optimum, solved alone by CP-SAT with the objective. The placement
+search that uses it is checked against every placement solved in turn in
+tests/test_placement_bound.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from akrotiri_puzzles.actions import PlaceTile
+from akrotiri_puzzles.analysis.board_solve import best_on_board
+from akrotiri_puzzles.analysis.endgame import _Run
+from akrotiri_puzzles.analysis.reach_bound import score_bound
+from akrotiri_puzzles.simulate import play_game
+from akrotiri_puzzles.solver.deadline import Deadline
+
+from .test_placement_bound import COMPS, before_placement
+
+
+def sample(seed: int, edition: int, turn: int, step: int) -> list:
+    """Every `step`-th placement's position of each seat's placement at `turn`."""
+    out = []
+    for pos in before_placement(seed, edition, turn):
+        kids = _Run(pos, "score", Deadline(None), 1).children(pos)
+        out += [child for a, child in kids if isinstance(a, PlaceTile)][::step]
+    return out
+
+
+def check_sound(children: list) -> list[tuple[int, int]]:
+    """(bound, optimum) of each child with a bound; fails when a bound is below the optimum."""
+    pairs = []
+    for child in children:
+        ub = score_bound(child)
+        if ub is None:
+            continue
+        r = best_on_board(child, "score", Deadline(None))
+        assert r.status == "OPTIMAL" and r.value is not None
+        assert ub >= r.value, (child.to_move, child.turn, ub, r.value)
+        pairs.append((ub, r.value))
+    return pairs
+
+
+@pytest.mark.parametrize(("seed", "edition", "turn", "step"), [(1, 2016, 6, 9), (2, 2014, 8, 11)])
+def test_R_SCORE_1_R_MOVE_3_the_bound_is_at_least_each_sampled_placements_optimum(seed, edition, turn, step):
+    # Independent computation: each placement's best, solved alone with the objective (CP-SAT,
+    # default settings). Both seats; the bound must exist on most and be tight on some.
+    pairs = check_sound(sample(seed, edition, turn, step))
+    assert len(pairs) >= 6
+    assert any(ub == opt for ub, opt in pairs)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "edition"), [(105, 2016), (105, 2014)])
+def test_R_SCORE_1_the_bound_holds_on_last_turns_placements(seed, edition):
+    # The benchmark's set (the last turns of seeded greedy games), sampled: bound >= optimum.
+    seen: list = []
+    play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+    last = max(p.turn for p in seen if p.phase == "place")
+    pairs = check_sound(sample(seed, edition, last - 1, 41))
+    assert len(pairs) >= 4
+
+
+def test_R_MOVE_2_the_bound_holds_anywhere_in_action_phases():
+    # Positions of the greedy games' action phases without a placement to make: at their start
+    # and after a step (a Move action's point left), both seats, both editions: the bound
+    # against the analysed optimum (the --alternatives search asks it of each first action).
+    positions = []
+    for seed, edition in ((4, 2016), (5, 2014)):
+        seen: list = []
+        play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+        acts = [p for p in seen if p.phase == "act" and not p.passing and p.turn in (5, 9, 13)]
+        positions += [p for p in acts if p.points == 0][::3][:3] + [p for p in acts if p.points > 0][:2]
+    assert any(p.points for p in positions)
+    assert len(check_sound(positions)) >= 8
+
+
+def test_the_bound_gives_up_rather_than_guess():
+    # A search cut by its state budget gives no bound at all (never a guessed one); a position
+    # that is not the start of an action phase has none either.
+    pos = before_placement(1, 2016, 6)[0]
+    child = next(c for a, c in _Run(pos, "score", Deadline(None), 1).children(pos) if isinstance(a, PlaceTile))
+    assert score_bound(child, nodes=1) is None
+    assert score_bound(pos) is None
+    assert score_bound(child) is not None
