@@ -46,11 +46,15 @@ WIDE = True
 """Whether the misreading is "any island" (the boat's, the icon's, ...), not only the icon's."""
 
 
-def imagined_placements(pos: Position, wide: bool = WIDE) -> list[tuple[PlaceTile, Position]]:
+def imagined_placements(
+    pos: Position, wide: bool = WIDE, boat_island_only: bool = False
+) -> list[tuple[PlaceTile, Position]]:
     """Placements the misreading thinks legal and the engine refuses for R-TILE-2 alone, with
-    the position each would give: the second cube on a piece of the icon's island; and, when
-    `wide` (the misreading "the second cube may go on any island"), on an island of the board
-    the tile has no land on, named by a quadrant of the board (`red@1,-2NE`), one per island."""
+    the position each would give, one per slot, rotation, colour and island of the second cube:
+    the second cube on the icon's island; and, when `wide` (the misreading "the second cube may
+    go on any island"), on an island of the board the tile has no land on, named by a quadrant
+    of the board (`red@1,-2NE`). Only on the island where the boat lies when
+    `boat_island_only`."""
     tile = pos.hero.tile
     if pos.phase != "place" or tile is None:
         return []
@@ -61,28 +65,26 @@ def imagined_placements(pos: Position, wide: bool = WIDE) -> list[tuple[PlaceTil
         market[icon] -= 1
     colours = [c for c, n in zip(COLOURS, market, strict=True) if n > 0]
     out: list[tuple[PlaceTile, Position]] = []
-    seen: set[object] = set()
     for slot, rotation in dict.fromkeys((a.slot, a.rotation) for a in legal_actions(pos) if isinstance(a, PlaceTile)):
         board = pos.board.with_tile(slot, tile, rotation)
-        wheres = [q for q in QUADRANTS if global_quad(slot, q) in board.piece_at]  # land of the tile
+        boat = board.island_of_dock.get(pos.hero.boat) if pos.hero.boat is not None else None
+        wheres: dict[object, str] = {}  # island: the first quadrant naming it
+        for q in QUADRANTS:
+            if global_quad(slot, q) in board.piece_at:  # land of the tile
+                wheres.setdefault(board.island_at(global_quad(slot, q)), q)
         if wide:
-            own = {board.island_at(global_quad(slot, q)) for q in wheres}
-            wheres += [
-                format_quad(quads[0])
-                for island, quads in sorted(board.island_quads.items())
-                if island != board.thera_island and island not in own
-            ]
+            for island, quads in sorted(board.island_quads.items()):
+                if island != board.thera_island:
+                    wheres.setdefault(island, format_quad(quads[0]))
         for colour in colours:
-            for where in wheres:
+            for island, where in wheres.items():
+                if boat_island_only and island != boat:
+                    continue
                 action = PlaceTile(slot, rotation, colour, where)
                 reason = why_illegal(pos, action)
                 if reason is None or "R-TILE-2" not in reason or not any(w in reason for w in WRONG):
                     continue
-                after = apply_unchecked(pos, action)
-                if after.key() in seen:
-                    continue  # another quadrant of the same piece
-                seen.add(after.key())
-                out.append((action, after))
+                out.append((action, apply_unchecked(pos, action)))
     return out
 
 
@@ -110,15 +112,15 @@ def screened(puzzle: Puzzle, below: int) -> list[tuple[PlaceTile, Position]]:
     from anywhere on the island). (A screen: a second cube that changes a sale price without
     being loaded is not looked at.)"""
     pos = puzzle.start
-    out: dict[object, tuple[PlaceTile, Position]] = {}
-    for action, after in imagined_placements(pos):
-        if least_actions(pos, action, after, puzzle.goal) >= below:
-            continue
-        site = action.cube_site()
-        assert site is not None
-        island = after.board.island_at(site)
-        out.setdefault((action.slot, action.rotation, action.colour, island), (action, after))
-    return list(out.values())
+    goal = puzzle.goal
+    spare = below - 4 - (1 if goal.map_card is not None and goal.map_card not in pos.hero.maps else 0)
+    if spare < 1:
+        return []  # least_actions is 4 or more, with the purchase
+    return [
+        (action, after)
+        for action, after in imagined_placements(pos, boat_island_only=spare == 1)
+        if least_actions(pos, action, after, goal) < below
+    ]
 
 
 def believed_plan(puzzle: Puzzle, optimum: int) -> tuple[int, tuple[Action, ...]] | None:
@@ -266,41 +268,76 @@ def _built(c: Candidate) -> Candidate | None:
     goal = unique_goal(pos, goals)
     if goal is not None:
         return replace(c, goal=goal)
-    # Back to the start of the other seat's last action phase, then of the hero's previous one.
     states = [new_game(pos.components, c.seed, c.edition)]
     for action in c.line:
         states.append(apply(states[-1], action))
     hero = pos.to_move
     seen: set[object] = set()
-    for seat in (pos.other, hero):
-        starts = [
-            i
-            for i in range(1, len(c.line))
-            if isinstance(c.line[i - 1], PlaceTile) and states[i].to_move == seat and states[i].phase == "act"
-        ]
-        if not starts:
-            continue
-        start = starts[-1]
-        for at, path in within_turn(states[start], BUILD_STATES):
-            try:
-                ended = apply(at, EndTurn())
-            except IllegalActionError:
-                continue
-            moves: list[Action] = [*path, EndTurn()]
-            rng = random.Random(c.seed)
-            bot = CompactGreedy()
-            while ended.to_move != hero and ended.phase != "over":
-                action = bot.choose(ended, rng)
-                moves.append(action)
-                ended = apply(ended, action)
-            if ended.phase != "place" or ended.hero.tile != pos.hero.tile or ended.key() in seen:
+    for start, kind in _starts(c, states):
+        print(f"  seed {c.seed} action {len(c.line)}: built variants from action {start} ({kind})", flush=True)
+        for at, path in _variants(states[start], kind):
+            ended, moves = _play_on(at, path, hero, c.seed)
+            if ended is None or ended.phase != "place" or ended.hero.tile != pos.hero.tile or ended.key() in seen:
                 continue
             seen.add(ended.key())
-            built = Candidate(c.seed, c.edition, c.line[:start] + tuple(moves), ended)
-            goal = unique_goal(ended, [g for g, _, _ in misread_goals(ended)])
+            # The goals the game's own placement showed, the uniqueness (the rarer) asked first.
+            goal = next((g for g in goals if unique_goal(ended, [g]) and misread_goals(ended, [g])), None)
             if goal is not None:
-                return replace(built, goal=goal)
+                return Candidate(c.seed, c.edition, c.line[:start] + moves, ended, goal=goal)
     return None
+
+
+def _starts(c: Candidate, states: list[Position]) -> list[tuple[int, str]]:
+    """Where the built finder plays otherwise (index into the line, and "act" or "place"): the
+    other seat's last tile placement (fewest variants), its last action phase, the hero's
+    previous action phase."""
+    pos = c.pos
+    out = []
+    for seat, kind in ((pos.other, "place"), (pos.other, "act"), (pos.to_move, "act")):
+        found = [
+            i
+            for i in range(1, len(c.line))
+            if states[i].to_move == seat
+            and states[i].phase == kind
+            and (kind == "place" or isinstance(c.line[i - 1], PlaceTile))
+        ]
+        if found:
+            out.append((found[-1], kind))
+    return out
+
+
+def _variants(start: Position, kind: str) -> list[tuple[Position, tuple[Action, ...]]]:
+    """Each way of playing from `start`: every end of the action phase (within_turn, up to
+    BUILD_STATES states), or every legal tile placement (the engine's first colour of each
+    second cube's piece)."""
+    if kind == "place":
+        # One colour per slot, rotation and second cube's piece: the colour changes little.
+        places = {
+            (a.slot, a.rotation, a.quadrant): a for a in reversed(legal_actions(start)) if isinstance(a, PlaceTile)
+        }
+        return [(apply(start, a), (a,)) for a in reversed(places.values())]
+    return within_turn(start, BUILD_STATES)
+
+
+def _play_on(
+    at: Position, path: tuple[Action, ...], hero: str, seed: int
+) -> tuple[Position | None, tuple[Action, ...]]:
+    """From a variant, the rest of the play to the hero's placement: the turn ended (if in the
+    action phase), then the compact greedy bot for the seat to move until the hero is to move."""
+    moves: list[Action] = list(path)
+    if at.phase == "act" and not (path and isinstance(path[-1], PlaceTile)):
+        try:
+            at = apply(at, EndTurn())
+        except IllegalActionError:
+            return None, ()
+        moves.append(EndTurn())
+    rng = random.Random(seed)
+    bot = CompactGreedy()
+    while (at.to_move != hero or at.phase != "place") and at.phase != "over":
+        action = bot.choose(at, rng)
+        moves.append(action)
+        at = apply(at, action)
+    return at, tuple(moves)
 
 
 def _marks(pos: Position, place: PlaceTile, wrong: PlaceTile) -> list[Mark]:
