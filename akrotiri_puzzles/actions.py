@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import Quad, Slot, global_quad, parse_quad
+from .geometry import QUAD_OFFSET, Quad, Slot, global_quad, parse_quad
 
 
 class _Notated:
@@ -35,12 +35,13 @@ class PlaceTile(_Notated):
     quadrant: str | None = None
 
     def cube_site(self) -> Quad | None:
-        """The global quadrant the second cube goes on (None when there is none)."""
+        """The global quadrant the second cube goes on (None when there is none, or when
+        `quadrant` names no quadrant)."""
         if self.quadrant is None:
             return None
-        if "," in self.quadrant:
-            return parse_quad(self.quadrant)
-        return global_quad(self.slot, self.quadrant)
+        if self.quadrant in QUAD_OFFSET:
+            return global_quad(self.slot, self.quadrant)
+        return parse_quad(self.quadrant)
 
 
 @dataclass(frozen=True, repr=False, slots=True)
