@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import Quad, Slot
+from .geometry import QUAD_OFFSET, Quad, Slot, global_quad, parse_quad
 
 
 class _Notated:
@@ -24,13 +24,24 @@ class PlaceTile(_Notated):
     """Play the land tile in hand: slot, rotation, and where the second cube goes (R-TILE-1, 2).
 
     `quadrant` names, in board orientation, the first quadrant of the piece that takes the
-    second cube; both are None when no second cube can be placed.
+    second cube; both are None when no second cube can be placed. It may also name a quadrant
+    of the board outside the slot (e.g. `1,-2NE`): the engine refuses that (R-TILE-2), but a
+    lesson's misreading line can say it ("the second cube may go on any island").
     """
 
     slot: Slot
     rotation: int
     colour: str | None = None
     quadrant: str | None = None
+
+    def cube_site(self) -> Quad | None:
+        """The global quadrant the second cube goes on (None when there is none, or when
+        `quadrant` names no quadrant)."""
+        if self.quadrant is None:
+            return None
+        if self.quadrant in QUAD_OFFSET:
+            return global_quad(self.slot, self.quadrant)
+        return parse_quad(self.quadrant)
 
 
 @dataclass(frozen=True, repr=False, slots=True)

@@ -77,9 +77,10 @@ def _apply_tile(pos: Position, a: PlaceTile) -> Position:
     icon_colour = comps.market.colour_of(spec.icon)
     if _take_cube(market, icon_colour):
         added.append((board.piece_at[icon_quad], icon_colour))
-    if a.colour is not None and a.quadrant is not None:
+    site = a.cube_site()
+    if a.colour is not None and site is not None:
         _take_cube(market, a.colour)
-        added.append((board.piece_at[global_quad(a.slot, a.quadrant)], a.colour))
+        added.append((board.piece_at[site], a.colour))
     pos = evolve(pos, board=board, market=tuple(market), cubes=_add_cubes(pos.cubes, added))
     pos = pos.with_seat(pos.to_move, evolve(seat, tile=None))
     if pos.phase == "setup_tile":

@@ -33,7 +33,7 @@ from .actions import (
 )
 from .components import COLOURS, DECKS, ICONS
 from .errors import NotationError, quote
-from .geometry import QUADRANTS, ROTATIONS, format_quad, parse_quad
+from .geometry import QUADRANTS, ROTATIONS, format_quad, parse_quad, quad_name, quad_slot
 
 _SLOT = re.compile(r"^(-?\d{1,6}),(-?\d{1,6})$")
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,39}$")
@@ -169,7 +169,14 @@ def _parse_tile(args: list[str]) -> PlaceTile:
     colour = _word(colour, COLOURS, "a colour", "tile")
     quadrant = quadrant.upper()
     if quadrant not in QUADRANTS:
-        raise NotationError(f"'tile': expected a quadrant NW, NE, SW or SE after '@', got {quote(quadrant)}")
+        # A quadrant of the board, e.g. 1,-2NE: in the tile's own slot it is the short name;
+        # elsewhere the engine refuses it (R-TILE-2), but a misreading's line can say it.
+        site = parse_quad(quadrant)
+        if site is None:
+            raise NotationError(
+                f"'tile': expected a quadrant NW, NE, SW or SE (or of the board, like 1,-2NE) after '@', got {quote(quadrant)}"
+            )
+        quadrant = quad_name(site) if quad_slot(site) == slot else format_quad(site)
     return PlaceTile(slot, rotation, colour, quadrant)
 
 

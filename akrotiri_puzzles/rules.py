@@ -312,12 +312,15 @@ def _check_tile(pos: Position, a: PlaceTile) -> str | None:
         return "no land tile in hand (R-TILE-1)"
     if a.rotation not in ROTATIONS:
         return f"rotation must be 0, 90, 180 or 270, not {a.rotation} (R-GEO-8)"
-    if (a.colour is None) != (a.quadrant is None) or (a.quadrant is not None and a.quadrant not in QUAD_OFFSET):
+    site = a.cube_site() if a.quadrant is not None else None
+    if (a.colour is None) != (a.quadrant is None) or (a.quadrant is not None and site is None):
         return "name the second cube by colour and quadrant together, e.g. blue@SW (R-TILE-2)"
     if a.slot not in pos.board.open_slots:
         if a.slot in pos.board.filled:
             return f"slot {a.slot[0]},{a.slot[1]} is already filled (R-TILE-1)"
         return f"slot {a.slot[0]},{a.slot[1]} is not next to a filled slot (R-TILE-1)"
+    if a.quadrant is not None and a.quadrant not in QUAD_OFFSET:
+        return f"the second cube goes on the land of the tile just laid, not on {a.quadrant} (R-TILE-2)"
     colours = _second_cube_colours(pos, tile)
     quadrants = _second_cube_quadrants(pos, tile, a.slot, a.rotation)
     if colours and quadrants:

@@ -9,6 +9,7 @@ import pytest
 
 from akrotiri_puzzles import Load, PlaceTile, Unload, apply, legal_actions, load_components, loads_position, why_illegal
 from akrotiri_puzzles.geometry import ROTATIONS, parse_quad
+from akrotiri_puzzles.notation import NotationError, parse_action
 from akrotiri_puzzles.position import Position
 
 from .conftest import position
@@ -230,3 +231,18 @@ def test_R_TILE_3_unloaded_cubes_go_on_the_piece_of_the_boats_dock():
     )
     after = apply(pos, Unload(("green", "green")))
     assert after.cubes == (((2, 0), "green", 2),)
+
+
+def test_R_TILE_2_the_second_cube_never_goes_on_an_island_off_the_tile():
+    """R-TILE-2: the second cube goes on the tile just laid. The notation can name a quadrant of
+    the board for it (a lesson's misreading line says `red@1,0NE`: "any island"), and the engine
+    refuses that, naming R-TILE-2; the same quadrant inside the tile's slot is the short name."""
+    pos = place("L02", board="{slot: [1, 0], tile: L01}")
+    action = parse_action("tile 2,0 r0 blue@1,0ne")
+    assert str(action) == "tile 2,0 r0 blue@1,0NE" and action.cube_site() == parse_quad("1,0NE")
+    reason = why_illegal(pos, action)
+    assert reason is not None and "land of the tile just laid, not on 1,0NE (R-TILE-2)" in reason
+    assert parse_action("tile 2,0 r0 blue@2,0se") == PlaceTile((2, 0), 0, "blue", "SE")
+    assert why_illegal(pos, PlaceTile((2, 0), 0, "blue", "SE")) is None
+    with pytest.raises(NotationError, match="like 1,-2NE"):
+        parse_action("tile 2,0 r0 blue@north")

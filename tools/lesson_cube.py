@@ -1,13 +1,16 @@
 """The second-cube finder of tools/make_lessons.py (R-TILE-2): after laying a land tile, the
-second cube goes on a different island that has land on the tile, never on the icon's island.
+second cube goes on the tile just laid, on a different island from the icon's.
 
-The misreading ("both cubes may go on the icon's island") is a *believed world* at the tile
-placement: the player thinks legal, besides the engine's placements, every placement whose
-second cube lies on the icon's island (also when the tile's land all joined one island and
-the engine places no second cube). Their plan is the cheapest line to the exercise's goal in
-that world. The position is kept when that plan starts with such a placement (the engine
-refuses it, naming R-TILE-2) and, once CP-SAT has certified the exercise, costs fewer actions
-than the real optimum: holding the misreading changes what the player plays.
+The misreading ("the second cube may go on any island": where the boat lies, beside the first
+cube, ...) is a *believed world* at the tile placement: the player thinks legal, besides the
+engine's placements, every placement whose second cube lies on the icon's island (also when
+the tile's land all joined one island and the engine places no second cube) or on an island
+the tile has no land on (written with a quadrant of the board, `red@1,-2NE`; `WIDE`). Their
+plan is the cheapest line to the exercise's goal in that world. The position is kept when
+that plan starts with such a placement (the engine refuses it, naming R-TILE-2) and, once
+CP-SAT has certified the exercise, costs fewer actions than the real optimum: holding the
+misreading changes what the player plays. tools/scan_second_cube.py runs the same steps over
+many seeds and counts what each keeps.
 """
 
 from __future__ import annotations
@@ -37,13 +40,21 @@ BUILD_STATES = 1500
 """States of the hero's previous turn the built finder tries (within_turn's limit)."""
 FORCED = 12
 """At most this many of the tile's slots and rotations make the goal's card fit (forced_card_goals)."""
-WRONG = ("different island from the icon's", "the tile's land is all one island")
-"""What the engine says of a second cube on the icon's island (rules._check_tile)."""
+WRONG = ("different island from the icon's", "the tile's land is all one island", "land of the tile just laid")
+"""What the engine says of a second cube on the icon's island, or off the tile (rules._check_tile)."""
+WIDE = True
+"""Whether the misreading is "any island" (the boat's, the icon's, ...), not only the icon's."""
 
 
-def imagined_placements(pos: Position) -> list[tuple[PlaceTile, Position]]:
-    """Placements the misreading thinks legal and the engine refuses for R-TILE-2 alone: the
-    second cube on a piece of the icon's island; with the position each would give."""
+def imagined_placements(
+    pos: Position, wide: bool = WIDE, boat_island_only: bool = False
+) -> list[tuple[PlaceTile, Position]]:
+    """Placements the misreading thinks legal and the engine refuses for R-TILE-2 alone, with
+    the position each would give, one per slot, rotation, colour and island of the second cube:
+    the second cube on the icon's island; and, when `wide` (the misreading "the second cube may
+    go on any island"), on an island of the board the tile has no land on, named by a quadrant
+    of the board (`red@1,-2NE`). Only on the island where the boat lies when
+    `boat_island_only`."""
     tile = pos.hero.tile
     if pos.phase != "place" or tile is None:
         return []
@@ -54,22 +65,26 @@ def imagined_placements(pos: Position) -> list[tuple[PlaceTile, Position]]:
         market[icon] -= 1
     colours = [c for c, n in zip(COLOURS, market, strict=True) if n > 0]
     out: list[tuple[PlaceTile, Position]] = []
-    seen: set[object] = set()
     for slot, rotation in dict.fromkeys((a.slot, a.rotation) for a in legal_actions(pos) if isinstance(a, PlaceTile)):
         board = pos.board.with_tile(slot, tile, rotation)
+        boat = board.island_of_dock.get(pos.hero.boat) if pos.hero.boat is not None else None
+        wheres: dict[object, str] = {}  # island: the first quadrant naming it
+        for q in QUADRANTS:
+            if global_quad(slot, q) in board.piece_at:  # land of the tile
+                wheres.setdefault(board.island_at(global_quad(slot, q)), q)
+        if wide:
+            for island, quads in sorted(board.island_quads.items()):
+                if island != board.thera_island:
+                    wheres.setdefault(island, format_quad(quads[0]))
         for colour in colours:
-            for quadrant in QUADRANTS:
-                if global_quad(slot, quadrant) not in board.piece_at:
-                    continue  # sea: no piece to take a cube
-                action = PlaceTile(slot, rotation, colour, quadrant)
+            for island, where in wheres.items():
+                if boat_island_only and island != boat:
+                    continue
+                action = PlaceTile(slot, rotation, colour, where)
                 reason = why_illegal(pos, action)
                 if reason is None or "R-TILE-2" not in reason or not any(w in reason for w in WRONG):
                     continue
-                after = apply_unchecked(pos, action)
-                if after.key() in seen:
-                    continue  # another quadrant of the same piece
-                seen.add(after.key())
-                out.append((action, after))
+                out.append((action, apply_unchecked(pos, action)))
     return out
 
 
@@ -80,9 +95,10 @@ def least_actions(pos: Position, action: PlaceTile, after: Position, goal: Goal)
     the excavation is away from Thera again (a Move action, then the excavation): 4 actions;
     1 more when the boat must first sail to the icon's island, 1 more when the goal's card is
     still in a deck (a purchase)."""
-    assert action.quadrant is not None
+    site = action.cube_site()
+    assert site is not None
     board = after.board
-    island = board.island_at(global_quad(action.slot, action.quadrant))
+    island = board.island_at(site)
     here = pos.hero.boat is not None and board.island_of_dock.get(pos.hero.boat) == island
     buy = goal.map_card is not None and goal.map_card not in pos.hero.maps
     return 4 + (0 if here else 1) + (1 if buy else 0)
@@ -96,14 +112,15 @@ def screened(puzzle: Puzzle, below: int) -> list[tuple[PlaceTile, Position]]:
     from anywhere on the island). (A screen: a second cube that changes a sale price without
     being loaded is not looked at.)"""
     pos = puzzle.start
-    out: dict[object, tuple[PlaceTile, Position]] = {}
-    for action, after in imagined_placements(pos):
-        if least_actions(pos, action, after, puzzle.goal) >= below:
-            continue
-        assert action.quadrant is not None
-        island = after.board.island_at(global_quad(action.slot, action.quadrant))
-        out.setdefault((action.slot, action.rotation, action.colour, island), (action, after))
-    return list(out.values())
+    goal = puzzle.goal
+    spare = below - 4 - (1 if goal.map_card is not None and goal.map_card not in pos.hero.maps else 0)
+    if spare < 1:
+        return []  # least_actions is 4 or more, with the purchase
+    return [
+        (action, after)
+        for action, after in imagined_placements(pos, boat_island_only=spare == 1)
+        if least_actions(pos, action, after, goal) < below
+    ]
 
 
 def believed_plan(puzzle: Puzzle, optimum: int) -> tuple[int, tuple[Action, ...]] | None:
@@ -144,17 +161,25 @@ def forced_card_goals(pos: Position, most: int = FORCED) -> list[Goal]:
     return [Goal(1, k) for k in short if 0 < sum(fits_somewhere(p, k) for p in afters) <= most]
 
 
-def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    """A tile placement where the misreading's plan puts the second cube on the icon's island,
-    which the engine refuses (R-TILE-2), and costs fewer actions than the real optimum."""
-    pos = c.pos
+def placement_turn(pos: Position) -> int | None:
+    """The actions of the turn a tile placement starts, when the lesson can show there: the
+    hero holds a tile, its boat is on the board, and the turn has 5 actions or more (a believed
+    plan takes 4 or more, least_actions, and must beat the real optimum). None otherwise."""
     if pos.phase != "place" or pos.hero.tile is None or pos.hero.boat is None:
         return None
     actions = pos.components.player_board.actions_after(len(pos.hero.temples))
-    if actions < 5:
-        return None  # a believed plan takes 4 actions or more (least_actions) and must beat the optimum
-    goals = [c.goal] if c.goal is not None else forced_card_goals(pos)
-    for goal in goals:
+    return actions if actions >= 5 else None
+
+
+def misread_goals(pos: Position, goals: list[Goal] | None = None) -> list[tuple[Goal, int, tuple[Action, ...]]]:
+    """The goals (forced_card_goals unless given) at which the misreading's plan starts with a
+    placement the engine refuses (R-TILE-2) and costs fewer actions than the real optimum
+    (CP-SAT), each with that plan's cost and line. Empty when placement_turn rules it out."""
+    actions = placement_turn(pos)
+    if actions is None:
+        return []
+    out = []
+    for goal in forced_card_goals(pos) if goals is None else goals:
         puzzle = Puzzle("lesson", pos, goal, 1)
         if not screened(puzzle, actions):
             continue
@@ -164,46 +189,47 @@ def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         believed = believed_plan(puzzle, real.optimum)
         if believed is None:
             continue
-        cost, mis = believed
-        first = mis[0]
+        first = believed[1][0]
         assert isinstance(first, PlaceTile)
-        if "R-TILE-2" not in (why_illegal(pos, first) or ""):
-            continue
-        if line:
-            # The certified answer: the misreading must save actions in the believer's eyes.
-            answer = replay(puzzle, line)
-            if answer.cost <= cost:
-                return None
-            place = line[0]
-            assert isinstance(place, PlaceTile)
-            return Found(
-                puzzle,
-                [("same island", mis)],
-                _marks(pos, place, first),
-                _why(pos, place, first, mis, line, cost, answer.cost),
-            )
-        return Found(puzzle, [("same island", mis)], [_boat(pos, "your boat")])
-    return None
+        if "R-TILE-2" in (why_illegal(pos, first) or ""):
+            out.append((goal, *believed))
+    return out
 
 
-def unique_goal(c: Candidate) -> Goal | None:
-    """The goal at which find_second_cube finds the lesson at a candidate, kept only when CP-SAT
-    proves the exercise's answer unique (the built finder tries many positions and needs the
-    proof to choose among them). The uniqueness, the rarer, is asked first."""
+def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
+    """A tile placement where the misreading's plan puts the second cube where the engine
+    refuses it (R-TILE-2), and costs fewer actions than the real optimum."""
     pos = c.pos
-    if pos.phase != "place" or pos.hero.tile is None or pos.hero.boat is None:
+    found = misread_goals(pos, [c.goal] if c.goal is not None else None)
+    if not found:
         return None
-    actions = pos.components.player_board.actions_after(len(pos.hero.temples))
-    if actions < 5:
+    goal, cost, mis = found[0]
+    puzzle = Puzzle("lesson", pos, goal, 1)
+    first = mis[0]
+    assert isinstance(first, PlaceTile)
+    if not line:
+        return Found(puzzle, [("any island", mis)], [_boat(pos, "your boat")])
+    # The certified answer: the misreading must save actions in the believer's eyes.
+    answer = replay(puzzle, line)
+    if answer.cost <= cost:
         return None
-    for goal in forced_card_goals(pos):
-        puzzle = Puzzle("lesson", pos, goal, 1)
-        if not screened(puzzle, actions):
-            continue
-        result = solve(puzzle, unique=True)
-        if result.status != "OPTIMAL" or result.unique is not True:
-            continue
-        if find_second_cube(replace(c, goal=goal), ()) is not None:
+    place = line[0]
+    assert isinstance(place, PlaceTile)
+    return Found(
+        puzzle,
+        [("any island", mis)],
+        _marks(pos, place, first),
+        _why(pos, place, first, mis, line, cost, answer.cost),
+    )
+
+
+def unique_goal(pos: Position, goals: list[Goal]) -> Goal | None:
+    """The first of the goals (each already shown by misread_goals) whose exercise CP-SAT
+    proves unique (the built finder tries many positions and needs the proof to choose among
+    them)."""
+    for goal in goals:
+        result = solve(Puzzle("lesson", pos, goal, 1), unique=True)
+        if result.status == "OPTIMAL" and result.unique is True:
             return goal
     return None
 
@@ -236,70 +262,108 @@ def find_built_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | No
 def _built(c: Candidate) -> Candidate | None:
     """The candidate (with its goal) where find_built_second_cube finds a unique lesson."""
     pos = c.pos
-    if pos.phase != "place" or pos.hero.tile is None or pos.hero.boat is None:
-        return None
-    goals = [g for g in forced_card_goals(pos) if find_second_cube(replace(c, goal=g), ()) is not None]
+    goals = [g for g, _, _ in misread_goals(pos)]
     if not goals:
         return None  # the game's own placement does not show the misreading
-    goal = unique_goal(c)
+    goal = unique_goal(pos, goals)
     if goal is not None:
         return replace(c, goal=goal)
-    # Back to the start of the other seat's last action phase, then of the hero's previous one.
     states = [new_game(pos.components, c.seed, c.edition)]
     for action in c.line:
         states.append(apply(states[-1], action))
     hero = pos.to_move
     seen: set[object] = set()
-    for seat in (pos.other, hero):
-        starts = [
-            i
-            for i in range(1, len(c.line))
-            if isinstance(c.line[i - 1], PlaceTile) and states[i].to_move == seat and states[i].phase == "act"
-        ]
-        if not starts:
-            continue
-        start = starts[-1]
-        for at, path in within_turn(states[start], BUILD_STATES):
-            try:
-                ended = apply(at, EndTurn())
-            except IllegalActionError:
-                continue
-            moves: list[Action] = [*path, EndTurn()]
-            rng = random.Random(c.seed)
-            bot = CompactGreedy()
-            while ended.to_move != hero and ended.phase != "over":
-                action = bot.choose(ended, rng)
-                moves.append(action)
-                ended = apply(ended, action)
-            if ended.phase != "place" or ended.hero.tile != pos.hero.tile or ended.key() in seen:
+    for start, kind in _starts(c, states):
+        print(f"  seed {c.seed} action {len(c.line)}: built variants from action {start} ({kind})", flush=True)
+        for at, path in _variants(states[start], kind):
+            ended, moves = _play_on(at, path, hero, c.seed)
+            if ended is None or ended.phase != "place" or ended.hero.tile != pos.hero.tile or ended.key() in seen:
                 continue
             seen.add(ended.key())
-            built = Candidate(c.seed, c.edition, c.line[:start] + tuple(moves), ended)
-            goal = unique_goal(built)
+            # The goals the game's own placement showed, the uniqueness (the rarer) asked first.
+            goal = next((g for g in goals if unique_goal(ended, [g]) and misread_goals(ended, [g])), None)
             if goal is not None:
-                return replace(built, goal=goal)
+                return Candidate(c.seed, c.edition, c.line[:start] + moves, ended, goal=goal)
     return None
+
+
+def _starts(c: Candidate, states: list[Position]) -> list[tuple[int, str]]:
+    """Where the built finder plays otherwise (index into the line, and "act" or "place"): the
+    other seat's last tile placement (fewest variants), its last action phase, the hero's
+    previous action phase."""
+    pos = c.pos
+    out = []
+    for seat, kind in ((pos.other, "place"), (pos.other, "act"), (pos.to_move, "act")):
+        found = [
+            i
+            for i in range(1, len(c.line))
+            if states[i].to_move == seat
+            and states[i].phase == kind
+            and (kind == "place" or isinstance(c.line[i - 1], PlaceTile))
+        ]
+        if found:
+            out.append((found[-1], kind))
+    return out
+
+
+def _variants(start: Position, kind: str) -> list[tuple[Position, tuple[Action, ...]]]:
+    """Each way of playing from `start`: every end of the action phase (within_turn, up to
+    BUILD_STATES states), or every legal tile placement (the engine's first colour of each
+    second cube's piece)."""
+    if kind == "place":
+        # One colour per slot, rotation and second cube's piece: the colour changes little.
+        places = {
+            (a.slot, a.rotation, a.quadrant): a for a in reversed(legal_actions(start)) if isinstance(a, PlaceTile)
+        }
+        return [(apply(start, a), (a,)) for a in reversed(places.values())]
+    return within_turn(start, BUILD_STATES)
+
+
+def _play_on(
+    at: Position, path: tuple[Action, ...], hero: str, seed: int
+) -> tuple[Position | None, tuple[Action, ...]]:
+    """From a variant, the rest of the play to the hero's placement: the turn ended (if in the
+    action phase), then the compact greedy bot for the seat to move until the hero is to move."""
+    moves: list[Action] = list(path)
+    if at.phase == "act" and not (path and isinstance(path[-1], PlaceTile)):
+        try:
+            at = apply(at, EndTurn())
+        except IllegalActionError:
+            return None, ()
+        moves.append(EndTurn())
+    rng = random.Random(seed)
+    bot = CompactGreedy()
+    while (at.to_move != hero or at.phase != "place") and at.phase != "over":
+        action = bot.choose(at, rng)
+        moves.append(action)
+        at = apply(at, action)
+    return at, tuple(moves)
 
 
 def _marks(pos: Position, place: PlaceTile, wrong: PlaceTile) -> list[Mark]:
     marks = [_boat(pos, "your boat")]
-    if place.quadrant is not None:
-        marks.append(
-            Mark(
-                "site",
-                f"answer: second cube ({place.colour}), a different island",
-                quad=global_quad(place.slot, place.quadrant),
-            )
-        )
-    assert wrong.quadrant is not None
-    marks.append(
-        Mark(
-            "site",
-            f"misreading: second cube ({wrong.colour}) on the icon's island",
-            quad=global_quad(wrong.slot, wrong.quadrant),
-        )
-    )
+    site = place.cube_site()
+    if site is not None:
+        marks.append(Mark("site", f"answer: second cube ({place.colour}), on the tile", quad=site))
+    wrong_site = wrong.cube_site()
+    assert wrong_site is not None
+    marks.append(Mark("site", f"misreading: second cube ({wrong.colour}) here", quad=wrong_site))
     return marks
+
+
+def _where(pos: Position, wrong: PlaceTile) -> str:
+    """Where the misreading puts its second cube, in words."""
+    site = wrong.cube_site()
+    assert site is not None
+    board = apply_unchecked(pos, wrong).board
+    island = board.island_at(site)
+    boat = pos.hero.boat
+    words = format_quad(site)
+    if boat is not None and board.island_of_dock.get(boat) == island:
+        return f"{words}, on the island where the boat lies"
+    if wrong.quadrant is not None and "," not in wrong.quadrant:
+        return f"{words}, on the icon's island"
+    return f"{words}, an island the tile has no land on"
 
 
 def _why(
@@ -313,19 +377,19 @@ def _why(
 ) -> str:
     """Why the answer lays its tile as it does and what the misreading plans, in words."""
     icon = pos.components.market.colour_of(pos.components.tile[pos.hero.tile].icon) if pos.hero.tile else "?"
-    assert wrong.quadrant is not None
+    site = place.cube_site()
     where = (
-        f"the second cube ({place.colour}) on {format_quad(global_quad(place.slot, place.quadrant))}, an island of the tile apart from the icon's"
-        if place.quadrant is not None
+        f"the second cube ({place.colour}) on {format_quad(site)}, an island of the tile apart from the icon's"
+        if site is not None
         else "no second cube (the tile's land is all one island)"
     )
     rest = "; ".join(str(a) for a in line[1:])
     theirs = "; ".join(str(a) for a in mis[1:])
     return (
         f"The answer lays {place}: the {icon} cube on the icon's piece, {where}. Then {rest}. "
-        f"The misreading lays {wrong}, the second cube on {format_quad(global_quad(wrong.slot, wrong.quadrant))}, "
-        f"on the icon's island beside the {icon} cube, and plans {theirs}: {cost} actions in its eyes against "
-        f"{optimum}, but the engine refuses that placement (R-TILE-2)."
+        f"The misreading lays {wrong}, the second cube ({wrong.colour}) on {_where(pos, wrong)}, "
+        f"and plans {theirs}: {cost} actions in its eyes against {optimum}, but the engine refuses that "
+        "placement (R-TILE-2): the second cube goes on the land of the tile just laid, on another island than the icon's."
     )
 
 
@@ -336,5 +400,8 @@ __all__ = [
     "forced_card_goals",
     "imagined_placements",
     "least_actions",
+    "misread_goals",
+    "placement_turn",
     "screened",
+    "unique_goal",
 ]

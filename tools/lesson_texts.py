@@ -112,15 +112,17 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
         "says": {"flat": "Every cube of a colour sells for the price the first one fetched."},
     },
     "second-cube": {
-        "title": "The tile's second cube goes on a different island",
+        "title": "The tile's second cube goes on the tile, on another island",
         "rules": ["R-TILE-2"],
         "rule": (
-            "After laying a land tile, one cube of the icon's colour goes on the icon's piece; then a second "
-            "cube, of any colour on the market, goes on a different island that has land on the tile. Both "
-            "come from the market's leftmost spaces."
+            "After laying a land tile, one cube of the icon's colour goes on the icon's piece. Then a second "
+            "cube, of any colour still on the market, goes on the tile just laid, on a piece that is a "
+            "different island from the icon's (no second cube if the tile's land is all one island). Both "
+            "come from the market's leftmost spaces. The second cube never goes on another tile: not where "
+            "your boat lies, not beside the first cube."
         ),
-        "misreading": "Both cubes may go on the icon's island.",
-        "says": {"same island": "The second cube goes on the icon's island, next to the first."},
+        "misreading": "The second cube may go on any island: where your boat lies, or beside the first cube.",
+        "says": {"any island": "The second cube goes on any island, e.g. where the boat lies, ready to load."},
     },
     "oracle": {
         "title": "The oracle: an action now, a tile for next turn",
