@@ -20,7 +20,7 @@ class GoalScore:
     temples: tuple[Quad, ...]
 
 
-class _BoardFacts:
+class BoardFacts:
     """Graph facts about a board, computed on first use and shared by all of a seat's goals."""
 
     def __init__(self, board: Board) -> None:
@@ -41,11 +41,11 @@ class _BoardFacts:
         return self._connected
 
 
-def score_goal(pos: Position, seat: str, goal_id: str, facts: _BoardFacts | None = None) -> GoalScore:
+def score_goal(pos: Position, seat: str, goal_id: str, facts: BoardFacts | None = None) -> GoalScore:
     """Score one goal card for a seat on the position's board."""
     card = pos.components.goal[goal_id]
     board = pos.board
-    facts = facts or _BoardFacts(board)
+    facts = facts or BoardFacts(board)
     sites = [site for _, site in pos.seat(seat).temples]
     island = {site: board.island_at(site) for site in sites}
     value = card.value(pos.edition)
@@ -96,5 +96,5 @@ def score_goal(pos: Position, seat: str, goal_id: str, facts: _BoardFacts | None
 
 def score_goals(pos: Position, seat: str) -> tuple[GoalScore, ...]:
     """Every goal card a seat holds, scored (R-SCORE-2)."""
-    facts = _BoardFacts(pos.board)
+    facts = BoardFacts(pos.board)
     return tuple(score_goal(pos, seat, g, facts) for g in pos.seat(seat).goals)

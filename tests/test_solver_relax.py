@@ -17,7 +17,7 @@ from akrotiri_puzzles.puzzle import Puzzle
 from akrotiri_puzzles.solver import facts as facts_module
 from akrotiri_puzzles.solver.boardview import FAR, BoardView
 from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
-from akrotiri_puzzles.solver.facts import FactReader, build_facts
+from akrotiri_puzzles.solver.facts import FactReader, build_facts, own_views
 from akrotiri_puzzles.solver.lower import lower_bound
 from akrotiri_puzzles.solver.relax import Relaxation, slot_name
 from akrotiri_puzzles.solver.scenarios import turn_two_tiles
@@ -33,15 +33,8 @@ ACT2 = sorted((Path(__file__).parent / "data" / "puzzles" / "small").glob("*-act
 
 def _own_views(reader: FactReader, sc) -> tuple[BoardView, BoardView]:
     """Each turn's view built from the scenario's own board (not extended from turn 1's)."""
-    out = []
-    for turn, board in enumerate(sc.boards):
-        placed = [
-            (which, p.slot, p.tile, p.rotation)
-            for which in (1, 2)
-            if (p := sc.placement(which)) is not None and which <= turn + 1
-        ]
-        out.append(BoardView.of_board(board, reader.start_islands, reader.temple_sites, placed))
-    return out[0], out[1]
+    first, second = own_views(sc, reader.start_islands, reader.temple_sites)
+    return first, second
 
 
 def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_board(comps):

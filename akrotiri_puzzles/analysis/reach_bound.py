@@ -40,7 +40,7 @@ from itertools import combinations_with_replacement
 from ..components import COLOURS, DECKS
 from ..excavation import valid_sites
 from ..geometry import Quad, board_quarter
-from ..goals import _BoardFacts, score_goal
+from ..goals import BoardFacts, score_goal
 from ..position import Position
 from ..rules import temple_island_set
 
@@ -75,7 +75,7 @@ class _Relaxed:
         board = pos.board
         hero = pos.hero
         self.hero = hero
-        self.facts = _BoardFacts(board)
+        self.facts = BoardFacts(board)
         self.base_maps = sum(comps.map[c].points for c, _ in hero.temples)
         self.old_islands = [board.island_at(site) for _, site in hero.temples]
         self.left = comps.player_board.temples - len(hero.temples)
@@ -343,7 +343,7 @@ class _Relaxed:
         return best
 
 
-def _per_temple(pos: Position, facts: _BoardFacts, rule: str, island: Quad) -> bool:
+def _per_temple(pos: Position, facts: BoardFacts, rule: str, island: Quad) -> bool:
     """Whether a temple on `island` counts for a per-temple goal rule (as goals.score_goal)."""
     board = pos.board
     if rule == "portage_1":

@@ -141,16 +141,7 @@ class Facts:
         representative's)."""
         if member == 0:
             return self.views[c]
-        sc = self.members[c][member]
-        out = []
-        for turn, board in enumerate(sc.boards):
-            placed = [
-                (which, p.slot, p.tile, p.rotation)
-                for which in (1, 2)
-                if (p := sc.placement(which)) is not None and which <= turn + 1
-            ]
-            out.append(BoardView.of_board(board, self.start_islands, self.temple_sites, placed))
-        return tuple(out)
+        return own_views(self.members[c][member], self.start_islands, self.temple_sites)
 
     def name(self, c: int, turn: int, alias: str) -> str:
         """The dock an alias names on class c's board of a turn."""
@@ -451,6 +442,22 @@ class FactReader:
             else:
                 key.append((pf.icon_colour, bool(pf.second_cube)))
         return _Read(sc, views, lower, near, turns, placement, tuple(key))
+
+
+def own_views(
+    sc: Scenario, start_islands: list[tuple[int, int]], temple_sites: list[tuple[int, int]]
+) -> tuple[BoardView, ...]:
+    """The views of each turn's board of a scenario, built from its own boards (not extended
+    from the turn before's)."""
+    out = []
+    for turn, board in enumerate(sc.boards):
+        placed = [
+            (which, p.slot, p.tile, p.rotation)
+            for which in (1, 2)
+            if (p := sc.placement(which)) is not None and which <= turn + 1
+        ]
+        out.append(BoardView.of_board(board, start_islands, temple_sites, placed))
+    return tuple(out)
 
 
 def placement_facts(sc: Scenario, which: int, views: tuple[BoardView, ...]) -> PlacementFacts | None:
