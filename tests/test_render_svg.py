@@ -222,6 +222,12 @@ def test_R_TILE_1_a_line_that_places_a_tile_is_drawn_on_the_board_after_the_plac
     # Step 2 sails onto the new tile's dock along its routes, not in a straight line.
     step = with_class(root, "line-step")[0]
     assert step.get("data-step") == "2" and step.get("d", "").count("L") >= 2
+    # The tile's label keeps clear of the site ring of action 3 (-1,-2NW, under the top edge).
+    (label,) = with_class(root, "highlight-tile-label")
+    (ring,) = with_class(root, "highlight-site")
+    lx, ly, lw, lh = (float(label.get(k, 0)) for k in ("x", "y", "width", "height"))
+    cx, cy, r = (float(ring.get(k, 0)) for k in ("cx", "cy", "r"))
+    assert lx + lw < cx - r or lx > cx + r or ly + lh < cy - r or ly > cy + r
 
 
 def test_R_TILE_1_the_overlay_paints_the_placed_tile_over_the_empty_slot():

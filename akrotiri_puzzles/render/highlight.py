@@ -116,9 +116,14 @@ def _outline_slot(g: ET.Element, painter: BoardPainter, slot: Slot, label: str) 
         rx=4.0,
     )
     w = text_width(label, 13.0, bold=True) + 10
-    sub(g, "rect", x=x + S / 2 - w / 2, y=y - 1, width=w, height=17.0, rx=3.0, fill=HIGHLIGHT)
-    text(g, x + S / 2, y + 7.5, label, 13.0, weight="bold", fill="#ffffff", halo=None)
-    painter.placer.take((x + S / 2 - w / 2, y - 1, x + S / 2 + w / 2, y + 16))
+    # On the slot's top edge, or its bottom edge when that covers less (e.g. a site ring).
+    top, bottom = (
+        (x + S / 2 - w / 2, y - 1, x + S / 2 + w / 2, y + 16),
+        (x + S / 2 - w / 2, y + S - 16, x + S / 2 + w / 2, y + S + 1),
+    )
+    box = painter.placer.place([top, bottom], segment_weight=0.0)
+    sub(g, "rect", class_="highlight-tile-label", x=box[0], y=box[1], width=w, height=17.0, rx=3.0, fill=HIGHLIGHT)
+    text(g, x + S / 2, box[1] + 8.5, label, 13.0, weight="bold", fill="#ffffff", halo=None)
 
 
 def _ring_site(g: ET.Element, painter: BoardPainter, site: Quad, label: str) -> None:
@@ -164,6 +169,10 @@ def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -
         stroke_linecap="round",
         stroke_linejoin="round",
     )
+    for action in line:
+        if isinstance(action, Excavate):  # site rings first: the notes keep clear of them
+            x, y = painter.px(local(action.site, 0.2, 45.0))
+            painter.placer.take(box_at(x, y, 0.4 * S, 0.4 * S))
     for n, action in enumerate(line, start=1):
         label = str(n)
         if isinstance(action, Step):
