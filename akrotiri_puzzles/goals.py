@@ -41,6 +41,31 @@ class BoardFacts:
         return self._connected
 
 
+PER_TEMPLE = frozenset(
+    {"portage_1", "portage_2", "no_icon", "volcano", "lake", "tree", "mountain", "three_icons", "uncompleted"}
+)
+"""Goal rules that count each temple on its own, by a fact of its island."""
+
+
+def temple_counts(pos: Position, facts: BoardFacts, rule: str, island: Quad) -> bool:
+    """Whether a temple on `island` counts for a per-temple goal rule (`PER_TEMPLE`)."""
+    board = pos.board
+    if rule == "portage_1":
+        return facts.distance.get(island) == 1
+    if rule == "portage_2":
+        d = facts.distance.get(island)
+        return d is not None and (d >= 2 if pos.edition == 2016 else d == 2)
+    if rule == "no_icon":
+        return not board.island_icons[island]
+    if rule in ("volcano", "lake", "tree", "mountain"):
+        return rule in board.island_icons[island]
+    if rule == "three_icons":
+        return len(set(board.island_icons[island])) >= 3
+    if rule == "uncompleted":
+        return island not in board.completed
+    raise ValueError(f"not a per-temple goal rule: {rule}")
+
+
 def score_goal(pos: Position, seat: str, goal_id: str, facts: BoardFacts | None = None) -> GoalScore:
     """Score one goal card for a seat on the position's board."""
     card = pos.components.goal[goal_id]
@@ -52,20 +77,8 @@ def score_goal(pos: Position, seat: str, goal_id: str, facts: BoardFacts | None 
     rule = card.rule
     counted: list[Quad]
 
-    if rule == "portage_1":
-        counted = [s for s in sites if facts.distance.get(island[s]) == 1]  # type: ignore[arg-type]
-    elif rule == "portage_2":
-
-        def far(d: int | None) -> bool:
-            return d is not None and (d >= 2 if pos.edition == 2016 else d == 2)
-
-        counted = [s for s in sites if far(facts.distance.get(island[s]))]  # type: ignore[arg-type]
-    elif rule == "no_icon":
-        counted = [s for s in sites if not board.island_icons[island[s]]]  # type: ignore[index]
-    elif rule in ("volcano", "lake", "tree", "mountain"):
-        counted = [s for s in sites if rule in board.island_icons[island[s]]]  # type: ignore[index]
-    elif rule == "three_icons":
-        counted = [s for s in sites if len(set(board.island_icons[island[s]])) >= 3]  # type: ignore[index]
+    if rule in PER_TEMPLE:
+        counted = [s for s in sites if temple_counts(pos, facts, rule, island[s])]  # type: ignore[arg-type]
     elif rule == "quarters":
         first_in_quarter: dict[str, Quad] = {}
         for s in sites:
@@ -87,8 +100,6 @@ def score_goal(pos: Position, seat: str, goal_id: str, facts: BoardFacts | None 
             for s in sites
             if not any(frozenset((island[s], other)) in facts.connected for other in mine if other != island[s])
         ]
-    elif rule == "uncompleted":
-        counted = [s for s in sites if island[s] not in board.completed]
     else:  # pragma: no cover - the loader admits only the rules above
         raise ValueError(f"unknown goal rule {rule}")
     return GoalScore(goal_id, rule, value * len(counted), tuple(counted))

@@ -11,9 +11,11 @@ eyes. The engine then judges that line; the lesson file records it and the tests
 
 from __future__ import annotations
 
+import argparse
 import heapq
 import itertools
 import random
+import re
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -52,6 +54,14 @@ class CompactGreedy(GreedyBot):
             best = min(ring(a) for a in legal)
             return rng.choice([a for a in legal if ring(a) <= best + 1e-9])
         return super().choose(pos, rng)
+
+
+def seed_range(text: str) -> range:
+    """A `--seeds` option, "N" or "N-M" (an argparse type: a bad one is argparse's one-line error)."""
+    m = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", text)
+    if m is None or int(m.group(2) or m.group(1)) < int(m.group(1)):
+        raise argparse.ArgumentTypeError(f"expected seeds N or N-M with N <= M, got {text!r}")
+    return range(int(m.group(1)), int(m.group(2) or m.group(1)) + 1)
 
 
 def game(

@@ -56,7 +56,7 @@ from lesson_money import (
     sells_falling,
 )
 from lesson_oracle import find_oracle
-from lesson_search import BOTS_WORDS, card_fits, game, route_neighbours
+from lesson_search import BOTS_WORDS, card_fits, game, route_neighbours, seed_range
 from lesson_sixth import find_built_sixth
 from lesson_texts import TEXTS
 from ortools import __version__ as ortools_version
@@ -603,12 +603,13 @@ def main() -> None:
     """Find the lessons asked for and write them."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", nargs="*", default=None, help="Lesson ids to make (default: all the finders know).")
-    parser.add_argument("--seeds", default="1-60", help="Seeds of the games to look through, e.g. 1-60.")
+    parser.add_argument(
+        "--seeds", type=seed_range, default="1-60", help="Seeds of the games to look through, e.g. 1-60."
+    )
     parser.add_argument("--max-tiles", type=int, default=10, help="Largest board, in land tiles, to use.")
     parser.add_argument("--out", type=Path, default=ROOT / "lessons")
     args = parser.parse_args()
-    lo, _, hi = args.seeds.partition("-")
-    seeds = range(int(lo), int(hi or lo) + 1)
+    seeds = args.seeds
     comps = load_components()
     load_cache()
     for lesson_id in args.only or list(FINDERS):
@@ -617,7 +618,10 @@ def main() -> None:
         lesson = make(lesson_id, comps, seeds, args.max_tiles)
         save_cache()
         if lesson is None:
-            print(f"  none found in seeds {args.seeds} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+            print(
+                f"  none found in seeds {seeds.start}-{seeds.stop - 1} ({time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+            )
             continue
         save_lesson(lesson, args.out / f"{lesson.id}.yaml")
         print(f"  wrote {args.out / lesson.id}.yaml ({time.perf_counter() - t0:.0f} s)", flush=True)

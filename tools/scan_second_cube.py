@@ -16,22 +16,21 @@ import time
 
 import lesson_cube
 from lesson_cube import forced_card_goals, misread_goals, placement_turn, unique_goal
-from lesson_search import game
+from lesson_search import game, seed_range
 
 from akrotiri_puzzles import load_components
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seeds", default="1-100", help="Seeds of the games, e.g. 1-400.")
+    parser.add_argument("--seeds", type=seed_range, default="1-100", help="Seeds of the games, e.g. 1-400.")
     parser.add_argument("--narrow", action="store_true", help='The misreading "the icon\'s island" only.')
     args = parser.parse_args()
-    lo, _, hi = args.seeds.partition("-")
     lesson_cube.WIDE = not args.narrow
     comps = load_components()
     counts = {"placements": 0, "with forced goals": 0, "misreading shorter": 0, "unique": 0}
     t0 = time.process_time()
-    for seed in range(int(lo), int(hi or lo) + 1):
+    for seed in args.seeds:
         for line, pos in game(comps, seed):
             if placement_turn(pos) is None:
                 continue
@@ -54,7 +53,7 @@ def main() -> None:
                 )
         if seed % 10 == 0:
             print(f"  seed {seed}: {counts}, {time.process_time() - t0:.0f} s CPU", flush=True)
-    print(f"seeds {args.seeds}: {counts}, {time.process_time() - t0:.0f} s CPU", flush=True)
+    print(f"seeds {args.seeds.start}-{args.seeds.stop - 1}: {counts}, {time.process_time() - t0:.0f} s CPU", flush=True)
 
 
 if __name__ == "__main__":

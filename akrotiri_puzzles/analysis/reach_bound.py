@@ -40,7 +40,7 @@ from itertools import combinations_with_replacement
 from ..components import COLOURS, DECKS
 from ..excavation import valid_sites
 from ..geometry import Quad, board_quarter
-from ..goals import BoardFacts, score_goal
+from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
 from ..rules import temple_island_set
 
@@ -212,7 +212,7 @@ class _Relaxed:
             mine = set(self.old_islands) | set(new)
             ok = [i for i in new if not any(frozenset((i, o)) in self.facts.connected for o in mine if o != i)]
             return old + value * len(ok)
-        return old + value * sum(1 for i in new if _per_temple(pos, self.facts, rule, i))
+        return old + value * sum(1 for i in new if temple_counts(pos, self.facts, rule, i))
 
     def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
         """The board quarters of the sites of `island` where `card` fits."""
@@ -341,22 +341,3 @@ class _Relaxed:
                     t = (took[0], took[1], took[2])
                     best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash))
         return best
-
-
-def _per_temple(pos: Position, facts: BoardFacts, rule: str, island: Quad) -> bool:
-    """Whether a temple on `island` counts for a per-temple goal rule (as goals.score_goal)."""
-    board = pos.board
-    if rule == "portage_1":
-        return facts.distance.get(island) == 1
-    if rule == "portage_2":
-        d = facts.distance.get(island)
-        return d is not None and (d >= 2 if pos.edition == 2016 else d == 2)
-    if rule == "no_icon":
-        return not board.island_icons[island]
-    if rule in ("volcano", "lake", "tree", "mountain"):
-        return rule in board.island_icons[island]
-    if rule == "three_icons":
-        return len(set(board.island_icons[island])) >= 3
-    if rule == "uncompleted":
-        return island not in board.completed
-    raise ValueError(f"unknown goal rule {rule}")  # pragma: no cover - the loader admits only the rules above
