@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from akrotiri_puzzles import load_components
+from akrotiri_puzzles.errors import AkrotiriError
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.solver import boardview, facts
 from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
@@ -78,7 +79,10 @@ def main() -> None:
                     setattr(cls, name, _timed(spent, name, getattr(cls, name)))
         facts._tables = _timed(spent, "_tables", facts._tables)  # type: ignore[attr-defined]
     facts.RELAX = not args.no_relax
-    puzzle = load_puzzle(args.puzzle, load_components())
+    try:
+        puzzle = load_puzzle(args.puzzle, load_components())
+    except AkrotiriError as exc:
+        parser.error(str(exc))
     reader = facts.FactReader(puzzle)
     scens = reader.scenarios()
     if args.scenarios is not None:
