@@ -5,6 +5,7 @@ placements, each followed by five or six actions). Each seat's first placement o
 game is small enough (three actions after it, about 70,000 to 170,000 states), so there the whole
 placement search (grouping by slot and rotation, the covers' bounds, every placement's action
 phase) is compared with the search that plays every placement and line through the engine.
+Eight of them here; `tools/bench_analysis.py --first-placements 25` runs 100 (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from .test_placement_bound import before_placement
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("seed", "edition", "objective"), [(1, 2016, "score"), (2, 2014, "margin")])
+@pytest.mark.parametrize(
+    ("seed", "edition", "objective"),
+    [(1, 2016, "score"), (2, 2014, "margin"), (14, 2014, "score"), (22, 2016, "margin")],
+)
 def test_R_TILE_1_R_SCORE_1_the_analysis_from_a_placement_agrees_with_the_exhaustive_search(seed, edition, objective):
     positions = before_placement(seed, edition, None)
     assert {p.to_move for p in positions} == {"south", "north"}

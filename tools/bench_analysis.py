@@ -11,6 +11,7 @@ docs/benchmarks.md.
     .venv/bin/python tools/bench_analysis.py --alternatives 3 --first-seed 100 --games 3
     .venv/bin/python tools/bench_analysis.py --placements 2 --turn 8 --first-seed 100
     .venv/bin/python tools/bench_analysis.py --placements 1 --first-seed 100 --grouped-only
+    .venv/bin/python tools/bench_analysis.py --first-placements 25 --first-seed 1
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import statistics
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis.board_solve import best_on_board
+from akrotiri_puzzles.analysis.board_solve import MARGIN_SCALE, best_on_board, objective_value, puzzle_of, replay_line
 from akrotiri_puzzles.analysis.corpus import endgames
 from akrotiri_puzzles.analysis.endgame import _Run, analyse
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
@@ -57,8 +58,18 @@ def main() -> None:
     )
     ap.add_argument("--turn", type=int, default=0, help="with --placements: this turn (default: the last)")
     ap.add_argument("--grouped-only", action="store_true", help="with --placements: skip the one-by-one run")
+    ap.add_argument(
+        "--first-placements",
+        type=int,
+        default=0,
+        help="instead: each seat's first tile placement of N games, the analysis against the exhaustive search",
+    )
+    ap.add_argument("--objective", choices=("score", "margin"), default="score", help="with --first-placements")
     args = ap.parse_args()
     comps = load_components()
+    if args.first_placements:
+        first_placements(comps, args.first_seed, args.first_placements, args.objective)
+        return
     if args.placements:
         placements(comps, args.first_seed, args.placements, args.turn, args.grouped_only)
         return
@@ -141,16 +152,16 @@ def alternatives(comps: Components, first: int, games: int, k: int, most_actions
     print(f"ratio: median {statistics.median(ratios):.1f}, max {max(ratios):.1f}")
 
 
-def placement_turns(comps: Components, seed: int, edition: int, turn: int) -> list[Position]:
+def placement_turns(comps: Components, seed: int, edition: int, turn: int | None) -> list[Position]:
     """The positions before the tile placement at a turn of a seeded greedy game (0: the last
-    turn), one per seat."""
-    if not turn:
+    turn; None: each seat's first), one per seat."""
+    if turn == 0:
         return list(endgames(comps, range(seed, seed + 1), edition, 99, placement=True))
     seen: list[Position] = []
     play_game(comps, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
     out: dict[str, Position] = {}
     for p in seen:
-        if p.phase == "place" and p.turn == turn and p.hero.tile is not None:
+        if p.phase == "place" and turn in (None, p.turn) and p.hero.tile is not None:
             out.setdefault(p.to_move, p)
     return list(out.values())
 
@@ -184,6 +195,49 @@ def placements(comps: Components, first: int, games: int, turn: int, grouped_onl
     print("| position | placements | best score | one by one (CPU s) | grouped (CPU s) | ratio |")
     print("|---|---:|---:|---:|---:|---:|")
     print("\n".join(rows))
+
+
+def first_placements(comps: Components, first: int, games: int, objective: str) -> None:
+    """The analysis from a tile placement (R-TILE-1: every placement, then the action phase)
+    against the exhaustive search that plays every placement and line through the engine, on
+    each seat's first placement of seeded greedy games (three actions follow it; later
+    placements are beyond the exhaustive search). The line is replayed and scored by the engine."""
+    cpsat: list[float] = []
+    search: list[float] = []
+    nodes: list[int] = []
+    agree = 0
+    for seed in range(first, first + games):
+        for ed in (2016, 2014):
+            for pos in placement_turns(comps, seed, ed, None):
+                t = time.process_time()
+                found = analyse(pos, objective)
+                cpsat.append(time.process_time() - t)
+                t = time.process_time()
+                e = best_by_search(pos, objective)
+                search.append(time.process_time() - t)
+                nodes.append(e.nodes)
+                assert found.status == "OPTIMAL" and found.best is not None
+                end = objective_value(replay_line(puzzle_of(pos), found.best.line), objective)
+                ok = end == e.value and found.value == (end if objective == "score" else end // MARGIN_SCALE)
+                agree += ok
+                print(
+                    f"{seed} {ed} {pos.to_move}: {found.value} {'agrees' if ok else 'DISAGREES'} "
+                    f"({cpsat[-1]:.1f} s / {search[-1]:.1f} s, {e.nodes} states)",
+                    flush=True,
+                )
+    n = len(cpsat)
+
+    def row(name: str, xs: list[float]) -> str:
+        return f"| {name} | {statistics.median(xs):.2f} | {sorted(xs)[int(0.95 * (n - 1))]:.2f} | {max(xs):.2f} |"
+
+    print()
+    print(f"{n} first placements (seeds {first}..{first + games - 1}, both editions, both seats, {objective})")
+    print(f"agreement: {agree}/{n}; exhaustive states: median {statistics.median(nodes):.0f}, max {max(nodes)}")
+    print()
+    print("| method (CPU seconds per turn) | median | p95 | max |")
+    print("|---|---:|---:|---:|")
+    print(row("analyse (CP-SAT, placements searched), 1 worker", cpsat))
+    print(row("exhaustive search", search))
 
 
 if __name__ == "__main__":
