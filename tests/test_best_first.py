@@ -37,19 +37,22 @@ def _fake_turn(rng: random.Random) -> tuple[list, dict[int, int]]:
     return kids, values
 
 
-def _notation_order(values: dict[int, int], floor: int | None) -> tuple[int, int, int | None] | None:
-    """Directly: the best value, the first child reaching it, and what a search taking the
-    children in notation order, each asked for more than the best before it, asks that child."""
-    best = None
+def _notation_order(values: dict[int, int], floor: int | None, k: int) -> list[tuple[int, int, int | None]]:
+    """Directly: the k best values and their children (ties in notation order), each with what
+    a search taking the children in notation order, each asked for more than the k-th best
+    before it, asks that child."""
+    found: list[tuple[int, int, int | None]] = []
     for j in sorted(values):
-        ask = floor if best is None else (best[0] + 1 if floor is None else max(floor, best[0] + 1))
-        if (ask is None or values[j] >= ask) and (best is None or values[j] > best[0]):
-            best = (values[j], j, ask)
-    return best
+        ask = floor if len(found) < k else found[k - 1][0] + 1
+        if floor is not None and ask is not None:
+            ask = max(floor, ask)
+        if ask is None or values[j] >= ask:
+            found = sorted([*found, (values[j], j, ask)], key=lambda x: (-x[0], x[1]))[:k]
+    return found
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_R_TILE_1_best_first_finds_the_notation_order_answer_and_its_ask_on_made_up_values(seed, monkeypatch):
+def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_made_up_values(seed, monkeypatch):
     # Made-up values, bounds at or above each value (a cover's at or above its members'), and
     # bare questions and solves that read the values: the value, the child and the value its
     # line is solved asked for must be the notation-order search's.
@@ -81,15 +84,20 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answer_and_its_ask_on_made
         return BoardResult("OPTIMAL", v, v, (f"asked {ask}",))
 
     got = best_first.best_placement(kids, solve, reach, upper, floor, None)
-    want = _notation_order(values, floor)
-    if want is None:
+    want = _notation_order(values, floor, 1)
+    if not want:
         assert got.status == "INFEASIBLE"
-        return
-    value, j, ask = want
-    assert got.status == "OPTIMAL"
-    assert got.value == value
-    assert got.line == (kids[j][0], f"asked {ask}")
-    assert got.bound == value
+    else:
+        value, j, ask = want[0]
+        assert (got.status, got.value, got.bound) == ("OPTIMAL", value, value)
+        assert got.line == (kids[j][0], f"asked {ask}")
+    # The k best (`--alternatives K` before a placement), each line asked as in notation order.
+    for k in (2, 3):
+        ranked, bound, proven = best_first.best_placements(kids, solve, reach, upper, floor, None, k)
+        want = _notation_order(values, floor, k)
+        assert [(r.value, r.line) for _, r in ranked] == [(v, (kids[j][0], f"asked {a}")) for v, j, a in want]
+        assert proven
+        assert not want or bound <= want[0][0]
 
 
 @pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.slow)])

@@ -24,6 +24,11 @@ asked for the very value the notation-order search asks it for.
   alone gives that value, and the winner is solved asked for it, so its line is the line of
   the notation-order search. A different value there is an internal error, never printed.
 
+`--alternatives K` before a placement (`best_placements`) is the same search keeping the K
+best: a placement is asked to beat the K-th best so far (ties as above), and each of the K is
+solved for its line asked for what the notation-order search asks it, more than the K-th best
+value before it.
+
 Only without a time limit (`reaches` is then exact) and with the model-free bound (the score
 objective); otherwise the analysis takes the placements in notation order.
 tests/test_best_first.py compares both searches on sampled placement turns.
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..actions import Action
 from ..position import Position
 from ..solver.cpsat import SolverError
 from .board_solve import BoardResult
@@ -58,22 +64,47 @@ def best_placement(
     """The best over the children (placements, mostly), first in notation order among equals, and
     its line, as `placement.split_placements` gives it (module doc); INFEASIBLE when none reaches
     `floor`."""
+    ranked, bound, proven = best_placements(kids, solve, reach, upper, floor, cap, 1)
+    if not ranked:
+        return BoardResult("INFEASIBLE", None, bound, ())
+    r = ranked[0][1]
+    assert r.value is not None
+    status = "OPTIMAL" if proven and bound <= r.value else "FEASIBLE"
+    return BoardResult(status, r.value, bound, r.line)
+
+
+def best_placements(
+    kids: Sequence[Child],
+    solve: Solve,
+    reach: Reach,
+    upper: Bound,
+    floor: int | None,
+    cap: int | None,
+    k: int,
+) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
+    """The k children of the best values, best first, ties in notation order, each with its line
+    (the child's action first) solved asked for what the notation-order search
+    (`placement.best_placements`) asks it: more than the k-th best value before it (or the
+    floor). Also the bound on every child not among them, and whether all is proven."""
     search = _BestFirst(kids, solve, reach, upper, floor, cap)
     everyone = list(range(len(kids)))
-    top = search.top(everyone)
-    if top is None:
-        return BoardResult("INFEASIBLE", None, floor - 1 if floor is not None else NONE, ())
-    value, i = top
-    # What the notation-order search asks i for: more than the best before it (or the floor).
-    before = search.top(everyone[:i], ties=False)
-    ask = floor if before is None else (before[0] + 1 if floor is None else max(floor, before[0] + 1))
-    action, child = kids[i]
-    r = search.lines.get((i, ask)) or solve(child, ask, cap)
-    if r.value != value:
-        raise SolverError(f"{action}: its solve gives {r.value}, its bare questions {value}")
-    bound = max(r.bound, search.bound)
-    status = "OPTIMAL" if r.status == "OPTIMAL" and search.proven and bound <= value else "FEASIBLE"
-    return BoardResult(status, value, bound, (action, *r.line))
+    top = search.top(everyone, k)
+    out: list[tuple[Action, BoardResult]] = []
+    bound = search.bound
+    for value, i in top:
+        # What the notation-order search asks i for: more than the k-th best before it.
+        before = search.top(everyone[:i], k, ties=False)
+        ask = floor if len(before) < k else before[k - 1][0] + 1
+        if floor is not None and ask is not None:
+            ask = max(floor, ask)
+        action, child = kids[i]
+        r = search.lines.get((i, ask)) or solve(child, ask, cap)
+        if r.value != value:
+            raise SolverError(f"{action}: its solve gives {r.value}, its bare questions {value}")
+        bound = max(bound, r.bound)
+        search.proven = search.proven and r.status == "OPTIMAL"
+        out.append((action, BoardResult(r.status, value, r.bound, (action, *r.line))))
+    return out, max(bound, search.bound), search.proven
 
 
 class _BestFirst:
@@ -91,7 +122,10 @@ class _BestFirst:
         index = {id(c): j for j, (_, c) in enumerate(kids)}
         self.groups = [[index[id(c)] for _, c in g] for g in groups(kids)]
         self.ties = True
-        """Whether a tie is decided by notation order (else only the best value counts)."""
+        """Whether a tie is decided by notation order (else only the best values count)."""
+        self.k = 1
+        self.found: list[tuple[int, int]] = []
+        """The k best so far (value, child), best first, ties in notation order."""
         self.hi: dict[int, int | None] = {}
         """A child's bound (None: none known), lowered when asked for more and INFEASIBLE."""
         self.value: dict[int, int] = {}
@@ -110,31 +144,40 @@ class _BestFirst:
             for j in g:
                 self.hi[j] = b
 
-    def ask(self, j: int, best: tuple[int, int] | None) -> int | None:
-        """What child j is asked for, the best so far the value V of child i: at least V before i
-        (it wins a tie), more than V after it; at least the floor."""
-        if best is None:
+    def ask(self, j: int) -> int | None:
+        """What child j is asked for, the k-th best so far the value V of child i: at least V
+        before i (it wins a tie), more than V after it; at least the floor."""
+        if len(self.found) < self.k:
             return self.floor
-        v, i = best
+        v, i = self.found[self.k - 1]
         want = v if self.ties and j < i else v + 1
         return want if self.floor is None else max(self.floor, want)
 
-    def top(self, among: list[int], ties: bool = True) -> tuple[int, int] | None:
-        """The best value among the children `among` and the first child (in notation order)
-        reaching it (with `ties`; else any child of the best value); None when none reaches the
+    def top(self, among: list[int], k: int, ties: bool = True) -> list[tuple[int, int]]:
+        """The k best values among the children `among`, each with its child, best first, ties
+        in notation order (with `ties`; else only the values count); only values at least the
         floor."""
         self.ties = ties
+        self.k = k
+        self.found = []
         chosen = set(among)
         parts = [[j for j in g if j in chosen] for g in self.groups]
         parts = [p for p in parts if p]
         parts.sort(key=lambda p: (self._key(p), p[0]))
-        best: tuple[int, int] | None = None
         for j in among:
             if j in self.value:
-                best = _better(best, (self.value[j], j))
+                self._add(self.value[j], j)
         for part in parts:
-            best = self._group(part, best)
-        return best
+            self._group(part)
+        return self.found
+
+    def _add(self, v: int, j: int) -> None:
+        """A child's value: among the k best when it beats the k-th (ties in notation order)."""
+        if (v, j) in [(w, i) for w, i in self.found]:
+            return
+        self.found.append((v, j))
+        self.found.sort(key=lambda x: (-x[0], x[1]))
+        del self.found[self.k :]
 
     def _key(self, part: list[int]) -> tuple[int, int]:
         """Highest bound first; no bound last."""
@@ -143,14 +186,14 @@ class _BestFirst:
             return (1, 0)
         return (0, -max(h for h in his if h is not None))
 
-    def _group(self, part: list[int], best: tuple[int, int] | None) -> tuple[int, int] | None:
+    def _group(self, part: list[int]) -> None:
         """One group's members `part`: skipped when their bounds (first the group's, then each
         member's own) are below what they would be asked for, else their cover asked, else each
         settled, highest bound first."""
         for j in part:
             if j in self.value:
-                best = _better(best, (self.value[j], j))
-        left = [j for j in part if j not in self.value and not self._below(j, best)]
+                self._add(self.value[j], j)
+        left = [j for j in part if j not in self.value and not self._below(j)]
         for j in left:
             if j not in self.own:
                 # Each member's own bound is often below its group's (the cover lays more cubes).
@@ -159,28 +202,27 @@ class _BestFirst:
                 h = self.hi[j]
                 if mine is not None:
                     self.hi[j] = mine if h is None else min(mine, h)
-        left = [j for j in left if not self._below(j, best)]
+        left = [j for j in left if not self._below(j)]
         if not left:
-            return best
-        asks = [self.ask(j, best) for j in left]
+            return
+        asks = [self.ask(j) for j in left]
         if len(left) > 1 and None not in asks:
             low = min(a for a in asks if a is not None)
             top = cover([self.kids[j][1] for j in left])
             if top is not None and not self.reach(top, low):
                 self._lower(left, low - 1)
-                return best
+                return
         left.sort(key=lambda j: (self.hi[j] is None, -(self.hi[j] or 0), j))
         for j in left:
-            if self._below(j, best):
+            if self._below(j):
                 continue
-            got = self._settle(j, self.ask(j, best))
+            got = self._settle(j, self.ask(j))
             if got is not None:
-                best = _better(best, (got, j))
-        return best
+                self._add(got, j)
 
-    def _below(self, j: int, best: tuple[int, int] | None) -> bool:
+    def _below(self, j: int) -> bool:
         """Whether child j cannot reach what it would be asked for."""
-        a = self.ask(j, best)
+        a = self.ask(j)
         h = self.hi[j]
         if a is None or h is None or h >= a:
             return False
@@ -229,10 +271,3 @@ class _BestFirst:
         self.value[j] = r.value
         self.hi[j] = r.bound
         return r.value
-
-
-def _better(best: tuple[int, int] | None, new: tuple[int, int]) -> tuple[int, int]:
-    """The higher value; among equals the child first in notation order."""
-    if best is None or new[0] > best[0] or (new[0] == best[0] and new[1] < best[1]):
-        return new
-    return best
