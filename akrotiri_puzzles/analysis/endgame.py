@@ -25,6 +25,7 @@ from ..position import Position
 from ..puzzle import State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
+from . import best_first
 from .board_solve import Board, BoardResult, best_on_board, objective_value, puzzle_of, reaches, replay_line
 from .placement import Bound, Stopped, best_placements, split_placements
 from .reach_bound import score_bound
@@ -154,8 +155,11 @@ class _Run:
         workers: int,
         group_placements: bool = True,
         use_bound: bool = True,
+        best_first: bool = True,
     ) -> None:
         self.start = pos
+        self.best_first = best_first
+        """Placements best first (analysis/best_first.py); False: in notation order, as a reference."""
         self.group_placements = group_placements
         self.use_bound = use_bound
         self.puzzle = puzzle_of(pos)
@@ -180,8 +184,13 @@ class _Run:
         if pos.phase == "act" and not pos.passing:
             return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen)
         if pos.phase == "place" and self.group_placements:
-            reach = self.reached if self.deadline.seconds is None and self.upper() is not None else None
-            return split_placements(self.children(pos), self.placed, floor, cap, NO_BOUND, self.upper(), reach)
+            upper = self.upper()
+            if self.deadline.seconds is None and upper is not None and self.best_first:
+                # Bare questions are exact without a time limit: the placements best first.
+                return best_first.best_placement(self.children(pos), self.placed, self.reached, upper, floor, cap)
+            reach = self.reached if self.deadline.seconds is None and upper is not None else None
+            kids = self.children(pos)
+            return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
         return self.split(self.children(pos), floor, cap)
 
     def upper(self) -> Bound | None:
@@ -234,10 +243,16 @@ class _Run:
             # The first action is the tile placement: the k best placements in one pass over the
             # groups, each asked for more than the k-th best so far (analysis/placement.py).
             kids = [(a, c) for a, c in self.children(self.start) if not isinstance(a, Oracle)]
-            try:
-                ranked, bound, proven = best_placements(kids, self.placed, None, None, k, self.upper())
-            except Stopped:
-                raise TimeUp from None
+            upper = self.upper()
+            if self.deadline.seconds is None and upper is not None and self.best_first:
+                ranked, bound, proven = best_first.best_placements(
+                    kids, self.placed, self.reached, upper, None, None, k
+                )
+            else:
+                try:
+                    ranked, bound, proven = best_placements(kids, self.placed, None, None, k, upper, None, self.reached)
+                except Stopped:
+                    raise TimeUp from None
             if ranked and (not proven or bound > (ranked[0][1].value or 0)):
                 # Not all proven: the top says so, with the bound on every placement.
                 a, r = ranked[0]

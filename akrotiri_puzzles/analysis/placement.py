@@ -82,13 +82,14 @@ def split_placements(
     no_bound: int,
     upper: Bound | None = None,
     reach: Reach | None = None,
+    feasible: Reach | None = None,
 ) -> BoardResult:
     """The best over the children, each asked only for lines better than the best so far, the
     placements of one slot and rotation first bounded together by their cover (module doc).
     The same result as asking every child in turn: a group is skipped only when no member can
     reach the value it would be asked for."""
     try:
-        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper, reach)
+        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper, reach, feasible)
     except Stopped as stop:
         # The children not looked at bound nothing: the line found, no bound.
         best = stop.found[0][1]
@@ -121,6 +122,7 @@ def best_placements(
     k: int,
     upper: Bound | None = None,
     reach: Reach | None = None,
+    feasible: Reach | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values (each with its best line, the child's action first),
     best first, ties in the children's order; each child asked only for more than the k-th best
@@ -128,7 +130,8 @@ def best_placements(
     the bound on every child not among the k (asked for more and INFEASIBLE, or dropped), and
     whether every value is proven. The same k values as solving every child alone: a child is
     left out only when it cannot beat the k-th best. TimeUp with nothing found; `Stopped` with
-    what was found when the time runs out later.
+    what was found when the time runs out later. With `feasible`, a cover is asked only whether
+    it reaches the value (its best is never read).
 
     With `reach` (and `upper`; k = 1, no time limit): a child that beats the best so far and
     reaches its own bound has that value, proven without its line; only the child that is the
@@ -137,6 +140,7 @@ def best_placements(
     found: list[tuple[Action, BoardResult]] = []
     state = _Search(floor, cap, k, found, upper)
     state.reach = reach if k == 1 and upper is not None else None
+    state.feasible = feasible
     try:
         for group in groups(kids):
             state.group(group, solve)
@@ -156,6 +160,8 @@ class _Search:
     ) -> None:
         self.upper = upper
         self.reach: Reach | None = None
+        self.feasible: Reach | None = None
+        """The bare question asked of a cover (only whether it reaches the value is read)."""
         self.deferred: tuple[Action, Position, int | None] | None = None
         """The best so far when its line is not solved yet: its action, position, and the
         value it was asked for."""
@@ -202,6 +208,15 @@ class _Search:
             return None
         return BoardResult("INFEASIBLE", None, ask - 1, ())
 
+    def reaches(
+        self, top: Position, ask: int, solve: Callable[[Position, int | None, int | None], BoardResult]
+    ) -> bool:
+        """Whether some line of a group's cover reaches `ask`: only that is read, so the bare
+        question when there is one, else its solve."""
+        if self.feasible is not None:
+            return self.feasible(top, ask)
+        return solve(top, ask, self.cap).status != "INFEASIBLE"
+
     def resolve(self, solve: Callable[[Position, int | None, int | None], BoardResult]) -> None:
         """The best's line when it was not solved: its solve asked for the value it was asked
         for in turn, which must give the value already proven."""
@@ -225,7 +240,7 @@ class _Search:
             if len(left) > 1 and ask is not None and ask != checked:
                 checked = ask
                 top = cover([child for _, child in left])
-                if top is not None and (self.below(top, ask) or solve(top, ask, self.cap).status == "INFEASIBLE"):
+                if top is not None and (self.below(top, ask) or not self.reaches(top, ask, solve)):
                     self.bound = max(self.bound, ask - 1)
                     return
             action, child = left.pop(0)

@@ -255,6 +255,11 @@ class _Relaxed:
             best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken))
             self._memo[key] = best
             return best
+        if not acts and not isinstance(at, str):
+            # No action left after a stop: no leg is free (the free points are the start's), and
+            # an unload sells nothing away from Thera, so the line stops here.
+            self._memo[key] = best
+            return best
         if cargo:
             # An unload (R-FREE-2, free, ending the Move action) empties the boat, whose Move
             # actions then give 2 points; its cubes stay on an island, to be loaded again (here
@@ -338,6 +343,8 @@ class _Relaxed:
                     took[d] += 1
                 else:
                     new_hand = tuple(sorted(hand + tuple(c for c in cards if c in self.useful)))
-                    t = (took[0], took[1], took[2])
+                    # With fewer than 2 actions left no later buy is excavated (a buy and an
+                    # excavation): what was bought is not read again, and states merge.
+                    t = (took[0], took[1], took[2]) if acts >= 2 else (0, 0, 0)
                     best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash))
         return best

@@ -1,0 +1,273 @@
+"""The tile placement taken best first: the placements visited by their model-free bound, highest
+first, instead of in notation order (analysis/placement.py takes them in notation order).
+
+The answer is the one of the notation-order search (`placement.split_placements`): the best
+value, and among the placements that reach it the first in notation order, its line solved
+asked for the very value the notation-order search asks it for.
+
+- **Order.** Each group of placements (one slot and rotation, `placement.groups`) has a bound:
+  that of its cover (`placement.cover`, which dominates each member), or the member's own for
+  a group of one. The groups are visited by bound, highest first (ties and groups without a
+  bound in notation order, those without a bound last); a group's members by their own bound.
+- **Asks.** With the best so far the value V of placement i, a placement j before i in
+  notation order wins a tie, so it is asked for at least V; one after i for more than V. A
+  group's cover is asked for the least its members are asked for. A placement or cover whose
+  bound is below what it is asked for is skipped without a model (`reach_bound`): its solve
+  would be INFEASIBLE. Every placement not skipped is asked, so none that could beat the best
+  (or tie it from earlier in notation order) is left out.
+- **Values by bare questions.** A placement's value is settled by questions without the
+  objective (`board_solve.reaches`): is its ask reached at all, then its bound and the values
+  just below (its value is the first reached from its bound down), at most `TRIES` of them;
+  otherwise it is solved with the objective.
+- **The line.** The notation-order search asks the winner i for more than the best value among
+  the placements before i (or the floor); the same search, best first, among those placements
+  alone gives that value, and the winner is solved asked for it, so its line is the line of
+  the notation-order search. A different value there is an internal error, never printed.
+
+`--alternatives K` before a placement (`best_placements`) is the same search keeping the K
+best: a placement is asked to beat the K-th best so far (ties as above), and each of the K is
+solved for its line asked for what the notation-order search asks it, more than the K-th best
+value before it.
+
+Only without a time limit (`reaches` is then exact) and with the model-free bound (the score
+objective); otherwise the analysis takes the placements in notation order.
+tests/test_best_first.py compares both searches on sampled placement turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..actions import Action
+from ..position import Position
+from ..solver.cpsat import SolverError
+from .board_solve import BoardResult
+from .placement import Bound, Child, Reach, cover, groups
+
+TRIES = 3
+"""Values a placement is asked for by bare questions, from its bound down, before it is solved
+with the objective instead."""
+
+Solve = Callable[[Position, int | None, int | None], BoardResult]
+NONE = -(10**9)
+"""Below every value: nothing known."""
+
+
+def best_placement(
+    kids: Sequence[Child],
+    solve: Solve,
+    reach: Reach,
+    upper: Bound,
+    floor: int | None,
+    cap: int | None,
+) -> BoardResult:
+    """The best over the children (placements, mostly), first in notation order among equals, and
+    its line, as `placement.split_placements` gives it (module doc); INFEASIBLE when none reaches
+    `floor`."""
+    ranked, bound, proven = best_placements(kids, solve, reach, upper, floor, cap, 1)
+    if not ranked:
+        return BoardResult("INFEASIBLE", None, bound, ())
+    r = ranked[0][1]
+    assert r.value is not None
+    status = "OPTIMAL" if proven and bound <= r.value else "FEASIBLE"
+    return BoardResult(status, r.value, bound, r.line)
+
+
+def best_placements(
+    kids: Sequence[Child],
+    solve: Solve,
+    reach: Reach,
+    upper: Bound,
+    floor: int | None,
+    cap: int | None,
+    k: int,
+) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
+    """The k children of the best values, best first, ties in notation order, each with its line
+    (the child's action first) solved asked for what the notation-order search
+    (`placement.best_placements`) asks it: more than the k-th best value before it (or the
+    floor). Also the bound on every child not among them, and whether all is proven."""
+    search = _BestFirst(kids, solve, reach, upper, floor, cap)
+    everyone = list(range(len(kids)))
+    top = search.top(everyone, k)
+    out: list[tuple[Action, BoardResult]] = []
+    bound = search.bound
+    for value, i in top:
+        # What the notation-order search asks i for: more than the k-th best before it.
+        before = search.top(everyone[:i], k, ties=False)
+        ask = floor if len(before) < k else before[k - 1][0] + 1
+        if floor is not None and ask is not None:
+            ask = max(floor, ask)
+        action, child = kids[i]
+        r = search.lines.get((i, ask)) or solve(child, ask, cap)
+        if r.value != value:
+            raise SolverError(f"{action}: its solve gives {r.value}, its bare questions {value}")
+        bound = max(bound, r.bound)
+        search.proven = search.proven and r.status == "OPTIMAL"
+        out.append((action, BoardResult(r.status, value, r.bound, (action, *r.line))))
+    return out, max(bound, search.bound), search.proven
+
+
+class _BestFirst:
+    """What is known of each child: its proven upper bound and, once settled, its value."""
+
+    def __init__(
+        self, kids: Sequence[Child], solve: Solve, reach: Reach, upper: Bound, floor: int | None, cap: int | None
+    ) -> None:
+        self.kids = kids
+        self.solve = solve
+        self.reach = reach
+        self.upper = upper
+        self.floor = floor
+        self.cap = cap
+        index = {id(c): j for j, (_, c) in enumerate(kids)}
+        self.groups = [[index[id(c)] for _, c in g] for g in groups(kids)]
+        self.ties = True
+        """Whether a tie is decided by notation order (else only the best values count)."""
+        self.k = 1
+        self.found: list[tuple[int, int]] = []
+        """The k best so far (value, child), best first, ties in notation order."""
+        self.hi: dict[int, int | None] = {}
+        """A child's bound (None: none known), lowered when asked for more and INFEASIBLE."""
+        self.value: dict[int, int] = {}
+        """A child's value, when settled (only values at least the floor)."""
+        self.own: set[int] = set()
+        """The children whose own bound was computed (not only their group's)."""
+        self.lines: dict[tuple[int, int | None], BoardResult] = {}
+        """Solves with the objective: by child and the value asked for."""
+        self.bound = floor - 1 if floor is not None else NONE
+        """No child not settled reaches more (the bound of the search, as in placement.py)."""
+        self.proven = True
+        for g in self.groups:
+            members = [kids[j][1] for j in g]
+            top = cover(members) if len(g) > 1 else members[0]
+            b = upper(top) if top is not None else None
+            for j in g:
+                self.hi[j] = b
+
+    def ask(self, j: int) -> int | None:
+        """What child j is asked for, the k-th best so far the value V of child i: at least V
+        before i (it wins a tie), more than V after it; at least the floor."""
+        if len(self.found) < self.k:
+            return self.floor
+        v, i = self.found[self.k - 1]
+        want = v if self.ties and j < i else v + 1
+        return want if self.floor is None else max(self.floor, want)
+
+    def top(self, among: list[int], k: int, ties: bool = True) -> list[tuple[int, int]]:
+        """The k best values among the children `among`, each with its child, best first, ties
+        in notation order (with `ties`; else only the values count); only values at least the
+        floor."""
+        self.ties = ties
+        self.k = k
+        self.found = []
+        chosen = set(among)
+        parts = [[j for j in g if j in chosen] for g in self.groups]
+        parts = [p for p in parts if p]
+        parts.sort(key=lambda p: (self._key(p), p[0]))
+        for j in among:
+            if j in self.value:
+                self._add(self.value[j], j)
+        for part in parts:
+            self._group(part)
+        return self.found
+
+    def _add(self, v: int, j: int) -> None:
+        """A child's value: among the k best when it beats the k-th (ties in notation order)."""
+        if (v, j) in [(w, i) for w, i in self.found]:
+            return
+        self.found.append((v, j))
+        self.found.sort(key=lambda x: (-x[0], x[1]))
+        del self.found[self.k :]
+
+    def _key(self, part: list[int]) -> tuple[int, int]:
+        """Highest bound first; no bound last."""
+        his = [self.hi[j] for j in part]
+        if any(h is None for h in his):
+            return (1, 0)
+        return (0, -max(h for h in his if h is not None))
+
+    def _group(self, part: list[int]) -> None:
+        """One group's members `part`: skipped when their bounds (first the group's, then each
+        member's own) are below what they would be asked for, else their cover asked, else each
+        settled, highest bound first."""
+        for j in part:
+            if j in self.value:
+                self._add(self.value[j], j)
+        left = [j for j in part if j not in self.value and not self._below(j)]
+        for j in left:
+            if j not in self.own:
+                # Each member's own bound is often below its group's (the cover lays more cubes).
+                self.own.add(j)
+                mine = self.upper(self.kids[j][1])
+                h = self.hi[j]
+                if mine is not None:
+                    self.hi[j] = mine if h is None else min(mine, h)
+        left = [j for j in left if not self._below(j)]
+        if not left:
+            return
+        asks = [self.ask(j) for j in left]
+        if len(left) > 1 and None not in asks:
+            low = min(a for a in asks if a is not None)
+            top = cover([self.kids[j][1] for j in left])
+            if top is not None and not self.reach(top, low):
+                self._lower(left, low - 1)
+                return
+        left.sort(key=lambda j: (self.hi[j] is None, -(self.hi[j] or 0), j))
+        for j in left:
+            if self._below(j):
+                continue
+            got = self._settle(j, self.ask(j))
+            if got is not None:
+                self._add(got, j)
+
+    def _below(self, j: int) -> bool:
+        """Whether child j cannot reach what it would be asked for."""
+        a = self.ask(j)
+        h = self.hi[j]
+        if a is None or h is None or h >= a:
+            return False
+        self.bound = max(self.bound, a - 1)
+        return True
+
+    def _lower(self, js: list[int], most: int) -> None:
+        for j in js:
+            h = self.hi[j]
+            self.hi[j] = most if h is None else min(h, most)
+        self.bound = max(self.bound, most)
+
+    def _settle(self, j: int, ask: int | None) -> int | None:
+        """Child j's value if it reaches `ask` (None: anything; the floor), else None."""
+        child = self.kids[j][1]
+        h = self.hi[j]
+        if h is None:
+            return self._solved(j, ask)
+        if ask is not None and not (h is not None and h == ask) and not self.reach(child, ask):
+            self._lower([j], ask - 1)
+            return None
+        # It reaches `ask` (or nothing is asked): its value is the first reached from its bound down.
+        low = ask if ask is not None else h - TRIES + 1
+        if h - low < TRIES:
+            for v in range(h, low - 1, -1):
+                if (ask is not None and v == ask and h != ask) or self.reach(child, v):
+                    self.value[j] = v
+                    self.bound = max(self.bound, v)
+                    return v
+                self.hi[j] = v - 1
+            if ask is not None:
+                self._lower([j], ask - 1)
+                return None
+        return self._solved(j, ask)
+
+    def _solved(self, j: int, ask: int | None) -> int | None:
+        """Child j's value if it reaches `ask`, by its solve with the objective."""
+        r = self.solve(self.kids[j][1], ask, self.cap)
+        self.bound = max(self.bound, r.bound)
+        if r.status == "INFEASIBLE":
+            self._lower([j], (ask if ask is not None else 0) - 1)
+            return None
+        assert r.value is not None
+        self.proven = self.proven and r.status == "OPTIMAL"
+        self.lines[(j, ask)] = r
+        self.value[j] = r.value
+        self.hi[j] = r.bound
+        return r.value

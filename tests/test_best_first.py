@@ -1,0 +1,124 @@
+"""The tile placement taken best first (analysis/best_first.py) gives the answer of the search in
+notation order: the best value, the first placement in notation order reaching it, and its line
+solved asked for the value the notation-order search asks it for.
+
+Two checks: a synthetic one (made-up values and bounds, many ties, every case fast), against a
+direct computation of what the notation-order search asks each placement; and real placement
+turns against every placement solved in turn (no bound, no bare question, no grouping)."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from akrotiri_puzzles.actions import PlaceTile
+from akrotiri_puzzles.analysis import best_first
+from akrotiri_puzzles.analysis.board_solve import BoardResult
+from akrotiri_puzzles.analysis.endgame import _Run
+from akrotiri_puzzles.solver.deadline import Deadline
+
+from .test_placement_bound import before_placement
+
+
+def _fake_turn(rng: random.Random) -> tuple[list, dict[int, int]]:
+    """Placements in groups of one to eight (slot, rotation), each with a value; few distinct
+    values, so that ties are common."""
+    kids = []
+    values: dict[int, int] = {}
+    slot = 0
+    while len(kids) < rng.randint(5, 40):
+        slot += 1
+        for _ in range(rng.choice([1, 2, 4, 8])):
+            child = SimpleNamespace(phase="act", passing=False, i=len(kids))
+            values[len(kids)] = rng.choice([40, 41, 42, 42, 43, 43])
+            kids.append((PlaceTile((slot, 0), 0, "red", f"{len(kids)}NE"), child))
+    return kids, values
+
+
+def _notation_order(values: dict[int, int], floor: int | None, k: int) -> list[tuple[int, int, int | None]]:
+    """Directly: the k best values and their children (ties in notation order), each with what
+    a search taking the children in notation order, each asked for more than the k-th best
+    before it, asks that child."""
+    found: list[tuple[int, int, int | None]] = []
+    for j in sorted(values):
+        ask = floor if len(found) < k else found[k - 1][0] + 1
+        if floor is not None and ask is not None:
+            ask = max(floor, ask)
+        if ask is None or values[j] >= ask:
+            found = sorted([*found, (values[j], j, ask)], key=lambda x: (-x[0], x[1]))[:k]
+    return found
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_made_up_values(seed, monkeypatch):
+    # Made-up values, bounds at or above each value (a cover's at or above its members'), and
+    # bare questions and solves that read the values: the value, the child and the value its
+    # line is solved asked for must be the notation-order search's.
+    rng = random.Random(seed)
+    kids, values = _fake_turn(rng)
+    floor = rng.choice([None, None, 41, 43, 44])
+    slack = {j: rng.choice([0, 0, 1, 2, None]) for j in values}
+
+    def members(pos) -> list[int]:
+        return pos.members if hasattr(pos, "members") else [pos.i]
+
+    monkeypatch.setattr(best_first, "cover", lambda ps: SimpleNamespace(members=[p.i for p in ps]))
+
+    def upper(pos):
+        got = [None if slack[j] is None else values[j] + slack[j] for j in members(pos)]
+        return None if None in got else max(got) + (1 if len(got) > 1 and rng.random() < 0.5 else 0)
+
+    def reach(pos, v):
+        return max(values[j] for j in members(pos)) >= v
+
+    solved = []
+
+    def solve(pos, ask, cap):
+        assert not hasattr(pos, "members"), "a cover is only asked whether it reaches a value"
+        solved.append(pos.i)
+        v = values[pos.i]
+        if ask is not None and v < ask:
+            return BoardResult("INFEASIBLE", None, ask - 1, ())
+        return BoardResult("OPTIMAL", v, v, (f"asked {ask}",))
+
+    got = best_first.best_placement(kids, solve, reach, upper, floor, None)
+    want = _notation_order(values, floor, 1)
+    if not want:
+        assert got.status == "INFEASIBLE"
+    else:
+        value, j, ask = want[0]
+        assert (got.status, got.value, got.bound) == ("OPTIMAL", value, value)
+        assert got.line == (kids[j][0], f"asked {ask}")
+    # The k best (`--alternatives K` before a placement), each line asked as in notation order.
+    for k in (2, 3):
+        ranked, bound, proven = best_first.best_placements(kids, solve, reach, upper, floor, None, k)
+        want = _notation_order(values, floor, k)
+        assert [(r.value, r.line) for _, r in ranked] == [(v, (kids[j][0], f"asked {a}")) for v, j, a in want]
+        assert proven
+        assert not want or bound <= want[0][0]
+
+
+@pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.slow)])
+def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, edition):
+    # Independent computation: every placement solved in turn, each asked for more than the best
+    # before it (no grouping, no bound, no bare question). The analysis's own search (best
+    # first, as `analyse` runs it) must give the same status, value, bound and line.
+    pos = before_placement(seed, edition, 6)[0]
+    single = _Run(pos, "score", Deadline(None), 1, group_placements=False).best(pos)
+    run = _Run(pos, "score", Deadline(None), 1)
+    asked: list = []
+    solve = run.placed
+
+    def count(child, floor, cap):
+        asked.append(child)
+        return solve(child, floor, cap)
+
+    run.placed = count  # type: ignore[method-assign]
+    got = run.best(pos)
+    assert single.status == "OPTIMAL"
+    assert got == single
+    # Best first: after the winner only its own line is solved with the objective.
+    assert len(asked) <= 3
+    assert len(run.children(pos)) > 50
