@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ortools.sat.python import cp_model
 from ortools.sat.python.cp_model_helper import LinearExpr, Literal
@@ -22,6 +23,9 @@ Lit = Literal | int
 """A Boolean literal: a model variable (or its negation) or a constant 0/1."""
 Expr = LinearExpr | int
 """A linear expression over model variables, or a constant."""
+
+MEMO = True
+"""Whether `Core.memo` keeps what it made (tests turn it off to compare the models)."""
 
 TECHNIQUES = FORBIDDABLE
 """What a line can be forbidden to do (`Spec.forbid`), for proving a technique necessary."""
@@ -77,6 +81,8 @@ class Core:
         """Called between the model's parts and per event in the long ones: the solver's
         deadline check, which stops a build its time limit has run out on (solver/deadline.py)."""
         self._cache: dict[frozenset[int], Lit] = {}
+        self._memo: dict[object, Any] = {}
+        """Literals over classes made once and asked again (`memo`)."""
         self.p0 = points_in_hand(self.p)
         self.max_points = facts.max_steps
         # Events: stops, the end of turn 1, idle tail. Every stop but the first follows a leg
@@ -125,6 +131,21 @@ class Core:
             self._cache[cset] = lit
         return self._cache[cset]
 
+    def memo(self, key: object, make: Callable[..., Any], *args: Any) -> Any:
+        """`make(*args)`, made once per key and kept for the model's life (with MEMO).
+
+        A late board's model asks for the same literals over classes per event and per dock
+        (a fact, a leg's classes per cost): each is a set of up to thousands of classes, slow to
+        build and hash again. Made at first use, in the same order, they are the literals `holds`
+        returns from its own cache anyway, so the model is the same, constraint for constraint
+        (tests/test_solver_model.py compares it with MEMO off)."""
+        if not MEMO:
+            return make(*args)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = make(*args)
+        return found
+
     def clause(self, premises: Sequence[Lit], conclusion: Lit) -> None:
         """If every premise holds, the conclusion holds. (A constant premise 1 or conclusion 0 is
         left out; a premise 0 or a conclusion 1 makes the clause hold already. One loop, as
@@ -154,11 +175,15 @@ class Core:
 
     def require(self, k: int, premises: Sequence[Lit], table: str, key: object, negate: bool = False) -> None:
         """If the premises hold at event k, the fact `table[key]` holds on that turn's board."""
-        facts = []
-        for layer in self.f.layers:
-            cset = set(getattr(layer, table).get(key, ()))
-            facts.append(self.holds(set(range(self.n)) - cset if negate else cset))
-        self.per_turn(k, premises, facts)
+
+        def make() -> list[Lit]:
+            facts = []
+            for layer in self.f.layers:
+                cset = set(getattr(layer, table).get(key, ()))
+                facts.append(self.holds(set(range(self.n)) - cset if negate else cset))
+            return facts
+
+        self.per_turn(k, premises, self.memo(("fact", table, key, negate), make))
 
     # -- small reified helpers ------------------------------------------------------------
 

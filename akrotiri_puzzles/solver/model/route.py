@@ -50,7 +50,7 @@ class Route(Core):
                     m.add(lit == 0)
                     continue
                 self.require(k, [lit], "exists", d)
-                self.clause([lit], self.holds(near[d]))
+                self.clause([lit], self.memo(("near", d), self.holds, near[d]))
                 if k > 0:
                     m.add(lit == self.at[k - 1][d]).only_enforce_if(self.idle[k])
                 elif d != self.start_dock:
@@ -90,12 +90,14 @@ class Route(Core):
                     if not any(per_turn):
                         never.append(a)
                         continue
-                    self.per_turn(k, [la, lb], [self.holds(d.keys()) for d in per_turn])
+                    # A pair's literals are the same at every event (`memo`).
+                    sailed = self.memo(("leg", a, b), self._sailed, per_turn)
+                    self.per_turn(k, [la, lb], sailed)
                     if len(per_turn) == 1 or per_turn[0] == per_turn[1]:
-                        self._leg_points(at_least, [la, lb], per_turn[0])
+                        self._leg_points(at_least, [la, lb], per_turn[0], (a, b, 0))
                     else:
-                        self._leg_points(at_least, [la, lb, neg(self.t2[k])], per_turn[0])
-                        self._leg_points(at_least, [la, lb, self.t2[k]], per_turn[1])
+                        self._leg_points(at_least, [la, lb, neg(self.t2[k])], per_turn[0], (a, b, 0))
+                        self._leg_points(at_least, [la, lb, self.t2[k]], per_turn[1], (a, b, 1))
                 if never:
                     # No class sails from these docks to b: the previous dock is another one.
                     others = [la for a, la in prev.items() if a not in never]
@@ -134,18 +136,27 @@ class Route(Core):
                 self.clause([la, lb], at_least[v] if v <= top else 0)
         return never
 
-    def _leg_points(self, at_least: list[Lit], premises: list[Lit], dist: dict[int, int]) -> None:
-        """Under the premises, the leg costs at least the class's points between its two docks:
-        one clause per distinct cost, for the classes where it is at least that much."""
+    def _sailed(self, per_turn: list[dict[int, int]]) -> list[Lit]:
+        """Per turn, the literal of the classes where a pair of docks can be sailed as one leg."""
+        return [self.holds(d.keys()) for d in per_turn]
+
+    def _leg_points(
+        self, at_least: list[Lit], premises: list[Lit], dist: dict[int, int], pair: tuple[str, str, int]
+    ) -> None:
+        """Under the premises, the leg costs at least the class's points between its two docks
+        (`pair`: the docks and the turn): one clause per distinct cost, for the classes where it
+        is at least that much (their literal made once per pair and cost: `memo`)."""
         top = len(at_least) - 1
         values = sorted(set(dist.values()))
         for i, v in enumerate(values):
             if v == 0:
                 continue
+            at: Lit = 1
+            if v > top or i > 0:
+                at = self.memo(("cost", *pair, v), self.holds, (c for c, w in dist.items() if w >= v))
             if v > top:
                 # No line within the bound affords the leg in these classes.
-                self.clause(premises, neg(self.holds(c for c, w in dist.items() if w >= v)))
+                self.clause(premises, neg(at))
                 break
-            classes = [c for c, w in dist.items() if w >= v]
-            lits = [*premises] if i == 0 else [*premises, self.holds(classes)]
+            lits = [*premises] if i == 0 else [*premises, at]
             self.clause(lits, at_least[v])

@@ -1,0 +1,72 @@
+"""The model builder's memo (`Core.memo`) against building without it.
+
+The memo keeps the literals over classes that a model asks for again and again (a fact of a
+dock, the classes where a leg is sailed or costs at least so many points), made at their first
+use. It must change nothing but the time: the model built with it is the model built without,
+variable for variable and constraint for constraint, so every verdict and every line read off
+it are the same. Each case below builds both and compares the whole CP-SAT model as text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from akrotiri_puzzles.analysis.board_solve import Board
+from akrotiri_puzzles.files.position_yaml import load_position
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
+from akrotiri_puzzles.solver.deadline import NO_LIMIT
+from akrotiri_puzzles.solver.facts import FactReader, Facts, build_facts
+from akrotiri_puzzles.solver.model import Spec, build, core
+
+DATA = Path(__file__).parent / "data"
+PUZZLES = DATA / "puzzles"
+
+
+def _text(facts: Facts, spec: Spec, memo: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int]:
+    """The model's text and how many literals the memo kept."""
+    monkeypatch.setattr(core, "MEMO", memo)
+    model = build(facts, budget(facts.puzzle), spec)
+    return str(model.m.Proto()), len(model._memo)
+
+
+def _facts(path: Path, bound: int, comps) -> Facts:
+    puzzle = load_puzzle(path, comps)
+    reader = FactReader(puzzle)
+    reader.exact_steps = max_steps(puzzle, budget(puzzle).most)
+    return build_facts(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound))
+
+
+CASES = [
+    # A two-turn puzzle from the placement (R-TILE-1, R-MOVE-1, R-MOVE-3): legs per turn, facts
+    # per turn, hundreds of classes (one whose legs cost differently per turn); minimising too.
+    pytest.param("place2b/place2b-009-place-south-2014-h2-temple.yaml", 2, False, marks=pytest.mark.slow),
+    ("place2/place2-001-place-north-2014-h2-temple.yaml", 3, True),
+    # Goals of two temples (R-EXC-1): the negated "same island" facts of `_distinct_islands`.
+    ("small/small-024-act-north-2014-h1-two.yaml", 4, False),
+    ("small/small-055-act-north-2016-h1-two.yaml", 5, True),
+]
+
+
+@pytest.mark.parametrize(("name", "bound", "minimise"), CASES)
+def test_R_MOVE_1_R_EXC_1_model_with_memo_is_the_model_without(name, bound, minimise, comps, monkeypatch):
+    facts = _facts(PUZZLES / name, bound, comps)
+    assert facts.scenarios, "the case must have classes to model"
+    spec = Spec(bound, facts.puzzle.goal, minimise=minimise)
+    with_memo, kept = _text(facts, spec, True, monkeypatch)
+    without, none = _text(facts, spec, False, monkeypatch)
+    assert kept > 0 and none == 0
+    assert with_memo == without
+
+
+def test_score_model_with_memo_is_the_model_without(comps, monkeypatch):
+    # The endgame analyser's score model (one class, `every_line` facts) goes through the same builder.
+    pos = load_position(DATA / "endgame.yaml", comps)
+    board = Board(pos, "score", NO_LIMIT)
+    monkeypatch.setattr(core, "MEMO", True)
+    with_memo = str(board.fresh().m.Proto())
+    monkeypatch.setattr(core, "MEMO", False)
+    without = str(board.fresh().m.Proto())
+    assert with_memo == without
