@@ -24,6 +24,7 @@ from lesson_search import CompactGreedy
 from lesson_sixth import within_turn
 
 from akrotiri_puzzles.actions import Action, EndTurn, Load, PlaceTile
+from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.effects import apply, apply_unchecked
 from akrotiri_puzzles.errors import IllegalActionError
@@ -136,16 +137,35 @@ def believed_plan(puzzle: Puzzle, optimum: int) -> tuple[int, tuple[Action, ...]
     each rest of the turn solved by CP-SAT (one worker, seed 0, no time limit, asked only for
     lines shorter than the best so far). Every legal placement's line costs the optimum or
     more, so this is the cheapest plan in the believer's world. None when no imagined
-    placement beats the optimum."""
+    placement beats the optimum.
+
+    The imagined placements of one slot and rotation are first asked together through their
+    cover (analysis/placement.cover: every cube any of them lays, the fewest left on the market
+    per colour), which dominates each of them: when no line from the cover beats the best so
+    far, none of theirs does, and the group is skipped (seed 784 has 4,992 imagined placements
+    in 59 groups). The plan found is the one asking each in turn finds."""
     best: tuple[int, tuple[Action, ...]] | None = None
+    groups: dict[tuple[object, int], list[tuple[PlaceTile, Position]]] = {}
     for action, after in screened(puzzle, optimum):
+        groups.setdefault((action.slot, action.rotation), []).append((action, after))
+    for group in groups.values():
         ceiling = (best[0] if best is not None else optimum) - 1
-        found = solve(Puzzle("rest", after, puzzle.goal, 1), most=ceiling, time_limit=SCAN_LIMIT)
-        if found.timed_out:
-            GAVE_UP.append(f"{action} ({SCAN_LIMIT} s): the goal is dropped")
-            return None
-        if found.status == "OPTIMAL" and found.optimum is not None and found.optimum <= ceiling:
-            best = (found.optimum, (action, *found.line))
+        top = cover([after for _, after in group]) if len(group) > 1 else None
+        if top is not None:
+            found = solve(Puzzle("rest", top, puzzle.goal, 1), most=ceiling, time_limit=SCAN_LIMIT)
+            if found.timed_out:
+                GAVE_UP.append(f"cover of {group[0][0].slot} r{group[0][0].rotation} ({SCAN_LIMIT} s): goal dropped")
+                return None
+            if found.status == "INFEASIBLE":
+                continue
+        for action, after in group:
+            ceiling = (best[0] if best is not None else optimum) - 1
+            found = solve(Puzzle("rest", after, puzzle.goal, 1), most=ceiling, time_limit=SCAN_LIMIT)
+            if found.timed_out:
+                GAVE_UP.append(f"{action} ({SCAN_LIMIT} s): the goal is dropped")
+                return None
+            if found.status == "OPTIMAL" and found.optimum is not None and found.optimum <= ceiling:
+                best = (found.optimum, (action, *found.line))
     return best
 
 
