@@ -203,7 +203,8 @@ def fitting_places(pos: Position, card: str) -> int:
 
 def loads_second_cube(pos: Position, line: tuple[Action, ...]) -> bool:
     """Whether a line starts with a tile placement whose second cube's colour is then loaded on
-    the island it lies on (the line may need that cube; the lesson's tests prove it does)."""
+    the island it lies on: a screen (the cube loaded may be another of that colour on the same
+    island); whether the line needs that cube is for the lesson's tests to prove."""
     if not line or not isinstance(line[0], PlaceTile):
         return False
     place = line[0]
@@ -356,10 +357,11 @@ def _built(c: Candidate) -> Candidate | None:
     return None
 
 
-KINDS = (("other", "place"), ("other", "act"), ("hero", "act"), ("hero", "place"))
-"""The earlier turns the built finder plays otherwise, in order: the other seat's last tile
-placement (fewest variants), its last action phase, the hero's previous action phase, the
-hero's previous tile placement (then its action phase by the greedy bot)."""
+KINDS = (("other", "place"), ("hero", "place"), ("other", "act"), ("hero", "act"))
+"""The earlier turns the built finder plays otherwise, cheapest first: the other seat's last
+tile placement (fewest variants), the hero's previous tile placement (then its action phase by
+the greedy bot; 128 variants, 27 s CPU at seed 42), the other seat's last action phase, the
+hero's previous action phase."""
 
 
 def _starts(c: Candidate, states: list[Position]) -> list[tuple[int, str]]:

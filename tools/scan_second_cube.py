@@ -21,9 +21,32 @@ from lesson_cube import fitting_places, forced_card_goals, loads_second_cube, mi
 from lesson_found import Candidate
 from lesson_search import game, seed_range
 
-from akrotiri_puzzles import load_components
-from akrotiri_puzzles.puzzle import Puzzle
+from akrotiri_puzzles import apply, legal_actions, load_components
+from akrotiri_puzzles.actions import PlaceTile
+from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import solve
+
+
+def given_slot(pos: Position, goal: Goal, optimum: int, first: PlaceTile, limit: float | None) -> str:
+    """What the exercise would be with the answer's slot and rotation given (a form the puzzle
+    format does not have yet): how many of the placements there (second cube's colour and
+    island) reach the goal in the optimum, and whether the rest of the turn is unique when one
+    alone does."""
+    reach = []
+    for action in legal_actions(pos):
+        if not isinstance(action, PlaceTile) or (action.slot, action.rotation) != (first.slot, first.rotation):
+            continue
+        rest = solve(Puzzle("rest", apply(pos, action), goal, 1), most=optimum, time_limit=limit)
+        if rest.timed_out:
+            return "gave up"
+        if rest.status == "OPTIMAL" and rest.optimum is not None and rest.optimum <= optimum:
+            reach.append(action)
+    if len(reach) != 1:
+        return f"{len(reach)} placements there reach the optimum ({', '.join(map(str, reach))})"
+    rest = solve(Puzzle("rest", apply(pos, reach[0]), goal, 1), unique=True, time_limit=limit)
+    other = "" if rest.other_line is None else f"; other rest: {'; '.join(map(str, rest.other_line))}"
+    return f"only {reach[0]} reaches the optimum; its rest unique: {rest.unique}{other}"
 
 
 def main() -> None:
@@ -88,6 +111,11 @@ def main() -> None:
                     continue
                 unique = result.status == "OPTIMAL" and result.unique is True
                 loads = loads_second_cube(pos, result.line)
+                if not unique and isinstance(result.line[0], PlaceTile) and result.optimum is not None:
+                    given = given_slot(pos, goal, result.optimum, result.line[0], limit)
+                    print(
+                        f"seed {seed} action {len(line)}: with {result.line[0].slot} r{result.line[0].rotation} given: {given}"
+                    )
                 any_unique |= unique
                 any_loads |= unique and loads
                 other = "" if result.other_line is None else f"; other: {'; '.join(map(str, result.other_line))}"
@@ -95,7 +123,7 @@ def main() -> None:
                     f"seed {seed} action {len(line)} {goal.describe()}: fits after "
                     f"{fitting_places(pos, goal.map_card or '')} places; misreading {cost} actions "
                     f"({'; '.join(map(str, mis))}); optimum {result.optimum} "
-                    f"({'; '.join(map(str, result.line))}); loads the second cube: {loads}; unique: {unique}{other}",
+                    f"({'; '.join(map(str, result.line))}); loads the second cube's colour on its island: {loads}; unique: {unique}{other}",
                     flush=True,
                 )
             counts["unique"] += any_unique
