@@ -99,19 +99,22 @@ def main() -> None:
                 agree += r.value == e.value
         seed += 1
     n = len(cpsat)
-
-    def row(name: str, xs: list[float]) -> str:
-        return f"| {name} | {statistics.median(xs):.2f} | {sorted(xs)[int(0.95 * (n - 1))]:.2f} | {max(xs):.2f} |"
-
     print(
         f"{n} endgames (seeds {args.first_seed}..{seed - 1}, both editions, at most {args.most_actions} actions left)"
     )
+    agreement_table(agree, nodes, "endgame", ("CP-SAT score model, 1 worker", cpsat), ("exhaustive search", search))
+
+
+def agreement_table(agree: int, nodes: list[int], unit: str, *methods: tuple[str, list[float]]) -> None:
+    """The agreement count, the exhaustive search's states and each method's CPU seconds
+    (median, p95, max) as a Markdown table."""
+    n = len(nodes)
     print(f"agreement: {agree}/{n}; exhaustive states: median {statistics.median(nodes):.0f}, max {max(nodes)}")
     print()
-    print("| method (CPU seconds per endgame) | median | p95 | max |")
+    print(f"| method (CPU seconds per {unit}) | median | p95 | max |")
     print("|---|---:|---:|---:|")
-    print(row("CP-SAT score model, 1 worker", cpsat))
-    print(row("exhaustive search", search))
+    for name, xs in methods:
+        print(f"| {name} | {statistics.median(xs):.2f} | {sorted(xs)[int(0.95 * (n - 1))]:.2f} | {max(xs):.2f} |")
 
 
 def full_turns(comps: Components, first: int, games: int) -> None:
@@ -225,19 +228,11 @@ def first_placements(comps: Components, first: int, games: int, objective: str) 
                     f"({cpsat[-1]:.1f} s / {search[-1]:.1f} s, {e.nodes} states)",
                     flush=True,
                 )
-    n = len(cpsat)
-
-    def row(name: str, xs: list[float]) -> str:
-        return f"| {name} | {statistics.median(xs):.2f} | {sorted(xs)[int(0.95 * (n - 1))]:.2f} | {max(xs):.2f} |"
-
     print()
-    print(f"{n} first placements (seeds {first}..{first + games - 1}, both editions, both seats, {objective})")
-    print(f"agreement: {agree}/{n}; exhaustive states: median {statistics.median(nodes):.0f}, max {max(nodes)}")
-    print()
-    print("| method (CPU seconds per turn) | median | p95 | max |")
-    print("|---|---:|---:|---:|")
-    print(row("analyse (CP-SAT, placements searched), 1 worker", cpsat))
-    print(row("exhaustive search", search))
+    print(f"{len(cpsat)} first placements (seeds {first}..{first + games - 1}, both editions, both seats, {objective})")
+    agreement_table(
+        agree, nodes, "turn", ("analyse (CP-SAT, placements searched), 1 worker", cpsat), ("exhaustive search", search)
+    )
 
 
 if __name__ == "__main__":
