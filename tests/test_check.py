@@ -166,6 +166,32 @@ def test_without_the_cpsat_solver_the_exhaustive_search_gives_the_optimum(monkey
     assert puzzle_commands.puzzle_optimum(puzzle) == puzzle_commands.Optimum(1, "exhaustive")
 
 
+def test_without_a_certificate_no_hidden_clock_decides_the_verdict(monkeypatch):
+    """The optimum is solved with no time limit unless the user gives one (--time-limit): a
+    loaded machine never turns "optimal" into "optimum unknown"."""
+    import akrotiri_puzzles.solver.cpsat as cpsat
+
+    asked: list[float | None] = []
+    real = cpsat.solve
+
+    def spy(puzzle, **kw):
+        asked.append(kw.get("time_limit"))
+        return real(puzzle, **kw)
+
+    monkeypatch.setattr(cpsat, "solve", spy)
+    puzzle = replace(load_puzzle(PUZZLE, load_components()), optimum=None, solution=None)
+    assert puzzle_commands.puzzle_optimum(puzzle) == puzzle_commands.Optimum(1, "cpsat")
+    assert puzzle_commands.puzzle_optimum(puzzle, time_limit=30.0) == puzzle_commands.Optimum(1, "cpsat")
+    assert asked == [None, 30.0]
+
+
+def test_a_bad_time_limit_is_one_line_and_status_2():
+    for bad in ("0", "-1", "nan", "1e9"):
+        r = check(PUZZLE, BEST, "--time-limit", bad)
+        assert r.returncode == 2, (bad, r.stderr)
+        assert r.stderr.startswith("error: --time-limit:") and r.stderr.count("\n") == 1 and not r.stdout
+
+
 def test_a_certificate_gives_the_optimum_when_the_file_has_none():
     text = PUZZLE.read_text().replace("optimum: 1\n", "")
     text += "certificate: {optimum: 1, status: OPTIMAL, below_optimum: INFEASIBLE, solver: hand, components: default}\n"

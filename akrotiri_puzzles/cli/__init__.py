@@ -15,7 +15,8 @@ import math
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -157,6 +158,25 @@ def progress(enabled: bool = True) -> Progress:
         transient=True,
         disable=not enabled,
     )
+
+
+@contextmanager
+def working(description: str, enabled: bool = True) -> Iterator[Callable[[str], None]]:
+    """A spinner with the description and the time elapsed on stderr while a long computation
+    runs, gone when done; silent when not a terminal. Yields a function that changes the text."""
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    spinner = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not (enabled and err.is_terminal),
+    )
+    with spinner:
+        task = spinner.add_task(description, total=None)
+        yield lambda text: spinner.update(task, description=text)
 
 
 def _version(value: bool) -> None:

@@ -15,7 +15,7 @@ from ..geometry import format_quad
 from ..notation import format_line, parse_line
 from ..puzzle import Puzzle, State, play, why_not
 from ..scoring import seat_score
-from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, fail, out
+from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, fail, out, working
 from .engine_commands import read_position
 
 if TYPE_CHECKING:
@@ -186,7 +186,8 @@ def analyse(
     from ..analysis.endgame import analyse as run
 
     try:
-        result = run(pos, objective, alternatives, actions, turns, time_limit, workers)
+        with working("analysing"):
+            result = run(pos, objective, alternatives, actions, turns, time_limit, workers)
     except AkrotiriError as exc:
         fail(f"{position}: {exc}")
     if as_json:
@@ -203,7 +204,8 @@ def solve_endgame(puzzle: Puzzle, as_json: bool, time_limit: float | None) -> No
     from ..analysis.endgame import analyse as run
 
     try:
-        a = run(puzzle.start, time_limit=time_limit)
+        with working(f"solving {puzzle.id}: the best score"):
+            a = run(puzzle.start, time_limit=time_limit)
     except AkrotiriError as exc:
         fail(f"{puzzle.id}: {exc}")
     data = analysis_data(a, puzzle.start)
@@ -282,7 +284,8 @@ def check_endgame(puzzle: Puzzle, source: str, line: list[Action], as_json: bool
     if best is None:
         from ..analysis.endgame import analyse as run
 
-        a = run(puzzle.start)
+        with working(f"proving the best score of {puzzle.id}"):
+            a = run(puzzle.start)
         if a.status != "OPTIMAL" or a.value is None:
             fail(f"{source}: the best score could not be proven")
         best, how = a.value, "proven by CP-SAT just now"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -16,7 +17,8 @@ from ..errors import AkrotiriError, NotationError, PuzzleError, located
 from ..files.puzzle_yaml import load_puzzle
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay
-from . import ComponentsOpt, JsonOpt, command, components, fail, out
+from . import ComponentsOpt, JsonOpt, command, components, fail, out, working
+from .solve_command import check_time_limit
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
 AnswerArg = Annotated[
@@ -83,8 +85,12 @@ def certified_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum | None:
     return Optimum(c.optimum, "certificate")
 
 
-def solved_optimum(puzzle: Puzzle) -> Optimum:
-    """The optimum computed now, by CP-SAT (or the exhaustive search without OR-Tools)."""
+def solved_optimum(
+    puzzle: Puzzle, time_limit: float | None = None, say: Callable[[str], None] | None = None
+) -> Optimum:
+    """The optimum computed now, by CP-SAT (or the exhaustive search without OR-Tools), with no
+    clock unless the user gives one: the same file always gets the same verdict. `say` is told
+    each step of the proof (the progress display)."""
     try:
         from ..solver.cpsat import solve
     except ImportError:
@@ -92,17 +98,21 @@ def solved_optimum(puzzle: Puzzle) -> Optimum:
 
         found = search(puzzle, max_nodes=2_000_000)
         return Optimum(found.optimum, "exhaustive", found.complete)
-    result = solve(puzzle, time_limit=120)
+    from .solve_command import level_text
+
+    result = solve(puzzle, time_limit=time_limit, on_level=None if say is None else lambda lv: say(level_text(lv)))
     return Optimum(result.optimum, "cpsat", result.status in ("OPTIMAL", "INFEASIBLE"))
 
 
-def puzzle_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum:
+def puzzle_optimum(
+    puzzle: Puzzle, source: str = "puzzle", time_limit: float | None = None, say: Callable[[str], None] | None = None
+) -> Optimum:
     """The certified optimum, or else one solved for now; an `optimum` field the solver
     contradicts raises a PuzzleError (the field alone is never trusted)."""
     known = certified_optimum(puzzle, source)
     if known is not None:
         return known
-    solved = solved_optimum(puzzle)
+    solved = solved_optimum(puzzle, time_limit, say)
     if solved.proven and puzzle.optimum is not None and puzzle.optimum != solved.value:
         found = "no line reaches the goal" if solved.value is None else f"the optimum is {solved.value}"
         raise PuzzleError(located(source, "optimum", f"the file says {puzzle.optimum}, but {found}"))
@@ -127,6 +137,14 @@ def check(
     puzzle_file: PuzzleArg,
     answer: AnswerArg,
     as_json: JsonOpt = False,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            help="When the puzzle has no certificate: stop proving its optimum after this many seconds "
+            "(then optimality is unknown, exit status 1). Default: no limit.",
+            show_default=False,
+        ),
+    ] = None,
     components_dir: ComponentsOpt = None,
 ) -> None:
     """Check an answer to a puzzle: is it legal, does it reach the goal, is it optimal?
@@ -139,6 +157,7 @@ def check(
     solution; a file without a certificate is solved first. The `optimum` field alone is never
     trusted.
     """
+    check_time_limit(time_limit)
     source = str(puzzle_file)
     try:
         puzzle = load_puzzle(puzzle_file, components(components_dir))
@@ -166,7 +185,10 @@ def check(
     optimum = certified
     if certified is None and solved:
         try:
-            optimum = puzzle_optimum(puzzle, source)
+            with working(f"proving the optimum of {puzzle.id}") as say:
+                optimum = puzzle_optimum(
+                    puzzle, source, time_limit, lambda text: say(f"proving the optimum of {puzzle.id}: {text}")
+                )
         except AkrotiriError as exc:
             fail(str(exc))
     status, optimal = verdict(played, optimum)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import time
-from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,10 +15,10 @@ from rich.text import Text
 from ..files.puzzle_yaml import load_puzzle
 from ..puzzle import Puzzle, replay
 from ..techniques import FORBIDDABLE
-from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, quote
+from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, quote, working
 
 if TYPE_CHECKING:
-    from ..solver.cpsat import SolveResult
+    from ..solver.cpsat import Level, SolveResult
 
 MAX_TIME_LIMIT = 1_000_000.0
 """Seconds (about 11 days): a limit is a bound a person chooses, never infinite."""
@@ -29,6 +28,22 @@ SEED_MAX = 2**31 - 1
 """CP-SAT's random seed is a 32-bit signed integer."""
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
+
+
+TimeLimitOpt = Annotated[
+    float | None,
+    typer.Option(
+        help="Stop after this many seconds, more than 0 (the result may then be UNKNOWN).", show_default=False
+    ),
+]
+
+
+def check_time_limit(time_limit: float | None) -> None:
+    """Fail (one line, exit status 2) unless the limit is None or a number of seconds in range."""
+    if time_limit is not None and not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
+        fail(
+            f"--time-limit: expected a number of seconds more than 0 and at most {MAX_TIME_LIMIT:,.0f}, got {time_limit}"
+        )
 
 
 def result_data(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozenset()) -> dict[str, object]:
@@ -57,12 +72,7 @@ def result_data(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozens
 def solve_command(
     puzzle_file: PuzzleArg,
     as_json: JsonOpt = False,
-    time_limit: Annotated[
-        float | None,
-        typer.Option(
-            help="Stop after this many seconds, more than 0 (the result may then be UNKNOWN).", show_default=False
-        ),
-    ] = None,
+    time_limit: TimeLimitOpt = None,
     workers: Annotated[
         int, typer.Option(help=f"CP-SAT workers, 1 to {MAX_WORKERS}; the search is deterministic for any number.")
     ] = 1,
@@ -96,10 +106,7 @@ def solve_command(
     first: nothing is proven; the status is printed, and in --json). 2 for bad input.
     """
     started = time.monotonic()  # the limit bounds the whole command: reading and imports too
-    if time_limit is not None and not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
-        fail(
-            f"--time-limit: expected a number of seconds more than 0 and at most {MAX_TIME_LIMIT:,.0f}, got {time_limit}"
-        )
+    check_time_limit(time_limit)
     check_range("--workers", workers, 1, MAX_WORKERS)
     check_range("--seed", seed, 0, SEED_MAX)
     banned = frozenset(forbid or ())
@@ -114,7 +121,7 @@ def solve_command(
         return solve_endgame(puzzle, as_json, time_limit)
     from ..solver.cpsat import SolverError, solve  # OR-Tools loads only for the commands that solve
 
-    with out.status("solving", spinner="dots") if not as_json and out.is_terminal else nullcontext():
+    with working(f"solving {puzzle.id}") as say:
         try:
             r = solve(
                 puzzle,
@@ -123,6 +130,7 @@ def solve_command(
                 seed=seed,
                 unique="strict" if strict else unique,
                 forbid=banned,
+                on_level=lambda level: say(f"solving {puzzle.id}: {level_text(level, unique)}"),
             )
         except SolverError as exc:
             err.print(f"internal error, please report it with {puzzle_file}: {exc}", soft_wrap=True)
@@ -131,6 +139,16 @@ def solve_command(
         out.print(json.dumps(result_data(puzzle, r, banned)), soft_wrap=True)
         return
     print_result(puzzle, r, banned)
+
+
+def level_text(level: Level, unique: bool = False) -> str:
+    """A step of the proof as the progress display says it."""
+    n = level.bound
+    if level.status == "INFEASIBLE":
+        return f"no line of {n} action(s) or fewer; looking at {n + 1}"
+    if level.status == "FEASIBLE":
+        return f"a line of {n} action(s) found" + ("; is it the only one?" if unique else "")
+    return f"{level.status.lower()} (lines of at most {n} action(s))"
 
 
 def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozenset()) -> None:

@@ -18,7 +18,7 @@ runs out, the result says what was proven so far and never more.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
@@ -122,8 +122,10 @@ class _Run:
         forbid: frozenset[str] = frozenset(),
         probe: bool = True,
         most: int | None = None,
+        on_level: Callable[[Level], None] | None = None,
     ) -> None:
         self.puzzle = puzzle
+        self.on_level = on_level
         self.forbid = forbid
         self.probe = probe
         self.most = most
@@ -208,8 +210,11 @@ class _Run:
         return cost, canon
 
     def prove(self, bound: int, status: str, seconds: float, how: str = "CP-SAT") -> None:
-        """Record a step of the proof."""
-        self.levels.append(Level(bound, status, seconds, how))
+        """Record a step of the proof (and tell `on_level`, for a progress display)."""
+        level = Level(bound, status, seconds, how)
+        self.levels.append(level)
+        if self.on_level is not None:
+            self.on_level(level)
 
     # -- the search -----------------------------------------------------------------------
 
@@ -420,6 +425,7 @@ def solve(
     probe: bool = True,
     most: int | None = None,
     known: SolveResult | None = None,
+    on_level: Callable[[Level], None] | None = None,
 ) -> SolveResult:
     """The shortest line to the puzzle's goal, with its proof (see the module docstring).
 
@@ -437,6 +443,9 @@ def solve(
     and no ceiling: its optimum and proof are taken as they are and only the uniqueness asked
     for is proven (the generator proves the optimum first, screens the candidate, and only then
     asks whether the answer is unique).
+
+    `on_level` is told of each step of the proof as it is proven (the command line's progress
+    display); it never changes what is solved.
     """
     validate(puzzle, puzzle.id)
     if puzzle.goal.score is not None:
@@ -452,7 +461,7 @@ def solve(
         raise ValueError(f"forbid: unknown techniques {sorted(unknown)}; expected some of {', '.join(TECHNIQUES)}")
     if most is not None and most < 1:
         raise ValueError(f"most: {most}; expected at least 1")
-    run = _Run(puzzle, Deadline(time_limit), workers, seed, banned, probe, most)
+    run = _Run(puzzle, Deadline(time_limit), workers, seed, banned, probe, most, on_level)
     if known is not None:
         if known.status != "OPTIMAL" or known.optimum is None:
             raise ValueError(f"known: an OPTIMAL result is needed, not {known.status}")
