@@ -113,7 +113,7 @@ def test_completed_islands_agree_with_board_completed():
         assert all(done[i] == board.island_size[i] for i in done)
 
 
-# The port board of tests/test_rules_actions.py: L25 unturned in slot (1,0). Its NE and SW corners
+# The port board of tests/rules_boards.py: L25 unturned in slot (1,0). Its NE and SW corners
 # are one piece with docks 1,0NE and 1,0SW; its SE corner an islet with dock 1,0SE. Routes join
 # T2 to 1,0NE (through Thera's east junction and L25's W port) and 1,0SW to 1,0SE.
 PORT = """
