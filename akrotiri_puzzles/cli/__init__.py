@@ -32,6 +32,8 @@ from ..files.components_yaml import load_components
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+    from ..solver.cpsat import Level
+
 EXIT_STATUSES = (
     "Exit status: 0 success; 1 a well-formed answer that is wrong (check); 2 bad input (a malformed file, "
     "an unknown id, an illegal action, a bad option or output path), with one line on stderr naming the "
@@ -177,6 +179,35 @@ def working(description: str, enabled: bool = True) -> Iterator[Callable[[str], 
     with spinner:
         task = spinner.add_task(description, total=None)
         yield lambda text: spinner.update(task, description=text)
+
+
+MAX_TIME_LIMIT = 1_000_000.0
+"""Seconds (about 11 days): a limit is a bound a person chooses, never infinite."""
+
+TimeLimitOpt = Annotated[
+    float | None,
+    typer.Option(
+        help="Stop after this many seconds, more than 0 (the result may then be UNKNOWN).", show_default=False
+    ),
+]
+
+
+def check_time_limit(time_limit: float | None) -> None:
+    """Fail (one line, exit status 2) unless the limit is None or a number of seconds in range."""
+    if time_limit is not None and not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
+        fail(
+            f"--time-limit: expected a number of seconds more than 0 and at most {MAX_TIME_LIMIT:,.0f}, got {time_limit}"
+        )
+
+
+def level_text(level: Level, unique: bool = False) -> str:
+    """A step of the proof as the progress display says it."""
+    n = level.bound
+    if level.status == "INFEASIBLE":
+        return f"no line of {n} action(s) or fewer; looking at {n + 1}"
+    if level.status == "FEASIBLE":
+        return f"a line of {n} action(s) found" + ("; is it the only one?" if unique else "")
+    return f"{level.status.lower()} (lines of at most {n} action(s))"
 
 
 def _version(value: bool) -> None:

@@ -15,7 +15,7 @@ from ..geometry import format_quad
 from ..notation import format_line, parse_line
 from ..puzzle import Puzzle, State, play, why_not
 from ..scoring import seat_score
-from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, fail, out, working
+from . import ComponentsOpt, JsonOpt, PositionArg, check_range, check_time_limit, command, fail, out, working
 from .engine_commands import read_position
 
 if TYPE_CHECKING:
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from ..position import Position
 
 MAX_ALTERNATIVES = 20
-MAX_TIME_LIMIT = 1_000_000.0
 MAX_WORKERS = 64
 
 
@@ -170,10 +169,7 @@ def analyse(
     check_range("--alternatives", alternatives, 1, MAX_ALTERNATIVES)
     check_range("--turns", turns, 1, 1_000)
     check_range("--workers", workers, 1, MAX_WORKERS)
-    if time_limit is not None and not time_limit > 0:
-        fail(f"--time-limit: expected more than 0 seconds, got {time_limit}")
-    if time_limit is not None:
-        check_range("--time-limit", time_limit, 0, MAX_TIME_LIMIT)
+    check_time_limit(time_limit)
     if objective not in ("score", "margin"):
         fail(f"--objective: expected score or margin, got {objective!r}")
     pos = read_position(position, components_dir)

@@ -17,8 +17,7 @@ from ..errors import AkrotiriError, NotationError, PuzzleError, located
 from ..files.puzzle_yaml import load_puzzle
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay
-from . import ComponentsOpt, JsonOpt, command, components, fail, out, working
-from .solve_command import check_time_limit
+from . import ComponentsOpt, JsonOpt, check_time_limit, command, components, fail, level_text, out, working
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
 AnswerArg = Annotated[
@@ -98,8 +97,6 @@ def solved_optimum(
 
         found = search(puzzle, max_nodes=2_000_000)
         return Optimum(found.optimum, "exhaustive", found.complete)
-    from .solve_command import level_text
-
     result = solve(puzzle, time_limit=time_limit, on_level=None if say is None else lambda lv: say(level_text(lv)))
     return Optimum(result.optimum, "cpsat", result.status in ("OPTIMAL", "INFEASIBLE"))
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,35 +14,31 @@ from rich.text import Text
 from ..files.puzzle_yaml import load_puzzle
 from ..puzzle import Puzzle, replay
 from ..techniques import FORBIDDABLE
-from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, quote, working
+from . import (
+    ComponentsOpt,
+    JsonOpt,
+    TimeLimitOpt,
+    check_range,
+    check_time_limit,
+    command,
+    components,
+    err,
+    fail,
+    level_text,
+    out,
+    quote,
+    working,
+)
 
 if TYPE_CHECKING:
-    from ..solver.cpsat import Level, SolveResult
+    from ..solver.cpsat import SolveResult
 
-MAX_TIME_LIMIT = 1_000_000.0
-"""Seconds (about 11 days): a limit is a bound a person chooses, never infinite."""
 MAX_WORKERS = 64
 """The solver's TECHNIQUES (named here so that the command loads OR-Tools only to solve)."""
 SEED_MAX = 2**31 - 1
 """CP-SAT's random seed is a 32-bit signed integer."""
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
-
-
-TimeLimitOpt = Annotated[
-    float | None,
-    typer.Option(
-        help="Stop after this many seconds, more than 0 (the result may then be UNKNOWN).", show_default=False
-    ),
-]
-
-
-def check_time_limit(time_limit: float | None) -> None:
-    """Fail (one line, exit status 2) unless the limit is None or a number of seconds in range."""
-    if time_limit is not None and not (math.isfinite(time_limit) and 0 < time_limit <= MAX_TIME_LIMIT):
-        fail(
-            f"--time-limit: expected a number of seconds more than 0 and at most {MAX_TIME_LIMIT:,.0f}, got {time_limit}"
-        )
 
 
 def result_data(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozenset()) -> dict[str, object]:
@@ -139,16 +134,6 @@ def solve_command(
         out.print(json.dumps(result_data(puzzle, r, banned)), soft_wrap=True)
         return
     print_result(puzzle, r, banned)
-
-
-def level_text(level: Level, unique: bool = False) -> str:
-    """A step of the proof as the progress display says it."""
-    n = level.bound
-    if level.status == "INFEASIBLE":
-        return f"no line of {n} action(s) or fewer; looking at {n + 1}"
-    if level.status == "FEASIBLE":
-        return f"a line of {n} action(s) found" + ("; is it the only one?" if unique else "")
-    return f"{level.status.lower()} (lines of at most {n} action(s))"
 
 
 def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozenset()) -> None:
