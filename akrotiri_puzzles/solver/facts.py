@@ -20,6 +20,7 @@ scenario whose lower bound on actions exceeds the bound has no class at all.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -394,7 +395,7 @@ class FactReader:
             fit_turn.append(per)
         from_start = last.steps_from([self.start_dock])
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
-        cubes = None if self.start.hero.cargo else cube_docks(last, self.cube_parts)
+        cubes = None if self.start.hero.cargo else functools.partial(cube_docks, last, self.cube_parts)
         lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes)
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within

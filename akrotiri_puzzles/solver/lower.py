@@ -8,7 +8,7 @@ for every scenario it covers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..puzzle import Puzzle
 from .budget import must_load, points_in_hand
@@ -21,7 +21,7 @@ def lower_bound(
     fit: dict[str, set[str]],
     from_start: dict[str, int],
     from_thera: dict[str, int],
-    cube_docks: Iterable[str] | None = None,
+    cube_docks: Iterable[str] | Callable[[], Iterable[str]] | None = None,
 ) -> int:
     """A lower bound on the actions of any line reaching the goal on a scenario's boards.
 
@@ -36,7 +36,8 @@ def lower_bound(
 
     **Money** (R-FREE-1, R-LOAD-1, R-MOVE-2). Drachmas come only from selling cubes at Thera.
     With `cube_docks` (the docks of the last turn's islands that hold a cube of the board or
-    land of a tile the line places, R-TILE-2: see `cube_docks`), a card the hero cannot pay for
+    land of a tile the line places, R-TILE-2: see `boardview.cube_docks`; or a function giving
+    them, called only when they are needed), a card the hero cannot pay for
     with an empty boat costs, before Thera, the least over those docks d of the Move actions to
     d, the load, and one Move action per step from d to Thera (`money_leg`); without them, a
     load and the sail to Thera at 2 steps per action. And when every way to the goal costs more
@@ -55,9 +56,11 @@ def lower_bound(
     hand = set(hero.maps)
     thera_docks = [d for d, n in from_thera.items() if n == 0]
     to_thera = min((from_start.get(d, FAR) for d in thera_docks), default=FAR)
-    load = must_load(puzzle)
+    load = _must_load(puzzle)
     earn: int | None = None
     best = FAR
+    plain = 1 + actions_for(to_thera, p0)  # a load and the sail to Thera: at most the money leg
+    deferred: list[int] = []
     for k in goal_cards:
         where = fit.get(k)
         if not where:
@@ -69,19 +72,24 @@ def lower_bound(
         else:
             first_leg = actions_for(to_thera, p0)
             if short:
-                if hero.cargo:
-                    first_leg = min(max(0, to_thera - p0), 1 + first_leg)
-                elif cube_docks is not None:
-                    if earn is None:
-                        earn = money_leg(cube_docks, from_start, from_thera, p0)
-                    first_leg = earn
-                else:
-                    first_leg = 1 + first_leg
+                # With cubes on board they are carried to Thera at 1 step per Move action.
+                first_leg = min(max(0, to_thera - p0), plain) if hero.cargo else plain
             elif load:
                 first_leg += 1  # the load the goal's money needs, somewhere on the line
             back = min(from_thera.get(d, FAR) for d in where)
             travel = first_leg + actions_for(back, 0) + (1 if bought else 0)
+            if short and not hero.cargo and cube_docks is not None:
+                # The money leg replaces `plain` below, only where it can lower `best`.
+                deferred.append(1 + travel)
+                continue
         best = min(best, 1 + travel)
+    for estimate in sorted(deferred):
+        if estimate >= best:
+            break
+        if earn is None:
+            assert cube_docks is not None
+            earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
+        best = min(best, estimate - plain + earn)
     if best >= FAR:
         return FAR
     # Every further temple: a Move action off the island just dug (the excavation leaves no
@@ -94,12 +102,26 @@ def lower_bound(
         # The sale comes before the last excavation: the money leg, then from Thera to a dock
         # where a card fits, and every excavation, and a buy when the hand is short of cards.
         if earn is None:
-            earn = money_leg(cube_docks, from_start, from_thera, p0)
+            earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
         back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
         if earn < FAR and back < FAR:
             buy = 1 if len(hand) < puzzle.goal.temples else 0
             found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy)
     return found
+
+
+_LAST: list[tuple[Puzzle, bool]] = []
+
+
+def _must_load(puzzle: Puzzle) -> bool:
+    """`must_load`, kept for the last puzzle asked: `lower_bound` runs once per scenario."""
+    if not _LAST or _LAST[0][0] is not puzzle:
+        _LAST[:] = [(puzzle, must_load(puzzle))]
+    return _LAST[0][1]
+
+
+def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
+    return docks() if callable(docks) else docks
 
 
 def money_leg(cube_docks: Iterable[str], from_start: dict[str, int], from_thera: dict[str, int], points: int) -> int:
