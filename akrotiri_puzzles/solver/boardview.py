@@ -26,6 +26,7 @@ from ..board import Board, tile_template
 from ..components import MapCard
 from ..excavation import Bounds, IconCoordinates, bounds_from, fits_bounds
 from ..geometry import OPPOSITE, PORT_STEP, PORTS, Quad, format_quad
+from ..puzzle import Puzzle
 from .points import FAR, Points, built, extended
 
 Label = Hashable
@@ -37,6 +38,20 @@ START_PREFIX = "I:"
 def part_name(island_key: Quad) -> str:
     """The part naming an island of the puzzle's start board."""
     return f"{START_PREFIX}{island_key[0]},{island_key[1]}"
+
+
+def cube_parts(puzzle: Puzzle) -> frozenset[str]:
+    """The parts of the start board's islands that hold a cube."""
+    return frozenset(part_name(isl) for isl, n in puzzle.start.cubes_by_island.items() if any(n.values()))
+
+
+def cube_docks(view: BoardView, parts: frozenset[str]) -> list[str]:
+    """The docks of `view` whose island holds a cube of the start board (`parts`, from
+    `cube_parts`) or land of a tile the line places (whose cubes go on its own land, R-TILE-2):
+    where a cube may be loaded (R-LOAD-1) before the hero has unloaded any."""
+    islands = {view.part[p] for p in parts if p in view.part}
+    islands.update(isl for p, isl in view.part.items() if p.startswith("+"))
+    return [d for d, isl in view.island.items() if isl in islands]
 
 
 @dataclass

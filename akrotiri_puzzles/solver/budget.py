@@ -89,6 +89,44 @@ def cards_in_hand(puzzle: Puzzle) -> tuple[list[str], list[str]]:
     return in_hand, [k for k in in_hand if comps.map[k].cost <= hero.drachmas]
 
 
+def goal_money(puzzle: Puzzle) -> int | None:
+    """The fewest drachmas any line reaching the goal spends on map cards: each excavation pays
+    its card's cost (R-EXC-1), and a card not in hand is bought first, at 1 drachma a card at
+    least (R-BUY-1: 1, 3 or 7 for 1, 2 or 3 cards), from any deck. None when the hand and the
+    decks hold too few cards for the goal."""
+    start = puzzle.start
+    comps = start.components
+    goal = puzzle.goal
+    if goal.score is not None:
+        return None
+    hand = sorted(set(start.hero.maps))
+    decks = [comps.map[k].cost for deck in start.map_decks for k in deck]
+    fixed = 0
+    need = goal.temples
+    if goal.map_card is not None:
+        fixed = comps.map[goal.map_card].cost + (0 if goal.map_card in hand else 1)
+        need -= 1
+        hand = [k for k in hand if k != goal.map_card]
+    others = [comps.map[k].cost for k in hand]
+    if decks:
+        others += [min(decks) + 1] * need
+    others.sort()
+    if len(others) < need:
+        return None
+    return fixed + sum(others[:need])
+
+
+def must_load(puzzle: Puzzle) -> bool:
+    """Whether every line reaching the goal loads a cube (R-LOAD-1): the boat is empty and every
+    way to the goal spends more drachmas than the hero holds (`goal_money`), and drachmas come
+    only from selling cubes at Thera (R-FREE-1), which an empty boat must load first."""
+    hero = puzzle.start.hero
+    if hero.cargo:
+        return False
+    money = goal_money(puzzle)
+    return money is not None and money > hero.drachmas
+
+
 def board_free_lower_bound(puzzle: Puzzle) -> int:
     """A lower bound on the actions of any line that no board can change, found without
     reading any scenario: one action per temple (R-EXC-1), one Move action between two
@@ -113,18 +151,22 @@ def board_free_lower_bound(puzzle: Puzzle) -> int:
       Thera (R-FREE-1), away from any excavation site. With points in hand only the purchase
       counts. This happens before the first excavation, so it is none of the steps between
       excavations: one more action.
+    - **Money.** When the boat is empty and every way to the goal costs more drachmas than the
+      hero holds (`must_load`), the line loads a cube to sell: a non-move action that is none
+      of the above (an excavation, a buy, a Move action). One more.
     """
     start = puzzle.start
     goal = puzzle.goal
     temples = goal.temples
     between = max(0, temples - 1)
     hand = set(start.hero.maps)
+    load = 1 if must_load(puzzle) else 0
     if len(hand) < temples or (goal.map_card is not None and goal.map_card not in hand):
-        return temples + between + 2
+        return temples + between + 2 + load
     in_hand, payable = cards_in_hand(puzzle)
     if points_in_hand(puzzle) == 0:
         at_thera = start.hero.boat in start.board.thera_docks
         extra = 1 if at_thera or not payable else 0
     else:
         extra = 1 if not in_hand else 0
-    return temples + between + extra
+    return temples + between + extra + load

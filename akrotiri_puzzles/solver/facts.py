@@ -20,6 +20,7 @@ scenario whose lower bound on actions exceeds the bound has no class at all.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,8 +31,8 @@ from ..board import Board, tile_template
 from ..components import COLOURS
 from ..geometry import QUAD_OFFSET
 from ..puzzle import Puzzle
-from .boardview import BoardView, Label, part_name
-from .budget import points_in_hand
+from .boardview import BoardView, Label, cube_docks, cube_parts, part_name
+from .budget import must_load, points_in_hand
 from .deadline import NO_LIMIT, Deadline
 from .lower import actions_for, lower_bound
 from .points import FAR
@@ -211,6 +212,9 @@ class FactReader:
         """Per scenario (by index in `scenarios()`): the cards its lower bound was worked out
         with, that bound, and a floor for any card not among them (see `known_lower`)."""
         self._relax: Relaxation | None = None
+        self.cube_parts = cube_parts(puzzle)
+        self.must_load = must_load(puzzle)
+        """The start board's parts holding a cube (for `lower_bound`'s money leg)."""
 
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
@@ -356,7 +360,9 @@ class FactReader:
             return FAR
         # Each leg after an excavation starts with no point in hand (R-MOVE-2).
         temples = self.puzzle.goal.temples
-        return temples + actions_for(reach, points_in_hand(self.puzzle)) + (temples - 1) * actions_for(hop, 0)
+        # And a load when the goal's money needs a sale (`budget.must_load`): not a Move action.
+        load = 1 if self.must_load else 0
+        return temples + actions_for(reach, points_in_hand(self.puzzle)) + (temples - 1) * actions_for(hop, 0) + load
 
     def read(self, sc: Scenario, bound: int, ms: int, cards: list[str], index: int | None = None) -> _Read | None:
         """The scenario's facts for lines within the bound (at most `ms` steps, playing
@@ -389,7 +395,8 @@ class FactReader:
             fit_turn.append(per)
         from_start = last.steps_from([self.start_dock])
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
-        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
+        cubes = None if self.start.hero.cargo else functools.partial(cube_docks, last, self.cube_parts)
+        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes)
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).

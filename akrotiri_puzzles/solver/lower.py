@@ -8,10 +8,10 @@ for every scenario it covers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..puzzle import Puzzle
-from .budget import points_in_hand
+from .budget import must_load, points_in_hand
 from .points import FAR
 
 
@@ -21,6 +21,7 @@ def lower_bound(
     fit: dict[str, set[str]],
     from_start: dict[str, int],
     from_thera: dict[str, int],
+    cube_docks: Iterable[str] | Callable[[], Iterable[str]] | None = None,
 ) -> int:
     """A lower bound on the actions of any line reaching the goal on a scenario's boards.
 
@@ -32,6 +33,21 @@ def lower_bound(
     step of the earlier one; the docks where a card fits are those of any turn's board. Each
     further temple of the goal costs its excavation and, unless a named card's excavation
     comes later, a Move action before it (see `budget.board_free_lower_bound`).
+
+    **Money** (R-FREE-1, R-LOAD-1, R-MOVE-2). Drachmas come only from selling cubes at Thera.
+    With `cube_docks` (the docks of the last turn's islands that hold a cube of the board or
+    land of a tile the line places, R-TILE-2: see `boardview.cube_docks`; or a function giving
+    them, called only when they are needed), a card the hero cannot pay for
+    with an empty boat costs, before Thera, the least over those docks d of the Move actions to
+    d, the load, and one Move action per step from d to Thera (`money_leg`); without them, a
+    load and the sail to Thera at 2 steps per action. And when every way to the goal costs more
+    drachmas than the hero holds and the boat is empty (`budget.must_load`), a line through a
+    card it can pay for still loads a cube somewhere: one action more. For goals of several
+    temples without a named card, such a line also makes the money leg before its last
+    excavation, then sails from Thera to a dock where a card fits (the Move actions after the
+    sale: the loaded leg's spare points only make up for its own extra actions), and excavates
+    every temple, buying first when the hand holds fewer cards than the goal's temples: all
+    distinct actions.
     """
     start = puzzle.start
     hero = start.hero
@@ -40,7 +56,11 @@ def lower_bound(
     hand = set(hero.maps)
     thera_docks = [d for d, n in from_thera.items() if n == 0]
     to_thera = min((from_start.get(d, FAR) for d in thera_docks), default=FAR)
+    load = _must_load(puzzle)
+    earn: int | None = None
     best = FAR
+    plain = 1 + actions_for(to_thera, p0)  # a load and the sail to Thera: at most the money leg
+    deferred: list[int] = []
     for k in goal_cards:
         where = fit.get(k)
         if not where:
@@ -48,15 +68,28 @@ def lower_bound(
         bought = k not in hand
         short = comps.map[k].cost + (1 if bought else 0) > hero.drachmas
         if not bought and not short:
-            travel = actions_for(min(from_start.get(d, FAR) for d in where), p0)
+            travel = actions_for(min(from_start.get(d, FAR) for d in where), p0) + (1 if load else 0)
         else:
             first_leg = actions_for(to_thera, p0)
             if short:
-                loaded = max(0, to_thera - p0) if hero.cargo else FAR
-                first_leg = min(loaded, 1 + first_leg)
+                # With cubes on board they are carried to Thera at 1 step per Move action.
+                first_leg = min(max(0, to_thera - p0), plain) if hero.cargo else plain
+            elif load:
+                first_leg += 1  # the load the goal's money needs, somewhere on the line
             back = min(from_thera.get(d, FAR) for d in where)
             travel = first_leg + actions_for(back, 0) + (1 if bought else 0)
+            if short and not hero.cargo and cube_docks is not None:
+                # The money leg replaces `plain` below, only where it can lower `best`.
+                deferred.append(1 + travel)
+                continue
         best = min(best, 1 + travel)
+    for estimate in sorted(deferred):
+        if estimate >= best:
+            break
+        if earn is None:
+            assert cube_docks is not None
+            earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
+        best = min(best, estimate - plain + earn)
     if best >= FAR:
         return FAR
     # Every further temple: a Move action off the island just dug (the excavation leaves no
@@ -64,7 +97,56 @@ def lower_bound(
     # excavation. With a named card, `best` reaches the named one's excavation, and another
     # may lie on the way: only its excavation counts.
     further = puzzle.goal.temples - 1
-    return max(best + (further if puzzle.goal.map_card is not None else 2 * further), puzzle.goal.temples)
+    found = max(best + (further if puzzle.goal.map_card is not None else 2 * further), puzzle.goal.temples)
+    if load and cube_docks is not None and puzzle.goal.map_card is None and further:
+        # The sale comes before the last excavation: the money leg, then from Thera to a dock
+        # where a card fits, and every excavation, and a buy when the hand is short of cards.
+        if earn is None:
+            earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
+        back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
+        if earn < FAR and back < FAR:
+            buy = 1 if len(hand) < puzzle.goal.temples else 0
+            found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy)
+    return found
+
+
+_LAST: list[tuple[Puzzle, bool]] = []
+
+
+def _must_load(puzzle: Puzzle) -> bool:
+    """`must_load`, kept for the last puzzle asked: `lower_bound` runs once per scenario."""
+    if not _LAST or _LAST[0][0] is not puzzle:
+        _LAST[:] = [(puzzle, must_load(puzzle))]
+    return _LAST[0][1]
+
+
+def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
+    return docks() if callable(docks) else docks
+
+
+def money_leg(cube_docks: Iterable[str], from_start: dict[str, int], from_thera: dict[str, int], points: int) -> int:
+    """The fewest actions before an empty boat sells a cube at Thera: sail to a dock d of an
+    island holding a cube of the board or of a placed tile (`cube_docks`), load (1 action), and
+    carry it to Thera at 1 step per Move action (R-MOVE-2: the boat is not empty).
+
+    Why the least over d holds for every line. Take the first sale T and the last load L before
+    it, at dock d: the boat is loaded from L to T (only loads add cubes), so each Move action
+    there gives 1 point, the load's points being lost (R-MOVE-2), and the steps from d to Thera
+    take at least `from_thera[d]` actions; before L the boat sailed at least `from_start[d]`
+    steps. If d's island held no such cube, the cubes loaded at L were unloaded there by the
+    hero (R-FREE-2) at a dock u of that island at an earlier time U, with cubes on board since
+    the last load L' before U, at d': the loaded stretch from d' to u, a portage step from u to d
+    at most, and the loaded stretch from d to Thera give `from_thera[d']` steps at most one
+    short, which L (a load, not a Move) makes up. So d can be taken to be d', and so on back to
+    a load from a cube of the board or of a tile. Steps are the last turn's, which has every
+    step of the earlier ones."""
+    best = FAR
+    for d in cube_docks:
+        n = from_start.get(d, FAR)
+        m = from_thera.get(d, FAR)
+        if n < FAR and m < FAR:
+            best = min(best, actions_for(n, points) + 1 + m)
+    return best
 
 
 def actions_for(steps: int, points: int) -> int:

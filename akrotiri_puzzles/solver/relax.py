@@ -52,7 +52,7 @@ from ..board import Board, tile_template
 from ..excavation import bounds_from, fits_bounds
 from ..geometry import ROTATIONS, Quad
 from ..puzzle import Puzzle
-from .boardview import BoardView, Label
+from .boardview import BoardView, Label, cube_docks, cube_parts
 from .lower import lower_bound
 from .points import FAR
 from .scenarios import Placement
@@ -86,6 +86,7 @@ class Relaxation:
         """The tiles the hero can hold at the start of turn 2 (any oracle icon, or none)."""
         comps = puzzle.start.components
         self.kinds = sorted({comps.tile[t].icon for t in self.tiles})
+        self.cube_parts = cube_parts(puzzle)
         self._slots: dict[object, _Slots] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
 
@@ -101,8 +102,8 @@ class Relaxation:
             goal = self.puzzle.goal
             goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
             found = {}
-            for name, (fit, from_start, from_thera) in self.views(key, board, view, start, goal_cards).items():
-                lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera)
+            for name, (fit, from_start, from_thera, cubes) in self.views(key, board, view, start, goal_cards).items():
+                lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes)
                 reach = min((from_start.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
                 found[name] = (lower, reach)
             self._found[(key, tuple(cards))] = found
@@ -110,11 +111,13 @@ class Relaxation:
 
     def views(
         self, key: object, board: Board, view: BoardView, start: str, cards: Sequence[str]
-    ) -> dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int]]]:
+    ) -> dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], frozenset[str]]]:
         """Per open slot (by its node's name `~x,y`; None: no tile), the optimistic view of
         every turn-2 board with the tile there: where each card fits (docks of the turn-1 board,
-        and the slot's node standing for the tile's own docks), and the least steps from
-        `start` and from Thera to each dock and to the node."""
+        and the slot's node standing for the tile's own docks), the least steps from `start`
+        and from Thera to each dock and to the node, and the docks where a cube may be loaded
+        (`cube_docks` of the turn-1 board, the node, and the docks of every island the tile can
+        touch: its cubes lie on its own land, R-TILE-2, and islands only merge)."""
         slots = self._slots.get(key)
         if slots is None:
             slots = self._slots[key] = self._slots_of(board, view)
@@ -141,8 +144,9 @@ class Relaxation:
                     fit_slot[s][k] = {slots.names[s], *(d for isl in slots.islands[s] for d in docks_of.get(isl, ()))}
         base_start = view.steps_from([start])
         base_thera = view.steps_from(d for d, isl in view.island.items() if isl == view.thera)
-        out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int]]] = {
-            None: ({k: ds for k, ds in fit_old.items() if ds}, base_start, base_thera)
+        cubes = frozenset(cube_docks(view, self.cube_parts))
+        out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], frozenset[str]]] = {
+            None: ({k: ds for k, ds in fit_old.items() if ds}, base_start, base_thera, cubes)
         }
         for s, name in enumerate(slots.names):
             members = slots.members[s]
@@ -156,7 +160,8 @@ class Relaxation:
             from_thera = _through(base_thera, enter_thera, after)
             from_start[name] = min(FAR, enter + 1)
             from_thera[name] = 0 if s in slots.thera else min(FAR, enter_thera + 1)
-            out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera)
+            touched = {d for isl in slots.islands[s] for d in docks_of.get(isl, ())}
+            out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera, cubes | touched | {name})
         return out
 
     def _slots_of(self, board: Board, view: BoardView) -> _Slots:
