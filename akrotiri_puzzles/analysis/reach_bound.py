@@ -8,19 +8,12 @@ placement, and lets the hero do everything the rules allow and more:
 - a leg between two stops costs its movement points over the route graph (R-MOVE-1: a ship
   step to any dock of the route component, a portage step to a dock of the same island, 1
   point each; leaving the other boat's dock 2, R-MOVE-3, where no stop is made), at 2 points a
-  Move action with an empty boat and 1 with cargo (R-MOVE-2); after a stop the boat may leave
-  from any dock of the island, and at the start the points left of a Move action already
-  taken are spent first;
-- a load (R-LOAD-1) takes as many of the island's cubes as the boat holds: those lying there
-  at the start and those unloaded there, less those taken before; an unload (R-FREE-2) leaves
-  any number of the cubes aboard on the island where the boat is, to be sold only after a load
-  there again, either at a stop (keeping the start's points left, which the engine's unload
-  ends) or on a leg, at a dock on the way (a stop without an action, the boat leaving from that
-  dock with no point left). An unload on the way where the cubes could not be loaded again and
-  sold (fewer actions left than a Load and the points to Thera, 1 a Move with cargo) is not
-  tried: the same unload at the stop before does as well (a leg through that dock, empty from
-  there, takes no more Move actions: 2 points each instead of 1 with cargo up to the dock).
-  Cubes that can no longer reach Thera so are forgotten, so that states merge;
+  Move action with an empty boat and 1 with cargo (R-MOVE-2; an unload, free, may empty the
+  boat before a leg); after a stop the boat may leave from any dock of the island, and at the
+  start the points left of a Move action already taken are spent first;
+- a load (R-LOAD-1) takes as many of the island's cubes as the boat holds, less those taken
+  before; an unload (R-FREE-2) empties the boat at a stop, and its cubes are sold at the next
+  sale without being loaded again;
 - the n cubes sold at Thera (R-FREE-1) earn the n best prices among the empty market spaces of
   the colours on the board or boat (each sale fills one space, and the track never gains one);
 - an excavation (R-EXC-1, R-EXC-2) is allowed on any island without a temple where the card
@@ -114,14 +107,12 @@ class _Relaxed:
         self.spots = sorted({self.thera, *self.fits, *self.cubes})
         self.occupied = pos.seat(pos.other).boat
         self._dist: dict[str | Quad, list[tuple[Quad, int]]] = {}
-        self._docks: dict[str | Quad, list[tuple[str, int]]] = {}
         self._by_comp: dict[int, list[str]] | None = None
         self._goals: dict[frozenset[tuple[Quad, str]], int] = {}
         self._old: dict[str, int] = {}
         self._quarters: dict[tuple[Quad, str], frozenset[str]] = {}
         """Each goal card's points for the hero's temples before the turn."""
         self._memo: dict[tuple[object, ...], int] = {}
-        self._to_thera: dict[Quad, int] = {}
         self.goal_pool = pos.goal_face_up if pos.strategist else pos.goal_deck
         reveals = comps.player_board.reveals
         n0 = len(hero.temples)
@@ -164,23 +155,9 @@ class _Relaxed:
             i = board.island_of_dock[d]
             points[i] = min(points.get(i, n), n)
         most = 2 * self.pos.actions_left + self.pos.points
-        found = [(i, n) for i, n in sorted(points.items()) if n <= most]
+        found = [(i, points[i]) for i in self.spots if i in points and points[i] <= most]
         self._dist[at] = found
-        self._docks[at] = sorted((d, n) for d, n in out.items() if d != self.occupied and n <= most)
         return found
-
-    def dock_moves(self, at: str | Quad) -> list[tuple[str, int]]:
-        """The docks a leg from `at` may end at, with their movement points (as `moves`)."""
-        if at not in self._docks:
-            self.moves(at)
-        return self._docks[at]
-
-    def to_thera(self, island: Quad) -> int:
-        """The fewest movement points from a stop on `island` to Thera (a large number when
-        beyond the turn's reach)."""
-        if island not in self._to_thera:
-            self._to_thera[island] = next((n for i, n in self.moves(island) if i == self.thera), 10**6)
-        return self._to_thera[island]
 
     def best(self) -> int:
         hero = self.hero
@@ -188,16 +165,7 @@ class _Relaxed:
         start = hero.boat
         hand = tuple(c for c in hero.maps if c in self.useful)  # a card that fits nowhere scores nothing
         return self.search(
-            start,
-            self.pos.points,
-            self.pos.actions_left,
-            hero.drachmas,
-            len(hero.cargo),
-            0,
-            hand,
-            frozenset(),
-            (0, 0, 0),
-            (),
+            start, self.pos.actions_left, hero.drachmas, len(hero.cargo), 0, hand, frozenset(), (0, 0, 0), ()
         )
 
     def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]]) -> int:
@@ -258,7 +226,6 @@ class _Relaxed:
     def search(
         self,
         at: str | Quad,
-        free: int,
         acts: int,
         drachmas: int,
         cargo: int,
@@ -267,18 +234,11 @@ class _Relaxed:
         dug: frozenset[tuple[Quad, str]],
         bought: tuple[int, int, int],
         taken: tuple[tuple[Quad, int], ...],
+        stash: int = 0,
     ) -> int:
-        """The best leaf from a dock `at` (the start, or a stop to unload on the way) with `free`
-        movement points left of a Move action, or from a stop on island `at`, with `sold` cubes
-        sold so far and `taken` the cubes each island has lost (loads less unloads)."""
-        if taken:
-            # Cubes of an island from which no load can reach Thera with the actions left (a
-            # Load, then a point a Move with cargo, R-MOVE-2) are never sold: forget them.
-            taken = tuple((i, n) for i, n in taken if acts > self.to_thera(i))
-        if len(dug) >= self.left:
-            # Every temple placed: no card is excavated any more, so none bought is read.
-            hand, bought = (), (0, 0, 0)
-        key = (at, free, acts, drachmas, cargo, sold, hand, dug, bought, taken)
+        """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
+        `sold` cubes sold so far."""
+        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash)
         if key in self._memo:
             return self._memo[key]
         self.nodes -= 1
@@ -287,57 +247,42 @@ class _Relaxed:
         board = self.pos.board
         best = self.leaf(drachmas, dug)
         here = board.island_of_dock[at] if isinstance(at, str) else at
-        if here == self.thera and cargo:
-            # Selling is free and only adds drachmas: a stop at Thera sells the cargo first (the
-            # points left of a Move action kept, which a sale ends, R-MOVE-2).
-            n = min(len(self.earned) - 1, sold + cargo)
+        if here == self.thera and (cargo or stash):
+            # Selling is free and only adds drachmas: a stop at Thera sells first, the cubes
+            # unloaded before too (as if loaded again on the way, without the action).
+            n = min(len(self.earned) - 1, sold + cargo + stash)
             gain = self.earned[n] - self.earned[sold]
-            best = max(best, self.search(at, free, acts, drachmas + gain, 0, n, hand, dug, bought, taken))
+            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken))
             self._memo[key] = best
             return best
-        if not acts and not free:
-            # No action left and no point: no leg, and an unload sells nothing away from Thera,
-            # so the line stops here.
+        if not acts and not isinstance(at, str):
+            # No action left after a stop: no leg is free (the free points are the start's), and
+            # an unload sells nothing away from Thera, so the line stops here.
             self._memo[key] = best
             return best
-        if cargo and here != self.thera:
-            # An unload (R-FREE-2, free) of some of the cubes, which stay on this island, to be
-            # loaded again only here (R-LOAD-1). It ends the Move action, but the points left
-            # are kept here: then an unload on the way is never better than one here (below).
-            for j in range(1, cargo + 1):
-                t = _moved(taken, here, -j)
-                best = max(best, self.search(at, free, acts, drachmas, cargo - j, sold, hand, dug, bought, t))
+        if cargo:
+            # An unload (R-FREE-2, free, ending the Move action) empties the boat, whose Move
+            # actions then give 2 points; its cubes stay on an island, to be loaded again (here
+            # kept aside and sold at the next sale). An unload on the way is one at this stop.
+            best = max(best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo))
         done = {i for i, _ in dug}
         maps = self.pos.components.map
         cards = sorted(set(hand))
-        got = dict(taken)
-        if cargo:
-            # The boat may stop on the way to unload (free, the Move action's points lost,
-            # R-MOVE-2): a stop at a dock without an action, the cubes left on its island to be
-            # loaded again there. Where they could not be (no action left for a Load and the
-            # way to Thera), the unload is as good here: a leg through that dock from here,
-            # empty, takes no more actions (module doc).
-            for dock, steps in self.dock_moves(at):
-                island = board.island_of_dock[dock]
-                m = max(0, steps - free)  # R-MOVE-2: 1 point a Move with cargo
-                if island in (here, self.thera) or acts - m <= self.to_thera(island):
-                    continue
-                for j in range(1, cargo + 1):
-                    t = _moved(taken, island, -j)
-                    best = max(best, self.search(dock, 0, acts - m, drachmas, cargo - j, sold, hand, dug, bought, t))
+        # At the start, the points left of a Move action already taken are spent first.
+        free = self.pos.points if isinstance(at, str) else 0
         for island, steps in self.moves(at):
             need = max(0, steps - free)
             m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
             if m > acts:
                 continue
-            if island == self.thera and cargo:
-                best = max(best, self.search(island, 0, acts - m, drachmas, cargo, sold, hand, dug, bought, taken))
+            if island == self.thera and (cargo or stash):
+                best = max(best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash))
                 continue
             if m + 1 > acts:
                 continue
-            if island == self.thera and acts - m - 1 >= 1 and len(dug) < self.left:
+            if island == self.thera and acts - m - 1 >= 1:
                 # A card bought scores only once excavated, which takes another action.
-                best = max(best, self.buys(island, acts - m - 1, drachmas, sold, hand, dug, bought, taken))
+                best = max(best, self.buys(island, acts - m - 1, drachmas, sold, hand, dug, bought, taken, stash))
             fits = self.fits.get(island)
             if fits is not None and island not in done and len(dug) < self.left:
                 for c in cards:
@@ -347,7 +292,6 @@ class _Relaxed:
                         nd = dug | {(island, c)}
                         sub = self.search(
                             island,
-                            0,
                             acts - m - 1,
                             drachmas - maps[c].cost,
                             cargo,
@@ -356,16 +300,16 @@ class _Relaxed:
                             nd,
                             bought,
                             taken,
+                            stash,
                         )
                         best = max(best, sub)
-            left = self.cubes.get(island, 0) - got.get(island, 0)
-            if cargo < 3 and left > 0:
-                # The boat takes as many as it can (fewer is the same as unloading some here):
-                # the island's cubes and those unloaded on it, less those already taken.
-                k = min(3 - cargo, left)
-                more = _moved(taken, island, k)
+            had = dict(taken).get(island, 0)
+            if island in self.cubes and cargo < 3 and had < self.cubes[island]:
+                # The boat takes as many as it can: the island's cubes, less those already taken.
+                k = min(3 - cargo, self.cubes[island] - had)
+                more = tuple(sorted({**dict(taken), island: had + k}.items()))
                 best = max(
-                    best, self.search(island, 0, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more)
+                    best, self.search(island, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more, stash)
                 )
         self._memo[key] = best
         return best
@@ -380,6 +324,7 @@ class _Relaxed:
         dug: frozenset[tuple[Quad, str]],
         bought: tuple[int, int, int],
         taken: tuple[tuple[Quad, int], ...],
+        stash: int = 0,
     ) -> int:
         """The best after one buy at Thera (R-BUY-1; the boat empty, its cargo sold), the cards
         the decks' next ones."""
@@ -401,16 +346,5 @@ class _Relaxed:
                     # With fewer than 2 actions left no later buy is excavated (a buy and an
                     # excavation): what was bought is not read again, and states merge.
                     t = (took[0], took[1], took[2]) if acts >= 2 else (0, 0, 0)
-                    best = max(best, self.search(at, 0, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken))
+                    best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash))
         return best
-
-
-def _moved(taken: tuple[tuple[Quad, int], ...], island: Quad, k: int) -> tuple[tuple[Quad, int], ...]:
-    """`taken` with `k` more cubes taken from `island` (a negative `k`: unloaded on it)."""
-    got = dict(taken)
-    n = got.get(island, 0) + k
-    if n:
-        got[island] = n
-    else:
-        got.pop(island, None)
-    return tuple(sorted(got.items()))
