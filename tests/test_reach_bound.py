@@ -124,3 +124,25 @@ def test_R_LOAD_1_R_FREE_2_the_tighter_bound_holds_and_is_exact_with_cubes_aboar
     assert len(pairs) == len(positions)
     assert all(ub == opt for ub, opt in pairs), pairs
     assert [score_bound(p) for p in positions[1:3]] == [35, 24]
+
+
+def test_R_FREE_1_cubes_that_cannot_be_sold_in_time_do_not_price_the_sales():
+    # Seed 102 2016, north's last turn with two actions left (boat at 2,-3NW with red and two
+    # gray cubes): after each first action, the tighter bound against that child's optimum. After
+    # `unload red` the boat's gray cubes were priced as red by score_bound (a red cube lies on
+    # the board), 51 against 50; the red cubes cannot be loaded and carried to Thera in two
+    # actions, so the tighter bound prices only gray: exact after every first action here.
+    seen = _game(102, 2016)
+    last = max(p.turn for p in seen if p.to_move == "north")
+    pos = next(
+        p
+        for p in seen
+        if p.to_move == "north" and p.turn == last and p.phase == "act" and p.actions_left <= 2 and not p.passing
+    )
+    kids = [(a, c) for a, c in _Run(pos, "score", Deadline(None), 1).children(pos) if c.phase == "act"]
+    unload_red = next(c for a, c in kids if str(a) == "unload red")
+    assert score_bound(unload_red) == 51
+    for action, child in kids:
+        tight = tight_bound(child)
+        opt = best_on_board(child, "score", Deadline(None)).value
+        assert tight == opt, (str(action), tight, opt)

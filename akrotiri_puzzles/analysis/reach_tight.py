@@ -35,7 +35,7 @@ from __future__ import annotations
 import heapq
 from itertools import combinations_with_replacement
 
-from ..components import DECKS
+from ..components import COLOURS, DECKS
 from ..geometry import Quad
 from ..position import Position
 from .reach_bound import NODES, _Relaxed, _TooBig
@@ -62,6 +62,34 @@ class _Tight(_Relaxed):
         self._to_thera: dict[Quad, int] = {}
         self._stops: dict[str | Quad, list[tuple[str | Quad, Quad, int]]] = {}
         self._unloads: dict[tuple[str | Quad, int, int], list[tuple[str, Quad, int]]] = {}
+        self.earned = self.prices()
+
+    def prices(self) -> list[int]:
+        """What n cubes sold earn at most (R-FREE-1): the n best prices among the empty market
+        spaces of the colours aboard and of the cubes on islands from which a line could still
+        sell them: reach a dock of the island (2 points a Move at best, R-MOVE-2, the points left
+        first), a Load there, then the points from that dock to Thera, 1 a Move with cargo."""
+        pos = self.pos
+        hero = pos.hero
+        assert hero.boat is not None
+        island_of = pos.board.island_of_dock
+        island_of_piece = pos.board.island_of_piece
+        with_cubes = {island_of_piece[piece] for piece, _, n in pos.cubes if n}
+        sellable: set[Quad] = set()
+        for dock, n in self.dock_moves(hero.boat):
+            if island_of[dock] not in with_cubes or island_of[dock] in sellable:
+                continue
+            to_thera = next((k for i, k in self.moves(dock) if i == self.thera), None)
+            if to_thera is not None and (max(0, n - pos.points) + 1) // 2 + 1 + to_thera <= pos.actions_left:
+                sellable.add(island_of[dock])
+        present = set(hero.cargo) | {c for piece, c, n in pos.cubes if n and island_of_piece[piece] in sellable}
+        track = pos.components.market.track
+        prices: list[int] = []
+        for colour, on_market in zip(COLOURS, pos.market, strict=True):
+            if colour in present:
+                prices += track[: len(track) - on_market]
+        prices.sort(reverse=True)
+        return [sum(prices[:n]) for n in range(len(prices) + 1)]
 
     def moves(self, at: str | Quad) -> list[tuple[Quad, int]]:
         """The islands where a stop may follow one at `at` (the boat's dock at the start, an
