@@ -21,7 +21,10 @@ groups of placements whose members reach at most 44. Here, instead:
   that states merge;
 - an action at the start without a step leaves the boat at its dock (after any other stop it
   may leave from any dock of the island, as in reach_bound.py);
-- a sale at the start keeps the points left of a Move action (the engine ends them: sound).
+- a sale at the start keeps the points left of a Move action (the engine ends them: sound);
+- the n cubes sold earn the n best prices among the empty spaces of the colours aboard and of
+  the cubes on islands from which a Load and the way to Thera fit in the actions left
+  (`prices`; reach_bound.py takes every colour on the board).
 
 Everything else is reach_bound.py's relaxation, so every line of the turn is a sequence of such
 stops, none cheaper here, and the bound is at least its score (often below reach_bound.py's).
