@@ -73,6 +73,13 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
     def reach(pos, v):
         return max(values[j] for j in members(pos)) >= v
 
+    def tighter(pos):
+        # A second bound, asked where `upper` does not skip (reach_tight.py): at or above each
+        # member's value, often below `upper`.
+        return None if rng.random() < 0.2 else max(values[j] for j in members(pos)) + rng.choice([0, 0, 1])
+
+    second = tighter if seed % 2 else None
+
     solved = []
 
     def solve(pos, ask, cap):
@@ -83,7 +90,7 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
             return BoardResult("INFEASIBLE", None, ask - 1, ())
         return BoardResult("OPTIMAL", v, v, (f"asked {ask}",))
 
-    got = best_first.best_placement(kids, solve, reach, upper, floor, None)
+    got = best_first.best_placement(kids, solve, reach, upper, floor, None, second)
     want = _notation_order(values, floor, 1)
     if not want:
         assert got.status == "INFEASIBLE"
@@ -93,7 +100,7 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
         assert got.line == (kids[j][0], f"asked {ask}")
     # The k best (`--alternatives K` before a placement), each line asked as in notation order.
     for k in (2, 3):
-        ranked, bound, proven = best_first.best_placements(kids, solve, reach, upper, floor, None, k)
+        ranked, bound, proven = best_first.best_placements(kids, solve, reach, upper, floor, None, k, second)
         want = _notation_order(values, floor, k)
         assert [(r.value, r.line) for _, r in ranked] == [(v, (kids[j][0], f"asked {a}")) for v, j, a in want]
         assert proven

@@ -11,6 +11,8 @@ from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis.board_solve import best_on_board
 from akrotiri_puzzles.analysis.endgame import _Run
 from akrotiri_puzzles.analysis.reach_bound import score_bound
+from akrotiri_puzzles.analysis.reach_tight import tight_bound
+from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
 
@@ -26,15 +28,20 @@ def sample(seed: int, edition: int, turn: int, step: int) -> list:
     return out
 
 
-def check_sound(children: list) -> list[tuple[int, int]]:
-    """(bound, optimum) of each child with a bound; fails when a bound is below the optimum."""
+def check_sound(children: list, bound=score_bound) -> list[tuple[int, int]]:
+    """(bound, optimum) of each child with a bound; fails when a bound is below the optimum. The
+    tighter bound (reach_tight.py) is checked on each child too."""
     pairs = []
     for child in children:
-        ub = score_bound(child)
-        if ub is None:
+        ub = bound(child)
+        tight = tight_bound(child)
+        if ub is None and tight is None:
             continue
         r = best_on_board(child, "score", Deadline(None))
         assert r.status == "OPTIMAL" and r.value is not None
+        assert tight is None or tight >= r.value, ("tight", child.to_move, child.turn, tight, r.value)
+        if ub is None:
+            continue
         assert ub >= r.value, (child.to_move, child.turn, ub, r.value)
         pairs.append((ub, r.value))
     return pairs
@@ -82,3 +89,60 @@ def test_the_bound_gives_up_rather_than_guess():
     assert score_bound(child, nodes=1) is None
     assert score_bound(pos) is None
     assert score_bound(child) is not None
+    assert tight_bound(child, nodes=1) is None
+    assert tight_bound(pos) is None
+    assert tight_bound(child) is not None
+
+
+def _game(seed: int, edition: int) -> list:
+    seen: list = []
+    play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+    return seen
+
+
+def _aboard(pos, dock: str, actions: int, cargo: tuple[str, ...]):
+    """`pos` with the hero's boat moved to `dock`, carrying `cargo`, with `actions` left: a
+    constructed position where cubes aboard, unloaded and loaded again, matter."""
+    return evolve(pos.with_seat(pos.to_move, evolve(pos.hero, boat=dock, cargo=cargo)), actions_left=actions)
+
+
+def test_R_LOAD_1_R_FREE_2_the_tighter_bound_holds_and_is_exact_with_cubes_aboard():
+    # Positions of greedy games where the boat carries cubes, and constructed ones (the boat
+    # moved, three cubes aboard, four or five actions): against each one's optimum solved alone
+    # (CP-SAT with the objective). The tighter bound must hold on every one; on these it is also
+    # exact, where score_bound (unloaded cubes sold at the next sale without a Load again) gives
+    # 35 and 24 on the two constructed ones (optima 27 and 11).
+    one = _game(1, 2016)
+    positions = [
+        one[147],
+        _aboard(one[139], "1,-1NE", 4, ("blue", "gray", "green")),
+        _aboard(_game(2, 2016)[132], "-4,-2SE", 5, ("red", "red", "red")),
+        _game(19, 2016)[139],
+    ]
+    assert all(p.phase == "act" and p.hero.cargo for p in positions)
+    pairs = check_sound(positions, tight_bound)
+    assert len(pairs) == len(positions)
+    assert all(ub == opt for ub, opt in pairs), pairs
+    assert [score_bound(p) for p in positions[1:3]] == [35, 24]
+
+
+def test_R_FREE_1_cubes_that_cannot_be_sold_in_time_do_not_price_the_sales():
+    # Seed 102 2016, north's last turn with two actions left (boat at 2,-3NW with red and two
+    # gray cubes): after each first action, the tighter bound against that child's optimum. After
+    # `unload red` the boat's gray cubes were priced as red by score_bound (a red cube lies on
+    # the board), 51 against 50; the red cubes cannot be loaded and carried to Thera in two
+    # actions, so the tighter bound prices only gray: exact after every first action here.
+    seen = _game(102, 2016)
+    last = max(p.turn for p in seen if p.to_move == "north")
+    pos = next(
+        p
+        for p in seen
+        if p.to_move == "north" and p.turn == last and p.phase == "act" and p.actions_left <= 2 and not p.passing
+    )
+    kids = [(a, c) for a, c in _Run(pos, "score", Deadline(None), 1).children(pos) if c.phase == "act"]
+    unload_red = next(c for a, c in kids if str(a) == "unload red")
+    assert score_bound(unload_red) == 51
+    for action, child in kids:
+        tight = tight_bound(child)
+        opt = best_on_board(child, "score", Deadline(None)).value
+        assert tight == opt, (str(action), tight, opt)

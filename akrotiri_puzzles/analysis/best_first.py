@@ -60,11 +60,12 @@ def best_placement(
     upper: Bound,
     floor: int | None,
     cap: int | None,
+    tighter: Bound | None = None,
 ) -> BoardResult:
     """The best over the children (placements, mostly), first in notation order among equals, and
     its line, as `placement.split_placements` gives it (module doc); INFEASIBLE when none reaches
     `floor`."""
-    ranked, bound, proven = best_placements(kids, solve, reach, upper, floor, cap, 1)
+    ranked, bound, proven = best_placements(kids, solve, reach, upper, floor, cap, 1, tighter)
     if not ranked:
         return BoardResult("INFEASIBLE", None, bound, ())
     r = ranked[0][1]
@@ -81,12 +82,13 @@ def best_placements(
     floor: int | None,
     cap: int | None,
     k: int,
+    tighter: Bound | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values, best first, ties in notation order, each with its line
     (the child's action first) solved asked for what the notation-order search
     (`placement.best_placements`) asks it: more than the k-th best value before it (or the
     floor). Also the bound on every child not among them, and whether all is proven."""
-    search = _BestFirst(kids, solve, reach, upper, floor, cap)
+    search = _BestFirst(kids, solve, reach, upper, floor, cap, tighter)
     everyone = list(range(len(kids)))
     top = search.top(everyone, k)
     out: list[tuple[Action, BoardResult]] = []
@@ -111,9 +113,19 @@ class _BestFirst:
     """What is known of each child: its proven upper bound and, once settled, its value."""
 
     def __init__(
-        self, kids: Sequence[Child], solve: Solve, reach: Reach, upper: Bound, floor: int | None, cap: int | None
+        self,
+        kids: Sequence[Child],
+        solve: Solve,
+        reach: Reach,
+        upper: Bound,
+        floor: int | None,
+        cap: int | None,
+        tighter: Bound | None = None,
     ) -> None:
         self.kids = kids
+        self.tighter = tighter
+        """A second bound, costlier and often lower (reach_tight.tight_bound), asked only of a
+        group or placement that `upper` does not skip."""
         self.solve = solve
         self.reach = reach
         self.upper = upper
@@ -137,12 +149,19 @@ class _BestFirst:
         self.bound = floor - 1 if floor is not None else NONE
         """No child not settled reaches more (the bound of the search, as in placement.py)."""
         self.proven = True
+        self.covers: dict[int, Position | None] = {}
+        """Each group's cover (or only member), by its first child."""
+        self.group_of: dict[int, list[int]] = {}
         for g in self.groups:
             members = [kids[j][1] for j in g]
             top = cover(members) if len(g) > 1 else members[0]
+            self.covers[g[0]] = top
             b = upper(top) if top is not None else None
             for j in g:
                 self.hi[j] = b
+                self.group_of[j] = g
+        self.tightened: set[int] = set()
+        """The groups (by first child) and children whose `tighter` bound was asked."""
 
     def ask(self, j: int) -> int | None:
         """What child j is asked for, the k-th best so far the value V of child i: at least V
@@ -194,14 +213,22 @@ class _BestFirst:
             if j in self.value:
                 self._add(self.value[j], j)
         left = [j for j in part if j not in self.value and not self._below(j)]
+        if left and self.tighter is not None:
+            # The group's cover not skipped by `upper`: its tighter bound, once, for every member.
+            g = self.group_of[left[0]]
+            top = self.covers[g[0]]
+            if g[0] not in self.tightened and top is not None and len(g) > 1:
+                self.tightened.add(g[0])
+                self._tighten(g, self.tighter(top))
+                left = [j for j in left if not self._below(j)]
         for j in left:
             if j not in self.own:
                 # Each member's own bound is often below its group's (the cover lays more cubes).
                 self.own.add(j)
-                mine = self.upper(self.kids[j][1])
-                h = self.hi[j]
-                if mine is not None:
-                    self.hi[j] = mine if h is None else min(mine, h)
+                self._tighten([j], self.upper(self.kids[j][1]))
+            if self.tighter is not None and j not in self.tightened and not self._below(j):
+                self.tightened.add(j)
+                self._tighten([j], self.tighter(self.kids[j][1]))
         left = [j for j in left if not self._below(j)]
         if not left:
             return
@@ -219,6 +246,14 @@ class _BestFirst:
             got = self._settle(j, self.ask(j))
             if got is not None:
                 self._add(got, j)
+
+    def _tighten(self, js: list[int], b: int | None) -> None:
+        """A bound found for children `js`: each keeps the lower of it and the one it had."""
+        if b is None:
+            return
+        for j in js:
+            h = self.hi[j]
+            self.hi[j] = b if h is None else min(b, h)
 
     def _below(self, j: int) -> bool:
         """Whether child j cannot reach what it would be asked for."""
