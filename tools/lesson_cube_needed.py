@@ -204,9 +204,10 @@ def build_needed(
 
 # ---- the finder of tools/make_lessons.py ---------------------------------------------------------
 
-BUILD_KINDS = (("other", "place"), ("hero", "place"))
+BUILD_KINDS: tuple[tuple[str, str], ...] = ()
 """The earlier turns the finder plays otherwise when the cube is needed but the answer is not
-unique: the other seat's last tile placement, then the hero's previous one."""
+unique (lesson_cube.KINDS's names; none: the lesson came from a game's own placement, and
+variants cost minutes a position)."""
 NEEDED: dict[tuple[int, int, int], tuple[Candidate, Screened] | None] = {}
 """The finder's choice at each candidate (seed, edition, actions played), so that its second
 look, with the certified answer, finds the same position."""
@@ -222,9 +223,10 @@ def _needed(c: Candidate) -> tuple[Candidate, Screened] | None:
         return None
     goals = [c.goal] if c.goal is not None else forced_card_goals(pos)
     screened = [(goal, screen(pos, goal)) for goal in goals]
-    for goal, found in screened:
-        if found is not None and found.stage == "misread":
-            return replace(c, goal=goal), found
+    for stage in ("misread", "unique"):
+        for goal, found in screened:
+            if found is not None and found.stage == stage:
+                return replace(c, goal=goal), found
     stats: dict[str, int] = {}
     for goal, found in screened:
         if found is not None and found.stage == "needed":
@@ -255,7 +257,8 @@ def find_needed_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | N
     answer = line or found.line
     place = answer[0]
     assert isinstance(place, PlaceTile)
-    mis_cost, mis = misread_at_slot(pos, goal, place, optimum)[0]
+    planned = misread_at_slot(pos, goal, place, optimum)
+    mis_cost, mis = planned[0] if planned else (None, _moved(pos, answer))
     puzzle = Puzzle("lesson", pos, goal, 1)
     lines: list[tuple[str, tuple[Action, ...]]] = [("any island", mis)]
     choices = second_cube_choices(pos, goal, place, optimum)
@@ -270,6 +273,27 @@ def find_needed_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | N
     if at.line != c.line:
         out.origin_line = at.line
     return out
+
+
+def _moved(pos: Position, answer: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The answer's line with its second cube (same colour) where the misreading puts it: on the
+    island where the boat lies, else on the icon's island (the engine refuses both, R-TILE-2)."""
+    place = answer[0]
+    assert isinstance(place, PlaceTile)
+    boat = pos.hero.boat
+    options = []
+    for action, after in imagined_placements(pos):
+        if (action.slot, action.rotation, action.colour) != (place.slot, place.rotation, place.colour):
+            continue
+        site = action.cube_site()
+        beside = (
+            site is not None
+            and boat is not None
+            and after.board.island_of_dock.get(boat) == after.board.island_at(site)
+        )
+        options.append((not beside, action))
+    options.sort(key=lambda t: t[0])
+    return (options[0][1], *answer[1:])
 
 
 def _dearer(pos: Position, goal: Goal, optimum: int, fail: list[PlaceTile]) -> tuple[Action, ...] | None:
@@ -318,7 +342,7 @@ def _why(
     wrong: PlaceTile,
     mis: tuple[Action, ...],
     line: tuple[Action, ...],
-    cost: int,
+    cost: int | None,
     optimum: int,
     choices: Choices,
 ) -> str:
@@ -333,13 +357,16 @@ def _why(
     n = len(choices.reach) + len(choices.fail)
     rest = "; ".join(str(a) for a in line[1:])
     theirs = "; ".join(str(a) for a in mis[1:])
-    than = "fewer than" if cost < optimum else "as few as"
+    if cost is None:
+        plan = f"and plays the answer's line from there: {theirs}"
+    else:
+        plan = f"and plans {theirs}: {cost} actions, {'fewer than' if cost < optimum else 'as few as'} the answer"
     return (
         f"The answer lays {place}: the {icon} cube on the icon's piece, the second cube ({place.colour}) on "
         f"{format_quad(site)}, a piece of the tile that is another island. Then {rest}. Where the second cube "
         f"goes matters: of the {n} legal choices at this slot and rotation (colour and island), "
         f"{len(choices.fail)} cannot reach the goal in {optimum} actions. The misreading puts it on "
-        f"{format_quad(wrong_site)}, on {where} ({wrong}), and plans {theirs}: {cost} actions, {than} "
-        "the answer, but the engine refuses that placement (R-TILE-2): the second cube goes on the land of the "
+        f"{format_quad(wrong_site)}, on {where} ({wrong}), {plan}; "
+        "but the engine refuses that placement (R-TILE-2): the second cube goes on the land of the "
         "tile just laid, on another island than the icon's."
     )
