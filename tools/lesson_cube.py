@@ -364,12 +364,14 @@ the greedy bot; 128 variants, 27 s CPU at seed 42), the other seat's last action
 hero's previous action phase."""
 
 
-def _starts(c: Candidate, states: list[Position]) -> list[tuple[int, str]]:
+def _starts(
+    c: Candidate, states: list[Position], kinds: tuple[tuple[str, str], ...] | None = None
+) -> list[tuple[int, str]]:
     """Where the built finder plays otherwise (index into the line, and "act" or "place"), in
-    the order of KINDS."""
+    the order of `kinds` (KINDS when not given)."""
     pos = c.pos
     out = []
-    for who, kind in KINDS:
+    for who, kind in KINDS if kinds is None else kinds:
         seat = pos.other if who == "other" else pos.to_move
         found = [
             i

@@ -122,7 +122,10 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
             "your boat lies, not beside the first cube."
         ),
         "misreading": "The second cube may go on any island: where your boat lies, or beside the first cube.",
-        "says": {"any island": "The second cube goes on any island, e.g. where the boat lies, ready to load."},
+        "says": {
+            "any island": "The second cube goes on any island, e.g. where the boat lies, ready to load.",
+            "anywhere on the tile": "Where the second cube goes on the tile, and its colour, make no difference.",
+        },
     },
     "oracle": {
         "title": "The oracle: an action now, a tile for next turn",

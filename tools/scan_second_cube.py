@@ -18,6 +18,7 @@ import time
 
 import lesson_cube
 from lesson_cube import fitting_places, forced_card_goals, loads_second_cube, misread_goals, placement_turn
+from lesson_cube_needed import STAGES, Screened, build_needed, screen
 from lesson_found import Candidate
 from lesson_search import game, seed_range
 
@@ -49,6 +50,69 @@ def given_slot(pos: Position, goal: Goal, optimum: int, first: PlaceTile, limit:
     return f"only {reach[0]} reaches the optimum; its rest unique: {rest.unique}{other}"
 
 
+def needed_scan(seeds: range, min_actions: int, at: int | None, kinds: tuple[tuple[str, str], ...]) -> None:
+    """The cube-needed screen (lesson_cube_needed.screen) over the seeds: counts of each step,
+    and one line per goal that passes the screen's third step (the second cube's place matters
+    and the answer loads it). With `kinds`, variants by legal play of each such position whose
+    answer is not unique (lesson_cube_needed.build_needed)."""
+    comps = load_components()
+    counts = dict.fromkeys(("placements", "with forced goals", "goals", *STAGES, "misreading shorter"), 0)
+    built: dict[str, int] = {}
+    t0 = time.process_time()
+    for seed in seeds:
+        for line, pos in game(comps, seed):
+            if pos.phase != "place" or pos.hero.tile is None or pos.hero.boat is None:
+                continue
+            turn = comps.player_board.actions_after(len(pos.hero.temples))
+            if turn < min_actions or (at is not None and len(line) != at):
+                continue
+            counts["placements"] += 1
+            goals = forced_card_goals(pos)
+            counts["with forced goals"] += bool(goals)
+            for goal in goals:
+                counts["goals"] += 1
+                found = screen(pos, goal)
+                if found is None:
+                    continue
+                for stage in STAGES[: STAGES.index(found.stage) + 1]:
+                    counts[stage] += 1
+                where = f"seed {seed} action {len(line)} {goal.describe()} optimum {found.optimum} of {turn}"
+                if found.choices is None:
+                    continue
+                if not found.choices.fail:
+                    print(f"{where}: all {len(found.choices.reach)} second cubes reach the optimum", flush=True)
+                    continue
+                print(f"{where}: {_words(found)}", flush=True)
+                mis = found.misreading
+                counts["misreading shorter"] += bool(mis) and mis[0][0] < (found.optimum or 0)
+                if kinds and not found.unique:
+                    t = time.process_time()
+                    got = build_needed(Candidate(seed, pos.edition, line, pos), goal, kinds, built)
+                    words = "none" if got is None else f"{_words(got[1])}; line {'; '.join(map(str, got[0].line))}"
+                    print(
+                        f"{where}: built variants: {words} ({time.process_time() - t:.0f} s CPU; {built})", flush=True
+                    )
+        print(f"  seed {seed}: {counts}, {time.process_time() - t0:.0f} s CPU", flush=True)
+    print(
+        f"seeds {seeds.start}-{seeds.stop - 1}: {counts}, built {built}, {time.process_time() - t0:.0f} s CPU",
+        flush=True,
+    )
+
+
+def _words(found: Screened) -> str:
+    """A screened goal in one line: the failing second cubes, the answer, uniqueness, the misreading."""
+    choices = found.choices
+    assert choices is not None
+    n = len(choices.reach) + len(choices.fail)
+    other = "" if found.other is None else f"; other: {'; '.join(map(str, found.other))}"
+    mis = found.misreading
+    theirs = f"{'; '.join(map(str, mis[0][1]))} ({mis[0][0]} actions)" if mis else "none within the optimum"
+    return (
+        f"CUBE NEEDED ({len(choices.fail)} of {n} fail: {', '.join(map(str, choices.fail))}); "
+        f"answer {'; '.join(map(str, found.line))}; unique {found.unique}{other}; misreading {theirs}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=seed_range, default="1-100", help="Seeds of the games, e.g. 1-400.")
@@ -67,10 +131,19 @@ def main() -> None:
         "other-place, other-act, hero-act, hero-place (default: none).",
     )
     parser.add_argument("--at", type=int, default=None, help="Only the placement after this many actions.")
+    parser.add_argument(
+        "--needed",
+        action="store_true",
+        help="The cube-needed screen (lesson_cube_needed) instead of the misreading-first one.",
+    )
+    parser.add_argument("--min-actions", type=int, default=5, help="With --needed: the fewest actions of the turn.")
     args = parser.parse_args()
     kinds = tuple(tuple(k.split("-")) for k in args.build.split(",") if k)
     if any(k not in lesson_cube.KINDS for k in kinds):
         parser.error(f"--build: expected some of other-place, other-act, hero-act, hero-place, got {args.build!r}")
+    if args.needed:
+        needed_scan(args.seeds, args.min_actions, args.at, kinds)  # type: ignore[arg-type]
+        return
     lesson_cube.WIDE = not args.narrow
     lesson_cube.SCAN_LIMIT = args.limit
     comps = load_components()

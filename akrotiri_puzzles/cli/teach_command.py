@@ -15,7 +15,7 @@ from ..errors import AkrotiriError, NotationError
 from ..files.lesson_yaml import load_lessons
 from ..notation import format_action, format_line, parse_line
 from ..render import render_png, terminal_view
-from ..render.lesson_pages import booklet, exercise_words, lesson_highlights, lesson_page, lesson_svg
+from ..render.lesson_pages import booklet, exercise_words, lesson_highlights, lesson_page, lesson_picture, lesson_svg
 from ..teaching import Lesson, assess, lesson_by_id, outcome
 from ..teaching.assess import Assessment
 from . import ComponentsOpt, command, components, fail, out
@@ -107,7 +107,7 @@ def teach(
         data["--svg"] = lesson_svg(lesson)
     if png is not None:
         try:
-            data["--png"] = render_png(lesson.exercise.start, lesson_highlights(lesson))
+            data["--png"] = render_png(lesson_picture(lesson), lesson_highlights(lesson))
         except AkrotiriError as exc:
             fail(f"--png: {exc}")
     if html is not None:

@@ -18,7 +18,17 @@ from ..errors import NotationError, PuzzleError, located
 from ..geometry import SEATS, format_quad, parse_quad
 from ..notation import format_action, parse_action
 from ..puzzle import Puzzle
-from ..teaching.lesson import MARK_KINDS, OUTCOMES, RULE_ID, Lesson, LessonError, Mark, Misreading, Origin
+from ..teaching.lesson import (
+    MARK_KINDS,
+    OUTCOMES,
+    RULE_ID,
+    Lesson,
+    LessonError,
+    Mark,
+    Misreading,
+    Origin,
+    picture_start,
+)
 from .puzzle_yaml import puzzle_from_data, puzzle_to_data
 from .yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 
@@ -86,8 +96,9 @@ def _line(source: str, field: str, value: list[str] | str) -> tuple[Action, ...]
 
 
 def _mark(source: str, field: str, m: MarkModel, puzzle: Puzzle) -> Mark:
-    """A mark checked against the exercise's board: its dock exists, its site holds land."""
-    board = puzzle.start.board
+    """A mark checked against the board of the lesson's picture (teaching.picture_start): its
+    dock exists, its site holds land."""
+    board = picture_start(puzzle)[0].board
 
     def need(name: str, value: object) -> None:
         if value is None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from html import escape
 
 from ..notation import format_line
-from ..teaching.lesson import Lesson
+from ..position import Position
+from ..teaching.lesson import Lesson, picture_start
 from ..teaching.verify import outcome
 from .highlight import Highlights
 from .svg import render_svg
@@ -28,13 +29,19 @@ nav ol { columns: 2; }
 
 
 def lesson_highlights(lesson: Lesson) -> Highlights:
-    """The lesson picture's marks."""
-    return Highlights(marks=lesson.marks)
+    """The lesson picture's marks (and the answer's tile outlined, when the picture shows it laid)."""
+    return Highlights(marks=lesson.marks, placed=picture_start(lesson.exercise)[1])
+
+
+def lesson_picture(lesson: Lesson) -> Position:
+    """The position the lesson's picture shows (teaching.picture_start): the exercise's start,
+    or the board after the answer's tile placement when the lesson is about that placement."""
+    return picture_start(lesson.exercise)[0]
 
 
 def lesson_svg(lesson: Lesson) -> str:
     """The lesson's position with its marks: what the learner looks at."""
-    return render_svg(lesson.exercise.start, lesson_highlights(lesson))
+    return render_svg(lesson_picture(lesson), lesson_highlights(lesson))
 
 
 def answer_svg(lesson: Lesson) -> str:

@@ -7,7 +7,18 @@ read by `files.lesson_yaml`; pictures come from `render`.
 """
 
 from .assess import Assessment, assess
-from .lesson import MARK_KINDS, OUTCOMES, RULE_ID, Lesson, LessonError, Mark, Misreading, Origin, lesson_by_id
+from .lesson import (
+    MARK_KINDS,
+    OUTCOMES,
+    RULE_ID,
+    Lesson,
+    LessonError,
+    Mark,
+    Misreading,
+    Origin,
+    lesson_by_id,
+    picture_start,
+)
 from .verify import Claim, goal_points, outcome, verify
 
 __all__ = [
@@ -25,5 +36,6 @@ __all__ = [
     "goal_points",
     "lesson_by_id",
     "outcome",
+    "picture_start",
     "verify",
 ]

@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..actions import Action
-from ..errors import AkrotiriError
-from ..geometry import Quad
+from ..actions import Action, PlaceTile
+from ..effects import apply
+from ..errors import AkrotiriError, IllegalActionError
+from ..geometry import Quad, Slot
+from ..position import Position
 from ..puzzle import Puzzle
 
 RULE_ID = re.compile(r"\bR-[A-Z]+-\d+\b")
@@ -108,6 +110,21 @@ class Lesson:
         if self.exercise.optimum is not None:
             return self.exercise.optimum
         return None if self.exercise.certificate is None else self.exercise.certificate.optimum
+
+
+def picture_start(puzzle: Puzzle) -> tuple[Position, Slot | None]:
+    """The position a lesson's picture shows, and the slot of a tile to outline: the exercise's
+    start; or, when the exercise starts at a tile placement and its answer lays the tile, the
+    board after that placement (the lesson is about where its cubes go, and its marks point at
+    the tile's pieces), with that tile outlined."""
+    start = puzzle.start
+    first = (puzzle.solution or (None,))[0]
+    if start.phase != "place" or not isinstance(first, PlaceTile):
+        return start, None
+    try:
+        return apply(start, first), first.slot
+    except IllegalActionError:
+        return start, None
 
 
 def lesson_by_id(lessons: tuple[Lesson, ...], lesson_id: str) -> Lesson:
