@@ -8,6 +8,7 @@ the least of what is already drawn.
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 
 from ..geometry import format_quad
@@ -36,20 +37,49 @@ def draw_marks(parent: ET.Element, painter: BoardPainter, marks: tuple[Mark, ...
     for mark in marks:
         if mark.kind in ("above", "below", "left", "right", "quarter"):
             _region(regions, g, painter, mark)
-    for mark in marks:
+    anchors = [_anchor(painter, mark) for mark in marks]
+    for i, mark in enumerate(marks):
+        others = tuple(a for j, a in enumerate(anchors) if j != i and a is not None)
         if mark.kind == "island":
-            _island(g, painter, mark)
-    for mark in marks:
+            _island(g, painter, mark, others)
+    for i, mark in enumerate(marks):
+        others = tuple(a for j, a in enumerate(anchors) if j != i and a is not None)
         if mark.kind == "site":
-            _site(g, painter, mark)
+            _site(g, painter, mark, others)
         elif mark.kind == "icon":
-            _icon(g, painter, mark)
+            _icon(g, painter, mark, others)
         elif mark.kind == "dock":
-            _dock(g, painter, mark)
+            _dock(g, painter, mark, others)
 
 
-def _label(g: ET.Element, painter: BoardPainter, at: Vec, words: str, distance: float) -> None:
-    """A label in a white box near a point, where it covers least."""
+def _anchor(painter: BoardPainter, mark: Mark) -> Vec | None:
+    """Where a mark's label points: the dock, the site's or icon's ring, the island's quadrant."""
+    if mark.kind == "dock" and mark.dock is not None:
+        point = painter.layout.dock_point.get(mark.dock)
+        return None if point is None else painter.px(point)
+    if mark.quad is None:
+        return None
+    if mark.kind == "site":
+        return painter.px(local(mark.quad, 0.2, 45.0))
+    if mark.kind == "icon":
+        return painter.px(local(mark.quad, ICON_AT, 45.0))
+    if mark.kind == "island":
+        return painter.px(local(mark.quad, 0.25, 45.0))
+    return None
+
+
+def _label(
+    g: ET.Element,
+    painter: BoardPainter,
+    at: Vec,
+    words: str,
+    distance: float,
+    ring: float = 0.0,
+    others: tuple[Vec, ...] = (),
+) -> None:
+    """A label in a white box near a point, where it covers least, with a thin line from the
+    box to the mark (to the edge of its ring of radius `ring`): where two marks lie close
+    together, a label placed nearer the other mark still says which one it names."""
     if not words:
         return
     w, h = text_width(words, LABEL_PX, bold=True) + 12, LABEL_PX + 8
@@ -61,8 +91,11 @@ def _label(g: ET.Element, painter: BoardPainter, at: Vec, words: str, distance: 
     # Keep the label on the picture: off the left edge it would be cut, right of the board it
     # would cover the key.
     f = painter.frame
-    inside = [b for b in spots if b[0] >= 0 and b[1] >= 0 and b[2] <= f.left + f.width + f.left]
-    box = painter.placer.place(inside or spots, segment_weight=0.3)
+    inside = [b for b in spots if b[0] >= 0 and b[1] >= 0 and b[2] <= f.left + f.width + f.left] or spots
+    # A label nearer another mark than its own would seem to name that one: such spots go last.
+    own = [b for b in inside if all(_gap(b, at) <= _gap(b, o) for o in others)]
+    box = painter.placer.place(own or inside, segment_weight=0.3)
+    _leader(g, box, at, ring)
     sub(
         g,
         "rect",
@@ -79,7 +112,34 @@ def _label(g: ET.Element, painter: BoardPainter, at: Vec, words: str, distance: 
     text(g, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, words, LABEL_PX, weight="bold", fill=HIGHLIGHT, halo=None)
 
 
-def _dock(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+def _gap(box: Box, at: Vec) -> float:
+    """The distance from a point to a box (0 inside it)."""
+    return math.hypot(at[0] - min(max(at[0], box[0]), box[2]), at[1] - min(max(at[1], box[1]), box[3]))
+
+
+def _leader(g: ET.Element, box: Box, at: Vec, ring: float) -> None:
+    """A thin line from the label's box (its point nearest the mark) to the mark's ring."""
+    bx = min(max(at[0], box[0]), box[2])
+    by = min(max(at[1], box[1]), box[3])
+    dx, dy = bx - at[0], by - at[1]
+    far = math.hypot(dx, dy)
+    if far - ring < 4.0:
+        return  # the box touches the ring: no line needed
+    ex, ey = at[0] + dx * ring / far, at[1] + dy * ring / far
+    sub(
+        g,
+        "line",
+        class_="mark-leader",
+        x1=round(bx, 2),
+        y1=round(by, 2),
+        x2=round(ex, 2),
+        y2=round(ey, 2),
+        stroke=HIGHLIGHT,
+        stroke_width=1.5,
+    )
+
+
+def _dock(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, ...] = ()) -> None:
     assert mark.dock is not None
     point = painter.layout.dock_point.get(mark.dock)
     if point is None:
@@ -97,10 +157,10 @@ def _dock(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
         stroke=HIGHLIGHT,
         stroke_width=4.0,
     )
-    _label(g, painter, (x, y), mark.label, 18.0)
+    _label(g, painter, (x, y), mark.label, 18.0, 15.0, others)
 
 
-def _site(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+def _site(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, ...] = ()) -> None:
     assert mark.quad is not None
     x, y = painter.px(local(mark.quad, 0.2, 45.0))
     r = 0.2 * S
@@ -117,10 +177,10 @@ def _site(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
         stroke_width=4.0,
         stroke_dasharray="8 4",
     )
-    _label(g, painter, (x, y), mark.label, r + 4)
+    _label(g, painter, (x, y), mark.label, r + 4, r, others)
 
 
-def _icon(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+def _icon(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, ...] = ()) -> None:
     """A ring round an icon, which the map card counts or does not."""
     assert mark.quad is not None
     x, y = painter.px(local(mark.quad, ICON_AT, 45.0))
@@ -136,10 +196,10 @@ def _icon(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
         stroke=HIGHLIGHT,
         stroke_width=3.5,
     )
-    _label(g, painter, (x, y), mark.label, 20.0)
+    _label(g, painter, (x, y), mark.label, 20.0, 17.0, others)
 
 
-def _island(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
+def _island(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, ...] = ()) -> None:
     """The island's land, tinted, with its label by the marked quadrant."""
     assert mark.quad is not None
     board = painter.board
@@ -156,7 +216,7 @@ def _island(g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
     for point, disc in painter.layout.necks.items():
         if board.island_of_point.get(point) == island:
             painter._shape(tint, disc, 0.0, HIGHLIGHT)
-    _label(g, painter, painter.px(local(mark.quad, 0.25, 45.0)), mark.label, 24.0)
+    _label(g, painter, painter.px(local(mark.quad, 0.25, 45.0)), mark.label, 24.0, 0.0, others)
 
 
 def _region(tint: ET.Element, g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
