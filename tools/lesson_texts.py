@@ -123,7 +123,7 @@ TEXTS: dict[str, dict] = {  # type: ignore[type-arg]
         ),
         "misreading": "The second cube may go on any island: where your boat lies, or beside the first cube.",
         "says": {
-            "any island": "The second cube goes on any island, e.g. where the boat lies, ready to load.",
+            "any island": "The second cube goes on any island: beside the first cube, or where the boat lies.",
             "anywhere on the tile": "Where the second cube goes on the tile, and its colour, make no difference.",
         },
     },
