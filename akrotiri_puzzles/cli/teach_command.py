@@ -16,7 +16,7 @@ from ..files.lesson_yaml import load_lessons
 from ..notation import format_action, format_line, parse_line
 from ..render import render_png, terminal_view
 from ..render.lesson_pages import booklet, exercise_words, lesson_highlights, lesson_page, lesson_picture, lesson_svg
-from ..teaching import Lesson, assess, lesson_by_id, outcome
+from ..teaching import Lesson, assess, lesson_by_id, outcome, picture_start
 from ..teaching.assess import Assessment
 from . import ComponentsOpt, command, components, fail, out
 from .outputs import check_dir, check_distinct, check_file, write_file
@@ -152,6 +152,15 @@ def _show(lessons: tuple[Lesson, ...], lesson: Lesson) -> None:
             style="dim",
         )
     )
+    if picture_start(lesson.exercise)[1] is not None:
+        # The exercise starts at the tile placement, and its marks point at the tile's pieces.
+        out.print(
+            Text(
+                "The picture shows the board after the answer's tile placement (the tile outlined); the "
+                "board above is the exercise's start, before it.",
+                style="dim",
+            )
+        )
     out.print(Text.assemble(("\nExercise. ", "bold yellow"), exercise_words(lesson)))
     out.print(f'Answer with: akrotiri-puzzle teach {lesson.id} --answer "ACTION; ACTION; ..."', markup=False)
     out.print(f"See the answer: akrotiri-puzzle teach {lesson.id} --solution", markup=False, style="dim")
