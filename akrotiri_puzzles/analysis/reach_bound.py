@@ -126,6 +126,15 @@ class _Relaxed:
         and no stop is made there), for the islands within the turn's reach."""
         if at in self._dist:
             return self._dist[at]
+        _, points = self.legs(at)
+        most = 2 * self.pos.actions_left + self.pos.points
+        found = [(i, points[i]) for i in self.spots if i in points and points[i] <= most]
+        self._dist[at] = found
+        return found
+
+    def legs(self, at: str | Quad) -> tuple[dict[str, int], dict[Quad, int]]:
+        """The least movement points from `at` (as `moves`) to each dock, and to each island by
+        its cheapest dock (the other boat's dock is passed, never a stop)."""
         board = self.pos.board
         comp_of = board.ship_component
         if self._by_comp is None:
@@ -154,10 +163,7 @@ class _Relaxed:
                 continue
             i = board.island_of_dock[d]
             points[i] = min(points.get(i, n), n)
-        most = 2 * self.pos.actions_left + self.pos.points
-        found = [(i, points[i]) for i in self.spots if i in points and points[i] <= most]
-        self._dist[at] = found
-        return found
+        return out, points
 
     def best(self) -> int:
         hero = self.hero

@@ -35,7 +35,6 @@ own optimum (tests/test_reach_bound.py).
 
 from __future__ import annotations
 
-import heapq
 from itertools import combinations_with_replacement
 
 from ..components import COLOURS, DECKS
@@ -95,41 +94,11 @@ class _Tight(_Relaxed):
         return [sum(prices[:n]) for n in range(len(prices) + 1)]
 
     def moves(self, at: str | Quad) -> list[tuple[Quad, int]]:
-        """The islands where a stop may follow one at `at` (the boat's dock at the start, an
-        island after a stop: the boat at any of its docks), with the movement points the leg
-        takes at least (R-MOVE-1: a ship step, 1 point, reaches any dock of the route component,
-        a portage step any dock of the island; R-MOVE-3: leaving the other boat's dock costs 2,
-        and no stop is made there), for the islands within the turn's reach."""
+        """As `_Relaxed.moves`, to every island within the turn's reach (not only the spots of
+        the coarser bound), keeping the docks too (`dock_moves`)."""
         if at in self._dist:
             return self._dist[at]
-        board = self.pos.board
-        comp_of = board.ship_component
-        if self._by_comp is None:
-            self._by_comp = {}
-            for name, comp in comp_of.items():
-                self._by_comp.setdefault(comp, []).append(name)
-        by_comp = self._by_comp
-        sources = [at] if isinstance(at, str) else [d for d in board.docks_of_island[at] if d != self.occupied]
-        out = dict.fromkeys(sources, 0)
-        heap = [(0, d) for d in sources]
-        while heap:
-            n, d = heapq.heappop(heap)
-            if n > out[d]:
-                continue
-            cost = n + (2 if d == self.occupied else 1)
-            route = comp_of.get(d)
-            nxt = list(by_comp[route]) if route is not None else []
-            nxt += board.docks_of_island[board.island_of_dock[d]]
-            for e in nxt:
-                if cost < out.get(e, 10**9):
-                    out[e] = cost
-                    heapq.heappush(heap, (cost, e))
-        points: dict[Quad, int] = {}
-        for d, n in out.items():
-            if d == self.occupied:
-                continue
-            i = board.island_of_dock[d]
-            points[i] = min(points.get(i, n), n)
+        out, points = self.legs(at)
         most = 2 * self.pos.actions_left + self.pos.points
         found = [(i, n) for i, n in sorted(points.items()) if n <= most]
         self._dist[at] = found
