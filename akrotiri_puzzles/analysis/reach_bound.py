@@ -35,6 +35,7 @@ is cut after `NODES` states: then there is no bound (None), never a guess; no cl
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 from ..components import COLOURS, DECKS
@@ -335,6 +336,16 @@ class _Relaxed:
         """The best after one buy at Thera (R-BUY-1; the boat empty, its cargo sold), the cards
         the decks' next ones."""
         best = -(10**9)
+        for cost, new_hand, t in self.purchases(acts, drachmas, hand, bought):
+            best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash))
+        return best
+
+    def purchases(
+        self, acts: int, drachmas: int, hand: tuple[str, ...], bought: tuple[int, int, int]
+    ) -> Iterator[tuple[int, tuple[str, ...], tuple[int, int, int]]]:
+        """Each buy the drachmas pay for (R-BUY-1: 1, 2 or 3 cards, each from any deck, the
+        deck's next card): its price, the hand after it (the cards that fit somewhere), and the
+        cards taken from each deck so far."""
         for n in range(1, len(self.buy_prices) + 1):
             cost = self.buy_prices[n - 1]
             if cost > drachmas:
@@ -352,5 +363,4 @@ class _Relaxed:
                     # With fewer than 2 actions left no later buy is excavated (a buy and an
                     # excavation): what was bought is not read again, and states merge.
                     t = (took[0], took[1], took[2]) if acts >= 2 else (0, 0, 0)
-                    best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash))
-        return best
+                    yield cost, new_hand, t

@@ -35,9 +35,7 @@ own optimum (tests/test_reach_bound.py).
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-
-from ..components import COLOURS, DECKS
+from ..components import COLOURS
 from ..geometry import Quad
 from ..position import Position
 from .reach_bound import NODES, _Relaxed, _TooBig
@@ -289,26 +287,10 @@ class _Tight(_Relaxed):
         taken: tuple[tuple[Quad, int], ...],
     ) -> int:
         """The best after one buy at Thera (R-BUY-1; the boat empty, its cargo sold), the cards
-        the decks' next ones."""
+        the decks' next ones (`_Relaxed.purchases`)."""
         best = -(10**9)
-        for n in range(1, len(self.buy_prices) + 1):
-            cost = self.buy_prices[n - 1]
-            if cost > drachmas:
-                break
-            for decks in combinations_with_replacement(range(len(DECKS)), n):
-                took = list(bought)
-                cards: list[str] = []
-                for d in decks:
-                    if took[d] >= len(self.decks[d]):
-                        break
-                    cards.append(self.decks[d][took[d]])
-                    took[d] += 1
-                else:
-                    new_hand = tuple(sorted(hand + tuple(c for c in cards if c in self.useful)))
-                    # With fewer than 2 actions left no later buy is excavated (a buy and an
-                    # excavation): what was bought is not read again, and states merge.
-                    t = (took[0], took[1], took[2]) if acts >= 2 else (0, 0, 0)
-                    best = max(best, self.walk(at, 0, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken))
+        for cost, new_hand, t in self.purchases(acts, drachmas, hand, bought):
+            best = max(best, self.walk(at, 0, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken))
         return best
 
 
