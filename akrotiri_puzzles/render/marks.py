@@ -38,18 +38,12 @@ def draw_marks(parent: ET.Element, painter: BoardPainter, marks: tuple[Mark, ...
         if mark.kind in ("above", "below", "left", "right", "quarter"):
             _region(regions, g, painter, mark)
     anchors = [_anchor(painter, mark) for mark in marks]
-    for i, mark in enumerate(marks):
-        others = tuple(a for j, a in enumerate(anchors) if j != i and a is not None)
-        if mark.kind == "island":
-            _island(g, painter, mark, others)
-    for i, mark in enumerate(marks):
-        others = tuple(a for j, a in enumerate(anchors) if j != i and a is not None)
-        if mark.kind == "site":
-            _site(g, painter, mark, others)
-        elif mark.kind == "icon":
-            _icon(g, painter, mark, others)
-        elif mark.kind == "dock":
-            _dock(g, painter, mark, others)
+    # Islands first (their tint lies under the rings), then sites, icons and docks.
+    for kinds in (("island",), ("site", "icon", "dock")):
+        for i, (mark, at) in enumerate(zip(marks, anchors, strict=True)):
+            if mark.kind in kinds and at is not None:
+                others = tuple(a for j, a in enumerate(anchors) if j != i and a is not None)
+                DRAW[mark.kind](g, painter, mark, at, others)
 
 
 def _anchor(painter: BoardPainter, mark: Mark) -> Vec | None:
@@ -139,12 +133,8 @@ def _leader(g: ET.Element, box: Box, at: Vec, ring: float) -> None:
     )
 
 
-def _dock(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, ...] = ()) -> None:
-    assert mark.dock is not None
-    point = painter.layout.dock_point.get(mark.dock)
-    if point is None:
-        return
-    x, y = painter.px(point)
+def _dock(g: ET.Element, painter: BoardPainter, mark: Mark, at: Vec, others: tuple[Vec, ...]) -> None:
+    x, y = at
     sub(
         g,
         "circle",
@@ -160,9 +150,9 @@ def _dock(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, .
     _label(g, painter, (x, y), mark.label, 18.0, 15.0, others)
 
 
-def _site(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, ...] = ()) -> None:
+def _site(g: ET.Element, painter: BoardPainter, mark: Mark, at: Vec, others: tuple[Vec, ...]) -> None:
     assert mark.quad is not None
-    x, y = painter.px(local(mark.quad, 0.2, 45.0))
+    x, y = at
     r = 0.2 * S
     sub(
         g,
@@ -180,10 +170,10 @@ def _site(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, .
     _label(g, painter, (x, y), mark.label, r + 4, r, others)
 
 
-def _icon(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, ...] = ()) -> None:
+def _icon(g: ET.Element, painter: BoardPainter, mark: Mark, at: Vec, others: tuple[Vec, ...]) -> None:
     """A ring round an icon, which the map card counts or does not."""
     assert mark.quad is not None
-    x, y = painter.px(local(mark.quad, ICON_AT, 45.0))
+    x, y = at
     sub(
         g,
         "circle",
@@ -199,7 +189,7 @@ def _icon(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, .
     _label(g, painter, (x, y), mark.label, 20.0, 17.0, others)
 
 
-def _island(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec, ...] = ()) -> None:
+def _island(g: ET.Element, painter: BoardPainter, mark: Mark, at: Vec, others: tuple[Vec, ...]) -> None:
     """The island's land, tinted, with its label by the marked quadrant."""
     assert mark.quad is not None
     board = painter.board
@@ -216,7 +206,11 @@ def _island(g: ET.Element, painter: BoardPainter, mark: Mark, others: tuple[Vec,
     for point, disc in painter.layout.necks.items():
         if board.island_of_point.get(point) == island:
             painter._shape(tint, disc, 0.0, HIGHLIGHT)
-    _label(g, painter, painter.px(local(mark.quad, 0.25, 45.0)), mark.label, 24.0, 0.0, others)
+    _label(g, painter, at, mark.label, 24.0, 0.0, others)
+
+
+DRAW = {"island": _island, "site": _site, "icon": _icon, "dock": _dock}
+"""How each mark with a point is drawn, given the point (`_anchor`) and the other marks' points."""
 
 
 def _region(tint: ET.Element, g: ET.Element, painter: BoardPainter, mark: Mark) -> None:
