@@ -13,11 +13,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..actions import Action
+from ..board import Board
 from ..components import EDITIONS, Components
 from ..errors import NotationError, PuzzleError, located
 from ..geometry import SEATS, format_quad, parse_quad
 from ..notation import format_action, parse_action
-from ..puzzle import Puzzle
 from ..teaching.lesson import (
     MARK_KINDS,
     OUTCOMES,
@@ -95,10 +95,9 @@ def _line(source: str, field: str, value: list[str] | str) -> tuple[Action, ...]
     return tuple(out)
 
 
-def _mark(source: str, field: str, m: MarkModel, puzzle: Puzzle) -> Mark:
+def _mark(source: str, field: str, m: MarkModel, board: Board) -> Mark:
     """A mark checked against the board of the lesson's picture (teaching.picture_start): its
     dock exists, its site holds land."""
-    board = picture_start(puzzle)[0].board
 
     def need(name: str, value: object) -> None:
         if value is None:
@@ -156,7 +155,8 @@ def lesson_from_data(data: Any, source: str, comps: Components, base: Path | Non
         raise LessonError(
             located(source, "origin.edition", f"{origin.edition} is not the exercise's edition {puzzle.start.edition}")
         )
-    marks = tuple(_mark(source, f"marks.{i}", mk, puzzle) for i, mk in enumerate(m.marks))
+    board = picture_start(puzzle)[0].board
+    marks = tuple(_mark(source, f"marks.{i}", mk, board) for i, mk in enumerate(m.marks))
     return Lesson(
         id=m.id,
         title=m.title,

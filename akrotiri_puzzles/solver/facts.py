@@ -213,8 +213,9 @@ class FactReader:
         with, that bound, and a floor for any card not among them (see `known_lower`)."""
         self._relax: Relaxation | None = None
         self.cube_parts = cube_parts(puzzle)
-        self.must_load = must_load(puzzle)
         """The start board's parts holding a cube (for `lower_bound`'s money leg)."""
+        self.must_load = must_load(puzzle)
+        """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
 
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
