@@ -397,7 +397,7 @@ class FactReader:
         from_start = last.steps_from([self.start_dock])
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
         cubes = None if self.start.hero.cargo else functools.partial(cube_docks, last, self.cube_parts)
-        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes)
+        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, self.must_load)
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).

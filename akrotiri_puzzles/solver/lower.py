@@ -22,8 +22,11 @@ def lower_bound(
     from_start: dict[str, int],
     from_thera: dict[str, int],
     cube_docks: Iterable[str] | Callable[[], Iterable[str]] | None = None,
+    load: bool | None = None,
 ) -> int:
     """A lower bound on the actions of any line reaching the goal on a scenario's boards.
+    `load` is `budget.must_load(puzzle)`, given by a caller that asks for many scenarios (it is
+    worked out here when None).
 
     Any line excavates (1 action per temple) at a dock where its card fits, having sailed there
     at 2 steps per action at most (R-MOVE-2). A card it must buy, or cannot pay for, sends it to
@@ -56,7 +59,8 @@ def lower_bound(
     hand = set(hero.maps)
     thera_docks = [d for d, n in from_thera.items() if n == 0]
     to_thera = min((from_start.get(d, FAR) for d in thera_docks), default=FAR)
-    load = _must_load(puzzle)
+    if load is None:
+        load = must_load(puzzle)
     earn: int | None = None
     best = FAR
     plain = 1 + actions_for(to_thera, p0)  # a load and the sail to Thera: at most the money leg
@@ -108,16 +112,6 @@ def lower_bound(
             buy = 1 if len(hand) < puzzle.goal.temples else 0
             found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy)
     return found
-
-
-_LAST: list[tuple[Puzzle, bool]] = []
-
-
-def _must_load(puzzle: Puzzle) -> bool:
-    """`must_load`, kept for the last puzzle asked: `lower_bound` runs once per scenario."""
-    if not _LAST or _LAST[0][0] is not puzzle:
-        _LAST[:] = [(puzzle, must_load(puzzle))]
-    return _LAST[0][1]
 
 
 def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:

@@ -53,6 +53,7 @@ from ..excavation import bounds_from, fits_bounds
 from ..geometry import ROTATIONS, Quad
 from ..puzzle import Puzzle
 from .boardview import BoardView, Label, cube_docks, cube_parts
+from .budget import must_load
 from .lower import lower_bound
 from .points import FAR
 from .scenarios import Placement
@@ -87,6 +88,7 @@ class Relaxation:
         comps = puzzle.start.components
         self.kinds = sorted({comps.tile[t].icon for t in self.tiles})
         self.cube_parts = cube_parts(puzzle)
+        self.must_load = must_load(puzzle)
         self._slots: dict[object, _Slots] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
 
@@ -103,7 +105,7 @@ class Relaxation:
             goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
             found = {}
             for name, (fit, from_start, from_thera, cubes) in self.views(key, board, view, start, goal_cards).items():
-                lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes)
+                lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, self.must_load)
                 reach = min((from_start.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
                 found[name] = (lower, reach)
             self._found[(key, tuple(cards))] = found
