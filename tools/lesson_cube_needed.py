@@ -239,8 +239,9 @@ def _needed(c: Candidate) -> tuple[Candidate, Screened] | None:
 def find_needed_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     """The second-cube lesson: a tile placement where the second cube's place matters (some
     legal second cube at the answer's slot and rotation misses the optimum), the answer loads
-    it and is unique, and the misreading's line (its second cube where the engine refuses it,
-    R-TILE-2) reaches the goal in the optimum or fewer in the believer's world. The misreading
+    it and is unique, and the misreading's line has its second cube where the engine refuses it
+    (R-TILE-2): its plan in the believer's world within the optimum when there is one, else the
+    answer's line with the cube moved there (as in the lesson second-cube). The misreading
     lines: that one (illegal), and the answer's slot and rotation with a legal second cube that
     misses the optimum, played as well as it can be (dearer)."""
     key = (c.seed, c.edition, len(c.line))
