@@ -189,7 +189,9 @@ class _Run:
             if self.deadline.seconds is None and upper is not None and self.best_first:
                 # Bare questions are exact without a time limit: the placements best first.
                 kids = self.children(pos)
-                return best_first.best_placement(kids, self.placed, self.reached, upper, floor, cap, self.tighter())
+                return best_first.best_placement(
+                    kids, self.placed, self.reached, upper, floor, cap, self.tighter(), self.best
+                )
             reach = self.reached if self.deadline.seconds is None and upper is not None else None
             kids = self.children(pos)
             return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
@@ -255,7 +257,7 @@ class _Run:
             upper = self.upper()
             if self.deadline.seconds is None and upper is not None and self.best_first:
                 ranked, bound, proven = best_first.best_placements(
-                    kids, self.placed, self.reached, upper, None, None, k, self.tighter()
+                    kids, self.placed, self.reached, upper, None, None, k, self.tighter(), self.best
                 )
             else:
                 try:
