@@ -146,3 +146,21 @@ def test_R_FREE_1_cubes_that_cannot_be_sold_in_time_do_not_price_the_sales():
         tight = tight_bound(child)
         opt = best_on_board(child, "score", Deadline(None)).value
         assert tight == opt, (str(action), tight, opt)
+
+
+def test_R_EXC_1_R_TURN_2_the_bounds_keep_an_excavation_with_the_last_action():
+    # The analyser's example (tests/data/analysis/last-turn.yaml: north at -1,4NE with H09 in
+    # hand): its best line is one excavation there, 37 points. With two actions left and with
+    # one, both bounds must be exactly the optimum (CP-SAT with the objective); the searches
+    # forget the hand only where no action is left (a card is excavated by an action), and
+    # forgetting it with one action left would put them below the optimum.
+    from pathlib import Path
+
+    from akrotiri_puzzles.files.position_yaml import load_position
+
+    pos = load_position(Path(__file__).parent / "data" / "analysis" / "last-turn.yaml", COMPS)
+    for n in (1, 2):
+        p = evolve(pos, actions_left=n)
+        r = best_on_board(p, "score", Deadline(None))
+        assert [str(a) for a in r.line] == ["excavate H09 -1,4NE"]
+        assert score_bound(p) == tight_bound(p) == r.value == 37, n

@@ -129,7 +129,8 @@ class _Relaxed:
             return self._dist[at]
         _, points = self.legs(at)
         most = 2 * self.pos.actions_left + self.pos.points
-        found = [(i, points[i]) for i in self.spots if i in points and points[i] <= most]
+        # Nearest first: the search stops at the first island its actions left do not reach.
+        found = sorted(((i, points[i]) for i in self.spots if i in points and points[i] <= most), key=lambda x: x[1])
         self._dist[at] = found
         return found
 
@@ -174,6 +175,20 @@ class _Relaxed:
         return self.search(
             start, self.pos.actions_left, hero.drachmas, len(hero.cargo), 0, hand, frozenset(), (0, 0, 0), ()
         )
+
+    def unread(
+        self, acts: int, hand: tuple[str, ...], dug: frozenset[tuple[Quad, str]], bought: tuple[int, int, int]
+    ) -> tuple[tuple[str, ...], tuple[int, int, int]]:
+        """The hand and the cards bought from each deck as far as the rest of the search reads
+        them, so that states that differ only in what is never read merge (the same bound,
+        fewer states): with no action left no card is excavated (an excavation is an action),
+        nor with every temple placed; with fewer than 2 actions no card is bought (a buy, then
+        an excavation)."""
+        if not acts or len(dug) >= self.left:
+            return (), (0, 0, 0)
+        if acts < 2:
+            return hand, (0, 0, 0)
+        return hand, bought
 
     def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]]) -> int:
         """The bound on the score of a line that stops here (R-SCORE-1)."""
@@ -245,6 +260,7 @@ class _Relaxed:
     ) -> int:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far."""
+        hand, bought = self.unread(acts, hand, dug, bought)
         key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash)
         if key in self._memo:
             return self._memo[key]
@@ -275,13 +291,14 @@ class _Relaxed:
         done = {i for i, _ in dug}
         maps = self.pos.components.map
         cards = sorted(set(hand))
+        got = dict(taken)
         # At the start, the points left of a Move action already taken are spent first.
         free = self.pos.points if isinstance(at, str) else 0
         for island, steps in self.moves(at):
             need = max(0, steps - free)
             m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
             if m > acts:
-                continue
+                break  # the islands after it are no nearer (`moves`)
             if island == self.thera and (cargo or stash):
                 best = max(best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash))
                 continue
@@ -310,7 +327,7 @@ class _Relaxed:
                             stash,
                         )
                         best = max(best, sub)
-            had = dict(taken).get(island, 0)
+            had = got.get(island, 0)
             if island in self.cubes and cargo < 3 and had < self.cubes[island]:
                 # The boat takes as many as it can: the island's cubes, less those already taken.
                 k = min(3 - cargo, self.cubes[island] - had)

@@ -128,7 +128,8 @@ class _Tight(_Relaxed):
                 here = island_of[at]
                 own = [n for d, n in self.dock_moves(at) if d != at and island_of[d] == here]
                 out = [(at, here, 0)] + ([(here, here, min(own))] if own else []) + [x for x in out if x[1] != here]
-            self._stops[at] = out
+            # Nearest first: the search stops at the first one its actions left do not reach.
+            self._stops[at] = sorted(out, key=lambda x: x[2])
         return self._stops[at]
 
     def unloads(self, at: str | Quad, free: int, acts: int) -> list[tuple[str, Quad, int]]:
@@ -186,9 +187,9 @@ class _Tight(_Relaxed):
             # Cubes of an island from which no load can reach Thera with the actions left (a
             # Load, then a point a Move with cargo, R-MOVE-2) are never sold: forget them.
             taken = tuple((i, n) for i, n in taken if acts > self.to_thera(i))
-        if len(dug) >= self.left:
-            # Every temple placed: no card is excavated any more, so none bought is read.
-            hand, bought = (), (0, 0, 0)
+        # Every temple placed, or no action left: no card is excavated any more, so none
+        # bought is read (`_Relaxed.unread`).
+        hand, bought = self.unread(acts, hand, dug, bought)
         key = (at, free, acts, drachmas, cargo, sold, hand, dug, bought, taken)
         if key in self._memo:
             return self._memo[key]
@@ -236,7 +237,7 @@ class _Tight(_Relaxed):
             need = max(0, steps - free)
             m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
             if m > acts:
-                continue
+                break  # the stops after it are no nearer (`stops`)
             if island == self.thera and cargo:
                 best = max(best, self.walk(island, 0, acts - m, drachmas, cargo, sold, hand, dug, bought, taken))
                 continue
