@@ -25,6 +25,7 @@ from ..position import Position
 from ..puzzle import State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
+from ..solver.model import LineModel
 from . import best_first
 from .board_solve import Board, BoardResult, best_on_board, objective_value, puzzle_of, reaches, replay_line
 from .placement import Bound, Stopped, best_placements, split_placements
@@ -169,6 +170,9 @@ class _Run:
         self.workers = workers
         self.seen: dict[bytes, bool] = {}
         """`reaches`' answers by the model's shape (board_solve.reaches)."""
+        self.kept: dict[tuple[int, int], tuple[Position, Board, LineModel]] = {}
+        """The last models whose bare question was answered yes, by position (its id) and floor:
+        the line of a placement settled by that question is solved on that very model."""
 
     def children(self, pos: Position) -> list[tuple[Action, Position]]:
         """The hero's moves in the turn, in notation order, and where they lead."""
@@ -183,7 +187,11 @@ class _Run:
         proven beforehand; `bare_first` (a placement or its cover): ask first whether the floor
         is reached at all (board_solve.reaches)."""
         if pos.phase == "act" and not pos.passing:
-            return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen)
+            got = self.kept.pop((id(pos), floor), None) if floor is not None and not bare_first else None
+            built = (got[1], got[2]) if got is not None and got[0] is pos else None
+            return best_on_board(
+                pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen, built
+            )
         if pos.phase == "place" and self.group_placements:
             upper = self.upper()
             if self.deadline.seconds is None and upper is not None and self.best_first:
@@ -212,9 +220,17 @@ class _Run:
     def reached(self, pos: Position, floor: int) -> bool:
         """Whether some line from `pos` (an action phase) reaches `floor`: the bare question of
         board_solve.reaches, its answers shared by model shape."""
-        model = Board(pos, self.objective, self.deadline).fresh()
+        board = Board(pos, self.objective, self.deadline)
+        model = board.fresh()
         model.m.add(model.primary >= floor)
-        return reaches(model, self.deadline, self.workers, self.seen)
+        if not reaches(model, self.deadline, self.workers, self.seen):
+            return False
+        # Kept for the line's solve if this settles the best (best_first asks it for the same
+        # floor); the model is left as built (the question is asked of a copy).
+        self.kept[(id(pos), floor)] = (pos, board, model)
+        while len(self.kept) > KEPT:
+            del self.kept[next(iter(self.kept))]
+        return True
 
     def placed(self, pos: Position, floor: int | None, cap: int | None) -> BoardResult:
         """The best after a placement (or from a group's cover): most are asked for more than
@@ -299,6 +315,10 @@ class _Run:
             found.sort(key=lambda x: -(x[1].value or 0))
             del found[k:]
         return found
+
+
+KEPT = 2
+"""Models kept from bare questions answered yes (`_Run.kept`): each holds a turn's model."""
 
 
 def _below(bound: int | None, floor: int) -> bool:
