@@ -29,7 +29,7 @@ from ..solver.model import LineModel
 from . import best_first
 from .board_solve import Board, BoardResult, best_on_board, objective_value, puzzle_of, reaches, replay_line
 from .placement import Bound, Stopped, best_placements, split_placements
-from .reach_bound import score_bound
+from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
 
 SCALE = 10**5
@@ -290,6 +290,8 @@ class _Run:
         # action's branch is known, and once k branches reach it no other can do better.
         top = self.best(self.start)
         cap = top.bound if top.bound < NO_BOUND else None
+        # The first actions mostly leave the board as it is: their bounds share its facts.
+        shared = Shared()
         # The oracle only changes the tile held after the turn: no line needs it (R-ORA-1).
         for action, child in self.children(self.start):
             if isinstance(action, Oracle):
@@ -304,7 +306,9 @@ class _Run:
             elif (
                 floor is not None
                 and upper is not None
-                and (_below(upper(child), floor) or _below(tight_bound(child), floor))
+                and (
+                    _below(score_bound(child, shared=shared), floor) or _below(tight_bound(child, shared=shared), floor)
+                )
             ):
                 continue  # its model-free bound is below the K-th best: its solve would be INFEASIBLE
             else:

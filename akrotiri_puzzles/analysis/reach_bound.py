@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 from ..components import COLOURS, DECKS
-from ..excavation import valid_sites
+from ..excavation import fits_bounds, site_bounds, valid_sites
 from ..geometry import Quad, board_quarter
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
@@ -53,27 +53,46 @@ class _TooBig(Exception):
     pass
 
 
-def score_bound(pos: Position, nodes: int = NODES) -> int | None:
+def score_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None) -> int | None:
     """An upper bound on the hero's score after any line of the action phase at `pos`, or None
     where the relaxation does not apply (not in an action phase, the boat passing through the
-    other's dock, piles not known) or its search is too large."""
+    other's dock, piles not known) or its search is too large. `shared`: what positions on one
+    board share, kept from one call to the next (the first actions of one turn)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
     try:
-        return _Relaxed(pos, nodes).best()
+        return _Relaxed(pos, nodes, shared).best()
     except _TooBig:
         return None
+
+
+class Shared:
+    """What the relaxations of positions on one board (the same Board object) share, worked out
+    once: where each card fits (by seat, cards and the islands that have a temple) and the
+    least movement points from each dock or island (by the other boat's dock). Kept for the
+    last board only: on another board it starts again."""
+
+    def __init__(self) -> None:
+        self.board: object = None
+        self.fits: dict[object, tuple[dict[Quad, frozenset[str]], set[str]]] = {}
+        self.legs: dict[object, tuple[dict[str, int], dict[Quad, int]]] = {}
+
+    def on(self, board: object) -> Shared:
+        if self.board is not board:
+            self.board, self.fits, self.legs = board, {}, {}
+        return self
 
 
 class _Relaxed:
     """The relaxed turn of one position (module doc)."""
 
-    def __init__(self, pos: Position, nodes: int) -> None:
+    def __init__(self, pos: Position, nodes: int, shared: Shared | None = None) -> None:
         self.pos = pos
         self.nodes = nodes
         comps = pos.components
         board = pos.board
+        self.shared = (shared or Shared()).on(board)
         hero = pos.hero
         self.hero = hero
         self.facts = BoardFacts(board)
@@ -94,15 +113,22 @@ class _Relaxed:
         self.buy_prices = comps.setup.map_prices
         taken = temple_island_set(pos)
         cards = set(hero.maps) | {c for deck in self.decks for c in deck}
-        self.fits: dict[Quad, frozenset[str]] = {}
-        self.useful: set[str] = set()
-        for island, quads in board.island_quads.items():
-            if island == board.thera_island or island in taken:
-                continue
-            ok = frozenset(c for c in cards if valid_sites(board, pos.to_move, comps.map[c], quads))
-            if ok:
-                self.fits[island] = ok
-                self.useful |= ok
+        key = (pos.to_move, frozenset(cards), frozenset(taken))
+        if key not in self.shared.fits:
+            fits: dict[Quad, frozenset[str]] = {}
+            useful: set[str] = set()
+            # Each card's requirements as bounds on a site's coordinates, once (R-EXC-2).
+            tests = [(c, site_bounds(board, pos.to_move, comps.map[c])) for c in sorted(cards)]
+            for island, quads in board.island_quads.items():
+                if island == board.thera_island or island in taken:
+                    continue
+                ok = frozenset(c for c, b in tests if any(fits_bounds(b, q) for q in quads))
+                if ok:
+                    fits[island] = ok
+                    useful |= ok
+            self.shared.fits[key] = (fits, useful)
+        self.fits, self.useful = self.shared.fits[key]
+        """Read only (shared by the positions of one board)."""
         self.cubes = {i: sum(n.values()) for i, n in pos.cubes_by_island.items() if sum(n.values())}
         self.thera = board.thera_island
         self.spots = sorted({self.thera, *self.fits, *self.cubes})
@@ -136,7 +162,13 @@ class _Relaxed:
 
     def legs(self, at: str | Quad) -> tuple[dict[str, int], dict[Quad, int]]:
         """The least movement points from `at` (as `moves`) to each dock, and to each island by
-        its cheapest dock (the other boat's dock is passed, never a stop)."""
+        its cheapest dock (the other boat's dock is passed, never a stop). Read only (shared)."""
+        key = (self.occupied, at)
+        if key not in self.shared.legs:
+            self.shared.legs[key] = self._legs(at)
+        return self.shared.legs[key]
+
+    def _legs(self, at: str | Quad) -> tuple[dict[str, int], dict[Quad, int]]:
         board = self.pos.board
         comp_of = board.ship_component
         if self._by_comp is None:

@@ -38,17 +38,17 @@ from __future__ import annotations
 from ..components import COLOURS
 from ..geometry import Quad
 from ..position import Position
-from .reach_bound import NODES, _Relaxed, _TooBig
+from .reach_bound import NODES, Shared, _Relaxed, _TooBig
 
 
-def tight_bound(pos: Position, nodes: int = NODES) -> int | None:
+def tight_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None) -> int | None:
     """An upper bound on the hero's score after any line of the action phase at `pos`, or None
     where the relaxation does not apply or its search is too large (as score_bound)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
     try:
-        return _Tight(pos, nodes).best()
+        return _Tight(pos, nodes, shared).best()
     except _TooBig:
         return None
 
@@ -56,8 +56,8 @@ def tight_bound(pos: Position, nodes: int = NODES) -> int | None:
 class _Tight(_Relaxed):
     """The tighter relaxed turn of one position (module doc)."""
 
-    def __init__(self, pos: Position, nodes: int) -> None:
-        super().__init__(pos, nodes)
+    def __init__(self, pos: Position, nodes: int, shared: Shared | None = None) -> None:
+        super().__init__(pos, nodes, shared)
         self._docks: dict[str | Quad, list[tuple[str, int]]] = {}
         self._to_thera: dict[Quad, int] = {}
         self._stops: dict[str | Quad, list[tuple[str | Quad, Quad, int]]] = {}
