@@ -1,6 +1,8 @@
 """The tile placement taken best first (analysis/best_first.py) gives the answer of the search in
-notation order: the best value, the first placement in notation order reaching it, and its line
-solved asked for the value the notation-order search asks it for.
+notation order: the best value and the first placement in notation order reaching it; its line is
+solved asked for exactly that value (floor and cap), so it is a line of that value with the fewest
+actions, as the notation-order search's is (the two may be different lines of equal score and
+actions).
 
 Two checks: a synthetic one (made-up values and bounds, many ties, every case fast), against a
 direct computation of what the notation-order search asks each placement; and real placement
@@ -15,8 +17,9 @@ import pytest
 
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis import best_first
-from akrotiri_puzzles.analysis.board_solve import BoardResult
+from akrotiri_puzzles.analysis.board_solve import BoardResult, objective_value, puzzle_of, replay_line
 from akrotiri_puzzles.analysis.endgame import _Run
+from akrotiri_puzzles.analysis.exhaustive import line_cost
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_placement_bound import before_placement
@@ -49,6 +52,15 @@ def _notation_order(values: dict[int, int], floor: int | None, k: int) -> list[t
         if ask is None or values[j] >= ask:
             found = sorted([*found, (values[j], j, ask)], key=lambda x: (-x[0], x[1]))[:k]
     return found
+
+
+def _line_of(tag: str, value: int) -> bool:
+    """Whether a made-up line was solved asked for exactly `value` (floor and cap), or with the
+    objective and no cap asked for at most `value` (a solve of the search, its line kept)."""
+    asked, cap = tag.removeprefix("asked ").split(" cap ")
+    if cap == "None":
+        return asked == "None" or int(asked) <= value
+    return int(asked) == int(cap) == value
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -85,24 +97,27 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
     def solve(pos, ask, cap):
         assert not hasattr(pos, "members"), "a cover is only asked whether it reaches a value"
         solved.append(pos.i)
-        v = values[pos.i]
+        v = values[pos.i] if cap is None else min(cap, values[pos.i])  # a cap removes the lines above it
         if ask is not None and v < ask:
             return BoardResult("INFEASIBLE", None, ask - 1, ())
-        return BoardResult("OPTIMAL", v, v, (f"asked {ask}",))
+        return BoardResult("OPTIMAL", v, v, (f"asked {ask} cap {cap}",))
 
     got = best_first.best_placement(kids, solve, reach, upper, floor, None, second)
     want = _notation_order(values, floor, 1)
     if not want:
         assert got.status == "INFEASIBLE"
     else:
-        value, j, ask = want[0]
+        value, j, _ = want[0]
         assert (got.status, got.value, got.bound) == ("OPTIMAL", value, value)
-        assert got.line == (kids[j][0], f"asked {ask}")
-    # The k best (`--alternatives K` before a placement), each line asked as in notation order.
+        # The winner's line: solved asked for exactly its value (floor and cap), or kept from
+        # its solve with the objective during the search.
+        assert got.line[0] == kids[j][0] and _line_of(got.line[1], value)
+    # The k best (`--alternatives K` before a placement), each line asked for its own value.
     for k in (2, 3):
         ranked, bound, proven = best_first.best_placements(kids, solve, reach, upper, floor, None, k, second)
         want = _notation_order(values, floor, k)
-        assert [(r.value, r.line) for _, r in ranked] == [(v, (kids[j][0], f"asked {a}")) for v, j, a in want]
+        assert [(r.value, r.line[0]) for _, r in ranked] == [(v, kids[j][0]) for v, j, _ in want]
+        assert all(_line_of(r.line[1], r.value) for _, r in ranked)
         assert proven
         assert not want or bound <= want[0][0]
 
@@ -111,7 +126,9 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
 def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, edition):
     # Independent computation: every placement solved in turn, each asked for more than the best
     # before it (no grouping, no bound, no bare question). The analysis's own search (best
-    # first, as `analyse` runs it) must give the same status, value, bound and line.
+    # first, as `analyse` runs it) must give the same status, value, bound and placement, and a
+    # line the engine scores at that value with as few actions (exhaustive.line_cost) as the
+    # reference's (both lines of the fewest actions; they may differ among equals).
     pos = before_placement(seed, edition, 6)[0]
     single = _Run(pos, "score", Deadline(None), 1, group_placements=False).best(pos)
     run = _Run(pos, "score", Deadline(None), 1)
@@ -125,7 +142,14 @@ def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, 
     run.placed = count  # type: ignore[method-assign]
     got = run.best(pos)
     assert single.status == "OPTIMAL"
-    assert got == single
+    assert (got.status, got.value, got.bound, got.line[0]) == (
+        single.status,
+        single.value,
+        single.bound,
+        single.line[0],
+    )
+    assert objective_value(replay_line(puzzle_of(pos), got.line), "score") == got.value
+    assert line_cost(pos, got.line) == line_cost(pos, single.line)
     # Best first: after the winner only its own line is solved with the objective.
     assert len(asked) <= 3
     assert len(run.children(pos)) > 50

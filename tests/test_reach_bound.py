@@ -146,3 +146,59 @@ def test_R_FREE_1_cubes_that_cannot_be_sold_in_time_do_not_price_the_sales():
         tight = tight_bound(child)
         opt = best_on_board(child, "score", Deadline(None)).value
         assert tight == opt, (str(action), tight, opt)
+
+
+def test_R_EXC_1_R_TURN_2_the_bounds_keep_an_excavation_with_the_last_action():
+    # The analyser's example (tests/data/analysis/last-turn.yaml: north at -1,4NE with H09 in
+    # hand): its best line is one excavation there, 37 points. With two actions left and with
+    # one, both bounds must be exactly the optimum (CP-SAT with the objective); the searches
+    # forget the hand only where no action is left (a card is excavated by an action), and
+    # forgetting it with one action left would put them below the optimum.
+    from pathlib import Path
+
+    from akrotiri_puzzles.files.position_yaml import load_position
+
+    pos = load_position(Path(__file__).parent / "data" / "analysis" / "last-turn.yaml", COMPS)
+    for n in (1, 2):
+        p = evolve(pos, actions_left=n)
+        r = best_on_board(p, "score", Deadline(None))
+        assert [str(a) for a in r.line] == ["excavate H09 -1,4NE"]
+        assert score_bound(p) == tight_bound(p) == r.value == 37, n
+
+
+def test_the_bounds_of_first_actions_sharing_their_board_are_those_computed_alone():
+    # alternatives() asks the bounds of every first action of a turn with one `Shared` (where
+    # each card fits and the legs, worked out once per board). Each must be the bound computed
+    # alone: after an excavation (a temple more, a card less in hand), a step, an unload.
+    from pathlib import Path
+
+    from akrotiri_puzzles.analysis.reach_bound import Shared
+    from akrotiri_puzzles.files.position_yaml import load_position
+
+    endgames = []
+    for seed, seat in ((103, "south"), (102, "north")):
+        seen = _game(seed, 2016)
+        last = max(p.turn for p in seen if p.to_move == seat)
+        endgames.append(
+            next(p for p in seen if p.to_move == seat and p.turn == last and p.phase == "act" and p.actions_left <= 2)
+        )
+    example = load_position(Path(__file__).parent / "data" / "analysis" / "last-turn.yaml", COMPS)
+    kinds = set()
+    for pos in (*endgames, example, evolve(example, actions_left=3)):
+        shared = Shared()
+        for action, child in _Run(pos, "score", Deadline(None), 1).children(pos):
+            kinds.add(str(action).split()[0])
+            assert score_bound(child, shared=shared) == score_bound(child), str(action)
+            assert tight_bound(child, shared=shared) == tight_bound(child), str(action)
+    assert {"excavate", "ship", "unload"} <= kinds, kinds
+    # A Shared first used by another position of the board: one card fewer in hand (H09 not
+    # fitting anywhere then), or the temple of `excavate H09` not yet there.
+    without = example.with_seat(example.to_move, evolve(example.hero, maps=("H08",)))
+    dug = dict((str(a), c) for a, c in _Run(example, "score", Deadline(None), 1).children(example))
+    dug_h09 = dug["excavate H09 -1,4NE"]
+    for first, then in ((without, example), (without, dug_h09), (dug_h09, without), (example, without)):
+        for bound in (score_bound, tight_bound):
+            shared = Shared()
+            bound(first, shared=shared)
+            assert bound(then, shared=shared) == bound(then), bound.__name__
+    assert score_bound(example) == 37

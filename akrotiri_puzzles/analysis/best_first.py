@@ -19,15 +19,15 @@ asked for the very value the notation-order search asks it for.
   objective (`board_solve.reaches`): is its ask reached at all, then its bound and the values
   just below (its value is the first reached from its bound down), at most `TRIES` of them;
   otherwise it is solved with the objective.
-- **The line.** The notation-order search asks the winner i for more than the best value among
-  the placements before i (or the floor); the same search, best first, among those placements
-  alone gives that value, and the winner is solved asked for it, so its line is the line of
-  the notation-order search. A different value there is an internal error, never printed.
+- **The line.** The winner's value is settled (its bound or INFEASIBLE answers above it, and a
+  line at it), so its line is solved asked for exactly that value, floor and cap: a line of the
+  value with the fewest actions (the model's tie-break), as the notation-order search's line
+  is, though not always the same one among equals. A different value there is an internal
+  error, never printed.
 
 `--alternatives K` before a placement (`best_placements`) is the same search keeping the K
 best: a placement is asked to beat the K-th best so far (ties as above), and each of the K is
-solved for its line asked for what the notation-order search asks it, more than the K-th best
-value before it.
+solved for its line asked for exactly its value.
 
 Only without a time limit (`reaches` is then exact) and with the model-free bound (the score
 objective); otherwise the analysis takes the placements in notation order.
@@ -61,11 +61,12 @@ def best_placement(
     floor: int | None,
     cap: int | None,
     tighter: Bound | None = None,
+    line_solve: Solve | None = None,
 ) -> BoardResult:
     """The best over the children (placements, mostly), first in notation order among equals, and
     its line, as `placement.split_placements` gives it (module doc); INFEASIBLE when none reaches
-    `floor`."""
-    ranked, bound, proven = best_placements(kids, solve, reach, upper, floor, cap, 1, tighter)
+    `floor`. `line_solve` (default `solve`) solves the winner for its line."""
+    ranked, bound, proven = best_placements(kids, solve, reach, upper, floor, cap, 1, tighter, line_solve)
     if not ranked:
         return BoardResult("INFEASIBLE", None, bound, ())
     r = ranked[0][1]
@@ -83,24 +84,27 @@ def best_placements(
     cap: int | None,
     k: int,
     tighter: Bound | None = None,
+    line_solve: Solve | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values, best first, ties in notation order, each with its line
-    (the child's action first) solved asked for what the notation-order search
-    (`placement.best_placements`) asks it: more than the k-th best value before it (or the
-    floor). Also the bound on every child not among them, and whether all is proven."""
+    (the child's action first), and the bound on every child not among them, and whether all is
+    proven.
+
+    A child's value is settled by the search (module doc), so its line is solved asked for
+    exactly that value (`line_solve`, default `solve`, with the value as floor and cap; no bare
+    question first): among the lines of that value, one of the fewest actions (the model's
+    tie-break), and CP-SAT stops as soon as it has proven the fewest actions there (on a median
+    last turn about half the CPU of the solve asked only for more than the best before it,
+    docs/benchmarks.md). A child already solved with the objective during the search keeps the
+    line found then (its value and fewest actions too)."""
     search = _BestFirst(kids, solve, reach, upper, floor, cap, tighter)
-    everyone = list(range(len(kids)))
-    top = search.top(everyone, k)
+    top = search.top(list(range(len(kids))), k)
     out: list[tuple[Action, BoardResult]] = []
     bound = search.bound
     for value, i in top:
-        # What the notation-order search asks i for: more than the k-th best before it.
-        before = search.top(everyone[:i], k, ties=False)
-        ask = floor if len(before) < k else before[k - 1][0] + 1
-        if floor is not None and ask is not None:
-            ask = max(floor, ask)
         action, child = kids[i]
-        r = search.lines.get((i, ask)) or solve(child, ask, cap)
+        done = [r for (j, _), r in sorted(search.lines.items(), key=lambda x: str(x[0])) if j == i]
+        r = done[0] if done else (line_solve or solve)(child, value, value if cap is None else min(cap, value))
         if r.value != value:
             raise SolverError(f"{action}: its solve gives {r.value}, its bare questions {value}")
         bound = max(bound, r.bound)

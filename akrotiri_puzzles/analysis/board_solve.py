@@ -116,17 +116,22 @@ def best_on_board(
     cap: int | None = None,
     bare_first: bool = False,
     seen: dict[bytes, bool] | None = None,
+    built: tuple[Board, LineModel] | None = None,
 ) -> BoardResult:
     """The best objective of any line of the action phase at `pos` (no tile to place), with
     `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
     objective, one of the fewest actions (solver/model/score.py). `bare_first`: with a floor,
     first ask whether any line reaches it (`reaches`, its answers kept in `seen`), for branches
-    that mostly do not."""
-    board = Board(pos, objective, deadline)
+    that mostly do not. `built`: this position's facts and model, already asked for `floor` (a
+    bare question's, kept): the same model as built here, so the same solve."""
+    if built is not None:
+        board, model = built
+    else:
+        board = Board(pos, objective, deadline)
+        model = board.fresh()
+        if floor is not None:
+            model.m.add(model.primary >= floor)
     puzzle = board.puzzle
-    model = board.fresh()
-    if floor is not None:
-        model.m.add(model.primary >= floor)
     if cap is not None:
         # A bound already proven (the whole turn's optimum): CP-SAT stops as soon as it is met.
         model.m.add(model.primary <= cap)

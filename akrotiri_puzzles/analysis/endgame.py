@@ -25,10 +25,11 @@ from ..position import Position
 from ..puzzle import State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
+from ..solver.model import LineModel
 from . import best_first
 from .board_solve import Board, BoardResult, best_on_board, objective_value, puzzle_of, reaches, replay_line
 from .placement import Bound, Stopped, best_placements, split_placements
-from .reach_bound import score_bound
+from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
 
 SCALE = 10**5
@@ -169,6 +170,9 @@ class _Run:
         self.workers = workers
         self.seen: dict[bytes, bool] = {}
         """`reaches`' answers by the model's shape (board_solve.reaches)."""
+        self.kept: dict[tuple[int, int], tuple[Position, Board, LineModel]] = {}
+        """The last models whose bare question was answered yes, by position (its id) and floor:
+        the line of a placement settled by that question is solved on that very model."""
 
     def children(self, pos: Position) -> list[tuple[Action, Position]]:
         """The hero's moves in the turn, in notation order, and where they lead."""
@@ -183,13 +187,19 @@ class _Run:
         proven beforehand; `bare_first` (a placement or its cover): ask first whether the floor
         is reached at all (board_solve.reaches)."""
         if pos.phase == "act" and not pos.passing:
-            return best_on_board(pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen)
+            got = self.kept.pop((id(pos), floor), None) if floor is not None and not bare_first else None
+            built = (got[1], got[2]) if got is not None and got[0] is pos else None
+            return best_on_board(
+                pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen, built
+            )
         if pos.phase == "place" and self.group_placements:
             upper = self.upper()
             if self.deadline.seconds is None and upper is not None and self.best_first:
                 # Bare questions are exact without a time limit: the placements best first.
                 kids = self.children(pos)
-                return best_first.best_placement(kids, self.placed, self.reached, upper, floor, cap, self.tighter())
+                return best_first.best_placement(
+                    kids, self.placed, self.reached, upper, floor, cap, self.tighter(), self.best
+                )
             reach = self.reached if self.deadline.seconds is None and upper is not None else None
             kids = self.children(pos)
             return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
@@ -210,9 +220,17 @@ class _Run:
     def reached(self, pos: Position, floor: int) -> bool:
         """Whether some line from `pos` (an action phase) reaches `floor`: the bare question of
         board_solve.reaches, its answers shared by model shape."""
-        model = Board(pos, self.objective, self.deadline).fresh()
+        board = Board(pos, self.objective, self.deadline)
+        model = board.fresh()
         model.m.add(model.primary >= floor)
-        return reaches(model, self.deadline, self.workers, self.seen)
+        if not reaches(model, self.deadline, self.workers, self.seen):
+            return False
+        # Kept for the line's solve if this settles the best (best_first asks it for the same
+        # floor); the model is left as built (the question is asked of a copy).
+        self.kept[(id(pos), floor)] = (pos, board, model)
+        while len(self.kept) > KEPT:
+            del self.kept[next(iter(self.kept))]
+        return True
 
     def placed(self, pos: Position, floor: int | None, cap: int | None) -> BoardResult:
         """The best after a placement (or from a group's cover): most are asked for more than
@@ -255,7 +273,7 @@ class _Run:
             upper = self.upper()
             if self.deadline.seconds is None and upper is not None and self.best_first:
                 ranked, bound, proven = best_first.best_placements(
-                    kids, self.placed, self.reached, upper, None, None, k, self.tighter()
+                    kids, self.placed, self.reached, upper, None, None, k, self.tighter(), self.best
                 )
             else:
                 try:
@@ -272,6 +290,8 @@ class _Run:
         # action's branch is known, and once k branches reach it no other can do better.
         top = self.best(self.start)
         cap = top.bound if top.bound < NO_BOUND else None
+        # The first actions mostly leave the board as it is: their bounds share its facts.
+        shared = Shared()
         # The oracle only changes the tile held after the turn: no line needs it (R-ORA-1).
         for action, child in self.children(self.start):
             if isinstance(action, Oracle):
@@ -286,7 +306,9 @@ class _Run:
             elif (
                 floor is not None
                 and upper is not None
-                and (_below(upper(child), floor) or _below(tight_bound(child), floor))
+                and (
+                    _below(score_bound(child, shared=shared), floor) or _below(tight_bound(child, shared=shared), floor)
+                )
             ):
                 continue  # its model-free bound is below the K-th best: its solve would be INFEASIBLE
             else:
@@ -297,6 +319,10 @@ class _Run:
             found.sort(key=lambda x: -(x[1].value or 0))
             del found[k:]
         return found
+
+
+KEPT = 2
+"""Models kept from bare questions answered yes (`_Run.kept`): each holds a turn's model."""
 
 
 def _below(bound: int | None, floor: int) -> bool:

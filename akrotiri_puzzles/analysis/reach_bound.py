@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 
 from ..components import COLOURS, DECKS
-from ..excavation import valid_sites
+from ..excavation import fits_bounds, site_bounds, valid_sites
 from ..geometry import Quad, board_quarter
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
@@ -53,27 +53,46 @@ class _TooBig(Exception):
     pass
 
 
-def score_bound(pos: Position, nodes: int = NODES) -> int | None:
+def score_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None) -> int | None:
     """An upper bound on the hero's score after any line of the action phase at `pos`, or None
     where the relaxation does not apply (not in an action phase, the boat passing through the
-    other's dock, piles not known) or its search is too large."""
+    other's dock, piles not known) or its search is too large. `shared`: what positions on one
+    board share, kept from one call to the next (the first actions of one turn)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
     try:
-        return _Relaxed(pos, nodes).best()
+        return _Relaxed(pos, nodes, shared).best()
     except _TooBig:
         return None
+
+
+class Shared:
+    """What the relaxations of positions on one board (the same Board object) share, worked out
+    once: where each card fits (by seat, cards and the islands that have a temple) and the
+    least movement points from each dock or island (by the other boat's dock). Kept for the
+    last board only: on another board it starts again."""
+
+    def __init__(self) -> None:
+        self.board: object = None
+        self.fits: dict[object, tuple[dict[Quad, frozenset[str]], set[str]]] = {}
+        self.legs: dict[object, tuple[dict[str, int], dict[Quad, int]]] = {}
+
+    def on(self, board: object) -> Shared:
+        if self.board is not board:
+            self.board, self.fits, self.legs = board, {}, {}
+        return self
 
 
 class _Relaxed:
     """The relaxed turn of one position (module doc)."""
 
-    def __init__(self, pos: Position, nodes: int) -> None:
+    def __init__(self, pos: Position, nodes: int, shared: Shared | None = None) -> None:
         self.pos = pos
         self.nodes = nodes
         comps = pos.components
         board = pos.board
+        self.shared = (shared or Shared()).on(board)
         hero = pos.hero
         self.hero = hero
         self.facts = BoardFacts(board)
@@ -94,15 +113,22 @@ class _Relaxed:
         self.buy_prices = comps.setup.map_prices
         taken = temple_island_set(pos)
         cards = set(hero.maps) | {c for deck in self.decks for c in deck}
-        self.fits: dict[Quad, frozenset[str]] = {}
-        self.useful: set[str] = set()
-        for island, quads in board.island_quads.items():
-            if island == board.thera_island or island in taken:
-                continue
-            ok = frozenset(c for c in cards if valid_sites(board, pos.to_move, comps.map[c], quads))
-            if ok:
-                self.fits[island] = ok
-                self.useful |= ok
+        key = (pos.to_move, frozenset(cards), frozenset(taken))
+        if key not in self.shared.fits:
+            fits: dict[Quad, frozenset[str]] = {}
+            useful: set[str] = set()
+            # Each card's requirements as bounds on a site's coordinates, once (R-EXC-2).
+            tests = [(c, site_bounds(board, pos.to_move, comps.map[c])) for c in sorted(cards)]
+            for island, quads in board.island_quads.items():
+                if island == board.thera_island or island in taken:
+                    continue
+                ok = frozenset(c for c, b in tests if any(fits_bounds(b, q) for q in quads))
+                if ok:
+                    fits[island] = ok
+                    useful |= ok
+            self.shared.fits[key] = (fits, useful)
+        self.fits, self.useful = self.shared.fits[key]
+        """Read only (shared by the positions of one board)."""
         self.cubes = {i: sum(n.values()) for i, n in pos.cubes_by_island.items() if sum(n.values())}
         self.thera = board.thera_island
         self.spots = sorted({self.thera, *self.fits, *self.cubes})
@@ -129,13 +155,20 @@ class _Relaxed:
             return self._dist[at]
         _, points = self.legs(at)
         most = 2 * self.pos.actions_left + self.pos.points
-        found = [(i, points[i]) for i in self.spots if i in points and points[i] <= most]
+        # Nearest first: the search stops at the first island its actions left do not reach.
+        found = sorted(((i, points[i]) for i in self.spots if i in points and points[i] <= most), key=lambda x: x[1])
         self._dist[at] = found
         return found
 
     def legs(self, at: str | Quad) -> tuple[dict[str, int], dict[Quad, int]]:
         """The least movement points from `at` (as `moves`) to each dock, and to each island by
-        its cheapest dock (the other boat's dock is passed, never a stop)."""
+        its cheapest dock (the other boat's dock is passed, never a stop). Read only (shared)."""
+        key = (self.occupied, at)
+        if key not in self.shared.legs:
+            self.shared.legs[key] = self._legs(at)
+        return self.shared.legs[key]
+
+    def _legs(self, at: str | Quad) -> tuple[dict[str, int], dict[Quad, int]]:
         board = self.pos.board
         comp_of = board.ship_component
         if self._by_comp is None:
@@ -174,6 +207,20 @@ class _Relaxed:
         return self.search(
             start, self.pos.actions_left, hero.drachmas, len(hero.cargo), 0, hand, frozenset(), (0, 0, 0), ()
         )
+
+    def unread(
+        self, acts: int, hand: tuple[str, ...], dug: frozenset[tuple[Quad, str]], bought: tuple[int, int, int]
+    ) -> tuple[tuple[str, ...], tuple[int, int, int]]:
+        """The hand and the cards bought from each deck as far as the rest of the search reads
+        them, so that states that differ only in what is never read merge (the same bound,
+        fewer states): with no action left no card is excavated (an excavation is an action),
+        nor with every temple placed; with fewer than 2 actions no card is bought (a buy, then
+        an excavation)."""
+        if not acts or len(dug) >= self.left:
+            return (), (0, 0, 0)
+        if acts < 2:
+            return hand, (0, 0, 0)
+        return hand, bought
 
     def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]]) -> int:
         """The bound on the score of a line that stops here (R-SCORE-1)."""
@@ -245,6 +292,7 @@ class _Relaxed:
     ) -> int:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far."""
+        hand, bought = self.unread(acts, hand, dug, bought)
         key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash)
         if key in self._memo:
             return self._memo[key]
@@ -275,13 +323,14 @@ class _Relaxed:
         done = {i for i, _ in dug}
         maps = self.pos.components.map
         cards = sorted(set(hand))
+        got = dict(taken)
         # At the start, the points left of a Move action already taken are spent first.
         free = self.pos.points if isinstance(at, str) else 0
         for island, steps in self.moves(at):
             need = max(0, steps - free)
             m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
             if m > acts:
-                continue
+                break  # the islands after it are no nearer (`moves`)
             if island == self.thera and (cargo or stash):
                 best = max(best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash))
                 continue
@@ -310,7 +359,7 @@ class _Relaxed:
                             stash,
                         )
                         best = max(best, sub)
-            had = dict(taken).get(island, 0)
+            had = got.get(island, 0)
             if island in self.cubes and cargo < 3 and had < self.cubes[island]:
                 # The boat takes as many as it can: the island's cubes, less those already taken.
                 k = min(3 - cargo, self.cubes[island] - had)

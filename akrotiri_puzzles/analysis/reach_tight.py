@@ -38,17 +38,17 @@ from __future__ import annotations
 from ..components import COLOURS
 from ..geometry import Quad
 from ..position import Position
-from .reach_bound import NODES, _Relaxed, _TooBig
+from .reach_bound import NODES, Shared, _Relaxed, _TooBig
 
 
-def tight_bound(pos: Position, nodes: int = NODES) -> int | None:
+def tight_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None) -> int | None:
     """An upper bound on the hero's score after any line of the action phase at `pos`, or None
     where the relaxation does not apply or its search is too large (as score_bound)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
     try:
-        return _Tight(pos, nodes).best()
+        return _Tight(pos, nodes, shared).best()
     except _TooBig:
         return None
 
@@ -56,8 +56,8 @@ def tight_bound(pos: Position, nodes: int = NODES) -> int | None:
 class _Tight(_Relaxed):
     """The tighter relaxed turn of one position (module doc)."""
 
-    def __init__(self, pos: Position, nodes: int) -> None:
-        super().__init__(pos, nodes)
+    def __init__(self, pos: Position, nodes: int, shared: Shared | None = None) -> None:
+        super().__init__(pos, nodes, shared)
         self._docks: dict[str | Quad, list[tuple[str, int]]] = {}
         self._to_thera: dict[Quad, int] = {}
         self._stops: dict[str | Quad, list[tuple[str | Quad, Quad, int]]] = {}
@@ -128,7 +128,8 @@ class _Tight(_Relaxed):
                 here = island_of[at]
                 own = [n for d, n in self.dock_moves(at) if d != at and island_of[d] == here]
                 out = [(at, here, 0)] + ([(here, here, min(own))] if own else []) + [x for x in out if x[1] != here]
-            self._stops[at] = out
+            # Nearest first: the search stops at the first one its actions left do not reach.
+            self._stops[at] = sorted(out, key=lambda x: x[2])
         return self._stops[at]
 
     def unloads(self, at: str | Quad, free: int, acts: int) -> list[tuple[str, Quad, int]]:
@@ -186,9 +187,9 @@ class _Tight(_Relaxed):
             # Cubes of an island from which no load can reach Thera with the actions left (a
             # Load, then a point a Move with cargo, R-MOVE-2) are never sold: forget them.
             taken = tuple((i, n) for i, n in taken if acts > self.to_thera(i))
-        if len(dug) >= self.left:
-            # Every temple placed: no card is excavated any more, so none bought is read.
-            hand, bought = (), (0, 0, 0)
+        # Every temple placed, or no action left: no card is excavated any more, so none
+        # bought is read (`_Relaxed.unread`).
+        hand, bought = self.unread(acts, hand, dug, bought)
         key = (at, free, acts, drachmas, cargo, sold, hand, dug, bought, taken)
         if key in self._memo:
             return self._memo[key]
@@ -236,7 +237,7 @@ class _Tight(_Relaxed):
             need = max(0, steps - free)
             m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
             if m > acts:
-                continue
+                break  # the stops after it are no nearer (`stops`)
             if island == self.thera and cargo:
                 best = max(best, self.walk(island, 0, acts - m, drachmas, cargo, sold, hand, dug, bought, taken))
                 continue
