@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from ..actions import Action, Excavate, KeepGoal
-from ..errors import AkrotiriError
+from ..actions import Action, Excavate, KeepGoal, Step
+from ..errors import AkrotiriError, IllegalActionError
 from ..excavation import valid_sites
 from ..geometry import board_quarter
 from ..position import Position
@@ -148,7 +148,7 @@ def best_on_board(
         raise SolverError(
             f"the engine scores the model's line {[str(a) for a in line]} {scored}, the model says {value}"
         )
-    return BoardResult(status, value, primary_bound(solver), tuple(line))
+    return BoardResult(status, value, primary_bound(solver), tuple(without_idle_steps(puzzle, line)))
 
 
 def reaches(model: LineModel, deadline: Deadline, workers: int = 1, seen: dict[bytes, bool] | None = None) -> bool:
@@ -224,6 +224,38 @@ def read_line(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> li
             state = play(puzzle, state, KeepGoal(keep))
             out.append(KeepGoal(keep))
     return out
+
+
+def without_idle_steps(puzzle: Puzzle, line: list[Action]) -> list[Action]:
+    """The line with every step it does not need dropped, last first, until none can be: a step
+    whose removal leaves a legal line that ends on the same scores (the hero's total, the
+    margin and the drachmas: `objective_value` of both objectives) with no fewer actions left.
+
+    The model counts Move actions, not steps, so a step within a Move action's points costs
+    nothing there: among lines of one value and one action count, CP-SAT may print one that
+    spends a leftover point on a step to nowhere (a portage at the end, say). A fan sees a
+    pointless move; the line without it is as good by every measure the analysis reports.
+    """
+    end = replay_line(puzzle, line)
+    scores = (objective_value(end, "score"), objective_value(end, "margin"))
+    current = list(line)
+    dropped = True
+    while dropped:
+        dropped = False
+        for i in reversed(range(len(current))):
+            if not isinstance(current[i], Step):
+                continue
+            trial = current[:i] + current[i + 1 :]
+            try:
+                after = replay_line(puzzle, trial)
+            except IllegalActionError:
+                continue
+            same = (objective_value(after, "score"), objective_value(after, "margin")) == scores
+            if same and after.actions_left >= end.actions_left:
+                current = trial
+                dropped = True
+                break
+    return current
 
 
 def replay_line(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Position:
