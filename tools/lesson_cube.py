@@ -55,14 +55,17 @@ WIDE = True
 
 
 def imagined_placements(
-    pos: Position, wide: bool = WIDE, boat_island_only: bool = False
+    pos: Position, wide: bool | None = None, boat_island_only: bool = False
 ) -> list[tuple[PlaceTile, Position]]:
     """Placements the misreading thinks legal and the engine refuses for R-TILE-2 alone, with
     the position each would give, one per slot, rotation, colour and island of the second cube:
     the second cube on the icon's island; and, when `wide` (the misreading "the second cube may
     go on any island"), on an island of the board the tile has no land on, named by a quadrant
     of the board (`red@1,-2NE`). Only on the island where the boat lies when
-    `boat_island_only`."""
+    `boat_island_only`. `wide` defaults to the module's WIDE at the call (tools/scan_second_cube.py
+    --narrow sets it to False)."""
+    if wide is None:
+        wide = WIDE
     tile = pos.hero.tile
     if pos.phase != "place" or tile is None:
         return []

@@ -8,7 +8,11 @@ find (with how many slots and rotations make the card fit, the real answer, whet
 the tile's second cube, and the second answer when there is one), counts and CPU seconds at
 the end:
 
-    .venv/bin/python tools/scan_second_cube.py --seeds 1-400 [--narrow] > out/second-cube-scan.log
+    .venv/bin/python tools/scan_second_cube.py --seeds 1-400 [--narrow] [--most N] > out/second-cube-scan.log
+
+`--narrow` believes only "the second cube may go beside the first cube" (the icon's island, also
+where the boat lies when that is the icon's island); `--most N` keeps only goals whose card fits
+after at most N of the tile's slots and rotations.
 """
 
 from __future__ import annotations
@@ -137,6 +141,13 @@ def main() -> None:
         help="The cube-needed screen (lesson_cube_needed) instead of the misreading-first one.",
     )
     parser.add_argument("--min-actions", type=int, default=5, help="With --needed: the fewest actions of the turn.")
+    parser.add_argument(
+        "--most",
+        type=int,
+        default=lesson_cube.FORCED,
+        help="Keep goals whose card fits after at most this many of the tile's slots and rotations "
+        f"(default {lesson_cube.FORCED}; 1 or 2 leaves few other rotations to tie with the answer).",
+    )
     args = parser.parse_args()
     kinds = tuple(tuple(k.split("-")) for k in args.build.split(",") if k)
     if any(k not in lesson_cube.KINDS for k in kinds):
@@ -162,7 +173,7 @@ def main() -> None:
             if placement_turn(pos) is None or (args.at is not None and len(line) != args.at):
                 continue
             counts["placements"] += 1
-            goals = forced_card_goals(pos)
+            goals = forced_card_goals(pos, most=args.most)
             if not goals:
                 continue
             counts["with forced goals"] += 1
