@@ -59,6 +59,26 @@ in the action phase (a tile placement multiplies the states by hundreds): a puzz
 within them (most one-turn action phases) is answered by it, in milliseconds."""
 
 STRATEGY = "deepen"
+TOP_FIRST = True
+"""After CP-SAT proves a bound INFEASIBLE with two or more bounds left, ask the largest bound once
+(`top_infeasible`) where that is likely to pay (`TOP_SCENARIOS`, `TOP_SHARE`): when no line exists
+within it, every bound between is proven at once. An infeasible puzzle then pays one read, build
+and solve at the top instead of one per bound; a feasible one pays the top's read and build and
+at most TOP_WORK of search, then deepens as before, so the line printed is the same either way
+(tests/test_solver_top.py)."""
+TOP_SCENARIOS = 2000
+"""Scenarios a bound must read for the question: two-turn puzzles from the tile placement
+(thousands), where each bound's read and build are dear. With a few hundred (act-2) the top's
+solve cost more than the bounds it could spare (docs/benchmarks.md, tenth session)."""
+TOP_SHARE = 0.01
+"""The most classes, as a share of the scenarios read, that the bound CP-SAT proved may have had:
+when the lower bounds leave almost no scenario within it, the optimum (if any) is likely far
+above it. Where many are left, the next bound often has a line and the top's read is wasted
+(place-2 g5012: 1,684 classes at bound 4 of 47,616 scenarios, its optimum 5, 9.6 -> 18.2 s when
+asked; g5002: 6 classes of 11,520 at bound 5, infeasible)."""
+TOP_WORK = 40.0
+"""CP-SAT's deterministic time (about a second each, the same on every run and machine) for the
+top bound's solve in `top_infeasible`: a feasible top is given up rather than searched at length."""
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
 
 
@@ -138,6 +158,8 @@ class _Run:
         self.enumerated = 0
         self.classes = 0
         self.readers: dict[int, FactReader] = {}
+        self.topped: set[int] = set()
+        """The puzzles (by turns) whose largest bound `top_infeasible` has asked."""
         self.modelled = puzzle
         """The puzzle as modelled: a horizon no longer than the game can last."""
         self.capped: int | None = None
@@ -170,11 +192,13 @@ class _Run:
         self.deadline.check()
         return model
 
-    def run(self, model: LineModel) -> tuple[str, cp_model.CpSolver]:
-        """Solve a model with the time left; a search the time limit stopped raises TimeUp
-        (after keeping any line it found)."""
+    def run(self, model: LineModel, work: float | None = None) -> tuple[str, cp_model.CpSolver]:
+        """Solve a model with the time left (and at most `work` of CP-SAT's deterministic time);
+        a search the time limit stopped raises TimeUp (after keeping any line it found)."""
         solver = cp_model.CpSolver()
         params(solver, self.deadline.left(), self.workers, self.seed)
+        if work is not None:
+            solver.parameters.max_deterministic_time = work
         status = STATUS[solver.solve(model.m)]
         if status == "MODEL_INVALID":
             raise SolverError(f"CP-SAT rejects the model: {model.m.validate()}")
@@ -333,6 +357,15 @@ class _Run:
             self.lower = max(self.lower, lo + 1)
         if lo >= hi:
             return None
+        top = TOP_FIRST and 0 < len(facts.scenarios) <= TOP_SHARE * facts.enumerated
+        if top and facts.enumerated >= TOP_SCENARIOS and lo + 1 < hi and puzzle.turns not in self.topped:
+            self.topped.add(puzzle.turns)
+            t = self.deadline.elapsed()
+            if self.top_infeasible(puzzle, bud, hi):
+                if whole:
+                    self.prove(hi, "INFEASIBLE", self.deadline.elapsed() - t, "CP-SAT, the largest bound first")
+                    self.lower = max(self.lower, hi + 1)
+                return None
         if STRATEGY == "deepen" or (STRATEGY == "mixed" and depth < 1):
             return self.search(puzzle, bud, lo + 1, hi, whole, depth + 1)
         # One model of every line up to `hi`, minimising the actions: its optimum is proven.
@@ -363,6 +396,23 @@ class _Run:
             if whole:
                 self.lower = max(self.lower, int(-(-solver.best_objective_bound // 1)))
         raise TimeUp
+
+    def top_infeasible(self, puzzle: Puzzle, bud: Budget, hi: int) -> bool:
+        """Whether the model at bound `hi` proves that no line of at most `hi` actions exists,
+        within TOP_WORK of search. Its facts are read by a reader of their own, so that what the
+        shared reader keeps from bound to bound (`FactReader.known_lower`), and with it every
+        later bound's facts, model and line, is what it would be without this question."""
+        own = FactReader(puzzle, self.forbid)
+        own.exact_steps = self.reader(puzzle).exact_steps
+        facts = build_facts(own, hi, max_steps(puzzle, hi), playable_cards(puzzle, hi), deadline=self.deadline)
+        if not facts.scenarios:
+            return True
+        status, _ = self.run(self.model(facts, bud, hi), work=TOP_WORK)
+        if status == "INFEASIBLE":
+            self.enumerated = max(self.enumerated, facts.enumerated)
+            self.classes = max(self.classes, len(facts.scenarios))
+            return True
+        return False
 
     def result(self, timed_out: bool = False) -> SolveResult:
         """What is proven and found so far."""
