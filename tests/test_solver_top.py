@@ -6,7 +6,8 @@ the answer, the line and the facts of every later bound as they are without the 
 
 The solver asks only where a bound reads thousands of scenarios (two-turn puzzles from the
 placement, `TOP_SCENARIOS`) and the lower bounds left almost none of them (`TOP_SHARE`); the tests
-lift both gates to ask on puzzles small enough for the exhaustive search.
+lift both gates to ask on puzzles small enough for the exhaustive search, and cut the top into
+parts of at most 2 classes (`TOP_PART`, solver/split.py) as on a large one.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def _solve(monkeypatch, puzzle, top: bool, gate: bool = False):
     if not gate:
         monkeypatch.setattr(cpsat, "TOP_SCENARIOS", 0)
         monkeypatch.setattr(cpsat, "TOP_SHARE", 1.0)
+        monkeypatch.setattr(cpsat, "TOP_PART", 2)  # the top in parts, as on a large puzzle
     monkeypatch.setattr(cpsat._Run, "top_infeasible", spy_top)
     monkeypatch.setattr(cpsat._Run, "facts", spy_facts)
     return cpsat.solve(puzzle, probe=False), asked, read
@@ -97,3 +99,48 @@ def test_the_question_is_not_asked_where_a_bound_reads_few_scenarios(monkeypatch
     puzzle = load_puzzle(DATA / "top" / "act-2-g5015-t18-north.yaml", comps)
     result, asked, _ = _solve(monkeypatch, puzzle, top=True, gate=True)
     assert asked == [] and result.optimum == 3
+
+
+def _verdict(facts, bud, bound) -> str:
+    from ortools.sat.python import cp_model
+
+    from akrotiri_puzzles.solver.model import Spec, build
+
+    solver = cp_model.CpSolver()
+    cpsat.params(solver, None, 1, 0)
+    return cpsat.STATUS[solver.solve(build(facts, bud, Spec(bound, facts.puzzle.goal)).m)]
+
+
+@pytest.mark.slow
+def test_R_TILE_1_the_top_in_parts_has_a_line_exactly_when_the_whole_has_one(comps):
+    """split.by_placement and split.restrict: every class in exactly one part, and some part's
+    model has a line exactly when the whole model has one, at the optimum (a line) and one below
+    (none), on placement puzzles of the small corpus cut into parts of at most 3 classes."""
+    from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
+    from akrotiri_puzzles.solver.facts import FactReader, build_facts
+    from akrotiri_puzzles.solver.split import by_placement, restrict
+
+    paths = sorted((DATA / "small").glob("small-*-place-*.yaml"))
+    checked = cut = 0
+    for path in paths:
+        puzzle = load_puzzle(path, comps)
+        if puzzle.optimum is None or puzzle.optimum < 2:
+            continue
+        bud = budget(puzzle)
+        reader = FactReader(puzzle)
+        for bound in (puzzle.optimum - 1, puzzle.optimum):
+            facts = build_facts(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound))
+            if len(facts.scenarios) < 2:
+                continue
+            runs = by_placement(facts, 3)
+            assert sorted(c for run in runs for c in run) == list(range(len(facts.scenarios)))
+            assert all(len(run) <= 3 or len({facts.scenarios[c].first for c in run}) == 1 for run in runs)
+            whole = _verdict(facts, bud, bound)
+            parts = [_verdict(restrict(facts, run), bud, bound) for run in runs]
+            assert whole == ("OPTIMAL" if bound == puzzle.optimum else "INFEASIBLE"), path.stem
+            assert ("OPTIMAL" in parts) == (whole == "OPTIMAL"), (path.stem, bound, parts)
+            checked += 1
+            cut += len(runs) > 1
+        if checked >= 24:
+            break
+    assert checked >= 12 and cut >= 6

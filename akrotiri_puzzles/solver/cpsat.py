@@ -41,6 +41,7 @@ from .model import LineModel, Spec, build, model_answer
 from .model.core import TECHNIQUES
 from .one_action import one_action_line, one_action_possible
 from .readback import SolverError, complete_line
+from .split import by_placement, restrict
 from .techniques import bonus_points, used
 from .unique import second_answer, strictly_unique
 
@@ -79,6 +80,9 @@ asked; g5002: 6 classes of 11,520 at bound 5, infeasible)."""
 TOP_WORK = 40.0
 """CP-SAT's deterministic time (about a second each, the same on every run and machine) for the
 top bound's solve in `top_infeasible`: a feasible top is given up rather than searched at length."""
+TOP_PART = 2000
+"""The most classes of one model `top_infeasible` solves: the top's classes are cut into parts by
+turn-1 placement (solver/split.py), each proven on its own."""
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
 
 
@@ -407,12 +411,18 @@ class _Run:
         facts = build_facts(own, hi, max_steps(puzzle, hi), playable_cards(puzzle, hi), deadline=self.deadline)
         if not facts.scenarios:
             return True
-        status, _ = self.run(self.model(facts, bud, hi), work=TOP_WORK)
-        if status == "INFEASIBLE":
-            self.enumerated = max(self.enumerated, facts.enumerated)
-            self.classes = max(self.classes, len(facts.scenarios))
-            return True
-        return False
+        # In parts of at most TOP_PART classes (solver/split.py): each INFEASIBLE, the whole is.
+        work = TOP_WORK
+        for part in by_placement(facts, TOP_PART):
+            if work <= 0:
+                return False  # given up: deepening goes on
+            status, solver = self.run(self.model(restrict(facts, part), bud, hi), work=work)
+            if status != "INFEASIBLE":
+                return False
+            work -= solver.response_proto.deterministic_time
+        self.enumerated = max(self.enumerated, facts.enumerated)
+        self.classes = max(self.classes, len(facts.scenarios))
+        return True
 
     def result(self, timed_out: bool = False) -> SolveResult:
         """What is proven and found so far."""
