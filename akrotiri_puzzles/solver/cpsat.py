@@ -8,6 +8,10 @@ The proof runs in a few solves (docs/solver.md):
 3. otherwise one model of every line up to the largest bound, minimising the actions, finds the
    optimum and proves it (CP-SAT's own OPTIMAL), or proves that no line exists.
 
+Where the lower bounds leave almost no scenario at a bound CP-SAT proved INFEASIBLE, the largest
+bound is asked once, in parts (`TOP_FIRST`, solver/split.py): INFEASIBLE there proves every bound
+between; otherwise deepening goes on as if it had not been asked.
+
 A two-turn puzzle is first solved within its first turn, whose model is far smaller; the
 two-turn model is then asked only for lines shorter than the first turn's best.
 
