@@ -117,7 +117,8 @@ def test_R_TILE_1_the_top_in_parts_has_a_line_exactly_when_the_whole_has_one(com
     model has a line exactly when the whole model has one, at the optimum (a line) and one below
     (none), on placement puzzles of the small corpus cut into parts of at most 3 classes."""
     from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
-    from akrotiri_puzzles.solver.facts import FactReader, build_facts
+    from akrotiri_puzzles.solver.facts import FactReader
+    from akrotiri_puzzles.solver.gather import build_facts
     from akrotiri_puzzles.solver.split import by_placement, restrict
 
     paths = sorted((DATA / "small").glob("small-*-place-*.yaml"))

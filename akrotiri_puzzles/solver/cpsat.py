@@ -40,7 +40,8 @@ from .budget import (
 from .canonical import canonical, signature
 from .deadline import Deadline, TimeUp
 from .exhaustive import search as exhaustive_search
-from .facts import FactReader, Facts, build_facts
+from .facts import FactReader, Facts
+from .gather import build_facts
 from .model import LineModel, Spec, build, model_answer
 from .model.core import TECHNIQUES
 from .one_action import one_action_line, one_action_possible
