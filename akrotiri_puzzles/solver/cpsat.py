@@ -23,7 +23,7 @@ runs out, the result says what was proven so far and never more.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ortools.sat.python import cp_model
 
@@ -41,11 +41,12 @@ from .canonical import canonical, signature
 from .deadline import Deadline, TimeUp
 from .exhaustive import search as exhaustive_search
 from .facts import FactReader, Facts
-from .gather import build_facts
+from .gather import Gathering, build_facts
 from .model import LineModel, Spec, build, model_answer
 from .model.core import TECHNIQUES
 from .one_action import one_action_line, one_action_possible
 from .readback import SolverError, complete_line
+from .result import Level, SolveResult
 from .split import by_placement, restrict
 from .techniques import bonus_points, used
 from .unique import second_answer, strictly_unique
@@ -88,55 +89,25 @@ top bound's solve in `top_infeasible`: a feasible top is given up rather than se
 TOP_PART = 2000
 """The most classes of one model `top_infeasible` solves: the top's classes are cut into parts by
 turn-1 placement (solver/split.py), each proven on its own."""
+LAZY = True
+"""Look for a line at a bound in the model of its first classes before reading every scenario
+(`_Run.lazy`): a line found there is a line of the puzzle, replayed by the engine, and optimal
+since the bound below is proven INFEASIBLE. Otherwise the classes grow, up to the whole bound,
+whose model is then exactly deepening's."""
+LAZY_SCENARIOS = 2000
+"""Scenarios a puzzle must have for `lazy`: two-turn puzzles from the tile placement, where
+reading a feasible bound's thousands of classes costs tens of seconds (docs/benchmarks.md)."""
+LAZY_FIRST = 256
+"""Classes of the first model `lazy` asks; each next one has LAZY_GROWTH times as many."""
+LAZY_GROWTH = 4
+LAZY_WORK = 10.0
+"""CP-SAT's deterministic time for each of `lazy`'s models short of the whole bound: a model
+without a line found within it is grown, as one proven INFEASIBLE is."""
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
 
 
 class ScoreGoal(ValueError):
     """`solve()` was given an endgame puzzle (a score goal): the analyser's, not the solver's."""
-
-
-@dataclass(frozen=True)
-class Level:
-    """One step of the proof: what was asked (lines of at most `bound` actions), its status,
-    its time, and how it was settled."""
-
-    bound: int
-    status: str
-    seconds: float
-    how: str = "CP-SAT"
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """The answer to a puzzle."""
-
-    optimum: int | None
-    """Actions of the line found (the least possible when `status` is OPTIMAL); None without one."""
-    line: tuple[Action, ...]
-    status: str
-    """OPTIMAL (a line, and none shorter exists), FEASIBLE (a line, not proven shortest: the
-    time ran out), INFEASIBLE (no line within the horizon) or UNKNOWN (no line found and none
-    ruled out: the time ran out)."""
-    below_optimum: str
-    """Whether a line one action shorter was proven impossible (INFEASIBLE) or not (UNKNOWN)."""
-    seconds: float
-    levels: tuple[Level, ...] = ()
-    scenarios: int = 0
-    """Board scenarios looked at (placements and oracle choices)."""
-    classes: int = 0
-    """Classes of scenarios the largest model chose among."""
-    lower: int = 1
-    """Proven: no line has fewer actions than this."""
-    unique: bool | None = None
-    """With `unique`: whether no second canonical answer exists at the optimum."""
-    other_line: tuple[Action, ...] | None = None
-    strict: bool | None = None
-    """With `unique="strict"`: also no second excavation site and no second choice of a placed
-    tile's second cube (None: not checked)."""
-    timed_out: bool = False
-    most: int | None = None
-    """The ceiling asked for (`solve(most=)`), when it is below what the horizon allows: then
-    INFEASIBLE means only that no line of at most `most` actions exists."""
 
 
 class _Run:
@@ -169,6 +140,8 @@ class _Run:
         self.readers: dict[int, FactReader] = {}
         self.topped: set[int] = set()
         """The puzzles (by turns) whose largest bound `top_infeasible` has asked."""
+        self.pending: Gathering | None = None
+        """The bound `lazy` has begun to read, for `facts` to read on (not again)."""
         self.modelled = puzzle
         """The puzzle as modelled: a horizon no longer than the game can last."""
         self.capped: int | None = None
@@ -184,10 +157,20 @@ class _Run:
         return reader
 
     def facts(self, puzzle: Puzzle, bound: int) -> Facts:
-        """The facts of every scenario for lines of at most `bound` actions."""
-        facts = build_facts(
-            self.reader(puzzle), bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=self.deadline
-        )
+        """The facts of every scenario for lines of at most `bound` actions (read on from where
+        `lazy` stopped, when it read some of them)."""
+        gathering, self.pending = self.pending, None
+        if gathering is not None and gathering.reader is self.readers.get(puzzle.turns) and gathering.bound == bound:
+            gathering.read()
+            facts = gathering.facts()
+        else:
+            facts = build_facts(
+                self.reader(puzzle),
+                bound,
+                max_steps(puzzle, bound),
+                playable_cards(puzzle, bound),
+                deadline=self.deadline,
+            )
         self.enumerated = max(self.enumerated, facts.enumerated)
         self.classes = max(self.classes, len(facts.scenarios))
         return facts
@@ -348,6 +331,15 @@ class _Run:
         if depth == 0:
             # Each scenario's first read holds for every bound up to `hi` (FactReader.read).
             self.reader(puzzle).exact_steps = max_steps(puzzle, hi)
+        found = self.lazy(puzzle, bud, lo) if LAZY else None
+        if found is not None:
+            self.prove(
+                lo,
+                "FEASIBLE",
+                self.deadline.elapsed() - t,
+                "CP-SAT, some scenarios" + ("" if whole else ", first turn"),
+            )
+            return found
         facts = self.facts(puzzle, lo)
         if facts.scenarios:
             model = self.model(facts, bud, lo)
@@ -405,6 +397,37 @@ class _Run:
             if whole:
                 self.lower = max(self.lower, int(-(-solver.best_objective_bound // 1)))
         raise TimeUp
+
+    def lazy(self, puzzle: Puzzle, bud: Budget, bound: int) -> tuple[int, tuple[Action, ...]] | None:
+        """A line of at most `bound` actions found in the model of the bound's first classes (in
+        the reader's order of scenarios), replayed by the engine (`accept`); None when the
+        models short of the whole bound have none (or the puzzle has fewer than LAZY_SCENARIOS
+        scenarios). The scenarios are read once, by the shared reader, in its order: what is
+        read is kept in `pending`, and `facts` reads on from there, so the whole bound's facts
+        and model are deepening's."""
+        reader = self.reader(puzzle)
+        if len(reader.scenarios()) < LAZY_SCENARIOS:
+            return None
+        gathering = Gathering(
+            reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=self.deadline
+        )
+        self.pending = gathering
+        most = LAZY_FIRST
+        while True:
+            gathering.read(most)
+            if gathering.done:
+                return None  # the whole bound: deepening's own model (`facts`)
+            facts = gathering.facts()
+            model = self.model(facts, bud, bound)
+            status, solver = self.run(model, work=LAZY_WORK)
+            if status in ("OPTIMAL", "FEASIBLE"):
+                self.pending = None
+                self.enumerated = max(self.enumerated, facts.enumerated)
+                self.classes = max(self.classes, len(facts.scenarios))
+                return self.accept(model, solver)
+            if status != "INFEASIBLE":
+                self.deadline.check()  # the time limit, or LAZY_WORK: the model grows
+            most *= LAZY_GROWTH
 
     def top_infeasible(self, puzzle: Puzzle, bud: Budget, hi: int) -> bool:
         """Whether the model at bound `hi` proves that no line of at most `hi` actions exists,
