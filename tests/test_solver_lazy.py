@@ -80,9 +80,13 @@ def _wrong(puzzle, result) -> str | None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
-def test_R_MOVE_2_R_TILE_1_lines_of_the_first_classes_are_optimal_legal_and_minimal(monkeypatch, comps):
+@pytest.mark.parametrize("most", [4096, 2])
+def test_R_MOVE_2_R_TILE_1_lines_of_the_first_classes_are_optimal_legal_and_minimal(monkeypatch, comps, most):
+    """With models of at most `most` classes before the whole bound (`LAZY_MOST`; 2: the whole
+    bound is read on after models of 1 and 2 classes)."""
     puzzles = _puzzles(comps, 14)
     found = _lifted(monkeypatch)
+    monkeypatch.setattr(cpsat, "LAZY_MOST", most)
     checked = 0
     for puzzle in puzzles:
         result = cpsat.solve(puzzle, probe=False)
@@ -90,7 +94,9 @@ def test_R_MOVE_2_R_TILE_1_lines_of_the_first_classes_are_optimal_legal_and_mini
         checked += 1
     assert checked >= 12
     # The lazy path answered, from a model of some classes only and after growing one.
-    assert len(found) >= 6 and any(c > 1 for c in found), found
+    assert found and all(c <= most for c in found), found
+    if most > 2:
+        assert len(found) >= 6 and any(c > 1 for c in found), found
 
 
 def test_R_MOVE_2_the_exhaustive_search_records_the_optima_used(comps):

@@ -100,6 +100,10 @@ reading a feasible bound's thousands of classes costs tens of seconds (docs/benc
 LAZY_FIRST = 256
 """Classes of the first model `lazy` asks; each next one has LAZY_GROWTH times as many."""
 LAZY_GROWTH = 4
+LAZY_MOST = 4096
+"""The most classes of a model `lazy` asks: past it, the whole bound is read and asked (an
+infeasible bound of 20,000 classes, place-2 g5014's 7, would otherwise pay the builds and
+solves of models nearly as large as its own)."""
 LAZY_WORK = 10.0
 """CP-SAT's deterministic time for each of `lazy`'s models short of the whole bound: a model
 without a line found within it is grown, as one proven INFEASIBLE is."""
@@ -413,7 +417,7 @@ class _Run:
         )
         self.pending = gathering
         most = LAZY_FIRST
-        while True:
+        while most <= LAZY_MOST:
             gathering.read(most)
             if gathering.done:
                 return None  # the whole bound: deepening's own model (`facts`)
@@ -428,6 +432,7 @@ class _Run:
             if status != "INFEASIBLE":
                 self.deadline.check()  # the time limit, or LAZY_WORK: the model grows
             most *= LAZY_GROWTH
+        return None  # `facts` reads on: the whole bound
 
     def top_infeasible(self, puzzle: Puzzle, bud: Budget, hi: int) -> bool:
         """Whether the model at bound `hi` proves that no line of at most `hi` actions exists,
