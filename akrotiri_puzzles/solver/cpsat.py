@@ -10,7 +10,9 @@ The proof runs in a few solves (docs/solver.md):
 
 Where the lower bounds leave almost no scenario at a bound CP-SAT proved INFEASIBLE, the largest
 bound is asked once, in parts (`TOP_FIRST`, solver/split.py): INFEASIBLE there proves every bound
-between; otherwise deepening goes on as if it had not been asked.
+between; otherwise deepening goes on as if it had not been asked. On puzzles of thousands of
+scenarios each bound first asks the model of its first classes, growing them, before reading
+every scenario (`LAZY`): a line found there is the optimum, since the bound below is proven.
 
 A two-turn puzzle is first solved within its first turn, whose model is far smaller; the
 two-turn model is then asked only for lines shorter than the first turn's best.
