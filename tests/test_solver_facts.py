@@ -136,7 +136,7 @@ def test_R_MOVE_2_the_leg_table_a_scenario_gets_is_the_near_docks_own(comps, mon
     opponent's dock and on portage too. (Tables shared too freely once handed out tables of
     other bounds and other docks, with legs missing; these puzzles showed it.)"""
     from akrotiri_puzzles.solver.budget import board_free_lower_bound, budget, max_steps, playable_cards
-    from akrotiri_puzzles.solver.facts import build_facts
+    from akrotiri_puzzles.solver.gather import build_facts
 
     legs = FactReader._legs
     calls = []

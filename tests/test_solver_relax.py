@@ -17,7 +17,8 @@ from akrotiri_puzzles.puzzle import Puzzle
 from akrotiri_puzzles.solver import facts as facts_module
 from akrotiri_puzzles.solver.boardview import FAR, BoardView, cube_docks, cube_parts
 from akrotiri_puzzles.solver.budget import budget, max_steps, must_load, playable_cards
-from akrotiri_puzzles.solver.facts import FactReader, build_facts, own_views
+from akrotiri_puzzles.solver.facts import FactReader, own_views
+from akrotiri_puzzles.solver.gather import build_facts
 from akrotiri_puzzles.solver.lower import lower_bound
 from akrotiri_puzzles.solver.relax import Relaxation, slot_name
 from akrotiri_puzzles.solver.scenarios import turn_two_tiles

@@ -63,7 +63,8 @@ def test_R_TILE_1_model_building_looks_at_the_deadline(comps):
     stops the build: the solver passes its deadline's check (solver/model, cpsat.py)."""
     from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
     from akrotiri_puzzles.solver.deadline import TimeUp
-    from akrotiri_puzzles.solver.facts import FactReader, build_facts
+    from akrotiri_puzzles.solver.facts import FactReader
+    from akrotiri_puzzles.solver.gather import build_facts
     from akrotiri_puzzles.solver.model import Spec, build
 
     puzzle = load_puzzle(SLOW, comps)

@@ -31,7 +31,7 @@ from typing import Any
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.errors import AkrotiriError
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
-from akrotiri_puzzles.solver import boardview, facts
+from akrotiri_puzzles.solver import boardview, facts, gather
 from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
 
 PARTS = {
@@ -77,7 +77,7 @@ def main() -> None:
             for name in names:
                 if hasattr(cls, name):
                     setattr(cls, name, _timed(spent, name, getattr(cls, name)))
-        facts._tables = _timed(spent, "_tables", facts._tables)  # type: ignore[attr-defined]
+        gather.tables = _timed(spent, "tables", gather.tables)  # type: ignore[attr-defined]
     facts.RELAX = not args.no_relax
     try:
         puzzle = load_puzzle(args.puzzle, load_components())
@@ -90,7 +90,7 @@ def main() -> None:
         reader._scenarios = scens
     reader.exact_steps = max_steps(puzzle, budget(puzzle).most)
     t = time.process_time()
-    found = facts.build_facts(reader, args.bound, max_steps(puzzle, args.bound), playable_cards(puzzle, args.bound))
+    found = gather.build_facts(reader, args.bound, max_steps(puzzle, args.bound), playable_cards(puzzle, args.bound))
     cpu = time.process_time() - t
     out = {"puzzle": args.puzzle.stem, "bound": args.bound, "scenarios": len(scens), "classes": len(found.scenarios)}
     out["kept"] = len(reader._lower)

@@ -19,7 +19,8 @@ from ..scoring import seat_score
 from ..solver.budget import budget, playable_cards
 from ..solver.cpsat import STATUS, SolverError, params
 from ..solver.deadline import Deadline, TimeUp
-from ..solver.facts import FactReader, build_facts
+from ..solver.facts import FactReader
+from ..solver.gather import build_facts
 from ..solver.model import LineModel, Spec, build
 from ..solver.model.score import MARGIN_SCALE, TIE
 

@@ -8,6 +8,12 @@ The proof runs in a few solves (docs/solver.md):
 3. otherwise one model of every line up to the largest bound, minimising the actions, finds the
    optimum and proves it (CP-SAT's own OPTIMAL), or proves that no line exists.
 
+Where the lower bounds leave almost no scenario at a bound CP-SAT proved INFEASIBLE, the largest
+bound is asked once, in parts (`TOP_FIRST`, solver/split.py): INFEASIBLE there proves every bound
+between; otherwise deepening goes on as if it had not been asked. On puzzles of thousands of
+scenarios each bound first asks the model of its first classes, growing them, before reading
+every scenario (`LAZY`): a line found there is the optimum, since the bound below is proven.
+
 A two-turn puzzle is first solved within its first turn, whose model is far smaller; the
 two-turn model is then asked only for lines shorter than the first turn's best.
 
@@ -19,7 +25,7 @@ runs out, the result says what was proven so far and never more.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ortools.sat.python import cp_model
 
@@ -36,11 +42,14 @@ from .budget import (
 from .canonical import canonical, signature
 from .deadline import Deadline, TimeUp
 from .exhaustive import search as exhaustive_search
-from .facts import FactReader, Facts, build_facts
+from .facts import FactReader, Facts
+from .gather import Gathering, build_facts
 from .model import LineModel, Spec, build, model_answer
 from .model.core import TECHNIQUES
 from .one_action import one_action_line, one_action_possible
 from .readback import SolverError, complete_line
+from .result import Level, SolveResult
+from .split import by_placement, restrict
 from .techniques import bonus_points, used
 from .unique import second_answer, strictly_unique
 
@@ -59,55 +68,52 @@ in the action phase (a tile placement multiplies the states by hundreds): a puzz
 within them (most one-turn action phases) is answered by it, in milliseconds."""
 
 STRATEGY = "deepen"
+TOP_FIRST = True
+"""After CP-SAT proves a bound INFEASIBLE with two or more bounds left, ask the largest bound once
+(`top_infeasible`) where that is likely to pay (`TOP_SCENARIOS`, `TOP_SHARE`): when no line exists
+within it, every bound between is proven at once. An infeasible puzzle then pays one read, build
+and solve at the top instead of one per bound; a feasible one pays the top's read and build and
+at most TOP_WORK of search, then deepens as before, so the line printed is the same either way
+(tests/test_solver_top.py)."""
+TOP_SCENARIOS = 2000
+"""Scenarios a bound must read for the question: two-turn puzzles from the tile placement
+(thousands), where each bound's read and build are dear. With a few hundred (act-2) the top's
+solve cost more than the bounds it could spare (docs/benchmarks.md, tenth session)."""
+TOP_SHARE = 0.01
+"""The most classes, as a share of the scenarios read, that the bound CP-SAT proved may have had:
+when the lower bounds leave almost no scenario within it, the optimum (if any) is likely far
+above it. Where many are left, the next bound often has a line and the top's read is wasted
+(place-2 g5012: 1,684 classes at bound 4 of 47,616 scenarios, its optimum 5, 9.6 -> 18.2 s when
+asked; g5002: 6 classes of 11,520 at bound 5, infeasible)."""
+TOP_WORK = 40.0
+"""CP-SAT's deterministic time (about a second each, the same on every run and machine) for the
+top bound's solve in `top_infeasible`: a feasible top is given up rather than searched at length."""
+TOP_PART = 2000
+"""The most classes of one model `top_infeasible` solves: the top's classes are cut into parts by
+turn-1 placement (solver/split.py), each proven on its own."""
+LAZY = True
+"""Look for a line at a bound in the model of its first classes before reading every scenario
+(`_Run.lazy`): a line found there is a line of the puzzle, replayed by the engine, and optimal
+since the bound below is proven INFEASIBLE. Otherwise the classes grow, up to the whole bound,
+whose model is then exactly deepening's."""
+LAZY_SCENARIOS = 2000
+"""Scenarios a puzzle must have for `lazy`: two-turn puzzles from the tile placement, where
+reading a feasible bound's thousands of classes costs tens of seconds (docs/benchmarks.md)."""
+LAZY_FIRST = 256
+"""Classes of the first model `lazy` asks; each next one has LAZY_GROWTH times as many."""
+LAZY_GROWTH = 4
+LAZY_MOST = 4096
+"""The most classes of a model `lazy` asks: past it, the whole bound is read and asked (an
+infeasible bound of 20,000 classes, place-2 g5014's 7, would otherwise pay the builds and
+solves of models nearly as large as its own)."""
+LAZY_WORK = 10.0
+"""CP-SAT's deterministic time for each of `lazy`'s models short of the whole bound: a model
+without a line found within it is grown, as one proven INFEASIBLE is."""
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
 
 
 class ScoreGoal(ValueError):
     """`solve()` was given an endgame puzzle (a score goal): the analyser's, not the solver's."""
-
-
-@dataclass(frozen=True)
-class Level:
-    """One step of the proof: what was asked (lines of at most `bound` actions), its status,
-    its time, and how it was settled."""
-
-    bound: int
-    status: str
-    seconds: float
-    how: str = "CP-SAT"
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """The answer to a puzzle."""
-
-    optimum: int | None
-    """Actions of the line found (the least possible when `status` is OPTIMAL); None without one."""
-    line: tuple[Action, ...]
-    status: str
-    """OPTIMAL (a line, and none shorter exists), FEASIBLE (a line, not proven shortest: the
-    time ran out), INFEASIBLE (no line within the horizon) or UNKNOWN (no line found and none
-    ruled out: the time ran out)."""
-    below_optimum: str
-    """Whether a line one action shorter was proven impossible (INFEASIBLE) or not (UNKNOWN)."""
-    seconds: float
-    levels: tuple[Level, ...] = ()
-    scenarios: int = 0
-    """Board scenarios looked at (placements and oracle choices)."""
-    classes: int = 0
-    """Classes of scenarios the largest model chose among."""
-    lower: int = 1
-    """Proven: no line has fewer actions than this."""
-    unique: bool | None = None
-    """With `unique`: whether no second canonical answer exists at the optimum."""
-    other_line: tuple[Action, ...] | None = None
-    strict: bool | None = None
-    """With `unique="strict"`: also no second excavation site and no second choice of a placed
-    tile's second cube (None: not checked)."""
-    timed_out: bool = False
-    most: int | None = None
-    """The ceiling asked for (`solve(most=)`), when it is below what the horizon allows: then
-    INFEASIBLE means only that no line of at most `most` actions exists."""
 
 
 class _Run:
@@ -138,6 +144,10 @@ class _Run:
         self.enumerated = 0
         self.classes = 0
         self.readers: dict[int, FactReader] = {}
+        self.topped: set[int] = set()
+        """The puzzles (by turns) whose largest bound `top_infeasible` has asked."""
+        self.pending: Gathering | None = None
+        """The bound `lazy` has begun to read, for `facts` to read on (not again)."""
         self.modelled = puzzle
         """The puzzle as modelled: a horizon no longer than the game can last."""
         self.capped: int | None = None
@@ -153,10 +163,20 @@ class _Run:
         return reader
 
     def facts(self, puzzle: Puzzle, bound: int) -> Facts:
-        """The facts of every scenario for lines of at most `bound` actions."""
-        facts = build_facts(
-            self.reader(puzzle), bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=self.deadline
-        )
+        """The facts of every scenario for lines of at most `bound` actions (read on from where
+        `lazy` stopped, when it read some of them)."""
+        gathering, self.pending = self.pending, None
+        if gathering is not None and gathering.reader is self.readers.get(puzzle.turns) and gathering.bound == bound:
+            gathering.read()
+            facts = gathering.facts()
+        else:
+            facts = build_facts(
+                self.reader(puzzle),
+                bound,
+                max_steps(puzzle, bound),
+                playable_cards(puzzle, bound),
+                deadline=self.deadline,
+            )
         self.enumerated = max(self.enumerated, facts.enumerated)
         self.classes = max(self.classes, len(facts.scenarios))
         return facts
@@ -170,11 +190,13 @@ class _Run:
         self.deadline.check()
         return model
 
-    def run(self, model: LineModel) -> tuple[str, cp_model.CpSolver]:
-        """Solve a model with the time left; a search the time limit stopped raises TimeUp
-        (after keeping any line it found)."""
+    def run(self, model: LineModel, work: float | None = None) -> tuple[str, cp_model.CpSolver]:
+        """Solve a model with the time left (and at most `work` of CP-SAT's deterministic time);
+        a search the time limit stopped raises TimeUp (after keeping any line it found)."""
         solver = cp_model.CpSolver()
         params(solver, self.deadline.left(), self.workers, self.seed)
+        if work is not None:
+            solver.parameters.max_deterministic_time = work
         status = STATUS[solver.solve(model.m)]
         if status == "MODEL_INVALID":
             raise SolverError(f"CP-SAT rejects the model: {model.m.validate()}")
@@ -315,6 +337,15 @@ class _Run:
         if depth == 0:
             # Each scenario's first read holds for every bound up to `hi` (FactReader.read).
             self.reader(puzzle).exact_steps = max_steps(puzzle, hi)
+        found = self.lazy(puzzle, bud, lo) if LAZY else None
+        if found is not None:
+            self.prove(
+                lo,
+                "FEASIBLE",
+                self.deadline.elapsed() - t,
+                "CP-SAT, some scenarios" + ("" if whole else ", first turn"),
+            )
+            return found
         facts = self.facts(puzzle, lo)
         if facts.scenarios:
             model = self.model(facts, bud, lo)
@@ -333,6 +364,15 @@ class _Run:
             self.lower = max(self.lower, lo + 1)
         if lo >= hi:
             return None
+        top = TOP_FIRST and 0 < len(facts.scenarios) <= TOP_SHARE * facts.enumerated
+        if top and facts.enumerated >= TOP_SCENARIOS and lo + 1 < hi and puzzle.turns not in self.topped:
+            self.topped.add(puzzle.turns)
+            t = self.deadline.elapsed()
+            if self.top_infeasible(puzzle, bud, hi):
+                if whole:
+                    self.prove(hi, "INFEASIBLE", self.deadline.elapsed() - t, "CP-SAT, the largest bound first")
+                    self.lower = max(self.lower, hi + 1)
+                return None
         if STRATEGY == "deepen" or (STRATEGY == "mixed" and depth < 1):
             return self.search(puzzle, bud, lo + 1, hi, whole, depth + 1)
         # One model of every line up to `hi`, minimising the actions: its optimum is proven.
@@ -363,6 +403,61 @@ class _Run:
             if whole:
                 self.lower = max(self.lower, int(-(-solver.best_objective_bound // 1)))
         raise TimeUp
+
+    def lazy(self, puzzle: Puzzle, bud: Budget, bound: int) -> tuple[int, tuple[Action, ...]] | None:
+        """A line of at most `bound` actions found in the model of the bound's first classes (in
+        the reader's order of scenarios), replayed by the engine (`accept`); None when the
+        models short of the whole bound have none (or the puzzle has fewer than LAZY_SCENARIOS
+        scenarios). The scenarios are read once, by the shared reader, in its order: what is
+        read is kept in `pending`, and `facts` reads on from there, so the whole bound's facts
+        and model are deepening's."""
+        reader = self.reader(puzzle)
+        if len(reader.scenarios()) < LAZY_SCENARIOS:
+            return None
+        gathering = Gathering(
+            reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=self.deadline
+        )
+        self.pending = gathering
+        most = LAZY_FIRST
+        while most <= LAZY_MOST:
+            gathering.read(most)
+            if gathering.done:
+                return None  # the whole bound: deepening's own model (`facts`)
+            facts = gathering.facts()
+            model = self.model(facts, bud, bound)
+            status, solver = self.run(model, work=LAZY_WORK)
+            if status in ("OPTIMAL", "FEASIBLE"):
+                self.pending = None
+                self.enumerated = max(self.enumerated, facts.enumerated)
+                self.classes = max(self.classes, len(facts.scenarios))
+                return self.accept(model, solver)
+            if status != "INFEASIBLE":
+                self.deadline.check()  # the time limit, or LAZY_WORK: the model grows
+            most *= LAZY_GROWTH
+        return None  # `facts` reads on: the whole bound
+
+    def top_infeasible(self, puzzle: Puzzle, bud: Budget, hi: int) -> bool:
+        """Whether the model at bound `hi` proves that no line of at most `hi` actions exists,
+        within TOP_WORK of search. Its facts are read by a reader of their own, so that what the
+        shared reader keeps from bound to bound (`FactReader.known_lower`), and with it every
+        later bound's facts, model and line, is what it would be without this question."""
+        own = FactReader(puzzle, self.forbid)
+        own.exact_steps = self.reader(puzzle).exact_steps
+        facts = build_facts(own, hi, max_steps(puzzle, hi), playable_cards(puzzle, hi), deadline=self.deadline)
+        if not facts.scenarios:
+            return True
+        # In parts of at most TOP_PART classes (solver/split.py): each INFEASIBLE, the whole is.
+        work = TOP_WORK
+        for part in by_placement(facts, TOP_PART):
+            if work <= 0:
+                return False  # given up: deepening goes on
+            status, solver = self.run(self.model(restrict(facts, part), bud, hi), work=work)
+            if status != "INFEASIBLE":
+                return False
+            work -= solver.response_proto.deterministic_time
+        self.enumerated = max(self.enumerated, facts.enumerated)
+        self.classes = max(self.classes, len(facts.scenarios))
+        return True
 
     def result(self, timed_out: bool = False) -> SolveResult:
         """What is proven and found so far."""

@@ -21,22 +21,19 @@ scenario whose lower bound on actions exceeds the bound has no class at all.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..board import Board, tile_template
-from ..components import COLOURS
 from ..geometry import QUAD_OFFSET
 from ..puzzle import Puzzle
-from .boardview import BoardView, Label, cube_docks, cube_parts, part_name
+from .boardview import BoardView, Label, cube_docks, cube_parts
 from .budget import must_load, points_in_hand
-from .deadline import NO_LIMIT, Deadline
 from .lower import actions_for, lower_bound
 from .points import FAR
-from .relax import Relaxation, slot_name
+from .relax import Relaxation
 from .scenarios import Placement, Scenario, scenarios, turn_two_tiles
 
 _OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
@@ -486,131 +483,4 @@ def placement_facts(sc: Scenario, which: int, views: tuple[BoardView, ...]) -> P
         second_cube=tuple(k for k, isl in enumerate(islands) if isl != icon_island),
         piece_quadrant=tuple(_OFFSET_NAME[piece[0]] for piece in t.pieces),
         piece_island=islands,
-    )
-
-
-def build_facts(
-    reader: FactReader,
-    bound: int,
-    max_steps: int,
-    cards: list[str],
-    scens: Iterable[Scenario] | None = None,
-    deadline: Deadline = NO_LIMIT,
-) -> Facts:
-    """The facts of every scenario of the reader's puzzle (or of `scens`) for lines of at most
-    `bound` actions."""
-    classes: dict[tuple[Any, ...], int] = {}
-    reads: list[_Read] = []
-    members: list[list[Scenario]] = []
-    enumerated = 0
-    indexed = scens is None
-    last: tuple[Placement | None, frozenset[str | None] | None] | None = None
-    for i, sc in enumerate(scens if scens is not None else reader.scenarios()):
-        enumerated += 1
-        if enumerated % 64 == 0:
-            deadline.check()
-        if indexed and RELAX:
-            # Scenarios come grouped by turn-1 placement: its views are asked once for the group.
-            if last is None or last[0] is not sc.first:
-                last = (sc.first, reader.relaxed_kept(sc, bound, max_steps, cards))
-            if last[1] is not None and slot_name(sc.second) not in last[1]:
-                continue
-        if indexed and reader.known_lower(i, cards) > bound:
-            continue  # an earlier read proved it needs more actions than the bound
-        r = reader.read(sc, bound, max_steps, cards, i if indexed else None)
-        if r is None:
-            continue
-        key = (sc.oracle, r.placement_key, r.lower, tuple(r.turns))
-        c = classes.get(key)
-        if c is None:
-            classes[key] = len(reads)
-            reads.append(r)
-            members.append([sc])
-        else:
-            members[c].append(sc)
-    return _tables(reader, reads, members, enumerated, bound, max_steps, cards, deadline)
-
-
-def _tables(
-    reader: FactReader,
-    reads: list[_Read],
-    members: list[list[Scenario]],
-    enumerated: int,
-    bound: int,
-    max_steps: int,
-    cards: list[str],
-    deadline: Deadline = NO_LIMIT,
-) -> Facts:
-    """The classes' facts as tables from each fact to the classes where it holds."""
-    puzzle = reader.puzzle
-    start = puzzle.start
-    turns = len(reads[0].views) if reads else puzzle.turns
-    layers = [Layer() for _ in range(turns)]
-    placement: list[dict[int, PlacementFacts]] = [{}, {}]
-    reach: dict[str, int] = {reader.start_dock: 0}
-    for c, r in enumerate(reads):
-        if c % 256 == 255:
-            deadline.check()
-        for which in (0, 1):
-            pf = r.placement[which]
-            if pf is not None:
-                placement[which][c] = pf
-        for t, (exists, thera, dig, same, pairs, dist) in enumerate(r.turns):
-            layer = layers[t]
-            for d in exists:
-                layer.exists.setdefault(d, set()).add(c)
-            for d in thera:
-                layer.thera.setdefault(d, set()).add(c)
-            for key in dig:
-                layer.dig.setdefault(key, set()).add(c)
-            for key in same:
-                layer.same_island.setdefault(key, set()).add(c)
-            for key in pairs:
-                layer.dock_island.setdefault(key, set()).add(c)
-            for a, b, w in leg_items(dist):
-                layer.dist.setdefault((a, b), {})[c] = w
-                if a == reader.start_dock:
-                    reach[b] = min(reach.get(b, FAR), w)
-    docks = sorted({d for r in reads for d in r.near} | {reader.start_dock}, key=lambda d: (reach.get(d, FAR), d))
-    part_of_dock: dict[str, str] = {}
-    base = start.board
-    for d in docks:
-        if d.startswith("+"):
-            which = int(d[1])
-            tile = next(p.tile for r in reads if (p := r.scenario.placement(which)) is not None)
-            spec = start.components.tile[tile]
-            k = next(k for k, piece in enumerate(spec.pieces) if d.split(":")[1] in piece)
-            part_of_dock[d] = f"+{which}:p{k}"
-        else:
-            part_of_dock[d] = part_name(base.island_of_dock[d])
-    start_cubes = {part_name(isl): {c: n.get(c, 0) for c in COLOURS} for isl, n in start.cubes_by_island.items()}
-    parts = set(part_of_dock.values()) | set(start_cubes)
-    for r in reads:
-        for which in (1, 2):
-            p = r.scenario.placement(which)
-            if p is not None:
-                parts.update(f"+{which}:p{k}" for k in range(len(start.components.tile[p.tile].pieces)))
-    return Facts(
-        puzzle=puzzle,
-        bound=bound,
-        max_steps=max_steps,
-        cards=cards,
-        scenarios=[r.scenario for r in reads],
-        members=members,
-        views=[r.views for r in reads],
-        docks=docks,
-        parts=sorted(parts),
-        part_of_dock=part_of_dock,
-        start_cubes=start_cubes,
-        layers=layers,
-        placement=placement,
-        lower=[r.lower for r in reads],
-        near=[r.near for r in reads],
-        occupied=reader.occupied,
-        turns=turns,
-        start_islands=reader.start_islands,
-        temple_sites=reader.temple_sites,
-        enumerated=enumerated,
-        portage=reader.portage,
-        passing=reader.passing,
     )

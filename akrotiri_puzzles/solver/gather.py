@@ -1,0 +1,196 @@
+"""A bound's facts gathered scenario by scenario: every scenario read in the reader's order and
+merged into classes (`build_facts`), or read only until some number of classes (`Gathering`),
+so that a model over the first classes can be asked before the rest are read (`cpsat.LAZY`).
+
+Reading on from where a gathering stopped reads the same scenarios, in the same order, with the
+same reader, as one `build_facts`: when it has read them all, its facts are `build_facts`'s,
+class for class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..components import COLOURS
+from . import facts
+from .boardview import part_name
+from .deadline import NO_LIMIT, Deadline
+from .facts import FactReader, Facts, Layer, PlacementFacts, _Read, leg_items
+from .points import FAR
+from .relax import slot_name
+from .scenarios import Placement, Scenario
+
+
+class Gathering:
+    """One bound's scenarios read so far (in the reader's order, or `scens`'s), merged into
+    classes; `read(most)` reads on until `most` classes, `facts()` are the classes so far."""
+
+    def __init__(
+        self,
+        reader: FactReader,
+        bound: int,
+        max_steps: int,
+        cards: list[str],
+        scens: Iterable[Scenario] | None = None,
+        deadline: Deadline = NO_LIMIT,
+    ) -> None:
+        self.reader = reader
+        self.bound = bound
+        self.max_steps = max_steps
+        self.cards = cards
+        self.deadline = deadline
+        self.indexed = scens is None
+        self._todo: Iterator[tuple[int, Scenario]] = enumerate(scens if scens is not None else reader.scenarios())
+        self._last: tuple[Placement | None, frozenset[str | None] | None] | None = None
+        self._classes: dict[tuple[Any, ...], int] = {}
+        self.reads: list[_Read] = []
+        self.members: list[list[Scenario]] = []
+        self.enumerated = 0
+        self.done = False
+        """Whether every scenario has been read."""
+
+    def read(self, most: int | None = None) -> None:
+        """Read on until the classes number `most` (None: until every scenario is read)."""
+        reader, bound, max_steps, cards = self.reader, self.bound, self.max_steps, self.cards
+        for i, sc in self._todo:
+            self.enumerated += 1
+            if self.enumerated % 64 == 0:
+                self.deadline.check()
+            if self.indexed and facts.RELAX:
+                # Scenarios come grouped by turn-1 placement: its views are asked once for the group.
+                if self._last is None or self._last[0] is not sc.first:
+                    self._last = (sc.first, reader.relaxed_kept(sc, bound, max_steps, cards))
+                if self._last[1] is not None and slot_name(sc.second) not in self._last[1]:
+                    continue
+            if self.indexed and reader.known_lower(i, cards) > bound:
+                continue  # an earlier read proved it needs more actions than the bound
+            r = reader.read(sc, bound, max_steps, cards, i if self.indexed else None)
+            if r is None:
+                continue
+            key = (sc.oracle, r.placement_key, r.lower, tuple(r.turns))
+            c = self._classes.get(key)
+            if c is None:
+                self._classes[key] = len(self.reads)
+                self.reads.append(r)
+                self.members.append([sc])
+                if most is not None and len(self.reads) >= most:
+                    return
+            else:
+                self.members[c].append(sc)
+        self.done = True
+
+    def facts(self) -> Facts:
+        """The facts of the classes read so far (of every scenario once `done`)."""
+        # Classes read later may still gain members: the facts keep those they have now.
+        members = self.members if self.done else [list(m) for m in self.members]
+        return tables(
+            self.reader,
+            self.reads,
+            members,
+            self.enumerated,
+            self.bound,
+            self.max_steps,
+            self.cards,
+            self.deadline,
+        )
+
+
+def build_facts(
+    reader: FactReader,
+    bound: int,
+    max_steps: int,
+    cards: list[str],
+    scens: Iterable[Scenario] | None = None,
+    deadline: Deadline = NO_LIMIT,
+) -> Facts:
+    """The facts of every scenario of the reader's puzzle (or of `scens`) for lines of at most
+    `bound` actions."""
+    gathering = Gathering(reader, bound, max_steps, cards, scens, deadline)
+    gathering.read()
+    return gathering.facts()
+
+
+def tables(
+    reader: FactReader,
+    reads: list[_Read],
+    members: list[list[Scenario]],
+    enumerated: int,
+    bound: int,
+    max_steps: int,
+    cards: list[str],
+    deadline: Deadline = NO_LIMIT,
+) -> Facts:
+    """The classes' facts as tables from each fact to the classes where it holds."""
+    puzzle = reader.puzzle
+    start = puzzle.start
+    turns = len(reads[0].views) if reads else puzzle.turns
+    layers = [Layer() for _ in range(turns)]
+    placement: list[dict[int, PlacementFacts]] = [{}, {}]
+    reach: dict[str, int] = {reader.start_dock: 0}
+    for c, r in enumerate(reads):
+        if c % 256 == 255:
+            deadline.check()
+        for which in (0, 1):
+            pf = r.placement[which]
+            if pf is not None:
+                placement[which][c] = pf
+        for t, (exists, thera, dig, same, pairs, dist) in enumerate(r.turns):
+            layer = layers[t]
+            for d in exists:
+                layer.exists.setdefault(d, set()).add(c)
+            for d in thera:
+                layer.thera.setdefault(d, set()).add(c)
+            for key in dig:
+                layer.dig.setdefault(key, set()).add(c)
+            for key in same:
+                layer.same_island.setdefault(key, set()).add(c)
+            for key in pairs:
+                layer.dock_island.setdefault(key, set()).add(c)
+            for a, b, w in leg_items(dist):
+                layer.dist.setdefault((a, b), {})[c] = w
+                if a == reader.start_dock:
+                    reach[b] = min(reach.get(b, FAR), w)
+    docks = sorted({d for r in reads for d in r.near} | {reader.start_dock}, key=lambda d: (reach.get(d, FAR), d))
+    part_of_dock: dict[str, str] = {}
+    base = start.board
+    for d in docks:
+        if d.startswith("+"):
+            which = int(d[1])
+            tile = next(p.tile for r in reads if (p := r.scenario.placement(which)) is not None)
+            spec = start.components.tile[tile]
+            k = next(k for k, piece in enumerate(spec.pieces) if d.split(":")[1] in piece)
+            part_of_dock[d] = f"+{which}:p{k}"
+        else:
+            part_of_dock[d] = part_name(base.island_of_dock[d])
+    start_cubes = {part_name(isl): {c: n.get(c, 0) for c in COLOURS} for isl, n in start.cubes_by_island.items()}
+    parts = set(part_of_dock.values()) | set(start_cubes)
+    for r in reads:
+        for which in (1, 2):
+            p = r.scenario.placement(which)
+            if p is not None:
+                parts.update(f"+{which}:p{k}" for k in range(len(start.components.tile[p.tile].pieces)))
+    return Facts(
+        puzzle=puzzle,
+        bound=bound,
+        max_steps=max_steps,
+        cards=cards,
+        scenarios=[r.scenario for r in reads],
+        members=members,
+        views=[r.views for r in reads],
+        docks=docks,
+        parts=sorted(parts),
+        part_of_dock=part_of_dock,
+        start_cubes=start_cubes,
+        layers=layers,
+        placement=placement,
+        lower=[r.lower for r in reads],
+        near=[r.near for r in reads],
+        occupied=reader.occupied,
+        turns=turns,
+        start_islands=reader.start_islands,
+        temple_sites=reader.temple_sites,
+        enumerated=enumerated,
+        portage=reader.portage,
+        passing=reader.passing,
+    )

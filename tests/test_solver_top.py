@@ -1,0 +1,147 @@
+"""The largest bound first (`cpsat.TOP_FIRST`): after CP-SAT proves a bound INFEASIBLE, the solver
+asks the model at the largest bound once, and when that is INFEASIBLE too every bound between
+is proven at once (R-MOVE-2, R-EXC-1: the model at a bound holds every line of at most that many
+actions). It must prove only what deepening proves, and where the top has a line it must leave
+the answer, the line and the facts of every later bound as they are without the question.
+
+The solver asks only where a bound reads thousands of scenarios (two-turn puzzles from the
+placement, `TOP_SCENARIOS`) and the lower bounds left almost none of them (`TOP_SHARE`); the tests
+lift both gates to ask on puzzles small enough for the exhaustive search, and cut the top into
+parts of at most 2 classes (`TOP_PART`, solver/split.py) as on a large one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.solver import cpsat
+from akrotiri_puzzles.solver.exhaustive import search
+
+DATA = Path(__file__).parent / "data" / "puzzles"
+INFEASIBLE = ["small-090-act-south-2014-h2-map", "small-121-act-south-2016-h2-map"]
+"""Small-corpus puzzles with no line within their horizon whose proof has a CP-SAT bound with two
+or more bounds above it."""
+
+
+_TOP_INFEASIBLE = cpsat._Run.top_infeasible
+_FACTS = cpsat._Run.facts
+
+
+def _answer(r: cpsat.SolveResult) -> tuple[object, ...]:
+    return (r.status, r.optimum, r.line, r.lower, r.below_optimum)
+
+
+def _solve(monkeypatch, puzzle, top: bool, gate: bool = False):
+    """solve() with the question on or off, and what it asked: the tops, and the shared reader's
+    facts of each bound (bound, each class's lower bound and members)."""
+    asked: list[tuple[int, bool]] = []
+    read: list[tuple[int, list[int], list[list[str]], dict[int, object]]] = []
+
+    def spy_top(self, p, bud, hi):
+        found = _TOP_INFEASIBLE(self, p, bud, hi)
+        asked.append((hi, found))
+        return found
+
+    def spy_facts(self, p, bound):
+        f = _FACTS(self, p, bound)
+        # And what the shared reader keeps from bound to bound (FactReader.known_lower).
+        kept = dict(self.reader(p)._lower)
+        read.append((bound, list(f.lower), [[str(s) for s in m] for m in f.members], kept))
+        return f
+
+    monkeypatch.setattr(cpsat, "TOP_FIRST", top)
+    if not gate:
+        monkeypatch.setattr(cpsat, "TOP_SCENARIOS", 0)
+        monkeypatch.setattr(cpsat, "TOP_SHARE", 1.0)
+        monkeypatch.setattr(cpsat, "TOP_PART", 2)  # the top in parts, as on a large puzzle
+    monkeypatch.setattr(cpsat._Run, "top_infeasible", spy_top)
+    monkeypatch.setattr(cpsat._Run, "facts", spy_facts)
+    return cpsat.solve(puzzle, probe=False), asked, read
+
+
+@pytest.mark.parametrize("name", INFEASIBLE)
+def test_R_MOVE_2_the_largest_bound_first_proves_infeasibility_as_the_exhaustive_search_does(monkeypatch, comps, name):
+    puzzle = load_puzzle(DATA / "small" / f"{name}.yaml", comps)
+    exhaustive = search(puzzle)
+    assert exhaustive.complete and exhaustive.optimum is None
+    on, asked, _ = _solve(monkeypatch, puzzle, top=True)
+    off, not_asked, _ = _solve(monkeypatch, puzzle, top=False)
+    assert asked and asked[0][1] is True and not not_asked  # the question was asked, and answered
+    assert on.status == "INFEASIBLE" and on.optimum is None
+    assert _answer(on) == _answer(off)
+    top = asked[0][0]
+    assert [lv for lv in on.levels if lv.how == "CP-SAT, the largest bound first"] == [
+        lv for lv in on.levels if lv.bound == top
+    ]
+    # Every bound is proven: the largest one covers those it skipped.
+    assert on.lower == off.lower == top + 1
+
+
+@pytest.mark.slow
+def test_R_MOVE_2_a_top_with_a_line_leaves_the_answer_and_every_bound_read_as_without_it(monkeypatch, comps):
+    puzzle = load_puzzle(DATA / "top" / "act-2-g5015-t18-north.yaml", comps)
+    on, asked, read_on = _solve(monkeypatch, puzzle, top=True)
+    off, not_asked, read_off = _solve(monkeypatch, puzzle, top=False)
+    assert asked == [(6, False)] and not not_asked
+    assert on.status == "OPTIMAL" and on.optimum == 3
+    assert _answer(on) == _answer(off)
+    assert [(lv.bound, lv.status, lv.how) for lv in on.levels] == [(lv.bound, lv.status, lv.how) for lv in off.levels]
+    # The top's facts come from a reader of its own: the shared reader's bounds are the same.
+    assert read_on == read_off
+
+
+def test_the_question_is_not_asked_where_a_bound_reads_few_scenarios(monkeypatch, comps):
+    """The gates as set: act-2 g5015's bound 2 reads a few hundred scenarios (it would cost
+    0.6 -> 4.3 s of CPU, docs/benchmarks.md)."""
+    puzzle = load_puzzle(DATA / "top" / "act-2-g5015-t18-north.yaml", comps)
+    result, asked, _ = _solve(monkeypatch, puzzle, top=True, gate=True)
+    assert asked == [] and result.optimum == 3
+
+
+def _verdict(facts, bud, bound) -> str:
+    from ortools.sat.python import cp_model
+
+    from akrotiri_puzzles.solver.model import Spec, build
+
+    solver = cp_model.CpSolver()
+    cpsat.params(solver, None, 1, 0)
+    return cpsat.STATUS[solver.solve(build(facts, bud, Spec(bound, facts.puzzle.goal)).m)]
+
+
+@pytest.mark.slow
+def test_R_TILE_1_the_top_in_parts_has_a_line_exactly_when_the_whole_has_one(comps):
+    """split.by_placement and split.restrict: every class in exactly one part, and some part's
+    model has a line exactly when the whole model has one, at the optimum (a line) and one below
+    (none), on placement puzzles of the small corpus cut into parts of at most 3 classes."""
+    from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
+    from akrotiri_puzzles.solver.facts import FactReader
+    from akrotiri_puzzles.solver.gather import build_facts
+    from akrotiri_puzzles.solver.split import by_placement, restrict
+
+    paths = sorted((DATA / "small").glob("small-*-place-*.yaml"))
+    checked = cut = 0
+    for path in paths:
+        puzzle = load_puzzle(path, comps)
+        if puzzle.optimum is None or puzzle.optimum < 2:
+            continue
+        bud = budget(puzzle)
+        reader = FactReader(puzzle)
+        for bound in (puzzle.optimum - 1, puzzle.optimum):
+            facts = build_facts(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound))
+            if len(facts.scenarios) < 2:
+                continue
+            runs = by_placement(facts, 3)
+            assert sorted(c for run in runs for c in run) == list(range(len(facts.scenarios)))
+            assert all(len(run) <= 3 or len({facts.scenarios[c].first for c in run}) == 1 for run in runs)
+            whole = _verdict(facts, bud, bound)
+            parts = [_verdict(restrict(facts, run), bud, bound) for run in runs]
+            assert whole == ("OPTIMAL" if bound == puzzle.optimum else "INFEASIBLE"), path.stem
+            assert ("OPTIMAL" in parts) == (whole == "OPTIMAL"), (path.stem, bound, parts)
+            checked += 1
+            cut += len(runs) > 1
+        if checked >= 24:
+            break
+    assert checked >= 12 and cut >= 6
