@@ -138,3 +138,16 @@ def test_R_MOVE_2_a_first_classes_model_that_is_not_the_bounds_is_caught(monkeyp
     monkeypatch.setattr(cpsat._Run, "model", loose)
     wrong = [_wrong(p, cpsat.solve(p, probe=False)) for p in _puzzles(comps, 14)]
     assert any(w is not None for w in wrong), wrong
+
+
+def test_R_TILE_1_a_uniqueness_check_after_the_first_classes_reports_every_scenario_read(monkeypatch, comps):
+    """`--unique` reads the whole bound even where the line came from its first classes: the
+    scenarios and classes reported are the whole bound's, as without the lazy path."""
+    puzzles = [p for p in _puzzles(comps, 14) if p.optimum is not None][:3]
+    plain = [cpsat.solve(p, probe=False, unique=True) for p in puzzles]
+    found = _lifted(monkeypatch)
+    lazy = [cpsat.solve(p, probe=False, unique=True) for p in puzzles]
+    assert found  # the lazy path gave some of these lines
+    for p, a, b in zip(puzzles, plain, lazy, strict=True):
+        assert (b.optimum, b.unique) == (a.optimum, a.unique), p.id
+        assert (b.scenarios, b.classes) == (a.scenarios, a.classes), p.id

@@ -582,6 +582,8 @@ def check_unique(run: _Run, result: SolveResult, strict: bool) -> SolveResult:
     assert result.optimum is not None
     puzzle = run.modelled
     facts = run.facts(puzzle, result.optimum)
+    # The whole bound is read here even where the line came from its first classes (`lazy`).
+    result = replace(result, scenarios=max(result.scenarios, run.enumerated), classes=max(result.classes, run.classes))
     bud = budget(puzzle)
 
     def fresh() -> LineModel:
