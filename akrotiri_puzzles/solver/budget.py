@@ -127,6 +127,20 @@ def must_load(puzzle: Puzzle) -> bool:
     return money is not None and money > hero.drachmas
 
 
+def sale_first(puzzle: Puzzle) -> bool:
+    """Whether every excavation of every line comes after the hero's first sale: no map card
+    it could play is one it can pay for with the drachmas it holds (R-EXC-1), counting a
+    card's purchase (R-BUY-1: 1 drachma a card at least) for a card not in hand. Before the
+    first sale drachmas only go (buys and excavations pay, R-BUY-1, R-EXC-1; only a sale
+    earns, R-FREE-1), so a first excavation before it would pay from what the hero holds."""
+    start = puzzle.start
+    comps = start.components
+    money = start.hero.drachmas
+    if any(comps.map[k].cost <= money for k in start.hero.maps):
+        return False
+    return not any(comps.map[k].cost + 1 <= money for deck in start.map_decks for k in deck)
+
+
 def board_free_lower_bound(puzzle: Puzzle) -> int:
     """A lower bound on the actions of any line that no board can change, found without
     reading any scenario: one action per temple (R-EXC-1), one Move action between two

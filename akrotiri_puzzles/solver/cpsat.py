@@ -11,8 +11,9 @@ The proof runs in a few solves (docs/solver.md):
 Where the lower bounds leave almost no scenario at a bound CP-SAT proved INFEASIBLE, the largest
 bound is asked once, in parts (`TOP_FIRST`, solver/split.py): INFEASIBLE there proves every bound
 between; otherwise deepening goes on as if it had not been asked. On puzzles of thousands of
-scenarios each bound first asks the model of its first classes, growing them, before reading
-every scenario (`LAZY`): a line found there is the optimum, since the bound below is proven.
+scenarios each bound is asked in parts of its classes while it is read (solver/lazy.py): a
+line in a part is the optimum, since the bound below is proven; every part INFEASIBLE proves
+the bound.
 
 A two-turn puzzle is first solved within its first turn, whose model is far smaller; the
 two-turn model is then asked only for lines shorter than the first turn's best.
@@ -31,6 +32,7 @@ from ortools.sat.python import cp_model
 
 from ..actions import Action
 from ..puzzle import Puzzle, replay, validate
+from . import lazy
 from .budget import (
     Budget,
     board_free_lower_bound,
@@ -44,6 +46,7 @@ from .deadline import Deadline, TimeUp
 from .exhaustive import search as exhaustive_search
 from .facts import FactReader, Facts
 from .gather import Gathering, build_facts
+from .lazy import Parts, in_parts
 from .model import LineModel, Spec, build, model_answer
 from .model.core import TECHNIQUES
 from .one_action import one_action_line, one_action_possible
@@ -51,7 +54,7 @@ from .readback import SolverError, complete_line
 from .result import Level, SolveResult
 from .split import by_placement, restrict
 from .techniques import bonus_points, used
-from .unique import second_answer, strictly_unique
+from .unique import check_unique
 
 STATUS = {
     cp_model.OPTIMAL: "OPTIMAL",
@@ -91,24 +94,6 @@ top bound's solve in `top_infeasible`: a feasible top is given up rather than se
 TOP_PART = 2000
 """The most classes of one model `top_infeasible` solves: the top's classes are cut into parts by
 turn-1 placement (solver/split.py), each proven on its own."""
-LAZY = True
-"""Look for a line at a bound in the model of its first classes before reading every scenario
-(`_Run.lazy`): a line found there is a line of the puzzle, replayed by the engine, and optimal
-since the bound below is proven INFEASIBLE. Otherwise the classes grow, up to the whole bound,
-whose model is then exactly deepening's."""
-LAZY_SCENARIOS = 2000
-"""Scenarios a puzzle must have for `lazy`: two-turn puzzles from the tile placement, where
-reading a feasible bound's thousands of classes costs tens of seconds (docs/benchmarks.md)."""
-LAZY_FIRST = 256
-"""Classes of the first model `lazy` asks; each next one has LAZY_GROWTH times as many."""
-LAZY_GROWTH = 4
-LAZY_MOST = 4096
-"""The most classes of a model `lazy` asks: past it, the whole bound is read and asked (an
-infeasible bound of 20,000 classes, place-2 g5014's 7, would otherwise pay the builds and
-solves of models nearly as large as its own)."""
-LAZY_WORK = 10.0
-"""CP-SAT's deterministic time for each of `lazy`'s models short of the whole bound: a model
-without a line found within it is grown, as one proven INFEASIBLE is."""
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
 
 
@@ -147,7 +132,7 @@ class _Run:
         self.topped: set[int] = set()
         """The puzzles (by turns) whose largest bound `top_infeasible` has asked."""
         self.pending: Gathering | None = None
-        """The bound `lazy` has begun to read, for `facts` to read on (not again)."""
+        """The bound `lazy` has begun to read and left to deepening, for `facts` to read on."""
         self.modelled = puzzle
         """The puzzle as modelled: a horizon no longer than the game can last."""
         self.capped: int | None = None
@@ -337,22 +322,27 @@ class _Run:
         if depth == 0:
             # Each scenario's first read holds for every bound up to `hi` (FactReader.read).
             self.reader(puzzle).exact_steps = max_steps(puzzle, hi)
-        found = self.lazy(puzzle, bud, lo) if LAZY else None
-        if found is not None:
+        parts = self.lazy(puzzle, bud, lo) if lazy.LAZY else None
+        if parts is not None and parts.line is not None:
             self.prove(
                 lo,
                 "FEASIBLE",
                 self.deadline.elapsed() - t,
                 "CP-SAT, some scenarios" + ("" if whole else ", first turn"),
             )
-            return found
-        facts = self.facts(puzzle, lo)
-        if facts.scenarios:
-            model = self.model(facts, bud, lo)
-            status, solver = self.run(model)
+            return parts.line
+        if parts is not None:  # every part INFEASIBLE
+            status, solver, model, how = "INFEASIBLE", None, None, "CP-SAT, in parts"
+            classes, enumerated = parts.classes, parts.enumerated
         else:
-            status, solver, model = "INFEASIBLE", None, None
-        how = "CP-SAT" if facts.scenarios else "every scenario's lower bound"
+            facts = self.facts(puzzle, lo)
+            classes, enumerated = len(facts.scenarios), facts.enumerated
+            if facts.scenarios:
+                model = self.model(facts, bud, lo)
+                status, solver = self.run(model)
+            else:
+                status, solver, model = "INFEASIBLE", None, None
+            how = "CP-SAT" if facts.scenarios else "every scenario's lower bound"
         if status == "OPTIMAL" or status == "FEASIBLE":
             assert model is not None and solver is not None
             self.prove(lo, "FEASIBLE", self.deadline.elapsed() - t, how + ("" if whole else ", first turn"))
@@ -364,8 +354,8 @@ class _Run:
             self.lower = max(self.lower, lo + 1)
         if lo >= hi:
             return None
-        top = TOP_FIRST and 0 < len(facts.scenarios) <= TOP_SHARE * facts.enumerated
-        if top and facts.enumerated >= TOP_SCENARIOS and lo + 1 < hi and puzzle.turns not in self.topped:
+        top = TOP_FIRST and 0 < classes <= TOP_SHARE * enumerated
+        if top and enumerated >= TOP_SCENARIOS and lo + 1 < hi and puzzle.turns not in self.topped:
             self.topped.add(puzzle.turns)
             t = self.deadline.elapsed()
             if self.top_infeasible(puzzle, bud, hi):
@@ -404,37 +394,9 @@ class _Run:
                 self.lower = max(self.lower, int(-(-solver.best_objective_bound // 1)))
         raise TimeUp
 
-    def lazy(self, puzzle: Puzzle, bud: Budget, bound: int) -> tuple[int, tuple[Action, ...]] | None:
-        """A line of at most `bound` actions found in the model of the bound's first classes (in
-        the reader's order of scenarios), replayed by the engine (`accept`); None when the
-        models short of the whole bound have none (or the puzzle has fewer than LAZY_SCENARIOS
-        scenarios). The scenarios are read once, by the shared reader, in its order: what is
-        read is kept in `pending`, and `facts` reads on from there, so the whole bound's facts
-        and model are deepening's."""
-        reader = self.reader(puzzle)
-        if len(reader.scenarios()) < LAZY_SCENARIOS:
-            return None
-        gathering = Gathering(
-            reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=self.deadline
-        )
-        self.pending = gathering
-        most = LAZY_FIRST
-        while most <= LAZY_MOST:
-            gathering.read(most)
-            if gathering.done:
-                return None  # the whole bound: deepening's own model (`facts`)
-            facts = gathering.facts()
-            model = self.model(facts, bud, bound)
-            status, solver = self.run(model, work=LAZY_WORK)
-            if status in ("OPTIMAL", "FEASIBLE"):
-                self.pending = None
-                self.enumerated = max(self.enumerated, facts.enumerated)
-                self.classes = max(self.classes, len(facts.scenarios))
-                return self.accept(model, solver)
-            if status != "INFEASIBLE":
-                self.deadline.check()  # the time limit, or LAZY_WORK: the model grows
-            most *= LAZY_GROWTH
-        return None  # `facts` reads on: the whole bound
+    def lazy(self, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
+        """The bound asked part by part as its scenarios are read (solver/lazy.py)."""
+        return in_parts(self, puzzle, bud, bound)
 
     def top_infeasible(self, puzzle: Puzzle, bud: Budget, hi: int) -> bool:
         """Whether the model at bound `hi` proves that no line of at most `hi` actions exists,
@@ -575,27 +537,6 @@ def solve(
         except TimeUp:
             result = replace(result, timed_out=True)
     return replace(result, seconds=run.deadline.elapsed())
-
-
-def check_unique(run: _Run, result: SolveResult, strict: bool) -> SolveResult:
-    """Whether the optimal answer is unique (canonical, or strict)."""
-    assert result.optimum is not None
-    puzzle = run.modelled
-    facts = run.facts(puzzle, result.optimum)
-    # The whole bound is read here even where the line came from its first classes (`lazy`).
-    result = replace(result, scenarios=max(result.scenarios, run.enumerated), classes=max(result.classes, run.classes))
-    bud = budget(puzzle)
-
-    def fresh() -> LineModel:
-        return run.model(facts, bud, result.optimum or 0)
-
-    other = second_answer(puzzle, facts, fresh, run.run, result.line)
-    if other is not None:
-        return replace(result, unique=False, other_line=tuple(other))
-    result = replace(result, unique=True)
-    if strict:
-        result = replace(result, strict=strictly_unique(puzzle, facts, fresh, run.run, result.line))
-    return result
 
 
 __all__ = [

@@ -1,6 +1,6 @@
 """A bound's facts gathered scenario by scenario: every scenario read in the reader's order and
 merged into classes (`build_facts`), or read only until some number of classes (`Gathering`),
-so that a model over the first classes can be asked before the rest are read (`cpsat.LAZY`).
+so that the model of some classes can be asked before the rest are read (solver/lazy.py).
 
 Reading on from where a gathering stopped reads the same scenarios, in the same order, with the
 same reader, as one `build_facts`: when it has read them all, its facts are `build_facts`'s,
@@ -80,13 +80,15 @@ class Gathering:
                 self.members[c].append(sc)
         self.done = True
 
-    def facts(self) -> Facts:
-        """The facts of the classes read so far (of every scenario once `done`)."""
+    def facts(self, first: int = 0, last: int | None = None) -> Facts:
+        """The facts of the classes read so far (of every scenario once `done`), or of classes
+        `first` to `last` - 1 alone, renumbered from 0 (a part: solver/lazy.py). A class's facts
+        are fixed when it is made (its key); scenarios read later only join it as members."""
         # Classes read later may still gain members: the facts keep those they have now.
-        members = self.members if self.done else [list(m) for m in self.members]
+        members = self.members[first:last] if self.done else [list(m) for m in self.members[first:last]]
         return tables(
             self.reader,
-            self.reads,
+            self.reads[first:last],
             members,
             self.enumerated,
             self.bound,

@@ -11,8 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from ..puzzle import Puzzle
-from .budget import must_load, points_in_hand
+from .budget import must_load, points_in_hand, sale_first
 from .points import FAR
+
+SALE_FIRST = True
+"""Whether the money form below counts the Move actions between excavations when every
+excavation follows the first sale (`budget.sale_first`); a switch for tests and benchmarks."""
 
 
 def lower_bound(
@@ -50,7 +54,10 @@ def lower_bound(
     excavation, then sails from Thera to a dock where a card fits (the Move actions after the
     sale: the loaded leg's spare points only make up for its own extra actions), and excavates
     every temple, buying first when the hand holds fewer cards than the goal's temples: all
-    distinct actions.
+    distinct actions. When no card the hero could play is one it can pay for before a sale
+    (`budget.sale_first`: before the first sale drachmas only go), every excavation follows the
+    sale, so the Move action before each further temple (as above) comes after the sale too,
+    and is none of the money leg's, the sail from Thera's or the buy: `temples - 1` more.
     """
     start = puzzle.start
     hero = start.hero
@@ -110,7 +117,10 @@ def lower_bound(
         back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
         if earn < FAR and back < FAR:
             buy = 1 if len(hand) < puzzle.goal.temples else 0
-            found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy)
+            # When no excavation can come before the sale (`budget.sale_first`), every one
+            # follows it, and so does a Move action between two of them (R-EXC-1, R-MOVE-2).
+            between = further if SALE_FIRST and sale_first(puzzle) else 0
+            found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy + between)
     return found
 
 

@@ -10,6 +10,8 @@ that keeps the answer's signature but changes a second cube must be INFEASIBLE.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
@@ -17,11 +19,16 @@ from ..actions import Action, EndTurn, Excavate, Oracle, PlaceTile
 from ..components import COLOURS
 from ..excavation import valid_sites
 from ..puzzle import Puzzle, replay
+from .budget import budget
 from .canonical import canonical, signature
 from .deadline import TimeUp
 from .facts import Facts, placement_facts
 from .model import LineModel, model_answer, placements_match
 from .readback import complete_line
+from .result import SolveResult
+
+if TYPE_CHECKING:
+    from .cpsat import _Run
 
 Runner = Callable[[LineModel], tuple[str, cp_model.CpSolver]]
 
@@ -152,3 +159,24 @@ def strictly_unique(
         if status != "INFEASIBLE":
             raise TimeUp
     return True
+
+
+def check_unique(run: _Run, result: SolveResult, strict: bool) -> SolveResult:
+    """Whether the optimal answer `solve` found (`run`) is unique (canonical, or strict)."""
+    assert result.optimum is not None
+    puzzle = run.modelled
+    facts = run.facts(puzzle, result.optimum)
+    # The whole bound is read here even where the line came from some of its classes (solver/lazy.py).
+    result = replace(result, scenarios=max(result.scenarios, run.enumerated), classes=max(result.classes, run.classes))
+    bud = budget(puzzle)
+
+    def fresh() -> LineModel:
+        return run.model(facts, bud, result.optimum or 0)
+
+    other = second_answer(puzzle, facts, fresh, run.run, result.line)
+    if other is not None:
+        return replace(result, unique=False, other_line=tuple(other))
+    result = replace(result, unique=True)
+    if strict:
+        result = replace(result, strict=strictly_unique(puzzle, facts, fresh, run.run, result.line))
+    return result

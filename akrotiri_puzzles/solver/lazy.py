@@ -1,0 +1,125 @@
+"""A bound asked part by part while its scenarios are read (`LAZY`, docs/solver.md).
+
+A two-turn puzzle from the tile placement has tens of thousands of scenarios, and a bound reads
+thousands of classes of them. Asking the model of all of them at once pays the whole read and
+one large model before any answer, where a feasible bound's line usually lies among the first
+classes (place-2 g5004, g5005, g5008: in the first 256). So the shared reader reads the bound in
+its fixed order, and each time it has read `size` new classes the model of those classes alone
+(a *part*) is asked:
+
+- a line in a part is a line of the puzzle (the part's classes are some of the bound's, each
+  class's facts fixed when it is made), replayed by the engine; since the bound below is
+  proven INFEASIBLE (deepening asks bounds from the lowest up), it is the optimum;
+- every part INFEASIBLE proves the bound INFEASIBLE: the model picks exactly one class, and
+  every class read is in exactly one part, so the lines of the whole model are the lines of its
+  parts put together (the parts proof of split.py). A part not settled within LAZY_WORK is
+  asked again, without that cap, once every scenario is read; the last part has no cap.
+
+The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART.
+Where the first read takes in every scenario of the bound, nothing is asked here: the bound's
+facts and model are deepening's own (`_Run.facts` reads on from the same gathering).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..puzzle import Puzzle
+from .budget import Budget, max_steps, playable_cards
+from .deadline import TimeUp
+from .gather import Gathering
+
+if TYPE_CHECKING:
+    from .cpsat import _Run
+
+LAZY = True
+"""Whether a bound of a large puzzle is asked in parts while it is read (tests and benchmarks
+turn it off to compare with the whole bound's model)."""
+LAZY_SCENARIOS = 2000
+"""Scenarios a puzzle must have: two-turn puzzles from the tile placement, where reading a
+bound's thousands of classes costs tens of seconds (docs/benchmarks.md)."""
+LAZY_FIRST = 256
+"""Classes of the first part; each next one has LAZY_GROWTH times as many, up to LAZY_PART."""
+LAZY_GROWTH = 4
+LAZY_PART = 16384
+"""The most classes of one part. CP-SAT proves a large part faster per class than a small one
+(place-2 g5014, bound 7, INFEASIBLE: about 4 s for 256 classes, 8.5 s for 4,096, 47 s for all
+20,376, and 81 s in parts of 2,000: docs/benchmarks.md), so after the first small parts, which
+find most feasible bounds' lines, the parts grow large."""
+LAZY_WORK = 10.0
+"""CP-SAT's deterministic time for each part but the last while the bound is being read: a part
+not settled within it is asked again, uncapped, after the last part."""
+
+Found = tuple[int, tuple[Action, ...]]
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What asking a bound in parts settled: a line (`line`), or, without one, that the bound is
+    INFEASIBLE (every part was)."""
+
+    line: Found | None
+    classes: int
+    """Classes read (of the whole bound when it is INFEASIBLE)."""
+    enumerated: int
+    """Scenarios looked at."""
+
+
+def _ask(
+    run: _Run, gathering: Gathering, first: int, last: int, bud: Budget, bound: int, work: float | None
+) -> Found | bool:
+    """The line of the part of classes first..last-1, if it has one; else whether it was proven
+    INFEASIBLE (False: not settled within `work`)."""
+    facts = gathering.facts(first, last)
+    model = run.model(facts, bud, bound)
+    status, solver = run.run(model, work=work)
+    if status in ("OPTIMAL", "FEASIBLE"):
+        return run.accept(model, solver)
+    if status == "INFEASIBLE":
+        return True
+    if work is None:
+        raise TimeUp
+    run.deadline.check()  # the time limit, or only `work`: asked again later
+    return False
+
+
+def in_parts(run: _Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
+    """The bound asked part by part as it is read (see the module docstring); None when the
+    puzzle has fewer than LAZY_SCENARIOS scenarios or the first read took in the whole bound
+    (deepening then asks the bound's own model, from `run.pending`)."""
+    reader = run.reader(puzzle)
+    if len(reader.scenarios()) < LAZY_SCENARIOS:
+        return None
+    gathering = Gathering(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=run.deadline)
+    run.pending = gathering
+    size, first = LAZY_FIRST, 0
+    unsettled: list[tuple[int, int]] = []
+    while not gathering.done:
+        gathering.read(first + size)
+        last = len(gathering.reads)
+        if gathering.done and first == 0:
+            return None  # one read took in the whole bound: deepening's own model (`facts`)
+        if last == first:
+            break
+        # The part that ends the read is asked without the cap: nothing is left to ask instead.
+        got = _ask(run, gathering, first, last, bud, bound, None if gathering.done else LAZY_WORK)
+        if not isinstance(got, bool):
+            run.pending = None
+            run.enumerated = max(run.enumerated, gathering.enumerated)
+            run.classes = max(run.classes, last - first)
+            return Parts(got, last - first, gathering.enumerated)
+        if not got:
+            unsettled.append((first, last))
+        first, size = last, min(size * LAZY_GROWTH, LAZY_PART)
+    run.pending = None
+    for first, last in unsettled:
+        got = _ask(run, gathering, first, last, bud, bound, None)
+        if not isinstance(got, bool):
+            run.enumerated = max(run.enumerated, gathering.enumerated)
+            run.classes = max(run.classes, last - first)
+            return Parts(got, last - first, gathering.enumerated)
+    run.enumerated = max(run.enumerated, gathering.enumerated)
+    run.classes = max(run.classes, len(gathering.reads))
+    return Parts(None, len(gathering.reads), gathering.enumerated)
