@@ -32,7 +32,7 @@ from lesson_beliefs import (
     OneDockAtATime,
     TemplePerTile,
 )
-from lesson_cube_needed import find_needed_second_cube
+from lesson_cube import find_second_cube
 from lesson_found import (
     ROOT,
     Candidate,
@@ -260,7 +260,7 @@ FINDERS: dict[str, tuple[str, Finder]] = {
     "one-temple-per-island": ("act", find_one_temple),
     "selling-prices": ("act*", find_selling_prices),
     "buying-maps": ("act*", find_buying_maps),
-    "second-cube": ("place*", find_needed_second_cube),
+    "second-cube": ("place*", find_second_cube),
     "oracle": ("act*", find_oracle),
     "more-actions": ("start", find_more_actions),
     "last-round": ("start", find_built_sixth),
