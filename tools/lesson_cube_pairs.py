@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import lesson_cube
 from lesson_cube import believed_plan
+from lesson_cube_needed import second_cube_choices
 from lesson_search import game
 from lesson_sixth import within_turn
 
@@ -142,7 +143,7 @@ def _holds(pos: Position, card: str) -> bool:
     return card in pos.hero.maps or any(card in deck[:3] for deck in pos.map_decks)
 
 
-def pairs(seed: int, at: int, card: str, limit: int, most: int | None) -> None:
+def pairs(seed: int, at: int, card: str, limit: int, most: int | None, wide: bool = False) -> None:
     comps = load_components()
     line: tuple[Action, ...] = ()
     states: list[Position] = []
@@ -156,7 +157,7 @@ def pairs(seed: int, at: int, card: str, limit: int, most: int | None) -> None:
     t0 = time.process_time()
     real = solve(Puzzle("lesson", pos, goal, 1), unique=True)
     assert real.optimum is not None
-    lesson_cube.WIDE = False
+    lesson_cube.WIDE = wide
     plan = believed_plan(Puzzle("lesson", pos, goal, 1), real.optimum)
     assert plan is not None, "the misreading's plan is not shorter here"
     believed, mis = plan
@@ -228,7 +229,15 @@ def pairs(seed: int, at: int, card: str, limit: int, most: int | None) -> None:
                 continue
             counts["unique"] += 1
             full = (*line[:i_hero], *hero_end, *other_line)
-            print(f"FOUND optimum {got.optimum} misreading {cost}: answer {'; '.join(map(str, got.line))}", flush=True)
+            place = got.line[0]
+            needed = ""
+            if isinstance(place, PlaceTile):
+                choices = second_cube_choices(ended, goal, place, got.optimum)
+                needed = f"; second cubes at its slot and rotation: {len(choices.fail)} of {len(choices.fail) + len(choices.reach)} miss the optimum"
+            print(
+                f"FOUND optimum {got.optimum} misreading {cost}: answer {'; '.join(map(str, got.line))}{needed}",
+                flush=True,
+            )
             print(f"  origin line {'; '.join(map(str, full))}", flush=True)
             if most is not None and counts["unique"] >= most:
                 break
@@ -248,8 +257,11 @@ def main() -> None:
     parser.add_argument("--card", required=True, help="The goal's map card.")
     parser.add_argument("--limit", type=int, default=1500, help="States of the hero's action phase (within_turn).")
     parser.add_argument("--most", type=int, default=None, help="Stop after this many unique finds.")
+    parser.add_argument(
+        "--wide", action="store_true", help='The misreading "any island" (default: beside the first cube).'
+    )
     args = parser.parse_args()
-    pairs(args.seed, args.at, args.card, args.limit, args.most)
+    pairs(args.seed, args.at, args.card, args.limit, args.most, args.wide)
 
 
 if __name__ == "__main__":
