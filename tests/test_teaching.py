@@ -20,7 +20,7 @@ import yaml
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.files.lesson_yaml import dumps_lesson, load_lessons, loads_lesson
 from akrotiri_puzzles.notation import format_line
-from akrotiri_puzzles.puzzle import replay
+from akrotiri_puzzles.puzzle import Puzzle, replay
 from akrotiri_puzzles.render import render_png
 from akrotiri_puzzles.render.lesson_pages import (
     answer_svg,
@@ -483,16 +483,29 @@ def test_R_ORA_1_R_END_1_the_oracle_lesson_tile_waits_for_the_next_turn_and_none
     assert mine.phase == "place" and why_illegal(mine, place) is None
 
 
-def test_R_TILE_2_the_second_cube_lesson_where_the_cube_goes_matters():
-    """The second-cube lesson's words, through the engine and the solvers: the misreading plays
-    the answer's line with its second cube moved where the engine refuses it (R-TILE-2); and of
-    the legal second cubes at the answer's slot and rotation (one per colour and island), as
-    many as the explanation says cannot reach the goal in the optimum: CP-SAT proves no such
-    line for each, and the exhaustive search agrees on one where it finishes."""
+def _believed_world(lesson: Lesson) -> tuple[Puzzle, int]:
+    """The second-cube misreading's world after its placement (laid without the engine's
+    check), and what its line costs there (the engine plays the rest)."""
+    from akrotiri_puzzles.effects import apply_unchecked
+
+    puzzle = lesson.exercise
+    line = lesson.misreadings[0].line
+    believed = Puzzle("believed", apply_unchecked(puzzle.start, line[0]), puzzle.goal, 1)
+    played = replay(believed, line[1:])
+    assert played.illegal_at is None and played.reached
+    return believed, played.cost
+
+
+def test_R_TILE_2_the_second_cube_lesson_the_misreading_saves_an_action_the_engine_refuses():
+    """The second-cube lesson, through the engine and the solvers: the misreading lays its
+    second cube on the island where the boat lies; the engine refuses that placement
+    (R-TILE-2); in the world the misreading believes in (the placement laid anyway) its line
+    reaches the goal in fewer actions than the certified optimum, and that is the fewest there
+    (CP-SAT, and the exhaustive search agrees); in the real game no line reaches the goal in so
+    few (CP-SAT proves it INFEASIBLE), so where the second cube goes is what the misreading's
+    saving rests on."""
     from akrotiri_puzzles.actions import PlaceTile
-    from akrotiri_puzzles.effects import apply
-    from akrotiri_puzzles.puzzle import Puzzle
-    from akrotiri_puzzles.rules import legal_actions, why_illegal
+    from akrotiri_puzzles.rules import why_illegal
     from akrotiri_puzzles.solver import search, solve
 
     lesson = lesson_by_id(LESSONS, "second-cube")
@@ -500,36 +513,75 @@ def test_R_TILE_2_the_second_cube_lesson_where_the_cube_goes_matters():
     pos = puzzle.start
     optimum = lesson.optimum
     assert optimum is not None
-    place = lesson.answer[0]
     wrong_line = lesson.misreadings[0].line
     wrong = wrong_line[0]
-    assert isinstance(place, PlaceTile) and isinstance(wrong, PlaceTile)
-    assert (wrong.slot, wrong.rotation) == (place.slot, place.rotation)
-    assert "R-TILE-2" in (why_illegal(pos, wrong) or "")
-    # The answer's line with the second cube moved (same slot, rotation and colour); it is
-    # refused at the placement, whatever the rest would do.
-    assert wrong_line[1:] == lesson.answer[1:] and wrong.colour == place.colour
+    assert isinstance(wrong, PlaceTile) and "R-TILE-2" in (why_illegal(pos, wrong) or "")
     assert replay(puzzle, wrong_line).illegal_at == 0
-    words = re.search(
-        r"of the (\d+) legal choices .*?, (\d+) cannot reach the goal in (\d+) actions", lesson.explanation
-    )
-    assert words is not None
-    choices: dict[tuple[str | None, object], PlaceTile] = {}
-    for a in legal_actions(pos):
-        if isinstance(a, PlaceTile) and (a.slot, a.rotation) == (place.slot, place.rotation):
-            site = a.cube_site()
-            island = None if site is None else apply(pos, a).board.island_at(site)
-            choices.setdefault((a.colour, island), a)
-    fail = []
-    for a in choices.values():
-        rest = Puzzle("rest", apply(pos, a), puzzle.goal, 1)
-        if solve(rest, most=optimum).status == "INFEASIBLE":
-            fail.append(rest)
-    assert (len(choices), len(fail), optimum) == tuple(int(w) for w in words.groups())
-    assert 0 < len(fail) < len(choices)
-    found = search(fail[0], max_nodes=200_000)
-    if found.complete:
-        assert found.optimum is None or found.optimum > optimum
+    believed, cost = _believed_world(lesson)
+    site = wrong.cube_site()
+    board = believed.start.board
+    assert site is not None and pos.hero.boat is not None
+    assert board.island_of_dock[pos.hero.boat] == board.island_at(site)  # where the boat lies
+    assert cost < optimum  # strictly shorter, in the misreading's eyes
+    there = solve(believed)
+    assert (there.status, there.optimum, there.below_optimum) == ("OPTIMAL", cost, "INFEASIBLE")
+    found = search(believed, max_nodes=200_000)
+    assert found.complete and found.optimum == cost
+    assert solve(puzzle, most=cost).status == "INFEASIBLE"  # the real game: no line in `cost`
+    assert f"{cost} actions in its eyes against {optimum}" in lesson.explanation
+
+
+def test_R_TILE_2_the_second_cube_misreadings_line_is_its_best_plan():
+    """What the misreading plays is the cheapest plan in its world: every placement it thinks
+    legal whose second cube the engine refuses (R-TILE-2: on the icon's island, or on any island
+    of the board the tile has no land on, named by a quadrant of the board), grouped by slot and
+    rotation, is dominated by the group's cover (analysis.placement.cover: every cube any of
+    them lays), and no cover reaches the goal in fewer actions than the misreading's line (CP-SAT,
+    INFEASIBLE); the legal placements need the optimum, more. The cover of the misreading's own
+    group does reach it within that line's cost (the covers are not vacuous)."""
+    from akrotiri_puzzles.actions import PlaceTile
+    from akrotiri_puzzles.analysis.placement import cover
+    from akrotiri_puzzles.components import COLOURS
+    from akrotiri_puzzles.effects import apply_unchecked
+    from akrotiri_puzzles.geometry import format_quad
+    from akrotiri_puzzles.rules import legal_actions, why_illegal
+    from akrotiri_puzzles.solver import solve
+
+    lesson = lesson_by_id(LESSONS, "second-cube")
+    puzzle = lesson.exercise
+    pos = puzzle.start
+    tile = pos.hero.tile
+    assert tile is not None
+    _, cost = _believed_world(lesson)
+    wrong = lesson.misreadings[0].line[0]
+    assert isinstance(wrong, PlaceTile)
+    # The colours the second cube may take (the market once the icon's cube is taken), and the
+    # engine's words for a second cube on the wrong island (rules._check_tile).
+    icon = pos.components.market.colour_of(pos.components.tile[tile].icon)
+    colours = [c for c, n in zip(COLOURS, pos.market, strict=True) if n - (c == icon) > 0]
+    wrong_place = ("different island from the icon's", "land of the tile just laid", "all one island")
+    groups: dict[tuple[object, int], list[object]] = {}
+    for slot, rotation in dict.fromkeys((a.slot, a.rotation) for a in legal_actions(pos) if isinstance(a, PlaceTile)):
+        board = pos.board.with_tile(slot, tile, rotation)
+        wheres = ["NE", "NW", "SE", "SW"] + [
+            format_quad(quads[0]) for island, quads in board.island_quads.items() if island != board.thera_island
+        ]
+        for colour in colours:
+            for where in wheres:
+                action = PlaceTile(slot, rotation, colour, where)
+                reason = why_illegal(pos, action) or ""
+                if "R-TILE-2" not in reason or not any(w in reason for w in wrong_place):
+                    continue
+                groups.setdefault((slot, rotation), []).append(apply_unchecked(pos, action))
+    assert (wrong.slot, wrong.rotation) in groups
+    for key, members in groups.items():
+        top = cover(members)  # type: ignore[arg-type]
+        assert top is not None
+        asked = Puzzle("cover", top, puzzle.goal, 1)
+        assert solve(asked, most=cost - 1).status == "INFEASIBLE", key
+        if key == (wrong.slot, wrong.rotation):
+            assert solve(asked, most=cost).status == "OPTIMAL"
+    assert solve(puzzle, most=cost).status == "INFEASIBLE"
 
 
 def test_R_TILE_2_a_placement_lesson_picture_shows_the_answers_tile_laid():

@@ -285,7 +285,7 @@ def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     return Found(
         puzzle,
         [("any island", mis)],
-        _marks(pos, place, first),
+        _marks(pos, place, first, line),
         _why(pos, place, first, mis, line, cost, answer.cost),
     )
 
@@ -422,15 +422,38 @@ def _play_on(
     return at, tuple(moves)
 
 
-def _marks(pos: Position, place: PlaceTile, wrong: PlaceTile) -> list[Mark]:
+def _marks(pos: Position, place: PlaceTile, wrong: PlaceTile, line: tuple[Action, ...] = ()) -> list[Mark]:
+    """The picture's marks (drawn after the answer's placement): the boat, the answer's second
+    cube, where the answer loads when it does not load that cube, and where the misreading
+    puts its second cube."""
     marks = [_boat(pos, "your boat")]
     site = place.cube_site()
     if site is not None:
         marks.append(Mark("site", f"answer: second cube ({place.colour}), on the tile", quad=site))
+    load = _answer_load(pos, line)
+    if load is not None and not loads_second_cube(pos, line):
+        marks.append(Mark("dock", f"answer: load {' '.join(load[1])} here", dock=load[0]))
     wrong_site = wrong.cube_site()
     assert wrong_site is not None
-    marks.append(Mark("site", f"misreading: second cube ({wrong.colour}) here", quad=wrong_site))
+    beside = "where the boat lies" in _where(pos, wrong)
+    marks.append(
+        Mark(
+            "site", f"misreading: second cube ({wrong.colour}) here{', by the boat' if beside else ''}", quad=wrong_site
+        )
+    )
     return marks
+
+
+def _answer_load(pos: Position, line: tuple[Action, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """The dock and colours of the answer's first load, or None."""
+    if not line:
+        return None
+    at = pos
+    for action in line:
+        if isinstance(action, Load) and at.hero.boat is not None:
+            return at.hero.boat, tuple(action.colours)
+        at = apply(at, action)
+    return None
 
 
 def _where(pos: Position, wrong: PlaceTile) -> str:
@@ -467,8 +490,15 @@ def _why(
     )
     rest = "; ".join(str(a) for a in line[1:])
     theirs = "; ".join(str(a) for a in mis[1:])
+    load = _answer_load(pos, line)
+    unused = ""
+    if site is not None and load is not None and not loads_second_cube(pos, line):
+        unused = (
+            f" The answer does not load its second cube: the cubes it sells ({' '.join(load[1])}) are loaded at "
+            f"{load[0]}, where the boat must sail first."
+        )
     return (
-        f"The answer lays {place}: the {icon} cube on the icon's piece, {where}. Then {rest}. "
+        f"The answer lays {place}: the {icon} cube on the icon's piece, {where}. Then {rest}.{unused} "
         f"The misreading lays {wrong}, the second cube ({wrong.colour}) on {_where(pos, wrong)}, "
         f"and plans {theirs}: {cost} actions in its eyes against {optimum}, but the engine refuses that "
         "placement (R-TILE-2): the second cube goes on the land of the tile just laid, on another island than the icon's."

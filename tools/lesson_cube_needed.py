@@ -202,7 +202,7 @@ def build_needed(
     return None
 
 
-# ---- the finder of tools/make_lessons.py ---------------------------------------------------------
+# ---- the cube-needed finder (tools/make_lessons.py used it for the seed-4467 lesson until the eleventh session) ----
 
 BUILD_KINDS: tuple[tuple[str, str], ...] = ()
 """The earlier turns the finder plays otherwise when the cube is needed but the answer is not
