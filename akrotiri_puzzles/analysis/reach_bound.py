@@ -35,7 +35,7 @@ is cut after `NODES` states: then there is no bound (None), never a guess; no cl
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement
 
 from ..components import COLOURS, DECKS
@@ -179,18 +179,30 @@ class _Relaxed:
         sources = [at] if isinstance(at, str) else [d for d in board.docks_of_island[at] if d != self.occupied]
         out = dict.fromkeys(sources, 0)
         heap = [(0, d) for d in sources]
+        # A step reaches every dock of the route component and of the island at once, so the
+        # first dock taken from the heap (the cheapest) that is not the other boat's gives them
+        # all their least points: a later one of the same component or island is no cheaper.
+        spent: set[tuple[bool, object]] = set()
         while heap:
             n, d = heapq.heappop(heap)
             if n > out[d]:
                 continue
-            cost = n + (2 if d == self.occupied else 1)
+            other = d == self.occupied
+            cost = n + (2 if other else 1)
             route = comp_of.get(d)
-            nxt = list(by_comp[route]) if route is not None else []
-            nxt += board.docks_of_island[board.island_of_dock[d]]
-            for e in nxt:
-                if cost < out.get(e, 10**9):
-                    out[e] = cost
-                    heapq.heappush(heap, (cost, e))
+            island = board.island_of_dock[d]
+            groups: list[tuple[tuple[bool, object], Sequence[str]]] = [((False, island), board.docks_of_island[island])]
+            if route is not None:
+                groups.append(((True, route), by_comp[route]))
+            for group, docks in groups:
+                if group in spent:
+                    continue
+                if not other:
+                    spent.add(group)
+                for e in docks:
+                    if cost < out.get(e, 10**9):
+                        out[e] = cost
+                        heapq.heappush(heap, (cost, e))
         points: dict[Quad, int] = {}
         for d, n in out.items():
             if d == self.occupied:
@@ -336,8 +348,11 @@ class _Relaxed:
                 continue
             if m + 1 > acts:
                 continue
-            if island == self.thera and acts - m - 1 >= 1:
-                # A card bought scores only once excavated, which takes another action.
+            if island == self.thera and acts - m - 1 >= 2 and len(dug) < self.left:
+                # A card bought scores only once excavated: a Move action to an island other
+                # than Thera (at least one point from it) and the excavation. After a buy with
+                # fewer actions left, the cards bought score nothing and nothing else is
+                # reachable that the stop before it does not reach with more drachmas.
                 best = max(best, self.buys(island, acts - m - 1, drachmas, sold, hand, dug, bought, taken, stash))
             fits = self.fits.get(island)
             if fits is not None and island not in done and len(dug) < self.left:
