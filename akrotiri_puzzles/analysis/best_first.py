@@ -11,9 +11,9 @@ asked for the very value the notation-order search asks it for.
   bound in notation order, those without a bound last); a group's members by their own bound.
 - **Asks.** With the best so far the value V of placement i, a placement j before i in
   notation order wins a tie, so it is asked for at least V; one after i for more than V. A
-  group's cover is asked for the least its members are asked for. A placement or cover whose
+  group's cover has the least bound its members are asked for. A placement or cover whose
   bound is below what it is asked for is skipped without a model (`reach_bound`): its solve
-  would be INFEASIBLE. Every placement not skipped is asked, so none that could beat the best
+  would be INFEASIBLE. A cover is not asked a bare question (its members are, one by one). Every placement not skipped is asked, so none that could beat the best
   (or tie it from earlier in notation order) is left out.
 - **Values by bare questions.** A placement's value is settled by questions without the
   objective (`board_solve.reaches`): is its ask reached at all, then its bound and the values
@@ -211,8 +211,8 @@ class _BestFirst:
 
     def _group(self, part: list[int]) -> None:
         """One group's members `part`: skipped when their bounds (first the group's, then each
-        member's own) are below what they would be asked for, else their cover asked, else each
-        settled, highest bound first."""
+        member's own) are below what they would be asked for, else each settled, highest bound
+        first."""
         for j in part:
             if j in self.value:
                 self._add(self.value[j], j)
@@ -236,13 +236,9 @@ class _BestFirst:
         left = [j for j in left if not self._below(j)]
         if not left:
             return
-        asks = [self.ask(j) for j in left]
-        if len(left) > 1 and None not in asks:
-            low = min(a for a in asks if a is not None)
-            top = cover([self.kids[j][1] for j in left])
-            if top is not None and not self.reach(top, low):
-                self._lower(left, low - 1)
-                return
+        # The members left are asked one by one, without asking their cover first: here their
+        # bounds (the cover's and their own) have not skipped them, and on the benchmark's last
+        # turns such a cover always reached the value (a question more), docs/benchmarks.md.
         left.sort(key=lambda j: (self.hi[j] is None, -(self.hi[j] or 0), j))
         for j in left:
             if self._below(j):
