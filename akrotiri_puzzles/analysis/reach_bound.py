@@ -18,7 +18,8 @@ placement, and lets the hero do everything the rules allow and more:
   the colours on the board or boat (each sale fills one space, and the track never gains one);
 - an excavation (R-EXC-1, R-EXC-2) is allowed on any island without a temple where the card
   fits a site, paying the card's cost; a buy (R-BUY-1) takes the decks' next cards as the
-  engine does, and only when an action is left to excavate one;
+  engine does, and only when two actions are left after it (a Move action away from Thera,
+  at least one point, and the excavation of a card bought);
 - the goal cards are bounded on the final temples (`goal_bound`): exact for the per-temple
   cards (every island fact is fixed on the board after the placement), the quarters card as if
   every new temple whose card fits a site in a quarter without a temple opened one, "not
