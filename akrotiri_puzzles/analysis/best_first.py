@@ -13,8 +13,9 @@ asked for the very value the notation-order search asks it for.
   notation order wins a tie, so it is asked for at least V; one after i for more than V. A
   group's cover has the least bound its members are asked for. A placement or cover whose
   bound is below what it is asked for is skipped without a model (`reach_bound`): its solve
-  would be INFEASIBLE. A cover is not asked a bare question (its members are, one by one). Every placement not skipped is asked, so none that could beat the best
-  (or tie it from earlier in notation order) is left out.
+  would be INFEASIBLE. A cover is not asked a bare question (its members are, one by one).
+  Every placement not skipped is asked, so none that could beat the best (or tie it from
+  earlier in notation order) is left out.
 - **Values by bare questions.** A placement's value is settled by questions without the
   objective (`board_solve.reaches`): is its ask reached at all, then its bound and the values
   just below (its value is the first reached from its bound down), at most `TRIES` of them;
