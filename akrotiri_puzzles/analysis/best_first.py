@@ -98,7 +98,7 @@ def best_placements(
     last turn about half the CPU of the solve asked only for more than the best before it,
     docs/benchmarks.md). A child already solved with the objective during the search keeps the
     line found then (its value and fewest actions too)."""
-    search = _BestFirst(kids, solve, reach, upper, floor, cap, tighter)
+    search = _BestFirst(kids, solve, reach, upper, floor, cap, tighter, line_solve)
     top = search.top(list(range(len(kids))), k)
     out: list[tuple[Action, BoardResult]] = []
     bound = search.bound
@@ -126,8 +126,12 @@ class _BestFirst:
         floor: int | None,
         cap: int | None,
         tighter: Bound | None = None,
+        line: Solve | None = None,
     ) -> None:
         self.kids = kids
+        self.line = line
+        """With k = 1: the first child settled, nothing found yet, is solved for its line at its
+        bound at once (`_settle`), instead of a bare question there and its line at the end."""
         self.tighter = tighter
         """A second bound, costlier and often lower (reach_tight.tight_bound), asked only of a
         group or placement that `upper` does not skip."""
@@ -284,6 +288,21 @@ class _BestFirst:
         low = ask if ask is not None else h - TRIES + 1
         if h - low < TRIES:
             for v in range(h, low - 1, -1):
+                if v == h and self.line is not None and self.cap is None:
+                    # Nothing to beat yet (the first child settled, k = 1): it is mostly the best,
+                    # so its line is solved now, asked for exactly its bound, as `best_placements`
+                    # would solve it at the end (the same solve, the same line); INFEASIBLE is
+                    # the bare question's no.
+                    r = self.line(child, v, v)
+                    if r.status != "INFEASIBLE":
+                        if r.value != v:
+                            raise SolverError(f"{self.kids[j][0]}: its line at {v} gives {r.value}")
+                        self.lines[(j, v)] = r
+                        self.value[j] = v
+                        self.bound = max(self.bound, v)
+                        return v
+                    self.hi[j] = v - 1
+                    continue
                 if (ask is not None and v == ask and h != ask) or self.reach(child, v):
                     self.value[j] = v
                     self.bound = max(self.bound, v)
