@@ -19,7 +19,9 @@ asked for the very value the notation-order search asks it for.
 - **Values by bare questions.** A placement's value is settled by questions without the
   objective (`board_solve.reaches`): is its ask reached at all, then its bound and the values
   just below (its value is the first reached from its bound down), at most `TRIES` of them;
-  otherwise it is solved with the objective.
+  otherwise it is solved with the objective. At its bound (with a `line` solve and no cap) the
+  question is the solve of its line asked for exactly that value, the one made below for each
+  of the k best: answered, it settles the value and gives the line at once.
 - **The line.** The winner's value is settled (its bound or INFEASIBLE answers above it, and a
   line at it), so its line is solved asked for exactly that value, floor and cap: a line of the
   value with the fewest actions (the model's tie-break), as the notation-order search's line
