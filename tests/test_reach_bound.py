@@ -166,6 +166,23 @@ def test_R_EXC_1_R_TURN_2_the_bounds_keep_an_excavation_with_the_last_action():
         assert score_bound(p) == tight_bound(p) == r.value == 37, n
 
 
+def test_R_BUY_1_the_bounds_keep_a_buy_then_a_move_and_an_excavation():
+    # The analyser's example with north's boat at Thera (T1), no card in hand, 20 drachmas and
+    # three actions: the best line buys two hard cards, ships and excavates H12 (36 points,
+    # CP-SAT with the objective). The searches try a buy only where two actions are left after
+    # it (a Move action away from Thera, then the excavation); asking three there puts
+    # score_bound at 31, below the optimum.
+    from pathlib import Path
+
+    from akrotiri_puzzles.files.position_yaml import load_position
+
+    pos = load_position(Path(__file__).parent / "data" / "analysis" / "last-turn.yaml", COMPS)
+    at_thera = evolve(pos.with_seat(pos.to_move, evolve(pos.hero, boat="T1", maps=(), drachmas=20)), actions_left=3)
+    r = best_on_board(at_thera, "score", Deadline(None))
+    assert str(r.line[0]).startswith("buy")
+    assert score_bound(at_thera) == tight_bound(at_thera) == r.value == 36
+
+
 def test_the_bounds_of_first_actions_sharing_their_board_are_those_computed_alone():
     # alternatives() asks the bounds of every first action of a turn with one `Shared` (where
     # each card fits and the legs, worked out once per board). Each must be the bound computed

@@ -11,14 +11,17 @@ asked for the very value the notation-order search asks it for.
   bound in notation order, those without a bound last); a group's members by their own bound.
 - **Asks.** With the best so far the value V of placement i, a placement j before i in
   notation order wins a tie, so it is asked for at least V; one after i for more than V. A
-  group's cover is asked for the least its members are asked for. A placement or cover whose
+  group's cover has the least bound its members are asked for. A placement or cover whose
   bound is below what it is asked for is skipped without a model (`reach_bound`): its solve
-  would be INFEASIBLE. Every placement not skipped is asked, so none that could beat the best
-  (or tie it from earlier in notation order) is left out.
+  would be INFEASIBLE. A cover is not asked a bare question (its members are, one by one).
+  Every placement not skipped is asked, so none that could beat the best (or tie it from
+  earlier in notation order) is left out.
 - **Values by bare questions.** A placement's value is settled by questions without the
   objective (`board_solve.reaches`): is its ask reached at all, then its bound and the values
   just below (its value is the first reached from its bound down), at most `TRIES` of them;
-  otherwise it is solved with the objective.
+  otherwise it is solved with the objective. At its bound (with a `line` solve and no cap) the
+  question is the solve of its line asked for exactly that value, the one made below for each
+  of the k best: answered, it settles the value and gives the line at once.
 - **The line.** The winner's value is settled (its bound or INFEASIBLE answers above it, and a
   line at it), so its line is solved asked for exactly that value, floor and cap: a line of the
   value with the fewest actions (the model's tie-break), as the notation-order search's line
@@ -97,7 +100,7 @@ def best_placements(
     last turn about half the CPU of the solve asked only for more than the best before it,
     docs/benchmarks.md). A child already solved with the objective during the search keeps the
     line found then (its value and fewest actions too)."""
-    search = _BestFirst(kids, solve, reach, upper, floor, cap, tighter)
+    search = _BestFirst(kids, solve, reach, upper, floor, cap, tighter, line_solve)
     top = search.top(list(range(len(kids))), k)
     out: list[tuple[Action, BoardResult]] = []
     bound = search.bound
@@ -125,8 +128,12 @@ class _BestFirst:
         floor: int | None,
         cap: int | None,
         tighter: Bound | None = None,
+        line: Solve | None = None,
     ) -> None:
         self.kids = kids
+        self.line = line
+        """With k = 1: the first child settled, nothing found yet, is solved for its line at its
+        bound at once (`_settle`), instead of a bare question there and its line at the end."""
         self.tighter = tighter
         """A second bound, costlier and often lower (reach_tight.tight_bound), asked only of a
         group or placement that `upper` does not skip."""
@@ -211,8 +218,8 @@ class _BestFirst:
 
     def _group(self, part: list[int]) -> None:
         """One group's members `part`: skipped when their bounds (first the group's, then each
-        member's own) are below what they would be asked for, else their cover asked, else each
-        settled, highest bound first."""
+        member's own) are below what they would be asked for, else each settled, highest bound
+        first."""
         for j in part:
             if j in self.value:
                 self._add(self.value[j], j)
@@ -236,13 +243,9 @@ class _BestFirst:
         left = [j for j in left if not self._below(j)]
         if not left:
             return
-        asks = [self.ask(j) for j in left]
-        if len(left) > 1 and None not in asks:
-            low = min(a for a in asks if a is not None)
-            top = cover([self.kids[j][1] for j in left])
-            if top is not None and not self.reach(top, low):
-                self._lower(left, low - 1)
-                return
+        # The members left are asked one by one, without asking their cover first: here their
+        # bounds (the cover's and their own) have not skipped them, and on the benchmark's last
+        # turns such a cover always reached the value (a question more), docs/benchmarks.md.
         left.sort(key=lambda j: (self.hi[j] is None, -(self.hi[j] or 0), j))
         for j in left:
             if self._below(j):
@@ -287,6 +290,21 @@ class _BestFirst:
         low = ask if ask is not None else h - TRIES + 1
         if h - low < TRIES:
             for v in range(h, low - 1, -1):
+                if v == h and self.line is not None and self.cap is None:
+                    # Nothing to beat yet (the first child settled, k = 1): it is mostly the best,
+                    # so its line is solved now, asked for exactly its bound, as `best_placements`
+                    # would solve it at the end (the same solve, the same line); INFEASIBLE is
+                    # the bare question's no.
+                    r = self.line(child, v, v)
+                    if r.status != "INFEASIBLE":
+                        if r.value != v:
+                            raise SolverError(f"{self.kids[j][0]}: its line at {v} gives {r.value}")
+                        self.lines[(j, v)] = r
+                        self.value[j] = v
+                        self.bound = max(self.bound, v)
+                        return v
+                    self.hi[j] = v - 1
+                    continue
                 if (ask is not None and v == ask and h != ask) or self.reach(child, v):
                     self.value[j] = v
                     self.bound = max(self.bound, v)

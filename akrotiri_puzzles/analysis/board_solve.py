@@ -79,16 +79,25 @@ class Board:
             raise NotModelled(f"not modelled: {exc}") from None
 
 
-def solve_model(model: LineModel, deadline: Deadline, workers: int = 1) -> tuple[str, cp_model.CpSolver]:
+def solve_model(
+    model: LineModel, deadline: Deadline, workers: int = 1, tuning: dict[str, object] | None = None
+) -> tuple[str, cp_model.CpSolver]:
     """Solve a score model: its status and the solver (TimeUp when a limit stopped it with
-    nothing found)."""
-    return _solve(model.m, deadline, workers)
+    nothing found); `tuning`: CP-SAT settings other than the defaults (`SETTLED`)."""
+    return _solve(model.m, deadline, workers, tuning)
 
 
 PROOF_TUNING: dict[str, object] = {"linearization_level": 0, "cp_model_presolve": False}
 """CP-SAT's settings for `reaches`, a question without an objective that is mostly INFEASIBLE:
 without the LP relaxation and the presolve it proves that about 4 times faster on last turns'
 placements (docs/benchmarks.md). Only a yes or no is read from it, which no setting changes."""
+
+SETTLED = PROOF_TUNING
+"""CP-SAT's settings for the line of a value already settled (floor and cap that value: only
+the fewest actions are left to find, `best_on_board(..., settled=True)`): the same settings as
+`reaches`, 2 to 7 times less CPU than the defaults on the benchmark's last turns
+(docs/benchmarks.md). The value and the fewest actions are proven as with the defaults (the
+solve is OPTIMAL); which line of them CP-SAT returns may differ."""
 
 
 def _solve(
@@ -118,13 +127,15 @@ def best_on_board(
     bare_first: bool = False,
     seen: dict[bytes, bool] | None = None,
     built: tuple[Board, LineModel] | None = None,
+    settled: bool = False,
 ) -> BoardResult:
     """The best objective of any line of the action phase at `pos` (no tile to place), with
     `floor`: only lines reaching at least that (else INFEASIBLE). Among lines of the best
     objective, one of the fewest actions (solver/model/score.py). `bare_first`: with a floor,
     first ask whether any line reaches it (`reaches`, its answers kept in `seen`), for branches
     that mostly do not. `built`: this position's facts and model, already asked for `floor` (a
-    bare question's, kept): the same model as built here, so the same solve."""
+    bare question's, kept): the same model as built here, so the same solve. `settled`: `floor`
+    and `cap` are the value, proven beforehand; the line is solved with `SETTLED`."""
     if built is not None:
         board, model = built
     else:
@@ -138,7 +149,9 @@ def best_on_board(
         model.m.add(model.primary <= cap)
     if bare_first and floor is not None and not reaches(model, deadline, workers, seen):
         return BoardResult("INFEASIBLE", None, floor - 1, ())
-    status, solver = solve_model(model, deadline, workers)
+    if settled and (floor is None or cap != floor):
+        raise ValueError("a settled line is asked for one value (floor and cap)")
+    status, solver = solve_model(model, deadline, workers, SETTLED if settled else None)
     if status == "INFEASIBLE":
         return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
     line = read_line(model, solver, puzzle)

@@ -181,16 +181,22 @@ class _Run:
         return [(a, play(self.puzzle, state, a).pos) for a in acts if not isinstance(a, EndTurn)]
 
     def best(
-        self, pos: Position, floor: int | None = None, cap: int | None = None, bare_first: bool = False
+        self,
+        pos: Position,
+        floor: int | None = None,
+        cap: int | None = None,
+        bare_first: bool = False,
+        settled: bool = False,
     ) -> BoardResult:
         """The best objective from `pos` (at least `floor`, else INFEASIBLE); `cap` is a bound
         proven beforehand; `bare_first` (a placement or its cover): ask first whether the floor
-        is reached at all (board_solve.reaches)."""
+        is reached at all (board_solve.reaches); `settled`: `floor` and `cap` are the value of
+        an action phase, proven (board_solve.SETTLED)."""
         if pos.phase == "act" and not pos.passing:
             got = self.kept.pop((id(pos), floor), None) if floor is not None and not bare_first else None
             built = (got[1], got[2]) if got is not None and got[0] is pos else None
             return best_on_board(
-                pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen, built
+                pos, self.objective, self.deadline, floor, self.workers, cap, bare_first, self.seen, built, settled
             )
         if pos.phase == "place" and self.group_placements:
             upper = self.upper()
@@ -198,12 +204,17 @@ class _Run:
                 # Bare questions are exact without a time limit: the placements best first.
                 kids = self.children(pos)
                 return best_first.best_placement(
-                    kids, self.placed, self.reached, upper, floor, cap, self.tighter(), self.best
+                    kids, self.placed, self.reached, upper, floor, cap, self.tighter(), self.line
                 )
             reach = self.reached if self.deadline.seconds is None and upper is not None else None
             kids = self.children(pos)
             return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
         return self.split(self.children(pos), floor, cap)
+
+    def line(self, pos: Position, floor: int | None, cap: int | None) -> BoardResult:
+        """The line of a placement whose value the best-first search has settled (asked with that
+        value as floor and cap): only the fewest actions are left to find (board_solve.SETTLED)."""
+        return self.best(pos, floor, cap, settled=floor is not None and floor == cap)
 
     def upper(self) -> Bound | None:
         """The model-free bound that lets the placement search skip a placement (the score
@@ -273,7 +284,7 @@ class _Run:
             upper = self.upper()
             if self.deadline.seconds is None and upper is not None and self.best_first:
                 ranked, bound, proven = best_first.best_placements(
-                    kids, self.placed, self.reached, upper, None, None, k, self.tighter(), self.best
+                    kids, self.placed, self.reached, upper, None, None, k, self.tighter(), self.line
                 )
             else:
                 try:

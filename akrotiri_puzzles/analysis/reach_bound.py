@@ -18,7 +18,8 @@ placement, and lets the hero do everything the rules allow and more:
   the colours on the board or boat (each sale fills one space, and the track never gains one);
 - an excavation (R-EXC-1, R-EXC-2) is allowed on any island without a temple where the card
   fits a site, paying the card's cost; a buy (R-BUY-1) takes the decks' next cards as the
-  engine does, and only when an action is left to excavate one;
+  engine does, and only when two actions are left after it (a Move action away from Thera,
+  at least one point, and the excavation of a card bought);
 - the goal cards are bounded on the final temples (`goal_bound`): exact for the per-temple
   cards (every island fact is fixed on the board after the placement), the quarters card as if
   every new temple whose card fits a site in a quarter without a temple opened one, "not
@@ -35,7 +36,7 @@ is cut after `NODES` states: then there is no bound (None), never a guess; no cl
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement
 
 from ..components import COLOURS, DECKS
@@ -179,18 +180,30 @@ class _Relaxed:
         sources = [at] if isinstance(at, str) else [d for d in board.docks_of_island[at] if d != self.occupied]
         out = dict.fromkeys(sources, 0)
         heap = [(0, d) for d in sources]
+        # A step reaches every dock of the route component and of the island at once, so the
+        # first dock taken from the heap (the cheapest) that is not the other boat's gives them
+        # all their least points: a later one of the same component or island is no cheaper.
+        spent: set[tuple[bool, object]] = set()
         while heap:
             n, d = heapq.heappop(heap)
             if n > out[d]:
                 continue
-            cost = n + (2 if d == self.occupied else 1)
+            other = d == self.occupied
+            cost = n + (2 if other else 1)
             route = comp_of.get(d)
-            nxt = list(by_comp[route]) if route is not None else []
-            nxt += board.docks_of_island[board.island_of_dock[d]]
-            for e in nxt:
-                if cost < out.get(e, 10**9):
-                    out[e] = cost
-                    heapq.heappush(heap, (cost, e))
+            island = board.island_of_dock[d]
+            groups: list[tuple[tuple[bool, object], Sequence[str]]] = [((False, island), board.docks_of_island[island])]
+            if route is not None:
+                groups.append(((True, route), by_comp[route]))
+            for group, docks in groups:
+                if group in spent:
+                    continue
+                if not other:
+                    spent.add(group)
+                for e in docks:
+                    if cost < out.get(e, 10**9):
+                        out[e] = cost
+                        heapq.heappush(heap, (cost, e))
         points: dict[Quad, int] = {}
         for d, n in out.items():
             if d == self.occupied:
@@ -336,8 +349,11 @@ class _Relaxed:
                 continue
             if m + 1 > acts:
                 continue
-            if island == self.thera and acts - m - 1 >= 1:
-                # A card bought scores only once excavated, which takes another action.
+            if island == self.thera and acts - m - 1 >= 2 and len(dug) < self.left:
+                # A card bought scores only once excavated: a Move action to an island other
+                # than Thera (at least one point from it) and the excavation. After a buy with
+                # fewer actions left, the cards bought score nothing and nothing else is
+                # reachable that the stop before it does not reach with more drachmas.
                 best = max(best, self.buys(island, acts - m - 1, drachmas, sold, hand, dug, bought, taken, stash))
             fits = self.fits.get(island)
             if fits is not None and island not in done and len(dug) < self.left:
