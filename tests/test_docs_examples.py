@@ -51,7 +51,7 @@ SAMPLED = {
 NOT_RUN = {"make test": "the test suite itself; CI runs it (.ci/run calls make test)"}
 # Commands that need a program from Debian: skipped where it is missing, except in CI (.ci/run
 # installs it, so there they must run).
-NEEDS = {r"\bbook\b.*--pdf\b": "chromium"}
+NEEDS = {r"\b(book|teach)\b.*--pdf\b": "chromium"}
 LINKED = ["akrotiri_puzzles", "puzzles", "lessons", "tools", "cli.py", "Makefile", "pyproject.toml", "README.md"]
 COPIED = ["docs", "tests"]  # examples write into these (pictures, golden files)
 

@@ -3,6 +3,7 @@ exercise the engine checks (docs/teaching.md)."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -58,6 +59,13 @@ def teach(
         Path | None,
         typer.Option(help="Write every lesson into one HTML booklet, DIR/lessons.html.", show_default=False),
     ] = None,
+    pdf: Annotated[
+        Path | None,
+        typer.Option(help="Print every lesson's booklet to this PDF file (needs Chromium).", show_default=False),
+    ] = None,
+    chromium: Annotated[
+        Path | None, typer.Option(help="The Chromium to print with (default: chromium on PATH).", show_default=False)
+    ] = None,
     lessons_dir: Annotated[
         Path | None,
         typer.Option("--lessons", help="Directory of lesson files (default: lessons/).", show_default=False),
@@ -74,12 +82,15 @@ def teach(
         lessons = load_lessons(lessons_dir or LESSONS_DIR, components(components_dir))
     except AkrotiriError as exc:
         fail(str(exc))
-    if book is not None:
-        if lesson_id is not None or answer is not None:
-            fail("--book writes every lesson; give no lesson id or --answer with it")
-        check_dir(book, "--book")
-        write_file(book / "lessons.html", booklet(lessons), "--book")
+    if book is not None or pdf is not None:
+        if lesson_id is not None or answer is not None or solution or png or svg or html:
+            fail(
+                "--book and --pdf write every lesson; give no lesson id, --answer, --solution, --png, --svg or --html with them"
+            )
+        _booklet(lessons, book, pdf, chromium)
         return
+    if chromium is not None:
+        fail("--chromium is for printing with --pdf")
     if lesson_id is None:
         if answer is not None or solution or png or svg or html:
             fail("name a lesson: akrotiri-puzzle teach LESSON-ID ...")
@@ -122,6 +133,38 @@ def teach(
         _solution(lesson)
 
 
+def _booklet(lessons: tuple[Lesson, ...], book: Path | None, pdf: Path | None, chromium: Path | None) -> None:
+    """Every lesson in one HTML booklet (`book`/lessons.html) and/or printed to `pdf` by headless
+    Chromium, as the puzzle book is (docs/book.md). The PDF is printed first, from a scratch copy:
+    a failed print leaves no booklet behind either."""
+    from ..book.pdf import find_chromium, print_pdf
+
+    if book is not None:
+        check_dir(book, "--book")
+    if pdf is not None:
+        check_file(pdf, "--pdf")
+    check_distinct({"--book": book and book / "lessons.html", "--pdf": pdf})
+    text = booklet(lessons)
+    if pdf is not None:
+        try:
+            printer = find_chromium(chromium)
+        except AkrotiriError as exc:
+            fail(str(exc))
+        with tempfile.TemporaryDirectory(prefix="akrotiri-lessons-") as scratch:
+            page = Path(scratch) / "lessons.html"
+            write_file(page, text, "--pdf")
+            try:
+                print_pdf(page, pdf, printer)
+            except AkrotiriError as exc:
+                fail(str(exc))
+    elif chromium is not None:
+        fail("--chromium is for printing with --pdf")
+    if book is not None:
+        write_file(book / "lessons.html", text, "--book")
+    made = [str(p) for p in (book and book / "lessons.html", pdf) if p]
+    out.print(f"{len(lessons)} lessons: {', '.join(made)}", soft_wrap=True)
+
+
 def _list(lessons: tuple[Lesson, ...]) -> None:
     table = Table(title="Lessons", title_justify="left", show_edge=False)
     table.add_column("#", justify="right")
@@ -131,7 +174,9 @@ def _list(lessons: tuple[Lesson, ...]) -> None:
     for i, lesson in enumerate(lessons, start=1):
         table.add_row(str(i), lesson.id, lesson.title, ", ".join(lesson.rules))
     out.print(table)
-    out.print("Open one: akrotiri-puzzle teach ID · all as one HTML booklet: akrotiri-puzzle teach --book DIR")
+    out.print(
+        "Open one: akrotiri-puzzle teach ID · all as one HTML booklet: akrotiri-puzzle teach --book DIR (or --pdf FILE)"
+    )
 
 
 def _show(lessons: tuple[Lesson, ...], lesson: Lesson) -> None:

@@ -24,7 +24,11 @@ figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; border: 1p
 .exercise { background: #fff8e1; border-left: 4px solid #e0a800; padding: 0.5em 1em; }
 .answer { border-top: 1px dashed #c9d1d9; margin-top: 1.5em; padding-top: 0.5em; }
 code { background: #f3f5f7; padding: 1px 4px; }
-nav ol { columns: 2; }
+nav ol { columns: 2; column-gap: 3em; }
+nav li { break-inside: avoid; }
+figure, .rule, .misreading, .exercise { break-inside: avoid; }
+@page { size: A4; margin: 14mm 12mm; }
+@media print { body { margin: 0; } }
 """.strip()
 
 
