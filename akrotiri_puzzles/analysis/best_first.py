@@ -106,8 +106,7 @@ def best_placements(
     bound = search.bound
     for value, i in top:
         action, child = kids[i]
-        done = [r for (j, _), r in sorted(search.lines.items(), key=lambda x: str(x[0])) if j == i]
-        r = done[0] if done else (line_solve or solve)(child, value, value if cap is None else min(cap, value))
+        r = search.lines.get(i) or (line_solve or solve)(child, value, value if cap is None else min(cap, value))
         if r.value != value:
             raise SolverError(f"{action}: its solve gives {r.value}, its bare questions {value}")
         bound = max(bound, r.bound)
@@ -155,8 +154,9 @@ class _BestFirst:
         """A child's value, when settled (only values at least the floor)."""
         self.own: set[int] = set()
         """The children whose own bound was computed (not only their group's)."""
-        self.lines: dict[tuple[int, int | None], BoardResult] = {}
-        """Solves with the objective: by child and the value asked for."""
+        self.lines: dict[int, BoardResult] = {}
+        """The line each child got while it was settled (a child is settled once): its solve
+        with the objective, or its line's solve at its bound (`_settle`)."""
         self.bound = floor - 1 if floor is not None else NONE
         """No child not settled reaches more (the bound of the search, as in placement.py)."""
         self.proven = True
@@ -299,7 +299,7 @@ class _BestFirst:
                     if r.status != "INFEASIBLE":
                         if r.value != v:
                             raise SolverError(f"{self.kids[j][0]}: its line at {v} gives {r.value}")
-                        self.lines[(j, v)] = r
+                        self.lines[j] = r
                         self.value[j] = v
                         self.bound = max(self.bound, v)
                         return v
@@ -324,7 +324,7 @@ class _BestFirst:
             return None
         assert r.value is not None
         self.proven = self.proven and r.status == "OPTIMAL"
-        self.lines[(j, ask)] = r
+        self.lines[j] = r
         self.value[j] = r.value
         self.hi[j] = r.bound
         return r.value

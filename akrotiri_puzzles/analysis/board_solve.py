@@ -136,6 +136,8 @@ def best_on_board(
     that mostly do not. `built`: this position's facts and model, already asked for `floor` (a
     bare question's, kept): the same model as built here, so the same solve. `settled`: `floor`
     and `cap` are the value, proven beforehand; the line is solved with `SETTLED`."""
+    if settled and (floor is None or cap != floor):
+        raise ValueError("a settled line is asked for one value (floor and cap)")
     if built is not None:
         board, model = built
     else:
@@ -149,8 +151,6 @@ def best_on_board(
         model.m.add(model.primary <= cap)
     if bare_first and floor is not None and not reaches(model, deadline, workers, seen):
         return BoardResult("INFEASIBLE", None, floor - 1, ())
-    if settled and (floor is None or cap != floor):
-        raise ValueError("a settled line is asked for one value (floor and cap)")
     status, solver = solve_model(model, deadline, workers, SETTLED if settled else None)
     if status == "INFEASIBLE":
         return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())

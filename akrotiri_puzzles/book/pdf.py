@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import AkrotiriError
@@ -74,3 +76,20 @@ def print_pdf(html: Path, pdf: Path, chromium: Path, timeout: float = 300.0) -> 
         os.replace(tmp, pdf)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def print_pages(files: Mapping[str, str], index: str, pdf: Path, chromium: Path) -> None:
+    """Write `files` (names relative to one directory) into a scratch directory and print its
+    page `index` to `pdf` (written whole or not at all): the book's pages and pictures, or the
+    lessons' booklet, printed before any HTML of theirs is written, so that a failed print leaves
+    nothing behind."""
+    with tempfile.TemporaryDirectory(prefix="akrotiri-print-") as scratch:
+        for name, text in files.items():
+            path = Path(scratch) / name
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                reason = exc.strerror or errno.errorcode.get(exc.errno or 0, str(exc))
+                raise PrintError(f"{path}: --pdf: cannot write ({reason})") from None
+        print_pdf(Path(scratch) / index, pdf, chromium)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -47,7 +46,7 @@ def book(
         check_file(pdf, "--pdf")
     check_distinct({"--html": html, "--pdf": pdf})
     from ..book.html import build
-    from ..book.pdf import find_chromium, print_pdf
+    from ..book.pdf import find_chromium, print_pages
     from ..files.collection import load_collection
 
     try:
@@ -58,13 +57,10 @@ def book(
     files = build(collection, title)
     if pdf is not None and printer is not None:
         # Printed first, from a scratch copy: a failed print leaves no HTML behind either.
-        with tempfile.TemporaryDirectory(prefix="akrotiri-book-") as scratch:
-            for name, text in files.items():
-                write_file(Path(scratch) / name, text, "--pdf")
-            try:
-                print_pdf(Path(scratch) / "index.html", pdf, printer)
-            except AkrotiriError as exc:
-                fail(str(exc))
+        try:
+            print_pages(files, "index.html", pdf, printer)
+        except AkrotiriError as exc:
+            fail(str(exc))
     if html is not None:
         for name, text in files.items():
             write_file(html / name, text, "--html")

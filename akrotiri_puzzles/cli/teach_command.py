@@ -3,7 +3,6 @@ exercise the engine checks (docs/teaching.md)."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -82,6 +81,8 @@ def teach(
         lessons = load_lessons(lessons_dir or LESSONS_DIR, components(components_dir))
     except AkrotiriError as exc:
         fail(str(exc))
+    if chromium is not None and pdf is None:
+        fail("--chromium is for printing with --pdf")
     if book is not None or pdf is not None:
         if lesson_id is not None or answer is not None or solution or png or svg or html:
             fail(
@@ -89,8 +90,6 @@ def teach(
             )
         _booklet(lessons, book, pdf, chromium)
         return
-    if chromium is not None:
-        fail("--chromium is for printing with --pdf")
     if lesson_id is None:
         if answer is not None or solution or png or svg or html:
             fail("name a lesson: akrotiri-puzzle teach LESSON-ID ...")
@@ -137,28 +136,23 @@ def _booklet(lessons: tuple[Lesson, ...], book: Path | None, pdf: Path | None, c
     """Every lesson in one HTML booklet (`book`/lessons.html) and/or printed to `pdf` by headless
     Chromium, as the puzzle book is (docs/book.md). The PDF is printed first, from a scratch copy:
     a failed print leaves no booklet behind either."""
-    from ..book.pdf import find_chromium, print_pdf
+    from ..book.pdf import find_chromium, print_pages
 
     if book is not None:
         check_dir(book, "--book")
     if pdf is not None:
         check_file(pdf, "--pdf")
     check_distinct({"--book": book and book / "lessons.html", "--pdf": pdf})
+    try:
+        printer = find_chromium(chromium) if pdf is not None else None
+    except AkrotiriError as exc:
+        fail(str(exc))
     text = booklet(lessons)
-    if pdf is not None:
+    if pdf is not None and printer is not None:
         try:
-            printer = find_chromium(chromium)
+            print_pages({"lessons.html": text}, "lessons.html", pdf, printer)
         except AkrotiriError as exc:
             fail(str(exc))
-        with tempfile.TemporaryDirectory(prefix="akrotiri-lessons-") as scratch:
-            page = Path(scratch) / "lessons.html"
-            write_file(page, text, "--pdf")
-            try:
-                print_pdf(page, pdf, printer)
-            except AkrotiriError as exc:
-                fail(str(exc))
-    elif chromium is not None:
-        fail("--chromium is for printing with --pdf")
     if book is not None:
         write_file(book / "lessons.html", text, "--book")
     made = [str(p) for p in (book and book / "lessons.html", pdf) if p]
