@@ -114,10 +114,12 @@ def _itemised(s: Scored) -> str:
     return " + ".join(parts)
 
 
-def print_analysis(a: Analysis, pos: Position) -> None:
-    """The analysis as text."""
+def print_analysis(a: Analysis, pos: Position, asked: int = 1) -> None:
+    """The analysis as text (`asked`: the turns asked for, `--turns`)."""
     what = "score" if a.objective == "score" else "margin (your score minus the opponent's)"
     out.print(f"Scope: {scope_words(a, pos)}.")
+    if asked > a.turns:
+        out.print(f"(--turns {asked}: the game ends with this turn, R-END-2, so no later turn is analysed.)")
     out.print(f"Status: {status_words(a)}.")
     if a.best is None:
         return
@@ -205,7 +207,7 @@ def analyse(
     if as_json:
         out.print(json.dumps(analysis_data(result, pos)), soft_wrap=True)
     else:
-        print_analysis(result, pos)
+        print_analysis(result, pos, turns)
 
 
 # ---- endgame puzzles (a score goal): solved and checked by the analyser ----------------------
