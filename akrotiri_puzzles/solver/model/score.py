@@ -121,6 +121,7 @@ class ScoreModel(ScoreTwo):
         # Goal cards held, and those a goal draw offers (R-EXC-1): the kept one scores.
         self.goal_points: dict[str, cp_model.IntVar] = {g: self._goal(g) for g in self.hero.goals}
         self.kept: dict[tuple[int, str], cp_model.IntVar] = {}
+        self.goal_most = {}
         kept_points = self._draws(self._goal)
         # 1 point per 10 drachmas at the end of the line (R-SCORE-1).
         final = self.money[self.events]
@@ -268,9 +269,13 @@ class ScoreModel(ScoreTwo):
                 z = m.new_bool_var(f"keep goal {g} at temple {n}")
                 self.kept[(n, g)] = z
                 chosen.append(z)
-                got = m.new_int_var(0, 10**4, f"points of kept goal {g}")
-                m.add(got <= goal_points(g))
-                m.add(got <= 10**4 * z)
+                points = goal_points(g)
+                # Not read off the model's proto: reading `m.proto` while building changes the
+                # model CP-SAT then solves (ortools 9.15: seen as a lost optimum).
+                most = self.goal_most.get(g, 10**4)
+                got = m.new_int_var(0, most, f"points of kept goal {g}")
+                m.add(got <= points)
+                m.add(got <= most * z)
                 total = total + got
             m.add(sum(chosen) == happens)
         return total
