@@ -4,8 +4,8 @@ Positions: per seeded greedy game, edition and seat, the first turn-1 action pha
 turn `--after` with `--acts` actions left (the boat not passing). Per position: the classes of
 the facts (one per final board), the scenarios read, the docks, the CPU seconds
 (`time.process_time`) of reading the facts, of building the model and of solving it (one
-worker), the status and the value. A solve past `--limit` CPU seconds reports FEASIBLE with
-its bound or UNKNOWN. Prints a Markdown table.
+worker, `TWO_TURNS_TUNING`), the status and the value. A solve stopped by `--limit` (CP-SAT's
+time limit, seconds) reports FEASIBLE with its bound, or UNKNOWN. Prints a Markdown table.
 
     .venv/bin/python tools/bench_two_turns.py --seeds 1 2 3 4 5 --acts 3 --limit 120
 """
@@ -16,7 +16,7 @@ import argparse
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis.board_solve import TwoTurns, primary_bound, solve_model
+from akrotiri_puzzles.analysis.board_solve import TWO_TURNS_TUNING, TwoTurns, primary_bound, solve_model
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline, TimeUp
@@ -42,7 +42,9 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=120.0)
     ap.add_argument("--most", type=int, default=10)
     args = ap.parse_args()
-    print("| seed | ed. | seat | turn | temples | classes | scenarios | docks | facts s | build s | solve s | status | value | bound |")
+    print(
+        "| seed | ed. | seat | turn | temples | classes | scenarios | docks | facts s | build s | solve s | status | value | bound |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     done = 0
     for seed in args.seeds:
@@ -57,7 +59,7 @@ def main() -> None:
                 model = two.fresh()
                 t2 = time.process_time()
                 try:
-                    status, solver = solve_model(model, Deadline(args.limit))
+                    status, solver = solve_model(model, Deadline(args.limit), 1, TWO_TURNS_TUNING)
                     value: object = int(solver.value(model.primary))
                     bound: object = primary_bound(solver)
                 except TimeUp:
