@@ -269,13 +269,12 @@ class ScoreModel(ScoreTwo):
                 z = m.new_bool_var(f"keep goal {g} at temple {n}")
                 self.kept[(n, g)] = z
                 chosen.append(z)
-                points = goal_points(g)
-                # Not read off the model's proto: reading `m.proto` while building changes the
-                # model CP-SAT then solves (ortools 9.15: seen as a lost optimum).
-                most = self.goal_most.get(g, 10**4)
-                got = m.new_int_var(0, most, f"points of kept goal {g}")
-                m.add(got <= points)
-                m.add(got <= most * z)
+                got = m.new_int_var(0, 10**4, f"points of kept goal {g}")
+                m.add(got <= goal_points(g))
+                # The card's most points (known once its variable is made) bound `got` when the
+                # card is not kept. Not read off `m.proto`: a domain read there while building
+                # gave a wrong bound (ortools 9.15; seen as a lost optimum, not understood).
+                m.add(got <= self.goal_most.get(g, 10**4) * z)
                 total = total + got
             m.add(sum(chosen) == happens)
         return total
