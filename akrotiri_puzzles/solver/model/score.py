@@ -121,6 +121,7 @@ class ScoreModel(ScoreTwo):
         # Goal cards held, and those a goal draw offers (R-EXC-1): the kept one scores.
         self.goal_points: dict[str, cp_model.IntVar] = {g: self._goal(g) for g in self.hero.goals}
         self.kept: dict[tuple[int, str], cp_model.IntVar] = {}
+        self.goal_most = {}
         kept_points = self._draws(self._goal)
         # 1 point per 10 drachmas at the end of the line (R-SCORE-1).
         final = self.money[self.events]
@@ -270,7 +271,10 @@ class ScoreModel(ScoreTwo):
                 chosen.append(z)
                 got = m.new_int_var(0, 10**4, f"points of kept goal {g}")
                 m.add(got <= goal_points(g))
-                m.add(got <= 10**4 * z)
+                # The card's most points (known once its variable is made) bound `got` when the
+                # card is not kept. Not read off `m.proto`: a domain read there while building
+                # gave a wrong bound (ortools 9.15; seen as a lost optimum, not understood).
+                m.add(got <= self.goal_most.get(g, 10**4) * z)
                 total = total + got
             m.add(sum(chosen) == happens)
         return total

@@ -85,12 +85,16 @@ class ScoreTwo(Counts):
         self._distinct()
         self._over()
         self.new_temples = sum(self.x.values())
+        board = self.comps.player_board
+        m.add(self.new_temples <= board.temples - len(self.hero.temples))
         self._quarter: dict[tuple[Slot, str], cp_model.IntVar] | None = None
         # Map cards played score their points (R-SCORE-1).
         self.map_points: Expr = sum(self.comps.map[card].points for card, _ in self.hero.temples)
         for card in self.cards:
             pts = self.comps.map[card].points
             self.map_points = self.map_points + pts * sum(self.dig[k][card] for k in range(E))
+        self.goal_most: dict[str, int] = {}
+        """The most points each goal card can score (its variable's upper bound)."""
         self.goal_points: dict[str, cp_model.IntVar] = {g: self._goal_two(g) for g in self.hero.goals}
         self.kept: dict[tuple[int, str], cp_model.IntVar] = {}
         kept_points = self._draws(self._goal_two)  # type: ignore[attr-defined]
@@ -253,7 +257,8 @@ class ScoreTwo(Counts):
         card = self.comps.goal[goal]
         value = card.value(self.start.edition)
         rule = card.rule
-        pts = m.new_int_var(0, 10**4, f"points of goal {goal}")
+        self.goal_most[goal] = most = self._most(value, rule, card.cap)
+        pts = m.new_int_var(0, most, f"points of goal {goal}")
         if rule in PER_TEMPLE:
 
             def counts(pos: Position, bf: BoardFacts, isl: Quad) -> bool:
@@ -285,6 +290,17 @@ class ScoreTwo(Counts):
         if rule == "not_connected":
             return self._not_connected(goal, value, pts)
         raise ValueError(f"unknown goal rule {rule}")
+
+    def _most(self, value: int, rule: str, cap: int | None) -> int:
+        """The most points a goal card can score at the end of the line (a bound for the
+        model's relaxation, not a constraint on any line)."""
+        temples = self.comps.player_board.temples
+        if rule == "quarters":
+            return min(value * len(QUARTERS), cap if cap is not None else 10**4)
+        if rule == "largest_completed":
+            sizes = [max(b.island_size.values(), default=0) for b in [self.board1, *self.finals]]
+            return value * max(sizes)
+        return value * temples
 
     def _largest(self, goal: str, value: int, pts: cp_model.IntVar) -> cp_model.IntVar:
         """R-GOAL-10: the largest completed final island holding a hero temple, one picked."""
