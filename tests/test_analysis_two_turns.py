@@ -245,3 +245,21 @@ def test_two_turn_agreement_passes_the_exhaustive_search_and_catches_a_one_turn_
     assert best_by_search(pos, "score").value < best_by_search(pos, "score", turns=2).value
     with pytest.raises(AssertionError):
         two_turn_agreement(one_turn_only, [pos], "score")
+
+
+@pytest.mark.parametrize("objective", ["score", "margin"])
+def test_R_END_2_when_the_opponent_has_every_temple_the_horizon_is_one_turn(objective):
+    # South plays first; with north's six temples out, the round ends with north's turn, which
+    # the passive opponent does not take: after south's end the game is over, and the engine
+    # has already made north the seat to move. The hero's objective is still south's.
+    pos = tiny(2016, range(0, 1))[0]
+    assert pos.to_move == pos.first == "south"
+    six = (("E01", (0, 0)),) * 6
+    pos = pos.with_seat("north", evolve(pos.seat("north"), temples=six))
+    one = best_by_search(pos, objective, max_nodes=NODES)
+    two = best_by_search(pos, objective, max_nodes=NODES, turns=2)
+    ref = best_turn_by_turn(pos, objective, Deadline(None))
+    assert one.value == two.value == ref.value
+    state, value = replayed(pos, ref.line, objective)
+    assert state.pos.phase == "over" and state.pos.to_move == "north" and value == one.value
+    check_line(pos, ref, objective)
