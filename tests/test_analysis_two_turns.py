@@ -209,9 +209,7 @@ def test_R_END_2_the_last_temple_ends_the_game_so_the_best_two_turns_wait_for_it
 
 @pytest.mark.slow
 def test_R_SCORE_1_R_TILE_2_best_two_turns_agrees_with_the_references():
-    fn = getattr(board_solve, "best_two_turns", None)
-    if fn is None:
-        pytest.skip("analysis.board_solve.best_two_turns is not on this branch yet")
+    fn = board_solve.best_two_turns
     small = tiny(2016, range(0, 2)) + tiny(2014, range(3, 5))
     for objective in ("score", "margin"):
         values = two_turn_agreement(fn, small, objective)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..actions import Action, EndTurn, Oracle
 from ..errors import AkrotiriError
 from ..position import Position
-from ..puzzle import Goal, Puzzle, State, moves, play, why_not
+from ..puzzle import Puzzle, State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
@@ -32,10 +32,11 @@ from .board_solve import (
     BoardResult,
     best_on_board,
     best_two_turns,
-    objective_value,
     reaches,
     replay_line,
 )
+from .exhaustive import hero_value
+from .exhaustive import horizon as puzzle_over
 from .placement import Bound, Stopped, best_placements, split_placements
 from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
@@ -130,7 +131,7 @@ def horizon(pos: Position, turns: int) -> Puzzle:
     """The hero's next `turns` turns from a position, as the solver's puzzles see them (the
     opponent passive); one turn when the game ends with this one (R-END-2)."""
     done = any(len(s.temples) >= pos.components.player_board.temples for s in pos.seats)
-    return Puzzle("analyse", pos, Goal(), turns=1 if done else turns)
+    return puzzle_over(pos, 1 if done else turns)
 
 
 def scored_line(start: Position, line: Sequence[Action], turns: int = 1) -> Scored:
@@ -423,7 +424,7 @@ def analyse(
     except TimeUp:
         return Analysis(objective, last, "UNKNOWN", None, None, turns=run.turns)
     best = scored_line(pos, result.line, run.turns)
-    if objective_value(replay_line(run.puzzle, result.line), objective) != result.value:
+    if hero_value(replay_line(run.puzzle, result.line), pos.to_move, objective) != result.value:
         raise AssertionError("the engine's score of the best line differs from the model's")
     status = "OPTIMAL" if result.status == "OPTIMAL" else "FEASIBLE"
     verdict = None
@@ -476,7 +477,8 @@ def _verdict(run: _Run, line: tuple[Action, ...], best: BoardResult, proven: boo
     reach: the best value along a line never grows, so a binary search finds it."""
     assert best.value is not None
     scored = scored_line(run.start, line, run.turns)
-    mine = objective_value(replay_line(run.puzzle, line), run.objective)
+    # The hero's, though the engine may have begun the opponent's turn when the game ended.
+    mine = hero_value(replay_line(run.puzzle, line), run.start.to_move, run.objective)
     loss = best.value - mine if run.objective == "score" else best.value // SCALE - mine // SCALE
     if mine >= best.value:
         return LineVerdict(scored, loss, None, False, proven)
