@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, EndTurn, Oracle
+from ..actions import Action, EndTurn, Oracle, PlaceTile
 from ..errors import AkrotiriError
 from ..position import Position
 from ..puzzle import Puzzle, State, moves, play, why_not
+from ..rules import legal_actions
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
@@ -159,6 +160,14 @@ def check_position(pos: Position, turns: int) -> None:
         raise AnalysisError(
             f"--turns {turns}: at most the hero's next {MOST_TURNS} turns are analysed (the puzzles' horizon); "
             "longer horizons are not modelled"
+        )
+    if turns == 2 and pos.phase == "place" and not done:
+        # Each placement would be a two-turn model of its own (seconds to a minute each on a
+        # mid-game board, docs/analysis.md): hours, not an answer a player waits for.
+        n = sum(1 for a in legal_actions(pos) if isinstance(a, PlaceTile))
+        raise AnalysisError(
+            f"--turns 2 starts in the action phase: from this tile placement each of its {n} placements would be "
+            "a two-turn model of its own; place the tile and analyse the position after it (or use --turns 1)"
         )
 
 
