@@ -179,8 +179,10 @@ def test_bad_input_is_refused_as_analysis_errors():
     pos = load_position(TWO_ACTIONS, COMPS)
     with pytest.raises(AnalysisError, match="at least 1"):
         analyse(pos, alternatives=0)
-    with pytest.raises(AnalysisError, match="--turns 2"):
-        analyse(pos, turns=2)
+    with pytest.raises(AnalysisError, match="--turns 3: at most the hero's next 2 turns"):
+        analyse(pos, turns=3)
+    with pytest.raises(AnalysisError, match="--turns 0: must be at least 1"):
+        analyse(pos, turns=0)
     first = evolve(pos, phase="place", to_move=pos.first)
     six = (("E01", (0, 0)),) * 6
     done = first.with_seat(first.other, evolve(first.seat(first.other), temples=six))
@@ -214,7 +216,8 @@ def test_analyse_json_is_the_same_bytes_twice():
         ((TWO_ACTIONS, "--line", "ship T1"), ("--line", "action 1", "ship T1", "R-MOVE-1")),
         ((TWO_ACTIONS, "--line", "fly away"), ("--line",)),
         ((TWO_ACTIONS, "--objective", "fun"), ("--objective",)),
-        ((TWO_ACTIONS, "--turns", "2"), ("--turns 2",)),
+        ((TWO_ACTIONS, "--turns", "3"), ("--turns 3", "at most")),
+        ((TWO_ACTIONS, "--turns", "0"), ("--turns",)),
         ((TWO_ACTIONS, "--time-limit", "0"), ("--time-limit",)),
     ],
 )

@@ -16,7 +16,7 @@ from ..geometry import board_quarter
 from ..position import Position
 from ..puzzle import Goal, Puzzle, State, play
 from ..scoring import seat_score
-from ..solver.budget import budget, playable_cards
+from ..solver.budget import Budget, budget, playable_cards, second_turn_possible
 from ..solver.cpsat import STATUS, SolverError, params
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.facts import FactReader
@@ -278,3 +278,124 @@ def replay_line(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Posi
     for action in line:
         state = play(puzzle, state, action)
     return state.pos
+
+
+# -- two turns ---------------------------------------------------------------------------------
+
+
+TWO_TURNS_TUNING: dict[str, object] = PROOF_TUNING
+"""CP-SAT's settings for the two-turn score model: without the LP relaxation (whose bound is
+far above the optimum over hundreds of final boards) and the presolve, the proof of the
+optimum takes about 10 times less CPU on a mid-game turn with one action left (98 s -> 11 s,
+tools/bench_two_turns.py). The optimum proven is the same with any setting."""
+
+
+def two_turn_puzzle(pos: Position) -> Puzzle:
+    """The hero's rest of this turn and its next, opponent passive, as the puzzles see them."""
+    return Puzzle("analyse", pos, Goal(), turns=2)
+
+
+def two_turn_budget(pos: Position) -> Budget:
+    """Actions of turn 1 (those left) and of turn 2 by the temples turn 1 excavates: up to
+    every temple it has the actions for (R-TURN-2)."""
+    board = pos.components.player_board
+    done = len(pos.hero.temples)
+    most = min(pos.actions_left, board.temples - done)
+    return Budget(pos.actions_left, tuple(board.actions_after(min(done + e, board.temples)) for e in range(most + 1)))
+
+
+class TwoTurns:
+    """The score model of the hero's two turns from its turn-1 action phase: the facts (one
+    class per final board, solver/facts.py) built once, and a fresh model on demand."""
+
+    def __init__(self, pos: Position, objective: str, deadline: Deadline) -> None:
+        if pos.phase != "act" or pos.passing:
+            raise NotModelled("not modelled: two turns start in the action phase, the boat not passing")
+        self.puzzle = two_turn_puzzle(pos)
+        self.objective = objective
+        self.budget = two_turn_budget(pos)
+        self.bound = self.budget.most
+        steps = pos.points + 2 * self.bound
+        reader = FactReader(self.puzzle, every_line=True)
+        self.facts = build_facts(reader, self.bound, steps, playable_cards(self.puzzle, self.bound), deadline=deadline)
+        deadline.check()
+
+    def fresh(self, deadline: Deadline | None = None) -> LineModel:
+        """A new score model of every line of the two turns."""
+        try:
+            check = deadline.check if deadline is not None else None
+            return build(self.facts, self.budget, Spec(self.bound, Goal(), objective=self.objective), check)
+        except ValueError as exc:  # a case the score model refuses (two goal draws from a short deck)
+            raise NotModelled(f"not modelled: {exc}") from None
+
+
+def best_two_turns(
+    pos: Position,
+    objective: str,
+    deadline: Deadline,
+    floor: int | None = None,
+    workers: int = 1,
+    cap: int | None = None,
+) -> BoardResult:
+    """The best objective at the end of the hero's second turn (opponent passive), over every
+    line of the rest of turn 1, its end and turn 2, from the turn-1 action phase at `pos`:
+    proven by CP-SAT (solver/model/score_two.py), the line read back, completed (the turn-2
+    placement, goal cards kept), replayed and scored by the engine, which must give the
+    model's value. When the opponent has every temple, the game's last turn is this one
+    (R-END-2): the one-turn answer (`best_on_board`)."""
+    puzzle = two_turn_puzzle(pos)
+    if not second_turn_possible(puzzle):
+        return best_on_board(pos, objective, deadline, floor, workers, cap)
+    two = TwoTurns(pos, objective, deadline)
+    model = two.fresh(deadline)
+    if floor is not None:
+        model.m.add(model.primary >= floor)
+    if cap is not None:
+        model.m.add(model.primary <= cap)
+    status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
+    if status == "INFEASIBLE":
+        return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
+    line = read_two_turns(model, solver, puzzle)
+    value = int(solver.value(model.primary))
+    scored = objective_value(replay_line(puzzle, line), objective)
+    if scored != value:
+        raise SolverError(
+            f"the engine scores the model's line {[str(a) for a in line]} {scored}, the model says {value}"
+        )
+    return BoardResult(status, value, primary_bound(solver), tuple(without_idle_steps(puzzle, line)))
+
+
+def read_two_turns(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> list[Action]:
+    """The two-turn model's line as the engine plays it: each excavation on the smallest site
+    of the quarter the model chose (any site when no goal card reads quarters), the goal card
+    the model kept at each goal draw."""
+    _, c, raw = model.read(solver)
+    quarter = model._quarter or {}
+    state = State(puzzle.start)
+    out: list[Action] = []
+    for action in raw:
+        pos = state.pos
+        if isinstance(action, Excavate):
+            boat = pos.hero.boat
+            assert boat is not None
+            island = pos.board.island_of_dock[boat]
+            alias = model.f.alias(c, state.turn - 1, boat)
+            slot = (state.turn, alias)
+            chosen = next((q for (s, q), v in quarter.items() if s == slot and solver.value(v)), None)
+            sites = valid_sites(pos.board, pos.to_move, pos.components.map[action.card], pos.board.island_quads[island])
+            if chosen is not None:
+                sites = [s for s in sites if board_quarter(s) == chosen]
+            if not sites:
+                raise SolverError(f"the model excavates {action.card} in quarter {chosen} where no site fits")
+            action = Excavate(action.card, sites[0])
+        state = play(puzzle, state, action)
+        out.append(action)
+        while state.pos.phase == "goal":
+            n = len(state.pos.hero.temples)
+            offer = sorted(set(state.pos.goal_offer))
+            keep = next((g for g in offer if (n, g) in model.kept and solver.value(model.kept[(n, g)])), None)
+            if keep is None:
+                raise SolverError(f"the model keeps none of the goal cards {offer} offered at temple {n}")
+            state = play(puzzle, state, KeepGoal(keep))
+            out.append(KeepGoal(keep))
+    return out

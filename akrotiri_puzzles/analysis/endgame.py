@@ -19,19 +19,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, EndTurn, Oracle
+from ..actions import Action, EndTurn, Oracle, PlaceTile
 from ..errors import AkrotiriError
 from ..position import Position
-from ..puzzle import State, moves, play, why_not
+from ..puzzle import Puzzle, State, moves, play, why_not
+from ..rules import legal_actions
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
 from . import best_first
-from .board_solve import Board, BoardResult, best_on_board, objective_value, puzzle_of, reaches, replay_line
+from .board_solve import (
+    Board,
+    BoardResult,
+    best_on_board,
+    best_two_turns,
+    reaches,
+    replay_line,
+)
+from .exhaustive import hero_value
+from .exhaustive import horizon as puzzle_over
 from .placement import Bound, Stopped, best_placements, split_placements
 from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
 
+MOST_TURNS = 2
+"""The longest horizon analysed: the hero's next two turns, as the puzzles' (puzzle.py)."""
 SCALE = 10**5
 """The margin objective counts points times SCALE plus the hero's drachmas (R-SCORE-3)."""
 NO_BOUND = 10**15
@@ -101,6 +113,9 @@ class Analysis:
     """Proven: no line scores more (points of the objective); None when not known."""
     alternatives: tuple[Alternative, ...] = ()
     verdict: LineVerdict | None = None
+    turns: int = 1
+    """The hero's turns analysed (`--turns`): 2 covers the rest of this turn and the next, the
+    opponent passive; 1 when the game ends with this turn whatever was asked."""
 
     @property
     def value(self) -> int | None:
@@ -113,9 +128,16 @@ def points(objective: str, s: Scored) -> int:
     return s.hero.total if objective == "score" else s.margin
 
 
-def scored_line(start: Position, line: Sequence[Action]) -> Scored:
-    """A line played from the start and scored by the engine."""
-    end = replay_line(puzzle_of(start), tuple(line))
+def horizon(pos: Position, turns: int) -> Puzzle:
+    """The hero's next `turns` turns from a position, as the solver's puzzles see them (the
+    opponent passive); one turn when the game ends with this one (R-END-2)."""
+    done = any(len(s.temples) >= pos.components.player_board.temples for s in pos.seats)
+    return puzzle_over(pos, 1 if done else turns)
+
+
+def scored_line(start: Position, line: Sequence[Action], turns: int = 1) -> Scored:
+    """A line played from the start (over `turns` turns) and scored by the engine."""
+    end = replay_line(horizon(start, turns), tuple(line))
     return Scored(tuple(line), seat_score(end, start.to_move), seat_score(end, start.other))
 
 
@@ -132,10 +154,20 @@ def check_position(pos: Position, turns: int) -> None:
             f"{pos.to_move} has no turn left: a seat has excavated every temple and the round ends with "
             f"{pos.other}'s turn (R-END-2)"
         )
-    if turns != 1:
+    if turns < 1:
+        raise AnalysisError(f"--turns {turns}: must be at least 1")
+    if turns > MOST_TURNS:
         raise AnalysisError(
-            f"--turns {turns}: only the hero's current turn (--turns 1) is analysed exactly; longer horizons "
-            "are not modelled yet"
+            f"--turns {turns}: at most the hero's next {MOST_TURNS} turns are analysed (the puzzles' horizon); "
+            "longer horizons are not modelled"
+        )
+    if turns == 2 and pos.phase == "place" and not done:
+        # Each placement would be a two-turn model of its own (seconds to a minute each on a
+        # mid-game board, docs/analysis.md): hours, not an answer a player waits for.
+        n = sum(1 for a in legal_actions(pos) if isinstance(a, PlaceTile))
+        raise AnalysisError(
+            f"--turns 2 starts in the action phase: from this tile placement each of its {n} placements would be "
+            "a two-turn model of its own; place the tile and analyse the position after it (or use --turns 1)"
         )
 
 
@@ -158,13 +190,16 @@ class _Run:
         group_placements: bool = True,
         use_bound: bool = True,
         best_first: bool = True,
+        turns: int = 1,
     ) -> None:
         self.start = pos
         self.best_first = best_first
         """Placements best first (analysis/best_first.py); False: in notation order, as a reference."""
         self.group_placements = group_placements
         self.use_bound = use_bound
-        self.puzzle = puzzle_of(pos)
+        self.puzzle = horizon(pos, turns)
+        """The whole horizon from the start: a line is replayed on it."""
+        self.turns = self.puzzle.turns
         self.objective = objective
         self.deadline = deadline
         self.workers = workers
@@ -174,11 +209,17 @@ class _Run:
         """The last models whose bare question was answered yes, by position (its id) and floor:
         the line of a placement settled by that question is solved on that very model."""
 
-    def children(self, pos: Position) -> list[tuple[Action, Position]]:
-        """The hero's moves in the turn, in notation order, and where they lead."""
+    def left(self, pos: Position) -> int:
+        """The hero's turns left in the horizon at `pos`, this one included."""
+        return self.turns - (pos.turn - self.start.turn)
+
+    def children(self, pos: Position, ending: bool = False) -> list[tuple[Action, Position]]:
+        """The hero's moves in the turn, in notation order, and where they lead; with `ending`,
+        the end of the turn too when another turn follows in the horizon."""
+        puzzle = horizon(pos, self.left(pos))
         state = State(pos)
-        acts = sorted(moves(self.puzzle, state), key=str)
-        return [(a, play(self.puzzle, state, a).pos) for a in acts if not isinstance(a, EndTurn)]
+        acts = sorted(moves(puzzle, state), key=str)
+        return [(a, play(puzzle, state, a).pos) for a in acts if ending or not isinstance(a, EndTurn)]
 
     def best(
         self,
@@ -192,6 +233,14 @@ class _Run:
         proven beforehand; `bare_first` (a placement or its cover): ask first whether the floor
         is reached at all (board_solve.reaches); `settled`: `floor` and `cap` are the value of
         an action phase, proven (board_solve.SETTLED)."""
+        if self.left(pos) == 2:
+            # The rest of this turn and the next: one CP-SAT model of both from an action
+            # phase; a tile placement, a goal to keep or a pass through the other boat's dock
+            # branched through the engine (the one-turn bounds and covers do not hold across
+            # the next turn's draw and placement).
+            if pos.phase == "act" and not pos.passing:
+                return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap)
+            return self.split(self.children(pos), floor, cap)
         if pos.phase == "act" and not pos.passing:
             got = self.kept.pop((id(pos), floor), None) if floor is not None and not bare_first else None
             built = (got[1], got[2]) if got is not None and got[0] is pos else None
@@ -218,7 +267,8 @@ class _Run:
 
     def upper(self) -> Bound | None:
         """The model-free bound that lets the placement search skip a placement (the score
-        objective only: analysis/reach_bound.py); None without grouping, as a reference."""
+        objective only: analysis/reach_bound.py); None without grouping, as a reference. It
+        bounds one turn: never asked of a position with two turns left."""
         return score_bound if self.objective == "score" and self.use_bound else None
 
     def tighter(self) -> Bound | None:
@@ -277,7 +327,7 @@ class _Run:
     def alternatives(self, k: int) -> list[tuple[Action, BoardResult]]:
         """The k best lines with distinct first actions (the oracle aside), best first (ties in
         notation order)."""
-        if self.start.phase == "place" and self.group_placements:
+        if self.start.phase == "place" and self.group_placements and self.turns == 1:
             # The first action is the tile placement: the k best placements in one pass over the
             # groups, each asked for more than the k-th best so far (analysis/placement.py).
             kids = [(a, c) for a, c in self.children(self.start) if not isinstance(a, Oracle)]
@@ -303,9 +353,10 @@ class _Run:
         cap = top.bound if top.bound < NO_BOUND else None
         # The first actions mostly leave the board as it is: their bounds share its facts.
         shared = Shared()
-        # The oracle only changes the tile held after the turn: no line needs it (R-ORA-1).
-        for action, child in self.children(self.start):
-            if isinstance(action, Oracle):
+        # The oracle only changes the tile held after the turn: no line of one turn needs it
+        # (R-ORA-1); over two turns it chooses the next turn's tile, and the turn may end at once.
+        for action, child in self.children(self.start, ending=True):
+            if isinstance(action, Oracle) and self.turns == 1:
                 continue
             values = sorted((r.value for _, r in found if r.value is not None), reverse=True)
             if cap is not None and len(values) >= k and values[k - 1] >= cap:
@@ -317,6 +368,7 @@ class _Run:
             elif (
                 floor is not None
                 and upper is not None
+                and self.left(child) == 1
                 and (
                     _below(score_bound(child, shared=shared), floor) or _below(tight_bound(child, shared=shared), floor)
                 )
@@ -360,8 +412,8 @@ def analyse(
     if alternatives < 1:
         raise AnalysisError(f"--alternatives {alternatives}: must be at least 1")
     check_position(pos, turns)
-    given = _given_line(pos, line) if line is not None else None
-    run = _Run(pos, objective, Deadline(time_limit), workers, group_placements)
+    run = _Run(pos, objective, Deadline(time_limit), workers, group_placements, turns=turns)
+    given = _given_line(run, line) if line is not None else None
     last = is_last_turn(pos)
     try:
         if alternatives > 1:
@@ -371,7 +423,7 @@ def analyse(
             top = ranked[0][1]
             most = max(r.bound for _, r in ranked)
             bound = _points(objective, most)
-            alts = tuple(Alternative(a, scored_line(pos, r.line), r.status == "OPTIMAL") for a, r in ranked)
+            alts = tuple(Alternative(a, scored_line(pos, r.line, run.turns), r.status == "OPTIMAL") for a, r in ranked)
             proven = all(r.status == "OPTIMAL" for _, r in ranked) and top.value is not None and most <= top.value
             result = BoardResult("OPTIMAL" if proven else "FEASIBLE", top.value, most, top.line)
         else:
@@ -379,15 +431,15 @@ def analyse(
             alts = ()
             bound = _points(objective, result.bound)
     except TimeUp:
-        return Analysis(objective, last, "UNKNOWN", None, None)
-    best = scored_line(pos, result.line)
-    if objective_value(replay_line(run.puzzle, result.line), objective) != result.value:
+        return Analysis(objective, last, "UNKNOWN", None, None, turns=run.turns)
+    best = scored_line(pos, result.line, run.turns)
+    if hero_value(replay_line(run.puzzle, result.line), pos.to_move, objective) != result.value:
         raise AssertionError("the engine's score of the best line differs from the model's")
     status = "OPTIMAL" if result.status == "OPTIMAL" else "FEASIBLE"
     verdict = None
     if given is not None:
         verdict = _verdict(run, given, result, status == "OPTIMAL")
-    return Analysis(objective, last, status, best, bound, alts, verdict)
+    return Analysis(objective, last, status, best, bound, alts, verdict, run.turns)
 
 
 def _points(objective: str, value: int) -> int | None:
@@ -398,18 +450,28 @@ def _points(objective: str, value: int) -> int | None:
     return value if objective == "score" else value // SCALE
 
 
-def _given_line(pos: Position, line: Sequence[Action]) -> tuple[Action, ...]:
-    """The user's line, checked: legal all through, and ending where the hero may stop."""
-    puzzle = puzzle_of(pos)
-    state = State(pos)
+def _given_line(run: _Run, line: Sequence[Action]) -> tuple[Action, ...]:
+    """The user's line, checked: legal all through, and ending where the hero may stop, in the
+    horizon's last turn."""
+    puzzle = run.puzzle
+    state = State(run.start)
     for i, action in enumerate(line, 1):
         reason = why_not(puzzle, state, action)
-        if reason is None and isinstance(action, EndTurn):
-            reason = "the analysis covers this turn only; the line must not end it"
+        if reason is not None and isinstance(action, EndTurn) and state.turn >= puzzle.turns:
+            reason = (
+                "the analysis covers this turn only; the line must not end it (--turns 2 analyses the next turn too)"
+                if puzzle.turns == 1
+                else "the analysis covers this turn and the next (--turns 2); the line must not end the next"
+            )
         if reason is not None:
             raise AnalysisError(f"--line: action {i} ({action}) is illegal: {reason}")
         state = play(puzzle, state, action)
     end = state.pos
+    if end.phase != "over" and run.left(end) > 1:
+        raise AnalysisError(
+            "--line: it stops in this turn; with --turns 2 it plays on through 'end' into the next turn, whose "
+            "end is scored"
+        )
     if end.phase == "goal":
         raise AnalysisError("--line: it stops before keeping one of the goal cards on offer (R-EXC-1)")
     if end.phase == "place":
@@ -423,8 +485,9 @@ def _verdict(run: _Run, line: tuple[Action, ...], best: BoardResult, proven: boo
     """The line's score, its loss, and the first action after which the optimum is out of
     reach: the best value along a line never grows, so a binary search finds it."""
     assert best.value is not None
-    scored = scored_line(run.start, line)
-    mine = objective_value(replay_line(run.puzzle, line), run.objective)
+    scored = scored_line(run.start, line, run.turns)
+    # The hero's, though the engine may have begun the opponent's turn when the game ended.
+    mine = hero_value(replay_line(run.puzzle, line), run.start.to_move, run.objective)
     loss = best.value - mine if run.objective == "score" else best.value // SCALE - mine // SCALE
     if mine >= best.value:
         return LineVerdict(scored, loss, None, False, proven)

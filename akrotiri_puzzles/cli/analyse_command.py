@@ -30,10 +30,22 @@ def scope_words(a: Analysis, pos: Position) -> str:
     """What the answer covers, said on every output."""
     if a.last_turn:
         return "the game's last turn (R-END-2): nothing follows, the score is the final score"
+    if a.turns == 2:
+        return (
+            f"{pos.to_move}'s next 2 turns (the rest of this one and the next, its tile drawn from the pile), the "
+            "opponent passive: the score as if the game ended after the second (the game may go on)"
+        )
     return (
         f"{pos.to_move}'s current turn only, the opponent passive: the score as if the game ended after it "
         "(the game may go on after this turn)"
     )
+
+
+def _scope_key(a: Analysis) -> str:
+    """The scope in a word or three, for --json."""
+    if a.last_turn:
+        return "last turn"
+    return "next 2 turns, opponent passive" if a.turns == 2 else "this turn, opponent passive"
 
 
 def status_words(a: Analysis) -> str:
@@ -72,7 +84,8 @@ def analysis_data(a: Analysis, pos: Position) -> dict[str, object]:
     data: dict[str, object] = {
         "seat": pos.to_move,
         "objective": a.objective,
-        "scope": "last turn" if a.last_turn else "this turn, opponent passive",
+        "scope": _scope_key(a),
+        "turns": a.turns,
         "status": a.status,
         "value": a.value,
         "upper_bound": a.bound,
@@ -101,10 +114,12 @@ def _itemised(s: Scored) -> str:
     return " + ".join(parts)
 
 
-def print_analysis(a: Analysis, pos: Position) -> None:
-    """The analysis as text."""
+def print_analysis(a: Analysis, pos: Position, asked: int = 1) -> None:
+    """The analysis as text (`asked`: the turns asked for, `--turns`)."""
     what = "score" if a.objective == "score" else "margin (your score minus the opponent's)"
     out.print(f"Scope: {scope_words(a, pos)}.")
+    if asked > a.turns:
+        out.print(f"(--turns {asked}: the game ends with this turn, R-END-2, so no later turn is analysed.)")
     out.print(f"Status: {status_words(a)}.")
     if a.best is None:
         return
@@ -151,7 +166,9 @@ def analyse(
     objective: Annotated[
         str, typer.Option(help="score (your final score) or margin (yours minus the opponent's).")
     ] = "score",
-    turns: Annotated[int, typer.Option(help="Turns analysed; only 1 (the current turn) is supported.")] = 1,
+    turns: Annotated[
+        int, typer.Option(help="The hero's turns analysed: 1 (this turn) or 2 (this and the next, opponent passive).")
+    ] = 1,
     time_limit: Annotated[
         float | None,
         typer.Option(help="Stop after this many seconds: a bound and a gap instead of a proof.", show_default=False),
@@ -160,8 +177,9 @@ def analyse(
     as_json: JsonOpt = False,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """The best final score the seat to move can reach this turn, proven by CP-SAT: the line,
-    itemised per source, the proof status; alternatives; how much a given line loses.
+    """The best final score the seat to move can reach this turn (or, with --turns 2, by the end
+    of its next turn), proven by CP-SAT: the line, itemised per source, the proof status;
+    alternatives; how much a given line loses.
 
     A tile still to place costs one solve per placement (minutes on a late board): give
     --time-limit for a line and a bound. See docs/analysis.md.
@@ -189,7 +207,7 @@ def analyse(
     if as_json:
         out.print(json.dumps(analysis_data(result, pos)), soft_wrap=True)
     else:
-        print_analysis(result, pos)
+        print_analysis(result, pos, turns)
 
 
 # ---- endgame puzzles (a score goal): solved and checked by the analyser ----------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -20,7 +20,7 @@ from ..files.yamlio import read_yaml
 from ..geometry import Slot, parse_quad
 from ..notation import parse_line
 from ..position import Position
-from ..puzzle import Puzzle, replay
+from ..puzzle import Goal, Puzzle, replay
 from ..render.terminal import terminal_view
 from ..rules import action_cost, why_illegal
 
@@ -169,6 +169,13 @@ def show(
         str | None, typer.Option(help="Outline a just-placed tile by its slot, e.g. 1,-2.", show_default=False)
     ] = None,
     solution: Annotated[bool, typer.Option("--solution", help="For a puzzle file: draw its known answer.")] = False,
+    turns: Annotated[
+        int,
+        typer.Option(
+            help="For a position file: the turns --line spans, 1 or 2 (this turn, 'end', the next; the opponent "
+            "passive, as analyse --turns 2)."
+        ),
+    ] = 1,
     scale: Annotated[float, typer.Option(help="PNG size as a multiple of the SVG's, 0.1 to 8.")] = 1.0,
     components_dir: ComponentsOpt = None,
 ) -> None:
@@ -184,7 +191,13 @@ def show(
         if path is not None:
             check_file(path, option)
     check_distinct(outputs)
+    check_range("--turns", turns, 1, 2)
     shown = _load(position, components(components_dir), solution)
+    if turns != 1:
+        if shown.puzzle is not None:
+            fail(f"{position}: --turns: a puzzle file has its own horizon ({shown.puzzle.turns} turn(s))")
+        # The seat's next two turns, the opponent passive: played as a puzzle of that horizon.
+        shown = replace(shown, puzzle=Puzzle("line", shown.pos, Goal(), turns=turns))
     actions = shown.line
     what = "--solution"
     if line is not None:

@@ -164,6 +164,9 @@ class _Read:
     turns: list[tuple[Any, ...]]
     placement: list[PlacementFacts | None]
     placement_key: tuple[object, ...]
+    final: Placement | None = None
+    """With `every_line` and two turns, the turn-2 placement: scenarios of different final
+    boards are never merged, as a score objective reads the final board (model/score_two.py)."""
 
 
 @dataclass
@@ -446,7 +449,8 @@ class FactReader:
                 key.append(pf.key())
             else:
                 key.append((pf.icon_colour, bool(pf.second_cube)))
-        return _Read(sc, views, lower, near, turns, placement, tuple(key))
+        final = sc.second if self.every_line and len(views) == 2 else None
+        return _Read(sc, views, lower, near, turns, placement, tuple(key), final)
 
 
 def own_views(

@@ -68,7 +68,7 @@ class Gathering:
             r = reader.read(sc, bound, max_steps, cards, i if self.indexed else None)
             if r is None:
                 continue
-            key = (sc.oracle, r.placement_key, r.lower, tuple(r.turns))
+            key = (sc.oracle, r.placement_key, r.lower, tuple(r.turns), r.final)
             c = self._classes.get(key)
             if c is None:
                 self._classes[key] = len(self.reads)

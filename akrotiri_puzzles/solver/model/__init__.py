@@ -10,6 +10,7 @@ model reads the boards only through the facts (solver/facts.py); the concerns ar
 - cards.py: buying and excavating map cards, the oracle;
 - goal.py: actions per turn, the goal, the objective, redundant constraints;
 - score.py: the final score as the objective instead of a goal (`spec.objective`);
+- score_two.py: the same over the hero's two turns, on each class's final board;
 - read.py: reading a line back, forbidding an answer.
 """
 

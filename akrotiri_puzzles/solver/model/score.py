@@ -14,6 +14,7 @@ the game's score of the best line; the line is replayed and scored by the engine
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -23,7 +24,7 @@ from ...excavation import valid_sites
 from ...geometry import Quad, board_quarter
 from ...scoring import seat_score
 from .core import Expr
-from .goal import Counts
+from .score_two import ScoreTwo
 
 OBJECTIVES = ("actions", "score", "margin")
 """What a model optimises: the fewest actions to the goal, the hero's final score, or the
@@ -51,8 +52,9 @@ class Island:
     """The hero's temples on it already."""
 
 
-class ScoreModel(Counts):
-    """The hero's final score as the objective, on a board that no line changes."""
+class ScoreModel(ScoreTwo):
+    """The hero's final score as the objective, on a board that no line changes (or, over two
+    turns, on each class's final board: model/score_two.py)."""
 
     def add_goal(self) -> None:
         # A score model has no goal to reach: any line within the bound scores.
@@ -67,6 +69,9 @@ class ScoreModel(Counts):
 
     def add_score(self) -> None:
         """The score's terms, and the objective."""
+        if self.turns == 2 and self.f.scenarios and self.f.scenarios[0].first is None:
+            self.add_score_two()
+            return
         if self.turns != 1 or self.n != 1 or self.f.scenarios[0].first is not None:
             raise ValueError("the score objective needs one board: the last turn's action phase")
         m = self.m
@@ -116,7 +121,8 @@ class ScoreModel(Counts):
         # Goal cards held, and those a goal draw offers (R-EXC-1): the kept one scores.
         self.goal_points: dict[str, cp_model.IntVar] = {g: self._goal(g) for g in self.hero.goals}
         self.kept: dict[tuple[int, str], cp_model.IntVar] = {}
-        kept_points = self._draws()
+        self.goal_most = {}
+        kept_points = self._draws(self._goal)
         # 1 point per 10 drachmas at the end of the line (R-SCORE-1).
         final = self.money[self.events]
         self.drachma_points = m.new_int_var(0, 10**4, "drachma points")
@@ -231,7 +237,7 @@ class ScoreModel(Counts):
         m.add(pts <= value * (before + sum(self.new.get(i, 0) for i in good)))
         return pts
 
-    def _draws(self) -> Expr:
+    def _draws(self, goal_points: Callable[[str], cp_model.IntVar]) -> Expr:
         """The goal cards kept at the goal draws this line's temples reveal (R-EXC-1); their
         points. A second draw is modelled only when its offer does not depend on the first."""
         m = self.m
@@ -264,8 +270,11 @@ class ScoreModel(Counts):
                 self.kept[(n, g)] = z
                 chosen.append(z)
                 got = m.new_int_var(0, 10**4, f"points of kept goal {g}")
-                m.add(got <= self._goal(g))
-                m.add(got <= 10**4 * z)
+                m.add(got <= goal_points(g))
+                # The card's most points (known once its variable is made) bound `got` when the
+                # card is not kept. Not read off `m.proto`: a domain read there while building
+                # gave a wrong bound (ortools 9.15; seen as a lost optimum, not understood).
+                m.add(got <= self.goal_most.get(g, 10**4) * z)
                 total = total + got
             m.add(sum(chosen) == happens)
         return total
