@@ -164,19 +164,3 @@ def test_analyse_turns_2_says_its_scope(tmp_path):
     assert data["turns"] == 2 and data["scope"] == "next 2 turns, opponent passive"
     assert data["value"] == analyse(pos, turns=2).value
     assert any(step.startswith("tile ") for step in data["best"]["line"])
-
-
-def test_turns_2_from_a_tile_placement_is_refused_in_one_line(tmp_path):
-    # Every placement would be a two-turn model of its own: refused, with the way round it.
-    from akrotiri_puzzles.files.position_yaml import save_position
-    from akrotiri_puzzles.simulate import play_game
-
-    seen: list[Position] = []
-    play_game(COMPS, 1, 2016, bots=("greedy", "greedy"), check=False, on_position=seen.append)
-    pos = next(p for p in seen if p.phase == "place" and p.hero.tile is not None and p.turn >= 10)
-    with pytest.raises(AnalysisError, match="place the tile and analyse the position after it"):
-        analyse(pos, turns=2)
-    path = tmp_path / "place.yaml"
-    save_position(pos, path)
-    one_line_error(run_cli("analyse", path, "--turns", "2"), "--turns 2", "placements", "--turns 1")
-    assert run_cli("analyse", path, "--turns", "1", "--time-limit", "60").returncode == 0

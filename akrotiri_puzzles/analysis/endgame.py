@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, EndTurn, Oracle, PlaceTile
+from ..actions import Action, EndTurn, Oracle
 from ..errors import AkrotiriError
 from ..position import Position
 from ..puzzle import Puzzle, State, moves, play, why_not
-from ..rules import legal_actions
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
@@ -38,7 +37,7 @@ from .board_solve import (
 )
 from .exhaustive import hero_value
 from .exhaustive import horizon as puzzle_over
-from .placement import Bound, Stopped, best_placements, split_placements
+from .placement import Bound, Progress, Stopped, best_placements, split_placements
 from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
 
@@ -161,14 +160,6 @@ def check_position(pos: Position, turns: int) -> None:
             f"--turns {turns}: at most the hero's next {MOST_TURNS} turns are analysed (the puzzles' horizon); "
             "longer horizons are not modelled"
         )
-    if turns == 2 and pos.phase == "place" and not done:
-        # Each placement would be a two-turn model of its own (seconds to a minute each on a
-        # mid-game board, docs/analysis.md): hours, not an answer a player waits for.
-        n = sum(1 for a in legal_actions(pos) if isinstance(a, PlaceTile))
-        raise AnalysisError(
-            f"--turns 2 starts in the action phase: from this tile placement each of its {n} placements would be "
-            "a two-turn model of its own; place the tile and analyse the position after it (or use --turns 1)"
-        )
 
 
 def is_last_turn(pos: Position) -> bool:
@@ -191,8 +182,11 @@ class _Run:
         use_bound: bool = True,
         best_first: bool = True,
         turns: int = 1,
+        progress: Progress | None = None,
     ) -> None:
         self.start = pos
+        self.progress = progress
+        """Told after each group of the start's tile placements (placement.Progress)."""
         self.best_first = best_first
         """Placements best first (analysis/best_first.py); False: in notation order, as a reference."""
         self.group_placements = group_placements
@@ -240,6 +234,13 @@ class _Run:
             # the next turn's draw and placement).
             if pos.phase == "act" and not pos.passing:
                 return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap)
+            if pos.phase == "place" and self.group_placements:
+                # Each placement is a two-turn model; those of a slot and rotation are first
+                # asked together through their cover (placement.py), which must then hold
+                # across the next turn's placement too.
+                done = self.progress if pos is self.start else None
+                kids = self.children(pos)
+                return split_placements(kids, self.placed, floor, cap, NO_BOUND, turns=2, done=done)
             return self.split(self.children(pos), floor, cap)
         if pos.phase == "act" and not pos.passing:
             got = self.kept.pop((id(pos), floor), None) if floor is not None and not bare_first else None
@@ -327,18 +328,23 @@ class _Run:
     def alternatives(self, k: int) -> list[tuple[Action, BoardResult]]:
         """The k best lines with distinct first actions (the oracle aside), best first (ties in
         notation order)."""
-        if self.start.phase == "place" and self.group_placements and self.turns == 1:
+        if self.start.phase == "place" and self.group_placements:
             # The first action is the tile placement: the k best placements in one pass over the
-            # groups, each asked for more than the k-th best so far (analysis/placement.py).
+            # groups, each asked for more than the k-th best so far (analysis/placement.py); over
+            # two turns without the one-turn bounds and bare questions.
             kids = [(a, c) for a, c in self.children(self.start) if not isinstance(a, Oracle)]
-            upper = self.upper()
+            left = self.left(self.start)
+            upper = self.upper() if left == 1 else None
             if self.deadline.seconds is None and upper is not None and self.best_first:
                 ranked, bound, proven = best_first.best_placements(
                     kids, self.placed, self.reached, upper, None, None, k, self.tighter(), self.line
                 )
             else:
+                reached = self.reached if left == 1 else None
                 try:
-                    ranked, bound, proven = best_placements(kids, self.placed, None, None, k, upper, None, self.reached)
+                    ranked, bound, proven = best_placements(
+                        kids, self.placed, None, None, k, upper, None, reached, left, self.progress
+                    )
                 except Stopped:
                     raise TimeUp from None
             if ranked and (not proven or bound > (ranked[0][1].value or 0)):
@@ -401,18 +407,27 @@ def analyse(
     time_limit: float | None = None,
     workers: int = 1,
     group_placements: bool = True,
+    progress: Progress | None = None,
 ) -> Analysis:
     """The best final score (or margin) the hero can reach in its turn, proven; with
     `alternatives` > 1 the best lines with distinct first actions; with `line`, that line's
     score, loss and the action that lost it. `group_placements` False solves every tile
     placement in turn instead of bounding each slot and rotation first (analysis/placement.py):
-    the same answer, for the tests and the benchmark."""
+    the same answer, for the tests and the benchmark. `progress` is told after each group of the
+    start's tile placements (their slot and rotation), with the best so far in points."""
     if objective not in ("score", "margin"):
         raise AnalysisError(f"--objective {objective!r}: choose score or margin")
     if alternatives < 1:
         raise AnalysisError(f"--alternatives {alternatives}: must be at least 1")
     check_position(pos, turns)
-    run = _Run(pos, objective, Deadline(time_limit), workers, group_placements, turns=turns)
+    told: Progress | None = None
+    if progress is not None:
+        say = progress
+
+        def told(done: int, total: int, best: int | None) -> None:
+            say(done, total, None if best is None else _points(objective, best))
+
+    run = _Run(pos, objective, Deadline(time_limit), workers, group_placements, turns=turns, progress=told)
     given = _given_line(run, line) if line is not None else None
     last = is_last_turn(pos)
     try:

@@ -46,15 +46,25 @@ def groups(kids: Sequence[Child]) -> list[list[Child]]:
     return out
 
 
-def cover(members: Sequence[Position]) -> Position | None:
+def cover(members: Sequence[Position], turns: int = 1) -> Position | None:
     """A position that dominates each of `members` (same board and seats after one slot and
     rotation, differing only in cubes on the board and on the market): every cube any member lays,
     the fewest left on the market per colour. None when the members differ in anything else or
-    the price track is not monotone (then nothing is claimed)."""
+    the price track is not monotone (then nothing is claimed).
+
+    Over two turns (`turns` 2) the next turn's placement takes its two cubes from the market too
+    (R-TILE-2: a colour sold out is skipped), so a market the cover has emptied could lay fewer
+    cubes than a member's: the cover is claimed only when each colour it holds fewer of than some
+    member is left at least twice on its market (both cubes of the next placement can then be
+    laid from the cover too, and every sale adds to both markets alike)."""
     first = members[0]
     track = first.components.market.track
     if any(b < a for a, b in pairwise(track)):
         return None
+    if turns > 1:
+        for counts in zip(*(p.market for p in members), strict=True):
+            if min(counts) < max(counts) and min(counts) < 2:
+                return None
     for p in members[1:]:
         if evolve(p, cubes=first.cubes, market=first.market) != first:
             return None
@@ -72,6 +82,8 @@ Bound = Callable[[Position], int | None]
 or None where it has none."""
 Reach = Callable[[Position, int], bool]
 """Whether some line of a child reaches a value (board_solve.reaches, no line read)."""
+Progress = Callable[[int, int, int | None], None]
+"""Told after each group: the groups done, of how many, and the best value so far (None yet)."""
 
 
 def split_placements(
@@ -83,13 +95,15 @@ def split_placements(
     upper: Bound | None = None,
     reach: Reach | None = None,
     feasible: Reach | None = None,
+    turns: int = 1,
+    done: Progress | None = None,
 ) -> BoardResult:
     """The best over the children, each asked only for lines better than the best so far, the
     placements of one slot and rotation first bounded together by their cover (module doc).
     The same result as asking every child in turn: a group is skipped only when no member can
     reach the value it would be asked for."""
     try:
-        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper, reach, feasible)
+        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper, reach, feasible, turns, done)
     except Stopped as stop:
         # The children not looked at bound nothing: the line found, no bound.
         best = stop.found[0][1]
@@ -123,6 +137,8 @@ def best_placements(
     upper: Bound | None = None,
     reach: Reach | None = None,
     feasible: Reach | None = None,
+    turns: int = 1,
+    done: Progress | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values (each with its best line, the child's action first),
     best first, ties in the children's order; each child asked only for more than the k-th best
@@ -131,7 +147,8 @@ def best_placements(
     whether every value is proven. The same k values as solving every child alone: a child is
     left out only when it cannot beat the k-th best. TimeUp with nothing found; `Stopped` with
     what was found when the time runs out later. With `feasible`, a cover is asked only whether
-    it reaches the value (its best is never read).
+    it reaches the value (its best is never read). `turns`: the turns the children's solves see
+    (the cover's condition over two, `cover`); `done` is told after each group.
 
     With `reach` (and `upper`; k = 1, no time limit): a child that beats the best so far and
     reaches its own bound has that value, proven without its line; only the child that is the
@@ -141,9 +158,13 @@ def best_placements(
     state = _Search(floor, cap, k, found, upper)
     state.reach = reach if k == 1 and upper is not None else None
     state.feasible = feasible
+    state.turns = turns
     try:
-        for group in groups(kids):
+        every = groups(kids)
+        for i, group in enumerate(every):
             state.group(group, solve)
+            if done is not None:
+                done(i + 1, len(every), found[0][1].value if found else None)
         state.resolve(solve)
     except TimeUp:
         if not found:
@@ -171,6 +192,8 @@ class _Search:
         self.found = found
         self.bound = floor - 1 if floor is not None else -(10**9)
         self.proven = True
+        self.turns = 1
+        """The turns the children's solves see (a cover's condition over two, `cover`)."""
 
     def ask(self) -> int | None:
         """The value a child is asked for: more than the k-th best so far (at least the floor)."""
@@ -239,7 +262,7 @@ class _Search:
             ask = self.ask()
             if len(left) > 1 and ask is not None and ask != checked:
                 checked = ask
-                top = cover([child for _, child in left])
+                top = cover([child for _, child in left], self.turns)
                 if top is not None and (self.below(top, ask) or not self.reaches(top, ask, solve)):
                     self.bound = max(self.bound, ask - 1)
                     return

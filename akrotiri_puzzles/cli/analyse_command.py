@@ -181,8 +181,8 @@ def analyse(
     of its next turn), proven by CP-SAT: the line, itemised per source, the proof status;
     alternatives; how much a given line loses.
 
-    A tile still to place costs one solve per placement (minutes on a late board): give
-    --time-limit for a line and a bound. See docs/analysis.md.
+    A tile still to place costs a solve per slot and rotation at least (minutes on a late board,
+    or with --turns 2): give --time-limit for a line and a bound. See docs/analysis.md.
     """
     check_range("--alternatives", alternatives, 1, MAX_ALTERNATIVES)
     check_range("--turns", turns, 1, 1_000)
@@ -200,8 +200,13 @@ def analyse(
     from ..analysis.endgame import analyse as run
 
     try:
-        with working("analysing"):
-            result = run(pos, objective, alternatives, actions, turns, time_limit, workers)
+        with working("analysing") as say:
+
+            def told(done: int, total: int, best: int | None) -> None:
+                so_far = "" if best is None else f", best so far {best}"
+                say(f"analysing: the tile's placements, slot and rotation {done} of {total}{so_far}")
+
+            result = run(pos, objective, alternatives, actions, turns, time_limit, workers, progress=told)
     except AkrotiriError as exc:
         fail(f"{position}: {exc}")
     if as_json:
