@@ -207,3 +207,19 @@ def test_analyse_turns_2_from_a_tile_placement_on_the_command_line(tmp_path):
         assert line[0].startswith("tile ") and "end" in line
         if data["status"] == "FEASIBLE":
             assert data["upper_bound"] is None or data["upper_bound"] > data["value"]
+
+
+def test_R_TILE_1_a_line_from_a_placement_over_two_turns_loses_what_its_placement_loses(monkeypatch):
+    pos = no_draw(before_placement(1, 2016, 5))
+    sampled(monkeypatch, pos, 3, 7)
+    best = analyse(pos, turns=2)
+    # The best two turns after each sampled placement, each solved alone; the worst one played.
+    kids = _Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
+    after = {str(a): (a, best_two_turns(child, "score", Deadline(None))) for a, child in kids}
+    assert max(r.value for _, r in after.values()) == best.value
+    action, worst = min(after.values(), key=lambda x: (x[1].value, str(x[0])))
+    line = (action, *worst.line)
+    v = analyse(pos, line=line, turns=2).verdict
+    assert v is not None and v.scored.hero.total == worst.value
+    assert v.loss == best.value - worst.value > 0
+    assert v.lost_at == 1 and not v.stopped_early

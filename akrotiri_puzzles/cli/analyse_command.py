@@ -181,8 +181,9 @@ def analyse(
     of its next turn), proven by CP-SAT: the line, itemised per source, the proof status;
     alternatives; how much a given line loses.
 
-    A tile still to place costs a solve per slot and rotation at least (minutes on a late board,
-    or with --turns 2): give --time-limit for a line and a bound. See docs/analysis.md.
+    A tile still to place can take minutes (on a late board, or with --turns 2, where each slot
+    and rotation of the tile is a two-turn solve): give --time-limit for the best line found by
+    then. See docs/analysis.md.
     """
     check_range("--alternatives", alternatives, 1, MAX_ALTERNATIVES)
     check_range("--turns", turns, 1, 1_000)
