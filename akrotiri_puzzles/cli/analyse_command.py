@@ -204,8 +204,8 @@ def analyse(
         with working("analysing") as say:
 
             def told(done: int, total: int, best: int | None) -> None:
-                so_far = "" if best is None else f", best so far {best}"
-                say(f"analysing: the tile's placements, slot and rotation {done} of {total}{so_far}")
+                so_far = "" if best is None else f", best {best}"
+                say(f"analysing placements: slot and rotation {done} of {total}{so_far}")
 
             result = run(pos, objective, alternatives, actions, turns, time_limit, workers, progress=told)
     except AkrotiriError as exc:
