@@ -5,6 +5,7 @@ engine, which must give the model's value exactly."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -12,7 +13,7 @@ from ortools.sat.python import cp_model
 from ..actions import Action, Excavate, KeepGoal, Step
 from ..errors import AkrotiriError, IllegalActionError
 from ..excavation import valid_sites
-from ..geometry import board_quarter
+from ..geometry import Quad, board_quarter
 from ..position import Position
 from ..puzzle import Goal, Puzzle, State, play
 from ..scoring import seat_score
@@ -212,7 +213,25 @@ def primary_bound(solver: cp_model.CpSolver) -> int:
 def read_line(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> list[Action]:
     """The model's line as the engine plays it: each excavation on the smallest site of the
     quarter the model chose, the goal card the model kept at each goal draw."""
+
+    def chosen(state: State, boat: str, island: Quad) -> tuple[str | None, bool]:
+        quarter = next((q for (i, q), v in model.quarter.items() if i == island and solver.value(v)), None)
+        return quarter, True
+
     _, _, raw = model.read(solver)
+    return _played(model, solver, puzzle, raw, chosen)
+
+
+QuarterChoice = Callable[[State, str, Quad], tuple[str | None, bool]]
+"""The quarter the model chose for an excavation from a dock on an island, and whether the
+site must lie in it (False: any site, where the model chose none)."""
+
+
+def _played(
+    model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle, raw: list[Action], chosen: QuarterChoice
+) -> list[Action]:
+    """The model's actions (`raw`, as read) played through the engine: each excavation on the
+    smallest site of the quarter `chosen` gives, the goal card the model kept at each goal draw."""
     state = State(puzzle.start)
     out: list[Action] = []
     for action in raw:
@@ -221,9 +240,10 @@ def read_line(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> li
             boat = pos.hero.boat
             assert boat is not None
             island = pos.board.island_of_dock[boat]
-            quarter = next((q for (i, q), v in model.quarter.items() if i == island and solver.value(v)), None)
+            quarter, strict = chosen(state, boat, island)
             sites = valid_sites(pos.board, pos.to_move, pos.components.map[action.card], pos.board.island_quads[island])
-            sites = [s for s in sites if board_quarter(s) == quarter]
+            if strict or quarter is not None:
+                sites = [s for s in sites if board_quarter(s) == quarter]
             if not sites:
                 raise SolverError(f"the model excavates {action.card} in quarter {quarter} where no site fits")
             action = Excavate(action.card, sites[0])
@@ -371,31 +391,9 @@ def read_two_turns(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) 
     the model kept at each goal draw."""
     _, c, raw = model.read(solver)
     quarter = model._quarter or {}
-    state = State(puzzle.start)
-    out: list[Action] = []
-    for action in raw:
-        pos = state.pos
-        if isinstance(action, Excavate):
-            boat = pos.hero.boat
-            assert boat is not None
-            island = pos.board.island_of_dock[boat]
-            alias = model.f.alias(c, state.turn - 1, boat)
-            slot = (state.turn, alias)
-            chosen = next((q for (s, q), v in quarter.items() if s == slot and solver.value(v)), None)
-            sites = valid_sites(pos.board, pos.to_move, pos.components.map[action.card], pos.board.island_quads[island])
-            if chosen is not None:
-                sites = [s for s in sites if board_quarter(s) == chosen]
-            if not sites:
-                raise SolverError(f"the model excavates {action.card} in quarter {chosen} where no site fits")
-            action = Excavate(action.card, sites[0])
-        state = play(puzzle, state, action)
-        out.append(action)
-        while state.pos.phase == "goal":
-            n = len(state.pos.hero.temples)
-            offer = sorted(set(state.pos.goal_offer))
-            keep = next((g for g in offer if (n, g) in model.kept and solver.value(model.kept[(n, g)])), None)
-            if keep is None:
-                raise SolverError(f"the model keeps none of the goal cards {offer} offered at temple {n}")
-            state = play(puzzle, state, KeepGoal(keep))
-            out.append(KeepGoal(keep))
-    return out
+
+    def chosen(state: State, boat: str, island: Quad) -> tuple[str | None, bool]:
+        slot = (state.turn, model.f.alias(c, state.turn - 1, boat))
+        return next((q for (s, q), v in quarter.items() if s == slot and solver.value(v)), None), False
+
+    return _played(model, solver, puzzle, raw, chosen)

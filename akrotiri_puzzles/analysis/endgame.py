@@ -230,8 +230,8 @@ class _Run:
         if self.left(pos) == 2:
             # The rest of this turn and the next: one CP-SAT model of both from an action
             # phase; a tile placement, a goal to keep or a pass through the other boat's dock
-            # branched through the engine (the one-turn bounds and covers do not hold across
-            # the next turn's draw and placement).
+            # branched through the engine (the one-turn bounds do not hold across the next
+            # turn's draw and placement).
             if pos.phase == "act" and not pos.passing:
                 return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap)
             if pos.phase == "place" and self.group_placements:
