@@ -248,8 +248,8 @@ def _print_assessment(lesson: Lesson, line: list[Action], found: Assessment) -> 
     table.add_column("")
     for i, action in enumerate(line):
         if played.illegal_at is not None and i >= played.illegal_at:
-            style, note = ("red", "illegal") if i == played.illegal_at else ("dim", "not played")
-            table.add_row(str(i + 1), Text(format_action(action), style=style), "", Text(note, style=style))
+            style, words = ("red", "illegal") if i == played.illegal_at else ("dim", "not played")
+            table.add_row(str(i + 1), Text(format_action(action), style=style), "", Text(words, style=style))
             continue
         note = Text("goal reached", style="green") if i == played.reached_at else Text("")
         table.add_row(str(i + 1), format_action(action), str(played.costs[i]), note)
