@@ -167,14 +167,16 @@ def generate(
     tried = sum(tally.values())
     out.print(
         Text(
-            f"{len(puzzles)} {difficulty} puzzle(s) from {tried} candidate(s) tried ({reused[0]} known from an earlier run)",
+            f"{counted(len(puzzles), difficulty + ' puzzle')} from {counted(tried, 'candidate')} tried ({reused[0]} known from an earlier run)",
             style="dim",
         )
     )
     if db is not None:
         # Candidates graded at another level are kept there in the database, never relabelled.
         added = add_puzzles(db, puzzles + graded)
-        out.print(f"{db}: {added} puzzle(s) added ({len(graded)} graded at another level), the rest there already")
+        out.print(
+            f"{db}: {counted(added, 'puzzle')} added ({len(graded)} graded at another level), the rest there already"
+        )
     if len(puzzles) < count:
         err.print(f"only {len(puzzles)} of {count} found within {count * TRIES_PER_PUZZLE} candidates")
         raise typer.Exit(1)
@@ -323,4 +325,4 @@ def export(
     for p in read_puzzles(db, components(components_dir), level):
         write_atomic(out_dir / f"{p.id}.yaml", dumps_puzzle(p))
         n += 1
-    out.print(f"wrote {n} puzzle file(s) to {out_dir}")
+    out.print(f"wrote {counted(n, 'puzzle file')} to {out_dir}")

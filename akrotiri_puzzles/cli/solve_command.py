@@ -141,7 +141,7 @@ def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozen
     """A solve result for a person; text from the file (id, title) is printed as written."""
     title = f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id
     out.print(Text(title, style="bold"))
-    out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} within {puzzle.turns} turn(s)")
+    out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} within {counted(puzzle.turns, 'turn')}")
     if forbid:
         out.print(
             f"Lines may not use: {', '.join(sorted(forbid))}"
