@@ -88,7 +88,7 @@ def test_an_illegal_action_is_named_with_its_number_and_the_rule():
     assert (illegal["number"], illegal["action"]) == (2, "excavate E05 1,0SW")
     assert "R-EXC-2" in str(illegal["reason"])
     text = check(PUZZLE, "tile -2,0 r0 red@SW; excavate E05 1,0SW").stdout
-    assert "action 2 (excavate E05 1,0SW) is not" in text
+    assert "action 2 (excavate E05 1,0SW) is illegal" in text
 
 
 def test_an_action_out_of_turn_order_is_illegal():
