@@ -20,6 +20,7 @@ from ..files.yamlio import read_yaml
 from ..geometry import Slot, parse_quad
 from ..notation import parse_line
 from ..position import Position
+from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, replay
 from ..render.terminal import terminal_view
 from ..rules import action_cost, why_illegal
@@ -197,7 +198,7 @@ def show(
         if shown.puzzle is not None:
             fail(f"{position}: --turns: a puzzle file has its own horizon ({shown.puzzle.turns} turn(s))")
         # The seat's next two turns, the opponent passive: played as a puzzle of that horizon.
-        shown = replace(shown, puzzle=Puzzle("line", shown.pos, Goal(), turns=turns))
+        shown = replace(shown, puzzle=Puzzle("line", shown.pos, Goal(), turns=turns, revealed=WHOLE))
     actions = shown.line
     what = "--solution"
     if line is not None:
