@@ -115,7 +115,9 @@ class Puzzle:
         if self.turns not in (1, 2):
             return f"horizon must be 1 or 2 turns, not {self.turns}"
         if self.goal.score is not None:
-            return "an endgame puzzle (a score goal) has a horizon of 1 turn" if self.turns != 1 else None
+            return (
+                "an endgame puzzle (a score goal) has a horizon of 1 turn" if self.turns != 1 else self.check_premise()
+            )
         if self.goal.temples < 1:
             return "the goal needs at least one temple"
         left = self.start.components.player_board.temples - len(self.start.hero.temples)

@@ -81,7 +81,10 @@ def orders(puzzle: Puzzle, drawn: dict[str, int]) -> Iterator[Position]:
         hidden = pile[len(top) :]
         beyond = max(0, drawn[name] - len(top))
         choices.append(
-            [(*top, *chosen, *(k for k in hidden if k not in chosen)) for chosen in itertools.permutations(hidden, beyond)]
+            [
+                (*top, *chosen, *(k for k in hidden if k not in chosen))
+                for chosen in itertools.permutations(hidden, beyond)
+            ]
         )
     for land, easy, medium, hard, goals in itertools.product(*choices):
         yield replace(puzzle.start, land_pile=land, map_decks=(easy, medium, hard), goal_deck=goals)

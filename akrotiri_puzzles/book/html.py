@@ -70,7 +70,7 @@ def build(collection: Collection, title: str = "Akrotiri puzzles") -> dict[str, 
     sections = [_title_page(title, book)]
     overlays: dict[str, Overlay] = {}
     for page in book:
-        overlay = overlays[page.puzzle.id] = Overlay(page.puzzle.start)
+        overlay = overlays[page.puzzle.id] = Overlay(page.puzzle.start, revealed=page.puzzle.revealed)
         files[f"pictures/{page.puzzle.id}.svg"] = overlay.picture
         sections.append(_puzzle_page(page))
     for page in book:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..components import COLOURS, ICONS
+from ..components import COLOURS, DECKS, ICONS
 from ..geometry import SEATS
 from ..position import Position
+from ..premise import Revealed
 from . import symbols
 from .highlight import Highlights
 from .style import (
@@ -66,15 +67,18 @@ class _Pen:
         text(self.g, x, self.y, words, SMALL_PX, anchor="start", halo=None, fill=fill, weight=weight)
 
 
-def legend_height(pos: Position, hl: Highlights) -> float:
+def legend_height(pos: Position, hl: Highlights, revealed: Revealed | None = None) -> float:
     """Height the panel needs."""
-    return draw_legend(ET.Element("g"), pos, hl)
+    return draw_legend(ET.Element("g"), pos, hl, revealed)
 
 
-def draw_legend(parent: ET.Element, pos: Position, hl: Highlights) -> float:
-    """Draw the panel into a group placed at its top-left corner; return its height."""
+def draw_legend(parent: ET.Element, pos: Position, hl: Highlights, revealed: Revealed | None = None) -> float:
+    """Draw the panel into a group placed at its top-left corner; return its height. A
+    puzzle's premise (`revealed`) comes right after the key, before the seats."""
     pen = _Pen(parent)
     _key(pen, pos, hl)
+    if revealed is not None:
+        _revealed(pen, pos, revealed)
     for seat in SEATS:
         _seat(pen, pos, seat)
     _market(pen, pos)
@@ -243,6 +247,48 @@ def _card(parent: ET.Element, x: float, y: float, pos: Position, card_id: str, t
         weight="bold",
         halo=None,
     )
+
+
+def _revealed(pen: _Pen, pos: Position, revealed: Revealed) -> None:
+    """What the puzzle reveals of the hidden piles, each top first (premise.py): the next land
+    tiles with their icons, the map cards on top of each deck drawn as cards (turned for north,
+    as in its hand), the goal cards on top of the goal deck. The rest is face down."""
+    g = group(pen.g, class_="revealed")
+    inner = _Pen(g)
+    inner.y = pen.y
+    inner.heading("Revealed by the puzzle (top first)")
+    if not revealed:
+        inner.words(PAD, "nothing: every pile is face down, so a card", fill=FAINT_INK)
+        inner.y += LINE - 6
+        inner.words(PAD, "bought or a tile drawn cannot be relied on", fill=FAINT_INK)
+        inner.y += LINE
+        pen.y = inner.y
+        return
+    comps = pos.components
+    if revealed.land:
+        inner.words(PAD, "land pile, next tiles:")
+        inner.y += LINE
+        for i, tile in enumerate(revealed.land):
+            x = PAD + (i % 3) * 135
+            symbols.icon(g, x + 10, inner.y, comps.tile[tile].icon, cls=None)
+            text(g, x + 24, inner.y, f"{i + 1}. {tile} {comps.tile[tile].icon}", SMALL_PX, anchor="start", halo=None)
+            if i % 3 == 2 or i == len(revealed.land) - 1:
+                inner.y += LINE
+    for deck, cards in zip(DECKS, revealed.maps, strict=True):
+        if cards:
+            inner.words(PAD, f"{deck} map deck, top first (left to right):")
+            inner.y += 12
+            _cards(inner, pos, pos.to_move, cards)
+    if revealed.goals:
+        inner.words(PAD, "goal deck, top first:")
+        inner.y += LINE - 4
+        for i, goal in enumerate(revealed.goals):
+            inner.words(PAD + 8, f"{i + 1}. {goal_words(pos, goal)}")
+            inner.y += LINE - 4
+        inner.y += 4
+    inner.words(PAD, "everything else is face down", fill=FAINT_INK)
+    inner.y += LINE
+    pen.y = inner.y
 
 
 def _market(pen: _Pen, pos: Position) -> None:

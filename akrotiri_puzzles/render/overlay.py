@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from ..actions import Action, PlaceTile
 from ..geometry import Slot
 from ..position import Position
+from ..premise import Revealed
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
 from .style import SLOT_PX
@@ -30,11 +31,11 @@ from .svgdoc import SVG_NS, group, serialise, sub
 class Overlay:
     """One position's picture, and lines drawn over it."""
 
-    def __init__(self, pos: Position, key: bool = True) -> None:
+    def __init__(self, pos: Position, key: bool = True, revealed: Revealed | None = None) -> None:
         self._pos = pos
-        root, self._painter = paint(pos, key=key)
+        root, self._painter = paint(pos, key=key, revealed=revealed)
         self.picture = serialise(root)
-        """The picture, as `render_svg(pos, key=key)` draws it."""
+        """The picture, as `render_svg(pos, key=key, revealed=revealed)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
 
     def line_svg(self, line: tuple[Action, ...]) -> str:

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from ..actions import Action, PlaceTile
 from ..effects import apply
 from ..position import Position
+from ..premise import Revealed
 from ..rules import why_illegal
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights, highlight_slots
@@ -27,15 +28,24 @@ BANNER_H = 30.0
 
 
 def render_svg(
-    pos: Position, highlights: Highlights | None = None, key: bool = True, notes: tuple[str, ...] = ()
+    pos: Position,
+    highlights: Highlights | None = None,
+    key: bool = True,
+    notes: tuple[str, ...] = (),
+    revealed: Revealed | None = None,
 ) -> str:
     """The position as an SVG document; `key=False` leaves out the side panel. `notes` are
-    lines written under the title: for a puzzle, what it asks (its goal and horizon)."""
-    return serialise(paint(pos, highlights, key, notes)[0])
+    lines written under the title: for a puzzle, what it asks (its goal and horizon); a
+    puzzle's premise (`revealed`) is listed in the panel, top of each pile first."""
+    return serialise(paint(pos, highlights, key, notes, revealed)[0])
 
 
 def paint(
-    pos: Position, highlights: Highlights | None = None, key: bool = True, notes: tuple[str, ...] = ()
+    pos: Position,
+    highlights: Highlights | None = None,
+    key: bool = True,
+    notes: tuple[str, ...] = (),
+    revealed: Revealed | None = None,
 ) -> tuple[ET.Element, BoardPainter]:
     """The picture as an element tree, and the painter that drew its board (which knows where
     everything is: render/overlay.py draws lines over a picture with it).
@@ -50,7 +60,9 @@ def paint(
     frame = Frame.around(slots, left=MARGIN_PX, top=top)
     board_w = frame.width + 2 * MARGIN_PX
     width = board_w + (PANEL_W_PX if key else 0.0)
-    height = max(top + frame.height + MARGIN_PX + BANNER_H, head + legend_height(pos, hl) + 20.0 if key else 0.0)
+    height = max(
+        top + frame.height + MARGIN_PX + BANNER_H, head + legend_height(pos, hl, revealed) + 20.0 if key else 0.0
+    )
     root = ET.Element(
         "svg",
         {
@@ -88,7 +100,7 @@ def paint(
     _draw_rim(root, frame)
     _draw_seat_sides(root, pos, frame, board_w)
     if key:
-        draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(head)})"), pos, hl)
+        draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(head)})"), pos, hl, revealed)
     return root, painter
 
 
