@@ -283,3 +283,56 @@ def test_check_says_which_draw_a_fans_answer_rests_on(tmp_path):
     plain = _check(path, "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW")
     assert plain.returncode == 1 and "E04 was bought face down" in " ".join(plain.stdout.split())
     assert _check(ROOT / "puzzles" / "p03.yaml", "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW").returncode == 0
+
+
+# ---- where a puzzle is shown ---------------------------------------------------------------------
+
+
+def test_the_picture_lists_what_the_puzzle_reveals_after_the_key():
+    from akrotiri_puzzles.render.svg import render_svg
+
+    svg = render_svg(P03.start, revealed=P03.revealed)
+    panel = svg.split('class="revealed"', 1)[1]
+    assert "Revealed by the puzzle (top first)" in panel
+    for card in ("E05", "E04", "M11", "M01", "H04", "H05"):
+        assert f'data-card="{card}"' in panel
+    assert panel.index('data-card="E05"') < panel.index('data-card="E04"')  # top first
+    assert 'class="revealed"' not in render_svg(P03.start)  # a position: no premise to show
+    bare = render_svg(P03.start, revealed=Revealed())
+    assert "nothing: every pile is face down" in bare
+    two = render_svg(TWO.start, revealed=TWO.revealed)
+    assert f"1. {TWO.revealed.land[0]} volcano" in two
+
+
+def test_show_prints_what_the_puzzle_reveals():
+    def show(path: Path) -> str:
+        run = subprocess.run(
+            [sys.executable, str(ROOT / "cli.py"), "show", str(path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+            env={"COLUMNS": "100", "PATH": ""},
+        )
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    p03 = show(ROOT / "puzzles" / "p03.yaml")
+    assert "Revealed by the puzzle (top first; everything else is face down)" in p03
+    assert "E05: above lake; below volcano; right mountain" in p03
+    assert "Revealed: nothing. Every pile is face down" in show(ROOT / "puzzles" / "p01.yaml")
+
+
+def test_the_page_says_what_the_puzzle_reveals_and_hides_a_card_bought_face_down():
+    from akrotiri_puzzles.files.collection import load_collection
+    from akrotiri_puzzles.web.pages import puzzle_page
+    from akrotiri_puzzles.web.site import Site, position_words
+
+    site = Site(load_collection([ROOT / "puzzles" / "p03.yaml", ROOT / "puzzles" / "p01.yaml"], COMPS))
+    assert "<strong>Revealed (top first):</strong> easy map deck, top first: E05" in puzzle_page(site, "p03")
+    assert "nothing: every pile is face down" in puzzle_page(site, "p01")
+    puzzle = replace(P03, revealed=ONLY_E05)
+    state = after(puzzle, "buy easy easy")
+    words = position_words(state, puzzle.revealed.after(puzzle.start, state.pos).unknown)
+    assert any("bought face down" in w for w in words) and not any("E04" in w for w in words)
+    assert any("E05" in w for w in words)
