@@ -25,6 +25,8 @@ from akrotiri_puzzles.puzzle import Goal, State, moves, play, replay, validate, 
 from akrotiri_puzzles.solver.budget import playable_cards
 from akrotiri_puzzles.web.referee import rest_of
 
+from .test_check import check
+
 ROOT = Path(__file__).resolve().parent.parent
 COMPS = load_components()
 P03 = load_puzzle(ROOT / "puzzles" / "p03.yaml", COMPS)
@@ -246,22 +248,12 @@ def test_a_recipe_reveals_counts_never_cards():
 # ---- the command line ----------------------------------------------------------------------------
 
 
-def _check(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), "check", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
-
-
 def test_check_refuses_a_file_whose_solution_rests_on_an_unstated_draw(tmp_path):
     data = _p03_data()
     del data["revealed"]
     path = tmp_path / "p03.yaml"
     path.write_text(yaml.safe_dump(data))
-    result = _check(path, "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW")
+    result = check(path, "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
@@ -275,14 +267,14 @@ def test_check_says_which_draw_a_fans_answer_rests_on(tmp_path):
     data["revealed"] = {"maps": {"easy": ["E05"]}}
     path = tmp_path / "p03-e05.yaml"
     path.write_text(yaml.safe_dump(data))
-    result = _check(path, "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW", "--json")
+    result = check(path, "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW", "--json")
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
     assert report["status"] == "illegal" and report["first_illegal"]["number"] == 3
     assert "E04 was bought face down from the easy deck" in report["first_illegal"]["reason"]
-    plain = _check(path, "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW")
+    plain = check(path, "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW")
     assert plain.returncode == 1 and "E04 was bought face down" in " ".join(plain.stdout.split())
-    assert _check(ROOT / "puzzles" / "p03.yaml", "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW").returncode == 0
+    assert check(ROOT / "puzzles" / "p03.yaml", "buy easy easy; ship -1,1SW; excavate E04 -2,-1NW").returncode == 0
 
 
 # ---- where a puzzle is shown ---------------------------------------------------------------------
