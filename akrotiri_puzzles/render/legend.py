@@ -32,12 +32,14 @@ from .style import (
     TEXT_PX,
 )
 from .svgdoc import group, sub, text, text_width
+from .tile_picture import draw_tile
 from .words import actions_per_turn, goal_words, sell_price
 
 PAD = 18.0
 LINE = 24.0
 SMALL_PX = 13.5
 CARD_PX = 90.0
+TILE_PX = 90.0
 INK_SITE = "#5a4a2a"
 
 
@@ -266,14 +268,17 @@ def _revealed(pen: _Pen, pos: Position, revealed: Revealed) -> None:
         return
     comps = pos.components
     if revealed.land:
-        inner.words(PAD, "land pile, next tiles:")
-        inner.y += LINE
+        inner.words(PAD, "land pile, next tiles (as printed, facing north):")
+        inner.y += 12
+        per_row = int((PANEL_W_PX - 2 * PAD + 8) // (TILE_PX + 8))
         for i, tile in enumerate(revealed.land):
-            x = PAD + (i % 3) * 135
-            symbols.icon(g, x + 10, inner.y, comps.tile[tile].icon, cls=None)
-            text(g, x + 24, inner.y, f"{i + 1}. {tile} {comps.tile[tile].icon}", SMALL_PX, anchor="start", halo=None)
-            if i % 3 == 2 or i == len(revealed.land) - 1:
-                inner.y += LINE
+            if i and i % per_row == 0:
+                inner.y += TILE_PX + 26
+            x = PAD + (i % per_row) * (TILE_PX + 8)
+            draw_tile(g, pos, tile, x, inner.y, TILE_PX)
+            label = f"{i + 1}. {tile} {comps.tile[tile].icon}"
+            text(g, x + TILE_PX / 2, inner.y + TILE_PX + 11, label, 12.5, weight="bold", halo=None)
+        inner.y += TILE_PX + 30
     for deck, cards in zip(DECKS, revealed.maps, strict=True):
         if cards:
             inner.words(PAD, f"{deck} map deck, top first (left to right):")
