@@ -3,7 +3,8 @@
 The hero is the seat to move. The opponent is passive: their boat stays where it is and
 blocks its dock, and they take no turns, so after the hero's end of turn (and its draw) the
 hero's next turn begins at once. A line is counted in actions as the game counts them
-(`rules.action_cost`); free actions and tile placement cost none.
+(`rules.action_cost`); free actions and tile placement cost none. A line may use only the draws
+the puzzle's premise reveals (premise.py): a puzzle's answer holds for every order of the rest.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from dataclasses import dataclass, field, replace
 
 from .actions import Action, EndTurn
 from .effects import apply, start_turn
-from .errors import IllegalActionError, PuzzleError
+from .errors import IllegalActionError, PuzzleError, located
 from .position import Position
+from .premise import Revealed, premise_problem, unstated
 from .rules import action_cost, legal_actions, why_illegal
 from .scoring import seat_score
 
@@ -98,6 +100,8 @@ class Puzzle:
     difficulty: str | None = None
     certificate: Certificate | None = None
     grade: Grade | None = None
+    revealed: Revealed = field(default_factory=Revealed)
+    """The premise: the top of each hidden pile the puzzle states; the rest is unknown."""
 
     @property
     def hero(self) -> str:
@@ -111,7 +115,9 @@ class Puzzle:
         if self.turns not in (1, 2):
             return f"horizon must be 1 or 2 turns, not {self.turns}"
         if self.goal.score is not None:
-            return "an endgame puzzle (a score goal) has a horizon of 1 turn" if self.turns != 1 else None
+            return (
+                "an endgame puzzle (a score goal) has a horizon of 1 turn" if self.turns != 1 else self.check_premise()
+            )
         if self.goal.temples < 1:
             return "the goal needs at least one temple"
         left = self.start.components.player_board.temples - len(self.start.hero.temples)
@@ -119,6 +125,19 @@ class Puzzle:
             return f"the hero has only {left} temple(s) left to excavate"
         if self.goal.map_card is not None and self.goal.map_card not in self.start.components.map:
             return f"unknown map card {self.goal.map_card!r}"
+        return self.check_premise()
+
+    def check_premise(self) -> str | None:
+        """Why the premise does not fit the puzzle (`premise.premise_problem`), or None."""
+        found = premise_problem(self.revealed, self.start, self.turns, self.goal.temples, self.goal.score is not None)
+        if found is not None:
+            return f"{found[0]}: {found[1]}"
+        card = self.goal.map_card
+        if card is not None and not self.revealed.whole:
+            in_hand = card in self.start.hero.maps and card not in self.revealed.unknown
+            deck = self.start.components.map[card].deck
+            if not in_hand and card not in self.revealed.deck(deck):
+                return f"goal.map: {card} is neither in the hero's hand nor revealed on top of the {deck} deck"
         return None
 
 
@@ -151,7 +170,7 @@ def moves(puzzle: Puzzle, state: State) -> list[Action]:
     actions = legal_actions(state.pos)
     if state.turn >= puzzle.turns:
         actions = [a for a in actions if not isinstance(a, EndTurn)]
-    return actions
+    return [a for a in actions if unstated(puzzle.revealed, puzzle.start, state.pos, a) is None]
 
 
 def why_not(puzzle: Puzzle, state: State, action: Action) -> str | None:
@@ -160,7 +179,23 @@ def why_not(puzzle: Puzzle, state: State, action: Action) -> str | None:
         return "the game is over (R-END-2)"
     if isinstance(action, EndTurn) and state.turn >= puzzle.turns:
         return f"the horizon is {puzzle.turns} turn(s); ending this turn leaves it"
-    return why_illegal(state.pos, action)
+    return why_illegal(state.pos, action) or unstated(puzzle.revealed, puzzle.start, state.pos, action)
+
+
+def unstated_draw(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> tuple[int, str] | None:
+    """(index, reason) of the first action of a line that rests on a draw the puzzle does not
+    state, or None; the line is played as far as the engine allows."""
+    state = State(puzzle.start)
+    for i, action in enumerate(line):
+        if state.pos.phase == "over" or why_illegal(state.pos, action) is not None:
+            return None
+        reason = unstated(puzzle.revealed, puzzle.start, state.pos, action)
+        if reason is not None:
+            return i, reason
+        if isinstance(action, EndTurn) and state.turn >= puzzle.turns:
+            return None
+        state = play(puzzle, state, action)
+    return None
 
 
 def play(puzzle: Puzzle, state: State, action: Action) -> State:
@@ -232,4 +267,9 @@ def validate(puzzle: Puzzle, source: str = "puzzle") -> Puzzle:
     reason = puzzle.check_start()
     if reason is not None:
         raise PuzzleError(f"{source}: {reason}")
+    if puzzle.solution is not None:
+        found = unstated_draw(puzzle, puzzle.solution)
+        if found is not None:
+            i, why = found
+            raise PuzzleError(located(source, f"solution.{i}", f"{puzzle.solution[i]}: {why}"))
     return puzzle

@@ -17,6 +17,7 @@ from akrotiri_puzzles.analysis.unique import answer_of, unique_answer
 from akrotiri_puzzles.errors import PuzzleError
 from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle, load_puzzle, loads_puzzle
 from akrotiri_puzzles.generator.endgame import GAME_SEEDS, greedy_score, level_of
+from akrotiri_puzzles.premise import stated_position
 from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.solver.cpsat import ScoreGoal, solve
 from akrotiri_puzzles.solver.deadline import Deadline
@@ -108,10 +109,12 @@ def test_R_SCORE_1_each_endgame_puzzle_is_certified_optimal_and_unique(path):
     c = puzzle.certificate
     assert c is not None and puzzle.solution is not None and puzzle.goal.score == c.optimum
     assert (c.status, c.above_optimum, c.below_optimum, c.unique) == ("OPTIMAL", "INFEASIBLE", None, True)
-    # Checked again: the best score, X+1 unreachable, and no other answer of X points.
-    assert best_on_board(puzzle.start, "score", Deadline(None)).value == c.optimum
-    assert best_on_board(puzzle.start, "score", Deadline(None), floor=c.optimum + 1).status == "INFEASIBLE"
-    assert unique_answer(puzzle.start, c.optimum, puzzle.solution).unique is True
+    # Checked again on what the puzzle states (its premise, premise.stated_position): the best
+    # score, X+1 unreachable, and no other answer of X points.
+    stated = stated_position(puzzle.start, puzzle.revealed)
+    assert best_on_board(stated, "score", Deadline(None)).value == c.optimum
+    assert best_on_board(stated, "score", Deadline(None), floor=c.optimum + 1).status == "INFEASIBLE"
+    assert unique_answer(stated, c.optimum, puzzle.solution).unique is True
 
 
 # ---- generate --kind endgame -------------------------------------------------------------------

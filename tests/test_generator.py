@@ -85,8 +85,12 @@ def test_the_database_skips_a_puzzle_it_holds_and_exports_by_level(tmp_path: Pat
     assert add_puzzles(db, [replace(p3, difficulty="easy")]) == 1
     # The same position, goal and horizon under another id is the same puzzle.
     assert add_puzzles(db, [replace(p3, id="again", difficulty="easy")]) == 0
-    other = replace(p3, id="two", turns=2, difficulty="hard")
+    # Two turns reveal the tile the first turn's end draws (R-END-1, docs/puzzles.md).
+    drawn = replace(p3.revealed, land=p3.start.land_pile[:1])
+    other = replace(p3, id="two", turns=2, difficulty="hard", revealed=drawn)
     assert puzzle_key(other) != puzzle_key(p3)
+    # The premise is part of the puzzle: another premise, another puzzle.
+    assert puzzle_key(replace(p3, revealed=drawn)) != puzzle_key(p3)
     assert add_puzzles(db, [other]) == 1
     assert [p.id for p in read_puzzles(db, comps, "hard")] == ["two"]
     assert [p.id for p in read_puzzles(db, comps)] == ["p03", "two"]

@@ -7,6 +7,7 @@ must replay through the engine to the goal at that cost.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,12 +15,14 @@ import pytest
 
 from akrotiri_puzzles.actions import Action, EndTurn
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.generator.reveal import Reveal
 from akrotiri_puzzles.puzzle import Puzzle, State, moves, play, reached, replay
 from akrotiri_puzzles.rules import action_cost
 from akrotiri_puzzles.solver.canonical import canonical, signature
 from akrotiri_puzzles.solver.cpsat import board_free_lower_bound, one_action_possible, solve
 from akrotiri_puzzles.solver.exhaustive import search
 
+ROOT_PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 CORPUS = sorted((Path(__file__).parent / "data" / "puzzles" / "small").glob("*.yaml"))
 PLACE2 = sorted(
     p
@@ -236,3 +239,84 @@ def test_a_known_result_must_be_an_optimum(comps):
     puzzle = next(p for p in (load_puzzle(path, comps) for path in CORPUS) if p.optimum is None)
     with pytest.raises(ValueError, match="known"):
         solve(puzzle, unique=True, known=solve(puzzle))
+
+
+# ---- under the premise: what a puzzle reveals (docs/puzzles.md, issue 29) ----------------------
+
+BUYING = [p for p in CORPUS if re.search(r"\bbuy (easy|medium|hard)", p.read_text().split("\nsolution:")[-1])]
+"""Corpus puzzles whose recorded answer buys map cards (R-BUY-1)."""
+TWO_TURNS = [p for p in CORPUS if "\nhorizon: 2\n" in p.read_text()]
+"""Corpus puzzles of two turns: the oracle's icons and the end of turn's draw (R-ORA-1, R-END-1)."""
+NARROWER = {
+    "nothing of the decks": Reveal(),
+    "the top card of each deck": Reveal(maps=1),
+}
+"""Premises narrower than the corpus's own (every deck's top 3, the land pile until every icon)."""
+
+
+def _agree(puzzle: Puzzle, max_nodes: int | None = None) -> int | None:
+    """CP-SAT alone and the exhaustive search give one optimum (or both none); CP-SAT's line
+    replays through the engine, premise included, at that cost. The optimum."""
+    exhaustive = search(puzzle, max_nodes=max_nodes)
+    assert exhaustive.complete
+    result = solve(puzzle, probe=False)
+    assert result.optimum == exhaustive.optimum, puzzle.id
+    if result.optimum is None:
+        assert result.status == "INFEASIBLE"
+        return None
+    assert (result.status, result.below_optimum) == ("OPTIMAL", "INFEASIBLE")
+    played = replay(puzzle, result.line)
+    assert played.illegal_at is None and played.reached and played.cost == result.optimum
+    return result.optimum
+
+
+def test_the_corpus_has_puzzles_that_buy_and_of_two_turns():
+    assert len(BUYING) >= 5 and len(TWO_TURNS) >= 40
+
+
+@pytest.mark.parametrize("variant", list(NARROWER))
+@pytest.mark.parametrize("path", [*BUYING, ROOT_PUZZLES / "p03.yaml"], ids=lambda p: p.stem)
+def test_R_BUY_1_cpsat_agrees_with_exhaustive_search_on_what_a_puzzle_reveals(path, variant, comps):
+    """A puzzle that buys, under a premise that reveals less than its answer draws: both solvers
+    play only the hand and the revealed deck tops (a card bought face down cannot be played),
+    and agree; the optimum can only grow, since a premise only takes lines away."""
+    puzzle = load_puzzle(path, comps)
+    narrow = replace(
+        puzzle,
+        revealed=NARROWER[variant].of(puzzle.start, puzzle.turns, puzzle.goal),
+        solution=None,
+        optimum=None,
+        certificate=None,
+        grade=None,
+    )
+    reason = narrow.check_start()
+    if reason is not None:
+        # The goal names a card in a deck that this premise does not reveal: refused by name.
+        assert reason.startswith(f"goal.map: {puzzle.goal.map_card} is neither"), reason
+        return
+    optimum = _agree(narrow)
+    assert puzzle.optimum is not None
+    assert optimum is None or optimum >= puzzle.optimum
+
+
+def test_R_BUY_1_a_premise_changes_the_answer_of_some_puzzles(comps):
+    """The agreement above is not idle: revealing nothing of the decks lengthens or kills the
+    answer of puzzles that buy (p03 among them)."""
+    changed = []
+    for path in [*BUYING, ROOT_PUZZLES / "p03.yaml"]:
+        puzzle = load_puzzle(path, comps)
+        bare = replace(puzzle, revealed=Reveal().of(puzzle.start, puzzle.turns, puzzle.goal), solution=None)
+        if bare.check_start() is None and search(bare).optimum != puzzle.optimum:
+            changed.append(path.stem)
+    assert "p03" in changed and len(changed) >= 3, changed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", TWO_TURNS, ids=lambda p: p.stem)
+def test_R_ORA_1_R_END_1_cpsat_agrees_with_exhaustive_search_when_only_the_next_tile_is_revealed(path, comps):
+    """A two-turn puzzle revealing only the tile its first turn draws: the oracle may be asked
+    only for that tile's icon (R-ORA-1); both solvers agree on what remains."""
+    puzzle = load_puzzle(path, comps)
+    narrow = replace(puzzle, revealed=Reveal(maps=3).of(puzzle.start, 2, puzzle.goal), solution=None, optimum=None)
+    optimum = _agree(narrow, max_nodes=60_000)
+    assert optimum is None or puzzle.optimum is None or optimum >= puzzle.optimum

@@ -16,7 +16,7 @@ spends the extra action, which the engine then refuses ("no actions left this tu
 
 from __future__ import annotations
 
-from lesson_found import Candidate, Found, _boat, _dig
+from lesson_found import PREMISE, Candidate, Found, _boat, _dig
 from lesson_last import certified
 
 from akrotiri_puzzles.actions import Action, Excavate
@@ -24,6 +24,7 @@ from akrotiri_puzzles.analysis.endgame import analyse
 from akrotiri_puzzles.effects import apply
 from akrotiri_puzzles.geometry import format_quad
 from akrotiri_puzzles.position import Position, evolve
+from akrotiri_puzzles.premise import stated_position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
 from akrotiri_puzzles.rules import action_cost
 from akrotiri_puzzles.scoring import seat_score
@@ -84,10 +85,11 @@ def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     if plan is None:
         return None
     hoped, mis = plan
-    got = certified(pos)
+    premise = PREMISE.of(pos, 1, Goal(score=0))
+    got = certified(stated_position(pos, premise))
     if got is None or got.unique is not True:
         return None
-    puzzle = Puzzle("lesson", pos, Goal(score=got.score), 1)
+    puzzle = Puzzle("lesson", pos, Goal(score=got.score), 1, revealed=premise)
     played = replay(puzzle, mis)
     if played.illegal_at is None or "R-TURN-2" not in (played.reason or ""):
         return None

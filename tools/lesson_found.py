@@ -12,6 +12,7 @@ from pathlib import Path
 from lesson_search import Belief, plan
 
 from akrotiri_puzzles.actions import Action, Excavate
+from akrotiri_puzzles.generator.reveal import Reveal
 from akrotiri_puzzles.notation import parse_action
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
@@ -19,6 +20,10 @@ from akrotiri_puzzles.solver import search
 from akrotiri_puzzles.teaching import Mark
 
 ROOT = Path(__file__).resolve().parent.parent
+PREMISE = Reveal(maps=3, oracle=True)
+"""What a lesson's exercise reveals while its finder looks (docs/puzzles.md): the top 3 cards of
+every map deck and the land pile until every icon, so that a lesson about buying or the oracle
+can be found; make_lessons narrows it to what the lesson's lines draw (`narrowed`)."""
 
 
 @dataclass
@@ -35,7 +40,8 @@ class Candidate:
 
     def puzzle(self, turns: int = 1, goal: Goal | None = None) -> Puzzle:
         """The position as an exercise: excavate a temple within `turns` turns."""
-        return Puzzle("lesson", self.pos, goal or Goal(), turns)
+        goal = goal or Goal()
+        return Puzzle("lesson", self.pos, goal, turns, revealed=PREMISE.of(self.pos, turns, goal))
 
     def one_turn_feasible(self, goal: Goal | None = None) -> bool:
         """Whether the goal can be met this turn (True too when the search cannot tell)."""

@@ -10,6 +10,7 @@ from akrotiri_puzzles.actions import Action
 from akrotiri_puzzles.analysis.endgame_puzzle import SOLVER, Certified
 from akrotiri_puzzles.analysis.endgame_puzzle import certify as certify_endgame
 from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.premise import stated_position
 from akrotiri_puzzles.puzzle import Certificate, Puzzle, replay
 from akrotiri_puzzles.scoring import seat_score
 
@@ -28,7 +29,7 @@ def certified(pos: Position) -> Certified | None:
 def certify_score(puzzle: Puzzle) -> tuple[int, tuple[Action, ...], Certificate] | None:
     """The proven best score X, its unique answer and the certificate of a score-goal exercise
     (X optimal, X+1 infeasible, unique), or None."""
-    got = certified(puzzle.start)
+    got = certified(stated_position(puzzle.start, puzzle.revealed))
     if got is None or got.unique is not True or puzzle.goal.score != got.score:
         return None
     comps = puzzle.start.components

@@ -8,8 +8,8 @@ cheapest, by the game's count of actions, that meets the goal in their world. Th
 plays that line in the real game, where it runs out of money: an illegal purchase or
 excavation, or a goal out of reach.
 
-The exercise of the buying lesson names a map card that is still in a deck (the decks are
-known in a puzzle, docs/formats.md): the second or third card of a deck, so the hero must buy
+The exercise of the buying lesson names a map card that is still in a deck (its top is
+revealed by the exercise, docs/puzzles.md): the second or third card of a deck, so the hero must buy
 two or three cards to dig with it, and the price of that purchase decides the line.
 """
 
@@ -20,7 +20,7 @@ import itertools
 import os
 from collections.abc import Hashable
 
-from lesson_found import Candidate, Found, _boat, _cubes
+from lesson_found import PREMISE, Candidate, Found, _boat, _cubes
 from lesson_search import card_fits
 
 from akrotiri_puzzles.actions import Action, Buy, Excavate, Sell
@@ -180,7 +180,7 @@ def sells_falling(pos: Position) -> bool:
 
 def money_goals(pos: Position) -> list[Goal]:
     """Exercise goals where money may be short: any temple; a temple with a map card in hand
-    the hero cannot pay for yet; with a card of a deck (the decks are known) that fits."""
+    the hero cannot pay for yet; with a card of a deck (the exercise reveals the top cards of each deck) that fits."""
     comps = pos.components
     goals = [Goal()]
     goals += [Goal(1, k) for k in sorted(set(pos.hero.maps)) if comps.map[k].cost > pos.hero.drachmas]
@@ -198,7 +198,7 @@ def money_exercise(
 ) -> tuple[Puzzle, int, tuple[Action, ...], tuple[Action, ...]] | None:
     """The one-turn exercise with this goal, its optimum and a line (exhaustive search), and the
     misreading's line when it fails in the engine; None otherwise."""
-    puzzle = Puzzle("lesson", pos, goal, 1)
+    puzzle = Puzzle("lesson", pos, goal, 1, revealed=PREMISE.of(pos, 1, goal))
     # The believed world allows all the real one does, so its line, if legal and reaching the
     # goal, is no dearer than the real optimum: only a line the engine refuses can fail.
     believed = flat_sale_line(puzzle, nodes) if kind == "flat" else believed_line(puzzle, kind, nodes)
@@ -249,7 +249,7 @@ def find_buying_maps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
             f"({cost} to excavate with). {' then '.join(map(str, buys))} costs {paid} in all, for one more action, "
             f"and leaves {held - paid}."
         )
-        task = f"{card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
+        task = f"{card} is not in your hand: it is card {depth} of the {deck} deck (the exercise reveals the top cards of each deck)."
         return Found(puzzle, [("per card", mis)], marks, why, task)
     return None
 
@@ -309,7 +309,7 @@ def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
                 for d, cards in zip(DECKS, pos.map_decks, strict=True)
                 if goal.map_card in cards
             )
-            task = f"{goal.map_card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
+            task = f"{goal.map_card} is not in your hand: it is card {depth} of the {deck} deck (the exercise reveals the top cards of each deck)."
         return Found(puzzle, [("flat", mis)], marks, why, task)
     return None
 

@@ -152,7 +152,7 @@ def believed_plan(puzzle: Puzzle, below: int, nodes: int = 3000) -> tuple[int, t
 
 
 def deck_goals(pos: Position) -> list[Goal]:
-    """A temple with one of the first three cards of a deck (the decks are known in a puzzle)
+    """A temple with one of the first three cards of a deck (revealed by the exercise)
     that fits a site now: the card must be bought, so the exercise runs through Thera."""
     goals = []
     for cards in pos.map_decks:
@@ -234,7 +234,7 @@ def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         deck, depth = next(
             (d, cards.index(card) + 1) for d, cards in zip(DECKS, pos.map_decks, strict=True) if card in cards
         )
-        task = f"{card} is not in your hand: it is card {depth} of the {deck} deck (the decks are known)."
+        task = f"{card} is not in your hand: it is card {depth} of the {deck} deck (the exercise reveals the top cards of each deck)."
     return Found(puzzle, [("at once", mis)], marks, why, task)
 
 

@@ -16,13 +16,14 @@ first through the engine) lead to a position where it can dig at once with cargo
 
 from __future__ import annotations
 
-from lesson_found import Candidate, Found, _boat
+from lesson_found import PREMISE, Candidate, Found, _boat
 from lesson_last import certified, final_points
 
 from akrotiri_puzzles.actions import Action, Excavate, PlaceTile, Sell
 from akrotiri_puzzles.analysis.endgame import analyse
 from akrotiri_puzzles.geometry import format_quad
 from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.premise import stated_position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play, replay
 from akrotiri_puzzles.rules import action_cost, legal_actions
 from akrotiri_puzzles.scoring import seat_score
@@ -96,13 +97,14 @@ def find_sixth_temple(pos: Position) -> Found | None:
     plan = ends_at_sixth(pos)
     if plan is None or plan[0] >= best.value:
         return None
-    got = certified(pos)
+    premise = PREMISE.of(pos, 1, Goal(score=0))
+    got = certified(stated_position(pos, premise))
     if got is None or got.unique is not True:
         return None
     digs = [i for i, a in enumerate(got.line) if isinstance(a, Excavate)]
     if not digs or digs[-1] == len(got.line) - 1:
         return None
-    puzzle = Puzzle("lesson", pos, Goal(score=got.score), 1)
+    puzzle = Puzzle("lesson", pos, Goal(score=got.score), 1, revealed=premise)
     theirs = final_points(puzzle, plan[1])
     if theirs is None or theirs >= got.score:
         return None

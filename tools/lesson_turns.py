@@ -4,6 +4,8 @@ tools/lesson_actions.py and tools/lesson_sixth.py.)"""
 
 from __future__ import annotations
 
+from lesson_found import PREMISE
+
 from akrotiri_puzzles.actions import Action, EndTurn, Oracle, PlaceTile
 from akrotiri_puzzles.effects import apply
 from akrotiri_puzzles.position import Position
@@ -49,7 +51,7 @@ def placement_forced(puzzle: Puzzle, line: tuple[Action, ...], nodes: int = 1500
 
 def two_turn_line(pos: Position, goal: Goal, nodes: int = 30000) -> tuple[int, tuple[Action, ...]] | None:
     """The optimum and a line of the two-turn exercise, by exhaustive search, or None."""
-    found = search(Puzzle("two", pos, goal, 2), max_nodes=nodes)
+    found = search(Puzzle("two", pos, goal, 2, revealed=PREMISE.of(pos, 2, goal)), max_nodes=nodes)
     if not found.complete or found.optimum is None:
         return None
     return found.optimum, found.line

@@ -5,7 +5,10 @@
 Scans positions of seeded greedy games for puzzles whose optimum is at least 2 actions and
 whose answer is unique (`solve --unique`), in a planned mix of classes, and writes each with
 its solution and certificate. Every written puzzle is replayed through the engine before it is
-kept. The same seeds give the same collection.
+kept. The same seeds give the same collection. The scan solves with every pile known; each
+puzzle kept then reveals what its answer draws (docs/puzzles.md: every map deck as deep as it
+buys, p03's two cards) and is solved again under that premise, which must prove the same
+optimum and uniqueness (as tools/recertify.py did for p01 to p10).
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
 from akrotiri_puzzles.files.puzzle_yaml import save_puzzle
+from akrotiri_puzzles.generator.reveal import answer_reveal
+from akrotiri_puzzles.premise import WHOLE
 from akrotiri_puzzles.puzzle import Certificate, Goal, Puzzle, replay
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.cpsat import solve
@@ -97,7 +102,7 @@ def main() -> None:
                 if len(hand) < 2:
                     continue
                 goal = Goal(map_card=hand[0])
-            puzzle = Puzzle(f"p{number:02d}", start, goal, turns)
+            puzzle = Puzzle(f"p{number:02d}", start, goal, turns, revealed=WHOLE)
             if puzzle.check_start() is not None:
                 continue
             if phase == "place" and not placement_helps(puzzle):
@@ -105,6 +110,11 @@ def main() -> None:
             result = solve(puzzle, unique=True)
             if result.optimum is None or result.optimum < 2 or result.unique is not True:
                 continue
+            puzzle = replace(puzzle, revealed=answer_reveal(result.line).of(start, turns, goal))
+            stated = solve(puzzle, unique=True)
+            if (stated.optimum, stated.unique) != (result.optimum, True):
+                continue  # never: a premise only takes lines away, and the answer's draws are revealed
+            result = stated
             check = replay(puzzle, result.line)
             assert check.reached and check.illegal_at is None and check.cost == result.optimum
             certificate = Certificate(

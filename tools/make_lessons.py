@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+import yaml
 from lesson_actions import find_more_actions
 from lesson_beliefs import (
     CannotPass,
@@ -34,6 +35,7 @@ from lesson_beliefs import (
 )
 from lesson_cube import find_second_cube
 from lesson_found import (
+    PREMISE,
     ROOT,
     Candidate,
     Finder,
@@ -62,7 +64,9 @@ from ortools import __version__ as ortools_version
 from akrotiri_puzzles import __version__, load_components
 from akrotiri_puzzles.actions import Action, Excavate, PlaceTile, Step, Unload
 from akrotiri_puzzles.components import Components
-from akrotiri_puzzles.files.lesson_yaml import save_lesson
+from akrotiri_puzzles.files.lesson_yaml import lesson_from_data, save_lesson
+from akrotiri_puzzles.files.puzzle_yaml import puzzle_from_data, revealed_to_data
+from akrotiri_puzzles.generator.reveal import Reveal, answer_reveal
 from akrotiri_puzzles.geometry import format_quad
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Certificate, Puzzle, replay
@@ -382,6 +386,37 @@ def build(
     return replace(lesson, misreadings=tuple(misreadings))
 
 
+def narrowed(lesson: Lesson) -> Lesson:
+    """The lesson with the least premise its lines need (docs/puzzles.md): every map deck as deep
+    as the answer or a misreading buys into any deck, the land pile until every icon if one asks
+    the oracle, and what the horizon and the goal draws need. A beginner sees no more of the
+    piles than the lesson uses; each line's outcome is the same, since each draws only what is
+    revealed."""
+    lines = [lesson.answer, *(m.line for m in lesson.misreadings)]
+    needs = [answer_reveal(line) for line in lines]
+    reveal = Reveal(maps=max(r.maps for r in needs), oracle=any(r.oracle for r in needs))
+    ex = lesson.exercise
+    return replace(lesson, exercise=replace(ex, revealed=reveal.of(ex.start, ex.turns, ex.goal)))
+
+
+def recertified(lesson: Lesson) -> tuple[Lesson, list[str]]:
+    """The lesson narrowed (`narrowed`), its exercise certified again under that premise and every
+    claim verified; with what does not hold (empty: the lesson stands)."""
+    lesson = narrowed(lesson)
+    done = certify(lesson.exercise)
+    if done is None:
+        return lesson, ["the exercise is no longer certified optimal and unique"]
+    optimum, _, cert = done
+    wrong = []
+    if optimum != lesson.optimum:
+        wrong.append(f"optimum {optimum}, the lesson says {lesson.optimum}")
+    old = lesson.exercise.certificate
+    if old is not None and cert != replace(old, seed=None, solver=cert.solver):
+        wrong.append(f"certificate {cert}, the lesson's {old}")
+    wrong += [str(cl) for cl in verify(lesson) if not cl.holds]
+    return lesson, wrong
+
+
 def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Lesson | None:
     """The first lesson the seeds give, certified and verified."""
     phase, finder = FINDERS[lesson_id]
@@ -412,6 +447,10 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
         lesson = build(lesson_id, c, found, optimum, answer, cert)
         if lesson is None:
             continue
+        lesson, wrong = recertified(lesson)
+        if wrong:
+            print(f"  seed {c.seed} action {len(c.line)}: under its own premise: {'; '.join(wrong)}", flush=True)
+            continue
         claims = verify(lesson)
         bad = [cl for cl in claims if not cl.holds]
         print(f"  seed {c.seed} action {len(c.line)}: {len(claims) - len(bad)}/{len(claims)} claims hold", flush=True)
@@ -420,6 +459,31 @@ def make(lesson_id: str, comps: Components, seeds: range, max_tiles: int) -> Les
         if not bad:
             return lesson
     return None
+
+
+def recertify_files(out: Path, comps: Components, only: list[str] | None) -> int:
+    """`--recertify`: each lesson file read as it was (found with every pile known), narrowed,
+    certified and verified again, written back when every claim holds."""
+    failed = 0
+    for path in sorted(out.glob("*.yaml")):
+        if only and path.stem not in only:
+            continue
+        data = yaml.safe_load(path.read_text())
+        exercise = dict(data["exercise"])
+        exercise.pop("revealed", None)
+        # Read with every pile known: the premise is what this step decides.
+        bare = puzzle_from_data({**exercise, "solution": None}, str(path), comps, path.parent, playable=False)
+        wide = PREMISE.of(bare.start, bare.turns, bare.goal)
+        data["exercise"] = {**exercise, "revealed": revealed_to_data(wide)}
+        lesson, wrong = recertified(lesson_from_data(data, str(path), comps, path.parent))
+        if wrong:
+            failed += 1
+            print(f"{path.name}: does not hold: {'; '.join(wrong)}", flush=True)
+            continue
+        save_lesson(lesson, path)
+        premise = "; ".join(lesson.exercise.revealed.describe(comps)) or "nothing revealed"
+        print(f"{path.name}: holds; premise: {premise}", flush=True)
+    return 1 if failed else 0
 
 
 def main() -> None:
@@ -431,7 +495,15 @@ def main() -> None:
     )
     parser.add_argument("--max-tiles", type=int, default=10, help="Largest board, in land tiles, to use.")
     parser.add_argument("--out", type=Path, default=ROOT / "lessons")
+    parser.add_argument(
+        "--recertify",
+        action="store_true",
+        help="Search nothing: give the lessons in --out the premise their lines need, certify and verify "
+        "them again under it, and write each one that holds.",
+    )
     args = parser.parse_args()
+    if args.recertify:
+        sys.exit(recertify_files(args.out, load_components(), args.only))
     seeds = args.seeds
     comps = load_components()
     load_cache()

@@ -29,6 +29,7 @@ from pathlib import Path
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.files.components_yaml import load_components
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle, save_puzzle
+from akrotiri_puzzles.generator.reveal import Reveal
 from akrotiri_puzzles.geometry import SEATS
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
@@ -40,6 +41,13 @@ OUT = ROOT / "tests" / "data" / "puzzles" / "small"
 SEED = 4000
 """Game g of the run is simulated with seed SEED + g; the sampling generator is seeded SEED."""
 MAX_GAMES = 260
+PREMISE = Reveal(maps=3, oracle=True)
+"""What each puzzle reveals of the hidden piles (docs/puzzles.md): the top 3 cards of every map
+deck (a deck-top card may be the goal's), the land pile until every icon has shown (the oracle
+and the draw of a two-turn puzzle), and every goal draw a line can meet. The corpus was made
+with every pile known and given this premise afterwards (issue 29): every recorded answer
+buys at most 3 cards deep, so each stays an answer, and a premise only takes lines away, so
+each optimum and infeasibility stays proven."""
 NODE_BUDGET = 6000
 """States the search may play before a candidate counts as too big."""
 PER_GAME = {"place": 6, "act": 6}
@@ -192,7 +200,8 @@ def candidate(pos: Position, turns: int, kind: str, game: int, bots: str, rng: r
         tops = [deck[0] for deck in pos.map_decks if deck]
         pool = hand if hand and (rng.random() < 0.7 or not tops) else tops
         goal = Goal(map_card=rng.choice(pool))
-    return Candidate(Puzzle("", pos, goal, turns=turns), game, bots, (pos.phase, pos.to_move, pos.edition, turns, kind))
+    puzzle = Puzzle("", pos, goal, turns=turns, revealed=PREMISE.of(pos, turns, goal))
+    return Candidate(puzzle, game, bots, (pos.phase, pos.to_move, pos.edition, turns, kind))
 
 
 def describe(c: Candidate, result: SearchResult) -> str:

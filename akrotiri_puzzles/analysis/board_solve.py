@@ -15,6 +15,7 @@ from ..errors import AkrotiriError, IllegalActionError
 from ..excavation import valid_sites
 from ..geometry import Quad, board_quarter
 from ..position import Position
+from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, State, play
 from ..scoring import seat_score
 from ..solver.budget import Budget, budget, playable_cards, second_turn_possible
@@ -46,7 +47,7 @@ class BoardResult:
 
 def puzzle_of(pos: Position) -> Puzzle:
     """The hero's one turn from a position, as the solver's puzzles see it."""
-    return Puzzle("analyse", pos, Goal(), turns=1)
+    return Puzzle("analyse", pos, Goal(), turns=1, revealed=WHOLE)
 
 
 def objective_value(pos: Position, objective: str) -> int:
@@ -312,7 +313,7 @@ tools/bench_two_turns.py). The optimum proven is the same with any setting."""
 
 def two_turn_puzzle(pos: Position) -> Puzzle:
     """The hero's rest of this turn and its next, opponent passive, as the puzzles see them."""
-    return Puzzle("analyse", pos, Goal(), turns=2)
+    return Puzzle("analyse", pos, Goal(), turns=2, revealed=WHOLE)
 
 
 def two_turn_budget(pos: Position) -> Budget:

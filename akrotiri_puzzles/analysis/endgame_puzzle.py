@@ -9,6 +9,7 @@ from importlib.metadata import version
 from .. import __version__
 from ..actions import Action
 from ..position import Position
+from ..premise import Revealed
 from ..puzzle import Certificate, Goal, Puzzle
 from ..scoring import seat_score
 from ..solver.deadline import TimeUp
@@ -56,10 +57,17 @@ def certify(pos: Position) -> Certified | None:
 
 
 def endgame_puzzle(
-    pid: str, pos: Position, found: Certified, components: str, seed: int | None, title: str = ""
+    pid: str,
+    pos: Position,
+    found: Certified,
+    components: str,
+    seed: int | None,
+    title: str = "",
+    revealed: Revealed | None = None,
 ) -> Puzzle:
     """The puzzle "find a line worth X points", with its certificate: the optimum X (status
-    OPTIMAL), X+1 points unreachable (above_optimum INFEASIBLE), and the uniqueness found."""
+    OPTIMAL), X+1 points unreachable (above_optimum INFEASIBLE), and the uniqueness found, each
+    proven on the position its premise states (`premise.stated_position(pos, revealed)`)."""
     certificate = Certificate(
         optimum=found.score,
         status="OPTIMAL",
@@ -70,4 +78,15 @@ def endgame_puzzle(
         seed=seed,
         above_optimum="INFEASIBLE",
     )
-    return Puzzle(pid, pos, Goal(score=found.score), 1, title, found.line, found.score, None, certificate)
+    return Puzzle(
+        pid,
+        pos,
+        Goal(score=found.score),
+        1,
+        title,
+        found.line,
+        found.score,
+        None,
+        certificate,
+        revealed=revealed or Revealed(),
+    )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, Sell, Unload
 from ..position import Position, evolve
+from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, State, moves, play
 from ..solver.exhaustive import state_key
 from .board_solve import objective_value, puzzle_of
@@ -59,7 +60,7 @@ def _edge(before: Position, after: Position, action: Action) -> int:
 
 def horizon(pos: Position, turns: int) -> Puzzle:
     """The hero's next `turns` turns from `pos` as a puzzle plays them (1 or 2)."""
-    return puzzle_of(pos) if turns == 1 else Puzzle("analyse", pos, Goal(), turns=turns)
+    return puzzle_of(pos) if turns == 1 else Puzzle("analyse", pos, Goal(), turns=turns, revealed=WHOLE)
 
 
 def hero_value(pos: Position, hero: str, objective: str) -> int:

@@ -22,6 +22,7 @@ from ortools.sat.python import cp_model
 from ..actions import Action, Buy, Excavate, Load, Oracle, Sell
 from ..components import DECKS
 from ..position import Position
+from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, replay
 from ..scoring import seat_score
 from ..solver.canonical import Answer, Visit, canonical, signature
@@ -44,7 +45,7 @@ class Uniqueness:
 
 def score_puzzle(pos: Position, score: int) -> Puzzle:
     """The hero's turn from `pos` with the goal: a final score of at least `score`."""
-    return Puzzle("endgame", pos, Goal(score=score), turns=1)
+    return Puzzle("endgame", pos, Goal(score=score), turns=1, revealed=WHOLE)
 
 
 def answer_of(pos: Position, score: int, line: Sequence[Action]) -> Answer:

@@ -105,7 +105,9 @@ def build(collection: Collection, title: str = "Akrotiri puzzles") -> dict[str, 
             shape = fits[page.number]
             overlays[page.number] = Overlay(page.puzzle.start, False, shape.label_px, shape.open_slots)
             files[f"pictures/{pid}.svg"] = overlays[page.number].picture
-            files[f"pictures/{pid}-panel.svg"] = render_panel(page.puzzle.start, PARTS[1:])
+            files[f"pictures/{pid}-panel.svg"] = render_panel(
+                page.puzzle.start, PARTS[1:], revealed=page.puzzle.revealed
+            )
             sections.append(_puzzle_page(page, fits[page.number], plan))
     sections.append(_solutions_divider(book))
     for page in book:

@@ -13,6 +13,7 @@ from ..actions import Action, EndTurn
 from ..errors import AkrotiriError, NotationError
 from ..geometry import format_quad
 from ..notation import format_line, parse_line
+from ..premise import stated_position
 from ..puzzle import Puzzle, State, play, why_not
 from ..render.words import rule_words
 from ..scoring import seat_score
@@ -226,7 +227,7 @@ def solve_endgame(puzzle: Puzzle, as_json: bool, time_limit: float | None) -> No
 
     try:
         with working(f"solving {puzzle.id}: the best score"):
-            a = run(puzzle.start, time_limit=time_limit)
+            a = run(stated_position(puzzle.start, puzzle.revealed), time_limit=time_limit)
     except AkrotiriError as exc:
         fail(f"{puzzle.id}: {exc}")
     data = analysis_data(a, puzzle.start)
@@ -250,7 +251,7 @@ def solve_endgame(puzzle: Puzzle, as_json: bool, time_limit: float | None) -> No
 
 def _uniqueness(puzzle: Puzzle, a: Analysis) -> tuple[bool | None, tuple[Action, ...] | None]:
     """Whether the best line's answer is the only one of its score (None: not checked)."""
-    start = puzzle.start
+    start = stated_position(puzzle.start, puzzle.revealed)
     if a.status != "OPTIMAL" or a.best is None or a.value is None or start.phase != "act" or start.passing:
         return None, None
     if a.value <= seat_score(start, start.to_move).total:
@@ -306,7 +307,7 @@ def check_endgame(puzzle: Puzzle, source: str, line: list[Action], as_json: bool
         from ..analysis.endgame import analyse as run
 
         with working(f"proving the best score of {puzzle.id}"):
-            a = run(puzzle.start)
+            a = run(stated_position(puzzle.start, puzzle.revealed))
         if a.status != "OPTIMAL" or a.value is None:
             fail(f"{source}: the best score could not be proven")
         best, how = a.value, "proven by CP-SAT just now"

@@ -228,12 +228,14 @@ def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:
     if svg:
         from ..render.svg import render_svg
 
-        write_atomic(out_dir / f"{puzzle.id}.svg", render_svg(puzzle.start, notes=puzzle_notes(puzzle)))
+        write_atomic(
+            out_dir / f"{puzzle.id}.svg", render_svg(puzzle.start, notes=puzzle_notes(puzzle), revealed=puzzle.revealed)
+        )
     if png:
         from ..render.png import render_png
 
         target = out_dir / f"{puzzle.id}.png"
-        data = render_png(puzzle.start, notes=puzzle_notes(puzzle))
+        data = render_png(puzzle.start, notes=puzzle_notes(puzzle), revealed=puzzle.revealed)
         tmp = target.with_name(f".{target.name}.tmp")
         tmp.write_bytes(data)
         tmp.replace(target)

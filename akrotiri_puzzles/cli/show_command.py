@@ -20,8 +20,9 @@ from ..files.yamlio import read_yaml
 from ..geometry import Slot, parse_quad
 from ..notation import parse_line
 from ..position import Position
+from ..premise import WHOLE, Revealed
 from ..puzzle import Goal, Puzzle, replay
-from ..render.terminal import terminal_view
+from ..render.terminal import revealed_view, terminal_view
 from ..rules import action_cost, why_illegal
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ class Shown:
     notes: tuple[str, ...] = ()
     line: tuple[Action, ...] = ()
     puzzle: Puzzle | None = None
+    revealed: Revealed | None = None
+    """A puzzle file's premise, shown beside the position (None: a position file)."""
 
 
 def _load(path: Path, comps: Components, solution: bool) -> Shown:
@@ -70,7 +73,7 @@ def _load(path: Path, comps: Components, solution: bool) -> Shown:
         if puzzle.solution is None:
             fail(f"{path}: --solution: the puzzle file holds no solution")
         line = tuple(puzzle.solution)
-    return Shown(puzzle.start, puzzle_notes(puzzle, solution), line, puzzle)
+    return Shown(puzzle.start, puzzle_notes(puzzle, solution), line, puzzle, puzzle.revealed)
 
 
 def puzzle_notes(puzzle: Puzzle, solution: bool = False) -> tuple[str, ...]:
@@ -197,7 +200,7 @@ def show(
         if shown.puzzle is not None:
             fail(f"{position}: --turns: a puzzle file has its own horizon ({counted(shown.puzzle.turns, 'turn')})")
         # The seat's next two turns, the opponent passive: played as a puzzle of that horizon.
-        shown = replace(shown, puzzle=Puzzle("line", shown.pos, Goal(), turns=turns))
+        shown = replace(shown, puzzle=Puzzle("line", shown.pos, Goal(), turns=turns, revealed=WHOLE))
     actions = shown.line
     what = "--solution"
     if line is not None:
@@ -212,6 +215,8 @@ def show(
         for note in shown.notes:
             out.print(note)
         out.print(terminal_view(shown.pos))
+        if shown.revealed is not None:
+            out.print(revealed_view(shown.revealed, shown.pos))
         if actions:
             out.print(f"The line ({what}; the pictures draw it as numbered arrows):")
             out.print(_line_table(actions, costs))
@@ -224,11 +229,12 @@ def show(
 
     files: list[tuple[Path, bytes, str]] = []
     if svg is not None:
-        files.append((svg, render_svg(shown.pos, hl, notes=shown.notes).encode("utf-8"), "--svg"))
+        picture = render_svg(shown.pos, hl, notes=shown.notes, revealed=shown.revealed)
+        files.append((svg, picture.encode("utf-8"), "--svg"))
     if png is not None:
-        files.append((png, render_png(shown.pos, hl, scale, notes=shown.notes), "--png"))
+        files.append((png, render_png(shown.pos, hl, scale, notes=shown.notes, revealed=shown.revealed), "--png"))
     if html is not None:
-        files.append((html, render_html(shown.pos, hl, shown.notes).encode("utf-8"), "--html"))
+        files.append((html, render_html(shown.pos, hl, shown.notes, shown.revealed).encode("utf-8"), "--html"))
     for path, data, option in files:
         write_file(path, data, option)
         out.print(f"wrote {path}")

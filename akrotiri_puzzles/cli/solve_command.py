@@ -142,6 +142,9 @@ def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozen
     title = f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id
     out.print(Text(title, style="bold"))
     out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} within {counted(puzzle.turns, 'turn')}")
+    # Solved on what the puzzle states of the hidden piles and nothing else (docs/puzzles.md).
+    revealed = puzzle.revealed.describe(puzzle.start.components)
+    out.print("Revealed: " + ("; ".join(revealed) if revealed else "nothing (every pile face down)"), markup=False)
     if forbid:
         out.print(
             f"Lines may not use: {', '.join(sorted(forbid))}"

@@ -16,6 +16,7 @@ from ..files.lesson_yaml import load_lessons
 from ..notation import format_action, format_line, parse_line
 from ..render import render_png, terminal_view
 from ..render.lesson_pages import booklet, exercise_words, lesson_highlights, lesson_page, lesson_picture, lesson_svg
+from ..render.terminal import revealed_view
 from ..teaching import Lesson, assess, lesson_by_id, outcome, picture_start
 from ..teaching.assess import Assessment
 from . import ComponentsOpt, command, components, fail, out
@@ -118,7 +119,9 @@ def teach(
         data["--svg"] = lesson_svg(lesson)
     if png is not None:
         try:
-            data["--png"] = render_png(lesson_picture(lesson), lesson_highlights(lesson))
+            data["--png"] = render_png(
+                lesson_picture(lesson), lesson_highlights(lesson), revealed=lesson.exercise.revealed
+            )
         except AkrotiriError as exc:
             fail(f"--png: {exc}")
     if html is not None:
@@ -182,6 +185,7 @@ def _show(lessons: tuple[Lesson, ...], lesson: Lesson) -> None:
     out.print(Text.assemble(("\nThe rule. ", "bold green"), lesson.rule))
     out.print(Text.assemble(("\nThe usual misreading. ", "bold magenta"), lesson.misreading, "\n"))
     out.print(terminal_view(lesson.exercise.start))
+    out.print(revealed_view(lesson.exercise.revealed, lesson.exercise.start))
     if lesson.marks:
         out.print(Text("Marked on the picture:", style="bold"))
         for mark in lesson.marks:

@@ -17,7 +17,7 @@ from ..components import Components
 from ..errors import PuzzleError
 from ..puzzle import Puzzle
 from .position_yaml import position_to_data
-from .puzzle_yaml import dumps_puzzle, loads_puzzle
+from .puzzle_yaml import dumps_puzzle, loads_puzzle, revealed_to_data
 from .yamlio import dump_yaml
 
 SCHEMA = """
@@ -38,12 +38,16 @@ CREATE INDEX IF NOT EXISTS puzzles_level ON puzzles (level, id);
 
 
 def puzzle_key(puzzle: Puzzle) -> str:
-    """The canonical key of a puzzle: a hash of its position, goal and horizon as written."""
-    data = {
+    """The canonical key of a puzzle: a hash of its position, goal, horizon and premise as
+    written (a premise that reveals nothing is left out: such a puzzle keeps the key it had
+    before premises were written)."""
+    data: dict[str, object] = {
         "position": position_to_data(puzzle.start),
         "goal": [puzzle.goal.temples, puzzle.goal.map_card],
         "horizon": puzzle.turns,
     }
+    if puzzle.revealed:
+        data["revealed"] = revealed_to_data(puzzle.revealed)
     return hashlib.sha256(dump_yaml(data).encode()).hexdigest()[:32]
 
 

@@ -1,5 +1,5 @@
-"""Puzzle files: id, title, the position (inline or by path), goal, horizon and what is known
-of the answer (docs/formats.md)."""
+"""Puzzle files: id, title, goal, horizon, the premise (what is revealed of the hidden piles),
+the position (inline or by path), then what is known of the answer (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pydantic_core import PydanticCustomError
 from ..components import Components
 from ..errors import NotationError, PositionError, PuzzleError, located, quote
 from ..notation import format_action, parse_action
+from ..premise import Revealed
 from ..puzzle import Certificate, Goal, Grade, Necessity, Puzzle, validate
 from .fields import Cost, Id, Range, Seed, Text
 from .position_yaml import load_position, position_from_data, position_to_data
@@ -83,12 +84,29 @@ class GradeModel(_Model):
     weakest: Id
 
 
+Pile = Annotated[list[Id], Field(max_length=40)]
+"""The revealed top of one pile: at most every card or tile of it."""
+
+
+class DecksModel(_Model):
+    easy: Pile = Field(default_factory=list)
+    medium: Pile = Field(default_factory=list)
+    hard: Pile = Field(default_factory=list)
+
+
+class RevealedModel(_Model):
+    land: Pile = Field(default_factory=list)
+    maps: DecksModel = Field(default_factory=DecksModel)
+    goals: Pile = Field(default_factory=list)
+
+
 class PuzzleModel(_Model):
     format: Text = FORMAT
     id: Annotated[str, Field(min_length=1, max_length=100)]
     title: Text = ""
     goal: GoalModel = Field(default_factory=GoalModel)
     horizon: Annotated[int, Range(1, 2)] = 1
+    revealed: RevealedModel = Field(default_factory=RevealedModel)
     position: Annotated[Any, AfterValidator(_position_ref)]
     solution: Annotated[Any, AfterValidator(_solution)] = None
     optimum: Cost | None = None
@@ -97,8 +115,12 @@ class PuzzleModel(_Model):
     grade: GradeModel | None = None
 
 
-def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | None = None) -> Puzzle:
-    """Build a puzzle from parsed YAML; a position given by path is read relative to `base`."""
+def puzzle_from_data(
+    data: Any, source: str, comps: Components, base: Path | None = None, playable: bool = True
+) -> Puzzle:
+    """Build a puzzle from parsed YAML; a position given by path is read relative to `base`.
+    Without `playable`, the puzzle is not checked to be playable under its premise
+    (`puzzle.validate`): for a tool that gives a file its premise."""
     m = validated_document(data, source, PuzzleModel, PuzzleError, FORMAT, "puzzle")
     try:
         if isinstance(m.position, str):
@@ -162,8 +184,27 @@ def puzzle_from_data(data: Any, source: str, comps: Components, base: Path | Non
         difficulty=m.difficulty,
         certificate=certificate,
         grade=grade,
+        revealed=_revealed(m.revealed, source, comps),
     )
-    return validate(puzzle, source)
+    return validate(puzzle, source) if playable else puzzle
+
+
+def _revealed(m: RevealedModel, source: str, comps: Components) -> Revealed:
+    """The premise as read; every id known, each map card in its own deck."""
+    for i, tile in enumerate(m.land):
+        if tile not in comps.tile:
+            raise PuzzleError(located(source, f"revealed.land.{i}", f"unknown land tile {quote(tile)}"))
+    for deck in ("easy", "medium", "hard"):
+        for i, card in enumerate(getattr(m.maps, deck)):
+            if card not in comps.map or comps.map[card].deck != deck:
+                raise PuzzleError(
+                    located(source, f"revealed.maps.{deck}.{i}", f"not a card of the {deck} deck: {quote(card)}")
+                )
+    for i, goal in enumerate(m.goals):
+        if goal not in comps.goal:
+            raise PuzzleError(located(source, f"revealed.goals.{i}", f"unknown goal card {quote(goal)}"))
+    maps = (tuple(m.maps.easy), tuple(m.maps.medium), tuple(m.maps.hard))
+    return Revealed(land=tuple(m.land), maps=maps, goals=tuple(m.goals))
 
 
 def load_puzzle(path: str | Path, comps: Components) -> Puzzle:
@@ -178,7 +219,11 @@ def loads_puzzle(text: str, comps: Components, source: str = "<text>") -> Puzzle
 
 
 def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
-    """The puzzle as plain data in file order, its position inline."""
+    """The puzzle as plain data in file order, its position inline: the statement first (goal,
+    horizon, premise, position), the answer last (solution, certificate, grade), so that
+    opening a file does not spoil it."""
+    if puzzle.revealed.whole or puzzle.revealed.unknown:
+        raise ValueError(f"{puzzle.id}: a premise of a whole game or a line's rest is not a puzzle file's")
     goal: dict[str, Any] = {"temples": puzzle.goal.temples}
     if puzzle.goal.map_card is not None:
         goal["map"] = puzzle.goal.map_card
@@ -195,6 +240,10 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
         out["optimum"] = puzzle.optimum
     if puzzle.difficulty is not None:
         out["difficulty"] = puzzle.difficulty
+    revealed = revealed_to_data(puzzle.revealed)
+    if revealed:
+        out["revealed"] = revealed
+    out["position"] = position_to_data(puzzle.start)
     if puzzle.solution is not None:
         out["solution"] = [format_action(a) for a in puzzle.solution]
     if puzzle.certificate is not None:
@@ -218,7 +267,19 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
             "ladder": dict(g.ladder),
             "weakest": g.weakest,
         }
-    out["position"] = position_to_data(puzzle.start)
+    return out
+
+
+def revealed_to_data(revealed: Revealed) -> dict[str, Any]:
+    """The premise as plain data, empty piles left out (nothing revealed: an empty mapping)."""
+    out: dict[str, Any] = {}
+    if revealed.land:
+        out["land"] = list(revealed.land)
+    decks = {d: list(cards) for d, cards in zip(("easy", "medium", "hard"), revealed.maps, strict=True) if cards}
+    if decks:
+        out["maps"] = decks
+    if revealed.goals:
+        out["goals"] = list(revealed.goals)
     return out
 
 

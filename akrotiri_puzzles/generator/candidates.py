@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..components import Components
 from ..position import Position
@@ -20,6 +20,7 @@ from ..puzzle import Goal, Puzzle
 from ..simulate import play_game
 from ..solver.exhaustive import search
 from ..solver.pruning import LastTurn
+from .reveal import Reveal
 
 TRIES = 8
 """Positions of one game looked at before the game is given up."""
@@ -45,6 +46,9 @@ class Recipe:
     edition: int
     actions: int | None = None
     """Actions left at the start of an action phase (None: as the game left them)."""
+    reveal: Reveal = field(default_factory=Reveal)
+    """What the puzzles state of the hidden piles (generator/reveal.py): by default only what a
+    fan needs; a buying or oracle recipe asks for deck tops or land tiles."""
 
 
 RECIPES: dict[str, tuple[tuple[str, int, int | None, int], ...]] = {
@@ -122,7 +126,9 @@ def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.R
             if looks >= MOST_LOOKS:
                 return
             looks += 1
-            puzzle = Puzzle("candidate", start, goal, recipe.turns)
+            puzzle = Puzzle(
+                "candidate", start, goal, recipe.turns, revealed=recipe.reveal.of(start, recipe.turns, goal)
+            )
             if puzzle.check_start() is None and not _hopeless(puzzle):
                 yield puzzle
 

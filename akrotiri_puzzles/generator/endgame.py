@@ -3,7 +3,8 @@
 A candidate is the last turn of a seeded greedy game, in the action phase with one to three
 actions left. It becomes a puzzle "find a line worth X points" when X, the best score of the
 turn (proven by CP-SAT), is more than stopping at once scores and its answer is unique
-(analysis/endgame_puzzle.py). Its level is read from the points a greedy player loses: the
+(analysis/endgame_puzzle.py), proven on what the puzzle states: every goal draw of the turn,
+nothing of the map decks (generator/reveal.py). Its level is read from the points a greedy player loses: the
 greedy bot plays the rest of the turn from the same position, and the gap is X minus its score
 (GAPS). A candidate of another level is dropped (exact by rejection). Every decision reads the
 seed and the candidate number only, never a clock: the same seed gives the same files.
@@ -22,8 +23,10 @@ from ..bots import make_bot
 from ..components import Components
 from ..effects import apply
 from ..position import Position
-from ..puzzle import Puzzle
+from ..premise import stated_position
+from ..puzzle import Goal, Puzzle
 from ..scoring import seat_score
+from .reveal import Reveal
 
 LEVELS = ("easy", "medium", "hard")
 GAPS = {"easy": (0, 0), "medium": (1, 3), "hard": (4, 10**6)}
@@ -79,12 +82,16 @@ def candidate(comps: Components, seed: int, number: int, level: str, edition: in
     pos = position_of(comps, seed, number, edition)
     if pos is None:
         return Candidate(number, None, None, "no last turn with 1 to 3 actions left")
-    found: Certified | None = certify(pos)
+    # Only what the puzzle states (premise.py): every goal draw the turn can meet, nothing of
+    # the map decks; the analyser and the greedy bot read the position the premise states.
+    revealed = Reveal().of(pos, 1, Goal(score=0))
+    stated = stated_position(pos, revealed)
+    found: Certified | None = certify(stated)
     if found is None:
         return Candidate(number, None, None, "stopping at once is best")
     if found.unique is not True:
         return Candidate(number, None, None, "answer not unique" if found.unique is False else "uniqueness not proven")
-    gap = found.score - greedy_score(pos, seed * GAME_SEEDS + number)
+    gap = found.score - greedy_score(stated, seed * GAME_SEEDS + number)
     got = level_of(gap)
     if got != level:
         return Candidate(number, None, gap, f"graded {got}")
@@ -93,7 +100,8 @@ def candidate(comps: Components, seed: int, number: int, level: str, edition: in
         f"{pos.to_move.capitalize()}, turn {pos.turn}, {pos.actions_left} action(s) left: score {found.score} "
         f"(greedy play scores {found.score - gap})"
     )
-    return Candidate(number, endgame_puzzle(pid, pos, found, f"{comps.name} {comps.version}", seed, title), gap, "kept")
+    puzzle = endgame_puzzle(pid, pos, found, f"{comps.name} {comps.version}", seed, title, revealed)
+    return Candidate(number, puzzle, gap, "kept")
 
 
 def generate(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from ..position import Position
+from ..premise import Revealed
 from .highlight import Highlights
 from .summary import Summary, summarise
 from .svg import render_svg
@@ -21,10 +22,13 @@ th { background: #f3f5f7; } .to-move { background: #fff4d6; }
 """.strip()
 
 
-def render_html(pos: Position, highlights: Highlights | None = None, notes: tuple[str, ...] = ()) -> str:
-    """A page with the position's picture and its summary; `notes` are lines shown above them."""
+def render_html(
+    pos: Position, highlights: Highlights | None = None, notes: tuple[str, ...] = (), revealed: Revealed | None = None
+) -> str:
+    """A page with the position's picture and its summary; `notes` are lines shown above them,
+    and a puzzle's premise (`revealed`) in the picture's panel."""
     summary = summarise(pos)
-    svg = render_svg(pos, highlights)
+    svg = render_svg(pos, highlights, revealed=revealed)
     svg = svg.split("?>", 1)[1].lstrip() if svg.startswith("<?xml") else svg  # inline SVG takes no XML declaration
     parts = [
         "<!DOCTYPE html>",

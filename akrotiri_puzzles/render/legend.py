@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..components import COLOURS, ICONS
+from ..components import COLOURS, DECKS, ICONS
 from ..geometry import SEATS
 from ..position import Position
+from ..premise import Revealed
 from . import symbols
 from .highlight import Highlights
 from .style import (
@@ -31,12 +32,14 @@ from .style import (
     TEXT_PX,
 )
 from .svgdoc import group, sub, text, text_width
+from .tile_picture import draw_tile
 from .words import actions_per_turn, goal_words, sell_price
 
 PAD = 18.0
 LINE = 24.0
 SMALL_PX = 13.5
 CARD_PX = 90.0
+TILE_PX = 90.0
 INK_SITE = "#5a4a2a"
 
 
@@ -66,22 +69,32 @@ class _Pen:
         text(self.g, x, self.y, words, SMALL_PX, anchor="start", halo=None, fill=fill, weight=weight)
 
 
-def legend_height(pos: Position, hl: Highlights) -> float:
+def legend_height(pos: Position, hl: Highlights, revealed: Revealed | None = None) -> float:
     """Height the panel needs."""
-    return draw_legend(ET.Element("g"), pos, hl)
+    return draw_legend(ET.Element("g"), pos, hl, revealed)
 
 
-PARTS = ("key", *SEATS, "market")
-"""The panel's parts, top to bottom: the key to the symbols, each seat's side, the market."""
+PARTS = ("key", "revealed", *SEATS, "market")
+"""The panel's parts, top to bottom: the key to the symbols, a puzzle's premise (drawn only when
+one is given), each seat's side, the market."""
 
 
-def draw_legend(parent: ET.Element, pos: Position, hl: Highlights, parts: tuple[str, ...] = PARTS) -> float:
+def draw_legend(
+    parent: ET.Element,
+    pos: Position,
+    hl: Highlights,
+    revealed: Revealed | None = None,
+    parts: tuple[str, ...] = PARTS,
+) -> float:
     """Draw the panel (or only some of its `parts`) into a group placed at its top-left corner;
-    return its height."""
+    return its height. A puzzle's premise (`revealed`) comes right after the key."""
     pen = _Pen(parent)
     for part in parts:
         if part == "key":
             _key(pen, pos, hl)
+        elif part == "revealed":
+            if revealed is not None:
+                _revealed(pen, pos, revealed)
         elif part == "market":
             _market(pen, pos)
         else:
@@ -251,6 +264,51 @@ def _card(parent: ET.Element, x: float, y: float, pos: Position, card_id: str, t
         weight="bold",
         halo=None,
     )
+
+
+def _revealed(pen: _Pen, pos: Position, revealed: Revealed) -> None:
+    """What the puzzle reveals of the hidden piles, each top first (premise.py): the next land
+    tiles with their icons, the map cards on top of each deck drawn as cards (turned for north,
+    as in its hand), the goal cards on top of the goal deck. The rest is face down."""
+    g = group(pen.g, class_="revealed")
+    inner = _Pen(g)
+    inner.y = pen.y
+    inner.heading("Revealed by the puzzle (top first)")
+    if not revealed:
+        inner.words(PAD, "nothing: every pile is face down, so a card", fill=FAINT_INK)
+        inner.y += LINE - 6
+        inner.words(PAD, "bought or a tile drawn cannot be relied on", fill=FAINT_INK)
+        inner.y += LINE
+        pen.y = inner.y
+        return
+    comps = pos.components
+    if revealed.land:
+        inner.words(PAD, "land pile, next tiles (as printed, facing north):")
+        inner.y += 12
+        per_row = int((PANEL_W_PX - 2 * PAD + 8) // (TILE_PX + 8))
+        for i, tile in enumerate(revealed.land):
+            if i and i % per_row == 0:
+                inner.y += TILE_PX + 26
+            x = PAD + (i % per_row) * (TILE_PX + 8)
+            draw_tile(g, pos, tile, x, inner.y, TILE_PX)
+            label = f"{i + 1}. {tile} {comps.tile[tile].icon}"
+            text(g, x + TILE_PX / 2, inner.y + TILE_PX + 11, label, 12.5, weight="bold", halo=None)
+        inner.y += TILE_PX + 30
+    for deck, cards in zip(DECKS, revealed.maps, strict=True):
+        if cards:
+            inner.words(PAD, f"{deck} map deck, top first (left to right):")
+            inner.y += 12
+            _cards(inner, pos, pos.to_move, cards)
+    if revealed.goals:
+        inner.words(PAD, "goal deck, top first:")
+        inner.y += LINE - 4
+        for i, goal in enumerate(revealed.goals):
+            inner.words(PAD + 8, f"{i + 1}. {goal_words(pos, goal)}")
+            inner.y += LINE - 4
+        inner.y += 4
+    inner.words(PAD, "everything else is face down", fill=FAINT_INK)
+    inner.y += LINE
+    pen.y = inner.y
 
 
 def _market(pen: _Pen, pos: Position) -> None:

@@ -47,12 +47,12 @@ def lesson_picture(lesson: Lesson) -> Position:
 
 def lesson_svg(lesson: Lesson) -> str:
     """The lesson's position with its marks: what the learner looks at."""
-    return render_svg(lesson_picture(lesson), lesson_highlights(lesson))
+    return render_svg(lesson_picture(lesson), lesson_highlights(lesson), revealed=lesson.exercise.revealed)
 
 
 def answer_svg(lesson: Lesson) -> str:
     """The lesson's position with its answer drawn as numbered arrows."""
-    return render_svg(lesson.exercise.start, Highlights(line=lesson.answer))
+    return render_svg(lesson.exercise.start, Highlights(line=lesson.answer), revealed=lesson.exercise.revealed)
 
 
 def exercise_words(lesson: Lesson) -> str:

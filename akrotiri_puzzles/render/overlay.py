@@ -20,6 +20,7 @@ import xml.etree.ElementTree as ET
 from ..actions import Action, PlaceTile
 from ..geometry import Slot
 from ..position import Position
+from ..premise import Revealed
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
 from .style import DOCK_LABEL_PX, SLOT_PX
@@ -31,12 +32,17 @@ class Overlay:
     """One position's picture, and lines drawn over it."""
 
     def __init__(
-        self, pos: Position, key: bool = True, label_px: float = DOCK_LABEL_PX, open_slots: bool = True
+        self,
+        pos: Position,
+        key: bool = True,
+        label_px: float = DOCK_LABEL_PX,
+        open_slots: bool = True,
+        revealed: Revealed | None = None,
     ) -> None:
         self._pos = pos
-        root, self._painter = paint(pos, key=key, label_px=label_px, open_slots=open_slots)
+        root, self._painter = paint(pos, key=key, label_px=label_px, open_slots=open_slots, revealed=revealed)
         self.picture = serialise(root)
-        """The picture, as `render_svg(pos, key=key)` draws it."""
+        """The picture, as `render_svg(pos, key=key, revealed=revealed)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
 
     def line_svg(self, line: tuple[Action, ...]) -> str:

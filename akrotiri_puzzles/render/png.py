@@ -16,6 +16,7 @@ import resvg_py
 
 from ..errors import AkrotiriError
 from ..position import Position
+from ..premise import Revealed
 from .highlight import Highlights
 from .svg import render_svg
 
@@ -68,6 +69,7 @@ def render_png(
     scale: float = 1.0,
     key: bool = True,
     notes: tuple[str, ...] = (),
+    revealed: Revealed | None = None,
 ) -> bytes:
     """The position as a PNG picture: `render_svg` rasterised."""
-    return svg_to_png(render_svg(pos, highlights, key, notes), scale)
+    return svg_to_png(render_svg(pos, highlights, key, notes, revealed=revealed), scale)

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from ..actions import Action, PlaceTile
 from ..effects import apply
 from ..position import Position
+from ..premise import Revealed
 from ..rules import why_illegal
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights, highlight_slots
@@ -33,19 +34,23 @@ def render_svg(
     notes: tuple[str, ...] = (),
     label_px: float = DOCK_LABEL_PX,
     open_slots: bool = True,
+    revealed: Revealed | None = None,
 ) -> str:
     """The position as an SVG document; `key=False` leaves out the side panel. `notes` are
     lines written under the title: for a puzzle, what it asks (its goal and horizon).
     `label_px` sizes the dock names (a printed page wants them larger); `open_slots=False`
-    frames the placed tiles only (the empty slots round them matter only to a tile placement)."""
-    return serialise(paint(pos, highlights, key, notes, label_px, open_slots)[0])
+    frames the placed tiles only (the empty slots round them matter only to a tile placement);
+    a puzzle's premise (`revealed`) is listed in the panel, top of each pile first."""
+    return serialise(paint(pos, highlights, key, notes, label_px, open_slots, revealed)[0])
 
 
-def render_panel(pos: Position, parts: tuple[str, ...], highlights: Highlights | None = None) -> str:
-    """Some parts of the side panel (`legend.PARTS`: "key", a seat, "market") as an SVG of their
-    own, for a page that lays them out beside or under a picture drawn with `key=False`."""
+def render_panel(
+    pos: Position, parts: tuple[str, ...], highlights: Highlights | None = None, revealed: Revealed | None = None
+) -> str:
+    """Some parts of the side panel (`legend.PARTS`: "key", "revealed", a seat, "market") as an SVG
+    of their own, for a page that lays them out beside or under a picture drawn with `key=False`."""
     hl = highlights if highlights is not None else Highlights()
-    height = draw_legend(ET.Element("g"), pos, hl, parts)
+    height = draw_legend(ET.Element("g"), pos, hl, revealed, parts)
     root = ET.Element(
         "svg",
         {
@@ -56,7 +61,7 @@ def render_panel(pos: Position, parts: tuple[str, ...], highlights: Highlights |
             "font-family": "sans-serif",
         },
     )
-    draw_legend(group(root, class_="key"), pos, hl, parts)
+    draw_legend(group(root, class_="key"), pos, hl, revealed, parts)
     return serialise(root)
 
 
@@ -84,6 +89,7 @@ def paint(
     notes: tuple[str, ...] = (),
     label_px: float = DOCK_LABEL_PX,
     open_slots: bool = True,
+    revealed: Revealed | None = None,
 ) -> tuple[ET.Element, BoardPainter]:
     """The picture as an element tree, and the painter that drew its board (which knows where
     everything is: render/overlay.py draws lines over a picture with it).
@@ -95,7 +101,7 @@ def paint(
     frame, head = _frame(pos, hl, notes, open_slots)
     board_w, board_h = frame.width + 2 * MARGIN_PX, frame.top + frame.height + MARGIN_PX + BANNER_H
     width = board_w + (PANEL_W_PX if key else 0.0)
-    height = max(board_h, head + legend_height(pos, hl) + 20.0 if key else 0.0)
+    height = max(board_h, head + legend_height(pos, hl, revealed) + 20.0 if key else 0.0)
     root = ET.Element(
         "svg",
         {
@@ -133,7 +139,7 @@ def paint(
     _draw_rim(root, frame)
     _draw_seat_sides(root, pos, frame, board_w)
     if key:
-        draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(head)})"), pos, hl)
+        draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(head)})"), pos, hl, revealed)
     return root, painter
 
 

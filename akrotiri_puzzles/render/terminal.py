@@ -6,9 +6,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..components import DECKS
 from ..geometry import SEATS, THERA_SLOTS, quad_slot
 from ..position import Position
+from ..premise import Revealed, needs_words
 from .summary import summarise
+from .words import goal_words
 
 _ICON_STYLE = {
     "volcano": ("V", "bold red"),
@@ -84,6 +87,25 @@ def terminal_view(pos: Position) -> RenderableType:
     parts.append(market)
     parts.append(Text(summary.piles, style="dim"))
     return Group(*parts)
+
+
+def revealed_view(revealed: Revealed, pos: Position) -> RenderableType:
+    """A puzzle's premise for the terminal: each pile's revealed top, in order, with what each
+    card or tile is; or that nothing is revealed."""
+    if not revealed:
+        return Text("Revealed: nothing. Every pile is face down: a card bought or a tile drawn cannot be relied on.")
+    comps = pos.components
+    table = Table(title="Revealed by the puzzle (top first; everything else is face down)", title_justify="left")
+    table.add_column("pile")
+    table.add_column("top first")
+    if revealed.land:
+        table.add_row("land pile", ", ".join(f"{t} ({comps.tile[t].icon})" for t in revealed.land))
+    for deck, cards in zip(DECKS, revealed.maps, strict=True):
+        if cards:
+            table.add_row(f"{deck} map deck", "\n".join(f"{k}: {needs_words(comps, k)}" for k in cards))
+    if revealed.goals:
+        table.add_row("goal deck", "\n".join(goal_words(pos, g) for g in revealed.goals))
+    return table
 
 
 def _merged_labels(seat_rows: list[tuple[tuple[str, str], ...]]) -> list[tuple[str, int]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..components import COLOURS
 from ..position import Position
+from ..premise import needs_words
 from ..scoring import final_score
 
 PHASE_WORDS = {
@@ -79,11 +80,7 @@ def goal_words(pos: Position, goal: str) -> str:
 def map_words(pos: Position, card_id: str) -> str:
     """A map card's requirements in words, e.g. `E01 (cost 3, 3 pts): below tree; left lake; right volcano`."""
     card = pos.components.map[card_id]
-    sides: dict[str, list[str]] = {}
-    for direction, icon, n in card.requires:
-        sides.setdefault(direction, []).extend([icon] * n)
-    needs = "; ".join(f"{d} {' '.join(sides[d])}" for d in ("above", "below", "left", "right") if d in sides)
-    return f"{card_id} (cost {card.cost}, {card.points} pts): {needs}"
+    return f"{card_id} (cost {card.cost}, {card.points} pts): {needs_words(pos.components, card_id)}"
 
 
 def actions_per_turn(pos: Position, seat: str) -> int:

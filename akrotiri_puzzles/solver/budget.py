@@ -60,14 +60,16 @@ def playable_cards(puzzle: Puzzle, bound: int) -> list[str]:
     """Map cards a line of at most `bound` actions could play: the hand, then deck tops.
 
     A bought card needs a buy, a move off Thera and the excavation: at most 3 cards per action
-    left over (R-BUY-1). Each costs at least a drachma.
+    left over (R-BUY-1). Each costs at least a drachma. Only cards the puzzle states can be
+    played (premise.py): the hand but the cards bought face down, and each deck's revealed top.
     """
     start = puzzle.start
     hero = start.hero
-    cards = list(dict.fromkeys(sorted(hero.maps)))
+    revealed = puzzle.revealed
+    cards = [k for k in dict.fromkeys(sorted(hero.maps)) if k not in revealed.unknown]
     depth = buy_depth(puzzle, bound)
-    for deck in start.map_decks:
-        cards.extend(deck[:depth])
+    for deck, top in zip(start.map_decks, revealed.maps, strict=True):
+        cards.extend(deck[: depth if revealed.whole else min(depth, len(top))])
     return cards
 
 

@@ -15,7 +15,7 @@ from ..actions import EndTurn, Oracle
 from ..board import Board
 from ..components import ICONS
 from ..geometry import QUAD_OFFSET, ROTATIONS, Slot
-from ..puzzle import Puzzle, State, play
+from ..puzzle import Puzzle, State, play, why_not
 
 _OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
 Scenarios = frozenset[int]
@@ -50,7 +50,8 @@ class Scenario:
 
 
 def turn_two_tiles(puzzle: Puzzle) -> list[tuple[str | None, str | None]]:
-    """(oracle icon, tile held at the start of turn 2): without the oracle, and for each icon.
+    """(oracle icon, tile held at the start of turn 2): without the oracle, and for each icon
+    whose tiles the puzzle reveals (premise.py).
 
     Worked out by the engine on a probe: the hero's turn-1 action phase after any placement,
     with one action left.
@@ -63,10 +64,13 @@ def turn_two_tiles(puzzle: Puzzle) -> list[tuple[str | None, str | None]]:
     probe = probe.with_seat(hero, replace(seat, tile=held))
     two = replace(puzzle, turns=2)
     out: list[tuple[str | None, str | None]] = []
-    after = play(two, State(probe), EndTurn())
-    out.append((None, after.pos.seat(hero).tile))
+    if why_not(two, State(probe), EndTurn()) is None:
+        after = play(two, State(probe), EndTurn())
+        out.append((None, after.pos.seat(hero).tile))
     if held is None and not start.oracle_used and start.land_pile:
         for icon in ICONS:
+            if why_not(two, State(probe), Oracle(icon)) is not None:
+                continue  # its tiles are not revealed: no line may ask it (premise.py)
             consulted = play(two, State(probe), Oracle(icon))
             out.append((icon, consulted.pos.seat(hero).tile))
     return out
@@ -98,7 +102,8 @@ def scenarios(
         firsts = list(placements(base, tile)) if start.phase == "place" and tile is not None else [None]
     seconds = turn_two_tiles(puzzle) if puzzle.turns == 2 else []
     if not dominated and seconds:
-        drawn = seconds[0][1]  # without the oracle
+        plain = [tile2 for icon, tile2 in seconds if icon is None]  # without the oracle
+        drawn = plain[0] if plain else None
         seconds = [(icon, tile2) for icon, tile2 in seconds if icon is None or drawn is None or tile2 != drawn]
     out: list[Scenario] = []
     for f in firsts:

@@ -24,6 +24,7 @@ from ..errors import IllegalActionError
 from ..goals import score_goal
 from ..notation import format_line
 from ..position import Position, evolve
+from ..premise import stated_position
 from ..puzzle import Puzzle, Replay, replay
 from ..scoring import seat_score
 from ..setup import new_game
@@ -221,7 +222,7 @@ def _score_claims(lesson: Lesson, cross_check: bool) -> Iterator[Claim]:
     puzzle = lesson.exercise
     target = puzzle.goal.score
     assert target is not None
-    start = puzzle.start
+    start = stated_position(puzzle.start, puzzle.revealed)  # only what the exercise states
     played = replay(puzzle, lesson.answer)
     mine = end_score(puzzle, played)
     yield Claim(

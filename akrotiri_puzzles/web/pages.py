@@ -103,6 +103,9 @@ def puzzle_page(site: Site, pid: str) -> str:
     horizon = "" if p.goal.score is not None else f", {horizon_words(p)}"
     goal = f"{p.hero.capitalize()} to {p.goal.describe()}{horizon}"
     order = site.order if item.kind == "puzzle" else site.lessons
+    # What the puzzle reveals of the hidden piles (premise.py): a fan may use nothing else.
+    shown = p.revealed.describe(p.start.components) or ["nothing: every pile is face down"]
+    revealed = '<p class="revealed"><strong>Revealed (top first):</strong> ' + "; ".join(map(escape, shown)) + "</p>"
     body = f"""<h1 id="title">{escape(p.title or p.id)}</h1>
 {lesson}
 <div class="play">
@@ -116,6 +119,7 @@ def puzzle_page(site: Site, pid: str) -> str:
 <div class="panel">
 <p class="goal" id="goal"><strong>{escape(goal)}</strong>
 <span id="budget"></span></p>
+{revealed}
 <p class="above">{escape(p.hero.capitalize())} to move. {escape(site.state(pid, [])["above"])}</p>
 <div id="feedback" class="feedback" role="status" aria-live="polite">Your move.</div>
 <ol id="line" class="line" aria-label="Your line"></ol>

@@ -223,8 +223,8 @@ class Referee:
 
 def rest_of(puzzle: Puzzle, state: State) -> Puzzle | None:
     """The rest of a puzzle from a state of its play, as a puzzle of its own: the position
-    reached, what is left of the horizon and of the goal. None when the rest cannot be done
-    (more temples needed than the hero has left)."""
+    reached, what is left of the horizon and of the goal, what the premise still states.
+    None when the rest cannot be done (more temples needed than the hero has left)."""
     hero = puzzle.hero
     done = state.pos.seat(hero).temples[len(puzzle.start.seat(hero).temples) :]
     card = puzzle.goal.map_card
@@ -240,6 +240,9 @@ def rest_of(puzzle: Puzzle, state: State) -> Puzzle | None:
         solution=None,
         optimum=None,
         certificate=None,
+        # Still only what the puzzle states: the revealed cards left on top, and the cards
+        # the line bought face down, which it may not play (premise.py).
+        revealed=puzzle.revealed.after(puzzle.start, state.pos),
     )
     if rest.check_start() is not None:
         return None

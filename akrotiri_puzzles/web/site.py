@@ -143,7 +143,7 @@ class Site:
         item = self.item(pid)
         with self._picture_locks[pid]:
             if pid not in self._overlays:
-                self._overlays[pid] = Overlay(item.puzzle.start)
+                self._overlays[pid] = Overlay(item.puzzle.start, revealed=item.puzzle.revealed)
             return self._overlays[pid]
 
     def warm(self) -> None:
@@ -195,7 +195,7 @@ class Site:
             "line": [format_action(a) for a in line],
             "finished": done,
             "above": SEAT_ABOVE[puzzle.hero],
-            "position": position_words(state),
+            "position": position_words(state, puzzle.revealed.after(puzzle.start, state.pos).unknown),
             "actions": []
             if done
             else [{"text": format_action(a), "kind": action_kind(a)} for a in moves(puzzle, state)],
@@ -263,8 +263,9 @@ def horizon_words(puzzle: Puzzle) -> str:
     return "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
 
 
-def position_words(state: State) -> list[str]:
-    """The hero's side of the position in a few lines."""
+def position_words(state: State, unknown: tuple[str, ...] = ()) -> list[str]:
+    """The hero's side of the position in a few lines; a map card bought face down and not
+    revealed (`unknown`, premise.py) is not named: the puzzle does not say which it is."""
     pos = state.pos
     seat = pos.hero
     lines = [
@@ -273,7 +274,12 @@ def position_words(state: State) -> list[str]:
     ]
     if seat.tile:
         lines.append(f"Tile in hand: {seat.tile}")
-    lines.extend(f"Map {map_words(pos, card)}" for card in seat.maps)
+    lines.extend(
+        "Map card bought face down (not revealed: no line can play it)"
+        if card in unknown
+        else f"Map {map_words(pos, card)}"
+        for card in seat.maps
+    )
     if pos.passing:
         lines.append("Passing through an occupied dock: only a step may follow")
     return lines

@@ -1,0 +1,32 @@
+"""The exhaustive search over the small corpus's first 120 puzzles, from a checkout's tree.
+
+    python tools/bench_premise.py ROOT
+
+ROOT holds `akrotiri_puzzles/` and `tests/data/puzzles/small/` (this checkout, or main's
+exported with `git archive`); prints the states played. docs/benchmarks.md ("The premise on
+the search's hot path") times it for main against the branch with farm-bench --vs.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def main() -> None:
+    """Search each puzzle; print the states played in all."""
+    root = Path(sys.argv[1]).resolve()
+    sys.path.insert(0, str(root))
+    from akrotiri_puzzles import load_components
+    from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+    from akrotiri_puzzles.solver.exhaustive import search
+
+    comps = load_components()
+    nodes = 0
+    for path in sorted((root / "tests" / "data" / "puzzles" / "small").glob("*.yaml"))[:120]:
+        nodes += search(load_puzzle(path, comps)).nodes
+    print(nodes)
+
+
+if __name__ == "__main__":
+    main()
