@@ -69,4 +69,4 @@ def _paint_placed_tile(root: ET.Element, painter: BoardPainter, slot: Slot) -> N
     painter.draw_temples(g)
     painter.draw_cubes(g)
     painter.draw_boats(g)
-    painter.draw_dock_labels(g)
+    painter.draw_dock_labels(g, within=slot)
