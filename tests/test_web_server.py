@@ -487,3 +487,22 @@ def test_clients_that_send_nothing_or_a_body_too_slowly_are_let_go():
             s.close()
         err = server.stop()
     assert "Traceback" not in err, err
+
+
+def test_R_TILE_1_a_placed_tiles_layer_is_painted_once_per_placement_and_draws_the_same(comps, monkeypatch):
+    """The lines that go on from one tile placement share its painted layer: each picture is the
+    one a fresh overlay draws, and the placed tile's board is painted once."""
+    from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+    from akrotiri_puzzles.render.board_layer import BoardPainter
+    from akrotiri_puzzles.render.overlay import Overlay
+
+    puzzle = load_puzzle(ROOT / "puzzles" / "p08.yaml", comps)
+    assert puzzle.solution is not None
+    lines = [tuple(puzzle.solution[:k]) for k in range(1, len(puzzle.solution) + 1)]
+    fresh = [Overlay(puzzle.start).line_svg(line) for line in [*lines, lines[0]]]
+    kept = Overlay(puzzle.start)
+    painted = []
+    real = BoardPainter.draw_slots
+    monkeypatch.setattr(BoardPainter, "draw_slots", lambda self, g: painted.append(1) or real(self, g))
+    assert [kept.line_svg(line) for line in [*lines, lines[0]]] == fresh
+    assert len(painted) == 1

@@ -26,6 +26,9 @@ from .style import SLOT_PX
 from .svg import after_placement, paint
 from .svgdoc import SVG_NS, group, serialise, sub
 
+PLACEMENTS_KEPT = 32
+"""Placed tiles' layers an overlay keeps (the oldest goes first)."""
+
 
 class Overlay:
     """One position's picture, and lines drawn over it."""
@@ -36,6 +39,7 @@ class Overlay:
         self.picture = serialise(root)
         """The picture, as `render_svg(pos, key=key)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
+        self._placements: dict[PlaceTile, tuple[list[ET.Element], BoardPainter]] = {}
 
     def line_svg(self, line: tuple[Action, ...]) -> str:
         """An SVG of the picture's size holding only the line: numbered arrows and notes."""
@@ -44,11 +48,27 @@ class Overlay:
         pos = after_placement(self._pos, line)
         painter = copy.copy(self._painter)
         if pos is not self._pos and isinstance(line[0], PlaceTile):
-            _paint_placed_tile(root, BoardPainter(pos, self._painter.frame), line[0].slot)
-            painter = BoardPainter(pos, self._painter.frame)
-        painter.placer = copy.deepcopy(self._painter.placer)
+            layer, painter = self._placed_tile(line[0], pos)
+            root.extend(layer)
+            painter = copy.copy(painter)
+        painter.placer = self._painter.placer.copy()
         draw_highlights(root, painter, Highlights(line=line))
         return serialise(root)
+
+    def _placed_tile(self, placement: PlaceTile, pos: Position) -> tuple[list[ET.Element], BoardPainter]:
+        """The placed tile's layer and the board's painter after the placement, painted once per
+        placement (the lines that go on from one placement share them; the elements are never
+        changed once painted, so many pictures may hold them)."""
+        found = self._placements.get(placement)
+        if found is None:
+            painter = BoardPainter(pos, self._painter.frame)
+            holder = ET.Element("svg")
+            _paint_placed_tile(holder, painter, placement.slot)
+            found = (list(holder), painter)
+            if len(self._placements) >= PLACEMENTS_KEPT:
+                self._placements.pop(next(iter(self._placements)))
+            self._placements[placement] = found
+        return found
 
 
 def _paint_placed_tile(root: ET.Element, painter: BoardPainter, slot: Slot) -> None:
