@@ -135,6 +135,8 @@ class Tally:
     warm_at: float | None = None
     """When a third of the moves had been judged."""
     seconds: float = 0.0
+    cpu: float = 0.0
+    """CPU seconds the server spent during the run (user and system, all its threads)."""
     moves: int = 0
     loads: tuple[float, float] = (0.0, 0.0)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -171,6 +173,7 @@ def play_load(port: int, pid: int, args: argparse.Namespace) -> Tally:
     done = threading.Event()
     counter = iter(range(10**9))
     started = time.perf_counter()
+    cpu_before = _cpu_seconds(pid)
     tally.loads = (os.getloadavg()[0], 0.0)
 
     def watch() -> None:
@@ -198,6 +201,7 @@ def play_load(port: int, pid: int, args: argparse.Namespace) -> Tally:
         tally.errors.append(f"stopped at the bound of {args.most_seconds:g} s")
     done.set()
     tally.seconds = time.perf_counter() - started
+    tally.cpu = _cpu_seconds(pid) - cpu_before
     tally.loads = (tally.loads[0], os.getloadavg()[0])
     tally.memory.append((tally.seconds, _rss_kb(pid)))
     return tally
@@ -281,6 +285,12 @@ def _ask(
     return res.status, text
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_kb(pid: int) -> int:
     """The process's resident memory in kB (0 once it is gone)."""
     try:
@@ -311,9 +321,21 @@ def report(results: list[tuple[str, Tally]], args: argparse.Namespace) -> None:
             f"{warm[0] / 1024:8.0f} {end / 1024:7.0f} {top / 1024:7.0f}  {t.loads[0]:.1f} -> {t.loads[1]:.1f}"
         )
     for name, t in results:
-        print(f"{name}: {t.moves} moves in {t.seconds:.0f} s; verdicts {dict(sorted(t.verdicts.items()))}")
+        asked = sum(len(v) for v in t.times.values())
+        print(
+            f"{name}: {t.moves} moves in {t.seconds:.0f} s; the server's CPU {t.cpu:.1f} s, "
+            f"{1000 * t.cpu / max(asked, 1):.1f} ms per request ({asked} requests); "
+            f"verdicts {dict(sorted(t.verdicts.items()))}"
+        )
         kinds = ", ".join(f"{k} {len(v)} (p95 {_q(sorted(v), 0.95):.3f} s)" for k, v in sorted(t.times.items()))
         print(f"  requests: {kinds}")
+        marks = [t.seconds * k / 6 for k in range(1, 7)]
+        timeline = [next((kb for s, kb in t.memory if s >= m), t.memory[-1][1] if t.memory else 0) for m in marks]
+        print(
+            "  the server's memory at each sixth of the run: "
+            + ", ".join(f"{kb / 1024:.0f}" for kb in timeline)
+            + " MB"
+        )
         for e in t.errors[:5]:
             print(f"  error: {e}")
     print(machine())
