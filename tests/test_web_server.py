@@ -350,10 +350,14 @@ def _read_answer(s: socket.socket) -> tuple[int, dict[str, str], bytes]:
     whose body it did not read)."""
     raw = b""
     while b"\r\n\r\n" not in raw:
-        raw += s.recv(65536)
+        chunk = s.recv(65536)
+        assert chunk, f"the server closed the connection without an answer: {raw[:200]!r}"
+        raw += chunk
     status, headers, body = _response(raw)
     while len(body) < int(headers.get("content-length", 0)):
-        body += s.recv(65536)
+        chunk = s.recv(65536)
+        assert chunk, "the server closed the connection in the middle of its answer"
+        body += chunk
     return status, headers, body
 
 

@@ -24,10 +24,11 @@ SEAT_ABOVE = {
 }
 
 
-KNOWN_OUTLOOKS = 200_000
+KNOWN_OUTLOOKS = 50_000
 """Positions whose outlook the referees keep, all puzzles together (about 1 kB each)."""
-OVERLAYS = 64
-"""Puzzles whose painted picture is kept (about 0.6 MB each, with what places a line's notes)."""
+OVERLAYS = 32
+"""Puzzles whose painted picture is kept (about 0.6 MB each with what places a line's notes,
+and up to 0.8 MB of placed tiles' layers)."""
 LINE_PICTURES_BYTES = 32_000_000
 """Bytes of lines drawn over pictures kept (a line after a tile placement is about 100 kB)."""
 
