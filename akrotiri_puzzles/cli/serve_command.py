@@ -65,7 +65,7 @@ def serve(
     check_range("--port", port, 0, 65535)
     check_range("--time-limit", time_limit, 0.1, 3600)
     from ..files.collection import load_collection
-    from ..web.server import bind, check, run, url_of
+    from ..web.server import bind, check, network_note, run, url_of
     from ..web.site import Site
 
     try:
@@ -83,6 +83,9 @@ def serve(
             fail(str(exc))
         return
     out.print(f"Serving {site.counted()} at {url}  (Ctrl+C stops)")
+    note = network_note(sock)
+    if note is not None:
+        out.print(note, soft_wrap=True)
     if open_browser:
         import webbrowser
 

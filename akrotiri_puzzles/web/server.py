@@ -62,6 +62,17 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}"
 
 
+def network_note(sock: socket.socket) -> str | None:
+    """What to tell the user when the socket is reachable from other machines (None: loopback only)."""
+    import ipaddress
+
+    host, port = sock.getsockname()[:2]
+    if ipaddress.ip_address(host).is_loopback:
+        return None
+    where = f"http://{socket.gethostname()}:{port}" if host in ("0.0.0.0", "::") else url_of(sock)
+    return f"Reachable from other machines at {where}: anyone on this network can use the page."
+
+
 def run(site: Site, sock: socket.socket, warm: bool = True, header_seconds: float = HEADER_SECONDS) -> None:
     """Serve the site on the socket until interrupted; optimums are proven and pictures painted
     in the background, one puzzle at a time, on the judging desk."""
