@@ -305,6 +305,8 @@ def test_the_desk_runs_a_puzzles_jobs_in_order_others_beside_them_and_says_busy_
         failing.result(timeout=WAIT)
     assert desk.submit("a", lambda: "after").result(timeout=WAIT) == "after"
     desk.close()
+    with pytest.raises(Busy):
+        desk.submit("a", lambda: "closed")
 
 
 # -- point 6 and 7: bodies -------------------------------------------------------------------------

@@ -43,13 +43,14 @@ class Desk:
         self._lock = threading.Lock()
         self._queues: dict[Hashable, deque[tuple[Callable[..., Any], tuple[Any, ...], Future[Any]]]] = {}
         self._count = 0
+        self._closed = False
 
     def submit(self, puzzle: Hashable, fn: Callable[..., T], *args: Any) -> Future[T]:
         """Queue `fn(*args)` behind the puzzle's earlier jobs; Busy when the desk is full."""
         future: Future[T] = Future()
         with self._lock:
             queue = self._queues.get(puzzle)
-            if self._count >= self.waiting or (queue is not None and len(queue) >= self.per_puzzle):
+            if self._closed or self._count >= self.waiting or (queue is not None and len(queue) >= self.per_puzzle):
                 raise Busy(self.busy_words())
             self._count += 1
             if queue is None:
@@ -73,8 +74,14 @@ class Desk:
         return "The server is busy judging other moves; try again in a moment."
 
     def close(self) -> None:
-        """Stop taking jobs; the running ones finish."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop taking jobs; the running ones finish, the waiting ones are answered Busy."""
+        with self._lock:
+            self._closed = True
+            waiting = [job for queue in self._queues.values() for job in list(queue)[1:]]
+        for _, _, future in waiting:
+            if future.set_running_or_notify_cancel():
+                future.set_exception(Busy(self.busy_words()))
+        self._pool.shutdown(wait=False)
 
     def _run_next(self, puzzle: Hashable) -> None:
         """Run the puzzle's oldest job, then hand its next one back to the pool (behind the other
@@ -92,7 +99,8 @@ class Desk:
                 queue = self._queues[puzzle]
                 queue.popleft()
                 self._count -= 1
-                if queue:
+                if queue and not self._closed:
                     self._pool.submit(self._run_next, puzzle)
                 else:
+                    self._count -= len(queue)
                     del self._queues[puzzle]
