@@ -317,6 +317,19 @@ def test_json_nested_30000_deep_is_a_400_and_no_traceback(served):
     assert status == 400 and "nested more than 8 levels" in json.loads(body)["error"]
     status, _, body = served.ask("POST", "/api/puzzles/p04/play", b'{"line": [], "action": "' + b"[" * 30_000 + b'"}')
     assert status == 400 and "nested" not in json.loads(body)["error"]  # brackets in a string are text
+    # 64 kB of escaped quotes: a pattern for whole strings took 38 s of the server's CPU on it.
+    status, _, body = served.ask("POST", "/api/puzzles/p04/play", b'"' + b'\\"' * 31_000)
+    assert status == 400 and json.loads(body)["error"] == "the request is not JSON"
+
+
+def test_the_depth_of_json_leaves_out_what_is_inside_strings():
+    from akrotiri_puzzles.web.guard import depth
+
+    assert depth(b'{"line": ["a]]]\\"[[[", "b"], "x": {"y": [1, [2]]}}') == 4
+    assert depth(b"[" * 30_000) == 30_000
+    assert depth(b'"[[[[' + b"\\" * 2 + b'"[]') == 1  # an escaped backslash, then the string ends
+    assert depth(b'"[[[[' + b"\\" * 3 + b'"[]') == 0  # then an escaped quote: still in the string
+    assert depth(b'"' + b'\\"' * 31_000) == 0 and depth(b"") == 0
 
 
 def _stream(port: int, head: str, chunks: Iterator[bytes]) -> tuple[int, dict[str, str], bytes, int]:

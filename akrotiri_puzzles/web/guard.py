@@ -159,16 +159,28 @@ async def read_json(request: Request) -> object:
         raise Refused(400, "the request is not JSON") from None
 
 
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKET = re.compile(rb"[\[\]{}]")
+_TOKEN = re.compile(rb'\\.|["\[\]{}]', re.S)
+"""What matters to nesting: an escape (one token, so that \\" does not end a string), a quote,
+a bracket. One pass over the tokens: a pattern matching whole strings backtracks quadratically
+on a body of escaped quotes (38 s for 64 kB)."""
 
 
 def depth(raw: bytes) -> int:
-    """How deep the brackets of a JSON text nest, strings left out (the text need not be valid)."""
+    """How deep the brackets of a JSON text nest, brackets inside strings left out (the text
+    need not be valid JSON)."""
     deepest = level = 0
-    for found in _BRACKET.finditer(_STRING.sub(b'""', raw)):
-        level += 1 if found.group() in (b"[", b"{") else -1
-        deepest = max(deepest, level)
+    inside = False
+    for found in _TOKEN.finditer(raw):
+        token = found.group()
+        if token == b'"':
+            inside = not inside
+        elif inside or token.startswith(b"\\"):
+            continue
+        elif token in (b"[", b"{"):
+            level += 1
+            deepest = max(deepest, level)
+        else:
+            level -= 1
     return deepest
 
 
