@@ -14,9 +14,9 @@ With --load: `akrotiri-puzzle serve` is started on a free loopback port (127.0.0
 --clients threads play it at once, each like a player who never pauses: open a puzzle (its page,
 its picture, its state), then try actions until it is solved or 8 actions were tried: half the
 time the next action of the puzzle's solution, else an action drawn from those the page lists
-(seeded); an action off track is undone, as the page's Undo does. The players start once the
-server's start-up work is done (its CPU use falls under a tenth of a core). It stops after
---moves judged actions (POST /play) in all. Every request's time is kept; an error is any answer but 200 (a
+(seeded); an action off track is undone, as the page's Undo does. First every puzzle is opened
+once, one after the other (the start-up work, pictures painted and optimums proven, is then
+done and not counted); the run stops after --moves judged actions (POST /play) in all. Every request's time is kept; an error is any answer but 200 (a
 503 "busy" included) or a failed connection. The server's resident memory is read from /proc
 twice a second. With --before DIR (an export of an older commit: `git archive REF | tar -x -C
 DIR`) the same load runs first against DIR's server, then against this checkout's, in one run.
@@ -156,9 +156,9 @@ def load(src: Path, paths: list[Path], args: argparse.Namespace) -> Tally:
         if found is None:
             raise SystemExit(f"{src}: serve did not start: {first!r}")
         port = int(found.group(1))
-        warm = settle(server.pid, args.most_seconds)
+        warm = warm_up(port)
         print(
-            f"{src}: serving at 127.0.0.1:{port}, start-up work done in {warm:.0f} s; "
+            f"{src}: serving at 127.0.0.1:{port}, every puzzle opened once in {warm:.0f} s; "
             f"{args.clients} players, {args.moves} moves",
             flush=True,
         )
@@ -172,17 +172,15 @@ def load(src: Path, paths: list[Path], args: argparse.Namespace) -> Tally:
             server.wait()
 
 
-def settle(pid: int, most: float) -> float:
-    """Wait until the server has done its start-up work (proving optimums, painting pictures in
-    the background): its CPU use over 2 s falls under a tenth of a core. The seconds it took."""
+def warm_up(port: int) -> float:
+    """Open every puzzle once, one after the other (its picture, its solution, its state), as
+    the first visitors would: the start-up work (pictures painted, optimums proven) is then
+    done, and not counted in the run. The seconds it took."""
     started = time.perf_counter()
-    last = _cpu_seconds(pid)
-    while time.perf_counter() - started < most:
-        time.sleep(2.0)
-        now = _cpu_seconds(pid)
-        if now - last < 0.2:
-            break
-        last = now
+    for pid in [p["id"] for p in json.loads(_ask(port, "GET", "/api/puzzles")[1])]:
+        _ask(port, "GET", f"/picture/{pid}.svg")
+        _ask(port, "GET", f"/api/puzzles/{pid}/solution")
+        _ask(port, "POST", f"/api/puzzles/{pid}/state", {"line": []})
     return time.perf_counter() - started
 
 

@@ -26,9 +26,9 @@ SEAT_ABOVE = {
 
 KNOWN_OUTLOOKS = 50_000
 """Positions whose outlook the referees keep, all puzzles together (about 1 kB each)."""
-OVERLAYS = 32
+OVERLAYS = 100
 """Puzzles whose painted picture is kept (about 0.6 MB each with what places a line's notes,
-and up to 0.8 MB of placed tiles' layers)."""
+and up to 0.8 MB of placed tiles' layers); painting one again takes about a second."""
 LINE_PICTURES_BYTES = 32_000_000
 """Bytes of lines drawn over pictures kept (a line after a tile placement is about 100 kB)."""
 
