@@ -41,7 +41,13 @@ def default_paths() -> list[Path]:
 def serve(
     paths: PathsArg = None,
     db: DbOpt = None,
-    host: Annotated[str, typer.Option(help="Address to listen on (only this machine by default).")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Address to listen on: 127.0.0.1, only this machine (the default); 0.0.0.0 or a LAN address "
+            "serves the network on purpose (docs/serve.md)."
+        ),
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
     time_limit: Annotated[
         float, typer.Option("--time-limit", help="Seconds the solver may take to judge one action.")
