@@ -22,7 +22,7 @@ from ..geometry import Slot
 from ..position import Position
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
-from .style import SLOT_PX
+from .style import DOCK_LABEL_PX, SLOT_PX
 from .svg import after_placement, paint
 from .svgdoc import SVG_NS, group, serialise, sub
 
@@ -33,9 +33,11 @@ PLACEMENTS_KEPT = 8
 class Overlay:
     """One position's picture, and lines drawn over it."""
 
-    def __init__(self, pos: Position, key: bool = True) -> None:
+    def __init__(
+        self, pos: Position, key: bool = True, label_px: float = DOCK_LABEL_PX, open_slots: bool = True
+    ) -> None:
         self._pos = pos
-        root, self._painter = paint(pos, key=key)
+        root, self._painter = paint(pos, key=key, label_px=label_px, open_slots=open_slots)
         self.picture = serialise(root)
         """The picture, as `render_svg(pos, key=key)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
@@ -50,7 +52,7 @@ class Overlay:
         layer = ""
         if pos is not self._pos and isinstance(line[0], PlaceTile):
             layer = self._placed_tile(line[0], pos)
-            painter = BoardPainter(pos, self._painter.frame)
+            painter = BoardPainter(pos, self._painter.frame, self._painter.label_px)
         painter.placer = self._painter.placer.copy()
         draw_highlights(root, painter, Highlights(line=line))
         text = serialise(root)
@@ -68,7 +70,8 @@ class Overlay:
         found = self._placements.get(placement)
         if found is None:
             holder = ET.Element("svg")
-            _paint_placed_tile(holder, BoardPainter(pos, self._painter.frame), placement.slot)
+            painter = BoardPainter(pos, self._painter.frame, self._painter.label_px)
+            _paint_placed_tile(holder, painter, placement.slot)
             ET.indent(holder, space="")
             found = "\n" + "".join(ET.tostring(e, encoding="unicode") for e in holder)
             if len(self._placements) >= PLACEMENTS_KEPT:
