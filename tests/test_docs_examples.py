@@ -39,6 +39,7 @@ SAMPLED = {
     r"tools/bench_analysis\.py --placements": " --placements 1 --turn 2",
     r"tools/grade_study\.py\b(?!.*--rows-in)": " --candidates 2 --max-nodes 1000",
     r"tools/bench_serve\.py\b": " --per-puzzle 1",
+    r"tools/bench_serve\.py --load\b": " --clients 2 --moves 6",
     r"generate --difficulty easy --count 3 --seed 2\b": " --count 1",
     r"tools/bench_generate\.py\b": " --count 1",
     r"generate --difficulty hard --count 3 --seed 1\b": " --count 1",

@@ -27,7 +27,7 @@ EXE = Path(sys.executable).parent / "akrotiri-puzzle"
 @pytest.fixture(scope="module")
 def client(comps) -> TestClient:
     site = Site(load_collection([ROOT / "puzzles" / "p04.yaml", ROOT / "puzzles" / "p02.yaml"], comps))
-    return TestClient(create_app(site))
+    return TestClient(create_app(site), base_url="http://127.0.0.1")
 
 
 @pytest.mark.parametrize("pid", ["p02", "p04"])
@@ -179,7 +179,10 @@ def test_a_puzzle_database_is_served_at_its_levels_beside_directories(database, 
     """p04 is both in the database and a file: taken once, from the database (at its level)."""
     before = database.read_bytes()
     collection = load_collection([ROOT / "puzzles" / "p01.yaml", ROOT / "puzzles" / "p04.yaml"], comps, [database])
-    listed = [(p["id"], p["level"]) for p in TestClient(create_app(Site(collection))).get("/api/puzzles").json()]
+    listed = [
+        (p["id"], p["level"])
+        for p in TestClient(create_app(Site(collection)), base_url="http://127.0.0.1").get("/api/puzzles").json()
+    ]
     assert listed == [("p01", "2 actions"), ("p02", "2 actions"), ("p04", "hard")]
     assert database.read_bytes() == before  # read only
     other = tmp_path / "other.yaml"  # p01 under p04's id: another puzzle with the same id
@@ -228,7 +231,7 @@ def test_a_score_goal_lesson_is_served_but_not_judged_by_the_page(comps):
     site = Site(load_collection([ROOT / "puzzles" / "p02.yaml", ROOT / "lessons"], comps))
     scored = [pid for pid in site.lessons if site.item(pid).puzzle.goal.score is not None]
     assert scored, "no score-goal lesson in lessons/"
-    client = TestClient(create_app(site))
+    client = TestClient(create_app(site), base_url="http://127.0.0.1")
     for pid in scored:
         page = client.get(f"/learn/{pid}")
         assert page.status_code == 200

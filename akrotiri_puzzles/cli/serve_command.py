@@ -41,7 +41,13 @@ def default_paths() -> list[Path]:
 def serve(
     paths: PathsArg = None,
     db: DbOpt = None,
-    host: Annotated[str, typer.Option(help="Address to listen on (only this machine by default).")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Address to listen on: 127.0.0.1, only this machine (the default); 0.0.0.0 or a LAN address "
+            "serves the network on purpose (docs/serve.md)."
+        ),
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on (0: any free port).")] = 8000,
     time_limit: Annotated[
         float, typer.Option("--time-limit", help="Seconds the solver may take to judge one action.")
@@ -65,7 +71,7 @@ def serve(
     check_range("--port", port, 0, 65535)
     check_range("--time-limit", time_limit, 0.1, 3600)
     from ..files.collection import load_collection
-    from ..web.server import bind, check, run, url_of
+    from ..web.server import bind, check, network_note, run, url_of
     from ..web.site import Site
 
     try:
@@ -83,6 +89,9 @@ def serve(
             fail(str(exc))
         return
     out.print(f"Serving {site.counted()} at {url}  (Ctrl+C stops)")
+    note = network_note(sock)
+    if note is not None:
+        out.print(note, soft_wrap=True)
     if open_browser:
         import webbrowser
 

@@ -369,8 +369,9 @@ class BoardPainter:
             )
             symbols.boat(g, cx, cy, seat_name, seat.cargo, data_dock=seat.boat)
 
-    def draw_dock_labels(self, parent: ET.Element) -> None:
-        """Dock names, exactly as the notation writes them, beside their docks."""
+    def draw_dock_labels(self, parent: ET.Element, within: Slot | None = None) -> None:
+        """Dock names, exactly as the notation writes them, beside their docks (`within`: only
+        the docks of that slot, for a picture clipped to it)."""
         g = group(parent, class_="dock-labels")
         size = self.label_px
         turns = tuple(float(t) for t in (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180))
@@ -385,7 +386,8 @@ class BoardPainter:
             confusing = max(0.0, 1.4 - nearest / max(own, 1.0))
             return 0.6 * self.land_share(box) * area + 3 * area * confusing
 
-        for name in sorted(docks, key=_dock_order):
+        names = docks if within is None else [n for n, p in self.layout.dock_point.items() if _in_slot(p, within)]
+        for name in sorted(names, key=_dock_order):
             w, h = text_width(name, size, bold=True) + 4, size + 3
             spots = self._around(name, w, h, 1.5, turns)
             box = self.placer.place(spots, penalty=partial(penalty, name), segment_weight=0.8)
@@ -399,6 +401,10 @@ class BoardPainter:
                 class_="dock-label",
                 data_dock=name,
             )
+
+
+def _in_slot(p: Vec, slot: Slot) -> bool:
+    return slot[0] <= p[0] <= slot[0] + 1 and slot[1] <= p[1] <= slot[1] + 1
 
 
 def _slot(slot: Slot) -> str:

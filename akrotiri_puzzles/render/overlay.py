@@ -27,6 +27,9 @@ from .style import DOCK_LABEL_PX, SLOT_PX
 from .svg import after_placement, paint
 from .svgdoc import SVG_NS, group, serialise, sub
 
+PLACEMENTS_KEPT = 8
+"""Placed tiles' layers an overlay keeps, as text (about 100 kB each; the oldest goes first)."""
+
 
 class Overlay:
     """One position's picture, and lines drawn over it."""
@@ -44,6 +47,7 @@ class Overlay:
         self.picture = serialise(root)
         """The picture, as `render_svg(pos, key=key, revealed=revealed)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
+        self._placements: dict[PlaceTile, str] = {}
 
     def line_svg(self, line: tuple[Action, ...]) -> str:
         """An SVG of the picture's size holding only the line: numbered arrows and notes."""
@@ -51,13 +55,35 @@ class Overlay:
         root = ET.Element("svg", {"xmlns": SVG_NS, **self._size, "font-family": "sans-serif", "class": "line-overlay"})
         pos = after_placement(self._pos, line)
         painter = copy.copy(self._painter)
+        layer = ""
         if pos is not self._pos and isinstance(line[0], PlaceTile):
-            frame, label_px = self._painter.frame, self._painter.label_px
-            _paint_placed_tile(root, BoardPainter(pos, frame, label_px), line[0].slot)
-            painter = BoardPainter(pos, frame, label_px)
-        painter.placer = copy.deepcopy(self._painter.placer)
+            layer = self._placed_tile(line[0], pos)
+            painter = BoardPainter(pos, self._painter.frame, self._painter.label_px)
+        painter.placer = self._painter.placer.copy()
         draw_highlights(root, painter, Highlights(line=line))
-        return serialise(root)
+        text = serialise(root)
+        if layer:  # the placed tile goes first, under the line
+            opened = text.index(">", text.index("<svg")) + 1
+            if text[opened - 2] == "/":  # <svg ... /> : nothing of the line to draw
+                text = text[: opened - 2] + ">" + layer + "</svg>" + text[opened:]
+            else:
+                text = text[:opened] + layer + text[opened:]
+        return text
+
+    def _placed_tile(self, placement: PlaceTile, pos: Position) -> str:
+        """The placed tile's layer as SVG text, painted once per placement: the lines that go
+        on from one placement share it (the last PLACEMENTS_KEPT placements are kept)."""
+        found = self._placements.get(placement)
+        if found is None:
+            holder = ET.Element("svg")
+            painter = BoardPainter(pos, self._painter.frame, self._painter.label_px)
+            _paint_placed_tile(holder, painter, placement.slot)
+            ET.indent(holder, space="")
+            found = "\n" + "".join(ET.tostring(e, encoding="unicode") for e in holder)
+            if len(self._placements) >= PLACEMENTS_KEPT:
+                self._placements.pop(next(iter(self._placements)))
+            self._placements[placement] = found
+        return found
 
 
 def _paint_placed_tile(root: ET.Element, painter: BoardPainter, slot: Slot) -> None:
@@ -78,4 +104,4 @@ def _paint_placed_tile(root: ET.Element, painter: BoardPainter, slot: Slot) -> N
     painter.draw_temples(g)
     painter.draw_cubes(g)
     painter.draw_boats(g)
-    painter.draw_dock_labels(g)
+    painter.draw_dock_labels(g, within=slot)

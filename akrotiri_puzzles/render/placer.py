@@ -65,6 +65,14 @@ class Placer:
     boxes: dict[tuple[int, int], list[Box]] = field(default_factory=dict)
     segments: dict[tuple[int, int], list[Segment]] = field(default_factory=dict)
 
+    def copy(self) -> Placer:
+        """A placer that knows what this one knows and places on its own from here (the boxes
+        and segments are values, so only the lists are copied)."""
+        return Placer(
+            {cell: list(found) for cell, found in self.boxes.items()},
+            {cell: list(found) for cell, found in self.segments.items()},
+        )
+
     def take(self, box: Box) -> None:
         """Mark a box as taken."""
         for cell in _cells(*box):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .site import Item, Site, horizon_words
+from .site import SEAT_ABOVE, Item, Site, horizon_words
 
 KEYS = "Keys: type an action and press Enter · u undo · r restart · h hint · n next puzzle · / type an action"
 
@@ -120,7 +120,7 @@ def puzzle_page(site: Site, pid: str) -> str:
 <p class="goal" id="goal"><strong>{escape(goal)}</strong>
 <span id="budget"></span></p>
 {revealed}
-<p class="above">{escape(p.hero.capitalize())} to move. {escape(site.state(pid, [])["above"])}</p>
+<p class="above">{escape(p.hero.capitalize())} to move. {escape(SEAT_ABOVE[p.hero])}</p>
 <div id="feedback" class="feedback" role="status" aria-live="polite">Your move.</div>
 <ol id="line" class="line" aria-label="Your line"></ol>
 <form id="typed" autocomplete="off">

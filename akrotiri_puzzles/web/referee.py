@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Any
 
 from ..actions import Action, KeepGoal
 from ..puzzle import Goal, Puzzle, State, moves, play, reached, replay, why_not
@@ -87,11 +89,19 @@ class Judgement:
 class Referee:
     """Judges lines of one puzzle whose optimum is proven; thread-safe, one solve at a time."""
 
-    def __init__(self, puzzle: Puzzle, optimum: int, time_limit: float = 10.0) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        optimum: int,
+        time_limit: float = 10.0,
+        known: MutableMapping[Any, Outlook] | None = None,
+    ) -> None:
         self.puzzle = puzzle
         self.optimum = optimum
         self.time_limit = time_limit
-        self._known: dict[tuple[object, ...], Outlook] = {}
+        # What is proven, per position; a bounded mapping (the site's LRU) may forget some,
+        # which costs a solve again, never a wrong verdict.
+        self._known: MutableMapping[Any, Outlook] = {} if known is None else known
         self._lock = threading.Lock()
         self.solves = 0
         if puzzle.solution is not None:

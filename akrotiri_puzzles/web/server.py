@@ -1,8 +1,17 @@
-"""Running the app: a loopback socket bound first (so that a port in use is one clear error),
-uvicorn serving it, and a self-check that serves, asks and stops (`serve --check`)."""
+"""Running the app: a socket bound first (so that a port in use is one clear error), uvicorn
+serving it with time limits on slow clients, and a self-check that serves, asks and stops
+(`serve --check`).
+
+Time limits (a club's server must not be held by clients that connect and say nothing):
+a connection has HEADER_SECONDS to send its request line and headers, each time it starts a
+request (uvicorn itself only times out a connection idle between requests, after
+KEEP_ALIVE_SECONDS); a request body has guard.BODY_SECONDS to arrive. At most
+MAX_CONNECTIONS connections and requests at once: beyond them uvicorn answers 503.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import json
 import socket
@@ -13,8 +22,19 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
 from ..errors import AkrotiriError
+from .desk import Busy, Desk
 from .site import Site
+
+HEADER_SECONDS = 10.0
+"""Seconds a connection has to send a request's line and headers."""
+KEEP_ALIVE_SECONDS = 5
+"""Seconds an idle connection is kept open between two requests."""
+MAX_CONNECTIONS = 1000
+"""Connections (and requests in progress) at most; beyond, uvicorn answers 503."""
 
 
 class ServeError(AkrotiriError):
@@ -42,16 +62,100 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}"
 
 
-def run(site: Site, sock: socket.socket, warm: bool = True) -> None:
-    """Serve the site on the socket until interrupted; pictures are painted in the background."""
+def network_note(sock: socket.socket) -> str | None:
+    """What to tell the user when the socket is reachable from other machines (None: loopback only)."""
+    import ipaddress
+
+    host, port = sock.getsockname()[:2]
+    if ipaddress.ip_address(host).is_loopback:
+        return None
+    where = f"http://{socket.gethostname()}:{port}" if host in ("0.0.0.0", "::") else url_of(sock)
+    return f"Reachable from other machines at {where}: anyone on this network can use the page."
+
+
+def run(site: Site, sock: socket.socket, warm: bool = True, header_seconds: float = HEADER_SECONDS) -> None:
+    """Serve the site on the socket until interrupted; optimums are proven and pictures painted
+    in the background, one puzzle at a time, on the judging desk."""
+    import uvicorn
+
+    desk = Desk()
+    if warm:
+        threading.Thread(target=warm_up, args=(site, desk), name="warm", daemon=True).start()
+    uvicorn.Server(config(site, sock, desk, header_seconds)).run(sockets=[sock])
+
+
+def config(site: Site, sock: socket.socket, desk: Desk, header_seconds: float = HEADER_SECONDS) -> Any:
+    """uvicorn's settings for serving the site on the bound socket."""
     import uvicorn
 
     from .app import create_app
 
-    if warm:
-        threading.Thread(target=site.warm, name="warm", daemon=True).start()
-    config = uvicorn.Config(create_app(site), log_level="warning", access_log=False, lifespan="off")
-    uvicorn.Server(config).run(sockets=[sock])
+    host, port = sock.getsockname()[:2]
+    return uvicorn.Config(
+        create_app(site, (host, port), desk),
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        http=timed_protocol(header_seconds),
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        limit_concurrency=MAX_CONNECTIONS,
+    )
+
+
+def warm_up(site: Site, desk: Desk) -> None:
+    """Prove each puzzle's optimum and paint its picture, one puzzle after the other, as jobs of
+    the desk: a request for a puzzle being proven waits its turn without holding a worker, and
+    the other puzzles are answered meanwhile."""
+    for pid in [*site.order, *site.lessons]:
+        while True:
+            try:
+                desk.submit(pid, site.warm_one, pid).result()
+                break
+            except Busy:
+                time.sleep(1.0)
+            except Exception:  # a puzzle that fails here fails its requests with the reason
+                break
+
+
+def timed_protocol(header_seconds: float) -> type[H11Protocol]:
+    """uvicorn's HTTP/1.1 protocol with a limit on the time to send a request's headers."""
+
+    class Timed(H11Protocol):
+        _header_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)  # type: ignore[arg-type]
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.conn.their_state is not h11.IDLE:
+                self._disarm()  # the request's headers are in
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+                self._arm()  # the next request's headers are timed from now
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._header_timer = self.loop.call_later(header_seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _too_slow(self) -> None:
+            self._header_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()
+
+    return Timed
 
 
 def check(site: Site, sock: socket.socket, report: Callable[[str], None]) -> None:
@@ -60,10 +164,7 @@ def check(site: Site, sock: socket.socket, report: Callable[[str], None]) -> Non
     answer raises a ServeError."""
     import uvicorn
 
-    from .app import create_app
-
-    config = uvicorn.Config(create_app(site), log_level="warning", access_log=False, lifespan="off")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(config(site, sock, Desk()))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     base = url_of(sock)

@@ -15,12 +15,22 @@ from ..puzzle import Puzzle, State, moves, replay
 from ..render.overlay import Overlay
 from ..render.words import cube_list, map_words, phase_words
 from ..techniques import level, techniques
-from .referee import Judgement, Referee, Verdict
+from .lru import LRU, Shelf
+from .referee import Judgement, Outlook, Referee, Verdict
 
 SEAT_ABOVE = {
     "south": "South sits at the bottom of the picture: for south, above = up the page (+y), left = -x.",
     "north": "North sits at the top of the picture: for north, above = down the page (-y), left = +x.",
 }
+
+
+KNOWN_OUTLOOKS = 50_000
+"""Positions whose outlook the referees keep, all puzzles together (about 1 kB each)."""
+OVERLAYS = 100
+"""Puzzles whose painted picture is kept (about 0.6 MB each with what places a line's notes,
+and up to 0.8 MB of placed tiles' layers); painting one again takes about a second."""
+LINE_PICTURES_BYTES = 32_000_000
+"""Bytes of lines drawn over pictures kept (a line after a tile placement is about 100 kB)."""
 
 
 class NotFound(Exception):
@@ -107,8 +117,13 @@ class Site:
         self.order = [i.puzzle.id for i in puzzles]
         self.lessons = [i.puzzle.id for i in lessons]
         self._referees: dict[str, Referee | None] = {}
-        self._overlays: dict[str, Overlay] = {}
-        self._lock = threading.Lock()
+        # Answers are kept within bounds (lru.py): a server that runs for weeks keeps the
+        # recent ones, and works a forgotten one out again when it is asked for.
+        self.known: LRU[Any, Outlook] = LRU(most=KNOWN_OUTLOOKS)
+        self.overlays: LRU[str, Overlay] = LRU(most=OVERLAYS)
+        self.lines: LRU[tuple[str, tuple[str, ...]], str] = LRU(most=4096, budget=LINE_PICTURES_BYTES, weigh=len)
+        # One lock per puzzle: proving one puzzle's optimum never holds up another puzzle.
+        self._referee_locks = {pid: threading.Lock() for pid in self.items}
         self._picture_locks = {pid: threading.Lock() for pid in self.items}
 
     def counted(self) -> str:
@@ -128,29 +143,47 @@ class Site:
     def referee(self, pid: str) -> Referee | None:
         """The puzzle's referee (None when its optimum cannot be proven in time)."""
         item = self.item(pid)
-        with self._lock:
+        with self._referee_locks[pid]:
             if pid not in self._referees and item.puzzle.goal.score is not None:
                 # A score goal (the endgame-puzzle lessons): the referee counts actions, not
                 # points, so the page does not judge it (teach --answer does).
                 self._referees[pid] = None
             if pid not in self._referees:
                 optimum = proven_optimum(item.puzzle, self.time_limit)
-                self._referees[pid] = None if optimum is None else Referee(item.puzzle, optimum, self.time_limit)
+                self._referees[pid] = (
+                    None
+                    if optimum is None
+                    else Referee(item.puzzle, optimum, self.time_limit, known=Shelf(self.known, pid))
+                )
             return self._referees[pid]
 
     def overlay(self, pid: str) -> Overlay:
         """The puzzle's picture, painted once."""
         item = self.item(pid)
         with self._picture_locks[pid]:
-            if pid not in self._overlays:
-                self._overlays[pid] = Overlay(item.puzzle.start, revealed=item.puzzle.revealed)
-            return self._overlays[pid]
+            found = self.overlays.get(pid)
+            if found is None:
+                found = self.overlays[pid] = Overlay(item.puzzle.start, revealed=item.puzzle.revealed)
+            return found
+
+    def line_picture(self, pid: str, line: list[Action]) -> str:
+        """The line drawn over the puzzle's picture (an SVG of the picture's size), kept once drawn."""
+        key = (pid, tuple(format_action(a) for a in line))
+        svg = self.lines.get(key)
+        if svg is None:
+            svg = self.lines[key] = self.overlay(pid).line_svg(tuple(line))
+        return svg
 
     def warm(self) -> None:
         """Paint every picture and prove every optimum (for a background thread at start)."""
         for pid in [*self.order, *self.lessons]:
+            self.warm_one(pid)
+
+    def warm_one(self, pid: str) -> None:
+        """Prove the puzzle's optimum, and paint its picture while the pictures kept have room."""
+        if pid in self.overlays or len(self.overlays) < self.overlays.most:
             self.overlay(pid)
-            self.referee(pid)
+        self.referee(pid)
 
     # -- answers --------------------------------------------------------------------------
 
@@ -199,7 +232,7 @@ class Site:
             "actions": []
             if done
             else [{"text": format_action(a), "kind": action_kind(a)} for a in moves(puzzle, state)],
-            "overlay": self.overlay(pid).line_svg(tuple(line)),
+            "overlay": self.line_picture(pid, line),
         }
 
     def play(self, pid: str, texts: list[str], action_text: str) -> dict[str, Any]:

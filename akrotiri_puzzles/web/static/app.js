@@ -53,11 +53,15 @@ function indexPage() {
   markList();
 }
 
-async function api(path, body) {
+async function api(path, body, tries = 3) {
   const res = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
-  const data = await res.json();
+  if (res.status === 503 && tries > 1) {  // the server is busy: wait as it asks, then ask again
+    await new Promise((r) => setTimeout(r, 1000 * (Number(res.headers.get("Retry-After")) || 2)));
+    return api(path, body, tries - 1);
+  }
+  const data = res.status === 503 ? { error: "The server is busy; try again in a moment." } : await res.json();
   if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
   return data;
 }
