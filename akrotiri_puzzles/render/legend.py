@@ -31,6 +31,7 @@ from .style import (
     TEXT_PX,
 )
 from .svgdoc import group, sub, text, text_width
+from .tile_painter import draw_tile
 from .words import actions_per_turn, goal_words, sell_price
 
 PAD = 18.0
@@ -184,6 +185,8 @@ def _seat(pen: _Pen, pos: Position, seat: str) -> None:
     tile = f"{s.tile} ({pos.components.tile[s.tile].icon})" if s.tile else "none"
     pen.words(PAD, f"land tile in hand: {tile}")
     pen.y += LINE
+    if s.tile:
+        _tile_in_hand(pen, pos, s.tile)
     for goal in s.goals:
         pen.words(PAD, f"goal {goal_words(pos, goal)}")
         pen.y += LINE - 4
@@ -194,6 +197,23 @@ def _seat(pen: _Pen, pos: Position, seat: str) -> None:
         pen.words(PAD, f"map cards in hand{turned}:")
         pen.y += 12
         _cards(pen, pos, seat, s.maps)
+
+
+def _tile_in_hand(pen: _Pen, pos: Position, tile: str) -> None:
+    """The tile in hand drawn as the board draws tiles, as printed, with its id and icon beside it."""
+    top = pen.y - 6
+    draw_tile(pen.g, pos, tile, PAD + 10, top)
+    x = PAD + 10 + SLOT_PX + 16
+    lines = (
+        (f"{tile} · {pos.components.tile[tile].icon}", INK, "bold"),
+        ("as printed (r0); placing", FAINT_INK, None),
+        ("turns it clockwise: r90,", FAINT_INK, None),
+        ("r180, r270", FAINT_INK, None),
+        ("▲ marks its top edge", FAINT_INK, None),
+    )
+    for i, (words, fill, weight) in enumerate(lines):
+        text(pen.g, x, top + 14 + i * 20, words, SMALL_PX, anchor="start", halo=None, fill=fill, weight=weight)
+    pen.y = top + SLOT_PX + LINE + 2
 
 
 def _cards(pen: _Pen, pos: Position, seat: str, cards: tuple[str, ...]) -> None:

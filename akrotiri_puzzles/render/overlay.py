@@ -7,9 +7,10 @@ of the same size, to lay over the picture. The line's notes keep clear of what t
 placed (labels, boats, cubes); unlike `render_svg` with highlights, the labels do not move
 out of the line's way.
 
-A line that starts with its tile placement shows the tile: the overlay paints the board after
-the placement, clipped to the tile's slot, over the empty slot of the picture, and draws the
-arrows on that board (so they follow the new tile's routes).
+A line that starts with its tile placement shows the tile: the overlay paints the placed tile
+alone (render/tile_painter.py: its land, routes, cubes; its dock names last, clear of the line)
+over the empty slot of the picture, and draws the arrows on the board after the placement (so
+they follow the new tile's routes).
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ import copy
 import xml.etree.ElementTree as ET
 
 from ..actions import Action, PlaceTile
-from ..geometry import Slot
 from ..position import Position
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
-from .style import SLOT_PX
 from .svg import after_placement, paint
-from .svgdoc import SVG_NS, group, serialise, sub
+from .svgdoc import SVG_NS, serialise
+from .tile_painter import paint_slot
 
 
 class Overlay:
@@ -43,30 +43,13 @@ class Overlay:
         root = ET.Element("svg", {"xmlns": SVG_NS, **self._size, "font-family": "sans-serif", "class": "line-overlay"})
         pos = after_placement(self._pos, line)
         painter = copy.copy(self._painter)
-        if pos is not self._pos and isinstance(line[0], PlaceTile):
-            _paint_placed_tile(root, BoardPainter(pos, self._painter.frame), line[0].slot)
-            painter = BoardPainter(pos, self._painter.frame)
         painter.placer = copy.deepcopy(self._painter.placer)
+        placed = None
+        if pos is not self._pos and isinstance(line[0], PlaceTile):
+            placed = paint_slot(root, pos, line[0].slot, self._painter, labels=False)
+            painter = BoardPainter(pos, self._painter.frame)
+            painter.placer = placed.placer
         draw_highlights(root, painter, Highlights(line=line))
+        if placed is not None:  # the new tile's dock names last, clear of the line
+            placed.draw_dock_labels(root)
         return serialise(root)
-
-
-def _paint_placed_tile(root: ET.Element, painter: BoardPainter, slot: Slot) -> None:
-    """The board after a placement, clipped to the placed tile's slot: its land, routes,
-    icons, docks, cubes and dock names, over the picture's empty slot."""
-    x, y = painter.px((slot[0], slot[1] + 1))
-    clip_id = f"placed-{slot[0]}-{slot[1]}"
-    clip = sub(sub(root, "defs"), "clipPath", id=clip_id)
-    sub(clip, "rect", x=x, y=y, width=SLOT_PX, height=SLOT_PX)
-    g = group(root, class_="placed-tile", clip_path=f"url(#{clip_id})")
-    painter.draw_slots(g)
-    painter.draw_routes(g)
-    painter.draw_land(g)
-    painter.draw_tile_edges(g)
-    painter.draw_ports(g)
-    painter.draw_icons(g)
-    painter.draw_docks(g)
-    painter.draw_temples(g)
-    painter.draw_cubes(g)
-    painter.draw_boats(g)
-    painter.draw_dock_labels(g)
