@@ -30,7 +30,7 @@ from .style import (
     SLOT_PX,
     TEXT_PX,
 )
-from .svgdoc import group, sub, text, text_width
+from .svgdoc import SVG_NS, group, num, serialise, sub, text, text_width
 from .tile_painter import draw_tile
 from .words import actions_per_turn, goal_words, sell_price
 
@@ -72,14 +72,27 @@ def legend_height(pos: Position, hl: Highlights) -> float:
     return draw_legend(ET.Element("g"), pos, hl)
 
 
-def draw_legend(parent: ET.Element, pos: Position, hl: Highlights) -> float:
-    """Draw the panel into a group placed at its top-left corner; return its height."""
+def draw_legend(parent: ET.Element, pos: Position, hl: Highlights, key: bool = True) -> float:
+    """Draw the panel into a group placed at its top-left corner; return its height. `key=False`
+    leaves out the key to the symbols."""
     pen = _Pen(parent)
-    _key(pen, pos, hl)
+    if key:
+        _key(pen, pos, hl)
     for seat in SEATS:
         _seat(pen, pos, seat)
     _market(pen, pos)
     return pen.y
+
+
+def panel_svg(pos: Position, key: bool = False) -> str:
+    """The side panel alone as an SVG document (each seat's things, the tile in hand drawn, the
+    market; with `key`, the key first): for a page that shows it beside a board picture."""
+    root = ET.Element("svg", {"xmlns": SVG_NS, "font-family": "sans-serif", "class": "panel"})
+    height = draw_legend(root, pos, Highlights(), key) + 4
+    root.attrib.update(
+        {"width": num(PANEL_W_PX), "height": num(height), "viewBox": f"0 0 {num(PANEL_W_PX)} {num(height)}"}
+    )
+    return serialise(root)
 
 
 def _key(pen: _Pen, pos: Position, hl: Highlights) -> None:
@@ -201,7 +214,7 @@ def _seat(pen: _Pen, pos: Position, seat: str) -> None:
 
 def _tile_in_hand(pen: _Pen, pos: Position, tile: str) -> None:
     """The tile in hand drawn as the board draws tiles, as printed, with its id and icon beside it."""
-    top = pen.y - 6
+    top = pen.y + 2  # under the line above, clear of the top mark
     draw_tile(pen.g, pos, tile, PAD + 10, top)
     x = PAD + 10 + SLOT_PX + 16
     lines = (

@@ -122,7 +122,7 @@ class SlotPainter(BoardPainter):
 
 
 def paint_slot(
-    parent: ET.Element, pos: Position, slot: Slot, painter: BoardPainter, labels: bool = True
+    parent: ET.Element, pos: Position, slot: Slot, painter: BoardPainter, labels: bool = True, clip_id: str = ""
 ) -> SlotPainter:
     """A slot's tile of `pos` (its cubes and, with `labels`, its dock names) drawn over the
     picture `painter` drew, whose frame it keeps; what it places keeps clear of what that picture
@@ -132,7 +132,7 @@ def paint_slot(
 
     tile_painter = SlotPainter(pos, painter.frame, slot)
     tile_painter.placer = copy.deepcopy(painter.placer)
-    tile_painter.draw(parent, labels=labels)
+    tile_painter.draw(parent, labels=labels, clip_id=clip_id)
     return tile_painter
 
 

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from html import escape
 
+from ..render.style import DOCK_LABEL_PX
 from .site import Item, Site, horizon_words
 
-KEYS = "Keys: type an action and press Enter · u undo · r restart · h hint · n next puzzle · / type an action"
+KEYS = (
+    "Keys: type an action and press Enter · u undo · Home restart · h hint · n next puzzle · "
+    "/ type an action · + and - zoom the board, 0 the whole board · r and Shift+R turn the tile"
+)
 
 
 def page(title: str, body: str, script: bool = True, data: str = "") -> str:
@@ -85,7 +89,8 @@ Every puzzle's optimum is proven; any line that reaches the goal in that many ac
 
 
 def puzzle_page(site: Site, pid: str) -> str:
-    """One puzzle: the picture, what to do, the actions, and the controls."""
+    """One puzzle: the board (pan and zoom; the tile in hand is placed on it), and beside it what
+    to do, the verdicts, the controls, the seats' things drawn and the actions."""
     item = site.item(pid)
     p = item.puzzle
     lesson = ""
@@ -103,21 +108,41 @@ def puzzle_page(site: Site, pid: str) -> str:
     horizon = "" if p.goal.score is not None else f", {horizon_words(p)}"
     goal = f"{p.hero.capitalize()} to {p.goal.describe()}{horizon}"
     order = site.order if item.kind == "puzzle" else site.lessons
-    body = f"""<h1 id="title">{escape(p.title or p.id)}</h1>
+    width, height = site.overlay(pid).size
+    title = site.title(pid)
+    body = f"""<div class="play">
+<section class="board" aria-label="The board">
+<div class="viewport" id="viewport" tabindex="0" aria-label="The board: drag or scroll to move it, + and - zoom">
+<div class="stage" id="stage" data-width="{width:g}" data-height="{height:g}" data-label-px="{DOCK_LABEL_PX:g}">
+<img id="picture" src="/picture/{escape(p.id)}.svg" alt="The position of puzzle {escape(p.id)}" draggable="false">
+<div id="overlay" class="layer"></div>
+<div id="preview" class="layer"></div>
+</div>
+</div>
+<div class="zoom" role="group" aria-label="Zoom the board">
+<button type="button" id="zoom-out" class="small" title="Zoom out (-)">−</button>
+<button type="button" id="zoom-fit" class="small" title="The whole board, or back to readable labels (0)">Whole board</button>
+<button type="button" id="zoom-in" class="small" title="Zoom in (+)">+</button>
+</div>
+</section>
+<aside class="side">
+<h1 id="title">{escape(title)}</h1>
 {lesson}
-<div class="play">
-<div class="stage-wrap">
-<div class="stage" id="stage">
-<img id="picture" src="/picture/{escape(p.id)}.svg" alt="The position of puzzle {escape(p.id)}">
-<div id="overlay" class="overlay"></div>
-</div>
-<button type="button" id="zoom" class="small">Zoom picture</button>
-</div>
-<div class="panel">
-<p class="goal" id="goal"><strong>{escape(goal)}</strong>
-<span id="budget"></span></p>
+<p class="goal" id="goal"><strong>{escape(goal)}</strong> <span id="budget"></span></p>
 <p class="above">{escape(p.hero.capitalize())} to move. {escape(site.state(pid, [])["above"])}</p>
 <div id="feedback" class="feedback" role="status" aria-live="polite">Your move.</div>
+<section id="placer" class="placer" hidden aria-label="Place the tile">
+<h2 id="placer-title">Place the tile</h2>
+<p id="placer-step" class="placer-step"></p>
+<p class="turns"><button type="button" id="turn-left" title="Turn anticlockwise (Shift+R)">⟲ Turn left</button>
+<span id="rotation" class="rotation">r0</span>
+<button type="button" id="turn-right" title="Turn clockwise (R)">Turn right ⟳</button></p>
+<div id="cube" class="cube" hidden><p>Second cube (R-TILE-2): its colour <span id="colours" class="colours"></span>,
+then click the piece it goes on (ringed on the board).</p></div>
+<p class="buttons"><button type="button" id="place" disabled>Place the tile</button>
+<button type="button" id="place-cancel">Cancel</button></p>
+<p class="keys">Click a slot · R turns clockwise, Shift+R back · Enter places · Esc cancels</p>
+</section>
 <ol id="line" class="line" aria-label="Your line"></ol>
 <form id="typed" autocomplete="off">
 <label for="action">Action</label>
@@ -133,17 +158,19 @@ def puzzle_page(site: Site, pid: str) -> str:
 </p>
 <div id="hinttext" class="hinttext" aria-live="polite"></div>
 <div id="position" class="position"></div>
+<details class="things" open><summary>Both seats' things, the tile in hand, the market</summary>
+<div id="panel" class="panel-picture"></div></details>
 <h2>Actions</h2>
 <div id="actions" class="actions"></div>
 <p class="keys">{escape(KEYS)}</p>
-</div>
+</aside>
 </div>"""
     data = (
         f' data-page="puzzle" data-id="{escape(p.id)}" data-kind="{item.kind}"'
         f' data-order="{escape(" ".join(order))}"'
         f' data-levels="{escape(" ".join(site.item(i).level.replace(" ", "_") for i in order))}"'
     )
-    return page(p.title or p.id, body, data=data)
+    return page(title, body, data=data)
 
 
 def not_found_page(what: str) -> str:

@@ -12,9 +12,11 @@ from ..errors import NotationError
 from ..files.collection import Collection, Entry, Lesson
 from ..notation import format_action, parse_action
 from ..puzzle import Puzzle, State, moves, replay
+from ..render.legend import panel_svg
 from ..render.overlay import Overlay
 from ..render.words import cube_list, map_words, phase_words
 from ..techniques import level, techniques
+from .placing import NotAPlacement, placing, preview
 from .referee import Judgement, Referee, Verdict
 
 SEAT_ABOVE = {
@@ -106,6 +108,8 @@ class Site:
         self.items = {i.puzzle.id: i for i in [*puzzles, *lessons]}
         self.order = [i.puzzle.id for i in puzzles]
         self.lessons = [i.puzzle.id for i in lessons]
+        self.titles = distinct_titles([i.puzzle for i in puzzles])
+        """Each puzzle's title in the list; two that share one are told apart by their ids."""
         self._referees: dict[str, Referee | None] = {}
         self._overlays: dict[str, Overlay] = {}
         self._lock = threading.Lock()
@@ -125,6 +129,10 @@ class Site:
             raise NotFound(pid)
         return found
 
+    def title(self, pid: str) -> str:
+        """The puzzle's title as the pages show it."""
+        return self.titles.get(pid) or self.item(pid).puzzle.title or pid
+
     def referee(self, pid: str) -> Referee | None:
         """The puzzle's referee (None when its optimum cannot be proven in time)."""
         item = self.item(pid)
@@ -143,7 +151,8 @@ class Site:
         item = self.item(pid)
         with self._picture_locks[pid]:
             if pid not in self._overlays:
-                self._overlays[pid] = Overlay(item.puzzle.start)
+                # The board alone: the page shows the side panel apart, for the line's position.
+                self._overlays[pid] = Overlay(item.puzzle.start, key=False)
             return self._overlays[pid]
 
     def warm(self) -> None:
@@ -172,7 +181,7 @@ class Site:
         p = item.puzzle
         return {
             "id": p.id,
-            "title": p.title or p.id,
+            "title": self.title(pid),
             "kind": item.kind,
             "level": item.level,
             "goal": p.goal.describe(),
@@ -182,25 +191,48 @@ class Site:
         }
 
     def state(self, pid: str, texts: list[str]) -> dict[str, Any]:
-        """Where a line stands: the position in words, the actions available, the line's picture."""
+        """Where a line stands: the position in words and drawn (the side panel), each action of
+        the line with what it spent, the actions available (the tile's placement apart, to be
+        made on the picture), the line's picture."""
         puzzle, line = self.line(pid, texts)
         referee = self.referee(pid)
         played = replay(puzzle, line)
         state = played.states[-1]
         done = played.reached or state.pos.phase == "over"
+        overlay = self.overlay(pid)
+        available = [] if done else moves(puzzle, state)
+        boat = state.pos.hero.boat
         return {
             **self.summary(pid),
             "budget": None if referee is None else referee.optimum,
             "spent": played.cost,
             "line": [format_action(a) for a in line],
+            "steps": line_steps(line, played.costs),
             "finished": done,
             "above": SEAT_ABOVE[puzzle.hero],
             "position": position_words(state),
-            "actions": []
-            if done
-            else [{"text": format_action(a), "kind": action_kind(a)} for a in moves(puzzle, state)],
-            "overlay": self.overlay(pid).line_svg(tuple(line)),
+            "actions": [
+                {"text": format_action(a), "kind": action_kind(a)} for a in available if not isinstance(a, PlaceTile)
+            ],
+            "placing": None if done else placing(puzzle, state, overlay),
+            "panel": panel_svg(state.pos),
+            "focus": None if boat is None else overlay.dock_spot(boat),
+            "overlay": overlay.line_svg(tuple(line), later=state.pos),
         }
+
+    def preview(self, pid: str, texts: list[str], action_text: str) -> dict[str, Any]:
+        """The tile in hand laid as a placement would lay it, to show before it is played."""
+        puzzle, line = self.line(pid, texts)
+        try:
+            action = parse_action(action_text)
+        except NotationError as exc:
+            raise BadRequest(f"the placement does not parse: {exc}") from None
+        if not isinstance(action, PlaceTile):
+            raise BadRequest(f'"action" must place the tile, e.g. "tile 1,0 r90", not {action_text!r}')
+        try:
+            return preview(puzzle, replay(puzzle, line).states[-1], self.overlay(pid), action)
+        except NotAPlacement as exc:
+            raise BadRequest(str(exc)) from None
 
     def play(self, pid: str, texts: list[str], action_text: str) -> dict[str, Any]:
         """The verdict on one more action, and where the line stands after it."""
@@ -258,6 +290,41 @@ class Site:
         return f"The optimum of this puzzle could not be proven within {self.time_limit:g} s, so no answer is judged."
 
 
+def distinct_titles(puzzles: list[Puzzle]) -> dict[str, str]:
+    """Each puzzle's title (its id when it has none); titles that several puzzles share get
+    each puzzle's id after them."""
+    count: dict[str, int] = {}
+    for p in puzzles:
+        count[p.title or p.id] = count.get(p.title or p.id, 0) + 1
+    return {p.id: (p.title or p.id) + (f" ({p.id})" if count[p.title or p.id] > 1 else "") for p in puzzles}
+
+
+def line_steps(line: list[Action], costs: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Each action of a line with what it spent: an action of the turn, a step within the Move
+    action before it (an empty boat moves twice, R-MOVE-2), free (R-FREE), or none at all (the
+    tile's placement, the end of the turn)."""
+    out = []
+    move = 0  # the number of the action the last Move is
+    spent = 0
+    for action, cost in zip(line, costs, strict=False):
+        spent += cost
+        if isinstance(action, Step) and cost:
+            move = spent
+            note = f"action {spent}: Move"
+        elif isinstance(action, Step):
+            note = f"same Move as action {move}" if move else "same Move"
+        elif cost:
+            note = f"action {spent}"
+        elif isinstance(action, PlaceTile):
+            note = "the tile: before the actions"
+        elif isinstance(action, EndTurn):
+            note = "end of the turn"
+        else:
+            note = "free"
+        out.append({"text": format_action(action), "cost": cost, "note": note})
+    return out
+
+
 def horizon_words(puzzle: Puzzle) -> str:
     """The horizon in words."""
     return "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
@@ -288,14 +355,18 @@ def message(judged: Judgement, time_limit: float) -> str:
         case Verdict.ON_TRACK:
             return "Best move! Keep going."
         case Verdict.OFF_TRACK:
-            more = ""
             if judged.best_from_here is not None:
-                more = f" (from here it takes {judged.spent + judged.best_from_here})"
-            return f"That works, but you can no longer finish in {n}{more}: try again."
+                why = f"from here the goal takes {judged.spent + judged.best_from_here} actions in all, not {n}"
+            else:
+                why = f"from here the goal can no longer be reached in {n} actions"
+            return f"Not the way: that is legal, but {why}. Undo it (u) and try another action."
         case Verdict.SOLVED:
-            return f"Solved in {n}!"
+            return f"Solved in {n} action{'s' if n != 1 else ''}!"
         case Verdict.TOO_LONG:
-            return f"That reaches the goal in {judged.spent}, but it can be done in {n}: try again."
+            return (
+                f"The goal is reached, but in {judged.spent} actions; it can be done in {n}. "
+                "Undo (u) and look for a shorter line."
+            )
     return (
         f"That is legal, but the solver could not decide within {time_limit:g} s whether you can still finish in {n}."
     )
