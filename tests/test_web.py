@@ -106,7 +106,7 @@ def test_api_plays_judges_hints_and_gives_the_solution(client):
     played = client.post("/api/puzzles/p04/play", json={"line": [], "action": "ship 1,1NW"}).json()
     assert played["verdict"] == "on track" and played["state"]["line"] == ["ship 1,1NW"]
     done = client.post("/api/puzzles/p04/play", json={"line": ["ship 1,1NW"], "action": "excavate H07 1,1NW"})
-    assert done.json()["message"] == "Solved in 2!"
+    assert done.json()["message"] == "Solved in 2 actions!"
     # The hint names the next action of some best line; it stays on track.
     hint = client.post("/api/puzzles/p04/hint", json={"line": [], "level": 2}).json()["hint"]
     hinted = hint.removeprefix("Next on a best line: ").removesuffix(".")

@@ -246,6 +246,7 @@ function puzzlePage() {
     placer.show(state.placing);
     keepLine();
     if (!started) { started = true; view.start(state.focus); }
+    body.dataset.ready = String(line.length);  // for tests and tools: the page shows this line
   }
 
   // ---- placing the tile in hand: a slot, a turn, the second cube, then Place ------------------
@@ -262,6 +263,7 @@ function puzzlePage() {
     let piece = null;        // the canonical quadrant of the piece for the second cube
     let quadrants = null;    // the preview's quadrants: name -> {piece, x, y}
     let asked = 0;
+    const chosen = new Map();  // the piece chosen at each slot and turn, kept while turning
 
     const slotOf = (name) => placing.slots.find((s) => s.slot === name);
     const pieces = () => (slot ? slotOf(slot).pieces[String(rotation)] || [] : []);
@@ -279,7 +281,7 @@ function puzzlePage() {
     }
 
     function clear() {
-      slot = null; colour = null; piece = null; quadrants = null; asked += 1;
+      slot = null; colour = null; piece = null; quadrants = null; asked += 1; chosen.clear();
       $("preview").innerHTML = "";
     }
 
@@ -348,22 +350,29 @@ function puzzlePage() {
       refresh();
     }
 
+    function pick() {
+      // The piece for the second cube at this slot and turn: the one chosen here before, or the
+      // only one there is.
+      const here = chosen.get(`${slot} ${rotation}`);
+      piece = pieces().includes(here) ? here : pieces().length === 1 ? pieces()[0] : null;
+    }
+
     function choose(name) {
       if (!placing) return;
       slot = name;
-      if (!pieces().includes(piece)) piece = null;
       if (placing.colours.length === 1) colour = placing.colours[0];
-      if (pieces().length === 1) piece = pieces()[0];
+      pick();
+      quadrants = null;
       draw(); refresh(); ask();
     }
 
-    function choosePiece(p) { piece = p; draw(); refresh(); ask(); }
+    function choosePiece(p) { piece = p; chosen.set(`${slot} ${rotation}`, p); draw(); refresh(); ask(); }
 
     function turn(by) {
       if (!placing) return;
       rotation = (rotation + by + 360) % 360;
       if (slot) {
-        if (!pieces().includes(piece)) piece = pieces().length === 1 ? pieces()[0] : null;
+        pick();
         quadrants = null;
         draw();
         ask();
