@@ -97,7 +97,9 @@ def test_R_TILE_1_a_preview_of_what_the_tile_cannot_do_is_a_400(client):
     ):
         answer = client.post("/api/puzzles/p05/preview", json={"line": [], "action": action})
         assert answer.status_code == 400 and words in answer.json()["error"], (action, answer.json())
-    after = client.post("/api/puzzles/p05/preview", json={"line": ["tile -1,-2 r180 green@SE"], "action": "tile 2,0 r0"})
+    after = client.post(
+        "/api/puzzles/p05/preview", json={"line": ["tile -1,-2 r180 green@SE"], "action": "tile 2,0 r0"}
+    )
     assert after.status_code == 400  # the tile is on the board: nothing to place
 
 
@@ -146,4 +148,4 @@ def test_two_puzzles_that_share_a_title_are_told_apart_in_the_list(client):
         "North, turn 20: a temple in 5 actions (p08)",
     ]
     page = client.get("/puzzle/p06").text
-    assert "<h1 id=\"title\">North, turn 20: a temple in 5 actions (p06)</h1>" in page
+    assert '<h1 id="title">North, turn 20: a temple in 5 actions (p06)</h1>' in page
