@@ -171,3 +171,13 @@ def test_the_terminal_names_the_tile_in_hand_its_land_docks_and_routes():
     assert words == (
         "L05 (volcano on NE) as printed: land NW | NE | SW | SE; docks NE SE SW; routes N E by dock NE, S W by docks SE SW"
     )
+
+
+def test_R_MOVE_2_a_line_is_counted_in_actions_and_in_steps():
+    """hard-s1-00006's answer: 8 steps, of which a Move's second step and two free sales cost
+    nothing, so 5 actions (the page's counter and show --solution say both)."""
+    from akrotiri_puzzles.render.words import count_words
+
+    assert count_words((1, 1, 0, 1, 0, 0, 1, 1)) == "5 actions (8 steps)"
+    assert count_words((1, 1)) == "2 actions"
+    assert count_words((0,)) == "0 actions (1 step)"

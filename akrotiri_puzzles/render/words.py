@@ -84,6 +84,14 @@ def actions_per_turn(pos: Position, seat: str) -> int:
     return pos.components.player_board.actions_after(len(pos.seat(seat).temples))
 
 
+def count_words(costs: tuple[int, ...] | list[int]) -> str:
+    """What a line spent, in actions as the game counts them and, when they differ, in steps
+    (the actions written: a Move's second step and free actions cost none), e.g. `5 actions (8 steps)`."""
+    spent, steps = sum(costs), len(costs)
+    words = f"{spent} action{'s' if spent != 1 else ''}"
+    return words if steps == spent else f"{words} ({steps} step{'s' if steps != 1 else ''})"
+
+
 def tile_words(pos: Position, tile: str) -> str:
     """A land tile as printed (r0) in words: its land, icon, docks and which ports and docks its
     routes join, e.g. `L05 (volcano on NE): land NW | NE | SW | SE; docks NE SE SW; routes N E
