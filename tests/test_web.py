@@ -180,7 +180,7 @@ def test_a_puzzle_database_is_served_at_its_levels_beside_directories(database, 
     before = database.read_bytes()
     collection = load_collection([ROOT / "puzzles" / "p01.yaml", ROOT / "puzzles" / "p04.yaml"], comps, [database])
     listed = [(p["id"], p["level"]) for p in TestClient(create_app(Site(collection))).get("/api/puzzles").json()]
-    assert listed == [("p01", "2 actions"), ("p02", "2 actions"), ("p04", "hard")]
+    assert listed == [("p04", "hard"), ("p01", "2 actions"), ("p02", "2 actions")]  # levels first, then the classic set
     assert database.read_bytes() == before  # read only
     other = tmp_path / "other.yaml"  # p01 under p04's id: another puzzle with the same id
     other.write_text((ROOT / "puzzles" / "p01.yaml").read_text().replace("id: p01", "id: p04"))

@@ -42,20 +42,13 @@ def _browser_or_skip() -> None:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """`akrotiri-puzzle serve puzzles/ puzzles/generated/ lessons/` (the bundled puzzles, the graded
-    collection and the lessons) on a free port."""
+    """`akrotiri-puzzle serve` with no arguments, from the repository (the graded collection of
+    puzzles/generated/, the classic set puzzles/ and lessons/), on a free port."""
     _browser_or_skip()
     exe = Path(sys.executable).parent / "akrotiri-puzzle"
     proc = subprocess.Popen(
-        [
-            str(exe),
-            "serve",
-            "--port",
-            "0",
-            str(ROOT / "puzzles"),
-            str(ROOT / "puzzles" / "generated"),
-            str(ROOT / "lessons"),
-        ],
+        [str(exe), "serve", "--port", "0"],
+        cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -192,27 +185,43 @@ def test_unknown_id_is_a_404_page_lessons_appear_under_learn_and_a_phone_sized_w
     context.close()
 
 
-def test_the_level_filter_picks_the_next_puzzle_and_nothing_comes_from_the_internet(page, server):
-    """Seven puzzles take 2 actions, the last of them p10, and p03 takes 3 (the list runs p01,
-    p02, p04, p05, p07, p09, p10, p03, p06, p08): with the filter at "2 actions", the next puzzle
-    after p10 is p01; with all levels, p03. Every request the pages make goes to the server."""
+def _graded(level: str | None = None) -> list[dict]:
+    found = [yaml.safe_load(f.read_text()) for f in sorted((ROOT / "puzzles" / "generated").glob("*.yaml"))]
+    return [p for p in found if level is None or p.get("difficulty") == level]
+
+
+def test_levels_first_technique_filters_pick_the_next_puzzle_and_nothing_comes_from_the_internet(page, server):
+    """serve with no arguments lists the graded collection easy, medium, hard, then the classic
+    set (p01-p10); the level and technique filters show the puzzles they name and "next puzzle"
+    follows them. Every request the pages make goes to the server."""
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.goto(server + "/")
-    page.select_option("#level", "2 actions")
-    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == 7
-    assert page.inner_text("#counts") == "0 of 7 solved"
-    _open(page, server, "p10")
+    groups = page.eval_on_selector_all("#puzzles section.level-group", "ss => ss.map(s => s.dataset.group)")
+    assert groups == ["easy", "medium", "hard", "classic"]
+    classic = page.eval_on_selector_all("section[data-group='classic'] li.puzzle", "ls => ls.map(l => l.dataset.id)")
+    assert sorted(classic) == [f"p{i:02d}" for i in range(1, 11)]
+    hard = _graded("hard")
+    page.select_option("#level", "hard")
+    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == len(hard)
+    assert page.inner_text("#counts") == f"0 of {len(hard)} solved"
+    assert page.locator("section[data-group='easy']").is_hidden()
+    page.click("#tags button[data-tag='two turns']")
+    two = sorted(p["id"] for p in hard if p["horizon"] == 2)
+    shown = page.eval_on_selector_all("#puzzles li.puzzle:not(.hidden)", "ls => ls.map(l => l.dataset.id)")
+    assert sorted(shown) == two and len(two) >= 2
+    _open(page, server, two[0])
     with page.expect_navigation():
         page.click("#next")
-    assert page.url.endswith("/puzzle/p01")
+    assert page.url.endswith(f"/puzzle/{two[1]}")  # the next hard two-turn puzzle
     page.goto(server + "/")
+    page.click("#tags-clear")
     page.select_option("#level", "")
+    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == len(_graded()) + 10
     _open(page, server, "p10")
     with page.expect_navigation():
-        page.keyboard.press("n")  # the keyboard shortcut
-    assert page.url.endswith("/puzzle/p03")
-    page.wait_for_selector("#actions summary")
+        page.keyboard.press("n")  # the keyboard shortcut: after the last classic puzzle, the first unsolved
+    page.wait_for_selector("body[data-ready]")
     assert asked and all(url.startswith(server + "/") or url.startswith("data:") for url in asked), asked
 
 

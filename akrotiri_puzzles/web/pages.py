@@ -9,7 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from ..render.style import DOCK_LABEL_PX
-from .site import Item, Site, horizon_words
+from .site import CLASSIC, Item, Site, horizon_words
 
 KEYS = (
     "Keys: type an action and press Enter · u undo · Home restart · h hint · n next puzzle · "
@@ -41,12 +41,22 @@ def page(title: str, body: str, script: bool = True, data: str = "") -> str:
 """
 
 
-def _row(item: Item) -> str:
+GROUP_WORDS = {
+    "easy": ("Easy", "Short answers that the game's greedy bot finds too."),
+    "medium": ("Medium", "Longer answers, or a technique the answer cannot do without."),
+    "hard": ("Hard", "Long answers, techniques proven necessary, answers the weaker solvers miss."),
+    CLASSIC: ("Classic", "The first ten puzzles, found by hand-run scans; not graded, listed by the actions they take."),
+}
+"""Each set's name and a line on what its level means (the grader's score, docs/generator.md)."""
+
+
+def _row(site: Site, item: Item) -> str:
     p = item.puzzle
     tags = "".join(f'<span class="tag">{escape(t)}</span>' for t in item.techniques)
     return (
-        f'<li class="puzzle" data-id="{escape(p.id)}" data-level="{escape(item.level)}">'
-        f'<a href="/puzzle/{escape(p.id)}">{escape(p.title or p.id)}</a> '
+        f'<li class="puzzle" data-id="{escape(p.id)}" data-level="{escape(item.group)}"'
+        f' data-tags="{escape("|".join(item.techniques))}">'
+        f'<a href="/puzzle/{escape(p.id)}">{escape(site.title(p.id))}</a> '
         f'<span class="level">{escape(item.level)}</span> <span class="mark" aria-label="progress"></span>'
         f'<div class="tags">{tags}</div></li>'
     )
@@ -58,10 +68,28 @@ def _lesson_title(site: Site, pid: str) -> str:
 
 
 def index_page(site: Site) -> str:
-    """The list of puzzles, with the level filter, and the lessons when there are any."""
+    """The list of puzzles by level (easy, medium, hard, then the classic set), with filters by
+    level and by technique, and the lessons when there are any."""
     items = [site.item(pid) for pid in site.order]
-    levels = list(dict.fromkeys(i.level for i in items))
-    options = "".join(f'<option value="{escape(lv)}">{escape(lv)}</option>' for lv in levels)
+    groups = list(dict.fromkeys(i.group for i in items))
+    options = "".join(
+        f'<option value="{escape(g)}">{escape(GROUP_WORDS.get(g, (g.capitalize(), ""))[0])}</option>' for g in groups
+    )
+    every = sorted({t for i in items for t in i.techniques}, key=lambda t: (-sum(t in i.techniques for i in items), t))
+    tags = "".join(
+        f'<button type="button" class="tag-filter" data-tag="{escape(t)}" aria-pressed="false">{escape(t)}</button>'
+        for t in every
+    )
+    sections = []
+    for g in groups:
+        name, about = GROUP_WORDS.get(g, (g.capitalize(), ""))
+        rows = "".join(_row(site, i) for i in items if i.group == g)
+        n = sum(i.group == g for i in items)
+        sections.append(
+            f'<section class="level-group" data-group="{escape(g)}"><h2>{escape(name)} '
+            f'<span class="count">{n} puzzle{"s" if n != 1 else ""}</span></h2>'
+            f'<p class="about">{escape(about)}</p><ol class="puzzles">{rows}</ol></section>'
+        )
     learn = ""
     if site.lessons:
         learn = (
@@ -81,9 +109,11 @@ Every puzzle's optimum is proven; any line that reaches the goal in that many ac
 <p class="controls"><label for="level">Level</label>
 <select id="level"><option value="">all levels</option>{options}</select>
 <span id="counts" class="counts"></span></p>
-<ol class="puzzles" id="puzzles">
-{"".join(_row(i) for i in items)}
-</ol>
+<p class="controls tags-filter" id="tags"><span class="label">Techniques the answer uses:</span> {tags}
+<button type="button" id="tags-clear" class="small">any</button></p>
+<div id="puzzles">
+{"".join(sections)}
+</div>
 {learn}"""
     return page("Puzzles", body, data=' data-page="index"')
 
@@ -168,7 +198,8 @@ then click the piece it goes on (ringed on the board).</p></div>
     data = (
         f' data-page="puzzle" data-id="{escape(p.id)}" data-kind="{item.kind}"'
         f' data-order="{escape(" ".join(order))}"'
-        f' data-levels="{escape(" ".join(site.item(i).level.replace(" ", "_") for i in order))}"'
+        f' data-levels="{escape(" ".join(site.item(i).group for i in order))}"'
+        f' data-tags="{escape(";".join("|".join(site.item(i).techniques) for i in order))}"'
     )
     return page(title, body, data=data)
 

@@ -15,9 +15,12 @@ from ..puzzle import Puzzle, State, moves, replay
 from ..render.legend import panel_svg
 from ..render.overlay import Overlay
 from ..render.words import cube_list, map_words, phase_words
-from ..techniques import level, techniques
+from ..techniques import DIFFICULTIES, level, techniques
 from .placing import NotAPlacement, placing, preview
 from .referee import Judgement, Referee, Verdict
+
+CLASSIC = "classic"
+"""The set of puzzles without a graded level: the first ten, found by hand-run scans (p01-p10)."""
 
 SEAT_ABOVE = {
     "south": "South sits at the bottom of the picture: for south, above = up the page (+y), left = -x.",
@@ -86,6 +89,9 @@ class Item:
     rank: tuple[int, int, str]
     techniques: tuple[str, ...]
     lesson: Lesson | None = None
+    group: str = CLASSIC
+    """The set the list shows it in: its graded level (easy, medium, hard), or "classic" for a
+    puzzle without one (p01-p10)."""
 
     @property
     def puzzle(self) -> Puzzle:
@@ -95,7 +101,15 @@ class Item:
 
 def _item(entry: Entry, kind: str, lesson: Lesson | None = None) -> Item:
     rank, words = level(entry.puzzle)
-    return Item(entry, kind, words, rank, techniques(entry.puzzle), lesson)
+    group = (entry.puzzle.difficulty or "").lower() or CLASSIC
+    return Item(entry, kind, words, rank, techniques(entry.puzzle), lesson, group)
+
+
+def group_rank(group: str) -> int:
+    """Where a set of puzzles comes in the list: the graded levels easiest first, the classic set last."""
+    if group in DIFFICULTIES:
+        return DIFFICULTIES.index(group)
+    return len(DIFFICULTIES) + (1 if group == CLASSIC else 0)
 
 
 class Site:
@@ -103,7 +117,8 @@ class Site:
 
     def __init__(self, collection: Collection, time_limit: float = 10.0) -> None:
         self.time_limit = time_limit
-        puzzles = sorted((_item(e, "puzzle") for e in collection.puzzles), key=lambda i: i.rank)
+        # Levels first (easy, medium, hard), then the classic set; within one, by the optimum.
+        puzzles = sorted((_item(e, "puzzle") for e in collection.puzzles), key=lambda i: (group_rank(i.group), i.rank))
         lessons = [_item(les.exercise, "lesson", les) for les in collection.lessons]
         self.items = {i.puzzle.id: i for i in [*puzzles, *lessons]}
         self.order = [i.puzzle.id for i in puzzles]
@@ -184,6 +199,7 @@ class Site:
             "title": self.title(pid),
             "kind": item.kind,
             "level": item.level,
+            "group": item.group,
             "goal": p.goal.describe(),
             "horizon": horizon_words(p),
             "hero": p.hero,

@@ -167,7 +167,8 @@ function puzzlePage() {
   const id = body.dataset.id;
   const base = `/api/puzzles/${encodeURIComponent(id)}`;
   const order = (body.dataset.order || "").split(" ").filter(Boolean);
-  const levels = (body.dataset.levels || "").split(" ").map((l) => l.replace(/_/g, " "));
+  const levels = (body.dataset.levels || "").split(" ");
+  const tagsOf = (body.dataset.tags || "").split(";").map((t) => (t ? t.split("|") : []));
   const $ = (x) => document.getElementById(x);
   const view = boardView();
   let line = (progress().lines[id] || []).slice();
@@ -489,7 +490,9 @@ function puzzlePage() {
   function next() {
     const p = progress();
     const here = order.indexOf(id);
-    const fits = (i) => !p.level || body.dataset.kind !== "puzzle" || levels[i] === p.level;
+    // The next puzzle the list's filters show: its level, and every technique chosen.
+    const fits = (i) => body.dataset.kind !== "puzzle" ||
+      ((!p.level || levels[i] === p.level) && (p.tags || []).every((t) => (tagsOf[i] || []).includes(t)));
     for (let k = 1; k <= order.length; k += 1) {
       const i = (here + k) % order.length;
       if (fits(i) && !p.solved[order[i]]) { go(order[i]); return; }
