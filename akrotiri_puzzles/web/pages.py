@@ -45,7 +45,10 @@ GROUP_WORDS = {
     "easy": ("Easy", "Short answers that the game's greedy bot finds too."),
     "medium": ("Medium", "Longer answers, or a technique the answer cannot do without."),
     "hard": ("Hard", "Long answers, techniques proven necessary, answers the weaker solvers miss."),
-    CLASSIC: ("Classic", "The first ten puzzles, found by hand-run scans; not graded, listed by the actions they take."),
+    CLASSIC: (
+        "Classic",
+        "The first ten puzzles, found by hand-run scans; not graded, listed by the actions they take.",
+    ),
 }
 """Each set's name and a line on what its level means (the grader's score, docs/generator.md)."""
 
