@@ -60,9 +60,15 @@ def _row(site: Site, item: Item) -> str:
         f'<li class="puzzle" data-id="{escape(p.id)}" data-level="{escape(item.group)}"'
         f' data-tags="{escape("|".join(item.techniques))}">'
         f'<a href="/puzzle/{escape(p.id)}">{escape(site.title(p.id))}</a> '
-        f'<span class="level">{escape(item.level)}</span> <span class="mark" aria-label="progress"></span>'
+        f'<span class="level">{escape(_actions(item))}</span> <span class="mark" aria-label="progress"></span>'
         f'<div class="tags">{tags}</div></li>'
     )
+
+
+def _actions(item: Item) -> str:
+    """The puzzle's proven optimum in words (its level is the heading it is listed under)."""
+    n = item.rank[1]
+    return f"{n} action{'s' if n != 1 else ''}"
 
 
 def _lesson_title(site: Site, pid: str) -> str:
