@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from akrotiri_puzzles.book.pdf import CHROMIUM_FLAGS
+from tests.browser_play import place_by_hand, says
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -96,12 +97,7 @@ def _play(page, action: str, expect: str, click: bool = False) -> None:
     else:
         page.fill("#action", action)
         page.press("#action", "Enter")
-    _says(page, "#feedback", expect)
-
-
-def _says(page, where: str, words: str) -> None:
-    """Wait until an element's text holds `words` (a selector: no script, so it runs under a strict CSP)."""
-    page.locator(where, has_text=words).wait_for()
+    says(page, "#feedback", expect)
 
 
 def _shot(page, name: str) -> None:
@@ -117,7 +113,7 @@ def test_the_certified_line_by_clicks_and_typing_is_solved_and_progress_survives
     assert page.locator("#line li").count() == len(P01)
     _shot(page, "solved.png")
     page.reload()
-    _says(page, "#feedback", "Solved in 2")
+    says(page, "#feedback", "Solved in 2")
     page.goto(server + "/")
     page.wait_for_selector("li[data-id='p01'] .mark.solved")
     assert "Streak 1" in page.inner_text("#streak")
@@ -153,11 +149,11 @@ def test_a_second_optimal_line_that_is_not_the_canonical_one_is_accepted(page, s
 def test_hint_names_the_kind_then_the_action_and_show_solution_marks_the_puzzle_not_solved(page, server):
     _open(page, server, "p04")
     page.keyboard.press("h")  # the keyboard shortcut
-    _says(page, "#hinttext", "move (ship)")
+    says(page, "#hinttext", "move (ship)")
     page.click("#hint")
-    _says(page, "#hinttext", "ship 1,1NW")
+    says(page, "#hinttext", "ship 1,1NW")
     page.click("#reveal")
-    _says(page, "#feedback", "Not counted as solved")
+    says(page, "#feedback", "Not counted as solved")
     assert page.locator("#line li").count() == 2
     _shot(page, "solution.png")
     page.goto(server + "/")
@@ -252,29 +248,6 @@ def _window(browser, width: int, height: int):
     return context, context.new_page()
 
 
-def _place_by_hand(page, slot: str, rotation: int, cube: str | None) -> None:
-    """Place the tile in hand as a fan does: click the slot, turn the tile (keys and buttons) until
-    the preview shows `rotation`, choose the second cube's colour and click its piece, Place."""
-    page.click(f"#chooser rect.slot-target[data-slot='{slot}']")
-    page.wait_for_selector("#preview svg.tile-preview")
-    turns = 0
-    while page.inner_text("#rotation") != f"r{rotation}":
-        if turns % 2:
-            page.click("#turn-right")
-        else:
-            page.keyboard.press("r")
-        turns += 1
-        assert turns <= 4
-    side = {0: "N", 90: "E", 180: "S", 270: "W"}[rotation]
-    page.wait_for_selector(f"#preview .top-mark[data-side='{side}']")  # the live preview turned too
-    if cube is not None:
-        colour, piece = cube.split("@")
-        page.click(f"#colours button[data-colour='{colour}']")
-        page.click(f"#chooser circle.cube-target[data-piece='{piece}']")
-        page.wait_for_selector(f"#preview .cube[data-colour='{colour}']")
-    page.wait_for_selector("#place:not([disabled])")
-
-
 def test_R_TILE_1_R_TILE_2_the_tile_is_placed_by_clicking_a_slot_turning_it_and_choosing_its_second_cube(
     browser, server
 ):
@@ -288,7 +261,7 @@ def test_R_TILE_1_R_TILE_2_the_tile_is_placed_by_clicking_a_slot_turning_it_and_
     open_slots = page.evaluate("fetch('/api/puzzles/p05/state', {method: 'POST', body: '{}'}).then(r => r.json())")
     assert page.locator("#chooser rect.slot-target").count() == len(open_slots["placing"]["slots"]) >= 20
     assert page.locator("#actions button").count() == 0  # the placement is made on the board
-    _place_by_hand(page, "-1,-2", 180, "green@SE")
+    place_by_hand(page, "-1,-2", 180, "green@SE")
     assert "tile -1,-2 r180 green@SE" in page.inner_text("#placer-step")
     page.keyboard.press("Shift+R")  # the fan hesitates: r90, then back to r180
     page.wait_for_selector("#preview .top-mark[data-side='E']")
@@ -297,7 +270,7 @@ def test_R_TILE_1_R_TILE_2_the_tile_is_placed_by_clicking_a_slot_turning_it_and_
     page.wait_for_selector("#preview .cube[data-colour='green']")
     _shot(page, "place.png")
     page.click("#place")
-    _says(page, "#feedback", "Best move")
+    says(page, "#feedback", "Best move")
     assert page.inner_text("#line li code") == "tile -1,-2 r180 green@SE"
     assert page.locator("#overlay .placed-tile").count() == 1 and page.locator("#placer").is_hidden()
     _play(page, "ship -1,-2NW", "Best move", click=True)
@@ -326,9 +299,9 @@ def test_R_END_1_a_two_turn_puzzle_is_solved_by_clicking_through_end_the_drawn_t
     tile = page.inner_text("#placer-title")
     assert page.locator("#panel .tile-drawn").count() >= 1  # the tile in hand, drawn beside the board
     slot, rotation, cube = line[1].split()[1], int(line[1].split()[2][1:]), [*line[1].split(), None][3]
-    _place_by_hand(page, slot, rotation, cube)
+    place_by_hand(page, slot, rotation, cube)
     page.click("#place")
-    _says(page, "#feedback", "Best move")
+    says(page, "#feedback", "Best move")
     for action in line[2:-1]:
         _play(page, action, "Best move", click=True)
     _play(page, line[-1], "Solved in", click=True)
@@ -368,11 +341,11 @@ def test_the_board_reads_at_1366_by_768_without_zooming_and_pans_and_zooms(brows
 def test_a_placement_on_a_phone_sized_window(browser, server):
     context, page = _window(browser, 390, 844)
     _open(page, server, "p05")
-    _place_by_hand(page, "-1,-2", 180, "green@SE")
+    place_by_hand(page, "-1,-2", 180, "green@SE")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone: {width}px"
     page.locator("#placer").scroll_into_view_if_needed()
     _shot(page, "place-phone.png")
     page.click("#place")
-    _says(page, "#feedback", "Best move")
+    says(page, "#feedback", "Best move")
     context.close()

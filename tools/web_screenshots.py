@@ -27,6 +27,10 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the browser tests' way of playing a page (tests/browser_play.py)
+
+from tests.browser_play import place_by_hand, says  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 WAIT = 120_000
 
@@ -43,26 +47,6 @@ def serve() -> tuple[subprocess.Popen[str], str]:
         proc.kill()
         sys.exit(f"serve did not start: {proc.stderr.read() if proc.stderr else ''}")
     return proc, found.group(0)
-
-
-def says(page: Page, where: str, words: str) -> None:
-    page.locator(where, has_text=words).wait_for()
-
-
-def place_by_hand(page: Page, slot: str, rotation: int, cube: str | None) -> None:
-    """Click the slot, turn the tile with R until the preview shows `rotation`, choose the cube."""
-    page.click(f"#chooser rect.slot-target[data-slot='{slot}']")
-    page.wait_for_selector("#preview svg.tile-preview")
-    while page.inner_text("#rotation") != f"r{rotation}":
-        page.keyboard.press("r")
-    side = {0: "N", 90: "E", 180: "S", 270: "W"}[rotation]
-    page.wait_for_selector(f"#preview .top-mark[data-side='{side}']")
-    if cube is not None:
-        colour, piece = cube.split("@")
-        page.click(f"#colours button[data-colour='{colour}']")
-        page.click(f"#chooser circle.cube-target[data-piece='{piece}']")
-        page.wait_for_selector(f"#preview .cube[data-colour='{colour}']")
-    page.wait_for_selector("#place:not([disabled])")
 
 
 def main() -> None:
