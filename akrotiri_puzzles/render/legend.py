@@ -72,15 +72,21 @@ def legend_height(pos: Position, hl: Highlights) -> float:
     return draw_legend(ET.Element("g"), pos, hl)
 
 
-def draw_legend(parent: ET.Element, pos: Position, hl: Highlights, key: bool = True) -> float:
-    """Draw the panel into a group placed at its top-left corner; return its height. `key=False`
-    leaves out the key to the symbols."""
+PARTS = ("key", *SEATS, "market")
+"""The panel's parts, top to bottom: the key to the symbols, each seat's side, the market."""
+
+
+def draw_legend(parent: ET.Element, pos: Position, hl: Highlights, parts: tuple[str, ...] = PARTS) -> float:
+    """Draw the panel (or only some of its `parts`) into a group placed at its top-left corner;
+    return its height."""
     pen = _Pen(parent)
-    if key:
-        _key(pen, pos, hl)
-    for seat in SEATS:
-        _seat(pen, pos, seat)
-    _market(pen, pos)
+    for part in parts:
+        if part == "key":
+            _key(pen, pos, hl)
+        elif part == "market":
+            _market(pen, pos)
+        else:
+            _seat(pen, pos, part)
     return pen.y
 
 
@@ -88,7 +94,8 @@ def panel_svg(pos: Position, key: bool = False) -> str:
     """The side panel alone as an SVG document (each seat's things, the tile in hand drawn, the
     market; with `key`, the key first): for a page that shows it beside a board picture."""
     root = ET.Element("svg", {"xmlns": SVG_NS, "font-family": "sans-serif", "class": "panel"})
-    height = draw_legend(root, pos, Highlights(), key) + 4
+    parts = PARTS if key else tuple(p for p in PARTS if p != "key")
+    height = draw_legend(root, pos, Highlights(), parts) + 4
     root.attrib.update(
         {"width": num(PANEL_W_PX), "height": num(height), "viewBox": f"0 0 {num(PANEL_W_PX)} {num(height)}"}
     )

@@ -24,7 +24,7 @@ from ..position import Position, evolve
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
 from .layout import Frame, Vec, local
-from .style import HIGHLIGHT, SLOT_PX
+from .style import DOCK_LABEL_PX, HIGHLIGHT, SLOT_PX
 from .svg import after_placement, paint
 from .svgdoc import SVG_NS, serialise, sub
 from .tile_painter import SlotPainter, paint_slot, top_mark
@@ -33,9 +33,11 @@ from .tile_painter import SlotPainter, paint_slot, top_mark
 class Overlay:
     """One position's picture, and lines drawn over it."""
 
-    def __init__(self, pos: Position, key: bool = True) -> None:
+    def __init__(
+        self, pos: Position, key: bool = True, label_px: float = DOCK_LABEL_PX, open_slots: bool = True
+    ) -> None:
         self._pos = pos
-        root, self._painter = paint(pos, key=key)
+        root, self._painter = paint(pos, key=key, label_px=label_px, open_slots=open_slots)
         self.picture = serialise(root)
         """The picture, as `render_svg(pos, key=key)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
@@ -83,10 +85,11 @@ class Overlay:
         placed = []
         if slots:
             # The line starts from the picture's position (its boat), on the board with the new tiles.
-            painter = BoardPainter(evolve(self._pos, board=board_pos.board), self.frame)
+            label_px = self._painter.label_px
+            painter = BoardPainter(evolve(self._pos, board=board_pos.board), self.frame, label_px)
             painter.placer = copy.deepcopy(self._painter.placer)
             for slot in slots:
-                tile = SlotPainter(board_pos, self.frame, slot)
+                tile = SlotPainter(board_pos, self.frame, slot, label_px)
                 tile.placer = painter.placer
                 tile.draw(root, labels=False)
                 placed.append(tile)

@@ -18,7 +18,7 @@ from ..geometry import Point, Quad, Slot, quad_slot
 from ..position import Position, evolve
 from .board_layer import BoardPainter
 from .layout import BoardLayout, Disc, Frame, Shape
-from .style import EMPTY_EDGE, QUAD_LINE, SEA, SEA_EDGE, SLOT_PX
+from .style import DOCK_LABEL_PX, EMPTY_EDGE, QUAD_LINE, SEA, SEA_EDGE, SLOT_PX
 from .svgdoc import group, num, sub
 
 S = SLOT_PX
@@ -74,8 +74,8 @@ class SlotLayout(BoardLayout):
 class SlotPainter(BoardPainter):
     """Draws one slot's tile of a position, in the board's style, into a group."""
 
-    def __init__(self, pos: Position, frame: Frame, slot: Slot) -> None:
-        super().__init__(pos, frame)
+    def __init__(self, pos: Position, frame: Frame, slot: Slot, label_px: float = DOCK_LABEL_PX) -> None:
+        super().__init__(pos, frame, label_px)
         self.slot = slot
         self.layout = SlotLayout(pos.board, frame, slot)
 
@@ -130,7 +130,7 @@ def paint_slot(
     once more is placed)."""
     import copy
 
-    tile_painter = SlotPainter(pos, painter.frame, slot)
+    tile_painter = SlotPainter(pos, painter.frame, slot, painter.label_px)
     tile_painter.placer = copy.deepcopy(painter.placer)
     tile_painter.draw(parent, labels=labels, clip_id=clip_id)
     return tile_painter
