@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..render.style import DOCK_LABEL_PX
-from .site import CLASSIC, Item, Site, horizon_words
+from .site import CLASSIC, PAGE_LABEL_PX, Item, Site, horizon_words
 
 KEYS = (
     "Keys: type an action and press Enter · u undo · Home restart · h hint · n next puzzle · "
@@ -152,7 +151,7 @@ def puzzle_page(site: Site, pid: str) -> str:
     body = f"""<div class="play">
 <section class="board" aria-label="The board">
 <div class="viewport" id="viewport" tabindex="0" aria-label="The board: drag or scroll to move it, + and - zoom">
-<div class="stage" id="stage" data-width="{width:g}" data-height="{height:g}" data-label-px="{DOCK_LABEL_PX:g}">
+<div class="stage" id="stage" data-width="{width:g}" data-height="{height:g}" data-label-px="{PAGE_LABEL_PX:g}">
 <img id="picture" src="/picture/{escape(p.id)}.svg" alt="The position of puzzle {escape(p.id)}" draggable="false">
 <div id="overlay" class="layer"></div>
 <div id="preview" class="layer"></div>
