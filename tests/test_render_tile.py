@@ -181,3 +181,14 @@ def test_R_MOVE_2_a_line_is_counted_in_actions_and_in_steps():
     assert count_words((1, 1, 0, 1, 0, 0, 1, 1)) == "5 actions (8 steps)"
     assert count_words((1, 1)) == "2 actions"
     assert count_words((0,)) == "0 actions (1 step)"
+
+
+def test_R_END_1_revealed_next_tiles_are_drawn_top_first_with_their_ids_and_icons():
+    from akrotiri_puzzles.render.tile_painter import tiles_svg
+
+    pos = _puzzle("p05").start
+    root = _parse(tiles_svg(pos, ("L16", "L05", "L02")))
+    assert [el.get("data-tile") for el in _with_class(root, "tile-drawn")] == ["L16", "L05", "L02"]
+    words = [("".join(t.itertext())) for t in root.iter(f"{SVG}text")]
+    assert words == ["1. L16 \u00b7 mountain", "2. L05 \u00b7 volcano", "3. L02 \u00b7 lake"]
+    assert {load_components().tile[t].icon for t in ("L16", "L05", "L02")} == {"mountain", "volcano", "lake"}

@@ -174,3 +174,23 @@ def top_mark(parent: ET.Element, x: float, y: float, rotation: int, colour: str)
     }[side]
     d = "M" + " L".join(f"{num(px)} {num(py)}" for px, py in tips) + " Z"
     sub(parent, "path", class_="top-mark", data_side=side, d=d, fill=colour)
+
+
+def tiles_svg(pos: Position, tiles: tuple[str, ...], scale: float = 0.6, per_row: int = 3) -> str:
+    """Land tiles off the board (a puzzle's revealed next tiles, top first) drawn in a row as
+    printed, each with its place in the pile, id and icon under it: an SVG document."""
+    from .style import INK
+    from .svgdoc import SVG_NS, serialise, text
+
+    side, gap, caption = S * scale, 14.0, 34.0
+    cols = max(1, min(per_row, len(tiles)))
+    rows = (len(tiles) + cols - 1) // cols
+    width, height = cols * side + (cols - 1) * gap + 8, rows * (side + caption) + 8
+    root = ET.Element("svg", {"xmlns": SVG_NS, "font-family": "sans-serif", "class": "tiles",
+                              "width": num(width), "height": num(height), "viewBox": f"0 0 {num(width)} {num(height)}"})  # fmt: skip
+    for i, tile in enumerate(tiles):
+        x, y = 4 + (i % cols) * (side + gap), 4 + 6 + (i // cols) * (side + caption)
+        draw_tile(root, pos, tile, x, y, scale=scale)
+        words = f"{i + 1}. {tile} \u00b7 {pos.components.tile[tile].icon}"
+        text(root, x + side / 2, y + side + 14, words, 13.0, weight="bold", fill=INK, halo=None)
+    return serialise(root)
