@@ -58,6 +58,7 @@ def test_R_TILE_1_R_TILE_2_the_page_offers_exactly_the_engines_legal_placements(
     }
     assert legal and _offered(state["placing"]) == legal
     assert state["placing"]["tile"] == pos.hero.tile
+    assert f'data-tile="{pos.hero.tile}" data-rotation="0"' in state["placing"]["drawn"]  # drawn as printed
     assert not [a for a in state["actions"] if a["text"].startswith("tile ")]
     # Each slot lies where the picture draws it: the picture's empty slot of that name.
     picture = client.get(f"/picture/{pid}.svg").text

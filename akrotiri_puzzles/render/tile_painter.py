@@ -176,9 +176,12 @@ def top_mark(parent: ET.Element, x: float, y: float, rotation: int, colour: str)
     sub(parent, "path", class_="top-mark", data_side=side, d=d, fill=colour)
 
 
-def tiles_svg(pos: Position, tiles: tuple[str, ...], scale: float = 0.6, per_row: int = 3) -> str:
-    """Land tiles off the board (a puzzle's revealed next tiles, top first) drawn in a row as
-    printed, each with its place in the pile, id and icon under it: an SVG document."""
+def tiles_svg(
+    pos: Position, tiles: tuple[str, ...], scale: float = 0.6, per_row: int = 3, numbered: bool = True
+) -> str:
+    """Land tiles off the board (a puzzle's revealed next tiles, top first; the tile in hand)
+    drawn in a row as printed, each with (`numbered`: its place in the pile,) its id and icon
+    under it: an SVG document."""
     from .style import INK
     from .svgdoc import SVG_NS, serialise, text
 
@@ -191,6 +194,6 @@ def tiles_svg(pos: Position, tiles: tuple[str, ...], scale: float = 0.6, per_row
     for i, tile in enumerate(tiles):
         x, y = 4 + (i % cols) * (side + gap), 4 + 6 + (i // cols) * (side + caption)
         draw_tile(root, pos, tile, x, y, scale=scale)
-        words = f"{i + 1}. {tile} \u00b7 {pos.components.tile[tile].icon}"
+        words = (f"{i + 1}. " if numbered else "") + f"{tile} \u00b7 {pos.components.tile[tile].icon}"
         text(root, x + side / 2, y + side + 14, words, 13.0, weight="bold", fill=INK, halo=None)
     return serialise(root)

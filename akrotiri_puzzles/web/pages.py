@@ -171,7 +171,8 @@ def puzzle_page(site: Site, pid: str) -> str:
 <div id="feedback" class="feedback" role="status" aria-live="polite">Your move.</div>
 <section id="placer" class="placer" hidden aria-label="Place the tile">
 <h2 id="placer-title">Place the tile</h2>
-<p id="placer-step" class="placer-step"></p>
+<div class="placer-head"><div id="placer-tile" class="placer-tile" aria-label="The tile in hand, as printed"></div>
+<p id="placer-step" class="placer-step"></p></div>
 <p class="turns"><button type="button" id="turn-left" title="Turn anticlockwise (Shift+R)">⟲ Turn left</button>
 <span id="rotation" class="rotation">r0</span>
 <button type="button" id="turn-right" title="Turn clockwise (R)">Turn right ⟳</button></p>

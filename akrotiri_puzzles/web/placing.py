@@ -17,6 +17,7 @@ from ..geometry import QUADRANTS, global_quad
 from ..notation import format_action
 from ..puzzle import Puzzle, State, moves
 from ..render.overlay import Overlay
+from ..render.tile_painter import tiles_svg
 from ..rules import piece_quadrant
 
 
@@ -61,6 +62,7 @@ def placing(puzzle: Puzzle, state: State, overlay: Overlay) -> dict[str, Any] | 
     return {
         "tile": tile,
         "icon": state.pos.components.tile[tile].icon,
+        "drawn": tiles_svg(state.pos, (tile,), scale=0.5, numbered=False),
         "colours": [c for c in COLOURS if c in colours],
         "slots": out,
     }

@@ -276,6 +276,7 @@ function puzzlePage() {
       $("placer").hidden = !offer;
       if (!offer) { clear(); chooser.innerHTML = ""; return; }
       $("placer-title").textContent = `Place the tile ${offer.tile} (${offer.icon})`;
+      $("placer-tile").innerHTML = offer.drawn.replace(/^<\?xml[^>]*>\s*/, "");
       if (slot !== null && !slotOf(slot)) slot = null;
       draw();
       refresh();
