@@ -294,6 +294,9 @@ def test_R_END_1_a_two_turn_puzzle_is_solved_by_clicking_through_end_the_drawn_t
     line = puzzle["solution"]
     assert line[0] == "end" and line[1].startswith("tile ")
     _open(page, server, puzzle["id"])
+    revealed = (puzzle.get("revealed") or {}).get("land", [])
+    if revealed:  # the puzzle's premise (fair29): the tile end draws is shown before it is drawn
+        page.wait_for_selector(f"#revealed-tiles .tile-drawn[data-tile='{revealed[0]}']")
     _play(page, "end", "Best move", click=True)
     page.wait_for_selector("#placer:not([hidden])")
     tile = page.inner_text("#placer-title")
@@ -306,6 +309,8 @@ def test_R_END_1_a_two_turn_puzzle_is_solved_by_clicking_through_end_the_drawn_t
         _play(page, action, "Best move", click=True)
     _play(page, line[-1], "Solved in", click=True)
     assert tile.startswith("Place the tile L")
+    if revealed:
+        assert tile.startswith(f"Place the tile {revealed[0]} ")
     assert not refused, refused
     context.close()
 

@@ -150,3 +150,28 @@ def test_two_puzzles_that_share_a_title_are_told_apart_in_the_list(client):
     ]
     page = client.get("/puzzle/p06").text
     assert '<h1 id="title">North, turn 20: a temple in 5 actions (p06)</h1>' in page
+
+
+def test_R_END_1_the_page_draws_the_next_land_tiles_a_puzzle_reveals(comps):
+    """Every graded puzzle whose file reveals land tiles (a two-turn puzzle's draw at the end of
+    turn 1): the page's state draws them, top first, as the pile holds them; after `end` the drawn
+    one has left the pile and is the tile in hand to place."""
+    import yaml
+
+    files = sorted((ROOT / "puzzles" / "generated").glob("*.yaml"))
+    revealing = [f for f in files if (yaml.safe_load(f.read_text()).get("revealed") or {}).get("land")]
+    if not revealing:
+        pytest.skip("no puzzle file reveals land tiles yet (the premise comes with fair29's branch)")
+    site = Site(load_collection(revealing, comps))
+    client = TestClient(create_app(site))
+    for f in revealing:
+        data = yaml.safe_load(f.read_text())
+        land = data["revealed"]["land"]
+        state = client.post(f"/api/puzzles/{data['id']}/state", json={"line": []}).json()
+        assert state["revealed"]["land"] == land
+        assert all(f'data-tile="{t}"' in state["revealed"]["svg"] for t in land)
+        assert list(site.item(data["id"]).puzzle.start.land_pile[: len(land)]) == land
+        if data["solution"][0] == "end":
+            after = client.post(f"/api/puzzles/{data['id']}/state", json={"line": ["end"]}).json()
+            assert after["placing"]["tile"] == land[0]
+            assert (after["revealed"] or {"land": []})["land"] == land[1:]

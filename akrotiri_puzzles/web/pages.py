@@ -182,6 +182,10 @@ then click the piece it goes on (ringed on the board).</p></div>
 <button type="button" id="place-cancel">Cancel</button></p>
 <p class="keys">Click a slot · R turns clockwise, Shift+R back · Enter places · Esc cancels</p>
 </section>
+<section id="revealed" class="revealed" hidden aria-label="Revealed by the puzzle">
+<h2>Revealed: the next land tiles</h2>
+<p>Top of the pile first: the first is the tile drawn at the end of this turn (R-END-1), as printed.</p>
+<div id="revealed-tiles"></div></section>
 <ol id="line" class="line" aria-label="Your line"></ol>
 <form id="typed" autocomplete="off">
 <label for="action">Action</label>

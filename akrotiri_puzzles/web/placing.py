@@ -93,3 +93,22 @@ def preview(puzzle: Puzzle, state: State, overlay: Overlay, action: PlaceTile) -
         "svg": overlay.tile_svg(after, action.slot, action.rotation),
         "quadrants": spots,
     }
+
+
+def revealed_land(puzzle: Puzzle, state: State) -> tuple[str, ...]:
+    """The land tiles the puzzle reveals that are still on top of the pile at `state`, top first:
+    the tile drawn at the end of the turn (R-END-1) is the first. None revealed: ()."""
+    # The premise (puzzle.revealed, docs/puzzles.md "What a puzzle reveals") comes with fair29's
+    # branch; a puzzle without one reveals nothing.
+    premise = getattr(puzzle, "revealed", None)
+    if not premise or getattr(premise, "whole", False):
+        return ()
+    return tuple(premise.after(puzzle.start, state.pos).land)
+
+
+def revealed(puzzle: Puzzle, state: State) -> dict[str, Any] | None:
+    """The revealed next land tiles drawn as printed, for the page; None when there are none."""
+    tiles = revealed_land(puzzle, state)
+    if not tiles:
+        return None
+    return {"land": list(tiles), "svg": tiles_svg(state.pos, tiles, scale=0.5)}

@@ -16,7 +16,7 @@ from ..render.legend import panel_svg
 from ..render.overlay import Overlay
 from ..render.words import cube_list, map_words, phase_words
 from ..techniques import DIFFICULTIES, level, techniques
-from .placing import NotAPlacement, placing, preview
+from .placing import NotAPlacement, placing, preview, revealed
 from .referee import Judgement, Referee, Verdict
 
 PAGE_LABEL_PX = 15.0
@@ -235,6 +235,7 @@ class Site:
                 {"text": format_action(a), "kind": action_kind(a)} for a in available if not isinstance(a, PlaceTile)
             ],
             "placing": None if done else placing(puzzle, state, overlay),
+            "revealed": None if done else revealed(puzzle, state),
             "panel": panel_svg(state.pos),
             "focus": None if boat is None else overlay.dock_spot(boat),
             "overlay": overlay.line_svg(tuple(line), later=state.pos),

@@ -245,6 +245,8 @@ function puzzlePage() {
     });
     $("undo").disabled = !line.length;
     placer.show(state.placing);
+    $("revealed").hidden = !state.revealed;
+    $("revealed-tiles").innerHTML = state.revealed ? state.revealed.svg.replace(/^<\?xml[^>]*>\s*/, "") : "";
     keepLine();
     if (!started) { started = true; view.start(state.focus); }
     body.dataset.ready = String(line.length);  // for tests and tools: the page shows this line
