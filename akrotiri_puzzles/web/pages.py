@@ -184,7 +184,8 @@ then click the piece it goes on (ringed on the board).</p></div>
 </section>
 <section id="revealed" class="revealed" hidden aria-label="Revealed by the puzzle">
 <h2>Revealed: the next land tiles</h2>
-<p>Top of the pile first: the first is the tile drawn at the end of this turn (R-END-1), as printed.</p>
+<p>As the puzzle states them, top of the pile first, as printed: the next tile drawn (at the end of
+a turn, R-END-1, unless the oracle was consulted in it; or by the oracle, R-ORA-1) is the first.</p>
 <div id="revealed-tiles"></div></section>
 <ol id="line" class="line" aria-label="Your line"></ol>
 <form id="typed" autocomplete="off">

@@ -96,8 +96,8 @@ def preview(puzzle: Puzzle, state: State, overlay: Overlay, action: PlaceTile) -
 
 
 def revealed_land(puzzle: Puzzle, state: State) -> tuple[str, ...]:
-    """The land tiles the puzzle reveals that are still on top of the pile at `state`, top first:
-    the tile drawn at the end of the turn (R-END-1) is the first. None revealed: ()."""
+    """The land tiles the puzzle reveals that are still on top of the pile at `state`, top first
+    (the next tile drawn, R-END-1 or R-ORA-1, is the first). None revealed: ()."""
     # The premise (puzzle.revealed, docs/puzzles.md "What a puzzle reveals") comes with fair29's
     # branch; a puzzle without one reveals nothing.
     premise = getattr(puzzle, "revealed", None)
