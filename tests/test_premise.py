@@ -295,8 +295,8 @@ def test_the_picture_lists_what_the_puzzle_reveals_after_the_key():
     two = render_svg(TWO.start, revealed=TWO.revealed)
     assert f"1. {TWO.revealed.land[0]} volcano" in two
     # The tile drawn as printed: its land, routes, docks and icon, by the board's painter.
-    tile = two.split(f'data-tile="{TWO.revealed.land[0]}"', 1)[1].split('class="tile-picture"', 1)[0]
-    assert 'class="icon' in tile and "<path" in tile
+    tile = two.split(f'data-tile="{TWO.revealed.land[0]}"', 1)[1].split('class="tile-drawn"', 1)[0]
+    assert "<path" in tile and "<line" in tile and "clip-path" in tile
 
 
 def test_show_prints_what_the_puzzle_reveals():

@@ -105,7 +105,7 @@ def test_show_a_puzzle_file_with_its_goal_and_solution(tmp_path):
     assert notes == [
         "Puzzle demo",
         "Goal: south to excavate a temple this turn.",
-        "Solution: portage T2; ship 1,0NW; load red",
+        "Solution, 3 actions: portage T2; ship 1,0NW; load red",
     ]
     result = run("show", puzzle, "--svg", svg)
     assert result.returncode == 0, result.stderr

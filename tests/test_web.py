@@ -106,7 +106,7 @@ def test_api_plays_judges_hints_and_gives_the_solution(client):
     played = client.post("/api/puzzles/p04/play", json={"line": [], "action": "ship 1,1NW"}).json()
     assert played["verdict"] == "on track" and played["state"]["line"] == ["ship 1,1NW"]
     done = client.post("/api/puzzles/p04/play", json={"line": ["ship 1,1NW"], "action": "excavate H07 1,1NW"})
-    assert done.json()["message"] == "Solved in 2!"
+    assert done.json()["message"] == "Solved in 2 actions!"
     # The hint names the next action of some best line; it stays on track.
     hint = client.post("/api/puzzles/p04/hint", json={"line": [], "level": 2}).json()["hint"]
     hinted = hint.removeprefix("Next on a best line: ").removesuffix(".")
@@ -183,7 +183,7 @@ def test_a_puzzle_database_is_served_at_its_levels_beside_directories(database, 
         (p["id"], p["level"])
         for p in TestClient(create_app(Site(collection)), base_url="http://127.0.0.1").get("/api/puzzles").json()
     ]
-    assert listed == [("p01", "2 actions"), ("p02", "2 actions"), ("p04", "hard")]
+    assert listed == [("p04", "hard"), ("p01", "2 actions"), ("p02", "2 actions")]  # levels first, then the classic set
     assert database.read_bytes() == before  # read only
     other = tmp_path / "other.yaml"  # p01 under p04's id: another puzzle with the same id
     other.write_text((ROOT / "puzzles" / "p01.yaml").read_text().replace("id: p01", "id: p04"))

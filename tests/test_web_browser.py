@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from akrotiri_puzzles.book.pdf import CHROMIUM_FLAGS
+from tests.browser_play import place_by_hand, says
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -42,11 +43,13 @@ def _browser_or_skip() -> None:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """`akrotiri-puzzle serve puzzles/ lessons/` (the bundled puzzles and lessons) on a free port."""
+    """`akrotiri-puzzle serve` with no arguments, from the repository (the graded collection of
+    puzzles/generated/, the classic set puzzles/ and lessons/), on a free port."""
     _browser_or_skip()
     exe = Path(sys.executable).parent / "akrotiri-puzzle"
     proc = subprocess.Popen(
-        [str(exe), "serve", "--port", "0", str(ROOT / "puzzles"), str(ROOT / "lessons")],
+        [str(exe), "serve", "--port", "0"],
+        cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -84,19 +87,17 @@ def page(browser):  # a fresh context per test: its own localStorage
 
 def _open(page, server: str, pid: str) -> None:
     page.goto(f"{server}/puzzle/{pid}")
-    page.wait_for_selector("#actions summary")  # a group of actions (a big one is closed)
+    page.wait_for_selector("body[data-ready]")  # the first state is shown
 
 
 def _play(page, action: str, expect: str, click: bool = False) -> None:
-    before = page.locator("#line li").count()
+    # The page says "Checking…" as soon as the click or Enter is handled, then the verdict.
     if click:
         page.click(f"#actions button[data-action='{action}']")
     else:
         page.fill("#action", action)
         page.press("#action", "Enter")
-    page.wait_for_function(
-        "([t, n]) => document.getElementById('feedback').textContent.includes(t)", arg=[expect, before]
-    )
+    says(page, "#feedback", expect)
 
 
 def _shot(page, name: str) -> None:
@@ -112,7 +113,7 @@ def test_the_certified_line_by_clicks_and_typing_is_solved_and_progress_survives
     assert page.locator("#line li").count() == len(P01)
     _shot(page, "solved.png")
     page.reload()
-    page.wait_for_function("() => document.getElementById('feedback').textContent.includes('Solved in 2')")
+    says(page, "#feedback", "Solved in 2")
     page.goto(server + "/")
     page.wait_for_selector("li[data-id='p01'] .mark.solved")
     assert "Streak 1" in page.inner_text("#streak")
@@ -130,7 +131,8 @@ def test_R_MOVE_1_illegal_action_shows_the_engines_reason_and_a_typo_its_parse_e
 
 def test_a_legal_losing_action_says_so_and_undo_takes_it_back(page, server):
     _open(page, server, "p01")
-    _play(page, "buy easy", "you can no longer finish in 2", click=True)
+    _play(page, "buy easy", "Not the way", click=True)
+    assert "can no longer be reached in 2" in page.inner_text("#feedback") or "not 2" in page.inner_text("#feedback")
     _shot(page, "off-track.png")
     page.click("#undo")
     page.wait_for_function("() => document.querySelectorAll('#line li').length === 0")
@@ -147,11 +149,11 @@ def test_a_second_optimal_line_that_is_not_the_canonical_one_is_accepted(page, s
 def test_hint_names_the_kind_then_the_action_and_show_solution_marks_the_puzzle_not_solved(page, server):
     _open(page, server, "p04")
     page.keyboard.press("h")  # the keyboard shortcut
-    page.wait_for_function("() => document.getElementById('hinttext').textContent.includes('move (ship)')")
+    says(page, "#hinttext", "move (ship)")
     page.click("#hint")
-    page.wait_for_function("() => document.getElementById('hinttext').textContent.includes('ship 1,1NW')")
+    says(page, "#hinttext", "ship 1,1NW")
     page.click("#reveal")
-    page.wait_for_function("() => document.getElementById('feedback').textContent.includes('Not counted as solved')")
+    says(page, "#feedback", "Not counted as solved")
     assert page.locator("#line li").count() == 2
     _shot(page, "solution.png")
     page.goto(server + "/")
@@ -179,27 +181,43 @@ def test_unknown_id_is_a_404_page_lessons_appear_under_learn_and_a_phone_sized_w
     context.close()
 
 
-def test_the_level_filter_picks_the_next_puzzle_and_nothing_comes_from_the_internet(page, server):
-    """Seven puzzles take 2 actions, the last of them p10, and p03 takes 3 (the list runs p01,
-    p02, p04, p05, p07, p09, p10, p03, p06, p08): with the filter at "2 actions", the next puzzle
-    after p10 is p01; with all levels, p03. Every request the pages make goes to the server."""
+def _graded(level: str | None = None) -> list[dict]:
+    found = [yaml.safe_load(f.read_text()) for f in sorted((ROOT / "puzzles" / "generated").glob("*.yaml"))]
+    return [p for p in found if level is None or p.get("difficulty") == level]
+
+
+def test_levels_first_technique_filters_pick_the_next_puzzle_and_nothing_comes_from_the_internet(page, server):
+    """serve with no arguments lists the graded collection easy, medium, hard, then the classic
+    set (p01-p10); the level and technique filters show the puzzles they name and "next puzzle"
+    follows them. Every request the pages make goes to the server."""
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.goto(server + "/")
-    page.select_option("#level", "2 actions")
-    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == 7
-    assert page.inner_text("#counts") == "0 of 7 solved"
-    _open(page, server, "p10")
+    groups = page.eval_on_selector_all("#puzzles section.level-group", "ss => ss.map(s => s.dataset.group)")
+    assert groups == ["easy", "medium", "hard", "classic"]
+    classic = page.eval_on_selector_all("section[data-group='classic'] li.puzzle", "ls => ls.map(l => l.dataset.id)")
+    assert sorted(classic) == [f"p{i:02d}" for i in range(1, 11)]
+    hard = _graded("hard")
+    page.select_option("#level", "hard")
+    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == len(hard)
+    assert page.inner_text("#counts") == f"0 of {len(hard)} solved"
+    assert page.locator("section[data-group='easy']").is_hidden()
+    page.click("#tags button[data-tag='two turns']")
+    two = sorted(p["id"] for p in hard if p["horizon"] == 2)
+    shown = page.eval_on_selector_all("#puzzles li.puzzle:not(.hidden)", "ls => ls.map(l => l.dataset.id)")
+    assert sorted(shown) == two and len(two) >= 2
+    _open(page, server, two[0])
     with page.expect_navigation():
         page.click("#next")
-    assert page.url.endswith("/puzzle/p01")
+    assert page.url.endswith(f"/puzzle/{two[1]}")  # the next hard two-turn puzzle
     page.goto(server + "/")
+    page.click("#tags-clear")
     page.select_option("#level", "")
+    assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == len(_graded()) + 10
     _open(page, server, "p10")
     with page.expect_navigation():
-        page.keyboard.press("n")  # the keyboard shortcut
-    assert page.url.endswith("/puzzle/p03")
-    page.wait_for_selector("#actions summary")
+        page.keyboard.press("n")  # the keyboard shortcut: after the last classic puzzle, the first unsolved
+    page.wait_for_selector("body[data-ready]")
     assert asked and all(url.startswith(server + "/") or url.startswith("data:") for url in asked), asked
 
 
@@ -218,7 +236,7 @@ def test_the_pages_work_under_their_content_security_policy(page, server):
     answer = page.goto(server + "/")
     assert answer is not None and "script-src 'self'" in answer.headers["content-security-policy"]
     assert answer.headers["x-frame-options"] == "DENY" and answer.headers["x-content-type-options"] == "nosniff"
-    page.select_option("#level", "2 actions")
+    page.select_option("#level", "classic")
     assert page.evaluate("window.__violations") == []
     _open(page, server, "p01")
     page.click("#hint")
@@ -230,3 +248,136 @@ def test_the_pages_work_under_their_content_security_policy(page, server):
         reported,
         page.evaluate("window.__violations"),
     )
+
+
+# A strict Content Security Policy, as a hardened server sends it: the page's script must run
+# under it (no inline script or handler, no eval, no style attribute in markup).
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
+)
+
+
+def _strict(page) -> list[str]:
+    """Serve the pages under the strict CSP; the list collects what the browser refuses or throws."""
+    refused: list[str] = []
+
+    def with_csp(route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": CSP})
+
+    page.route(re.compile(r".*/(puzzle|learn)/[^/]+$"), with_csp)
+    page.on("console", lambda m: refused.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: refused.append(str(e)))
+    return refused
+
+
+def _window(browser, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(WAIT)
+    return context, context.new_page()
+
+
+def test_R_TILE_1_R_TILE_2_the_tile_is_placed_by_clicking_a_slot_turning_it_and_choosing_its_second_cube(
+    browser, server
+):
+    """p05 on a 1366 by 768 window, under a strict CSP: the slots where the tile may go are drawn
+    on the board (no list of hundreds of buttons), a click chooses one, R and the buttons turn the
+    tile in a live preview, the second cube's colour and piece are clicked, Place plays it and the
+    referee's verdict follows; the rest is clicked and the puzzle is solved."""
+    context, page = _window(browser, 1366, 768)
+    refused = _strict(page)
+    _open(page, server, "p05")
+    open_slots = page.evaluate("fetch('/api/puzzles/p05/state', {method: 'POST', body: '{}'}).then(r => r.json())")
+    assert page.locator("#chooser rect.slot-target").count() == len(open_slots["placing"]["slots"]) >= 20
+    assert page.locator("#actions button").count() == 0  # the placement is made on the board
+    place_by_hand(page, "-1,-2", 180, "green@SE")
+    assert "tile -1,-2 r180 green@SE" in page.inner_text("#placer-step")
+    page.keyboard.press("Shift+R")  # the fan hesitates: r90, then back to r180
+    page.wait_for_selector("#preview .top-mark[data-side='E']")
+    page.keyboard.press("r")
+    page.wait_for_selector("#preview .top-mark[data-side='S']")
+    page.wait_for_selector("#preview .cube[data-colour='green']")
+    _shot(page, "place.png")
+    page.click("#place")
+    says(page, "#feedback", "Best move")
+    assert page.inner_text("#line li code") == "tile -1,-2 r180 green@SE"
+    assert page.locator("#overlay .placed-tile").count() == 1 and page.locator("#placer").is_hidden()
+    _play(page, "ship -1,-2NW", "Best move", click=True)
+    _play(page, "excavate E05 -1,-2NW", "Solved in 2", click=True)
+    assert not refused, refused
+    context.close()
+
+
+def test_R_TILE_1_a_placement_typed_in_the_notation_still_plays(page, server):
+    _open(page, server, "p05")
+    _play(page, "tile -1,-2 r180 green@SE", "Best move")
+    assert page.locator("#chooser rect.slot-target").count() == 0
+
+
+def test_R_END_1_a_two_turn_puzzle_is_solved_by_clicking_through_end_the_drawn_tile_and_turn_2(browser, server):
+    """hard-s31-t2-00000: end the turn (a click), the tile drawn at its end is drawn beside the
+    board and placed by hand in turn 2, the rest clicked: solved, from what the page shows."""
+    context, page = _window(browser, 1366, 768)
+    refused = _strict(page)
+    puzzle = yaml.safe_load((ROOT / "puzzles" / "generated" / "hard-s31-t2-00000.yaml").read_text())
+    line = puzzle["solution"]
+    assert line[0] == "end" and line[1].startswith("tile ")
+    _open(page, server, puzzle["id"])
+    revealed = (puzzle.get("revealed") or {}).get("land", [])
+    if revealed:  # the puzzle's premise (fair29): the tile end draws is shown before it is drawn
+        page.wait_for_selector(f"#revealed-tiles .tile-drawn[data-tile='{revealed[0]}']")
+    _play(page, "end", "Best move", click=True)
+    page.wait_for_selector("#placer:not([hidden])")
+    tile = page.inner_text("#placer-title")
+    assert page.locator("#panel .tile-drawn").count() >= 1  # the tile in hand, drawn beside the board
+    slot, rotation, cube = line[1].split()[1], int(line[1].split()[2][1:]), [*line[1].split(), None][3]
+    place_by_hand(page, slot, rotation, cube)
+    page.click("#place")
+    says(page, "#feedback", "Best move")
+    for action in line[2:-1]:
+        _play(page, action, "Best move", click=True)
+    _play(page, line[-1], "Solved in", click=True)
+    assert tile.startswith("Place the tile L")
+    assert not refused, refused
+    context.close()
+
+
+def test_the_board_reads_at_1366_by_768_without_zooming_and_pans_and_zooms(browser, server):
+    """Dock labels at least 11 CSS pixels at first sight; the board takes most of the window; a
+    drag moves it, + zooms in, 0 shows the whole board."""
+    context, page = _window(browser, 1366, 768)
+    _open(page, server, "p05")
+    picture = page.evaluate("fetch('/picture/p05.svg').then(r => r.text())")
+    sizes = {float(m) for m in re.findall(r'font-size="([\d.]+)"[^>]*class="dock-label"', picture)}
+    assert sizes == {float(page.get_attribute("#stage", "data-label-px") or 0)}
+    scale = "(() => { const s = document.getElementById('stage'); return s.getBoundingClientRect().width / parseFloat(s.dataset.width); })()"
+    assert page.evaluate(scale) * max(sizes) >= 11.0
+    box = page.locator("#viewport").bounding_box()
+    assert box is not None and box["width"] >= 0.6 * 1366 and box["y"] + box["height"] <= 768
+    before = page.evaluate("document.getElementById('viewport').scrollLeft")
+    assert before >= 100  # centred on the boat, with board to either side
+    page.mouse.move(box["x"] + 300, box["y"] + 300)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 400, box["y"] + 300, steps=5)
+    page.mouse.up()
+    assert page.evaluate("document.getElementById('viewport').scrollLeft") == pytest.approx(before - 100, abs=2)
+    first = page.evaluate(scale)
+    page.keyboard.press("+")
+    assert page.evaluate(scale) > first
+    page.keyboard.press("0")  # the whole board
+    stage = page.locator("#stage").bounding_box()
+    assert stage is not None and stage["width"] <= box["width"] + 1 and stage["height"] <= box["height"] + 1
+    context.close()
+
+
+def test_a_placement_on_a_phone_sized_window(browser, server):
+    context, page = _window(browser, 390, 844)
+    _open(page, server, "p05")
+    place_by_hand(page, "-1,-2", 180, "green@SE")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone: {width}px"
+    page.locator("#placer").scroll_into_view_if_needed()
+    _shot(page, "place-phone.png")
+    page.click("#place")
+    says(page, "#feedback", "Best move")
+    context.close()

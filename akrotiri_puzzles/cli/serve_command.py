@@ -13,8 +13,8 @@ from . import ComponentsOpt, check_range, command, components, fail, out
 PathsArg = Annotated[
     list[Path] | None,
     typer.Argument(
-        help="Directories or files of puzzles and lessons (YAML; default: puzzles/ and lessons/ here, "
-        "unless --db is given).",
+        help="Directories or files of puzzles and lessons (YAML; default: the graded collection puzzles/generated/, "
+        "the classic set puzzles/ and lessons/ here, unless --db is given).",
         show_default=False,
     ),
 ]
@@ -30,11 +30,12 @@ DbOpt = Annotated[
 
 
 def default_paths() -> list[Path]:
-    """puzzles/ in the current directory, and lessons/ when it is there too."""
+    """The collection in the current directory: the graded puzzles of puzzles/generated/ (by
+    level), the puzzles of puzzles/ (p01-p10: the classic set) and lessons/, those that are there."""
     here = Path("puzzles")
     if not here.is_dir():
         fail("no puzzles: give a directory of puzzle files, e.g. akrotiri-puzzle serve puzzles/")
-    return [here, *(p for p in [Path("lessons")] if p.is_dir())]
+    return [p for p in (here / "generated", here, Path("lessons")) if p.is_dir()]
 
 
 @command()

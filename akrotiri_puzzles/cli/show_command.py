@@ -23,6 +23,7 @@ from ..position import Position
 from ..premise import WHOLE, Revealed
 from ..puzzle import Goal, Puzzle, replay
 from ..render.terminal import revealed_view, terminal_view
+from ..render.words import count_words
 from ..rules import action_cost, why_illegal
 
 if TYPE_CHECKING:
@@ -86,7 +87,8 @@ def puzzle_notes(puzzle: Puzzle, solution: bool = False) -> tuple[str, ...]:
     turns = "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
     notes.append(f"Goal: {puzzle.hero} to {puzzle.goal.describe()} {turns}.")
     if solution and puzzle.solution is not None:
-        notes.append("Solution: " + "; ".join(str(a) for a in puzzle.solution))
+        counted = count_words(replay(puzzle, puzzle.solution).costs)
+        notes.append(f"Solution, {counted}: " + "; ".join(str(a) for a in puzzle.solution))
     return tuple(notes)
 
 

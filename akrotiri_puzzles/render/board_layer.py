@@ -218,6 +218,8 @@ class BoardPainter:
             fill = LAND_COMPLETED if island in completed else LAND
             self._shape(coast, disc, cw * 2, COAST)
             self._shape(land, disc, 0.0, fill, class_="neck", data_island=format_quad(island))
+        if not self.layout.shows_thera:
+            return
         x, y = self.px((0.0, 0.0))
         text(land, x, y + 0.2 * S, "THERA", 17.0, weight="bold", fill="#6b5228", halo=None, letter_spacing=2.0)
         self.placer.take(box_at(x, y + 0.2 * S, 70.0, 20.0))
@@ -259,6 +261,8 @@ class BoardPainter:
         """Terrain icons on their quadrants."""
         g = group(parent, class_="icons")
         for quad, kind in self.board.icons:
+            if not self.layout.shows(quad):
+                continue
             x, y = self.px(local(quad, ICON_AT, 45.0))
             symbols.icon(g, x, y, kind, data_quad=format_quad(quad))
             r = symbols.ICON_PX
@@ -290,6 +294,8 @@ class BoardPainter:
         g = group(parent, class_="temples")
         for seat_name, seat in zip(("south", "north"), self.pos.seats, strict=True):
             for card, site in seat.temples:
+                if not self.layout.shows(site):
+                    continue
                 w, h = symbols.TEMPLE_W_PX + 2, symbols.TEMPLE_H_PX + 2
                 spots = self._land_spots([site], w, h) or [box_at(*self.px(local(site, 0.2, 45.0)), w, h)]
                 box = self.placer.place(spots, segment_weight=0.0)
@@ -307,6 +313,8 @@ class BoardPainter:
         g = group(parent, class_="cubes")
         by_piece: dict[Quad, list[str]] = {}
         for piece, colour, n in self.pos.cubes:
+            if not self.layout.shows(piece):
+                continue
             by_piece.setdefault(piece, []).extend([colour] * n)
         step = symbols.CUBE_PX + 2.0
         for key, colours in sorted(by_piece.items()):

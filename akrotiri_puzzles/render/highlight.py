@@ -22,8 +22,12 @@ from .marks import draw_marks
 from .placer import box_at
 from .style import HIGHLIGHT, SLOT_PX
 from .svgdoc import group, num, path_d, sub, text, text_width
+from .tile_painter import top_mark
 
 S = SLOT_PX
+BADGE_R = 10.0
+LANE = 9.0
+"""How far apart two arrows along one route run (a route travelled twice, out and back)."""
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,9 @@ def _defs(parent: ET.Element) -> None:
 
 
 def _badge(parent: ET.Element, x: float, y: float, label: str) -> None:
-    sub(parent, "circle", cx=x, cy=y, r=10.0, fill=HIGHLIGHT, stroke="#ffffff", stroke_width=1.5)
-    text(parent, x, y, label, 13.0, weight="bold", fill="#ffffff", halo=None)
+    g = group(parent, class_="line-badge", data_step=label)
+    sub(g, "circle", cx=x, cy=y, r=BADGE_R, fill=HIGHLIGHT, stroke="#ffffff", stroke_width=1.5)
+    text(g, x, y, label, 13.0, weight="bold", fill="#ffffff", halo=None)
 
 
 def _trim(points: list[Vec], start: float, end: float) -> list[Vec]:
@@ -100,8 +105,11 @@ def draw_highlights(parent: ET.Element, painter: BoardPainter, hl: Highlights) -
         _draw_line(g, painter, hl.line)
 
 
-def _outline_slot(g: ET.Element, painter: BoardPainter, slot: Slot, label: str) -> None:
+def _outline_slot(g: ET.Element, painter: BoardPainter, slot: Slot, label: str, rotation: int | None = None) -> None:
+    """A slot outlined, labelled; a placed tile's outline carries the mark of its printed top."""
     x, y = painter.px((slot[0], slot[1] + 1))
+    if rotation is not None:
+        top_mark(g, x, y, rotation, HIGHLIGHT)
     sub(
         g,
         "rect",
@@ -173,6 +181,8 @@ def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -
         if isinstance(action, Excavate):  # site rings first: the notes keep clear of them
             x, y = painter.px(local(action.site, 0.2, 45.0))
             painter.placer.take(box_at(x, y, 0.4 * S, 0.4 * S))
+    lanes: dict[tuple[Vec, Vec], int] = {}  # arrows already along each stretch of route
+    badges: list[Vec] = []
     for n, action in enumerate(line, start=1):
         label = str(n)
         if isinstance(action, Step):
@@ -184,7 +194,12 @@ def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -
             if not action.portage and dock in graph and action.dock in graph and nx.has_path(graph, dock, action.dock):
                 path = nx.shortest_path(graph, dock, action.dock)
                 points = [painter.px(painter.layout.node_point(node)) for node in path]
-            points = _trim(points, 9.0, 10.0)
+            # A stretch travelled before (out and back, or twice) gets its own lane beside it.
+            stretches = [_stretch(a, b) for a, b in itertools.pairwise(points)]
+            lane = max((lanes.get(k, 0) for k in stretches), default=0)
+            for k in stretches:
+                lanes[k] = lane + 1
+            points = _trim(_beside(points, lane * LANE), 9.0, 10.0)
             sub(
                 arrows,
                 "path",
@@ -194,16 +209,23 @@ def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -
                 marker_end="url(#arrowhead)",
                 stroke_dasharray="8 6" if action.portage else None,
             )
-            mid = _midpoint(points)
-            _badge(g, mid[0], mid[1], label)
-            painter.placer.take(box_at(mid[0], mid[1], 22.0, 22.0))
+            for a, b in itertools.pairwise(points):
+                painter.placer.add_segment((a, b))
+            at = _badge_spot(points, badges)
+            badges.append(at)
+            _badge(g, at[0], at[1], label)
+            painter.placer.take(box_at(at[0], at[1], 2 * BADGE_R + 2, 2 * BADGE_R + 2))
             dock = action.dock
         elif isinstance(action, Excavate):
             _ring_site(g, painter, action.site, "")
             x, y = painter.px(local(action.site, 0.2, 45.0))
-            _badge(g, x + 0.2 * S * 0.7, y - 0.2 * S * 0.7, label)
+            # On the ring, where it covers least (an arrow ending there, another badge).
+            d = 0.2 * S * 0.7
+            spots = [box_at(x + dx * d, y + dy * d, 2 * BADGE_R, 2 * BADGE_R) for dx, dy in RING_SPOTS]
+            box = painter.placer.place(spots, segment_weight=0.5)
+            _badge(g, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, label)
         elif isinstance(action, PlaceTile):
-            _outline_slot(g, painter, action.slot, f"{label}: {action}")
+            _outline_slot(g, painter, action.slot, f"{label}: {action}", action.rotation)
         elif not isinstance(action, EndTurn) and dock is not None:
             _note(g, painter, dock, f"{label}: {action}")
 
@@ -220,16 +242,56 @@ def _note(g: ET.Element, painter: BoardPainter, dock: str, words: str) -> None:
     text(g, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, words, 13.0, weight="bold", fill="#ffffff", halo=None)
 
 
-def _midpoint(points: list[Vec]) -> Vec:
-    """The point halfway along a polyline."""
+def _along(points: list[Vec], share: float) -> Vec:
+    """The point a share of the way along a polyline (0.5: halfway)."""
     lengths = [math.dist(a, b) for a, b in itertools.pairwise(points)]
-    half = sum(lengths) / 2
+    left = sum(lengths) * share
     for (a, b), length in zip(itertools.pairwise(points), lengths, strict=True):
-        if half <= length and length > 0:
-            k = half / length
+        if left <= length and length > 0:
+            k = left / length
             return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
-        half -= length
+        left -= length
     return points[-1]
+
+
+RING_SPOTS = ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1.4), (1.4, 0), (-1.4, 0), (0, 1.4))
+"""Spots for an excavation's badge on its ring, in order of preference: up and right first."""
+
+BADGE_SHARES = (0.5, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6, 0.12, 0.88)
+"""Where along its arrow a step's badge may sit, in order of preference: halfway first."""
+
+
+def _badge_spot(points: list[Vec], badges: list[Vec]) -> Vec:
+    """Where a step's badge goes along its arrow: halfway, unless an earlier badge is there (a
+    route travelled twice), then the first spot along the arrow clear of every earlier badge."""
+    spots = [_along(points, share) for share in BADGE_SHARES]
+    for spot in spots:
+        if all(math.dist(spot, other) >= 2 * BADGE_R + 3 for other in badges):
+            return spot
+    return max(spots, key=lambda spot: min(math.dist(spot, other) for other in badges))
+
+
+def _stretch(a: Vec, b: Vec) -> tuple[Vec, Vec]:
+    """A stretch of route, whichever way it is travelled."""
+    ka, kb = (round(a[0], 1), round(a[1], 1)), (round(b[0], 1), round(b[1], 1))
+    return (ka, kb) if ka <= kb else (kb, ka)
+
+
+def _beside(points: list[Vec], d: float) -> list[Vec]:
+    """A polyline moved `d` to the left of its way (0: itself): a second lane along a route."""
+    if not d or len(points) < 2:
+        return list(points)
+    normals = []
+    for a, b in itertools.pairwise(points):
+        length = math.dist(a, b) or 1.0
+        normals.append(((b[1] - a[1]) / length, -(b[0] - a[0]) / length))
+    out = []
+    for i, p in enumerate(points):
+        around = normals[max(i - 1, 0) : i + 1]
+        nx, ny = sum(n[0] for n in around), sum(n[1] for n in around)
+        length = math.hypot(nx, ny) or 1.0
+        out.append((p[0] + d * nx / length, p[1] + d * ny / length))
+    return out
 
 
 __all__ = ["Highlights", "draw_highlights", "highlight_slots", "num"]

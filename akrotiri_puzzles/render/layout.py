@@ -151,6 +151,15 @@ class BoardLayout:
         self.board = board
         self.frame = frame
 
+    def shows(self, quad: Quad) -> bool:
+        """Whether a quadrant's things (icon, cubes, temple) are drawn: the whole board's are."""
+        return True
+
+    @property
+    def shows_thera(self) -> bool:
+        """Whether the Thera board's name is drawn."""
+        return True
+
     # ---- land ----------------------------------------------------------------------------
 
     def radius(self, piece_key: Quad) -> float:

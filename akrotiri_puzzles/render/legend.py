@@ -31,8 +31,8 @@ from .style import (
     SLOT_PX,
     TEXT_PX,
 )
-from .svgdoc import group, sub, text, text_width
-from .tile_picture import draw_tile
+from .svgdoc import SVG_NS, group, num, serialise, sub, text, text_width
+from .tile_painter import draw_tile
 from .words import actions_per_turn, goal_words, sell_price
 
 PAD = 18.0
@@ -100,6 +100,18 @@ def draw_legend(
         else:
             _seat(pen, pos, part)
     return pen.y
+
+
+def panel_svg(pos: Position, key: bool = False) -> str:
+    """The side panel alone as an SVG document (each seat's things, the tile in hand drawn, the
+    market; with `key`, the key first): for a page that shows it beside a board picture."""
+    root = ET.Element("svg", {"xmlns": SVG_NS, "font-family": "sans-serif", "class": "panel"})
+    parts = PARTS if key else tuple(p for p in PARTS if p != "key")
+    height = draw_legend(root, pos, Highlights(), None, parts) + 4
+    root.attrib.update(
+        {"width": num(PANEL_W_PX), "height": num(height), "viewBox": f"0 0 {num(PANEL_W_PX)} {num(height)}"}
+    )
+    return serialise(root)
 
 
 def _key(pen: _Pen, pos: Position, hl: Highlights) -> None:
@@ -205,6 +217,8 @@ def _seat(pen: _Pen, pos: Position, seat: str) -> None:
     tile = f"{s.tile} ({pos.components.tile[s.tile].icon})" if s.tile else "none"
     pen.words(PAD, f"land tile in hand: {tile}")
     pen.y += LINE
+    if s.tile:
+        _tile_in_hand(pen, pos, s.tile)
     for goal in s.goals:
         pen.words(PAD, f"goal {goal_words(pos, goal)}")
         pen.y += LINE - 4
@@ -215,6 +229,23 @@ def _seat(pen: _Pen, pos: Position, seat: str) -> None:
         pen.words(PAD, f"map cards in hand{turned}:")
         pen.y += 12
         _cards(pen, pos, seat, s.maps)
+
+
+def _tile_in_hand(pen: _Pen, pos: Position, tile: str) -> None:
+    """The tile in hand drawn as the board draws tiles, as printed, with its id and icon beside it."""
+    top = pen.y + 2  # under the line above, clear of the top mark
+    draw_tile(pen.g, pos, tile, PAD + 10, top)
+    x = PAD + 10 + SLOT_PX + 16
+    lines = (
+        (f"{tile} · {pos.components.tile[tile].icon}", INK, "bold"),
+        ("as printed (r0); placing", FAINT_INK, None),
+        ("turns it clockwise: r90,", FAINT_INK, None),
+        ("r180, r270", FAINT_INK, None),
+        ("▲ marks its top edge", FAINT_INK, None),
+    )
+    for i, (words, fill, weight) in enumerate(lines):
+        text(pen.g, x, top + 14 + i * 20, words, SMALL_PX, anchor="start", halo=None, fill=fill, weight=weight)
+    pen.y = top + SLOT_PX + LINE + 2
 
 
 def _cards(pen: _Pen, pos: Position, seat: str, cards: tuple[str, ...]) -> None:
@@ -290,7 +321,7 @@ def _revealed(pen: _Pen, pos: Position, revealed: Revealed) -> None:
             if i and i % per_row == 0:
                 inner.y += TILE_PX + 26
             x = PAD + (i % per_row) * (TILE_PX + 8)
-            draw_tile(g, pos, tile, x, inner.y, TILE_PX)
+            draw_tile(g, pos, tile, x, inner.y, scale=TILE_PX / SLOT_PX)
             label = f"{i + 1}. {tile} {comps.tile[tile].icon}"
             text(g, x + TILE_PX / 2, inner.y + TILE_PX + 11, label, 12.5, weight="bold", halo=None)
         inner.y += TILE_PX + 30

@@ -7,9 +7,10 @@ of the same size, to lay over the picture. The line's notes keep clear of what t
 placed (labels, boats, cubes); unlike `render_svg` with highlights, the labels do not move
 out of the line's way.
 
-A line that starts with its tile placement shows the tile: the overlay paints the board after
-the placement, clipped to the tile's slot, over the empty slot of the picture, and draws the
-arrows on that board (so they follow the new tile's routes).
+A line that starts with its tile placement shows the tile: the overlay paints the placed tile
+alone (render/tile_painter.py: its land, routes, cubes; its dock names last, clear of the line)
+over the empty slot of the picture, and draws the arrows on the board after the placement (so
+they follow the new tile's routes).
 """
 
 from __future__ import annotations
@@ -18,17 +19,16 @@ import copy
 import xml.etree.ElementTree as ET
 
 from ..actions import Action, PlaceTile
-from ..geometry import Slot
-from ..position import Position
+from ..geometry import Quad, Slot
+from ..position import Position, evolve
 from ..premise import Revealed
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
-from .style import DOCK_LABEL_PX, SLOT_PX
+from .layout import Frame, Vec, local
+from .style import DOCK_LABEL_PX, HIGHLIGHT, SLOT_PX
 from .svg import after_placement, paint
-from .svgdoc import SVG_NS, group, serialise, sub
-
-PLACEMENTS_KEPT = 8
-"""Placed tiles' layers an overlay keeps, as text (about 100 kB each; the oldest goes first)."""
+from .svgdoc import SVG_NS, serialise, sub
+from .tile_painter import SlotPainter, paint_slot, top_mark
 
 
 class Overlay:
@@ -47,61 +47,70 @@ class Overlay:
         self.picture = serialise(root)
         """The picture, as `render_svg(pos, key=key, revealed=revealed)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
-        self._placements: dict[PlaceTile, str] = {}
 
-    def line_svg(self, line: tuple[Action, ...]) -> str:
-        """An SVG of the picture's size holding only the line: numbered arrows and notes."""
+    @property
+    def size(self) -> tuple[float, float]:
+        """The picture's width and height in its user units."""
+        return (float(self._size["width"]), float(self._size["height"]))
+
+    @property
+    def frame(self) -> Frame:
+        """Where the picture draws the board: board units to the picture's user units."""
+        return self._painter.frame
+
+    def slot_box(self, slot: Slot) -> tuple[float, float, float]:
+        """A slot's top-left corner in the picture and its size, in the picture's user units."""
+        x, y = self.frame.px((slot[0], slot[1] + 1))
+        return (x, y, SLOT_PX)
+
+    def quad_spot(self, quad: Quad) -> Vec:
+        """A point on the land a quadrant's piece has in its corner (where a cube would lie)."""
+        return self.frame.px(local(quad, 0.24, 45.0))
+
+    def dock_spot(self, dock: str) -> Vec | None:
+        """Where the picture draws a dock (None for a dock not on its board)."""
+        p = self._painter.layout.dock_point.get(dock)
+        return None if p is None else self.frame.px(p)
+
+    def line_svg(self, line: tuple[Action, ...], later: Position | None = None) -> str:
+        """An SVG of the picture's size holding only the line: numbered arrows and notes, and
+        each tile the line places, drawn alone over its empty slot. `later` is a position the
+        line reached, on whose board the placed tiles (with their cubes) and the arrows are
+        drawn; by default the position after the line's first action, when it places a tile."""
         line = tuple(line)
         root = ET.Element("svg", {"xmlns": SVG_NS, **self._size, "font-family": "sans-serif", "class": "line-overlay"})
-        pos = after_placement(self._pos, line)
+        board_pos = later if later is not None else after_placement(self._pos, line)
+        shown = self._pos.board.tile_at
+        slots = [
+            a.slot
+            for a in line
+            if isinstance(a, PlaceTile) and a.slot in board_pos.board.tile_at and a.slot not in shown
+        ]
         painter = copy.copy(self._painter)
-        layer = ""
-        if pos is not self._pos and isinstance(line[0], PlaceTile):
-            layer = self._placed_tile(line[0], pos)
-            painter = BoardPainter(pos, self._painter.frame, self._painter.label_px)
         painter.placer = self._painter.placer.copy()
+        placed = []
+        if slots:
+            # The line starts from the picture's position (its boat), on the board with the new tiles.
+            label_px = self._painter.label_px
+            painter = BoardPainter(evolve(self._pos, board=board_pos.board), self.frame, label_px)
+            painter.placer = self._painter.placer.copy()
+            for slot in slots:
+                tile = SlotPainter(board_pos, self.frame, slot, label_px)
+                tile.placer = painter.placer
+                tile.draw(root, labels=False)
+                placed.append(tile)
         draw_highlights(root, painter, Highlights(line=line))
-        text = serialise(root)
-        if layer:  # the placed tile goes first, under the line
-            opened = text.index(">", text.index("<svg")) + 1
-            if text[opened - 2] == "/":  # <svg ... /> : nothing of the line to draw
-                text = text[: opened - 2] + ">" + layer + "</svg>" + text[opened:]
-            else:
-                text = text[:opened] + layer + text[opened:]
-        return text
+        for tile in placed:  # the new tiles' dock names last, clear of the line
+            tile.draw_dock_labels(root)
+        return serialise(root)
 
-    def _placed_tile(self, placement: PlaceTile, pos: Position) -> str:
-        """The placed tile's layer as SVG text, painted once per placement: the lines that go
-        on from one placement share it (the last PLACEMENTS_KEPT placements are kept)."""
-        found = self._placements.get(placement)
-        if found is None:
-            holder = ET.Element("svg")
-            painter = BoardPainter(pos, self._painter.frame, self._painter.label_px)
-            _paint_placed_tile(holder, painter, placement.slot)
-            ET.indent(holder, space="")
-            found = "\n" + "".join(ET.tostring(e, encoding="unicode") for e in holder)
-            if len(self._placements) >= PLACEMENTS_KEPT:
-                self._placements.pop(next(iter(self._placements)))
-            self._placements[placement] = found
-        return found
-
-
-def _paint_placed_tile(root: ET.Element, painter: BoardPainter, slot: Slot) -> None:
-    """The board after a placement, clipped to the placed tile's slot: its land, routes,
-    icons, docks, cubes and dock names, over the picture's empty slot."""
-    x, y = painter.px((slot[0], slot[1] + 1))
-    clip_id = f"placed-{slot[0]}-{slot[1]}"
-    clip = sub(sub(root, "defs"), "clipPath", id=clip_id)
-    sub(clip, "rect", x=x, y=y, width=SLOT_PX, height=SLOT_PX)
-    g = group(root, class_="placed-tile", clip_path=f"url(#{clip_id})")
-    painter.draw_slots(g)
-    painter.draw_routes(g)
-    painter.draw_land(g)
-    painter.draw_tile_edges(g)
-    painter.draw_ports(g)
-    painter.draw_icons(g)
-    painter.draw_docks(g)
-    painter.draw_temples(g)
-    painter.draw_cubes(g)
-    painter.draw_boats(g)
-    painter.draw_dock_labels(g, within=slot)
+    def tile_svg(self, after: Position, slot: Slot, rotation: int) -> str:
+        """An SVG of the picture's size holding a tile as `after` has it at `slot` (its cubes and
+        dock names too), outlined with the mark of its `rotation`: a placement's preview."""
+        root = ET.Element("svg", {"xmlns": SVG_NS, **self._size, "font-family": "sans-serif", "class": "tile-preview"})
+        paint_slot(root, after, slot, self._painter, clip_id=f"preview-{slot[0]}-{slot[1]}")
+        x, y, size = self.slot_box(slot)
+        sub(root, "rect", class_="preview-outline", x=x + 1.5, y=y + 1.5, width=size - 3, height=size - 3, rx=3.0,
+            fill="none", stroke=HIGHLIGHT, stroke_width=3.0)  # fmt: skip
+        top_mark(root, x, y, rotation, HIGHLIGHT)
+        return serialise(root)

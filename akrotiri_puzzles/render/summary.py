@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..components import COLOURS
 from ..geometry import SEATS, format_quad
 from ..position import Position
-from .words import actions_per_turn, cube_list, goal_words, map_words, sell_price, title_line
+from .words import actions_per_turn, cube_list, goal_words, map_words, sell_price, tile_words, title_line
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def _seat_rows(pos: Position, name: str) -> SeatRows:
         ("cargo", cube_list(s.cargo)),
         ("actions", actions),
         ("temples", f"{len(s.temples)}/{total}: {temples}"),
-        ("land tile", f"{s.tile} ({pos.components.tile[s.tile].icon})" if s.tile else "none"),
+        ("land tile", tile_words(pos, s.tile) if s.tile else "none"),
     ]
     rows.extend(("map card", map_words(pos, card)) for card in s.maps)
     if not s.maps:

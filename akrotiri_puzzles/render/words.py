@@ -86,3 +86,35 @@ def map_words(pos: Position, card_id: str) -> str:
 def actions_per_turn(pos: Position, seat: str) -> int:
     """Actions the seat's player board shows now (R-TURN-2)."""
     return pos.components.player_board.actions_after(len(pos.seat(seat).temples))
+
+
+def count_words(costs: tuple[int, ...] | list[int]) -> str:
+    """What a line spent, in actions as the game counts them and, when they differ, in steps
+    (the actions written: a Move's second step and free actions cost none), e.g. `5 actions (8 steps)`."""
+    spent, steps = sum(costs), len(costs)
+    words = f"{spent} action{'s' if spent != 1 else ''}"
+    return words if steps == spent else f"{words} ({steps} step{'s' if steps != 1 else ''})"
+
+
+def tile_words(pos: Position, tile: str) -> str:
+    """A land tile as printed (r0) in words: its land, icon, docks and which ports and docks its
+    routes join, e.g. `L05 (volcano on NE): land NW | NE | SW | SE; docks NE SE SW; routes N E
+    by dock NE, S W by docks SE SW`."""
+    import networkx as nx
+
+    spec = pos.components.tile[tile]
+    land = " | ".join("+".join(piece) for piece in spec.pieces)
+    routes = nx.Graph(list(spec.routes))
+    joins = []
+    for part in sorted(nx.connected_components(routes), key=lambda c: min(_ROUTE_ORDER.get(n, 9) for n in c)):
+        ports = " ".join(p for p in ("N", "E", "S", "W") if p in part)
+        docks = sorted(d for d in part if d in spec.docks)
+        by = f"by dock{'s' if len(docks) > 1 else ''} {' '.join(docks)}" if docks else ""
+        joins.append(" ".join(w for w in (ports, by) if w))
+    return (
+        f"{tile} ({spec.icon} on {spec.icon_quadrant}) as printed: land {land}; docks {' '.join(sorted(spec.docks))}; "
+        f"routes {', '.join(joins)}"
+    )
+
+
+_ROUTE_ORDER = {"N": 0, "E": 1, "S": 2, "W": 3}

@@ -7,6 +7,7 @@
     POST /api/puzzles/{id}/state        {"line": [...]}: where the line stands
     POST /api/puzzles/{id}/play         {"line": [...], "action": "ship T1"}: the verdict on one more action
     POST /api/puzzles/{id}/hint         {"line": [...], "level": 1 or 2}
+    POST /api/puzzles/{id}/preview      {"line": [...], "action": "tile 1,0 r90"}: the tile in place, not played
     GET  /api/puzzles/{id}/solution     a best line from the start
 
 Whatever may solve or paint (the API's answers, a picture not yet painted) runs on the judging
@@ -105,6 +106,13 @@ def create_app(site: Site, address: tuple[str, int] | None = None, desk: Desk | 
             raise BadRequest('"level" must be 1 or 2')
         return await judged(request, site.hint, data.get("line", []), level)
 
+    async def preview(request: Request) -> Response:
+        data = await body(request)
+        action = data.get("action")
+        if not isinstance(action, str) or len(action) > 200:
+            raise BadRequest('"action" must be a placement in notation, e.g. "tile 1,0 r90"')
+        return await judged(request, site.preview, data.get("line", []), action)
+
     async def solution(request: Request) -> Response:
         return await judged(request, site.solution)
 
@@ -142,6 +150,7 @@ def create_app(site: Site, address: tuple[str, int] | None = None, desk: Desk | 
         Route("/api/puzzles/{pid}/state", state, methods=["POST"]),
         Route("/api/puzzles/{pid}/play", play, methods=["POST"]),
         Route("/api/puzzles/{pid}/hint", hint, methods=["POST"]),
+        Route("/api/puzzles/{pid}/preview", preview, methods=["POST"]),
         Route("/api/puzzles/{pid}/solution", solution),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -11,12 +11,22 @@ from ..actions import Action, Buy, EndTurn, Excavate, KeepGoal, Load, Oracle, Pl
 from ..errors import NotationError
 from ..files.collection import Collection, Entry, Lesson
 from ..notation import format_action, parse_action
+from ..position import Position
 from ..puzzle import Puzzle, State, moves, replay
+from ..render.legend import panel_svg
 from ..render.overlay import Overlay
 from ..render.words import cube_list, map_words, phase_words
-from ..techniques import level, techniques
+from ..techniques import DIFFICULTIES, level, techniques
 from .lru import LRU, Shelf
+from .placing import NotAPlacement, placing, preview, revealed
 from .referee import Judgement, Outlook, Referee, Verdict
+
+PAGE_LABEL_PX = 15.0
+"""The dock names' size in the page's picture: a little larger than a picture's (13), so that
+they read at 11 CSS pixels with more of the board in sight."""
+
+CLASSIC = "classic"
+"""The set of puzzles without a graded level: the first ten, found by hand-run scans (p01-p10)."""
 
 SEAT_ABOVE = {
     "south": "South sits at the bottom of the picture: for south, above = up the page (+y), left = -x.",
@@ -94,6 +104,9 @@ class Item:
     rank: tuple[int, int, str]
     techniques: tuple[str, ...]
     lesson: Lesson | None = None
+    group: str = CLASSIC
+    """The set the list shows it in: its graded level (easy, medium, hard), or "classic" for a
+    puzzle without one (p01-p10)."""
 
     @property
     def puzzle(self) -> Puzzle:
@@ -103,7 +116,15 @@ class Item:
 
 def _item(entry: Entry, kind: str, lesson: Lesson | None = None) -> Item:
     rank, words = level(entry.puzzle)
-    return Item(entry, kind, words, rank, techniques(entry.puzzle), lesson)
+    group = (entry.puzzle.difficulty or "").lower() or CLASSIC
+    return Item(entry, kind, words, rank, techniques(entry.puzzle), lesson, group)
+
+
+def group_rank(group: str) -> int:
+    """Where a set of puzzles comes in the list: the graded levels easiest first, the classic set last."""
+    if group in DIFFICULTIES:
+        return DIFFICULTIES.index(group)
+    return len(DIFFICULTIES) + (1 if group == CLASSIC else 0)
 
 
 class Site:
@@ -111,11 +132,14 @@ class Site:
 
     def __init__(self, collection: Collection, time_limit: float = 10.0) -> None:
         self.time_limit = time_limit
-        puzzles = sorted((_item(e, "puzzle") for e in collection.puzzles), key=lambda i: i.rank)
+        # Levels first (easy, medium, hard), then the classic set; within one, by the optimum.
+        puzzles = sorted((_item(e, "puzzle") for e in collection.puzzles), key=lambda i: (group_rank(i.group), i.rank))
         lessons = [_item(les.exercise, "lesson", les) for les in collection.lessons]
         self.items = {i.puzzle.id: i for i in [*puzzles, *lessons]}
         self.order = [i.puzzle.id for i in puzzles]
         self.lessons = [i.puzzle.id for i in lessons]
+        self.titles = distinct_titles([i.puzzle for i in puzzles])
+        """Each puzzle's title in the list; two that share one are told apart by their ids."""
         self._referees: dict[str, Referee | None] = {}
         # Answers are kept within bounds (lru.py): a server that runs for weeks keeps the
         # recent ones, and works a forgotten one out again when it is asked for.
@@ -140,6 +164,10 @@ class Site:
             raise NotFound(pid)
         return found
 
+    def title(self, pid: str) -> str:
+        """The puzzle's title as the pages show it."""
+        return self.titles.get(pid) or self.item(pid).puzzle.title or pid
+
     def referee(self, pid: str) -> Referee | None:
         """The puzzle's referee (None when its optimum cannot be proven in time)."""
         item = self.item(pid)
@@ -163,15 +191,17 @@ class Site:
         with self._picture_locks[pid]:
             found = self.overlays.get(pid)
             if found is None:
-                found = self.overlays[pid] = Overlay(item.puzzle.start, revealed=item.puzzle.revealed)
+                # The board alone: the page shows the side panel apart, for the line's position.
+                found = self.overlays[pid] = Overlay(item.puzzle.start, key=False, label_px=PAGE_LABEL_PX)
             return found
 
-    def line_picture(self, pid: str, line: list[Action]) -> str:
-        """The line drawn over the puzzle's picture (an SVG of the picture's size), kept once drawn."""
+    def line_picture(self, pid: str, line: list[Action], later: Position) -> str:
+        """The line drawn over the puzzle's picture (an SVG of the picture's size) on the board
+        of `later`, the position the line reached; kept once drawn."""
         key = (pid, tuple(format_action(a) for a in line))
         svg = self.lines.get(key)
         if svg is None:
-            svg = self.lines[key] = self.overlay(pid).line_svg(tuple(line))
+            svg = self.lines[key] = self.overlay(pid).line_svg(tuple(line), later=later)
         return svg
 
     def warm(self) -> None:
@@ -205,9 +235,10 @@ class Site:
         p = item.puzzle
         return {
             "id": p.id,
-            "title": p.title or p.id,
+            "title": self.title(pid),
             "kind": item.kind,
             "level": item.level,
+            "group": item.group,
             "goal": p.goal.describe(),
             "horizon": horizon_words(p),
             "hero": p.hero,
@@ -215,25 +246,49 @@ class Site:
         }
 
     def state(self, pid: str, texts: list[str]) -> dict[str, Any]:
-        """Where a line stands: the position in words, the actions available, the line's picture."""
+        """Where a line stands: the position in words and drawn (the side panel), each action of
+        the line with what it spent, the actions available (the tile's placement apart, to be
+        made on the picture), the line's picture."""
         puzzle, line = self.line(pid, texts)
         referee = self.referee(pid)
         played = replay(puzzle, line)
         state = played.states[-1]
         done = played.reached or state.pos.phase == "over"
+        overlay = self.overlay(pid)
+        available = [] if done else moves(puzzle, state)
+        boat = state.pos.hero.boat
         return {
             **self.summary(pid),
             "budget": None if referee is None else referee.optimum,
             "spent": played.cost,
             "line": [format_action(a) for a in line],
+            "steps": line_steps(line, played.costs),
             "finished": done,
             "above": SEAT_ABOVE[puzzle.hero],
             "position": position_words(state, puzzle.revealed.after(puzzle.start, state.pos).unknown),
-            "actions": []
-            if done
-            else [{"text": format_action(a), "kind": action_kind(a)} for a in moves(puzzle, state)],
-            "overlay": self.line_picture(pid, line),
+            "actions": [
+                {"text": format_action(a), "kind": action_kind(a)} for a in available if not isinstance(a, PlaceTile)
+            ],
+            "placing": None if done else placing(puzzle, state, overlay),
+            "revealed": None if done else revealed(puzzle, state),
+            "panel": panel_svg(state.pos),
+            "focus": None if boat is None else overlay.dock_spot(boat),
+            "overlay": self.line_picture(pid, line, state.pos),
         }
+
+    def preview(self, pid: str, texts: list[str], action_text: str) -> dict[str, Any]:
+        """The tile in hand laid as a placement would lay it, to show before it is played."""
+        puzzle, line = self.line(pid, texts)
+        try:
+            action = parse_action(action_text)
+        except NotationError as exc:
+            raise BadRequest(f"the placement does not parse: {exc}") from None
+        if not isinstance(action, PlaceTile):
+            raise BadRequest(f'"action" must place the tile, e.g. "tile 1,0 r90", not {action_text!r}')
+        try:
+            return preview(puzzle, replay(puzzle, line).states[-1], self.overlay(pid), action)
+        except NotAPlacement as exc:
+            raise BadRequest(str(exc)) from None
 
     def play(self, pid: str, texts: list[str], action_text: str) -> dict[str, Any]:
         """The verdict on one more action, and where the line stands after it."""
@@ -291,6 +346,41 @@ class Site:
         return f"The optimum of this puzzle could not be proven within {self.time_limit:g} s, so no answer is judged."
 
 
+def distinct_titles(puzzles: list[Puzzle]) -> dict[str, str]:
+    """Each puzzle's title (its id when it has none); titles that several puzzles share get
+    each puzzle's id after them."""
+    count: dict[str, int] = {}
+    for p in puzzles:
+        count[p.title or p.id] = count.get(p.title or p.id, 0) + 1
+    return {p.id: (p.title or p.id) + (f" ({p.id})" if count[p.title or p.id] > 1 else "") for p in puzzles}
+
+
+def line_steps(line: list[Action], costs: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Each action of a line with what it spent: an action of the turn, a step within the Move
+    action before it (an empty boat moves twice, R-MOVE-2), free (R-FREE), or none at all (the
+    tile's placement, the end of the turn)."""
+    out = []
+    move = 0  # the number of the action the last Move is
+    spent = 0
+    for action, cost in zip(line, costs, strict=False):
+        spent += cost
+        if isinstance(action, Step) and cost:
+            move = spent
+            note = f"action {spent}: Move"
+        elif isinstance(action, Step):
+            note = f"same Move as action {move}" if move else "same Move"
+        elif cost:
+            note = f"action {spent}"
+        elif isinstance(action, PlaceTile):
+            note = "the tile: before the actions"
+        elif isinstance(action, EndTurn):
+            note = "end of the turn"
+        else:
+            note = "free"
+        out.append({"text": format_action(action), "cost": cost, "note": note})
+    return out
+
+
 def horizon_words(puzzle: Puzzle) -> str:
     """The horizon in words."""
     return "this turn" if puzzle.turns == 1 else f"within {puzzle.turns} turns"
@@ -327,14 +417,18 @@ def message(judged: Judgement, time_limit: float) -> str:
         case Verdict.ON_TRACK:
             return "Best move! Keep going."
         case Verdict.OFF_TRACK:
-            more = ""
             if judged.best_from_here is not None:
-                more = f" (from here it takes {judged.spent + judged.best_from_here})"
-            return f"That works, but you can no longer finish in {n}{more}: try again."
+                why = f"from here the goal takes {judged.spent + judged.best_from_here} actions in all, not {n}"
+            else:
+                why = f"from here the goal can no longer be reached in {n} actions"
+            return f"Not the way: that is legal, but {why}. Undo it (u) and try another action."
         case Verdict.SOLVED:
-            return f"Solved in {n}!"
+            return f"Solved in {n} action{'s' if n != 1 else ''}!"
         case Verdict.TOO_LONG:
-            return f"That reaches the goal in {judged.spent}, but it can be done in {n}: try again."
+            return (
+                f"The goal is reached, but in {judged.spent} actions; it can be done in {n}. "
+                "Undo (u) and look for a shorter line."
+            )
     return (
         f"That is legal, but the solver could not decide within {time_limit:g} s whether you can still finish in {n}."
     )
