@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles import ComponentError, NotationError, PositionError, PuzzleError, load_components
-from akrotiri_puzzles.errors import quote
+from akrotiri_puzzles.common.errors import quote
 from akrotiri_puzzles.files.components_yaml import DEFAULT_DIR
 from akrotiri_puzzles.files.guard import MAX_BYTES, MAX_DEPTH, MAX_VALUES
 from akrotiri_puzzles.files.position_yaml import load_position, loads_position

@@ -24,9 +24,9 @@ import typer
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
+from ..common.errors import quote as quote  # re-exported for the commands
 from ..components import Components
 from ..errors import AkrotiriError
-from ..errors import quote as quote  # re-exported for the commands
 from ..files.components_yaml import load_components
 
 if TYPE_CHECKING:

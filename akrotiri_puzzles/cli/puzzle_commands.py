@@ -13,7 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action
-from ..errors import AkrotiriError, NotationError, PuzzleError, located
+from ..common.errors import located
+from ..errors import AkrotiriError, NotationError, PuzzleError
 from ..files.puzzle_yaml import load_puzzle
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay

@@ -15,8 +15,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..common.errors import located
 from ..components import Components
-from ..errors import PuzzleError, located
+from ..errors import PuzzleError
 from ..puzzle import Puzzle
 from .puzzle_db import puzzle_key
 from .puzzle_yaml import FORMAT as PUZZLE_FORMAT

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
+from ..common.errors import located, quote
 from ..components import (
     COLOURS,
     DECKS,
@@ -31,7 +32,7 @@ from ..components import (
     TheraSpec,
     TileSpec,
 )
-from ..errors import ComponentError, located, quote
+from ..errors import ComponentError
 from ..geometry import DIRECTIONS, PORT_STEP, PORTS, QUADRANTS, THERA_SLOTS
 from .fields import Coord, Id, Range, Small, Text
 from .guard import decode, read_bytes

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from pydantic import Field, GetCoreSchemaHandler
 from pydantic_core import PydanticCustomError, core_schema
 
-from ..errors import quote
+from ..common.errors import quote
 
 OWN_ERRORS = frozenset({"range", "basis", "position", "solution"})
 """The error types the file models raise themselves: their messages already quote the value."""

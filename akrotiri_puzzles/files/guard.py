@@ -20,7 +20,8 @@ from typing import Any
 
 import yaml
 
-from ..errors import AkrotiriError, located, quote
+from ..common.errors import located, quote
+from ..errors import AkrotiriError
 
 MAX_BYTES = 1024 * 1024
 """A file may hold at most 1 MiB (150 times the largest file in the repository)."""

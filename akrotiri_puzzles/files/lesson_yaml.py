@@ -14,8 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..actions import Action
 from ..board import Board
+from ..common.errors import located
 from ..components import EDITIONS, Components
-from ..errors import NotationError, PuzzleError, located
+from ..errors import NotationError, PuzzleError
 from ..geometry import SEATS, format_quad, parse_quad
 from ..notation import format_action, parse_action
 from ..teaching.lesson import (

@@ -14,8 +14,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
+from ..common.errors import located, quote
 from ..components import COLOURS, DECKS, Components
-from ..errors import PositionError, located, quote
+from ..errors import PositionError
 from ..geometry import SEATS, THERA_SLOTS, format_quad, parse_quad, slot_neighbours
 from ..position import Position, Seat
 from .fields import Actions, Coord, Drachmas, Id, Range, Seed, Text, Turn

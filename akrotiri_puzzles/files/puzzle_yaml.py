@@ -9,8 +9,9 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
+from ..common.errors import located, quote
 from ..components import Components
-from ..errors import NotationError, PositionError, PuzzleError, located, quote
+from ..errors import NotationError, PositionError, PuzzleError
 from ..notation import format_action, parse_action
 from ..puzzle import Certificate, Goal, Grade, Necessity, Puzzle, validate
 from .fields import Cost, Id, Range, Seed, Text

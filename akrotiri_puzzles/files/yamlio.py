@@ -11,7 +11,8 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from ..errors import AkrotiriError, located, quote
+from ..common.errors import located, quote
+from ..errors import AkrotiriError
 from .fields import OWN_ERRORS
 from .guard import MAX_BYTES, check_document, read_text
 
