@@ -16,6 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from pydantic_core import PydanticCustomError
 
 from ..common.errors import located, quote
+from ..common.files.fields import Id, Range, Text
 from ..common.files.guard import decode, read_bytes
 from ..components import (
     COLOURS,
@@ -35,7 +36,7 @@ from ..components import (
 )
 from ..errors import ComponentError
 from ..geometry import DIRECTIONS, PORT_STEP, PORTS, QUADRANTS, THERA_SLOTS
-from .fields import Coord, Id, Range, Small, Text
+from .fields import Coord, Small
 from .yamlio import parse_yaml, validation_message
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data" / "default"

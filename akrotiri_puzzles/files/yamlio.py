@@ -12,9 +12,9 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from ..common.errors import located, quote
+from ..common.files.fields import OWN_ERRORS
 from ..common.files.guard import MAX_BYTES, check_document, read_text
 from ..errors import AkrotiriError
-from .fields import OWN_ERRORS
 
 # libyaml's C parser when the installed PyYAML has it: ten times faster, same results.
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
