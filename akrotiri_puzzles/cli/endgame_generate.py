@@ -6,8 +6,8 @@ from pathlib import Path
 
 from rich.text import Text
 
+from ..common.files.yamlio import write_atomic
 from ..files.puzzle_yaml import dumps_puzzle
-from ..files.yamlio import write_atomic
 from . import components, fail, out
 from .outputs import check_dir
 

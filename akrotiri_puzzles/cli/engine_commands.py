@@ -12,10 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import BOTS
+from ..common.files.yamlio import read_yaml
 from ..effects import apply
 from ..errors import IllegalActionError, NotationError, PositionError
 from ..files.position_yaml import dumps_position, position_from_data
-from ..files.yamlio import read_yaml
 from ..geometry import format_quad
 from ..notation import parse_action
 from ..position import Position

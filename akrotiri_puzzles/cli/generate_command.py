@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
+from ..common.files.yamlio import write_atomic
 from ..files.puzzle_db import add_puzzles, read_puzzles
 from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
-from ..files.yamlio import write_atomic
 from ..puzzle import Grade, Puzzle
 from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, progress
 from . import components_dir as chosen_dir

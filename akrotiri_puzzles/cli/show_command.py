@@ -11,12 +11,12 @@ import typer
 from rich.table import Table
 
 from ..actions import Action
+from ..common.files.yamlio import read_yaml
 from ..components import Components
 from ..effects import apply
 from ..errors import NotationError, PositionError
 from ..files.position_yaml import position_from_data
 from ..files.puzzle_yaml import load_puzzle
-from ..files.yamlio import read_yaml
 from ..geometry import Slot, parse_quad
 from ..notation import parse_line
 from ..position import Position

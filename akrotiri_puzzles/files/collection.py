@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from ..common.errors import located
+from ..common.files.yamlio import read_yaml
 from ..components import Components
 from ..errors import PuzzleError
 from ..puzzle import Puzzle
 from .puzzle_db import puzzle_key
 from .puzzle_yaml import FORMAT as PUZZLE_FORMAT
 from .puzzle_yaml import loads_puzzle, puzzle_from_data
-from .yamlio import read_yaml
 
 LESSON_FORMAT = "akrotiri-lesson 1"
 LESSON_TEXTS = ("rule", "misreading", "task", "explanation")

@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError
 from ..common.errors import located, quote
 from ..common.files.fields import Id, Range, Text
 from ..common.files.guard import decode, read_bytes
+from ..common.files.yamlio import parse_yaml, validation_message
 from ..components import (
     COLOURS,
     DECKS,
@@ -37,7 +38,6 @@ from ..components import (
 from ..errors import ComponentError
 from ..geometry import DIRECTIONS, PORT_STEP, PORTS, QUADRANTS, THERA_SLOTS
 from .fields import Coord, Small
-from .yamlio import parse_yaml, validation_message
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data" / "default"
 FILES = ("thera", "tiles", "maps", "goals", "market", "player_board")
