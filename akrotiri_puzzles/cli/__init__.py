@@ -24,9 +24,9 @@ import typer
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
+from ..common.errors import InputError
 from ..common.errors import quote as quote  # re-exported for the commands
 from ..components import Components
-from ..errors import AkrotiriError
 from ..files.components_yaml import load_components
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except typer.TyperException as exc:  # click's usage errors: unknown option, bad value
         err.print(_usage_line(exc), soft_wrap=True)
         status = getattr(exc, "exit_code", 2)
-    except AkrotiriError as exc:
+    except InputError as exc:
         err.print(one_line(f"error: {exc}"), soft_wrap=True)
         status = 2
     except (KeyboardInterrupt, typer.Abort):

@@ -18,13 +18,13 @@ import copy
 import xml.etree.ElementTree as ET
 
 from ..actions import Action, PlaceTile
+from ..common.render.svgdoc import SVG_NS, group, serialise, sub
 from ..geometry import Slot
 from ..position import Position
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
 from .style import SLOT_PX
 from .svg import after_placement, paint
-from .svgdoc import SVG_NS, group, serialise, sub
 
 
 class Overlay:
