@@ -27,8 +27,10 @@ from ..rules import action_cost, why_illegal
 if TYPE_CHECKING:
     from ..render.highlight import Highlights
 
-from . import ComponentsOpt, PositionArg, check_range, command, components, fail, out, quote
-from .outputs import check_distinct, check_file, write_file
+from ..common.cli import check_range, fail, out
+from ..common.cli.outputs import check_distinct, check_file, write_file
+from ..common.errors import quote
+from . import ComponentsOpt, PositionArg, command, components
 
 OutOpt = Annotated[Path | None, typer.Option(help="Write the picture here.", show_default=False)]
 
