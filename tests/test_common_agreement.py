@@ -14,7 +14,9 @@ def test_agreeing_answers_with_lines_that_replay_pass():
 
 
 def test_each_kind_of_problem_is_reported():
-    assert check_case(3, Answer(3, False, (3,)), Answer(3, True, (3,)), _replay) == ["the model did not prove its answer"]
+    assert check_case(3, Answer(3, False, (3,)), Answer(3, True, (3,)), _replay) == [
+        "the model did not prove its answer"
+    ]
     assert check_case(3, Answer(3, True, (3,)), Answer(2, True, (2,)), _replay) == [
         "optimum 3 by the model, 2 by the reference"
     ]
