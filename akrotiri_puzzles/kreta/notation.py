@@ -82,7 +82,7 @@ def parse_action(text: str) -> Action:
 
 def _parse(card: str, args: list[str], king: bool, text: str) -> Action:
     def bad(expected: str) -> NotationError:
-        return NotationError(f"{quote(text)}: expected {expected!r}")
+        return NotationError(f"{quote(text)}: expected '{expected}'")
 
     if card in ("castellan", "halt", "keep", "replace"):
         if args:

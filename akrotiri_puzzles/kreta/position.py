@@ -93,11 +93,13 @@ class Player:
 
 @dataclass(frozen=True)
 class March:
-    """The commander's march in progress: movement points left, and the villagers of the
-    marching player in each province before it began (K-CMD-1, K-R-5, K-R-7)."""
+    """The commander's march in progress (K-CMD-1, K-R-5, K-R-7): movement points left, the
+    marching player's villagers in each province before it began, and how many of those now in
+    each province arrived in this march (each villager journeys once)."""
 
     points: int
     origin: tuple[int, ...]
+    arrived: tuple[int, ...]
 
 
 @dataclass(frozen=True)

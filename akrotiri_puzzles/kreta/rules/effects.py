@@ -83,7 +83,8 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
         pos = replace(pos, forts=(*pos.forts[:n], seat, *pos.forts[n + 1 :]))
     elif isinstance(action, March):
         origin = player.villagers
-        pos = replace(pos.with_player(seat, player), phase="march", march=MarchState(MARCH_POINTS, origin))
+        state = MarchState(MARCH_POINTS, origin, (0,) * len(origin))
+        pos = replace(pos.with_player(seat, player), phase="march", march=state)
         return _journey(pos, action.source, action.target)
     return _next_seat(pos.with_player(seat, player))
 
@@ -98,9 +99,8 @@ def _journey(pos: Position, source_id: str, target_id: str) -> Position:
     seat = pos.to_move
     player = pos.players[seat]
     villagers = _bump(_bump(player.villagers, source, -1), target, 1)
-    pos = replace(
-        pos.with_player(seat, replace(player, villagers=villagers)), march=replace(march, points=march.points - steps)
-    )
+    march = replace(march, points=march.points - steps, arrived=_bump(march.arrived, target, 1))
+    pos = replace(pos.with_player(seat, replace(player, villagers=villagers)), march=march)
     if pos.march is not None and pos.march.points and journeys(pos):
         return pos
     return _next_seat(pos)

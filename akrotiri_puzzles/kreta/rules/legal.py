@@ -107,22 +107,28 @@ def sails(pos: Position, seat: int) -> list[tuple[tuple[str, str], ...]]:
 
 
 def journeys(pos: Position) -> list[Journey]:
-    """The further journeys of a march: a villager from a province that has not gained villagers
-    in this march to one that has not lost any, within the points left, to a province where he
-    may stop (K-CMD-2, K-CMD-3, K-R-7); no journey undoes another (K-R-5)."""
+    """The further journeys of a march (K-R-7): a villager that has not journeyed yet in this
+    march, within the points left, to a province where he may stop at that moment (K-CMD-2,
+    K-CMD-3), unless the march would then have changed nothing (K-R-5)."""
     march = pos.march
     assert march is not None
     seat = pos.to_move
     villagers = pos.players[seat].villagers
-    origin = march.origin
     ids = [p.id for p in pos.board.provinces]
     out = []
     for source, count in enumerate(villagers):
-        if count and count <= origin[source]:
+        if count > march.arrived[source]:
             for target in villager_reach(pos, source, march.points):
-                if villagers[target] >= origin[target] and can_add(pos, seat, target):
+                if can_add(pos, seat, target) and not _undoes(villagers, march.origin, source, target):
                     out.append(Journey(ids[source], ids[target]))
     return out
+
+
+def _undoes(villagers: tuple[int, ...], origin: tuple[int, ...], source: int, target: int) -> bool:
+    """Whether a journey would leave every province with the villagers it had before the march."""
+    if villagers[source] - 1 != origin[source] or villagers[target] + 1 != origin[target]:
+        return False
+    return all(v == o for p, (v, o) in enumerate(zip(villagers, origin, strict=True)) if p not in (source, target))
 
 
 def is_legal(pos: Position, action: Action) -> bool:
@@ -227,7 +233,7 @@ def _why_not(pos: Position, seat: int, action: Action) -> str:
             return "no villager left in supply (K-SET-1)"
         return _why_not_add(pos, seat, index[action.province], "a villager", "K-CMD-3")
     if isinstance(action, March):
-        return _why_not_trip(pos, seat, index[action.source], index[action.target], 4, None)
+        return _why_not_trip(pos, seat, index[action.source], index[action.target], 4)
     if isinstance(action, Abbot):
         target = index[action.province]
         if pos.figures(target) >= FULL:
@@ -289,9 +295,7 @@ def _why_not_sail(pos: Position, seat: int, action: Sail) -> str:
     return "not a legal move of your ships (K-ADM-1)"
 
 
-def _why_not_trip(
-    pos: Position, seat: int, source: int, target: int, points: int, origin: tuple[int, ...] | None
-) -> str:
+def _why_not_trip(pos: Position, seat: int, source: int, target: int, points: int) -> str:
     board = pos.board
     villagers = pos.players[seat].villagers
     names = board.provinces[source].id, board.provinces[target].id
@@ -299,10 +303,11 @@ def _why_not_trip(
         return f"you have no villager in {names[0]} (K-CMD-1)"
     if source == target:
         return "a journey ends in another province (K-R-5)"
-    if origin is not None and villagers[source] > origin[source]:
-        return f"{names[0]} has gained villagers in this march; a villager that arrived does not travel again (K-R-7)"
-    if origin is not None and villagers[target] < origin[target]:
-        return f"{names[1]} has lost villagers in this march; going back undoes a journey (K-R-5, K-R-7)"
+    march = pos.march
+    if march is not None and villagers[source] <= march.arrived[source]:
+        return f"the villagers in {names[0]} arrived in this march; each villager journeys once (K-R-7)"
+    if march is not None and _undoes(villagers, march.origin, source, target):
+        return "this journey would undo the march: a play must change the position (K-R-5)"
     reach = villager_reach(pos, source, points)
     if target not in reach:
         steps = board.distance[source][target]
@@ -321,4 +326,4 @@ def _why_journey(pos: Position, action: Journey) -> str | None:
     march = pos.march
     assert march is not None
     index = pos.board.index
-    return _why_not_trip(pos, pos.to_move, index[action.source], index[action.target], march.points, march.origin)
+    return _why_not_trip(pos, pos.to_move, index[action.source], index[action.target], march.points)
