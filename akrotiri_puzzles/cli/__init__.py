@@ -140,6 +140,9 @@ def load_commands(args: Sequence[str] = ()) -> None:
         if word == "--components":
             next(words, None)
         elif not word.startswith("-"):
+            if word == GAMES[0]:
+                add_games()
+                return
             if word in _MODULES:
                 import_module(f".{_MODULES[word]}", __name__)
                 return
@@ -148,3 +151,21 @@ def load_commands(args: Sequence[str] = ()) -> None:
             break
     for module in sorted(set(_MODULES.values())):
         import_module(f".{module}", __name__)
+    add_games()
+
+
+GAMES = ("kreta",)
+"""Other games, each a sub-app: `akrotiri-puzzle kreta ...` (Akrotiri's commands have no prefix)."""
+
+
+def add_games() -> None:
+    """Add each other game's sub-app (Kreta's) to the app, once."""
+    if any(group.name == "kreta" for group in app.registered_groups):
+        return
+    from ..kreta.cli import app as kreta_app
+
+    app.add_typer(
+        kreta_app,
+        name="kreta",
+        help="Kreta, the second game: simulate, show, legal, apply, score, board, solve, check.",
+    )

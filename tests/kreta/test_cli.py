@@ -1,0 +1,133 @@
+"""`akrotiri-puzzle kreta ...` as a user runs it: each command's output, --json, and bad input as
+one line on stderr with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from akrotiri_puzzles.cli import main
+from akrotiri_puzzles.kreta.files.board_yaml import DEFAULT_BOARD
+from akrotiri_puzzles.kreta.files.position_yaml import save_position
+
+from .conftest import build
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys, *args: object) -> tuple[int, str, str]:
+    """Run the command line in this process; its exit status, stdout and stderr."""
+    with pytest.raises(SystemExit) as info:
+        main([str(a) for a in args])
+    captured = capsys.readouterr()
+    return info.value.code, captured.out, captured.err
+
+
+@pytest.fixture
+def position(tmp_path):
+    path = tmp_path / "p.yaml"
+    save_position(build(red={"villagers": {"sfakia": 2}, "ships": ["chania"]}, blue={"abbot": "ida"}, scored=2), path)
+    return path
+
+
+def test_simulate_plays_seeded_games_and_says_so(capsys, tmp_path):
+    code, out, err = run(capsys, "kreta", "simulate", "--games", "2", "--players", "3", "--seed", "5", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["finished"] == 2 and data["violations"] == [] and data["players"] == 3
+    again = json.loads(run(capsys, "kreta", "simulate", "--games", "2", "--players", "3", "--seed", "5", "--json")[1])
+    assert again == data  # the same seed, the same games
+    code, out, _ = run(
+        capsys, "kreta", "simulate", "--games", "1", "--seed", "3", "--save-positions", tmp_path / "games"
+    )
+    assert code == 0 and "invariant violations" in out
+    saved = sorted(p.name for p in (tmp_path / "games").iterdir())
+    assert saved[0] == "game3-final.yaml" and "game3-round11.yaml" in saved and len(saved) == 12
+
+
+def test_legal_lists_the_notation(capsys, position):
+    code, out, _ = run(capsys, "kreta", "legal", position)
+    lines = out.splitlines()
+    assert code == 0 and "castellan" in lines and "commander march sfakia>chania" in lines
+    data = json.loads(run(capsys, "kreta", "legal", position, "--json")[1])
+    assert data["to_move"] == "red" and data["actions"] == lines
+
+
+def test_apply_plays_a_line_and_writes_the_position(capsys, position, tmp_path):
+    code, out, _ = run(capsys, "kreta", "apply", position, "commander march sfakia>kissamos; sfakia>chania")
+    assert code == 0
+    doc = yaml.safe_load(out)
+    assert doc["seats"]["red"]["villagers"] == {"kissamos": 1, "chania": 1} and doc["to_move"] == "blue"
+    code, out, _ = run(capsys, "kreta", "apply", position, "castellan", "-o", tmp_path / "after.yaml")
+    assert code == 0 and "1 action applied" in out
+    assert yaml.safe_load((tmp_path / "after.yaml").read_text())["phase"] == "turnup"
+
+
+def test_score_previews_the_next_castellan(capsys, position):
+    code, out, _ = run(capsys, "kreta", "score", position)
+    assert code == 0 and "fort space 2" in out
+    data = json.loads(run(capsys, "kreta", "score", position, "--json")[1])
+    provinces = data["next_scoring"]["provinces"]
+    assert set(provinces) == {"kissamos", "chania", "sfakia"}
+    assert provinces["sfakia"]["points"] == {"red": 4, "blue": 0}
+    assert provinces["chania"]["influence"] == {"red": 1, "blue": 0}
+
+
+def test_show_prints_the_position_and_marks_the_scored_provinces(capsys, position):
+    code, out, _ = run(capsys, "kreta", "show", position)
+    assert code == 0 and "* sfakia" in out and "* kissamos" in out and "scoring 1 of 11" in out
+
+
+def test_board_checks_a_board_file(capsys, tmp_path):
+    code, out, _ = run(capsys, "kreta", "board")
+    assert code == 0 and "every stated fact holds" in out
+    doc = yaml.safe_load(DEFAULT_BOARD.read_text())
+    doc["fort_spaces"][1]["provinces"] = ["kissamos", "chania"]
+    bad = tmp_path / "board.yaml"
+    bad.write_text(yaml.safe_dump(doc))
+    code, out, err = run(capsys, "kreta", "board", bad)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "fort_spaces.1" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (
+            ("kreta", "apply", "{p}", "farmer chania"),
+            "action 1 'farmer chania': you have no villager in chania (K-FARM-1)",
+        ),
+        (("kreta", "apply", "{p}", "sing"), "not an action"),
+        (("kreta", "apply", "{p}", "abbot atlantis"), "unknown province 'atlantis'"),
+        (("kreta", "legal", "missing.yaml"), "missing.yaml: no such file"),
+        (("kreta", "simulate", "--players", "1"), "--players: expected 2 to 4, got 1"),
+        (("kreta", "simulate", "--bot", "clever"), "--bot: expected random, greedy, mixed"),
+        (("kreta", "show", "{p}", "--scale", "9"), "--scale: expected 0.25 to 4.0"),
+        (("kreta", "--board", "missing.yaml", "legal", "{p}"), "missing.yaml: no such file"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_status_2(capsys, position, args, words):
+    code, out, err = run(capsys, *(str(a).replace("{p}", str(position)) for a in args))
+    assert code == 2 and out == "" and words in err and err.count("\n") == 1
+
+
+def test_the_entry_point_in_a_subprocess(position):
+    """Through the real entry point: the sub-app is found, bad input is still one line."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "cli.py"), "kreta", "legal", str(position), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["phase"] == "play"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "cli.py"), "kreta", "apply", str(position), "halt"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and done.stderr.startswith("error: ") and "(K-CMD-1)" in done.stderr
