@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..components import CARDS, COLOURS, PIECES, TILES
+from ..components import CARDS, COLOURS, TILES
 from ..position import Player, Position
 from ..rules.legal import forts_left
 from ..rules.queries import influence
@@ -88,9 +88,10 @@ def table_words(player: Player) -> str:
 def supply_words(pos: Position, seat: int) -> str:
     """Pieces still in supply."""
     p = pos.players[seat]
-    parts = [f"{p.supply(k)}/{PIECES[k]} {k}s" for k in ("villager", "village", "ship")]
-    parts.append(f"{forts_left(pos, seat)}/{PIECES['fort']} forts")
-    parts.append("abbot in supply" if p.abbot is None else f"abbot in {pos.board.provinces[p.abbot].id}")
+    parts = [f"{p.supply(k)} {k}{'s' if p.supply(k) != 1 else ''}" for k in ("villager", "village", "ship")]
+    forts = forts_left(pos, seat)
+    parts.append(f"{forts} fort{'s' if forts != 1 else ''}")
+    parts.append("the abbot" if p.abbot is None else f"(abbot in {pos.board.provinces[p.abbot].id})")
     return ", ".join(parts)
 
 
