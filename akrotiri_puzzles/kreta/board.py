@@ -69,6 +69,11 @@ class Board:
         return {p.id: i for i, p in enumerate(self.provinces)}
 
     @cached_property
+    def ids(self) -> tuple[str, ...]:
+        """Province ids in board order."""
+        return tuple(p.id for p in self.provinces)
+
+    @cached_property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
         """Adjacent provinces of each province (one orange border, K-CMD-2, K-R-2)."""
         out: list[list[int]] = [[] for _ in self.provinces]

@@ -13,6 +13,7 @@ Provinces are indices into `game.board.provinces`; fort spaces are numbers 1 to 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from .board import Board
@@ -162,21 +163,41 @@ class Position:
         players[seat] = player
         return replace(self, players=tuple(players))
 
+    @cached_property
+    def figure_counts(self) -> tuple[int, ...]:
+        """Abbots, villagers and villages of every colour in each province (K-FIG-1), counted once."""
+        counts = [0] * len(self.tiles)
+        for p in self.players:
+            for province, k in enumerate(p.villagers):
+                counts[province] += k
+            for province, k in enumerate(p.villages):
+                counts[province] += k
+            if p.abbot is not None:
+                counts[p.abbot] += 1
+        return tuple(counts)
+
+    @cached_property
+    def abbot_seats(self) -> tuple[int, ...]:
+        """For each province, the seats whose abbot is there, as a bit mask (bit s: seat s)."""
+        masks = [0] * len(self.tiles)
+        for seat, p in enumerate(self.players):
+            if p.abbot is not None:
+                masks[p.abbot] |= 1 << seat
+        return tuple(masks)
+
     def figures(self, province: int) -> int:
         """Abbots, villagers and villages of every colour in a province (K-FIG-1)."""
-        return sum(p.villagers[province] + p.villages[province] + (p.abbot == province) for p in self.players)
+        return self.figure_counts[province]
 
     def full(self, province: int) -> bool:
         """Whether a province holds 7 figures (K-FIG-2)."""
-        return self.figures(province) >= 7
+        return self.figure_counts[province] >= 7
 
     def peaceful_for(self, seat: int, province: int) -> bool:
         """Whether another player's abbot keeps `seat` from adding villagers or villages there,
         his own abbot not being there too (K-FIG-3, K-R-4)."""
-        players = self.players
-        if players[seat].abbot == province:
-            return False
-        return any(p.abbot == province for s, p in enumerate(players) if s != seat)
+        mask = self.abbot_seats[province]
+        return bool(mask) and not mask >> seat & 1
 
     def ships_in(self, province: int) -> int:
         """Ships of every colour in a province's port (K-ADM-2)."""

@@ -131,3 +131,58 @@ def test_the_entry_point_in_a_subprocess(position):
         timeout=120,
     )
     assert done.returncode == 2 and done.stderr.startswith("error: ") and "(K-CMD-1)" in done.stderr
+
+
+PUZZLE = ROOT / "puzzles" / "kreta" / "kreta-09.yaml"
+
+
+def test_solve_proves_the_optimum_and_prints_the_line(capsys):
+    code, out, _ = run(capsys, "kreta", "solve", PUZZLE)
+    assert code == 0 and "OPTIMAL: proven by CP-SAT" in out and "castellan" in out
+    data = json.loads(run(capsys, "kreta", "solve", PUZZLE, "--json", "--exhaustive")[1])
+    assert data["proven"] and data["agree"] and data["exhaustive"]["complete"]
+    assert data["line"][-1] == "castellan"
+
+
+def test_check_the_file_its_answer_and_a_wrong_answer(capsys):
+    code, out, _ = run(capsys, "kreta", "check", PUZZLE)
+    assert code == 0 and "is optimal" in out
+    solution = "; ".join(yaml.safe_load(PUZZLE.read_text())["solution"])
+    assert run(capsys, "kreta", "check", PUZZLE, solution)[0] == 0
+    code, out, _ = run(capsys, "kreta", "check", PUZZLE, "castellan")
+    assert code == 1 and "is wrong" in out
+    code, out, _ = run(capsys, "kreta", "check", PUZZLE, "halt; castellan", "--json")
+    assert code == 1 and json.loads(out)["problems"][0].startswith("the line is not a legal answer")
+
+
+def test_check_catches_a_file_whose_optimum_is_wrong(capsys, tmp_path):
+    doc = yaml.safe_load(PUZZLE.read_text())
+    doc["optimum"] = doc["optimum"] + 1
+    path = tmp_path / "wrong.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    code, out, _ = run(capsys, "kreta", "check", path)
+    assert code == 1 and "optimum: the file says" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(horizon=0), "horizon: expected an integer from 1 to 8"),
+        (lambda d: d.update(goal="fastest"), "goal: Input should be 'best' or 'province'"),
+        (lambda d: d.update(province="atlantis"), "a province puzzle names a province of the board"),
+        (lambda d: d["start"]["seats"]["red"].update(villagers={"ida": 9}), "start: seats.red.villagers"),
+        (lambda d: d.update(solution=["fly away"]), "solution.0"),
+    ],
+)
+def test_bad_puzzle_files_are_one_line(capsys, tmp_path, change, words):
+    doc = yaml.safe_load(PUZZLE.read_text())
+    change(doc)
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    code, out, err = run(capsys, "kreta", "solve", path)
+    assert code == 2 and out == "" and words in err and err.count("\n") == 1
+
+
+def test_a_puzzle_given_where_a_position_is_expected_is_named(capsys):
+    code, _, err = run(capsys, "kreta", "legal", PUZZLE)
+    assert code == 2 and "a puzzle file; this command takes a position file" in err

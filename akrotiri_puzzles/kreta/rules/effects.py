@@ -25,7 +25,7 @@ from ..actions import (
 from ..components import MARCH_POINTS, ROW, TILES
 from ..errors import IllegalActionError
 from ..position import March as MarchState
-from ..position import Position
+from ..position import Phase, Player, Position
 from .legal import journeys, why_illegal
 from .queries import scoring, villager_reach
 
@@ -55,38 +55,56 @@ def apply_unchecked(pos: Position, action: Action) -> Position:
     if isinstance(action, Castellan):
         return _castellan(pos)
     seat = pos.to_move
-    player = pos.players[seat]
+    p = pos.players[seat]
     card = card_played(action)
     assert card is not None
-    player = replace(player, table=player.table | {card})
+    villagers, villages, abbot, ships, tiles, score = p.villagers, p.villages, p.abbot, p.ships, p.tiles, p.score
+    forts, board_tiles = pos.forts, pos.tiles
     index = pos.board.index
     if isinstance(action, Ship):
-        player = replace(player, ships=tuple(sorted((*player.ships, index[action.port]))))
+        ships = tuple(sorted((*ships, index[action.port])))
     elif isinstance(action, Sail):
         leaving = {index[a] for a, _ in action.moves}
         arriving = {index[b] for _, b in action.moves}
-        player = replace(player, ships=tuple(sorted((set(player.ships) - leaving) | arriving)))
+        ships = tuple(sorted((set(ships) - leaving) | arriving))
     elif isinstance(action, Villager):
-        player = replace(player, villagers=_bump(player.villagers, index[action.province], 1))
+        villagers = _bump(villagers, index[action.province], 1)
     elif isinstance(action, Abbot):
-        player = replace(player, abbot=index[action.province])
+        abbot = index[action.province]
     elif isinstance(action, Village):
-        player = replace(player, villages=_bump(player.villages, index[action.province], 1))
+        villages = _bump(villages, index[action.province], 1)
     elif isinstance(action, Harvest):
         province = index[action.province]
-        kind = TILES.index(str(pos.tiles[province]))
-        tiles = _bump(player.tiles, kind, 1)
-        player = replace(player, tiles=tiles, score=player.score + tiles[kind])  # K-FARM-3
-        pos = replace(pos, tiles=(*pos.tiles[:province], None, *pos.tiles[province + 1 :]))
+        kind = TILES.index(str(board_tiles[province]))
+        tiles = _bump(tiles, kind, 1)
+        score += tiles[kind]  # the k-th tile of a type scores k (K-FARM-3)
+        board_tiles = (*board_tiles[:province], None, *board_tiles[province + 1 :])
     elif isinstance(action, Fort):
         n = action.space - 1
-        pos = replace(pos, forts=(*pos.forts[:n], seat, *pos.forts[n + 1 :]))
-    elif isinstance(action, March):
-        origin = player.villagers
-        state = MarchState(MARCH_POINTS, origin, (0,) * len(origin))
-        pos = replace(pos.with_player(seat, player), phase="march", march=state)
-        return _journey(pos, action.source, action.target)
-    return _next_seat(pos.with_player(seat, player))
+        forts = (*forts[:n], seat, *forts[n + 1 :])
+    player = Player(villagers, villages, abbot, ships, p.table | {card}, tiles, score)
+    players = (*pos.players[:seat], player, *pos.players[seat + 1 :])
+    if isinstance(action, March):
+        state = MarchState(MARCH_POINTS, villagers, (0,) * len(villagers))
+        marching = _position(pos, players, forts, board_tiles, seat, "march", state)
+        return _journey(marching, action.source, action.target)
+    following = (seat + 1) % len(players)
+    return _position(pos, players, forts, board_tiles, following, "play", None)
+
+
+def _position(
+    pos: Position,
+    players: tuple[Player, ...],
+    forts: tuple[int | None, ...],
+    tiles: tuple[str | None, ...],
+    to_move: int,
+    phase: Phase,
+    march: MarchState | None,
+) -> Position:
+    """A position like `pos` with the fields an action changes (faster than `replace`)."""
+    return Position(
+        pos.game, players, forts, tiles, pos.row, pos.face_up, pos.pile, to_move, phase, march, pos.scorings
+    )
 
 
 def _journey(pos: Position, source_id: str, target_id: str) -> Position:
@@ -97,13 +115,15 @@ def _journey(pos: Position, source_id: str, target_id: str) -> Position:
     assert march is not None
     steps = villager_reach(pos, source, march.points)[target]
     seat = pos.to_move
-    player = pos.players[seat]
-    villagers = _bump(_bump(player.villagers, source, -1), target, 1)
-    march = replace(march, points=march.points - steps, arrived=_bump(march.arrived, target, 1))
-    pos = replace(pos.with_player(seat, replace(player, villagers=villagers)), march=march)
-    if pos.march is not None and pos.march.points and journeys(pos):
-        return pos
-    return _next_seat(pos)
+    p = pos.players[seat]
+    villagers = _bump(_bump(p.villagers, source, -1), target, 1)
+    player = Player(villagers, p.villages, p.abbot, p.ships, p.table, p.tiles, p.score)
+    players = (*pos.players[:seat], player, *pos.players[seat + 1 :])
+    state = MarchState(march.points - steps, march.origin, _bump(march.arrived, target, 1))
+    after = _position(pos, players, pos.forts, pos.tiles, seat, "march", state)
+    if state.points and journeys(after):
+        return after
+    return _position(pos, players, pos.forts, pos.tiles, (seat + 1) % len(players), "play", None)
 
 
 def _castellan(pos: Position) -> Position:
@@ -136,4 +156,4 @@ def _replace_card(pos: Position) -> Position:
 
 
 def _next_seat(pos: Position) -> Position:
-    return replace(pos, to_move=(pos.to_move + 1) % len(pos.players), phase="play", march=None)
+    return _position(pos, pos.players, pos.forts, pos.tiles, (pos.to_move + 1) % len(pos.players), "play", None)

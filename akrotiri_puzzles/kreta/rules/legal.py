@@ -56,7 +56,7 @@ def legal_actions(pos: Position) -> list[Action]:
 def card_actions(pos: Position, seat: int, card: str, king: bool) -> list[Action]:
     """The ways to carry out one card now (none: it cannot be played, K-TURN-2)."""
     board = pos.board
-    ids = [p.id for p in board.provinces]
+    ids = board.ids
     player = pos.players[seat]
     out: list[Action] = []
     if card == ARCHITECT:
@@ -64,22 +64,25 @@ def card_actions(pos: Position, seat: int, card: str, king: bool) -> list[Action
             out += [Fort(n + 1, king) for n, owner in enumerate(pos.forts) if owner is None]
         built = sum(player.villages)
         if built < PIECES["village"] and player.harvested >= built + 1:
-            out += [Village(ids[p], king) for p in range(len(ids)) if can_add(pos, seat, p)]
+            out += [Village(ids[p], king) for p in addable(pos, seat)]
     elif card == ADMIRAL:
         if len(player.ships) < PIECES["ship"]:
             out += [Ship(ids[p], king) for p in board.ports if port_room(pos, seat, p)]
         out += [Sail(moves, king) for moves in sails(pos, seat)]
     elif card == COMMANDER:
+        stops = addable(pos, seat)
         if sum(player.villagers) < PIECES["villager"]:
-            out += [Villager(ids[p], king) for p in range(len(ids)) if can_add(pos, seat, p)]
+            out += [Villager(ids[p], king) for p in stops]
+        allowed = set(stops)
         for source, count in enumerate(player.villagers):
             if count:
                 for target in villager_reach(pos, source):
-                    if can_add(pos, seat, target):
+                    if target in allowed:
                         out.append(March(ids[source], ids[target], king))
     elif card == ABBOT:
         if player.abbot is None:
-            out += [Abbot(ids[p], king) for p in range(len(ids)) if pos.figures(p) < FULL]
+            counts = pos.figure_counts
+            out += [Abbot(ids[p], king) for p in range(len(ids)) if counts[p] < FULL]
         else:
             out += [Abbot(ids[p], king) for p in abbot_reach(pos, player.abbot)]
     elif card == FARMER:
@@ -89,6 +92,11 @@ def card_actions(pos: Position, seat: int, card: str, king: bool) -> list[Action
     return out
 
 
+def addable(pos: Position, seat: int) -> list[int]:
+    """Provinces where `seat` may add a villager or village now (K-FIG-2, K-FIG-3)."""
+    return [p for p in range(len(pos.tiles)) if can_add(pos, seat, p)]
+
+
 def sails(pos: Position, seat: int) -> list[tuple[tuple[str, str], ...]]:
     """The admiral's moves of ships on the board, one per outcome (ships of a colour are alike):
     each new port has room, and the ships end somewhere else (K-ADM-1, K-ADM-2, K-R-5)."""
@@ -96,7 +104,7 @@ def sails(pos: Position, seat: int) -> list[tuple[tuple[str, str], ...]]:
     ships = pos.players[seat].ships
     if not ships:
         return []
-    ids = [p.id for p in board.provinces]
+    ids = board.ids
     free = [p for p in board.ports if port_room(pos, seat, p)]
     out = []
     for count in range(1, len(ships) + 1):
@@ -114,7 +122,7 @@ def journeys(pos: Position) -> list[Journey]:
     assert march is not None
     seat = pos.to_move
     villagers = pos.players[seat].villagers
-    ids = [p.id for p in pos.board.provinces]
+    ids = pos.board.ids
     out = []
     for source, count in enumerate(villagers):
         if count > march.arrived[source]:

@@ -12,7 +12,8 @@ from ..position import Position
 def can_add(pos: Position, seat: int, province: int) -> bool:
     """Whether `seat` may place a villager or village in, or end a villager's move at, a province:
     not full (K-FIG-2) and not kept by another's abbot's peace (K-FIG-3, K-R-4)."""
-    return pos.figures(province) < FULL and not pos.peaceful_for(seat, province)
+    mask = pos.abbot_seats[province]
+    return pos.figure_counts[province] < FULL and (not mask or bool(mask >> seat & 1))
 
 
 def villager_reach(pos: Position, source: int, points: int = MARCH_POINTS) -> dict[int, int]:
@@ -41,7 +42,8 @@ def abbot_reach(pos: Position, source: int) -> list[int]:
     """Provinces an abbot in `source` can move to: 1 to 3 steps through any province, not full
     at the end (K-ABB-1, K-FIG-2); peace never stops an abbot (K-FIG-4)."""
     row = pos.board.distance[source]
-    return [q for q, d in enumerate(row) if 0 < d <= 3 and pos.figures(q) < FULL]
+    counts = pos.figure_counts
+    return [q for q, d in enumerate(row) if 0 < d <= 3 and counts[q] < FULL]
 
 
 def port_room(pos: Position, seat: int, province: int) -> bool:
