@@ -186,3 +186,15 @@ def test_bad_puzzle_files_are_one_line(capsys, tmp_path, change, words):
 def test_a_puzzle_given_where_a_position_is_expected_is_named(capsys):
     code, _, err = run(capsys, "kreta", "legal", PUZZLE)
     assert code == 2 and "a puzzle file; this command takes a position file" in err
+
+
+def test_a_reader_that_goes_away_is_no_failure(position):
+    """`... | head`: the command stops quietly with status 0 (rich alone would exit with 1). The
+    reader here (`true`) has gone before the command writes anything, so the pipe is broken."""
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", f"{sys.executable} {ROOT / 'cli.py'} kreta legal {position} | true"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stderr == ""

@@ -72,10 +72,19 @@ def command_of(app: typer.Typer, name: str | None = None) -> Any:
     return app.command(name, cls=Command, epilog=EXIT_STATUSES)
 
 
+class _Console(Console):
+    """A console whose broken pipe (`... | head`: the reader has gone) ends the command quietly
+    with status 0, through `run`; rich's own exits with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 # Text from files (titles, ids, reasons quoting them) is printed as written: no rich markup
 # (`[red]`), no emoji codes (`:boat:`); styles are applied with `rich.text.Text` instead.
-out = Console(highlight=False, markup=False, emoji=False)
-err = Console(stderr=True, highlight=False, markup=False, emoji=False)
+out = _Console(highlight=False, markup=False, emoji=False)
+err = _Console(stderr=True, highlight=False, markup=False, emoji=False)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 

@@ -64,11 +64,18 @@ def board(override: Path | None = None) -> Board:
     return load_board(override or _state.board)
 
 
-def read_position(path: Path, board_file: Path | None = None) -> Position:
-    """A position file; a puzzle file given instead is named as such."""
+def read_position(path: Path, board_file: Path | None = None, puzzles: bool = False) -> Position:
+    """A position file (or, with `puzzles`, a puzzle file's start); a puzzle file given where a
+    position is expected is named as such."""
     data = read_yaml(path, PositionError)
     if isinstance(data, dict) and str(data.get("format", "")).startswith("kreta-puzzle"):
-        fail(f"{path}: format: a puzzle file; this command takes a position file (show, solve and check take puzzles)")
+        if not puzzles:
+            fail(
+                f"{path}: format: a puzzle file; this command takes a position file (show, solve and check take puzzles)"
+            )
+        from ..files.puzzle_yaml import puzzle_from_data
+
+        return puzzle_from_data(data, str(path), board(board_file)).puzzle.start
     return position_from_data(data, str(path), board(board_file))
 
 

@@ -20,7 +20,7 @@ def show(
     scale: Annotated[float, typer.Option(help="PNG size, 0.25 to 4 times the SVG's.")] = 1.0,
     board_file: BoardOpt = None,
 ) -> None:
-    """Show a position: the provinces with their values, tiles and every player's pieces, the
+    """Show a position (or a puzzle's start): the provinces with their values, tiles and every player's pieces, the
     fort cards (the provinces the next scoring reads marked *), each player's cards. With --svg or
     --png, the board drawn with the same, and nothing printed but where it went."""
     check_range("--scale", scale, 0.25, 4.0)
@@ -28,7 +28,7 @@ def show(
         if path is not None:
             check_file(path, option)
     check_distinct({"--svg": svg, "--png": png})
-    pos = read_position(position, board_file)
+    pos = read_position(position, board_file, puzzles=True)
     if svg is None and png is None:
         from ..render.terminal import terminal_view
 

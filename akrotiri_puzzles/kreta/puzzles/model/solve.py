@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from ...actions import Action
+from ...errors import PuzzleError
 from ..puzzle import Puzzle, replay, value_of
 from .build import build
 from .facts import read_facts
@@ -48,6 +49,11 @@ def solve(puzzle: Puzzle, time_limit: float | None = None, workers: int = 1, see
     """The puzzle's optimum, proven by CP-SAT; its line is replayed by the engine, which must
     agree with the model's value (ModelError otherwise). A time limit can only turn the answer
     into FEASIBLE or UNKNOWN (not proven), never change a proven one."""
+    if not puzzle.start.game.rules.villagers_cross_full:
+        raise PuzzleError(
+            "the CP-SAT model covers the default rules only (villagers_cross_full: true, K-R-3); "
+            "this puzzle's start has the literal option"
+        )
     start = time.perf_counter()
     facts = read_facts(puzzle)
     built = build(facts)
