@@ -104,3 +104,38 @@ def test_kreta_imports_no_akrotiri_module():
     for path in paths:
         outside = {m for m in _package_imports(path) if not m.startswith(("common", "kreta"))}
         assert not outside, f"{path.relative_to(PACKAGE)} imports {sorted(outside)}"
+
+
+KRETA_RULES_LEVEL = [
+    "components",
+    "errors",
+    "board",
+    "boardcheck",
+    "position",
+    "actions",
+    "notation",
+    "setup",
+    "rules/queries",
+    "rules/legal",
+    "rules/effects",
+    "bots",
+    "simulate",
+    "selfplay",
+]
+KRETA_FORBIDDEN = ("files", "cli", "render", "puzzles", "yaml", "typer", "rich", "ortools", "pydantic")
+
+
+def test_kreta_rules_import_no_files_pictures_solvers_or_cli():
+    for name in KRETA_RULES_LEVEL:
+        path = KRETA / f"{name}.py"
+        assert path.exists(), name
+        names = {m.split(".")[1] if m.startswith("kreta.") else m.split(".")[0] for m in _package_imports(path)}
+        bad = (names | _imports(path)) & set(KRETA_FORBIDDEN)
+        assert not bad, f"kreta/{name}.py imports {sorted(bad)}"
+
+
+def test_the_kreta_model_knows_nothing_of_files_pictures_or_the_cli():
+    for path in (KRETA / "puzzles").rglob("*.py"):
+        names = {m.split(".")[1] for m in _package_imports(path) if m.startswith("kreta.")}
+        bad = names & {"files", "render", "cli"}
+        assert not bad, f"{path.relative_to(PACKAGE)} imports {sorted(bad)}"

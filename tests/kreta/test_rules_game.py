@@ -109,20 +109,21 @@ def test_K_R_18_the_hand_follows_from_the_table():
 # ---- figures and the peace ------------------------------------------------------------------
 
 
+def crowded_messara():
+    """Red in messara with 2 villagers, a village, the abbot and a ship, and forts on spaces 7
+    and 9 (round messara) and 1 (not)."""
+    red = {
+        "villagers": {"messara": 2},
+        "villages": {"messara": 1},
+        "abbot": "messara",
+        "ships": ["messara"],
+        "tiles": {build().tiles[7]: 1},
+    }
+    return build(red=red, forts={7: "red", 9: "red", 1: "red"}, tiles=tiles_without("messara"))
+
+
 def test_K_FIG_1_villages_abbots_and_villagers_are_figures_ships_and_forts_are_not():
-    tile = build().tiles[7]
-    tiles = tiles_without("messara")
-    pos = build(
-        red={
-            "villagers": {"messara": 2},
-            "villages": {"messara": 1},
-            "abbot": "messara",
-            "ships": ["messara"],
-            "tiles": {tile: 1},
-        },
-        forts={7: "red", 9: "red"},
-        tiles=tiles,
-    )
+    pos = crowded_messara()
     assert pos.figures(pos.board.index["messara"]) == 4
 
 
@@ -173,19 +174,7 @@ def test_K_R_4_the_peace_is_judged_at_the_moment_when_your_abbot_leaves_it_binds
 
 
 def test_K_SCORE_1_influence_abbot_villager_one_village_two_ship_one_fort_on_any_touching_space():
-    tile = build().tiles[7]
-    tiles = tiles_without("messara")
-    pos = build(
-        red={
-            "villagers": {"messara": 2},
-            "villages": {"messara": 1},
-            "abbot": "messara",
-            "ships": ["messara"],
-            "tiles": {tile: 1},
-        },
-        forts={7: "red", 9: "red", 1: "red"},  # 7 and 9 touch messara, 1 does not
-        tiles=tiles,
-    )
+    pos = crowded_messara()  # forts on 7 and 9 touch messara, on 1 not
     assert influence(pos, 0, pos.board.index["messara"]) == 2 + 2 + 1 + 1 + 2
 
 
