@@ -1,4 +1,4 @@
-"""Every stated fact a board must satisfy (section 8 of docs/kreta/rules.md), checked the same way
+"""Every stated fact a board must satisfy (docs/kreta/components.md), checked the same way
 for the default board and for a user's.
 
 `board_problems` lists each broken fact as (dotted field, problem); the file reader raises the

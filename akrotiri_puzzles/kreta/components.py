@@ -1,4 +1,4 @@
-"""Kreta's components (K-SET-1, section 8 of docs/kreta/rules.md): cards, pieces, tiles, values.
+"""Kreta's components (K-SET-1, docs/kreta/components.md): cards, pieces, tiles, values.
 
 What never changes in a game and is not the map. The map (provinces, adjacency, fort spaces,
 ports) is board data (`board.py`, K-R-1).

@@ -1,4 +1,4 @@
-"""A Kreta puzzle (docs/kreta/puzzles.md, KRETA section 9): a position, the hero (the player to
+"""A Kreta puzzle (docs/kreta/puzzles.md): a position, the hero (the player to
 move), a horizon K (the hero's next K cards at most, the castellan last) and a goal:
 
 - `best` (Z1): the most points the hero gains (harvests and the scoring) with a line of at most K
