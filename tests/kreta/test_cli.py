@@ -204,7 +204,7 @@ def test_show_json_and_pictures(capsys, tmp_path):
     data = json.loads(run(capsys, "kreta", "show", PUZZLE, "--json")[1])
     assert data["scored"] and data["position"]["format"] == "kreta-position/1"
     code, out, _ = run(capsys, "kreta", "show", PUZZLE, "--svg", tmp_path / "p.svg", "--png", tmp_path / "p.png")
-    assert code == 0 and (tmp_path / "p.svg").read_text().startswith("<?xml")
+    assert code == 0 and "p.svg" in out and (tmp_path / "p.svg").read_text().startswith("<?xml")
     assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
     code, _, err = run(capsys, "kreta", "show", PUZZLE, "--svg", tmp_path / "p.svg", "--png", tmp_path / "p.svg")
     assert code == 2 and "the same file as --svg" in err
