@@ -209,7 +209,9 @@ def check(
     else:
         what = "the file's solution" if answer is None else f"the answer {quote(answer, 60)}"
         if problems:
-            out.print(f"{pf.id}: {what} is wrong:", soft_wrap=True)
+            unproven = all(p.startswith("the optimum is not proven") for p in problems)
+            verdict = "could not be checked" if unproven else "is wrong"
+            out.print(f"{pf.id}: {what} {verdict}:", soft_wrap=True)
             for p in problems:
                 out.print(f"  - {p}", soft_wrap=True)
         else:
