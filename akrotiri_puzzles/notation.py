@@ -31,8 +31,9 @@ from .actions import (
     Step,
     Unload,
 )
+from .common.errors import quote
 from .components import COLOURS, DECKS, ICONS
-from .errors import NotationError, quote
+from .errors import NotationError
 from .geometry import QUADRANTS, ROTATIONS, format_quad, parse_quad, quad_name, quad_slot
 
 _SLOT = re.compile(r"^(-?\d{1,6}),(-?\d{1,6})$")

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from .actions import Action, EndTurn
+from .common.errors import located
 from .effects import apply, start_turn
-from .errors import IllegalActionError, PuzzleError, located
+from .errors import IllegalActionError, PuzzleError
 from .position import Position
 from .premise import Revealed, premise_problem, unstated
 from .rules import action_cost, legal_actions, why_illegal

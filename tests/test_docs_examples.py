@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "docs" / "kreta").glob("*.md"))]
 SLOW_DOCUMENTS = {"README.md", "benchmarks.md"}
 
 # The benchmarks as documented, with a small workload appended (the last value of an option
@@ -40,6 +40,7 @@ SAMPLED = {
     r"tools/grade_study\.py\b(?!.*--rows-in)": " --candidates 2 --max-nodes 1000",
     r"tools/bench_serve\.py\b": " --per-puzzle 1",
     r"tools/bench_serve\.py --load\b": " --clients 2 --moves 6",
+    r"tools/bench_kreta\.py\b": " --games 2 --puzzles 2",
     r"generate --difficulty easy --count 3 --seed 2\b": " --count 1",
     r"tools/bench_generate\.py\b": " --count 1",
     r"generate --difficulty hard --count 3 --seed 1\b": " --count 1",
@@ -148,7 +149,7 @@ def _shown(expected: str, printed: str) -> bool:
 @pytest.mark.parametrize(
     "doc",
     [pytest.param(d, marks=pytest.mark.slow) if d.name in SLOW_DOCUMENTS else d for d in DOCUMENTS],
-    ids=lambda d: d.name,
+    ids=lambda d: str(d.relative_to(ROOT)),
 )
 def test_every_documented_command_runs(doc, clone):
     for example in examples(doc):

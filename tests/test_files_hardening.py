@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles import ComponentError, NotationError, PositionError, PuzzleError, load_components
-from akrotiri_puzzles.errors import quote
+from akrotiri_puzzles.common.errors import quote
+from akrotiri_puzzles.common.files.guard import MAX_BYTES, MAX_DEPTH, MAX_VALUES
 from akrotiri_puzzles.files.components_yaml import DEFAULT_DIR
-from akrotiri_puzzles.files.guard import MAX_BYTES, MAX_DEPTH, MAX_VALUES
 from akrotiri_puzzles.files.position_yaml import load_position, loads_position
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle, loads_puzzle
 from akrotiri_puzzles.notation import MAX_LINE, parse_action, parse_line
@@ -123,7 +123,7 @@ def test_a_reader_that_stops_at_its_own_nesting_limit_still_names_the_field():
     as libyaml does at its limit, stands in for it whatever PyYAML version is installed."""
     import yaml
 
-    from akrotiri_puzzles.files.guard import check_document
+    from akrotiri_puzzles.common.files.guard import check_document
 
     text = "seats:\n  south:\n    maps: " + "[" * 1000 + "]" * 1000 + "\n"
     stop = text.index("]")

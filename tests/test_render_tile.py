@@ -14,6 +14,7 @@ import pytest
 
 from akrotiri_puzzles import load_components, parse_line
 from akrotiri_puzzles.actions import PlaceTile
+from akrotiri_puzzles.common.render.svgdoc import SVG_NS, serialise
 from akrotiri_puzzles.effects import apply
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.geometry import ROTATIONS, format_quad, global_quad, quad_slot, rotate_quadrant
@@ -21,7 +22,6 @@ from akrotiri_puzzles.render import Highlights, render_svg, terminal_view
 from akrotiri_puzzles.render.overlay import Overlay
 from akrotiri_puzzles.render.style import ICON_COLOUR, SLOT_PX
 from akrotiri_puzzles.render.summary import summarise
-from akrotiri_puzzles.render.svgdoc import SVG_NS, serialise
 from akrotiri_puzzles.render.tile_painter import draw_tile
 from akrotiri_puzzles.render.words import tile_words
 

@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 
 from akrotiri_puzzles import load_components
+from akrotiri_puzzles.common.files.yamlio import write_atomic
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
-from akrotiri_puzzles.files.yamlio import write_atomic
 from akrotiri_puzzles.puzzle import Puzzle
 from akrotiri_puzzles.render.png import render_png
 

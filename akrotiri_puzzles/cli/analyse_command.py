@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action, EndTurn
+from ..common.cli import JsonOpt, check_range, check_time_limit, fail, out, working
 from ..errors import AkrotiriError, NotationError
 from ..geometry import format_quad
 from ..notation import format_line, parse_line
@@ -17,7 +18,7 @@ from ..premise import stated_position
 from ..puzzle import Puzzle, State, play, why_not
 from ..render.words import rule_words
 from ..scoring import seat_score
-from . import ComponentsOpt, JsonOpt, PositionArg, check_range, check_time_limit, command, fail, out, working
+from . import ComponentsOpt, PositionArg, command
 from .engine_commands import read_position
 
 if TYPE_CHECKING:

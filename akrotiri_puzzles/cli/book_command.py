@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
+from ..common.cli import fail, out
+from ..common.cli.outputs import check_dir, check_distinct, check_file, write_file
 from ..errors import AkrotiriError
-from . import ComponentsOpt, command, components, fail, out
-from .outputs import check_dir, check_distinct, check_file, write_file
+from . import ComponentsOpt, command, components
 from .serve_command import DbOpt
 
 PathsArg = Annotated[

@@ -6,10 +6,11 @@ from pathlib import Path
 
 from rich.text import Text
 
+from ..common.cli import counted, fail, out
+from ..common.cli.outputs import check_dir
+from ..common.files.yamlio import write_atomic
 from ..files.puzzle_yaml import dumps_puzzle
-from ..files.yamlio import write_atomic
-from . import components, counted, fail, out
-from .outputs import check_dir
+from . import components
 
 TRIES_PER_PUZZLE = 200
 """Candidates looked at per puzzle asked before the run gives up: a bound on the work."""

@@ -12,11 +12,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import BOTS
+from ..common.cli import JsonOpt, check_range, fail, out, progress
+from ..common.cli.outputs import check_dir, check_file, write_file
+from ..common.errors import quote
+from ..common.files.yamlio import read_yaml
 from ..effects import apply
 from ..errors import IllegalActionError, NotationError, PositionError
 from ..files.position_yaml import dumps_position, position_from_data
 from ..files.puzzle_yaml import puzzle_from_data
-from ..files.yamlio import read_yaml
 from ..geometry import format_quad
 from ..notation import parse_action
 from ..position import Position
@@ -24,8 +27,7 @@ from ..render.words import rule_words, title_line
 from ..rules import legal_actions
 from ..scoring import Score, final_score
 from ..simulate import DEFAULT_MAX_TURNS, GameRecord, play_game, summarise
-from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, components, fail, out, progress, quote
-from .outputs import check_dir, check_file, write_file
+from . import ComponentsOpt, PositionArg, command, components
 
 # ---- simulate --------------------------------------------------------------------------------
 

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
+from ..common.cli import JsonOpt, check_range, counted, err, fail, out, progress
+from ..common.cli.outputs import check_dir, check_file
+from ..common.files.yamlio import write_atomic
 from ..files.puzzle_db import add_puzzles, read_puzzles
 from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
-from ..files.yamlio import write_atomic
 from ..puzzle import Grade, Puzzle
-from . import ComponentsOpt, JsonOpt, check_range, command, components, counted, err, fail, out, progress
+from . import ComponentsOpt, command, components
 from . import components_dir as chosen_dir
-from .outputs import check_dir, check_file
 from .show_command import puzzle_notes
 
 if TYPE_CHECKING:

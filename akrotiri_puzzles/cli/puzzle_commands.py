@@ -13,11 +13,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action
-from ..errors import AkrotiriError, NotationError, PuzzleError, located
+from ..common.cli import JsonOpt, check_time_limit, counted, fail, out, working
+from ..common.errors import located
+from ..errors import AkrotiriError, NotationError, PuzzleError
 from ..files.puzzle_yaml import load_puzzle
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay
-from . import ComponentsOpt, JsonOpt, check_time_limit, command, components, counted, fail, level_text, out, working
+from . import ComponentsOpt, command, components, level_text
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
 AnswerArg = Annotated[

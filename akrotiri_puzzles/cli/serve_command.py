@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
+from ..common.cli import check_range, fail, out
 from ..errors import AkrotiriError
-from . import ComponentsOpt, check_range, command, components, fail, out
+from . import ComponentsOpt, command, components
 
 PathsArg = Annotated[
     list[Path] | None,

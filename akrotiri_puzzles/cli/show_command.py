@@ -11,12 +11,12 @@ import typer
 from rich.table import Table
 
 from ..actions import Action
+from ..common.files.yamlio import read_yaml
 from ..components import Components
 from ..effects import apply
 from ..errors import NotationError, PositionError
 from ..files.position_yaml import position_from_data
 from ..files.puzzle_yaml import load_puzzle
-from ..files.yamlio import read_yaml
 from ..geometry import Slot, parse_quad
 from ..notation import parse_line
 from ..position import Position
@@ -29,8 +29,10 @@ from ..rules import action_cost, why_illegal
 if TYPE_CHECKING:
     from ..render.highlight import Highlights
 
-from . import ComponentsOpt, PositionArg, check_range, command, components, counted, fail, out, quote
-from .outputs import check_distinct, check_file, write_file
+from ..common.cli import check_range, counted, fail, out
+from ..common.cli.outputs import check_distinct, check_file, write_file
+from ..common.errors import quote
+from . import ComponentsOpt, PositionArg, command, components
 
 OutOpt = Annotated[Path | None, typer.Option(help="Write the picture here.", show_default=False)]
 

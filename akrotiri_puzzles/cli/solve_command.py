@@ -11,25 +11,12 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from ..common.cli import JsonOpt, TimeLimitOpt, check_range, check_time_limit, counted, err, fail, out, working
+from ..common.errors import quote
 from ..files.puzzle_yaml import load_puzzle
 from ..puzzle import Puzzle, replay
 from ..techniques import FORBIDDABLE
-from . import (
-    ComponentsOpt,
-    JsonOpt,
-    TimeLimitOpt,
-    check_range,
-    check_time_limit,
-    command,
-    components,
-    counted,
-    err,
-    fail,
-    level_text,
-    out,
-    quote,
-    working,
-)
+from . import ComponentsOpt, command, components, level_text
 
 if TYPE_CHECKING:
     from ..solver.cpsat import SolveResult

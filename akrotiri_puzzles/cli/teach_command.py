@@ -11,6 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action
+from ..common.cli import fail, out
+from ..common.cli.outputs import check_dir, check_distinct, check_file, write_file
 from ..errors import AkrotiriError, NotationError
 from ..files.lesson_yaml import load_lessons
 from ..notation import format_action, format_line, parse_line
@@ -19,8 +21,7 @@ from ..render.lesson_pages import booklet, exercise_words, lesson_highlights, le
 from ..render.terminal import revealed_view
 from ..teaching import Lesson, assess, lesson_by_id, outcome, picture_start
 from ..teaching.assess import Assessment
-from . import ComponentsOpt, command, components, fail, out
-from .outputs import check_dir, check_distinct, check_file, write_file
+from . import ComponentsOpt, command, components
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 """The lessons of the source tree (lessons/*.yaml)."""

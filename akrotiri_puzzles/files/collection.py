@@ -15,13 +15,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..common.errors import located
+from ..common.files.yamlio import read_yaml
 from ..components import Components
-from ..errors import PuzzleError, located
+from ..errors import PuzzleError
 from ..puzzle import Puzzle
 from .puzzle_db import puzzle_key
 from .puzzle_yaml import FORMAT as PUZZLE_FORMAT
 from .puzzle_yaml import loads_puzzle, puzzle_from_data
-from .yamlio import read_yaml
 
 GRADED = Path("puzzles") / "generated"
 """The graded collection in a clone of the project (relative to where a command runs): what

@@ -15,6 +15,10 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 
+from ..common.errors import located, quote
+from ..common.files.fields import Id, Range, Text
+from ..common.files.guard import decode, read_bytes
+from ..common.files.yamlio import parse_yaml, validation_message
 from ..components import (
     COLOURS,
     DECKS,
@@ -31,11 +35,9 @@ from ..components import (
     TheraSpec,
     TileSpec,
 )
-from ..errors import ComponentError, located, quote
+from ..errors import ComponentError
 from ..geometry import DIRECTIONS, PORT_STEP, PORTS, QUADRANTS, THERA_SLOTS
-from .fields import Coord, Id, Range, Small, Text
-from .guard import decode, read_bytes
-from .yamlio import parse_yaml, validation_message
+from .fields import Coord, Small
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data" / "default"
 FILES = ("thera", "tiles", "maps", "goals", "market", "player_board")

@@ -1,43 +1,10 @@
-"""Field types shared by the file models: integers in a range, ids and free text of bounded length.
-
-Every integer a file gives has a range far beyond anything the game reaches but far inside
-what the engine and the solver's 64-bit variables can hold, so a file cannot smuggle in a
-value (drachmas of 10^30, a market price of 2^63) that overflows anything downstream.
-"""
+"""Akrotiri's integer ranges for its file models (the range type itself is common)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import Field, GetCoreSchemaHandler
-from pydantic_core import PydanticCustomError, core_schema
-
-from ..errors import quote
-
-OWN_ERRORS = frozenset({"range", "basis", "position", "solution"})
-"""The error types the file models raise themselves: their messages already quote the value."""
-
-
-class Range:
-    """Pydantic metadata: an integer from `lo` to `hi`, and a message that names both."""
-
-    def __init__(self, lo: int, hi: int) -> None:
-        self.lo = lo
-        self.hi = hi
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        """The integer schema, then the range check."""
-        return core_schema.no_info_after_validator_function(self._check, handler(source))
-
-    def _check(self, value: int) -> int:
-        if not self.lo <= value <= self.hi:
-            raise PydanticCustomError(
-                "range",
-                "expected an integer from {lo} to {hi}, got {got}",
-                {"lo": self.lo, "hi": self.hi, "got": quote(value)},
-            )
-        return value
-
+from ..common.files.fields import Range
 
 # Ranges, wide enough for any component set a person might encode (docs/hardening.md).
 Coord = Annotated[int, Range(-100, 100)]
@@ -52,10 +19,3 @@ Turn = Annotated[int, Range(0, 1_000_000)]
 """The turn number: a game ends near turn 27, but `simulate --max-turns` may play on for long."""
 Cost = Annotated[int, Range(0, 999)]
 """The cost of a line in actions (a puzzle's optimum)."""
-Seed = Annotated[int, Range(0, 2**32 - 1)]
-"""A seed: 32 bits, as CP-SAT and the command line take."""
-
-Id = Annotated[str, Field(min_length=1, max_length=40)]
-"""The id of a tile, a card, a dock or a junction."""
-Text = Annotated[str, Field(max_length=500)]
-"""A title, a note or a label."""

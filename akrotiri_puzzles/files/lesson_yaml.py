@@ -14,8 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..actions import Action
 from ..board import Board
+from ..common.errors import located
+from ..common.files.yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 from ..components import EDITIONS, Components
-from ..errors import NotationError, PuzzleError, located
+from ..errors import NotationError, PuzzleError
 from ..geometry import SEATS, format_quad, parse_quad
 from ..notation import format_action, parse_action
 from ..teaching.lesson import (
@@ -30,7 +32,6 @@ from ..teaching.lesson import (
     picture_start,
 )
 from .puzzle_yaml import puzzle_from_data, puzzle_to_data
-from .yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 
 FORMAT = "akrotiri-lesson 1"
 

@@ -14,12 +14,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..board import Board
+from ..common.errors import located, quote
+from ..common.files.fields import Id, Range, Seed, Text
+from ..common.files.yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 from ..components import COLOURS, DECKS, Components
-from ..errors import PositionError, located, quote
+from ..errors import PositionError
 from ..geometry import SEATS, THERA_SLOTS, format_quad, parse_quad, slot_neighbours
 from ..position import Position, Seat
-from .fields import Actions, Coord, Drachmas, Id, Range, Seed, Text, Turn
-from .yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
+from .fields import Actions, Coord, Drachmas, Turn
 
 FORMAT = "akrotiri-position 1"
 

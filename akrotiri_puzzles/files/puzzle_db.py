@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
+from ..common.files.yamlio import dump_yaml
 from ..components import Components
 from ..errors import PuzzleError
 from ..puzzle import Puzzle
 from .position_yaml import position_to_data
 from .puzzle_yaml import dumps_puzzle, loads_puzzle, revealed_to_data
-from .yamlio import dump_yaml
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (

@@ -9,14 +9,16 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
+from ..common.errors import located, quote
+from ..common.files.fields import Id, Range, Seed, Text
+from ..common.files.yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 from ..components import Components
-from ..errors import NotationError, PositionError, PuzzleError, located, quote
+from ..errors import NotationError, PositionError, PuzzleError
 from ..notation import format_action, parse_action
 from ..premise import Revealed
 from ..puzzle import Certificate, Goal, Grade, Necessity, Puzzle, validate
-from .fields import Cost, Id, Range, Seed, Text
+from .fields import Cost
 from .position_yaml import load_position, position_from_data, position_to_data
-from .yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 
 FORMAT = "akrotiri-puzzle 1"
 

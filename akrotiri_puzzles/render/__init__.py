@@ -17,10 +17,8 @@ from typing import Any
 
 _WHERE = {
     "Highlights": "highlight",
-    "RenderError": "png",
     "render_html": "html",
     "render_png": "png",
-    "svg_to_png": "png",
     "render_svg": "svg",
     "terminal_view": "terminal",
 }

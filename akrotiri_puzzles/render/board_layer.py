@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from functools import partial
 from typing import cast
 
+from ..common.render.svgdoc import group, num, sub, text, text_width
 from ..geometry import THERA_SLOTS, Quad, Slot, format_quad
 from ..position import Position
 from . import symbols
@@ -36,7 +37,6 @@ from .style import (
     THERA_LAND,
     THERA_SEA,
 )
-from .svgdoc import group, num, sub, text, text_width
 
 S = SLOT_PX
 ICON_AT = 0.14

@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from ..actions import Action, EndTurn, Excavate, PlaceTile, Step
+from ..common.render.svgdoc import group, num, path_d, sub, text, text_width
 from ..geometry import Quad, Slot, format_quad, parse_quad
 from ..graphs import route_graph
 from ..teaching.lesson import Mark
@@ -21,7 +22,6 @@ from .layout import Vec, local
 from .marks import draw_marks
 from .placer import box_at
 from .style import HIGHLIGHT, SLOT_PX
-from .svgdoc import group, num, path_d, sub, text, text_width
 from .tile_painter import top_mark
 
 S = SLOT_PX

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from ..common.render.colours import FAINT_INK, INK
+from ..common.render.svgdoc import SVG_NS, group, num, serialise, sub, text, text_width
 from ..components import COLOURS, DECKS, ICONS
 from ..geometry import SEATS
 from ..position import Position
@@ -18,9 +20,7 @@ from .style import (
     COAST,
     EMPTY_EDGE,
     EMPTY_SLOT,
-    FAINT_INK,
     HIGHLIGHT,
-    INK,
     LAND,
     LAND_COMPLETED,
     PANEL_W_PX,
@@ -31,7 +31,6 @@ from .style import (
     SLOT_PX,
     TEXT_PX,
 )
-from .svgdoc import SVG_NS, group, num, serialise, sub, text, text_width
 from .tile_painter import draw_tile
 from .words import actions_per_turn, goal_words, sell_price
 

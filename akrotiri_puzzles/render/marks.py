@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+from ..common.render.svgdoc import group, sub, text, text_width
 from ..geometry import format_quad
 from ..teaching.lesson import Mark
 from .board_layer import ICON_AT, BoardPainter
 from .layout import Vec, local
 from .placer import Box, box_at
 from .style import HIGHLIGHT, SLOT_PX
-from .svgdoc import group, sub, text, text_width
 
 S = SLOT_PX
 LABEL_PX = 14.0

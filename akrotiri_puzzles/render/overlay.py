@@ -19,6 +19,7 @@ import copy
 import xml.etree.ElementTree as ET
 
 from ..actions import Action, PlaceTile
+from ..common.render.svgdoc import SVG_NS, serialise, sub
 from ..geometry import Quad, Slot
 from ..position import Position, evolve
 from ..premise import Revealed
@@ -27,7 +28,6 @@ from .highlight import Highlights, draw_highlights
 from .layout import Frame, Vec, local
 from .style import DOCK_LABEL_PX, HIGHLIGHT, SLOT_PX
 from .svg import after_placement, paint
-from .svgdoc import SVG_NS, serialise, sub
 from .tile_painter import SlotPainter, paint_slot, top_mark
 
 

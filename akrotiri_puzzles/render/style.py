@@ -59,16 +59,11 @@ SEAT_EDGE = "#111111"
 HIGHLIGHT = "#d1007a"
 """Highlights (action arrows, excavation site, just-placed tile): a colour nothing else uses."""
 
-# ---- text ----------------------------------------------------------------------------------
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-"""Labels ask for the condensed stretch; DejaVu Sans has one, other fonts fall back to normal."""
-INK = "#1b1f24"
-FAINT_INK = "#7d8791"
+# ---- text (the font, ink and halo are common: common/render/colours.py) -----------------------
 DOCK_LABEL_PX = 13.0
 RIM_LABEL_PX = 16.0
 TITLE_PX = 22.0
 TEXT_PX = 15.0
-HALO = "#ffffff"
 
 MARGIN_PX = 54.0
 """Room round the board for the slot coordinates and the seat markers."""

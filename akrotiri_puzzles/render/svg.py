@@ -9,6 +9,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from ..actions import Action, PlaceTile
+from ..common.render.colours import FAINT_INK, INK
+from ..common.render.svgdoc import SVG_NS, group, serialise, sub, text
+from ..common.render.svgdoc import num as _n
 from ..effects import apply
 from ..position import Position
 from ..premise import Revealed
@@ -17,9 +20,7 @@ from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights, highlight_slots
 from .layout import Frame
 from .legend import draw_legend, legend_height
-from .style import DOCK_LABEL_PX, FAINT_INK, INK, MARGIN_PX, PANEL_W_PX, RIM_LABEL_PX, TEXT_PX, TITLE_PX
-from .svgdoc import SVG_NS, group, serialise, sub, text
-from .svgdoc import num as _n
+from .style import DOCK_LABEL_PX, MARGIN_PX, PANEL_W_PX, RIM_LABEL_PX, TEXT_PX, TITLE_PX
 from .words import title_line
 
 TITLE_H = 44.0

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from ..common.render.colours import FONT
+from ..common.render.svgdoc import Attr, group, num, path_d, sub
 from .style import (
     BOAT_H,
     BOAT_W,
@@ -17,7 +19,6 @@ from .style import (
     DOCK_EDGE,
     DOCK_FILL,
     DOCK_RADIUS,
-    FONT,
     ICON_COLOUR,
     ICON_RADIUS,
     SEAT_EDGE,
@@ -27,7 +28,6 @@ from .style import (
     TEMPLE_H,
     TEMPLE_W,
 )
-from .svgdoc import Attr, group, num, path_d, sub
 
 ICON_PX = ICON_RADIUS * SLOT_PX
 CUBE_PX = CUBE_SIZE * SLOT_PX

@@ -14,12 +14,12 @@ import xml.etree.ElementTree as ET
 from functools import cached_property
 
 from ..board import Board
+from ..common.render.svgdoc import group, num, sub
 from ..geometry import Point, Quad, Slot, quad_slot
 from ..position import Position, evolve
 from .board_layer import BoardPainter
 from .layout import BoardLayout, Disc, Frame, Shape
 from .style import DOCK_LABEL_PX, EMPTY_EDGE, QUAD_LINE, SEA, SEA_EDGE, SLOT_PX
-from .svgdoc import group, num, sub
 
 S = SLOT_PX
 APART = (1000, 1000)
@@ -182,8 +182,8 @@ def tiles_svg(
     """Land tiles off the board (a puzzle's revealed next tiles, top first; the tile in hand)
     drawn in a row as printed, each with (`numbered`: its place in the pile,) its id and icon
     under it: an SVG document."""
-    from .style import INK
-    from .svgdoc import SVG_NS, serialise, text
+    from ..common.render.colours import INK
+    from ..common.render.svgdoc import SVG_NS, serialise, text
 
     side, gap, caption = S * scale, 14.0, 34.0
     cols = max(1, min(per_row, len(tiles)))

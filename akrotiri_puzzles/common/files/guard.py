@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import AkrotiriError, located, quote
+from ..errors import InputError, located, quote
 
 MAX_BYTES = 1024 * 1024
 """A file may hold at most 1 MiB (150 times the largest file in the repository)."""
@@ -46,12 +46,12 @@ _TYPED = {
 """Tags whose value the reader converts; a value that does not fit crashes the conversion."""
 
 
-def read_text(path: str | Path, error: type[AkrotiriError]) -> str:
+def read_text(path: str | Path, error: type[InputError]) -> str:
     """The text of a regular file of at most MAX_BYTES (see `read_bytes`)."""
     return decode(read_bytes(path, error), str(path), error)
 
 
-def read_bytes(path: str | Path, error: type[AkrotiriError]) -> bytes:
+def read_bytes(path: str | Path, error: type[InputError]) -> bytes:
     """The bytes of a regular file of at most MAX_BYTES, never reading more; anything else
     (no file, a directory, a pipe, a device, a bigger file) raises `error` naming the file."""
     source = str(path)
@@ -88,7 +88,7 @@ def _size(n: int) -> str:
     return f"{n / 1024 / 1024:.1f} MiB" if n >= 1024 * 1024 else f"{n} bytes"
 
 
-def decode(data: bytes, source: str, error: type[AkrotiriError]) -> str:
+def decode(data: bytes, source: str, error: type[InputError]) -> str:
     """Bytes as text: UTF-8, or UTF-16 when the bytes start with its byte order mark."""
     encoding = "utf-16" if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
     try:
@@ -120,7 +120,7 @@ class _Frame:
         """The mapping's keys so far, with the line of each."""
 
 
-def check_document(text: str, source: str, error: type[AkrotiriError], loader: Any) -> None:
+def check_document(text: str, source: str, error: type[InputError], loader: Any) -> None:
     """Refuse a document beyond the limits, naming the field and line of the first problem.
 
     Walks the reader's events, so nothing is built: an alias counts as the size of what it
@@ -146,13 +146,13 @@ def check_document(text: str, source: str, error: type[AkrotiriError], loader: A
         pass
 
 
-def _walk(text: str, source: str, error: type[AkrotiriError], loader: Any) -> None:
+def _walk(text: str, source: str, error: type[InputError], loader: Any) -> None:
     resolver = yaml.resolver.Resolver()
     stack: list[_Frame] = []
     anchors: dict[str, int] = {}
     total = 0
 
-    def fail(path: str, event: Any, problem: str) -> AkrotiriError:
+    def fail(path: str, event: Any, problem: str) -> InputError:
         mark = getattr(event, "start_mark", None)
         at = f" (line {mark.line + 1})" if mark is not None else ""
         return error(located(source, path or "(top)", problem + at))

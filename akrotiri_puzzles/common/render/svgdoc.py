@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from .style import FONT, HALO, INK
+from .colours import FONT, HALO, INK
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

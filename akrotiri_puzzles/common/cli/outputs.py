@@ -64,7 +64,7 @@ def _cannot_create_in(directory: Path) -> str | None:
     """Why no file can be created in an existing directory, or None. A probe file is made and
     removed at once: permissions alone do not tell (root, read-only file systems, /proc)."""
     try:
-        fd, probe = tempfile.mkstemp(dir=directory, prefix=".akrotiri-probe.", suffix=".tmp")
+        fd, probe = tempfile.mkstemp(dir=directory, prefix=".probe.", suffix=".tmp")
     except OSError as exc:
         return f"cannot write in {directory} ({exc.strerror or exc})"
     os.close(fd)

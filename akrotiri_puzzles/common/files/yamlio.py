@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from ..errors import AkrotiriError, located, quote
+from ..errors import InputError, located, quote
 from .fields import OWN_ERRORS
 from .guard import MAX_BYTES, check_document, read_text
 
@@ -19,12 +19,12 @@ from .guard import MAX_BYTES, check_document, read_text
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def read_yaml(path: str | Path, error: type[AkrotiriError]) -> Any:
+def read_yaml(path: str | Path, error: type[InputError]) -> Any:
     """Parse a YAML file with `safe_load`; any failure raises `error` naming the file."""
     return parse_yaml(read_text(path, error), str(path), error)
 
 
-def parse_yaml(text: str, source: str, error: type[AkrotiriError]) -> Any:
+def parse_yaml(text: str, source: str, error: type[InputError]) -> Any:
     """Parse YAML text safely; a syntax error, or a document beyond the limits of
     `files.guard`, raises `error` naming the source, the field or line, and the problem."""
     if len(text) > MAX_BYTES:
@@ -91,7 +91,7 @@ def _shown(value: object) -> str:
 M = TypeVar("M", bound=BaseModel)
 
 
-def validated_document(data: Any, source: str, model: type[M], error: type[AkrotiriError], fmt: str, what: str) -> M:
+def validated_document(data: Any, source: str, model: type[M], error: type[InputError], fmt: str, what: str) -> M:
     """A parsed file checked against its model and its `format` line; any problem raises
     `error` with one line naming the source and the field."""
     if not isinstance(data, dict):
@@ -116,7 +116,7 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
 
 
 def _represent_dict(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.Node:
-    # A short record of scalars (a tile placement, a cube, a temple) fits on one line.
+    # A short record of scalars (a placement, a piece, a score) fits on one line.
     def short(v: Any) -> bool:
         return not isinstance(v, (dict, list)) or (
             isinstance(v, list) and len(v) <= 3 and all(not isinstance(x, (dict, list)) for x in v)

@@ -1,0 +1,1 @@
+"""File reading both games share: the guard, YAML with field paths, bounded field types."""

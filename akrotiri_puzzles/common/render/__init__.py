@@ -1,0 +1,1 @@
+"""Picture primitives both games draw with: an SVG document writer, PNG rasterising, the common colours."""

@@ -1,0 +1,1 @@
+"""Kreta's files: the board, positions and puzzles as YAML, read through the common guard."""
