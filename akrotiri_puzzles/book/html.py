@@ -13,6 +13,7 @@ from html import escape
 
 from .. import __version__
 from ..files.collection import Collection
+from ..files.names import file_stem, stems_distinct
 from ..notation import format_action
 from ..puzzle import Puzzle, replay
 from ..render.overlay import Overlay
@@ -55,12 +56,20 @@ class Page:
     puzzle: Puzzle
     level: str
     techniques: tuple[str, ...]
+    picture: str
+    """The stem of its pictures' file names (its id: files/names.py)."""
 
 
 def pages(collection: Collection) -> list[Page]:
-    """The collection's puzzles in book order, numbered from 1."""
-    ordered = sorted(((*level(e.puzzle), e.puzzle) for e in collection.puzzles), key=lambda t: t[0])
-    return [Page(i, p, words, techniques(p)) for i, (_, words, p) in enumerate(ordered, start=1)]
+    """The collection's puzzles in book order, numbered from 1; an id that cannot name a picture
+    file (files/names.py), or two naming one file, raise UnsafeNameError."""
+    stems = [(file_stem(e.puzzle.id, e.source), e.source) for e in collection.puzzles]
+    stems_distinct(stems, "--html")
+    ordered = sorted(
+        ((*level(e.puzzle), e.puzzle, stem) for e, (stem, _) in zip(collection.puzzles, stems, strict=True)),
+        key=lambda t: t[0],
+    )
+    return [Page(i, p, words, techniques(p), stem) for i, (_, words, p, stem) in enumerate(ordered, start=1)]
 
 
 def build(collection: Collection, title: str = "Akrotiri puzzles") -> dict[str, str]:
@@ -70,12 +79,12 @@ def build(collection: Collection, title: str = "Akrotiri puzzles") -> dict[str, 
     sections = [_title_page(title, book)]
     overlays: dict[str, Overlay] = {}
     for page in book:
-        overlay = overlays[page.puzzle.id] = Overlay(page.puzzle.start)
-        files[f"pictures/{page.puzzle.id}.svg"] = overlay.picture
+        overlay = overlays[page.picture] = Overlay(page.puzzle.start)
+        files[f"pictures/{page.picture}.svg"] = overlay.picture
         sections.append(_puzzle_page(page))
     for page in book:
         line = page.puzzle.solution or ()
-        files[f"pictures/{page.puzzle.id}-line.svg"] = overlays[page.puzzle.id].line_svg(tuple(line))
+        files[f"pictures/{page.picture}-line.svg"] = overlays[page.picture].line_svg(tuple(line))
         sections.append(_solution_page(page))
     sections.append(_index_page(book))
     files["index.html"] = _document(title, sections)
@@ -127,7 +136,7 @@ def _puzzle_page(page: Page) -> str:
 <h2>Puzzle {page.number} <span class="level">{escape(page.level)}</span></h2>
 <p>{escape(p.title or p.id)} <span class="cost">({escape(p.id)})</span></p>
 {_facts(page)}
-<div class="picture"><img src="pictures/{escape(p.id)}.svg" alt="Puzzle {page.number}"></div>
+<div class="picture"><img src="pictures/{page.picture}.svg" alt="Puzzle {page.number}"></div>
 </section>"""
 
 
@@ -157,8 +166,8 @@ def _solution_page(page: Page) -> str:
 <p>{escape(p.title or p.id)}: <strong>{optimum} action{"" if optimum == 1 else "s"}.</strong>{escape(proof)}</p>
 <ol class="answer">{"".join(rows)}</ol>
 <p class="cost">Techniques: {escape(tags)}</p>
-<div class="picture"><img src="pictures/{escape(p.id)}.svg" alt="Solution {page.number}">
-<img class="line" src="pictures/{escape(p.id)}-line.svg" alt=""></div>
+<div class="picture"><img src="pictures/{page.picture}.svg" alt="Solution {page.number}">
+<img class="line" src="pictures/{page.picture}-line.svg" alt=""></div>
 </section>"""
 
 

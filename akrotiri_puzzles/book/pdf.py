@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import AkrotiriError
+from ..files.names import inside
 
 CHROMIUM_FLAGS = (
     "--headless",
@@ -85,7 +86,7 @@ def print_pages(files: Mapping[str, str], index: str, pdf: Path, chromium: Path)
     nothing behind."""
     with tempfile.TemporaryDirectory(prefix="akrotiri-print-") as scratch:
         for name, text in files.items():
-            path = Path(scratch) / name
+            path = inside(Path(scratch), name, "--pdf")
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")

@@ -9,7 +9,7 @@ import typer
 
 from ..errors import AkrotiriError
 from . import ComponentsOpt, command, components, fail, out
-from .outputs import check_dir, check_distinct, check_file, write_file
+from .outputs import check_dir, check_distinct, check_file, staged
 from .serve_command import DbOpt
 
 PathsArg = Annotated[
@@ -54,7 +54,10 @@ def book(
         printer = find_chromium(chromium) if pdf is not None else None
     except AkrotiriError as exc:
         fail(str(exc))
-    files = build(collection, title)
+    try:
+        files = build(collection, title)
+    except AkrotiriError as exc:
+        fail(str(exc))
     if pdf is not None and printer is not None:
         # Printed first, from a scratch copy: a failed print leaves no HTML behind either.
         try:
@@ -62,8 +65,9 @@ def book(
         except AkrotiriError as exc:
             fail(str(exc))
     if html is not None:
-        for name, text in files.items():
-            write_file(html / name, text, "--html")
+        with staged(html, "--html") as stage:
+            for name, text in files.items():
+                stage.add(name, text)
     n = len(collection.puzzles)
     made = [str(p) for p in (html and html / "index.html", pdf) if p]
     out.print(

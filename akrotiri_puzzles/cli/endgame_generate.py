@@ -6,10 +6,10 @@ from pathlib import Path
 
 from rich.text import Text
 
+from ..files.names import file_stem
 from ..files.puzzle_yaml import dumps_puzzle
-from ..files.yamlio import write_atomic
 from . import components, fail, out
-from .outputs import check_dir
+from .outputs import check_dir, in_folder, write_file
 
 TRIES_PER_PUZZLE = 200
 """Candidates looked at per puzzle asked before the run gives up: a bound on the work."""
@@ -54,8 +54,8 @@ def generate_endgames(
         if c.puzzle is None:
             continue
         kept += 1
-        path = out_dir / f"{c.puzzle.id}.yaml"
-        write_atomic(path, dumps_puzzle(c.puzzle))
+        path = in_folder(out_dir, f"{file_stem(c.puzzle.id, 'generate')}.yaml", "--out")
+        write_file(path, dumps_puzzle(c.puzzle), "--out")
         out.print(f"{path}: {c.puzzle.title}; the greedy line loses {c.gap}")
     out.print(Text(f"{kept} {level} endgame puzzle(s) from {tried} candidate(s) tried", style="dim"))
     return 0 if kept >= count else 1

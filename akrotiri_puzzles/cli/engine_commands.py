@@ -23,7 +23,7 @@ from ..rules import legal_actions
 from ..scoring import Score, final_score
 from ..simulate import DEFAULT_MAX_TURNS, GameRecord, play_game, summarise
 from . import ComponentsOpt, JsonOpt, PositionArg, check_range, command, components, fail, out, progress, quote
-from .outputs import check_dir, check_file, write_file
+from .outputs import check_dir, check_file, staged, write_file
 
 # ---- simulate --------------------------------------------------------------------------------
 
@@ -102,8 +102,9 @@ def simulate(
                 samples.append((f"game{seed + i}-final.yaml", final))
             bar.advance(task)
     if save_positions is not None:
-        for name, pos in samples:
-            write_file(save_positions / name, dumps_position(pos), "--save-positions")
+        with staged(save_positions, "--save-positions") as stage:
+            for name, pos in samples:
+                stage.add(name, dumps_position(pos))
     summary = summarise(records)
     if as_json:
         data = summary.as_json()

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from ..files.puzzle_db import add_puzzles, read_puzzles
+from ..files.db_reader import read_rows, row_puzzle
+from ..files.names import file_stem
+from ..files.puzzle_db import add_puzzles
 from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
-from ..files.yamlio import write_atomic
 from ..puzzle import Grade, Puzzle
 from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, progress
 from . import components_dir as chosen_dir
-from .outputs import check_dir, check_file
+from .outputs import check_dir, check_file, in_folder, staged, write_file
 from .show_command import puzzle_notes
 
 if TYPE_CHECKING:
@@ -121,13 +122,13 @@ def generate(
     work = Work(str(comps_dir) if comps_dir else None)
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    journal = out_dir / JOURNAL
+    journal = in_folder(out_dir, JOURNAL, "--out")
     dropped = _read_journal(journal)
     reused = [0]
 
     def known(task: Task) -> Outcome | None:
         # What an earlier run of the same command found: a puzzle file, or a dropped candidate.
-        path = out_dir / f"{task.name}.yaml"
+        path = in_folder(out_dir, f"{file_stem(task.name, 'generate')}.yaml", "--out")
         if path.is_file():
             reused[0] += 1
             return Outcome(task, load_puzzle(path, comps), "kept")
@@ -219,22 +220,22 @@ def _endgames(
 
 def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:
     """The puzzle file, then its pictures; each written whole."""
-    path = out_dir / f"{puzzle.id}.yaml"
+    stem = file_stem(puzzle.id, "generate")
+    path = in_folder(out_dir, f"{stem}.yaml", "--out")
     text = dumps_puzzle(puzzle)
     if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        write_atomic(path, text)
+        write_file(path, text, "--out")
     if svg:
         from ..render.svg import render_svg
 
-        write_atomic(out_dir / f"{puzzle.id}.svg", render_svg(puzzle.start, notes=puzzle_notes(puzzle)))
+        write_file(
+            in_folder(out_dir, f"{stem}.svg", "--out"), render_svg(puzzle.start, notes=puzzle_notes(puzzle)), "--svg"
+        )
     if png:
         from ..render.png import render_png
 
-        target = out_dir / f"{puzzle.id}.png"
         data = render_png(puzzle.start, notes=puzzle_notes(puzzle))
-        tmp = target.with_name(f".{target.name}.tmp")
-        tmp.write_bytes(data)
-        tmp.replace(target)
+        write_file(in_folder(out_dir, f"{stem}.png", "--out"), data, "--png")
 
 
 def _describe(puzzle: Puzzle, path: Path) -> None:
@@ -313,11 +314,19 @@ def export(
     level: Annotated[str | None, typer.Option(help="Only this level.", show_default=False)] = None,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """Write the puzzles of a database as YAML files, one per puzzle, named by id."""
+    """Write the puzzles of a database as YAML files, one per puzzle, named ID.yaml.
+
+    The database is opened read-only and never changed. An id is a file name only if it holds
+    ASCII letters, digits, '.', '_' and '-' (starting with a letter or digit): any other id, or
+    two ids naming one file, is refused, and then no file is written at all.
+    """
     _choice("--level", level, LEVELS)
     check_dir(out_dir, "--out")
+    comps = components(components_dir)
     n = 0
-    for p in read_puzzles(db, components(components_dir), level):
-        write_atomic(out_dir / f"{p.id}.yaml", dumps_puzzle(p))
-        n += 1
+    with staged(out_dir, "--out") as stage:
+        for row in read_rows(db, level):
+            puzzle = row_puzzle(row, comps)
+            stage.add(f"{file_stem(puzzle.id, row.source)}.yaml", dumps_puzzle(puzzle))
+            n += 1
     out.print(f"wrote {n} puzzle file(s) to {out_dir}")

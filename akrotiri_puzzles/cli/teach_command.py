@@ -19,7 +19,7 @@ from ..render.lesson_pages import booklet, exercise_words, lesson_highlights, le
 from ..teaching import Lesson, assess, lesson_by_id, outcome, picture_start
 from ..teaching.assess import Assessment
 from . import ComponentsOpt, command, components, fail, out
-from .outputs import check_dir, check_distinct, check_file, write_file
+from .outputs import check_dir, check_distinct, check_file, in_folder, write_file
 
 LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 """The lessons of the source tree (lessons/*.yaml)."""
@@ -154,7 +154,7 @@ def _booklet(lessons: tuple[Lesson, ...], book: Path | None, pdf: Path | None, c
         except AkrotiriError as exc:
             fail(str(exc))
     if book is not None:
-        write_file(book / "lessons.html", text, "--book")
+        write_file(in_folder(book, "lessons.html", "--book"), text, "--book")
     made = [str(p) for p in (book and book / "lessons.html", pdf) if p]
     out.print(f"{len(lessons)} lessons: {', '.join(made)}", soft_wrap=True)
 
