@@ -88,7 +88,7 @@ def check_schema(db: sqlite3.Connection, path: str | Path, empty_ok: bool) -> se
     columns the puzzles table has. `empty_ok`: a database without the table is fine (to write)."""
     known = {name for name, _ in COLUMNS}
     objects = db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
-    if not empty_ok and not any(kind == "table" and name == TABLE for kind, name, _, _ in objects):
+    if not empty_ok and not any(name == TABLE for _, name, _, _ in objects):
         raise PuzzleError(f"{path}: no table {TABLE!r} (not a puzzle database made by generate --db)")
     for kind, name, table, sql in objects:
         ours = (
