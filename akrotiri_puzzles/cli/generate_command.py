@@ -16,7 +16,19 @@ from ..files.names import file_stem
 from ..files.puzzle_db import add_puzzles
 from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
 from ..puzzle import Grade, Puzzle
-from . import ComponentsOpt, JsonOpt, check_range, command, components, err, fail, out, progress
+from . import (
+    DEFAULT_TIME_LIMIT,
+    ComponentsOpt,
+    JsonOpt,
+    check_range,
+    check_time_limit,
+    command,
+    components,
+    err,
+    fail,
+    out,
+    progress,
+)
 from . import components_dir as chosen_dir
 from .outputs import check_dir, check_file, in_folder, staged, write_file
 from .show_command import puzzle_notes
@@ -126,15 +138,21 @@ def generate(
     dropped = _read_journal(journal)
     reused = [0]
 
+    def graded_file(puzzle_id: str) -> Path:
+        return in_folder(out_dir, f"{GRADED}/{file_stem(puzzle_id, 'generate')}.yaml", "--out")
+
     def known(task: Task) -> Outcome | None:
-        # What an earlier run of the same command found: a puzzle file, or a dropped candidate.
+        # What an earlier run of the same command found: a puzzle file, or a dropped candidate
+        # (with the puzzle it graded at another level, kept for the database).
         path = in_folder(out_dir, f"{file_stem(task.name, 'generate')}.yaml", "--out")
         if path.is_file():
             reused[0] += 1
             return Outcome(task, load_puzzle(path, comps), "kept")
         if task.name in dropped:
             reused[0] += 1
-            return Outcome(task, None, dropped[task.name])
+            reason = dropped[task.name]
+            other = graded_file(f"{task.name}-{reason.replace(' ', '-')}") if reason.startswith("graded ") else None
+            return Outcome(task, load_puzzle(other, comps) if other and other.is_file() else None, reason)
         return None
 
     graded: list[Puzzle] = []
@@ -152,6 +170,8 @@ def generate(
             if outcome.kept and outcome.puzzle is not None:
                 _write(outcome.puzzle, out_dir, svg, png)
             elif outcome.task.name not in dropped:
+                if outcome.puzzle is not None:  # written before the journal says it was graded
+                    write_file(graded_file(outcome.puzzle.id), dumps_puzzle(outcome.puzzle), "--out")
                 dropped[outcome.task.name] = outcome.reason
                 with journal.open("a", encoding="utf-8") as fh:
                     fh.write(f"{outcome.task.name}\t{outcome.reason}\n")
@@ -184,6 +204,9 @@ def generate(
 JOURNAL = ".generate-dropped.tsv"
 """In the output directory: each candidate dropped, with why, one per line, so that a rerun of
 the same command does not try it again."""
+GRADED = ".generate-graded"
+"""In the output directory: each candidate graded at another level than the one asked, so that
+a rerun stores it in --db as a single run does."""
 
 
 def _read_journal(path: Path) -> dict[str, str]:
@@ -269,21 +292,38 @@ def evidence(grade: Grade, optimum: int | None) -> list[str]:
 def grade_command(
     puzzle_file: Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)],
     as_json: JsonOpt = False,
+    time_limit: Annotated[
+        float,
+        typer.Option(
+            help="Stop after this many seconds: a puzzle not graded by then has no level (exit status 1); default 600.",
+            show_default=False,
+        ),
+    ] = DEFAULT_TIME_LIMIT,
     components_dir: ComponentsOpt = None,
 ) -> None:
     """Grade a puzzle: its level and the evidence (optimum, techniques proven necessary, the
     weakest solver that finds an optimal line). Exit status 1 if it has no line or more than
-    one answer: such a puzzle has no level."""
+    one answer (such a puzzle has no level), or when the time limit comes first (a grade is
+    given whole or not at all)."""
+    check_time_limit(time_limit)
     puzzle = load_puzzle(puzzle_file, components(components_dir))
     from ..generator.grade import grade
     from ..solver import solve
+    from ..solver.deadline import Deadline, TimeUp
 
+    deadline = Deadline(time_limit)
+    g = None
     with out.status("grading", spinner="dots") if not as_json and out.is_terminal else nullcontext():
-        result = solve(puzzle, unique=True)
-        g = grade(puzzle, result.optimum, result.line) if result.optimum is not None else None
+        result = solve(puzzle, unique=True, time_limit=time_limit)
+        timed_out = result.timed_out
+        if result.optimum is not None and not timed_out:
+            try:
+                g = grade(puzzle, result.optimum, result.line, deadline=deadline)
+            except TimeUp:
+                timed_out = True
     data = {
         "id": puzzle.id,
-        "optimum": result.optimum,
+        "optimum": result.optimum if result.status == "OPTIMAL" else None,
         "unique": result.unique,
         "level": g.level if g else None,
         "score": g.score if g else None,
@@ -291,12 +331,18 @@ def grade_command(
         "ladder": dict(g.ladder) if g else {},
         "weakest": g.weakest if g else None,
         "line": [str(a) for a in result.line],
+        "timed_out": timed_out,
     }
     if as_json:
         out.print(json.dumps(data), soft_wrap=True)
     else:
         out.print(Text(f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id, style="bold"))
-        if g is None:
+        if timed_out:
+            out.print(
+                f"Not graded: the time limit ({time_limit:g} s) came first, so no level is claimed "
+                "(give --time-limit SECONDS for longer)."
+            )
+        elif g is None:
             out.print("No line reaches the goal within the horizon: no level.")
         else:
             for line in evidence(g, result.optimum):

@@ -15,6 +15,7 @@ from ..files.puzzle_yaml import load_puzzle
 from ..puzzle import Puzzle, replay
 from ..techniques import FORBIDDABLE
 from . import (
+    DEFAULT_TIME_LIMIT,
     ComponentsOpt,
     JsonOpt,
     TimeLimitOpt,
@@ -67,7 +68,7 @@ def result_data(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozens
 def solve_command(
     puzzle_file: PuzzleArg,
     as_json: JsonOpt = False,
-    time_limit: TimeLimitOpt = None,
+    time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
     workers: Annotated[
         int, typer.Option(help=f"CP-SAT workers, 1 to {MAX_WORKERS}; the search is deterministic for any number.")
     ] = 1,
