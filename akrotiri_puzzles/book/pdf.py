@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..errors import AkrotiriError
 from ..files.names import inside
+from ..processes import child_dies_with_us
 
 CHROMIUM_FLAGS = (
     "--headless",
@@ -65,7 +66,9 @@ def print_pdf(html: Path, pdf: Path, chromium: Path, timeout: float = 300.0) -> 
                 html.resolve().as_uri(),
             ]
             try:
-                done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, check=False)
+                done = subprocess.run(
+                    argv, capture_output=True, text=True, timeout=timeout, check=False, preexec_fn=child_dies_with_us
+                )
             except subprocess.TimeoutExpired:
                 raise PrintError(f"--pdf: Chromium did not finish printing within {timeout:g} s") from None
         if done.returncode != 0 or tmp.stat().st_size == 0:
