@@ -16,6 +16,9 @@ from akrotiri_puzzles.processes import die_with_parent
 
 from .conftest import ROOT
 
+GENERATE = ("generate", "--difficulty", "hard", "--count", "20", "--seed", "11", "--workers", "2")
+"""A run that keeps two workers busy for minutes."""
+
 
 def _children(pid: int) -> list[int]:
     """The live processes whose parent is `pid` (Linux /proc)."""
@@ -54,8 +57,7 @@ def _wait(condition, seconds: float) -> bool:
 def test_generate_workers_end_when_generate_is_killed_with_sigkill(tmp_path):
     # A session of its own, so that whatever happens the test can end every process it started.
     parent = subprocess.Popen(
-        [sys.executable, str(ROOT / "cli.py"), "generate", "--difficulty", "hard", "--count", "20"]
-        + ["--seed", "11", "--workers", "2", "--out", str(tmp_path / "out")],
+        [sys.executable, str(ROOT / "cli.py"), *GENERATE, "--out", str(tmp_path / "out")],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
