@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles.errors import AkrotiriError
-from akrotiri_puzzles.files.names import UnsafeNameError, file_stem, inside, stems_distinct
 from akrotiri_puzzles.files.puzzle_db import add_puzzles
 from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle, load_puzzle
 
@@ -46,6 +45,8 @@ def _untouched(outside: Path) -> None:
 
 
 def test_every_id_in_the_repository_is_a_file_name():
+    from akrotiri_puzzles.files.names import file_stem
+
     ids = [load_puzzle(p, _comps()).id for p in sorted((ROOT / "puzzles").rglob("*.yaml")) if p.name != "README.md"]
     assert len(ids) > 40
     assert [file_stem(i, "test") for i in ids] == ids
@@ -53,11 +54,15 @@ def test_every_id_in_the_repository_is_a_file_name():
 
 @pytest.mark.parametrize("ident", HOSTILE_IDS)
 def test_an_id_outside_the_character_set_cannot_name_a_file(ident):
+    from akrotiri_puzzles.files.names import UnsafeNameError, file_stem
+
     with pytest.raises(UnsafeNameError, match=r"^db\.sqlite: puzzle x: id .* cannot name a file: an id written"):
         file_stem(ident, "db.sqlite: puzzle x")
 
 
 def test_a_path_is_inside_its_folder_only_once_links_are_followed(tmp_path):
+    from akrotiri_puzzles.files.names import UnsafeNameError, inside
+
     work, outside = _tree(tmp_path)
     assert inside(work, "a.yaml", "--out") == work / "a.yaml"
     assert inside(work, "pictures/a.svg", "--html") == work / "pictures" / "a.svg"
@@ -69,6 +74,8 @@ def test_a_path_is_inside_its_folder_only_once_links_are_followed(tmp_path):
 
 
 def test_two_ids_differing_only_in_case_name_one_file():
+    from akrotiri_puzzles.files.names import UnsafeNameError, stems_distinct
+
     stems_distinct([("p01", "a"), ("p02", "b")], "--out")
     with pytest.raises(UnsafeNameError, match="'P01' names the same file as a"):
         stems_distinct([("p01", "a"), ("P01", "b")], "--out")

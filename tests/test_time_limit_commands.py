@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from akrotiri_puzzles.cli import DEFAULT_TIME_LIMIT, app, load_commands
+from akrotiri_puzzles.cli import app, load_commands
 
 from .conftest import ROOT, run_cli
 
@@ -50,6 +50,8 @@ def test_grade_refuses_a_time_limit_that_is_not_a_bound(tmp_path, value):
 
 @pytest.mark.parametrize("name", SOLVING)
 def test_every_command_that_solves_has_a_time_limit_by_default(name):
+    from akrotiri_puzzles.cli import DEFAULT_TIME_LIMIT
+
     load_commands([name])
     command = typer.main.get_command(app).commands[name]  # type: ignore[attr-defined]
     option = next(p for p in command.params if p.name == "time_limit")

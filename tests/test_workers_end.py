@@ -12,8 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from akrotiri_puzzles.processes import die_with_parent
-
 from .conftest import ROOT
 
 GENERATE = ("generate", "--difficulty", "hard", "--count", "20", "--seed", "11", "--workers", "2")
@@ -80,6 +78,8 @@ def test_generate_workers_end_when_generate_is_killed_with_sigkill(tmp_path):
 
 def _forked_worker_of_a_forked_parent(read_end: int, write_end: int) -> None:
     """In a child: fork a grandchild that calls die_with_parent, report its pid, then wait."""
+    from akrotiri_puzzles.processes import die_with_parent
+
     me = os.getpid()
     grandchild = os.fork()
     if grandchild == 0:
