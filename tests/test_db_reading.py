@@ -146,6 +146,7 @@ def test_generate_db_refuses_to_write_into_a_database_with_a_trigger(tmp_path):
         ("zeroblob(3000)", "yaml: expected the puzzle's YAML, at most 1,048,576 characters, got a blob of 3,000 bytes"),
         ("printf('%.*c', 6000000, 'x')", "too large to be a puzzle's"),
         ("NULL", "got nothing (NULL)"),
+        ("CAST(X'666f726dff' AS TEXT)", "p1-big: level or yaml: not UTF-8 text"),
     ],
 )
 def test_each_row_is_measured_in_sql_before_it_is_loaded(tmp_path, value, message):

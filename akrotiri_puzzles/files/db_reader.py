@@ -111,7 +111,7 @@ def _checked_row(db: sqlite3.Connection, path: Path, rowid: int) -> Row | None:
     where = f"{path}: row {rowid}"
     if id_type != "text" or not 1 <= id_length <= MAX_ID:
         raise PuzzleError(located(where, "id", f"expected text of 1 to {MAX_ID} characters, got {_kind(sizes[:2])}"))
-    (ident,) = db.execute(f"SELECT id FROM {TABLE} WHERE rowid = ?", (rowid,)).fetchone()
+    (ident,) = _text(db, f"SELECT id FROM {TABLE} WHERE rowid = ?", rowid, located(where, "id", "not UTF-8 text"))
     source = f"{path}: puzzle {quote(ident) if not ident.isprintable() else ident}"
     if level_type not in ("text", "null") or (level_length or 0) > MAX_LEVEL:
         raise PuzzleError(
@@ -123,8 +123,20 @@ def _checked_row(db: sqlite3.Connection, path: Path, rowid: int) -> Row | None:
                 source, "yaml", f"expected the puzzle's YAML, at most {MAX_BYTES:,} characters, got {_kind(sizes[4:])}"
             )
         )
-    level, text = db.execute(f"SELECT level, yaml FROM {TABLE} WHERE rowid = ?", (rowid,)).fetchone()
+    bad = located(source, "level or yaml", "not UTF-8 text")
+    level, text = _text(db, f"SELECT level, yaml FROM {TABLE} WHERE rowid = ?", rowid, bad)
     return Row(ident, level, text, source)
+
+
+def _text(db: sqlite3.Connection, query: str, rowid: int, bad: str) -> tuple[Any, ...]:
+    """A row's values; PuzzleError `bad` when SQLite holds text that is not UTF-8."""
+    try:
+        row: tuple[Any, ...] = db.execute(query, (rowid,)).fetchone()
+    except sqlite3.OperationalError as exc:
+        if "decode" in str(exc):
+            raise PuzzleError(bad) from None
+        raise
+    return row
 
 
 def _kind(typed: tuple[Any, ...]) -> str:
