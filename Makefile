@@ -30,11 +30,11 @@ demo: $(STAMP)
 	$(BIN)/akrotiri-puzzle teach empty-boat --png out/demo/lesson-empty-boat.png
 	$(BIN)/akrotiri-puzzle serve --port 0 --check
 	@if [ -n "$(CHROMIUM)" ]; then \
-		echo "$(BIN)/akrotiri-puzzle book puzzles/ --html out/demo/book --pdf out/demo/book.pdf"; \
-		$(BIN)/akrotiri-puzzle book puzzles/ --html out/demo/book --pdf out/demo/book.pdf --chromium "$(CHROMIUM)"; \
+		echo "$(BIN)/akrotiri-puzzle book --html out/demo/book --pdf out/demo/book.pdf"; \
+		$(BIN)/akrotiri-puzzle book --html out/demo/book --pdf out/demo/book.pdf --chromium "$(CHROMIUM)"; \
 	else \
-		echo "$(BIN)/akrotiri-puzzle book puzzles/ --html out/demo/book"; \
-		$(BIN)/akrotiri-puzzle book puzzles/ --html out/demo/book && \
+		echo "$(BIN)/akrotiri-puzzle book --html out/demo/book"; \
+		$(BIN)/akrotiri-puzzle book --html out/demo/book && \
 		echo "make demo: no Chromium on this machine, so no PDF of the book (apt-get install chromium, then make demo again)"; \
 	fi
 	@echo "make demo: to play the puzzles in a browser, run .venv/bin/akrotiri-puzzle serve and open http://127.0.0.1:8000"

@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 import akrotiri_puzzles
+from akrotiri_puzzles import legal_actions, load_components, load_position
+from akrotiri_puzzles.effects import apply
+from akrotiri_puzzles.notation import parse_action
 
 from .conftest import ROOT, one_line_error, run_cli
 
@@ -320,6 +323,19 @@ def test_without_a_certificate_check_solves_before_it_judges(tmp_path):
     assert (report["status"], report["optimum"], report["optimum_source"]) == ("not optimal", 1, "cpsat")
 
 
-@pytest.mark.parametrize("command", ["score", "legal"])
-def test_a_puzzle_file_given_for_a_position_is_named_as_such(command):
-    one_line_error(run_cli(command, P01), "p01.yaml", "a puzzle file", "takes a position file")
+def test_a_puzzle_file_is_explored_from_its_start_without_its_answer(tmp_path):
+    """legal, apply and score read a puzzle file as its starting position (R-TURN-1): a fan can
+    explore a puzzle action by action; `apply -o` writes a position, and the answer is never printed."""
+    from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+
+    puzzle = load_puzzle(P01, load_components())
+    listed = run_cli("legal", P01)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.splitlines() == [str(a) for a in legal_actions(puzzle.start)]
+    first, rest = P01_ANSWER.split("; ", 1)
+    assert first in listed.stdout.splitlines() and rest not in listed.stdout
+    after = tmp_path / "after.yaml"
+    moved = run_cli("apply", P01, first, "-o", after)
+    assert moved.returncode == 0, moved.stderr
+    assert load_position(after, load_components()) == apply(puzzle.start, parse_action(first))
+    assert run_cli("score", P01).returncode == 0

@@ -52,12 +52,30 @@ def test_score_json_keys_and_totals():
     result = run("score", "--json", ENDGAME)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"seats", "winners", "decided_by"}
+    assert set(data) == {"over", "seats", "winners", "decided_by"}
+    assert data["over"] is True
     assert set(data["seats"]["south"]) == {"maps", "goals", "drachmas", "drachma_points", "total"}
     assert set(data["seats"]["south"]["goals"][0]) == {"card", "rule", "points", "temples"}
     assert (data["seats"]["south"]["total"], data["seats"]["north"]["total"]) == (16, 12)
     assert (data["winners"], data["decided_by"]) == (["south"], "points")
     assert data["seats"]["south"]["goals"][0] == {"card": "G05", "rule": "lake", "points": 2, "temples": ["1,0NE"]}
+
+
+def test_score_before_the_game_is_over_is_the_score_if_it_ended_now_and_has_no_winner(tmp_path):
+    """R-END-2: only the end decides a winner; an unfinished game's score is said to be hypothetical."""
+    result = run("score", PORT, columns=200)
+    assert result.returncode == 0, result.stderr
+    assert "Score if the game ended now" in result.stdout and "Final score" not in result.stdout
+    assert "No winner yet: the game is not over (south to move)." in result.stdout
+    assert "Winner" not in result.stdout
+    data = json.loads(run("score", "--json", PORT).stdout)
+    assert (data["over"], data["winners"], data["decided_by"]) == (False, [], None)
+
+
+def test_score_names_goal_cards_in_the_cards_words_for_the_edition():
+    """R-GOAL-5: the table says "island with a lake", as the card does, not an internal name."""
+    result = run("score", ENDGAME, columns=200)
+    assert "G05 island with a lake: 2" in result.stdout and "G05 lake" not in result.stdout
 
 
 # ---- legal ------------------------------------------------------------------------------------
@@ -96,7 +114,8 @@ def test_apply_output_file_is_a_loadable_position(tmp_path):
     out = tmp_path / "next.yaml"
     result = run("apply", PORT, "portage T2", "-o", out)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == ""
+    said = " ".join(result.stdout.split())
+    assert said.startswith(f"{out}: Turn ") and said.endswith("south to move · action phase, 2 actions left")
     after = run("apply", out, "ship 1,0NE", "-o", tmp_path / "then.yaml")
     assert after.returncode == 0, after.stderr
     pos = load_position(tmp_path / "then.yaml", load_components())
@@ -182,3 +201,12 @@ def test_apply_illegal_or_unparsable_action_writes_nothing(tmp_path, action, rea
     result = run("apply", PORT, action, "-o", out)
     assert_one_line_error(result, str(PORT), repr(action), reason)
     assert not out.exists()
+
+
+def test_R_GOAL_2_portage_goal_is_worded_by_edition():
+    """R-GOAL-2 scores portage distance 2 or more in the 2016 edition, exactly 2 in the 2014 one."""
+    from akrotiri_puzzles.render.words import rule_words
+
+    assert rule_words("portage_2", 2016) == "portage distance 2 or more"
+    assert rule_words("portage_2", 2014) == "portage distance 2"
+    assert rule_words("portage_1", 2016) == "portage distance 1"

@@ -309,9 +309,9 @@ def test_generate_twice_writes_the_same_files_and_a_rerun_skips_them(tmp_path: P
         assert (one / name).read_bytes() == (two / name).read_bytes()
         picture = (two / name.replace(".yaml", ".svg")).read_text()
         assert f"Puzzle {name.removesuffix('.yaml')}: " in picture and "Goal: " in picture  # what it asks
-    assert "2 easy puzzle(s)" in first.stdout and "level easy" in first.stdout
+    assert "2 easy puzzles" in first.stdout and "level easy" in first.stdout
     rerun = run_cli(*args, "--out", one, timeout=600)
-    assert rerun.returncode == 0 and "2 easy puzzle(s) from 4 candidate(s) tried (4 known" in rerun.stdout
+    assert rerun.returncode == 0 and "2 easy puzzles from 4 candidates tried (4 known" in rerun.stdout
     exported = run_cli("export", "--db", tmp_path / "p.sqlite", "--level", "easy", "--out", tmp_path / "ex")
     assert exported.returncode == 0, exported.stderr
     for name in names:

@@ -138,7 +138,7 @@ def test_solve_command_json(tmp_path):
 def test_solve_command_text_shows_the_proof_and_the_line():
     done = _run("solve", str(COLLECTION[0]), "--unique")
     assert done.returncode == 0, done.stderr
-    assert "Optimum: 2 action(s)" in done.stdout
+    assert "Optimum: 2 actions" in done.stdout
     assert "INFEASIBLE" in done.stdout and "Unique" in done.stdout
 
 

@@ -24,6 +24,7 @@ from akrotiri_puzzles.puzzle import Puzzle, replay
 from akrotiri_puzzles.render import render_png
 from akrotiri_puzzles.render.lesson_pages import (
     answer_svg,
+    booklet,
     booklet_contents,
     lesson_highlights,
     lesson_page,
@@ -376,11 +377,15 @@ def test_teach_answer_legal_but_worse_is_exit_1():
     assert "usual misreading" in result.stdout
 
 
-def test_teach_answer_illegal_is_one_line_exit_2():
+def test_teach_answer_illegal_is_a_wrong_answer_exit_1_as_check_says():
+    """An illegal answer is well-formed and wrong: exit status 1, as `check` gives (not 2, bad input)."""
     lesson = next(le for le in LESSONS if any(m.outcome == "illegal" for m in le.misreadings))
     m = next(m for m in lesson.misreadings if m.outcome == "illegal")
-    line = one_line_error(teach(lesson.id, "--answer", format_line(list(m.line))))
-    assert "is illegal" in line and str(m.rule) in line and "usual misreading" in line
+    result = teach(lesson.id, "--answer", format_line(list(m.line)))
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr == ""
+    said = " ".join(result.stdout.split())
+    assert "is illegal" in said and str(m.rule) in said and "usual misreading" in said
 
 
 @pytest.mark.parametrize(
@@ -443,6 +448,20 @@ def test_booklet_lists_every_lesson_and_page_agrees():
     assert lesson.title in page and page.count("<svg") == 2
     contents = booklet_contents(LESSONS)
     assert all(f'href="#{le.id}"' in contents for le in LESSONS)
+
+
+def test_booklet_keeps_the_answers_at_the_back_and_a_page_folds_its_answer_away():
+    """Reading an exercise does not show its answer: in the booklet every answer comes after the
+    last exercise (each exercise links to its own); a lesson's page hides it until asked."""
+    text = booklet(LESSONS[:3])
+    back = text.index('id="answers"')
+    for lesson in LESSONS[:3]:
+        answer = format_line(list(lesson.answer))
+        assert text.index(f'id="{lesson.id}"') < back < text.index(f'id="answer-{lesson.id}"')
+        assert text.index(escape(answer)) > back and f'href="#answer-{lesson.id}"' in text[:back]
+    page = lesson_page(LESSONS[0])
+    folded = page.index("<details><summary>Show the answer</summary>")
+    assert page.index(escape(format_line(list(LESSONS[0].answer)))) > folded
 
 
 def test_unknown_lesson_id_lists_the_ids():

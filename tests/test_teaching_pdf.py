@@ -13,6 +13,7 @@ import pytest
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.files.lesson_yaml import load_lessons
+from akrotiri_puzzles.notation import format_line
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = ROOT / "lessons"
@@ -58,6 +59,11 @@ def test_R_TILE_2_R_MOVE_1_teach_pdf_holds_every_lesson_with_its_picture(tmp_pat
     for lesson in lessons:
         assert f"{lessons.index(lesson) + 1}. {lesson.title}" in flat
         assert f"akrotiri-puzzle teach {lesson.id} --answer" in flat  # its exercise
+    # The answers are at the back, after every exercise (a reader is not shown one by accident).
+    back = flat.index("Answers Answer 1.")
+    for lesson in lessons:
+        assert flat.index(f"akrotiri-puzzle teach {lesson.id} --answer") < back
+        assert flat.index(" ".join(format_line(list(lesson.answer)).split()), back) > back
     # The first lesson's picture is on a page of its own after its words: many dark pixels.
     pages = text.split("\f")
     at = next(i for i, page in enumerate(pages) if "Exercise" in page) + 1

@@ -205,14 +205,19 @@ def check_time_limit(time_limit: float | None) -> None:
         )
 
 
+def counted(n: int, noun: str) -> str:
+    """A count and its noun, e.g. `1 action`, `2 actions`, `0 board scenarios`."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def level_text(level: Level, unique: bool = False) -> str:
     """A step of the proof as the progress display says it."""
     n = level.bound
     if level.status == "INFEASIBLE":
-        return f"no line of {n} action(s) or fewer; looking at {n + 1}"
+        return f"no line of {counted(n, 'action')} or fewer; looking at {n + 1}"
     if level.status == "FEASIBLE":
-        return f"a line of {n} action(s) found" + ("; is it the only one?" if unique else "")
-    return f"{level.status.lower()} (lines of at most {n} action(s))"
+        return f"a line of {counted(n, 'action')} found" + ("; is it the only one?" if unique else "")
+    return f"{level.status.lower()} (lines of at most {counted(n, 'action')})"
 
 
 def _version(value: bool) -> None:

@@ -14,6 +14,7 @@ from ..errors import AkrotiriError, NotationError
 from ..geometry import format_quad
 from ..notation import format_line, parse_line
 from ..puzzle import Puzzle, State, play, why_not
+from ..render.words import rule_words
 from ..scoring import seat_score
 from . import (
     DEFAULT_TIME_LIMIT,
@@ -117,10 +118,10 @@ def analysis_data(a: Analysis, pos: Position) -> dict[str, object]:
     return data
 
 
-def _itemised(s: Scored) -> str:
+def _itemised(s: Scored, edition: int) -> str:
     hero = s.hero
     parts = [f"{c} {p}" for c, p in hero.maps]
-    parts += [f"{g.goal} {g.rule} {g.points}" for g in hero.goals]
+    parts += [f"{g.goal} ({rule_words(g.rule, edition)}) {g.points}" for g in hero.goals]
     parts.append(f"{hero.drachmas} drachmas {hero.drachma_points}")
     return " + ".join(parts)
 
@@ -137,7 +138,7 @@ def print_analysis(a: Analysis, pos: Position, asked: int = 1) -> None:
     best = a.best
     out.print(Text(f"Best {what} for {pos.to_move}: {a.value}", style="bold"))
     out.print(f"Line: {format_line(list(best.line)) or '(nothing to play)'}")
-    out.print(f"Itemised (R-SCORE-1, 2): {_itemised(best)} = {best.hero.total}")
+    out.print(f"Itemised (R-SCORE-1, 2): {_itemised(best, pos.edition)} = {best.hero.total}")
     out.print(
         f"Result: {best.result} ({best.hero.total} to {best.other.total}, drachmas "
         f"{best.hero.drachmas} to {best.other.drachmas})"
@@ -155,7 +156,7 @@ def print_analysis(a: Analysis, pos: Position, asked: int = 1) -> None:
     if a.verdict is not None:
         v = a.verdict
         mine = v.scored.hero.total if a.objective == "score" else v.scored.margin
-        out.print(f"Your line: {mine} ({_itemised(v.scored)}), {v.scored.result}")
+        out.print(f"Your line: {mine} ({_itemised(v.scored, pos.edition)}), {v.scored.result}")
         if v.loss == 0:
             out.print("It reaches the optimum.")
         elif v.stopped_early:

@@ -13,7 +13,12 @@ from .outputs import check_dir, check_distinct, check_file, staged
 from .serve_command import DbOpt
 
 PathsArg = Annotated[
-    list[Path] | None, typer.Argument(help="Directories or files of puzzles (YAML).", show_default=False)
+    list[Path] | None,
+    typer.Argument(
+        help="Directories or files of puzzles (YAML; default: the graded collection, puzzles/generated/, "
+        "unless --db is given).",
+        show_default=False,
+    ),
 ]
 
 
@@ -29,13 +34,13 @@ def book(
     ] = None,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """Make a puzzle book: title page, puzzles by level, solutions with pictures, index by technique.
+    """Make a puzzle book: title page, contents with page numbers, puzzles in sections by level, solutions at the back, index by technique.
 
-    The HTML is a page and its SVG pictures, nothing from outside; the PDF is that page printed
-    by headless Chromium (A4). Give --html, --pdf or both.
+    With no puzzles named it takes the graded collection (puzzles/generated/). The HTML is a page
+    and its SVG pictures, nothing from outside; the PDF is that page printed by headless Chromium
+    (A4 landscape, every board large enough that its dock names print at 7.5 pt or more). Give
+    --html, --pdf or both.
     """
-    if not paths and not db:
-        fail("give the puzzles: directories or files of puzzles, or --db FILE.sqlite")
     if html is None and pdf is None:
         fail("give --html DIR, --pdf FILE or both")
     if not 0 < len(title) <= 200:
@@ -47,10 +52,12 @@ def book(
     check_distinct({"--html": html, "--pdf": pdf})
     from ..book.html import build
     from ..book.pdf import find_chromium, print_pages
-    from ..files.collection import load_collection
+    from ..files.collection import GRADED, load_collection
 
+    if not paths and not db and not GRADED.is_dir():
+        fail(f"no puzzles: {GRADED}/ is not here; give directories or files of puzzles, or --db FILE.sqlite")
     try:
-        collection = load_collection(paths or [], components(components_dir), db)
+        collection = load_collection(paths or ([] if db else [GRADED]), components(components_dir), db)
         printer = find_chromium(chromium) if pdf is not None else None
     except AkrotiriError as exc:
         fail(str(exc))

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from ..files.names import file_stem
 from ..files.puzzle_yaml import dumps_puzzle
-from . import components, fail, out
+from . import components, counted, fail, out
 from .outputs import check_dir, in_folder, write_file
 
 TRIES_PER_PUZZLE = 200
@@ -57,5 +57,5 @@ def generate_endgames(
         path = in_folder(out_dir, f"{file_stem(c.puzzle.id, 'generate')}.yaml", "--out")
         write_file(path, dumps_puzzle(c.puzzle), "--out")
         out.print(f"{path}: {c.puzzle.title}; the greedy line loses {c.gap}")
-    out.print(Text(f"{kept} {level} endgame puzzle(s) from {tried} candidate(s) tried", style="dim"))
+    out.print(Text(f"{counted(kept, level + ' endgame puzzle')} from {counted(tried, 'candidate')} tried", style="dim"))
     return 0 if kept >= count else 1

@@ -15,10 +15,12 @@ from ..bots import BOTS
 from ..effects import apply
 from ..errors import IllegalActionError, NotationError, PositionError
 from ..files.position_yaml import dumps_position, position_from_data
+from ..files.puzzle_yaml import puzzle_from_data
 from ..files.yamlio import read_yaml
 from ..geometry import format_quad
 from ..notation import parse_action
 from ..position import Position
+from ..render.words import rule_words, title_line
 from ..rules import legal_actions
 from ..scoring import Score, final_score
 from ..simulate import DEFAULT_MAX_TURNS, GameRecord, play_game, summarise
@@ -147,16 +149,19 @@ def simulate(
 
 
 def read_position(path: Path, components_dir: Path | None) -> Position:
-    """A position file; a puzzle file given instead is named as such (its start is `show`n)."""
+    """A position file, or a puzzle file's starting position (to explore it without its answer)."""
     data = read_yaml(path, PositionError)
+    comps = components(components_dir)
     if isinstance(data, dict) and str(data.get("format", "")).startswith("akrotiri-puzzle "):
-        fail(f"{path}: format: a puzzle file; this command takes a position file (show, solve and check take puzzles)")
-    return position_from_data(data, str(path), components(components_dir))
+        # A puzzle file is explored from its starting position; its solution is not read out.
+        return puzzle_from_data(data, str(path), comps, path.parent).start
+    return position_from_data(data, str(path), comps)
 
 
-def score_data(score: Score) -> dict[str, object]:
-    """A final score as plain data."""
+def score_data(score: Score, over: bool = True) -> dict[str, object]:
+    """A score as plain data; before the game is over (`over` false) it has no winner."""
     return {
+        "over": over,
         "seats": {
             s.seat: {
                 "maps": [{"card": c, "points": p} for c, p in s.maps],
@@ -170,14 +175,15 @@ def score_data(score: Score) -> dict[str, object]:
             }
             for s in score.seats
         },
-        "winners": list(score.winners),
-        "decided_by": score.decided_by,
+        "winners": list(score.winners) if over else [],
+        "decided_by": score.decided_by if over else None,
     }
 
 
-def print_score(score: Score) -> None:
-    """The score breakdown as a table."""
-    table = Table(title="Final score")
+def print_score(score: Score, pos: Position) -> None:
+    """The score breakdown as a table: final when the game is over, else as if it ended now."""
+    over, edition = pos.phase == "over", pos.edition
+    table = Table(title="Final score" if over else f"Score if the game ended now (turn {pos.turn}, not over)")
     table.add_column("")
     for s in score.seats:
         table.add_column(s.seat, justify="right")
@@ -192,7 +198,7 @@ def print_score(score: Score) -> None:
             if i < len(s.goals):
                 g = s.goals[i]
                 where = ", ".join(format_quad(t) for t in g.temples) or "no temple"
-                cells.append(f"{g.goal} {g.rule}: {g.points} ({where})")
+                cells.append(f"{g.goal} {rule_words(g.rule, edition)}: {g.points} ({where})")
             else:
                 cells.append("")
         rows.append((f"goal card {i + 1}", cells[0], cells[1]))
@@ -201,6 +207,9 @@ def print_score(score: Score) -> None:
         table.add_row(*row)
     table.add_row("total", *(Text(str(s.total), style="bold") for s in score.seats))
     out.print(table)
+    if not over:
+        out.print(f"No winner yet: the game is not over ({pos.to_move} to move).")
+        return
     if score.decided_by == "shared":
         out.print("Shared victory: equal points and equal drachmas (R-SCORE-3).")
     elif score.decided_by == "drachmas":
@@ -211,18 +220,21 @@ def print_score(score: Score) -> None:
 
 @command()
 def score(position: PositionArg, as_json: JsonOpt = False, components_dir: ComponentsOpt = None) -> None:
-    """Final score of a position per seat: map cards, goal cards, drachmas, winner."""
+    """Score of a position per seat: map cards, goal cards, drachmas, and the winner once the game is over.
+
+    Before the game is over it is the score as if the game ended now, and there is no winner.
+    """
     pos = read_position(position, components_dir)
     result = final_score(pos)
     if as_json:
-        out.print(json.dumps(score_data(result)), soft_wrap=True)
+        out.print(json.dumps(score_data(result, pos.phase == "over")), soft_wrap=True)
     else:
-        print_score(result)
+        print_score(result, pos)
 
 
 @command()
 def legal(position: PositionArg, as_json: JsonOpt = False, components_dir: ComponentsOpt = None) -> None:
-    """List the legal actions of a position, in notation."""
+    """List the legal actions of a position (or of a puzzle file's start), in notation."""
     pos = read_position(position, components_dir)
     actions = [str(a) for a in legal_actions(pos)]
     if as_json:
@@ -239,7 +251,11 @@ def apply_command(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the new position here.")] = None,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """Apply one action to a position and print (or write) the new position."""
+    """Apply one action to a position and print (or write) the new position.
+
+    A puzzle file is read as its starting position (its answer is not shown), so a puzzle can be
+    explored action by action: `apply PUZZLE "ship 0,1SW" -o next.yaml`, then `legal next.yaml`.
+    """
     if output is not None:
         check_file(output, "--output")
     pos = read_position(position, components_dir)
@@ -251,3 +267,4 @@ def apply_command(
         out.print(dumps_position(new), end="", soft_wrap=True)
     else:
         write_file(output, dumps_position(new), "--output")
+        out.print(f"{output}: {title_line(new)}", soft_wrap=True)

@@ -24,6 +24,7 @@ from . import (
     check_time_limit,
     command,
     components,
+    counted,
     err,
     fail,
     out,
@@ -188,14 +189,16 @@ def generate(
     tried = sum(tally.values())
     out.print(
         Text(
-            f"{len(puzzles)} {difficulty} puzzle(s) from {tried} candidate(s) tried ({reused[0]} known from an earlier run)",
+            f"{counted(len(puzzles), difficulty + ' puzzle')} from {counted(tried, 'candidate')} tried ({reused[0]} known from an earlier run)",
             style="dim",
         )
     )
     if db is not None:
         # Candidates graded at another level are kept there in the database, never relabelled.
         added = add_puzzles(db, puzzles + graded)
-        out.print(f"{db}: {added} puzzle(s) added ({len(graded)} graded at another level), the rest there already")
+        out.print(
+            f"{db}: {counted(added, 'puzzle')} added ({len(graded)} graded at another level), the rest there already"
+        )
     if len(puzzles) < count:
         err.print(f"only {len(puzzles)} of {count} found within {count * TRIES_PER_PUZZLE} candidates")
         raise typer.Exit(1)
@@ -268,18 +271,21 @@ def _describe(puzzle: Puzzle, path: Path) -> None:
             out.print(f"  {line}", soft_wrap=True)
     c = puzzle.certificate
     if c is not None and c.unique and c.strict is not None:
-        how = "strictly: no other site or second cube" if c.strict else "another site or second cube would do as well"
-        out.print(f"  answer unique ({how})", soft_wrap=True)
+        if c.strict:
+            out.print("  answer strictly unique: no other line, excavation site or second cube", soft_wrap=True)
+        else:
+            out.print(
+                "  answer unique up to the excavation site or the second cube (either can change)", soft_wrap=True
+            )
 
 
 def evidence(grade: Grade, optimum: int | None) -> list[str]:
     """The grade as lines a person reads."""
-    lines = [
-        f"level {grade.level} (score {grade.score}); optimum {optimum} action(s), {optimum and optimum - 1} proven too few"
-    ]
+    shortest = f"optimum {counted(optimum, 'action')}, {optimum - 1} proven too few" if optimum else "optimum unknown"
+    lines = [f"level {grade.level} (score {grade.score}); {shortest}"]
     if grade.necessary:
         for n in grade.necessary:
-            without = "no line at all" if n.without is None else f"{n.without} actions at best"
+            without = "no line at all" if n.without is None else f"{counted(n.without, 'action')} at best"
             lines.append(f"needs {n.technique}: without it, {without} (proven)")
     else:
         lines.append("no technique proven necessary")
@@ -375,4 +381,4 @@ def export(
             puzzle = row_puzzle(row, comps)
             stage.add(f"{file_stem(puzzle.id, row.source)}.yaml", dumps_puzzle(puzzle))
             n += 1
-    out.print(f"wrote {n} puzzle file(s) to {out_dir}")
+    out.print(f"wrote {counted(n, 'puzzle file')} to {out_dir}")

@@ -24,6 +24,7 @@ from . import (
     check_time_limit,
     command,
     components,
+    counted,
     fail,
     level_text,
     out,
@@ -271,7 +272,7 @@ def _findings(line: list[Action], played: Replay, optimum: Optimum | None) -> li
     if played.illegal_at is not None:
         i = played.illegal_at
         legal = f"actions 1 to {i} are legal, " if i > 1 else "action 1 is legal, " if i == 1 else ""
-        found = [(False, f"{legal}action {i + 1} ({format_action(line[i])}) is not: {played.reason}")]
+        found = [(False, f"{legal}action {i + 1} ({format_action(line[i])}) is illegal: {played.reason}")]
         if played.reached_at is not None:
             found.append((True, f"the goal was already met after action {played.reached_at + 1}: stop there"))
         return found
@@ -293,7 +294,11 @@ def _findings(line: list[Action], played: Replay, optimum: Optimum | None) -> li
         found.append((True, f"{_actions(played.cost)}: the proven optimum ({SOURCE_WORDS[optimum.source]})"))
     else:
         more = played.cost - optimum.value
-        tail = f"; the {extra} action(s) after the goal are not needed" if extra else ""
+        tail = (
+            f"; the {counted(extra, 'action')} after the goal {'is' if extra == 1 else 'are'} not needed"
+            if extra
+            else ""
+        )
         proof = SOURCE_WORDS[optimum.source]
         found.append(
             (False, f"{_actions(played.cost)}, {more} more than the optimum of {optimum.value} ({proof}){tail}")
@@ -302,4 +307,4 @@ def _findings(line: list[Action], played: Replay, optimum: Optimum | None) -> li
 
 
 def _actions(n: int) -> str:
-    return f"{n} action" if n == 1 else f"{n} actions"
+    return counted(n, "action")

@@ -27,7 +27,7 @@ from ..rules import action_cost, why_illegal
 if TYPE_CHECKING:
     from ..render.highlight import Highlights
 
-from . import ComponentsOpt, PositionArg, check_range, command, components, fail, out, quote
+from . import ComponentsOpt, PositionArg, check_range, command, components, counted, fail, out, quote
 from .outputs import check_distinct, check_file, write_file
 
 OutOpt = Annotated[Path | None, typer.Option(help="Write the picture here.", show_default=False)]
@@ -195,7 +195,7 @@ def show(
     shown = _load(position, components(components_dir), solution)
     if turns != 1:
         if shown.puzzle is not None:
-            fail(f"{position}: --turns: a puzzle file has its own horizon ({shown.puzzle.turns} turn(s))")
+            fail(f"{position}: --turns: a puzzle file has its own horizon ({counted(shown.puzzle.turns, 'turn')})")
         # The seat's next two turns, the opponent passive: played as a puzzle of that horizon.
         shown = replace(shown, puzzle=Puzzle("line", shown.pos, Goal(), turns=turns))
     actions = shown.line

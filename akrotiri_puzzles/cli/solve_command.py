@@ -23,6 +23,7 @@ from . import (
     check_time_limit,
     command,
     components,
+    counted,
     err,
     fail,
     level_text,
@@ -141,7 +142,7 @@ def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozen
     """A solve result for a person; text from the file (id, title) is printed as written."""
     title = f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id
     out.print(Text(title, style="bold"))
-    out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} within {puzzle.turns} turn(s)")
+    out.print(f"{puzzle.hero} to move; goal: {puzzle.goal.describe()} within {counted(puzzle.turns, 'turn')}")
     if forbid:
         out.print(
             f"Lines may not use: {', '.join(sorted(forbid))}"
@@ -153,22 +154,22 @@ def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozen
         else:
             verdict = (
                 f"Result {r.status}: the time limit came first; no line found, and none of fewer than "
-                f"{r.lower} action(s) exists (proven)."
+                f"{counted(r.lower, 'action')} exists (proven)."
             )
         out.print(Text(verdict, style="bold"))
     else:
         if r.status == "OPTIMAL":
             below = (
-                f"{r.optimum - 1} actions: {r.below_optimum}"
+                f"{counted(r.optimum - 1, 'action')}: {r.below_optimum}"
                 if r.optimum > 1
                 else "fewer is impossible: the excavation is an action"
             )
-            out.print(Text.assemble((f"Optimum: {r.optimum} action(s)", "bold"), f"  ({r.status}; {below})"))
+            out.print(Text.assemble((f"Optimum: {counted(r.optimum, 'action')}", "bold"), f"  ({r.status}; {below})"))
         else:
             out.print(
                 Text.assemble(
-                    (f"Result {r.status}: a line of {r.optimum} action(s), not proven optimal", "bold"),
-                    f" (the time limit came first; proven: no line of fewer than {r.lower} action(s))",
+                    (f"Result {r.status}: a line of {counted(r.optimum, 'action')}, not proven optimal", "bold"),
+                    f" (the time limit came first; proven: no line of fewer than {counted(r.lower, 'action')})",
                 )
             )
         table = Table(show_header=True, box=None)
@@ -200,4 +201,6 @@ def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozen
         elif r.unique is None and r.optimum is not None:
             out.print("Uniqueness: not checked (use --unique)." if r.other_line is None else "Uniqueness: unknown.")
     levels = ", ".join(f"{lv.bound}: {lv.status}" for lv in r.levels)
-    out.print(Text(f"{r.seconds:.2f} s; {r.scenarios} board scenario(s); bound by bound: {levels}", style="dim"))
+    out.print(
+        Text(f"{r.seconds:.2f} s; {counted(r.scenarios, 'board scenario')}; bound by bound: {levels}", style="dim")
+    )

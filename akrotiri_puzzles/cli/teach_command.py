@@ -73,9 +73,10 @@ def teach(
 ) -> None:
     """Lessons on the rules new players get wrong: the rule, the usual misreading, a picture and an exercise.
 
-    Exit status 0; with --answer, 0 for a right answer (legal, reaching the goal in the proven
-    optimum), 1 for a legal answer that misses the goal or costs more, 2 for an answer that
-    does not parse or is illegal, an unknown lesson or any other bad input.
+    Exit status 0; with --answer, as `check` judges a puzzle answer: 0 for a right answer
+    (legal, reaching the goal in the proven optimum), 1 for an answer that is illegal, misses the
+    goal or costs more, 2 for an answer that does not parse, an unknown lesson or any other bad
+    input.
     """
     try:
         lessons = load_lessons(lessons_dir or LESSONS_DIR, components(components_dir))
@@ -234,11 +235,6 @@ def _check(lesson: Lesson, text: str) -> None:
     if not line:
         fail('--answer: no actions; write them separated by ";", e.g. "ship 1,0NE; excavate E03 1,0SW"')
     found = assess(lesson, line)
-    played = found.played
-    if played.illegal_at is not None:
-        i = played.illegal_at
-        usual = f"; that is the usual misreading: {found.misreading.says}" if found.misreading else ""
-        fail(f"--answer: action {i + 1} ({format_action(line[i])}) is illegal: {played.reason}{usual}")
     _print_assessment(lesson, line, found)
     raise typer.Exit(0 if found.right else 1)
 
@@ -251,13 +247,20 @@ def _print_assessment(lesson: Lesson, line: list[Action], found: Assessment) -> 
     table.add_column("actions spent", justify="right")
     table.add_column("")
     for i, action in enumerate(line):
+        if played.illegal_at is not None and i >= played.illegal_at:
+            style, words = ("red", "illegal") if i == played.illegal_at else ("dim", "not played")
+            table.add_row(str(i + 1), Text(format_action(action), style=style), "", Text(words, style=style))
+            continue
         note = Text("goal reached", style="green") if i == played.reached_at else Text("")
         table.add_row(str(i + 1), format_action(action), str(played.costs[i]), note)
     table.add_section()
     table.add_row("", "total", str(played.cost), "")
     out.print(table)
     optimum = found.optimum
-    if lesson.exercise.goal.score is not None:
+    if played.illegal_at is not None:
+        i = played.illegal_at
+        out.print(Text(f"✗ action {i + 1} ({format_action(line[i])}) is illegal: {played.reason}", "red"))
+    elif lesson.exercise.goal.score is not None:
         scored = "the turn cannot end there" if found.score is None else f"it scores {found.score} points"
         if found.right:
             out.print(Text(f"✓ right: {scored}, the proven best", "green"))

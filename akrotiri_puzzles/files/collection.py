@@ -22,6 +22,10 @@ from .puzzle_yaml import FORMAT as PUZZLE_FORMAT
 from .puzzle_yaml import puzzle_from_data
 from .yamlio import read_yaml
 
+GRADED = Path("puzzles") / "generated"
+"""The graded collection in a clone of the project (relative to where a command runs): what
+`book` (and the page) take when no puzzles are named. The hand-found p01-p10 are `puzzles/`."""
+
 LESSON_FORMAT = "akrotiri-lesson 1"
 LESSON_TEXTS = ("rule", "misreading", "task", "explanation")
 

@@ -46,10 +46,12 @@ ICON_AT = 0.14
 class BoardPainter:
     """Draws one position's board into an SVG group; `placer` remembers what is where."""
 
-    def __init__(self, pos: Position, frame: Frame) -> None:
+    def __init__(self, pos: Position, frame: Frame, label_px: float = DOCK_LABEL_PX) -> None:
         self.pos = pos
         self.board = pos.board
         self.frame = frame
+        self.label_px = label_px
+        """Size of the dock names (a printed page asks for larger ones than a screen)."""
         self.layout = BoardLayout(pos.board, frame)
         self.placer = Placer()
 
@@ -93,7 +95,10 @@ class BoardPainter:
     def draw_slots(self, parent: ET.Element) -> None:
         """Empty slots where a tile may go (faint), the tiles' sea and their quadrant lines."""
         g = group(parent, class_="open-slots")
+        f = self.frame
         for slot in self.board.open_slots:
+            if not (f.x0 <= slot[0] <= f.x1 and f.y0 <= slot[1] <= f.y1):
+                continue  # a picture framed on the placed tiles (render_svg(open_slots=False))
             x, y = self.px((slot[0], slot[1] + 1))
             sub(
                 g,
@@ -367,7 +372,7 @@ class BoardPainter:
     def draw_dock_labels(self, parent: ET.Element) -> None:
         """Dock names, exactly as the notation writes them, beside their docks."""
         g = group(parent, class_="dock-labels")
-        size = DOCK_LABEL_PX
+        size = self.label_px
         turns = tuple(float(t) for t in (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180))
         docks = {name: self.px(p) for name, p in self.layout.dock_point.items()}
 

@@ -71,13 +71,21 @@ def legend_height(pos: Position, hl: Highlights) -> float:
     return draw_legend(ET.Element("g"), pos, hl)
 
 
-def draw_legend(parent: ET.Element, pos: Position, hl: Highlights) -> float:
-    """Draw the panel into a group placed at its top-left corner; return its height."""
+PARTS = ("key", *SEATS, "market")
+"""The panel's parts, top to bottom: the key to the symbols, each seat's side, the market."""
+
+
+def draw_legend(parent: ET.Element, pos: Position, hl: Highlights, parts: tuple[str, ...] = PARTS) -> float:
+    """Draw the panel (or only some of its `parts`) into a group placed at its top-left corner;
+    return its height."""
     pen = _Pen(parent)
-    _key(pen, pos, hl)
-    for seat in SEATS:
-        _seat(pen, pos, seat)
-    _market(pen, pos)
+    for part in parts:
+        if part == "key":
+            _key(pen, pos, hl)
+        elif part == "market":
+            _market(pen, pos)
+        else:
+            _seat(pen, pos, part)
     return pen.y
 
 

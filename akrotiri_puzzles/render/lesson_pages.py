@@ -22,7 +22,9 @@ figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; border: 1p
 .rule { background: #f0f7ee; border-left: 4px solid #2ca02c; padding: 0.5em 1em; }
 .misreading { background: #fdf0f6; border-left: 4px solid #d1007a; padding: 0.5em 1em; }
 .exercise { background: #fff8e1; border-left: 4px solid #e0a800; padding: 0.5em 1em; }
-.answer { border-top: 1px dashed #c9d1d9; margin-top: 1.5em; padding-top: 0.5em; }
+.answer { border-top: 1px dashed #c9d1d9; margin-top: 1.5em; padding-top: 0.5em; break-inside: avoid; }
+.answers { page-break-before: always; }
+details > summary { cursor: pointer; font-weight: bold; margin: 1em 0; }
 code { background: #f3f5f7; padding: 1px 4px; }
 nav ol { columns: 2; column-gap: 3em; }
 nav li { break-inside: avoid; }
@@ -70,8 +72,9 @@ def _inline(svg: str) -> str:
     return svg.split("?>", 1)[1].lstrip() if svg.startswith("<?xml") else svg
 
 
-def lesson_section(lesson: Lesson, number: int | None = None) -> str:
-    """One lesson as an HTML section: text, picture, exercise, then the answer and the misreadings."""
+def lesson_section(lesson: Lesson, number: int | None = None, answer_link: bool = False) -> str:
+    """One lesson as an HTML section: the rule, the misreading, the picture and the exercise (no
+    answer: `answer_section`); `answer_link` points to the answer at the back of a booklet."""
     head = f"{number}. " if number is not None else ""
     parts = [
         f'<section class="lesson" id="{escape(lesson.id)}">',
@@ -82,20 +85,32 @@ def lesson_section(lesson: Lesson, number: int | None = None) -> str:
         f"<figure>\n{_inline(lesson_svg(lesson))}</figure>",
         f'<div class="exercise"><h2>Exercise</h2><p>{escape(exercise_words(lesson))}</p>',
         f"<p>Check an answer: <code>akrotiri-puzzle teach {escape(lesson.id)} --answer "
-        '"ACTION; ACTION; ..."</code></p></div>',
-        '<div class="answer">',
-        f"<h2>Answer</h2><p><code>{escape(format_line(list(lesson.answer)))}</code></p>",
+        '"ACTION; ACTION; ..."</code></p>',
+    ]
+    if answer_link:
+        parts.append(f'<p class="rules">The answer: <a href="#answer-{escape(lesson.id)}">at the back</a>.</p>')
+    parts.extend(["</div>", "</section>"])
+    return "\n".join(parts)
+
+
+def answer_section(lesson: Lesson, number: int | None = None) -> str:
+    """A lesson's answer as an HTML section: the line, why, its picture and what the misreading plays."""
+    head = f"{number}. " if number is not None else ""
+    parts = [
+        f'<section class="answer" id="answer-{escape(lesson.id)}">',
+        f"<h2>Answer {escape(head + lesson.title)}</h2>",
+        f"<p><code>{escape(format_line(list(lesson.answer)))}</code></p>",
     ]
     if lesson.explanation:
         parts.append(f"<p>{escape(lesson.explanation)}</p>")
     parts.append(f"<figure>\n{_inline(answer_svg(lesson))}</figure>")
-    parts.append("<h2>What the misreading plays</h2>")
+    parts.append("<h3>What the misreading plays</h3>")
     for m in lesson.misreadings:
         _, why = outcome(lesson, m.line)
         parts.append(
             f"<p>{escape(m.says)}<br><code>{escape(format_line(list(m.line)))}</code><br>The engine: {escape(why)}.</p>"
         )
-    parts.extend(["</div>", "</section>"])
+    parts.append("</section>")
     return "\n".join(parts)
 
 
@@ -119,8 +134,9 @@ def _page(title: str, body: list[str]) -> str:
 
 
 def lesson_page(lesson: Lesson) -> str:
-    """One lesson as a self-contained HTML page."""
-    return _page(f"Akrotiri lesson: {lesson.title}", [lesson_section(lesson)])
+    """One lesson as a self-contained HTML page, its answer folded away until asked for."""
+    hidden = f"<details><summary>Show the answer</summary>\n{answer_section(lesson)}\n</details>"
+    return _page(f"Akrotiri lesson: {lesson.title}", [lesson_section(lesson), hidden])
 
 
 def booklet_contents(lessons: tuple[Lesson, ...]) -> str:
@@ -132,12 +148,15 @@ def booklet_contents(lessons: tuple[Lesson, ...]) -> str:
 
 
 def booklet(lessons: tuple[Lesson, ...]) -> str:
-    """Every lesson in one self-contained HTML page, with a table of contents."""
+    """Every lesson in one self-contained HTML page: a table of contents, the lessons, then their
+    answers at the back (as a puzzle book has them), so that reading an exercise does not spoil it."""
     body = [
         "<h1>Akrotiri: the rules new players get wrong</h1>",
         f"<p>{len(lessons)} lessons. Each shows one rule on a position from a real game, names the usual "
-        "misreading and gives an exercise; the answer, proven optimal and unique, follows each exercise.</p>",
+        "misreading and gives an exercise. The answers, proven optimal and unique, are at the back.</p>",
         booklet_contents(lessons),
     ]
-    body.extend(lesson_section(le, i) for i, le in enumerate(lessons, start=1))
+    body.extend(lesson_section(le, i, answer_link=True) for i, le in enumerate(lessons, start=1))
+    body.append('<section class="answers" id="answers"><h1>Answers</h1></section>')
+    body.extend(answer_section(le, i) for i, le in enumerate(lessons, start=1))
     return _page("Akrotiri lessons", body)

@@ -22,7 +22,7 @@ from ..geometry import Slot
 from ..position import Position
 from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights
-from .style import SLOT_PX
+from .style import DOCK_LABEL_PX, SLOT_PX
 from .svg import after_placement, paint
 from .svgdoc import SVG_NS, group, serialise, sub
 
@@ -30,9 +30,11 @@ from .svgdoc import SVG_NS, group, serialise, sub
 class Overlay:
     """One position's picture, and lines drawn over it."""
 
-    def __init__(self, pos: Position, key: bool = True) -> None:
+    def __init__(
+        self, pos: Position, key: bool = True, label_px: float = DOCK_LABEL_PX, open_slots: bool = True
+    ) -> None:
         self._pos = pos
-        root, self._painter = paint(pos, key=key)
+        root, self._painter = paint(pos, key=key, label_px=label_px, open_slots=open_slots)
         self.picture = serialise(root)
         """The picture, as `render_svg(pos, key=key)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
@@ -44,8 +46,9 @@ class Overlay:
         pos = after_placement(self._pos, line)
         painter = copy.copy(self._painter)
         if pos is not self._pos and isinstance(line[0], PlaceTile):
-            _paint_placed_tile(root, BoardPainter(pos, self._painter.frame), line[0].slot)
-            painter = BoardPainter(pos, self._painter.frame)
+            frame, label_px = self._painter.frame, self._painter.label_px
+            _paint_placed_tile(root, BoardPainter(pos, frame, label_px), line[0].slot)
+            painter = BoardPainter(pos, frame, label_px)
         painter.placer = copy.deepcopy(self._painter.placer)
         draw_highlights(root, painter, Highlights(line=line))
         return serialise(root)

@@ -16,7 +16,7 @@ from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights, highlight_slots
 from .layout import Frame
 from .legend import draw_legend, legend_height
-from .style import FAINT_INK, INK, MARGIN_PX, PANEL_W_PX, RIM_LABEL_PX, TEXT_PX, TITLE_PX
+from .style import DOCK_LABEL_PX, FAINT_INK, INK, MARGIN_PX, PANEL_W_PX, RIM_LABEL_PX, TEXT_PX, TITLE_PX
 from .svgdoc import SVG_NS, group, serialise, sub, text
 from .svgdoc import num as _n
 from .words import title_line
@@ -27,15 +27,63 @@ BANNER_H = 30.0
 
 
 def render_svg(
-    pos: Position, highlights: Highlights | None = None, key: bool = True, notes: tuple[str, ...] = ()
+    pos: Position,
+    highlights: Highlights | None = None,
+    key: bool = True,
+    notes: tuple[str, ...] = (),
+    label_px: float = DOCK_LABEL_PX,
+    open_slots: bool = True,
 ) -> str:
     """The position as an SVG document; `key=False` leaves out the side panel. `notes` are
-    lines written under the title: for a puzzle, what it asks (its goal and horizon)."""
-    return serialise(paint(pos, highlights, key, notes)[0])
+    lines written under the title: for a puzzle, what it asks (its goal and horizon).
+    `label_px` sizes the dock names (a printed page wants them larger); `open_slots=False`
+    frames the placed tiles only (the empty slots round them matter only to a tile placement)."""
+    return serialise(paint(pos, highlights, key, notes, label_px, open_slots)[0])
+
+
+def render_panel(pos: Position, parts: tuple[str, ...], highlights: Highlights | None = None) -> str:
+    """Some parts of the side panel (`legend.PARTS`: "key", a seat, "market") as an SVG of their
+    own, for a page that lays them out beside or under a picture drawn with `key=False`."""
+    hl = highlights if highlights is not None else Highlights()
+    height = draw_legend(ET.Element("g"), pos, hl, parts)
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "width": _n(PANEL_W_PX),
+            "height": _n(height),
+            "viewBox": f"0 0 {_n(PANEL_W_PX)} {_n(height)}",
+            "font-family": "sans-serif",
+        },
+    )
+    draw_legend(group(root, class_="key"), pos, hl, parts)
+    return serialise(root)
+
+
+def board_size(
+    pos: Position, highlights: Highlights | None = None, notes: tuple[str, ...] = (), open_slots: bool = True
+) -> tuple[float, float]:
+    """Width and height, in SVG user units, of the picture `render_svg(..., key=False)` draws."""
+    hl = highlights if highlights is not None else Highlights()
+    frame, _ = _frame(after_placement(pos, hl.line), hl, notes, open_slots)
+    return frame.width + 2 * MARGIN_PX, frame.top + frame.height + MARGIN_PX + BANNER_H
+
+
+def _frame(pos: Position, hl: Highlights, notes: tuple[str, ...], open_slots: bool = True) -> tuple[Frame, float]:
+    """The board's frame (of the position after the line's tile placement) and the height of the
+    title and notes above it."""
+    slots = sorted({*pos.board.filled, *(pos.board.open_slots if open_slots else ()), *highlight_slots(hl)})
+    head = TITLE_H + NOTE_H * len(notes)
+    return Frame.around(slots, left=MARGIN_PX, top=head + BANNER_H + MARGIN_PX), head
 
 
 def paint(
-    pos: Position, highlights: Highlights | None = None, key: bool = True, notes: tuple[str, ...] = ()
+    pos: Position,
+    highlights: Highlights | None = None,
+    key: bool = True,
+    notes: tuple[str, ...] = (),
+    label_px: float = DOCK_LABEL_PX,
+    open_slots: bool = True,
 ) -> tuple[ET.Element, BoardPainter]:
     """The picture as an element tree, and the painter that drew its board (which knows where
     everything is: render/overlay.py draws lines over a picture with it).
@@ -44,13 +92,10 @@ def paint(
     lies in its slot, outlined as action 1, and the later arrows run over its routes."""
     hl = highlights if highlights is not None else Highlights()
     pos = after_placement(pos, hl.line)
-    slots = sorted({*pos.board.filled, *pos.board.open_slots, *highlight_slots(hl)})
-    head = TITLE_H + NOTE_H * len(notes)
-    top = head + BANNER_H + MARGIN_PX
-    frame = Frame.around(slots, left=MARGIN_PX, top=top)
-    board_w = frame.width + 2 * MARGIN_PX
+    frame, head = _frame(pos, hl, notes, open_slots)
+    board_w, board_h = frame.width + 2 * MARGIN_PX, frame.top + frame.height + MARGIN_PX + BANNER_H
     width = board_w + (PANEL_W_PX if key else 0.0)
-    height = max(top + frame.height + MARGIN_PX + BANNER_H, head + legend_height(pos, hl) + 20.0 if key else 0.0)
+    height = max(board_h, head + legend_height(pos, hl) + 20.0 if key else 0.0)
     root = ET.Element(
         "svg",
         {
@@ -71,7 +116,7 @@ def paint(
         y = TITLE_H + NOTE_H * i + NOTE_H / 2 - 4
         text(root, 16.0, y, note, TEXT_PX, anchor="start", weight="bold" if i else None, halo=None, class_="note")
 
-    painter = BoardPainter(pos, frame)
+    painter = BoardPainter(pos, frame, label_px)
     board = group(root, class_="board")
     painter.draw_slots(board)
     painter.draw_routes(board)

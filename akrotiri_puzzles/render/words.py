@@ -63,10 +63,17 @@ GOAL_WORDS = {
 """Goal rules (R-GOAL-1..12) in a few words."""
 
 
+def rule_words(rule: str, edition: int) -> str:
+    """A goal rule in the card's words for an edition (R-GOAL-2 reads "2 or more" in 2016)."""
+    if rule == "portage_2" and edition == 2016:
+        return "portage distance 2 or more"
+    return GOAL_WORDS.get(rule, rule)
+
+
 def goal_words(pos: Position, goal: str) -> str:
     """A goal card with what it scores, e.g. `G04 island with a volcano (2)`."""
     card = pos.components.goal[goal]
-    return f"{goal} {GOAL_WORDS.get(card.rule, card.rule)} ({card.value(pos.edition)})"
+    return f"{goal} {rule_words(card.rule, pos.edition)} ({card.value(pos.edition)})"
 
 
 def map_words(pos: Position, card_id: str) -> str:
