@@ -143,7 +143,9 @@ def test_book_writes_its_pictures_under_html_by_id(tmp_path):
     work, outside = _tree(tmp_path)
     done = run_cli("book", P01, "--html", work / "book")
     assert done.returncode == 0, done.stderr
-    assert _files(work / "book") == ["index.html", "pictures", "pictures/p01-line.svg", "pictures/p01.svg"]
+    written = _files(work / "book")
+    assert {"index.html", "pictures/p01-line.svg", "pictures/p01.svg"} <= set(written)
+    assert all(w in ("index.html", "pictures") or w.startswith("pictures/") for w in written), written
     (work / "book" / "pictures").rename(work / "old")
     (work / "book" / "pictures").symlink_to(outside, target_is_directory=True)
     one_line_error(run_cli("book", P01, "--html", work / "book"), "lies outside")
