@@ -97,7 +97,7 @@ def simulate(
         for i in range(games):
             on_position = sampler(seed + i) if save_positions is not None else None
             record, final = play_game(
-                comps, seed + i, edition, variant == "strategist", (bot, bot), max_turns, True, on_position, mix=mix
+                comps, seed + i, edition, variant == "strategist", (bot, bot), max_turns, True, on_position, mix, True
             )
             records.append(record)
             if save_positions is not None:
