@@ -63,14 +63,14 @@ def open_to_read(path: Path) -> sqlite3.Connection:
         raise PuzzleError(f"{path}: not a file (expected a puzzle database, FILE.sqlite)")
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_SECONDS)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         raise database_error(path, exc) from None
     db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, LIMIT_LENGTH)
     db.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
     try:
         harden(db)
         db.execute("PRAGMA query_only = ON")
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         db.close()
         raise database_error(path, exc) from None
     return db
@@ -97,7 +97,7 @@ def read_rows(path: Path, level: str | None = None) -> Iterator[Row]:
                 row = _checked_row(db, path, rowid)
                 if row is not None:
                     yield row
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise database_error(path, exc) from None
 
 

@@ -62,9 +62,11 @@ def puzzle_key(puzzle: Puzzle) -> str:
     return hashlib.sha256(dump_yaml(data).encode()).hexdigest()[:32]
 
 
-def database_error(path: str | Path, exc: sqlite3.Error) -> PuzzleError:
+def database_error(path: str | Path, exc: sqlite3.Error | UnicodeDecodeError) -> PuzzleError:
     """An SQLite failure as one line: a lock held by another program is said as such, not as a
     file that is not a puzzle database."""
+    if isinstance(exc, UnicodeDecodeError):  # a damaged file: SQLite's own message is not UTF-8
+        return PuzzleError(f"{path}: not a puzzle database (damaged: SQLite reports text that is not UTF-8)")
     name = getattr(exc, "sqlite_errorname", "")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return PuzzleError(
@@ -121,7 +123,7 @@ def _open_to_write(path: str | Path) -> sqlite3.Connection:
     """The database, made if missing, checked and brought up to COLUMNS."""
     try:
         db = sqlite3.connect(str(path), timeout=BUSY_SECONDS)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         raise database_error(path, exc) from None
     try:
         harden(db)
@@ -130,7 +132,7 @@ def _open_to_write(path: str | Path) -> sqlite3.Connection:
         for name, kind in COLUMNS:
             if have and name not in have:  # an older database: the column added since
                 db.execute(f"ALTER TABLE {TABLE} ADD COLUMN {name} {kind}")
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         db.close()
         raise database_error(path, exc) from None
     except PuzzleError:
@@ -166,6 +168,6 @@ def add_puzzles(path: str | Path, puzzles: Iterable[Puzzle]) -> int:
             with db:
                 for p in puzzles:
                     added += db.execute(insert, _row(p)).rowcount
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise database_error(path, exc) from None
     return added
