@@ -51,14 +51,18 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(BENCH_ARGS)
 
 # The fuzzer (docs/hardening.md): mutated copies of the repository's YAML files, hand-written
-# nasty inputs and bad option values, given to every command that reads a file. A few minutes;
-# FUZZ_FLAGS="--nasty-all" gives every nasty input to every command (about half an hour).
+# nasty inputs and bad option values, given to every command that reads a file; hostile puzzle
+# databases and the newer commands (analyse, grade, export, teach, book), judged for files
+# written outside their output folders too; HTTP bodies posted to the page's app. About 40
+# minutes on 2 cores; FUZZ_FLAGS="--nasty-all" gives every nasty input to every command.
 FUZZ_RUNS ?= 3000
+FUZZ_HOSTILE ?= 3000
+FUZZ_HTTP ?= 500
 FUZZ_SEED ?= 1
 FUZZ_FLAGS ?= --nasty --options
 fuzz: $(STAMP)
 	@mkdir -p out/fuzz
-	$(BIN)/python -m tests.fuzz --runs $(FUZZ_RUNS) --seed $(FUZZ_SEED) $(FUZZ_FLAGS) --keep out/fuzz/cases --json out/fuzz/outcomes.jsonl
+	$(BIN)/python -m tests.fuzz --runs $(FUZZ_RUNS) --hostile $(FUZZ_HOSTILE) --http $(FUZZ_HTTP) --seed $(FUZZ_SEED) $(FUZZ_FLAGS) --keep out/fuzz/cases --json out/fuzz/outcomes.jsonl
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache

@@ -113,6 +113,8 @@ class Puzzle:
         """Why this puzzle cannot be played, or None."""
         if self.start.phase not in ("place", "act"):
             return f"the hero must be at the tile placement or the action phase, not {self.start.phase!r}"
+        if self.start.hero.boat is None:
+            return f"the hero ({self.hero}) has no boat: a puzzle starts after setup, both boats on docks (R-SET-2)"
         if self.turns not in (1, 2):
             return f"horizon must be 1 or 2 turns, not {self.turns}"
         if self.goal.score is not None:

@@ -74,12 +74,15 @@ def play_game(
     check: bool = True,
     on_position: Callable[[Position], None] | None = None,
     mix: float = 0.5,
+    unstick: bool = False,
 ) -> tuple[GameRecord, Position]:
     """Play one game from setup to the end (or the turn cap); return its record and last position.
 
-    `mix` is the mixed bot's probability of a greedy action."""
+    `mix` is the mixed bot's probability of a greedy action; `unstick`, whether the greedy
+    actions get out of stalls (bots.GreedyBot: `simulate` plays so; the default keeps the games
+    every seed gave before)."""
     rng = random.Random(seed)
-    players = {"south": make_bot(bots[0], mix), "north": make_bot(bots[1], mix)}
+    players = {"south": make_bot(bots[0], mix, unstick), "north": make_bot(bots[1], mix, unstick)}
     pos = new_game(comps, seed, edition, strategist)
     actions = 0
     violations: list[str] = []

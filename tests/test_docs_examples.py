@@ -43,6 +43,7 @@ SAMPLED = {
     r"tools/bench_kreta\.py\b": " --games 2 --puzzles 2",
     r"generate --difficulty easy --count 3 --seed 2\b": " --count 1",
     r"tools/bench_generate\.py\b": " --count 1",
+    r"tools/big_puzzle_db\.py\b": " --rows 30",
     r"generate --difficulty hard --count 3 --seed 1\b": " --count 1",
     # The fuzzer: 20 mutated cases and the bad options (the sample in tests/test_fuzz.py covers the rest).
     r"^make fuzz\b": " FUZZ_RUNS=20 FUZZ_FLAGS=--options",

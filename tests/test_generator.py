@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.files.puzzle_db import add_puzzles, puzzle_key, read_puzzles
+from akrotiri_puzzles.files.db_reader import read_puzzles
+from akrotiri_puzzles.files.puzzle_db import add_puzzles, puzzle_key
 from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle, load_puzzle
 from akrotiri_puzzles.generator.generate import Outcome, Task, Work, attempt
 from akrotiri_puzzles.generator.ladder import beam_cost, greedy_cost, weakest

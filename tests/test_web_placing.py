@@ -31,7 +31,7 @@ def site(comps) -> Site:
 
 @pytest.fixture(scope="module")
 def client(site) -> TestClient:
-    return TestClient(create_app(site))
+    return TestClient(create_app(site), base_url="http://127.0.0.1")
 
 
 def _offered(placing: dict) -> set[tuple[str, int, str | None, str | None]]:
@@ -163,7 +163,7 @@ def test_R_END_1_the_page_draws_the_next_land_tiles_a_puzzle_reveals(comps):
     if not revealing:
         pytest.skip("no puzzle file reveals land tiles yet (the premise comes with fair29's branch)")
     site = Site(load_collection(revealing, comps))
-    client = TestClient(create_app(site))
+    client = TestClient(create_app(site), base_url="http://127.0.0.1")
     for f in revealing:
         data = yaml.safe_load(f.read_text())
         land = data["revealed"]["land"]

@@ -146,6 +146,10 @@ def check_position(pos: Position, turns: int) -> None:
         raise AnalysisError("the game is over: nothing is left to analyse (R-END-2)")
     if pos.phase not in ("place", "act", "goal"):
         raise AnalysisError(f"phase {pos.phase!r}: the analyser starts at a turn's tile placement or action phase")
+    if pos.hero.boat is None:
+        raise AnalysisError(
+            f"{pos.to_move} has no boat: the analyser starts after setup, both boats on docks (R-SET-2)"
+        )
     board = pos.components.player_board
     done = any(len(s.temples) >= board.temples for s in pos.seats)
     if pos.phase == "place" and pos.to_move == pos.first and done:

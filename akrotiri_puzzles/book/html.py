@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .. import __version__
+from ..common.files.names import file_stem, stems_distinct
 from ..files.collection import Collection
 from ..notation import format_action
 from ..puzzle import Puzzle, replay
@@ -46,12 +47,21 @@ class Page:
     puzzle: Puzzle
     level: str
     techniques: tuple[str, ...]
+    picture: str
+    """The stem of its pictures' file names: its id (common/files/names.py)."""
 
 
 def pages(collection: Collection) -> list[Page]:
-    """The collection's puzzles in book order (by level, then the fewest actions), numbered from 1."""
-    ordered = sorted(((*level(e.puzzle), e.puzzle) for e in collection.puzzles), key=lambda t: t[0])
-    return [Page(i, p, words, techniques(p)) for i, (_, words, p) in enumerate(ordered, start=1)]
+    """The collection's puzzles in book order (by level, then the fewest actions), numbered from 1;
+    an id that cannot name a picture file (common/files/names.py), or two naming one file, raise
+    UnsafeNameError."""
+    stems = [(file_stem(e.puzzle.id, e.source), e.source) for e in collection.puzzles]
+    stems_distinct(stems, "--html")
+    ordered = sorted(
+        ((*level(e.puzzle), e.puzzle, stem) for e, (stem, _) in zip(collection.puzzles, stems, strict=True)),
+        key=lambda t: t[0],
+    )
+    return [Page(i, p, words, techniques(p), stem) for i, (_, words, p, stem) in enumerate(ordered, start=1)]
 
 
 @dataclass(frozen=True)
@@ -101,7 +111,7 @@ def build(collection: Collection, title: str = "Akrotiri puzzles") -> dict[str, 
     for lv in plan.divider:
         sections.append(_divider(lv, [p for p in book if p.level == lv]))
         for page in (p for p in book if p.level == lv):
-            pid = page.puzzle.id
+            pid = page.picture
             shape = fits[page.number]
             overlays[page.number] = Overlay(page.puzzle.start, False, shape.label_px, shape.open_slots)
             files[f"pictures/{pid}.svg"] = overlays[page.number].picture
@@ -112,7 +122,7 @@ def build(collection: Collection, title: str = "Akrotiri puzzles") -> dict[str, 
     sections.append(_solutions_divider(book))
     for page in book:
         line = tuple(page.puzzle.solution or ())
-        files[f"pictures/{page.puzzle.id}-line.svg"] = overlays[page.number].line_svg(line)
+        files[f"pictures/{page.picture}-line.svg"] = overlays[page.number].line_svg(line)
         sections.append(_solution_page(page, fits[page.number], plan))
     sections.append(_index_page(book))
     files["index.html"] = _document(title, sections)
@@ -219,7 +229,7 @@ def _header(kind: str, page: Page, where: str) -> str:
 
 
 def _board(page: Page, shape: Fit, layer: str = "") -> str:
-    pid = escape(page.puzzle.id)
+    pid = page.picture
     over = f'<img class="line" src="pictures/{pid}-line.svg" alt="">' if layer else ""
     return (
         f'<div class="board" style="width: {shape.width_mm:.1f}mm; height: {shape.height_mm:.1f}mm">'
@@ -228,7 +238,7 @@ def _board(page: Page, shape: Fit, layer: str = "") -> str:
 
 
 def _puzzle_page(page: Page, shape: Fit, plan: _Plan) -> str:
-    pid = escape(page.puzzle.id)
+    pid = page.picture
     return f"""<section class="page puzzle" id="puzzle-{page.number}">
 {_header("Puzzle", page, f"solution on page {plan.solution[page.number]}")}
 {_facts(page)}

@@ -10,7 +10,9 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from ..common.files.names import inside
 from ..errors import AkrotiriError
+from ..processes import child_dies_with_us
 
 CHROMIUM_FLAGS = (
     "--headless",
@@ -64,7 +66,9 @@ def print_pdf(html: Path, pdf: Path, chromium: Path, timeout: float = 300.0) -> 
                 html.resolve().as_uri(),
             ]
             try:
-                done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, check=False)
+                done = subprocess.run(
+                    argv, capture_output=True, text=True, timeout=timeout, check=False, preexec_fn=child_dies_with_us
+                )
             except subprocess.TimeoutExpired:
                 raise PrintError(f"--pdf: Chromium did not finish printing within {timeout:g} s") from None
         if done.returncode != 0 or tmp.stat().st_size == 0:
@@ -85,7 +89,7 @@ def print_pages(files: Mapping[str, str], index: str, pdf: Path, chromium: Path)
     nothing behind."""
     with tempfile.TemporaryDirectory(prefix="akrotiri-print-") as scratch:
         for name, text in files.items():
-            path = Path(scratch) / name
+            path = inside(Path(scratch), name, "--pdf")
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")

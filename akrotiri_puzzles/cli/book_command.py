@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..common.cli import fail, out
-from ..common.cli.outputs import check_dir, check_distinct, check_file, write_file
+from ..common.cli.outputs import check_dir, check_distinct, check_file, staged
 from ..errors import AkrotiriError
 from . import ComponentsOpt, command, components
 from .serve_command import DbOpt
@@ -62,7 +62,10 @@ def book(
         printer = find_chromium(chromium) if pdf is not None else None
     except AkrotiriError as exc:
         fail(str(exc))
-    files = build(collection, title)
+    try:
+        files = build(collection, title)
+    except AkrotiriError as exc:
+        fail(str(exc))
     if pdf is not None and printer is not None:
         # Printed first, from a scratch copy: a failed print leaves no HTML behind either.
         try:
@@ -70,8 +73,9 @@ def book(
         except AkrotiriError as exc:
             fail(str(exc))
     if html is not None:
-        for name, text in files.items():
-            write_file(html / name, text, "--html")
+        with staged(html, "--html") as stage:
+            for name, text in files.items():
+                stage.add(name, text)
     n = len(collection.puzzles)
     made = [str(p) for p in (html and html / "index.html", pdf) if p]
     out.print(

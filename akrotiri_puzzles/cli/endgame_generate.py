@@ -7,8 +7,8 @@ from pathlib import Path
 from rich.text import Text
 
 from ..common.cli import counted, fail, out
-from ..common.cli.outputs import check_dir
-from ..common.files.yamlio import write_atomic
+from ..common.cli.outputs import check_dir, in_folder, write_file
+from ..common.files.names import file_stem
 from ..files.puzzle_yaml import dumps_puzzle
 from . import components
 
@@ -55,8 +55,8 @@ def generate_endgames(
         if c.puzzle is None:
             continue
         kept += 1
-        path = out_dir / f"{c.puzzle.id}.yaml"
-        write_atomic(path, dumps_puzzle(c.puzzle))
+        path = in_folder(out_dir, f"{file_stem(c.puzzle.id, 'generate')}.yaml", "--out")
+        write_file(path, dumps_puzzle(c.puzzle), "--out")
         out.print(f"{path}: {c.puzzle.title}; the greedy line loses {c.gap}")
     out.print(Text(f"{counted(kept, level + ' endgame puzzle')} from {counted(tried, 'candidate')} tried", style="dim"))
     return 0 if kept >= count else 1

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..bots import BOTS
 from ..common.cli import JsonOpt, check_range, fail, out, progress
-from ..common.cli.outputs import check_dir, check_file, write_file
+from ..common.cli.outputs import check_dir, check_file, staged, write_file
 from ..common.errors import quote
 from ..common.files.yamlio import read_yaml
 from ..effects import apply
@@ -99,15 +99,16 @@ def simulate(
         for i in range(games):
             on_position = sampler(seed + i) if save_positions is not None else None
             record, final = play_game(
-                comps, seed + i, edition, variant == "strategist", (bot, bot), max_turns, True, on_position, mix=mix
+                comps, seed + i, edition, variant == "strategist", (bot, bot), max_turns, True, on_position, mix, True
             )
             records.append(record)
             if save_positions is not None:
                 samples.append((f"game{seed + i}-final.yaml", final))
             bar.advance(task)
     if save_positions is not None:
-        for name, pos in samples:
-            write_file(save_positions / name, dumps_position(pos), "--save-positions")
+        with staged(save_positions, "--save-positions") as stage:
+            for name, pos in samples:
+                stage.add(name, dumps_position(pos))
     summary = summarise(records)
     if as_json:
         data = summary.as_json()

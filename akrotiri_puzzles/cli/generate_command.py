@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from ..common.cli import JsonOpt, check_range, counted, err, fail, out, progress
-from ..common.cli.outputs import check_dir, check_file
-from ..common.files.yamlio import write_atomic
-from ..files.puzzle_db import add_puzzles, read_puzzles
+from ..common.cli import DEFAULT_TIME_LIMIT, JsonOpt, check_range, check_time_limit, counted, err, fail, out, progress
+from ..common.cli.outputs import check_dir, check_file, in_folder, staged, write_file
+from ..common.files.names import file_stem
+from ..files.db_reader import read_rows, row_puzzle
+from ..files.puzzle_db import add_puzzles
 from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
 from ..puzzle import Grade, Puzzle
 from . import ComponentsOpt, command, components
@@ -122,19 +123,25 @@ def generate(
     work = Work(str(comps_dir) if comps_dir else None)
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    journal = out_dir / JOURNAL
+    journal = in_folder(out_dir, JOURNAL, "--out")
     dropped = _read_journal(journal)
     reused = [0]
 
+    def graded_file(puzzle_id: str) -> Path:
+        return in_folder(out_dir, f"{GRADED}/{file_stem(puzzle_id, 'generate')}.yaml", "--out")
+
     def known(task: Task) -> Outcome | None:
-        # What an earlier run of the same command found: a puzzle file, or a dropped candidate.
-        path = out_dir / f"{task.name}.yaml"
+        # What an earlier run of the same command found: a puzzle file, or a dropped candidate
+        # (with the puzzle it graded at another level, kept for the database).
+        path = in_folder(out_dir, f"{file_stem(task.name, 'generate')}.yaml", "--out")
         if path.is_file():
             reused[0] += 1
             return Outcome(task, load_puzzle(path, comps), "kept")
         if task.name in dropped:
             reused[0] += 1
-            return Outcome(task, None, dropped[task.name])
+            reason = dropped[task.name]
+            other = graded_file(f"{task.name}-{reason.replace(' ', '-')}") if reason.startswith("graded ") else None
+            return Outcome(task, load_puzzle(other, comps) if other and other.is_file() else None, reason)
         return None
 
     graded: list[Puzzle] = []
@@ -152,6 +159,8 @@ def generate(
             if outcome.kept and outcome.puzzle is not None:
                 _write(outcome.puzzle, out_dir, svg, png)
             elif outcome.task.name not in dropped:
+                if outcome.puzzle is not None:  # written before the journal says it was graded
+                    write_file(graded_file(outcome.puzzle.id), dumps_puzzle(outcome.puzzle), "--out")
                 dropped[outcome.task.name] = outcome.reason
                 with journal.open("a", encoding="utf-8") as fh:
                     fh.write(f"{outcome.task.name}\t{outcome.reason}\n")
@@ -186,6 +195,9 @@ def generate(
 JOURNAL = ".generate-dropped.tsv"
 """In the output directory: each candidate dropped, with why, one per line, so that a rerun of
 the same command does not try it again."""
+GRADED = ".generate-graded"
+"""In the output directory: each candidate graded at another level than the one asked, so that
+a rerun stores it in --db as a single run does."""
 
 
 def _read_journal(path: Path) -> dict[str, str]:
@@ -222,24 +234,24 @@ def _endgames(
 
 def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:
     """The puzzle file, then its pictures; each written whole."""
-    path = out_dir / f"{puzzle.id}.yaml"
+    stem = file_stem(puzzle.id, "generate")
+    path = in_folder(out_dir, f"{stem}.yaml", "--out")
     text = dumps_puzzle(puzzle)
     if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        write_atomic(path, text)
+        write_file(path, text, "--out")
     if svg:
         from ..render.svg import render_svg
 
-        write_atomic(
-            out_dir / f"{puzzle.id}.svg", render_svg(puzzle.start, notes=puzzle_notes(puzzle), revealed=puzzle.revealed)
+        write_file(
+            in_folder(out_dir, f"{stem}.svg", "--out"),
+            render_svg(puzzle.start, notes=puzzle_notes(puzzle), revealed=puzzle.revealed),
+            "--svg",
         )
     if png:
         from ..render.png import render_png
 
-        target = out_dir / f"{puzzle.id}.png"
         data = render_png(puzzle.start, notes=puzzle_notes(puzzle), revealed=puzzle.revealed)
-        tmp = target.with_name(f".{target.name}.tmp")
-        tmp.write_bytes(data)
-        tmp.replace(target)
+        write_file(in_folder(out_dir, f"{stem}.png", "--out"), data, "--png")
 
 
 def _describe(puzzle: Puzzle, path: Path) -> None:
@@ -276,21 +288,38 @@ def evidence(grade: Grade, optimum: int | None) -> list[str]:
 def grade_command(
     puzzle_file: Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)],
     as_json: JsonOpt = False,
+    time_limit: Annotated[
+        float,
+        typer.Option(
+            help="Stop after this many seconds: a puzzle not graded by then has no level (exit status 1); default 600.",
+            show_default=False,
+        ),
+    ] = DEFAULT_TIME_LIMIT,
     components_dir: ComponentsOpt = None,
 ) -> None:
     """Grade a puzzle: its level and the evidence (optimum, techniques proven necessary, the
     weakest solver that finds an optimal line). Exit status 1 if it has no line or more than
-    one answer: such a puzzle has no level."""
+    one answer (such a puzzle has no level), or when the time limit comes first (a grade is
+    given whole or not at all)."""
+    check_time_limit(time_limit)
     puzzle = load_puzzle(puzzle_file, components(components_dir))
     from ..generator.grade import grade
     from ..solver import solve
+    from ..solver.deadline import Deadline, TimeUp
 
+    deadline = Deadline(time_limit)
+    g = None
     with out.status("grading", spinner="dots") if not as_json and out.is_terminal else nullcontext():
-        result = solve(puzzle, unique=True)
-        g = grade(puzzle, result.optimum, result.line) if result.optimum is not None else None
+        result = solve(puzzle, unique=True, time_limit=time_limit)
+        timed_out = result.timed_out
+        if result.optimum is not None and not timed_out:
+            try:
+                g = grade(puzzle, result.optimum, result.line, deadline=deadline)
+            except TimeUp:
+                timed_out = True
     data = {
         "id": puzzle.id,
-        "optimum": result.optimum,
+        "optimum": result.optimum if result.status == "OPTIMAL" else None,
         "unique": result.unique,
         "level": g.level if g else None,
         "score": g.score if g else None,
@@ -298,12 +327,18 @@ def grade_command(
         "ladder": dict(g.ladder) if g else {},
         "weakest": g.weakest if g else None,
         "line": [str(a) for a in result.line],
+        "timed_out": timed_out,
     }
     if as_json:
         out.print(json.dumps(data), soft_wrap=True)
     else:
         out.print(Text(f"{puzzle.id}: {puzzle.title}" if puzzle.title else puzzle.id, style="bold"))
-        if g is None:
+        if timed_out:
+            out.print(
+                f"Not graded: the time limit ({time_limit:g} s) came first, so no level is claimed "
+                "(give --time-limit SECONDS for longer)."
+            )
+        elif g is None:
             out.print("No line reaches the goal within the horizon: no level.")
         else:
             for line in evidence(g, result.optimum):
@@ -321,11 +356,22 @@ def export(
     level: Annotated[str | None, typer.Option(help="Only this level.", show_default=False)] = None,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """Write the puzzles of a database as YAML files, one per puzzle, named by id."""
+    """Write the puzzles of a database as YAML files, one per puzzle, named ID.yaml.
+
+    Each puzzle is checked as a puzzle file is, then written as the database stores it. The
+    database is opened read-only and never changed. An id is a file name only if it holds
+    ASCII letters, digits, '.', '_' and '-' (starting with a letter or digit): any other id, or
+    two ids naming one file, is refused, and then no file is written at all.
+    """
     _choice("--level", level, LEVELS)
     check_dir(out_dir, "--out")
+    comps = components(components_dir)
     n = 0
-    for p in read_puzzles(db, components(components_dir), level):
-        write_atomic(out_dir / f"{p.id}.yaml", dumps_puzzle(p))
-        n += 1
+    with staged(out_dir, "--out") as stage:
+        for row in read_rows(db, level):
+            # Checked to be a puzzle, then written as stored: for a database of generate --db,
+            # the very text a puzzle file of it holds, at half the cost of writing it anew.
+            puzzle = row_puzzle(row, comps)
+            stage.add(f"{file_stem(puzzle.id, row.source)}.yaml", row.yaml)
+            n += 1
     out.print(f"wrote {counted(n, 'puzzle file')} to {out_dir}")

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import Action
-from ..common.cli import JsonOpt, check_time_limit, counted, fail, out, working
+from ..common.cli import DEFAULT_TIME_LIMIT, JsonOpt, check_time_limit, counted, fail, out, working
 from ..common.errors import located
 from ..errors import AkrotiriError, NotationError, PuzzleError
 from ..files.puzzle_yaml import load_puzzle
@@ -89,9 +89,9 @@ def certified_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum | None:
 def solved_optimum(
     puzzle: Puzzle, time_limit: float | None = None, say: Callable[[str], None] | None = None
 ) -> Optimum:
-    """The optimum computed now, by CP-SAT (or the exhaustive search without OR-Tools), with no
-    clock unless the user gives one: the same file always gets the same verdict. `say` is told
-    each step of the proof (the progress display)."""
+    """The optimum computed now, by CP-SAT (or the exhaustive search without OR-Tools, bounded by
+    the states it visits), within `time_limit` seconds: a proof not finished by then leaves the
+    optimum unproven, never wrong. `say` is told each step of the proof (the progress display)."""
     try:
         from ..solver.cpsat import solve
     except ImportError:
@@ -137,13 +137,13 @@ def check(
     answer: AnswerArg,
     as_json: JsonOpt = False,
     time_limit: Annotated[
-        float | None,
+        float,
         typer.Option(
             help="When the puzzle has no certificate: stop proving its optimum after this many seconds "
-            "(then optimality is unknown, exit status 1). Default: no limit.",
+            "(then optimality is unknown, exit status 1); default 600.",
             show_default=False,
         ),
-    ] = None,
+    ] = DEFAULT_TIME_LIMIT,
     components_dir: ComponentsOpt = None,
 ) -> None:
     """Check an answer to a puzzle: is it legal, does it reach the goal, is it optimal?
@@ -172,7 +172,7 @@ def check(
     if puzzle.goal.score is not None:
         from .analyse_command import check_endgame  # an endgame puzzle: scored, not counted
 
-        check_endgame(puzzle, source, line, as_json)
+        check_endgame(puzzle, source, line, as_json, time_limit)
     played = replay(puzzle, line)
     solved = played.reached and played.illegal_at is None
     if certified is not None and solved and certified.value is not None and played.cost < certified.value:

@@ -11,7 +11,18 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..common.cli import JsonOpt, TimeLimitOpt, check_range, check_time_limit, counted, err, fail, out, working
+from ..common.cli import (
+    DEFAULT_TIME_LIMIT,
+    JsonOpt,
+    TimeLimitOpt,
+    check_range,
+    check_time_limit,
+    counted,
+    err,
+    fail,
+    out,
+    working,
+)
 from ..common.errors import quote
 from ..files.puzzle_yaml import load_puzzle
 from ..puzzle import Puzzle, replay
@@ -55,7 +66,7 @@ def result_data(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozens
 def solve_command(
     puzzle_file: PuzzleArg,
     as_json: JsonOpt = False,
-    time_limit: TimeLimitOpt = None,
+    time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
     workers: Annotated[
         int, typer.Option(help=f"CP-SAT workers, 1 to {MAX_WORKERS}; the search is deterministic for any number.")
     ] = 1,

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..actions import Action
 from ..common.cli import fail, out
-from ..common.cli.outputs import check_dir, check_distinct, check_file, write_file
+from ..common.cli.outputs import check_dir, check_distinct, check_file, in_folder, write_file
 from ..errors import AkrotiriError, NotationError
 from ..files.lesson_yaml import load_lessons
 from ..notation import format_action, format_line, parse_line
@@ -159,7 +159,7 @@ def _booklet(lessons: tuple[Lesson, ...], book: Path | None, pdf: Path | None, c
         except AkrotiriError as exc:
             fail(str(exc))
     if book is not None:
-        write_file(book / "lessons.html", text, "--book")
+        write_file(in_folder(book, "lessons.html", "--book"), text, "--book")
     made = [str(p) for p in (book and book / "lessons.html", pdf) if p]
     out.print(f"{len(lessons)} lessons: {', '.join(made)}", soft_wrap=True)
 

@@ -9,8 +9,6 @@ database (`generate --db`, files/puzzle_db.py), read only, each at the level the
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -20,9 +18,10 @@ from ..common.files.yamlio import read_yaml
 from ..components import Components
 from ..errors import PuzzleError
 from ..puzzle import Puzzle
+from .db_reader import read_rows, row_puzzle
 from .puzzle_db import puzzle_key
 from .puzzle_yaml import FORMAT as PUZZLE_FORMAT
-from .puzzle_yaml import loads_puzzle, puzzle_from_data
+from .puzzle_yaml import puzzle_from_data
 
 GRADED = Path("puzzles") / "generated"
 """The graded collection in a clone of the project (relative to where a command runs): what
@@ -70,31 +69,17 @@ def _files(path: Path) -> list[Path]:
 
 def read_database(path: Path, comps: Components) -> list[Entry]:
     """The puzzles of a puzzle database (`generate --db`), by id, each with the database's level
-    as its difficulty. The file is opened read-only; a missing file, a file that is not SQLite, a
-    database without the puzzles table, or one without a puzzle raises a PuzzleError."""
-    if not path.exists():
-        raise PuzzleError(f"{path}: no such database file")
-    if not path.is_file():
-        raise PuzzleError(f"{path}: not a file (expected a puzzle database, FILE.sqlite)")
-    try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
-            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if "puzzles" not in tables:
-                raise PuzzleError(f"{path}: no table 'puzzles' (not a puzzle database made by generate --db)")
-            rows = db.execute("SELECT id, level, yaml FROM puzzles ORDER BY id").fetchall()
-    except sqlite3.Error as exc:
-        raise PuzzleError(f"{path}: not a puzzle database ({exc})") from None
-    if not rows:
-        raise PuzzleError(f"{path}: no puzzles in the database")
+    as its difficulty. The file is opened read-only and read row by row (files/db_reader.py); a
+    missing file, a file that is not SQLite, a database holding what generate --db does not
+    make, or one without a puzzle raises a PuzzleError."""
     entries = []
-    for ident, level, text in rows:
-        source = f"{path}: puzzle {ident}"
-        if not isinstance(text, str):
-            raise PuzzleError(located(source, "yaml", "expected the puzzle's YAML text"))
-        puzzle = loads_puzzle(text, comps, source)
-        if isinstance(level, str) and level:
-            puzzle = replace(puzzle, difficulty=level)
-        entries.append(Entry(puzzle, source))
+    for row in read_rows(path):
+        puzzle = row_puzzle(row, comps)
+        if row.level:
+            puzzle = replace(puzzle, difficulty=row.level)
+        entries.append(Entry(puzzle, row.source))
+    if not entries:
+        raise PuzzleError(f"{path}: no puzzles in the database")
     return entries
 
 

@@ -102,7 +102,6 @@ class _Checker:
         return PositionError(located(self.source, field, problem))
 
     def board(self, m: PositionModel) -> Board:
-        board = Board.empty(self.comps)
         seen_slots: set[tuple[int, int]] = set()
         for i, p in enumerate(m.board):
             if p.tile not in self.comps.tile:
@@ -110,7 +109,9 @@ class _Checker:
             if p.slot in THERA_SLOTS or p.slot in seen_slots:
                 raise self.fail(f"board.{i}.slot", f"slot {p.slot[0]},{p.slot[1]} is already filled")
             seen_slots.add(p.slot)
-        # Tiles are added in an order that keeps each next to a filled slot (R-TILE-1).
+        # Every tile must be joined to the board through tiles next to each other (R-TILE-1). The
+        # board is then built in one go: tile by tile, each board a child of the last, costs
+        # half the time of reading a puzzle (a puzzle database holds thousands).
         pending = {p.slot: (i, p) for i, p in enumerate(m.board)}
         filled = set(THERA_SLOTS)
         while pending:
@@ -119,10 +120,9 @@ class _Checker:
                 i, p = pending[min(pending)]
                 raise self.fail(f"board.{i}.slot", f"slot {p.slot[0]},{p.slot[1]} is not joined to the board")
             for s in ready:
-                _, p = pending.pop(s)
-                board = board.with_tile(p.slot, p.tile, p.rotation)
+                pending.pop(s)
                 filled.add(s)
-        return board
+        return Board(tuple(sorted((p.slot, p.tile, p.rotation) for p in m.board)), self.comps)
 
     def piece(self, board: Board, field: str, text: str) -> tuple[int, int]:
         quad = parse_quad(text)

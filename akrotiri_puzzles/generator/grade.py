@@ -13,7 +13,9 @@ Evidence, every piece of it proven or computed deterministically:
 - the goal (a named map card, two temples) and the horizon.
 
 The score adds them up with fixed weights, and the level is read from the score by fixed
-thresholds (`LEVELS`). Nothing reads a clock: the solves run without a time limit.
+thresholds (`LEVELS`). The generator's grades read no clock: its solves run without a time
+limit. The `grade` command gives one (`deadline`): a grade not finished by then raises TimeUp and
+is no grade at all, never a grade of less evidence.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import replace
 from ..actions import Action
 from ..puzzle import Grade, Necessity, Puzzle
 from ..solver import solve
+from ..solver.deadline import NO_LIMIT, Deadline, TimeUp
 from ..solver.model import TECHNIQUES
 from ..solver.techniques import techniques_used as used
 from .ladder import ladder, weakest
@@ -78,29 +81,44 @@ def without_placement(puzzle: Puzzle) -> Puzzle:
     return replace(puzzle, start=skipped.with_seat(puzzle.hero, replace(start.hero, tile=None)))
 
 
-def placement_needed(puzzle: Puzzle, optimum: int) -> Necessity | None:
+def _proven(puzzle: Puzzle, deadline: Deadline, forbid: frozenset[str] = frozenset()) -> int | None:
+    """The optimum of a solve within the deadline (None: no line); TimeUp when it ran out first."""
+    left = deadline.left()
+    if left is not None and left <= 0:
+        raise TimeUp
+    r = solve(puzzle, forbid=forbid, time_limit=left)
+    if r.status not in ("OPTIMAL", "INFEASIBLE"):
+        if r.timed_out:
+            raise TimeUp
+        raise RuntimeError(f"the solve {'without ' + ', '.join(sorted(forbid)) if forbid else ''} ended {r.status}")
+    return r.optimum
+
+
+def placement_needed(puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT) -> Necessity | None:
     """The tile placement as a necessary technique, with the optimum when it is skipped; None
     when the puzzle starts in the action phase or a line as short needs no placement."""
     if puzzle.start.phase != "place":
         return None
-    r = solve(without_placement(puzzle))
-    return Necessity(PLACEMENT, r.optimum) if r.optimum is None or r.optimum > optimum else None
+    without = _proven(without_placement(puzzle), deadline)
+    return Necessity(PLACEMENT, without) if without is None or without > optimum else None
 
 
 def necessary(
-    puzzle: Puzzle, optimum: int, line: tuple[Action, ...], placement: Necessity | bool | None = True
+    puzzle: Puzzle,
+    optimum: int,
+    line: tuple[Action, ...],
+    placement: Necessity | bool | None = True,
+    deadline: Deadline = NO_LIMIT,
 ) -> tuple[Necessity, ...]:
     """The techniques proven necessary, each with the optimum without it (None: no line).
     `placement` is the placement's necessity when already proven (`placement_needed`), or True
     to prove it here."""
-    placement = placement_needed(puzzle, optimum) if placement is True else placement
+    placement = placement_needed(puzzle, optimum, deadline) if placement is True else placement
     found = [placement] if isinstance(placement, Necessity) else []
     for technique in sorted(used(puzzle, line), key=ORDER.index):
-        r = solve(puzzle, forbid=frozenset({technique}))
-        if r.status not in ("OPTIMAL", "INFEASIBLE"):
-            raise RuntimeError(f"the solve without {technique} ended {r.status} with no time limit")
-        if r.optimum is None or r.optimum > optimum:
-            found.append(Necessity(technique, r.optimum))
+        without = _proven(puzzle, deadline, frozenset({technique}))
+        if without is None or without > optimum:
+            found.append(Necessity(technique, without))
     return tuple(found)
 
 
@@ -134,11 +152,14 @@ def grade(
     line: tuple[Action, ...],
     costs: tuple[tuple[str, int | None], ...] | None = None,
     placement: Necessity | bool | None = True,
+    deadline: Deadline = NO_LIMIT,
 ) -> Grade:
     """The grade of a puzzle whose proven optimum and canonical answer are given (`costs`, the
-    ladder's, and `placement`, the placement's necessity, when already computed)."""
-    needs = necessary(puzzle, optimum, line, placement)
+    ladder's, and `placement`, the placement's necessity, when already computed); TimeUp when
+    `deadline` runs out first."""
+    needs = necessary(puzzle, optimum, line, placement, deadline)
     costs = ladder(puzzle) if costs is None else costs
+    deadline.check()
     rung = weakest(optimum, costs)
     score = score_of(puzzle, optimum, needs, rung)
     return Grade(level_of(score), score, needs, costs, rung)

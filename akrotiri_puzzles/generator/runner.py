@@ -9,11 +9,14 @@ cancelled or their outcomes dropped.
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any, Protocol, TypeVar
+
+from ..processes import die_with_parent
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -102,7 +105,10 @@ def _submitter(stack: ExitStack, workers: int, scheduler: str | None) -> Callabl
 
         return on_dask
     if workers > 1:
-        pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
+        # Each worker ends with this process, even when it is killed with SIGKILL and runs no cleanup.
+        pool = stack.enter_context(
+            ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),))
+        )
         stack.callback(pool.shutdown, wait=False, cancel_futures=True)
 
         def on_pool(work: Callable[[T], R], task: T) -> _Pending[R]:

@@ -46,7 +46,12 @@ class Case:
     """Paths made specially: "fifo", "dir", "link:TARGET"."""
     timeout: float = 30.0
     outputs: tuple[str, ...] = ()
-    """Files the command may write: on failure none of them may exist (nothing half-written)."""
+    """Files (or folders) the command may write: on failure none of them may exist (nothing
+    half-written); on success they hold everything it wrote. Any other file it leaves in the
+    case's directory is a file outside its output folders."""
+    escapes: tuple[str, ...] = ()
+    """Names a hostile input tries to write outside the case's directory (a puzzle id of
+    `../../NAME` or `/tmp/NAME`): none may appear beside it."""
 
     def materialise(self, root: Path) -> None:
         """Write the case's files under `root`."""
@@ -81,6 +86,8 @@ class Outcome:
     stderr_bytes: int
     leftovers: list[str]
     """Output files that exist although the command failed."""
+    strays: list[str] = field(default_factory=list)
+    """Files written outside the case's output folders (or outside its directory)."""
 
 
 def _limit_memory() -> None:
@@ -117,6 +124,7 @@ def _collect(case: Case, root: Path, status: int, rss: float, timed_out: bool, s
     failed = code != 0 or timed_out
     leftovers = [o for o in case.outputs if failed and (root / o).exists()]
     return Outcome(
+        strays=strays(case, root),
         status=None if code < 0 else code,
         signal=-code if code < 0 else None,
         timed_out=timed_out,
@@ -278,13 +286,36 @@ def _skip_specials(directory: str, names: list[str]) -> list[str]:
     return [n for n in names if not (Path(directory, n).is_dir() or Path(directory, n).is_file())]
 
 
+def strays(case: Case, root: Path) -> list[str]:
+    """Files the command left outside its output folders: in the case's directory (but for its
+    inputs, its output files and folders, and the captured stdout and stderr), and beside the
+    directory under a name a hostile input asked for (those are removed once found)."""
+    allowed = {*case.files, *case.specials, ".stdout", ".stderr"}
+    folders = tuple(f"{o.rstrip('/')}/" for o in case.outputs)
+    found = []
+    for directory, _, names in os.walk(root):  # links are not followed
+        for name in names:
+            rel = (Path(directory) / name).relative_to(root).as_posix()
+            if rel not in allowed and rel not in case.outputs and not rel.startswith(folders):
+                found.append(rel)
+    for name in case.escapes:
+        for path in (*root.parent.glob(f"{name}*"), *Path("/tmp").glob(f"{name}*")):
+            found.append(str(path))
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+    return found
+
+
 _FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')
 
 
 def problems(case: Case, outcome: Outcome, root: Path | None = None) -> list[str]:
     """What went wrong, each as a short kind: traceback, signal, timeout, exit status, message."""
     found = []
-    judges = "check" in case.argv[:3]  # check's exit status 1: a well-formed answer that is wrong
+    # Exit status 1: check's wrong answer, grade's puzzle without a level, teach's wrong answer.
+    judges = any(word in case.argv[:3] for word in ("check", "grade", "teach"))
     if outcome.timed_out:
         found.append(f"timeout after {case.timeout:g} s")
     elif outcome.signal is not None:
@@ -306,6 +337,8 @@ def problems(case: Case, outcome: Outcome, root: Path | None = None) -> list[str
             found.append(f"message of {outcome.stderr_bytes} bytes")
     if outcome.leftovers:
         found.append("half-written output " + ", ".join(outcome.leftovers))
+    if outcome.strays:
+        found.append("file outside the output folders " + ", ".join(sorted(outcome.strays)[:3]))
     return found
 
 

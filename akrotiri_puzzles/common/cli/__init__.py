@@ -147,10 +147,16 @@ def working(description: str, enabled: bool = True) -> Iterator[Callable[[str], 
 MAX_TIME_LIMIT = 1_000_000.0
 """Seconds (about 11 days): a limit is a bound a person chooses, never infinite."""
 
+DEFAULT_TIME_LIMIT = 600.0
+"""Seconds a command that solves (solve, check, grade, analyse) may take unless --time-limit says
+otherwise: no stranger's file keeps the machine busy for longer by default (docs/hardening.md).
+What is not proven by then is said to be unknown, never claimed."""
+
 TimeLimitOpt = Annotated[
-    float | None,
+    float,
     typer.Option(
-        help="Stop after this many seconds, more than 0 (the result may then be UNKNOWN).", show_default=False
+        help="Stop after this many seconds, more than 0 (the result may then be UNKNOWN); default 600.",
+        show_default=False,
     ),
 ]
 

@@ -1,5 +1,7 @@
 """Files the commands write: every path is checked before anything is written, and each file
-is written whole or not at all.
+is written whole or not at all; a file named by the command (from an id, or fixed) inside an
+output folder is checked to lie inside it (common/files/names.py), and a command writing many files
+into a folder writes them all or none (`staged`).
 
 A command with several outputs (`show --svg --png --html`) checks them all first, so that a
 bad path is one line and exit status 2 with nothing written; then each file is written to a
@@ -8,12 +10,17 @@ temporary file beside it and renamed into place.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import shutil
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from ..files.names import UnsafeNameError, inside
 from . import fail
 
 
@@ -119,3 +126,77 @@ def write_file(path: Path, data: bytes | str, option: str) -> None:
             Path(tmp).unlink(missing_ok=True)
         reason = exc.strerror or errno.errorcode.get(exc.errno or 0, str(exc))
         fail(f"{path}: {option}: cannot write ({reason})")
+
+
+def in_folder(folder: Path, name: str, option: str) -> Path:
+    """`folder/name` for a name the command made (from an id by common.files.names.file_stem, or fixed),
+    checked to lie inside `folder` once links are followed; one line and exit status 2 if not."""
+    try:
+        return inside(folder, name, option)
+    except UnsafeNameError as exc:
+        fail(str(exc))
+
+
+class Staging:
+    """Files written into a folder all or none: each goes first into a hidden scratch folder made
+    inside it, and only when every one is written are they moved into place (a rename each, which
+    cannot half-happen). Names are checked to lie inside the folder, and no two may name one file
+    (names that differ only in case count as one)."""
+
+    def __init__(self, folder: Path, option: str) -> None:
+        self.folder = folder
+        self.option = option
+        self.created = not folder.exists()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.scratch = Path(tempfile.mkdtemp(dir=folder, prefix=".akrotiri-writing."))
+        except OSError as exc:
+            fail(f"{folder}: {option}: cannot write ({exc.strerror or exc})")
+        self.names: dict[str, str] = {}
+
+    def add(self, name: str, data: bytes | str) -> Path:
+        """Write one file (`name` relative to the folder, `/` for a subfolder); its final path."""
+        target = in_folder(self.folder, name, self.option)
+        key = name.casefold()
+        if key in self.names:
+            fail(f"{target}: {self.option}: written twice (as {self.names[key]!r} and {name!r})")
+        self.names[key] = name
+        path = self.scratch / name
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        except OSError as exc:
+            fail(f"{target}: {self.option}: cannot write ({exc.strerror or exc})")
+        return target
+
+    def commit(self) -> None:
+        """Move every file written into place."""
+        try:
+            for name in self.names.values():
+                target = in_folder(self.folder, name, self.option)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(self.scratch / name, target)
+        except OSError as exc:
+            fail(f"{self.folder}: {self.option}: cannot write ({exc.strerror or exc})")
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        """Remove the scratch folder (and the folder itself if this made it and it is empty)."""
+        shutil.rmtree(self.scratch, ignore_errors=True)
+        if self.created and not self.names:
+            with contextlib.suppress(OSError):
+                self.folder.rmdir()
+
+
+@contextmanager
+def staged(folder: Path, option: str) -> Iterator[Staging]:
+    """A Staging for `folder`: committed when the block ends, discarded if it fails."""
+    stage = Staging(folder, option)
+    try:
+        yield stage
+    except BaseException:
+        stage.names.clear()
+        stage.discard()
+        raise
+    stage.commit()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ...common.cli import JsonOpt, TimeLimitOpt, check_time_limit, fail, out, working
+from ...common.cli import DEFAULT_TIME_LIMIT, JsonOpt, TimeLimitOpt, check_time_limit, fail, out, working
 from ...common.errors import quote
 from ..components import COLOURS
 from ..errors import KretaError, NotationError
@@ -83,7 +83,7 @@ def solve(
     exhaustive: Annotated[
         bool, typer.Option("--exhaustive", help="Also run the exhaustive search over engine states and compare.")
     ] = False,
-    time_limit: TimeLimitOpt = None,
+    time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
     board_file: BoardOpt = None,
 ) -> None:
     """Solve a Kreta puzzle: the optimum proven by CP-SAT, and a line that reaches it, replayed by
@@ -142,7 +142,7 @@ def check(
         ),
     ] = None,
     as_json: JsonOpt = False,
-    time_limit: TimeLimitOpt = None,
+    time_limit: TimeLimitOpt = DEFAULT_TIME_LIMIT,
     board_file: BoardOpt = None,
 ) -> None:
     """Check an answer to a Kreta puzzle (is it legal, within the horizon, does it reach the goal,

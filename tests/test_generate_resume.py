@@ -1,0 +1,38 @@
+"""A rerun of `generate` (after Ctrl-C, a SIGKILL, or a run without --db) stores in --db exactly
+what a single run stores (issue 32, point 11): candidates graded at another level were only in
+the journal of dropped candidates, so a rerun that read them from it left them out."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from .conftest import run_cli
+
+# Medium, seed 7: candidate 5 grades hard before candidate 6 is kept (measured: ~40 s of CPU).
+ARGS = ("generate", "--difficulty", "medium", "--count", "1", "--seed", "7")
+
+
+def _rows(path: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT * FROM puzzles ORDER BY key").fetchall()
+
+
+@pytest.mark.slow
+def test_a_rerun_stores_in_the_database_what_a_single_run_stores(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    single = run_cli(*ARGS, "--out", one, "--db", tmp_path / "single.sqlite", timeout=1200)
+    assert single.returncode == 0, single.stderr
+    assert "(1 graded at another level)" in single.stdout, single.stdout
+    # What a run leaves in its folder, as if it had been stopped after its last candidate and
+    # before writing the database; the rerun reads every candidate back from there.
+    shutil.copytree(one, two)
+    rerun = run_cli(*ARGS, "--out", two, "--db", tmp_path / "rerun.sqlite", timeout=600)
+    assert rerun.returncode == 0, rerun.stderr
+    assert "known from an earlier run" in rerun.stdout and "(0 known" not in rerun.stdout
+    levels = [row[2] for row in _rows(tmp_path / "single.sqlite")]
+    assert sorted(levels) == ["hard", "medium"]
+    assert _rows(tmp_path / "rerun.sqlite") == _rows(tmp_path / "single.sqlite")
