@@ -26,6 +26,7 @@ from akrotiri_puzzles.analysis.board_solve import (
 )
 from akrotiri_puzzles.analysis.endgame import analyse
 from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.premise import WHOLE
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play
 from akrotiri_puzzles.rules import legal_actions
 from akrotiri_puzzles.scoring import seat_score
@@ -58,7 +59,7 @@ def turn_two_starts(pos: Position, most: int = 5000) -> tuple[list[Position], li
     """Every distinct start of the hero's turn 2 (states merged by `state_key`) after every line
     of the rest of turn 1, through the engine; and the positions where the game is over after
     turn 1 (R-END-2)."""
-    puzzle = Puzzle("brute", pos, Goal(), turns=2)
+    puzzle = Puzzle("brute", pos, Goal(), turns=2, revealed=WHOLE)
     seen: set[object] = set()
     starts: dict[object, Position] = {}
     over: list[Position] = []

@@ -37,10 +37,13 @@ board:
 """
 
 
-def puzzle(position: str, goal: str = "{temples: 1}", horizon: int = 1) -> Puzzle:
-    """A puzzle on the excavation board; `position` holds the position's other fields."""
+def puzzle(position: str, goal: str = "{temples: 1}", horizon: int = 1, revealed: str = "{}") -> Puzzle:
+    """A puzzle on the excavation board; `position` holds the position's other fields. A
+    two-turn puzzle reveals the land tile turn 1's end draws (L01, the top of the pile)."""
     body = textwrap.indent(BOARD + textwrap.dedent(position), "  ")
-    text = f"id: hand\ngoal: {goal}\nhorizon: {horizon}\nposition:\n{body}"
+    if horizon == 2 and revealed == "{}":
+        revealed = "{land: [L01]}"
+    text = f"id: hand\ngoal: {goal}\nhorizon: {horizon}\nrevealed: {revealed}\nposition:\n{body}"
     return loads_puzzle(text, load_components(), "<test>")
 
 
@@ -202,14 +205,19 @@ HAND = [
     ),
     ("to_move: north\nseats: {north: {boat: T1, maps: [E01], drachmas: 4}, south: {boat: '1,0SW'}}", "{}", 1),
     ("seats: {south: {boat: '1,0SW', maps: [E01, E04], drachmas: 6}, north: {boat: T2}}", "{temples: 2}", 1),
-    ("seats: {south: {boat: T2, maps: [E01, E04], drachmas: 9}, north: {boat: T1}}", "{map: E05}", 1),
+    (
+        "seats: {south: {boat: T2, maps: [E01, E04], drachmas: 9}, north: {boat: T1}}",
+        "{map: E05}",
+        1,
+        "{maps: {easy: [E02, E03, E05]}}",  # a goal card must be in hand or revealed
+    ),
     ("actions_left: 0\nseats: {south: {boat: '1,0SW', maps: [E05], drachmas: 3}, north: {boat: T2}}", "{}", 2),
 ]
 
 
-@pytest.mark.parametrize(("position", "goal", "horizon"), HAND)
-def test_the_last_turn_prunings_change_no_optimum(position, goal, horizon):
-    p = puzzle(position, goal, horizon)
+@pytest.mark.parametrize(("position", "goal", "horizon", "revealed"), [(*row, "{}")[:4] for row in HAND])
+def test_the_last_turn_prunings_change_no_optimum(position, goal, horizon, revealed):
+    p = puzzle(position, goal, horizon, revealed)
     pruned, full = search(p), search(p, prune=False)
     assert pruned.complete and full.complete
     assert pruned.optimum == full.optimum

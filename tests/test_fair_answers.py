@@ -147,6 +147,8 @@ def test_published_answers_buy_ask_the_oracle_and_keep_goal_cards():
 
 
 def test_no_published_file_is_in_the_folder_unchecked():
-    """Every YAML of puzzles/ (but the index and thumbnails) is one of the answers checked."""
-    on_disk = {p for p in (ROOT / "puzzles").rglob("*.yaml")}
+    """Every Akrotiri YAML of puzzles/ is one of the answers checked (puzzles/kreta/ is the
+    second game's, whose own tests replay it)."""
+    kreta = ROOT / "puzzles" / "kreta"
+    on_disk = {p for p in (ROOT / "puzzles").rglob("*.yaml") if kreta not in p.parents}
     assert on_disk == set(FILES), sorted(Path(p).name for p in on_disk ^ set(FILES))

@@ -25,6 +25,7 @@ import pytest
 import yaml
 from starlette.testclient import TestClient
 
+from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.files.collection import load_collection
 from akrotiri_puzzles.notation import format_action
 from akrotiri_puzzles.puzzle import State, moves
@@ -218,9 +219,9 @@ def test_a_lines_picture_is_drawn_once_and_kept(comps, monkeypatch):
     drawn: list[tuple[str, ...]] = []
     real = Overlay.line_svg
 
-    def counted(self: Overlay, line: tuple) -> str:
+    def counted(self: Overlay, line: tuple, later=None) -> str:
         drawn.append(tuple(map(str, line)))
-        return real(self, line)
+        return real(self, line, later)
 
     monkeypatch.setattr(Overlay, "line_svg", counted)
     site = Site(load_collection([ROOT / "puzzles" / "p04.yaml"], comps))
@@ -509,20 +510,25 @@ def test_clients_that_send_nothing_or_a_body_too_slowly_are_let_go():
     assert "Traceback" not in err, err
 
 
-def test_R_TILE_1_a_placed_tiles_layer_is_painted_once_per_placement_and_draws_the_same(comps, monkeypatch):
-    """The lines that go on from one tile placement share its painted layer: each picture is the
-    one a fresh overlay draws, and the placed tile's board is painted once."""
+def test_R_TILE_1_a_lines_placed_tile_is_painted_alone_and_draws_the_same(comps, monkeypatch):
+    """The lines that go on from one tile placement draw the placed tile alone over its slot,
+    never the whole board again: each picture is the one a fresh overlay draws, and the one
+    slot painted per picture is the placement's."""
     from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
     from akrotiri_puzzles.render.board_layer import BoardPainter
     from akrotiri_puzzles.render.overlay import Overlay
+    from akrotiri_puzzles.render.tile_painter import SlotPainter
 
     puzzle = load_puzzle(ROOT / "puzzles" / "p08.yaml", comps)
-    assert puzzle.solution is not None
+    assert puzzle.solution is not None and isinstance(puzzle.solution[0], PlaceTile)
     lines = [tuple(puzzle.solution[:k]) for k in range(1, len(puzzle.solution) + 1)]
     fresh = [Overlay(puzzle.start).line_svg(line) for line in [*lines, lines[0]]]
     kept = Overlay(puzzle.start)
-    painted = []
-    real = BoardPainter.draw_slots
-    monkeypatch.setattr(BoardPainter, "draw_slots", lambda self, g: painted.append(1) or real(self, g))
+    whole: list[object] = []
+    alone: list[object] = []
+    board_slots, slot_slots = BoardPainter.draw_slots, SlotPainter.draw_slots
+    monkeypatch.setattr(BoardPainter, "draw_slots", lambda self, g: whole.append(1) or board_slots(self, g))
+    monkeypatch.setattr(SlotPainter, "draw_slots", lambda self, g: alone.append(self.slot) or slot_slots(self, g))
     assert [kept.line_svg(line) for line in [*lines, lines[0]]] == fresh
-    assert len(painted) == 1
+    assert whole == []
+    assert alone == [puzzle.solution[0].slot] * (len(lines) + 1)

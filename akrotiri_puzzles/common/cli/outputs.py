@@ -149,7 +149,7 @@ class Staging:
         self.created = not folder.exists()
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            self.scratch = Path(tempfile.mkdtemp(dir=folder, prefix=".akrotiri-writing."))
+            self.scratch = Path(tempfile.mkdtemp(dir=folder, prefix=".puzzles-writing."))
         except OSError as exc:
             fail(f"{folder}: {option}: cannot write ({exc.strerror or exc})")
         self.names: dict[str, str] = {}
