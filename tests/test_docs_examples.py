@@ -46,8 +46,8 @@ SAMPLED = {
     r"tools/big_puzzle_db\.py\b": " --rows 30",
     r"generate --difficulty hard --count 3 --seed 1\b": " --count 1",
     # The fuzzer: 20 mutated cases and the bad options (the sample in tests/test_fuzz.py covers the rest).
-    r"^make fuzz\b": " FUZZ_RUNS=20 FUZZ_FLAGS=--options",
-    r"-m tests\.fuzz\b(?!.*--(help|case))": " --runs 20",
+    r"^make fuzz\b": " FUZZ_RUNS=20 FUZZ_HOSTILE=20 FUZZ_HTTP=20 FUZZ_FLAGS=--options",
+    r"-m tests\.fuzz\b(?!.*--(help|case))": " --runs 20 --hostile 20 --http 20",
     # Rewriting the golden files: only the golden test of the file (a copy of tests/ is written).
     r"pytest tests/test_render_svg\.py$": " -k golden -q -p no:cacheprovider",
 }

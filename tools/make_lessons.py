@@ -5,9 +5,9 @@
     .venv/bin/python tools/make_lessons.py --seeds 1-200      # look through more games
 
 For each lesson it plays seeded games between two greedy bots that lay their tiles close to
-Thera (lesson_search.game) and looks, position by position, for one where the lesson's
+Thera (lessons.search.game) and looks, position by position, for one where the lesson's
 misreading matters: the exercise's optimal line needs the rule, and the line a player holding
-the misreading would play (lesson_search.plan under a lesson_beliefs belief) is illegal,
+the misreading would play (lessons.search.plan under a lessons.beliefs belief) is illegal,
 dearer, short of the goal, or scores fewer goal-card points. The first such position whose
 exercise CP-SAT proves optimal and unique (`solve(unique=True)`) becomes the lesson, recorded
 with every action from its new game; then every claim is checked with `teaching.verify`
@@ -24,8 +24,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import yaml
-from lesson_actions import find_more_actions
-from lesson_beliefs import (
+from lessons.actions import find_more_actions
+from lessons.beliefs import (
     CannotPass,
     CargoDoesNotMatter,
     MayStopAtOccupied,
@@ -33,32 +33,32 @@ from lesson_beliefs import (
     OneDockAtATime,
     TemplePerTile,
 )
-from lesson_cube import find_second_cube
-from lesson_found import (
+from lessons.cube import find_second_cube
+from lessons.found import (
     PREMISE,
     ROOT,
     Candidate,
     Finder,
     Found,
-    _boat,
-    _cost,
-    _cubes,
-    _dig,
-    _misread,
+    boat_mark,
+    cubes_in_words,
+    first_dig,
+    line_cost,
     load_cache,
+    misread_line,
     save_cache,
 )
-from lesson_goals import goal_finder, misjudged_island
-from lesson_last import certify_score
-from lesson_money import (
+from lessons.goals import goal_finder, misjudged_island
+from lessons.last import certify_score
+from lessons.money import (
     find_buying_maps,
     find_selling_prices,
     sells_falling,
 )
-from lesson_oracle import find_oracle
-from lesson_search import BOTS_WORDS, card_fits, game, route_neighbours, seed_range
-from lesson_sixth import find_built_sixth
-from lesson_texts import TEXTS
+from lessons.oracle import find_oracle
+from lessons.search import BOTS_WORDS, card_fits, game, route_neighbours, seed_range
+from lessons.sixth import find_built_sixth
+from lessons.texts import TEXTS
 from ortools import __version__ as ortools_version
 
 from akrotiri_puzzles import __version__, load_components
@@ -75,17 +75,17 @@ from akrotiri_puzzles.teaching import RULE_ID, Lesson, Mark, Misreading, Origin,
 
 
 def find_ship_steps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
-    puzzle, optimum = c.puzzle(), _cost(c.puzzle(), line)
+    puzzle, optimum = c.puzzle(), line_cost(c.puzzle(), line)
     states = replay(puzzle, line).states
     for i, a in enumerate(line):
         if isinstance(a, Step) and not a.portage:
             here = states[i].pos.hero.boat
             assert here is not None
             if a.dock not in route_neighbours(states[i].pos, here):
-                mis = _misread(puzzle, optimum, OneDockAtATime())
+                mis = misread_line(puzzle, optimum, OneDockAtATime())
                 if mis is None:
                     return None
-                marks = [_boat(c.pos, "your boat"), Mark("dock", "one ship step reaches this dock", dock=a.dock)]
+                marks = [boat_mark(c.pos, "your boat"), Mark("dock", "one ship step reaches this dock", dock=a.dock)]
                 why = (
                     f"The ship step {a} runs along the routes from {here} to {a.dock}, past the docks on the "
                     "way, for one movement point."
@@ -99,16 +99,18 @@ def find_empty_boat(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     unload = next((a for a in line if isinstance(a, Unload)), None)
     if unload is None or not c.pos.hero.cargo:
         return None
-    mis = _misread(puzzle, _cost(puzzle, line), CargoDoesNotMatter())
+    mis = misread_line(puzzle, line_cost(puzzle, line), CargoDoesNotMatter())
     if mis is None:
         return None
-    cubes = _cubes(unload.colours)
+    cubes = cubes_in_words(unload.colours)
     steps = [a for a in line if isinstance(a, Step)]
     why = (
         f"Unloading {cubes} first costs nothing (a free action); "
         f"the boat is then empty, so each Move action gives 2 movement points: {'; '.join(map(str, steps))}."
     )
-    return Found(puzzle, [("cargo", mis)], [_boat(c.pos, f"your boat, {_cubes(c.pos.hero.cargo)} aboard")], why)
+    return Found(
+        puzzle, [("cargo", mis)], [boat_mark(c.pos, f"your boat, {cubes_in_words(c.pos.hero.cargo)} aboard")], why
+    )
 
 
 def find_occupied(c: Candidate, line: tuple[Action, ...]) -> Found | None:
@@ -116,15 +118,15 @@ def find_occupied(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     other = c.pos.seat(c.pos.other).boat
     if not any(isinstance(a, Step) and a.dock == other for a in line):
         return None
-    optimum = _cost(puzzle, line)
+    optimum = line_cost(puzzle, line)
     lines = [
         (k, m)
         for k, b in (("stop", MayStopAtOccupied()), ("no entry", CannotPass()))
-        if (m := _misread(puzzle, optimum, b))
+        if (m := misread_line(puzzle, optimum, b))
     ]
     if not lines:
         return None
-    marks = [_boat(c.pos, "your boat"), Mark("dock", f"{c.pos.other}'s boat: pass through, never stop", dock=other)]
+    marks = [boat_mark(c.pos, "your boat"), Mark("dock", f"{c.pos.other}'s boat: pass through, never stop", dock=other)]
     why = (
         f"The line passes through {other}, where {c.pos.other}'s boat lies: entering costs 1 movement point, "
         "leaving 2 (one extra), and nothing else may be done while the boat is there."
@@ -135,18 +137,18 @@ def find_occupied(c: Candidate, line: tuple[Action, ...]) -> Found | None:
 def _card_finder(how: str, key: str) -> Finder:
     def find(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         puzzle = c.puzzle()
-        dig = _dig(line)
+        dig = first_dig(line)
         if dig is None or not _card_misread_matters(c.pos, how, line, dig):
             return None
-        optimum = _cost(puzzle, line)
-        mis = _misread(puzzle, optimum, MisreadCards(how))
+        optimum = line_cost(puzzle, line)
+        mis = misread_line(puzzle, optimum, MisreadCards(how))
         if mis is None:
             return None
-        wrong = _dig(mis)
+        wrong = first_dig(mis)
         hero = c.pos.to_move
         if how != "column" and (wrong is None or replay(puzzle, mis).illegal_at != len(mis) - 1):
             return None
-        if how == "column" and not _cost(puzzle, mis) > optimum:
+        if how == "column" and not line_cost(puzzle, mis) > optimum:
             return None
         at = replay(puzzle, line).states[line.index(dig)].pos
         marks = [Mark("site", f"{dig.card} fits here", quad=dig.site)]
@@ -229,15 +231,15 @@ def _card_misread_matters(pos: Position, how: str, line: tuple[Action, ...], dig
 
 
 def _count(pos: Position, seat: str, site: tuple[int, int], d: str, k: str, how: str) -> int:
-    from lesson_search import icon_count
+    from lessons.search import icon_count
 
     return icon_count(pos, seat, site, d, k, how)
 
 
 def find_one_temple(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     puzzle = c.puzzle()
-    mis = _misread(puzzle, _cost(puzzle, line), TemplePerTile())
-    wrong = _dig(mis or ())
+    mis = misread_line(puzzle, line_cost(puzzle, line), TemplePerTile())
+    wrong = first_dig(mis or ())
     if mis is None or wrong is None or replay(puzzle, mis).illegal_at != len(mis) - 1:
         return None
     board = c.pos.board
@@ -247,7 +249,7 @@ def find_one_temple(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         Mark("island", "one island: it has a temple already", quad=temple),
         Mark("site", f"not here: {format_quad(temple)} is on the same island", quad=wrong.site),
     ]
-    dig = _dig(line)
+    dig = first_dig(line)
     assert dig is not None
     why = f"The temple at {format_quad(temple)} takes its whole island, so the line digs elsewhere: {dig}."
     return Found(puzzle, [("tile", mis)], marks, why)
@@ -314,7 +316,7 @@ def certify(puzzle: Puzzle) -> tuple[int, tuple[Action, ...], Certificate] | Non
     exhaustive search has already finished (within 3,000 or 8,000 states), so the proof is
     small; the two-turn finder (oracle) may not, and then CP-SAT takes as long as it needs. A
     score goal (more-actions, last-round) is certified by the endgame analyser
-    (lesson_last.certify_score)."""
+    (lessons.last.certify_score)."""
     if puzzle.goal.score is not None:
         return certify_score(puzzle)
     result = solve(puzzle, unique=True)

@@ -1,8 +1,8 @@
 """Scan seeded games for the second-cube lesson (R-TILE-2) and print what each step keeps.
 
-At every tile placement of the compact greedy bots' games (tools/lesson_search.game) whose turn
-has 5 actions or more (lesson_cube.placement_turn), the forced-card goals are listed, then the
-goals where the misreading's plan (lesson_cube.misread_goals: CP-SAT, no clock) is shorter
+At every tile placement of the compact greedy bots' games (tools/lessons/search.py: game) whose turn
+has 5 actions or more (lessons.cube.placement_turn), the forced-card goals are listed, then the
+goals where the misreading's plan (lessons.cube.misread_goals: CP-SAT, no clock) is shorter
 than the real optimum, then whether CP-SAT proves the exercise's answer unique. One line per
 find (with how many slots and rotations make the card fit, the real answer, whether it loads
 the tile's second cube, and the second answer when there is one), counts and CPU seconds at
@@ -20,11 +20,11 @@ from __future__ import annotations
 import argparse
 import time
 
-import lesson_cube
-from lesson_cube import fitting_places, forced_card_goals, loads_second_cube, misread_goals, placement_turn
-from lesson_cube_needed import STAGES, Screened, build_needed, screen
-from lesson_found import Candidate
-from lesson_search import game, seed_range
+import lessons.cube as lesson_cube
+from lessons.cube import fitting_places, forced_card_goals, loads_second_cube, misread_goals, placement_turn
+from lessons.cube_needed import STAGES, Screened, build_needed, screen
+from lessons.found import Candidate
+from lessons.search import game, seed_range
 
 from akrotiri_puzzles import apply, legal_actions, load_components
 from akrotiri_puzzles.actions import PlaceTile
@@ -55,10 +55,10 @@ def given_slot(pos: Position, goal: Goal, optimum: int, first: PlaceTile, limit:
 
 
 def needed_scan(seeds: range, min_actions: int, at: int | None, kinds: tuple[tuple[str, str], ...]) -> None:
-    """The cube-needed screen (lesson_cube_needed.screen) over the seeds: counts of each step,
+    """The cube-needed screen (lessons.cube_needed.screen) over the seeds: counts of each step,
     and one line per goal that passes the screen's third step (the second cube's place matters
     and the answer loads it). With `kinds`, variants by legal play of each such position whose
-    answer is not unique (lesson_cube_needed.build_needed)."""
+    answer is not unique (lessons.cube_needed.build_needed)."""
     comps = load_components()
     counts = dict.fromkeys(("placements", "with forced goals", "goals", *STAGES, "misreading shorter"), 0)
     built: dict[str, int] = {}
@@ -131,14 +131,14 @@ def main() -> None:
         "--build",
         default="",
         help="At each position where the misreading is shorter but no answer is unique, build variants "
-        "by legal play (lesson_cube._built) from these earlier turns, comma-separated, in order: "
+        "by legal play (lessons.cube._built) from these earlier turns, comma-separated, in order: "
         "other-place, other-act, hero-act, hero-place (default: none).",
     )
     parser.add_argument("--at", type=int, default=None, help="Only the placement after this many actions.")
     parser.add_argument(
         "--needed",
         action="store_true",
-        help="The cube-needed screen (lesson_cube_needed) instead of the misreading-first one.",
+        help="The cube-needed screen (lessons/cube_needed.py) instead of the misreading-first one.",
     )
     parser.add_argument("--min-actions", type=int, default=5, help="With --needed: the fewest actions of the turn.")
     parser.add_argument(

@@ -9,8 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lesson_search import Belief, plan
-
 from akrotiri_puzzles.actions import Action, Excavate
 from akrotiri_puzzles.generator.reveal import Reveal
 from akrotiri_puzzles.notation import parse_action
@@ -18,6 +16,8 @@ from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
 from akrotiri_puzzles.solver import search
 from akrotiri_puzzles.teaching import Mark
+
+from .search import Belief, plan
 
 ROOT = Path(__file__).resolve().parent.parent
 PREMISE = Reveal(maps=3, oracle=True)
@@ -111,7 +111,7 @@ def _fails(puzzle: Puzzle, optimum: int, line: tuple[Action, ...]) -> bool:
     return played.illegal_at is not None or not played.reached or played.cost > optimum
 
 
-def _misread(puzzle: Puzzle, optimum: int, belief: Belief, nodes: int = 3000) -> tuple[Action, ...] | None:
+def misread_line(puzzle: Puzzle, optimum: int, belief: Belief, nodes: int = 3000) -> tuple[Action, ...] | None:
     """The line a player holding the belief plays, if it fails in the engine."""
     found = plan(puzzle, belief, nodes)
     if found is None or not _fails(puzzle, optimum, found[1]):
@@ -119,23 +119,23 @@ def _misread(puzzle: Puzzle, optimum: int, belief: Belief, nodes: int = 3000) ->
     return found[1]
 
 
-def _cost(puzzle: Puzzle, line: tuple[Action, ...]) -> int:
+def line_cost(puzzle: Puzzle, line: tuple[Action, ...]) -> int:
     return replay(puzzle, line).cost
 
 
-def _boat(pos: Position, label: str) -> Mark:
+def boat_mark(pos: Position, label: str) -> Mark:
     assert pos.hero.boat is not None
     return Mark("dock", label, dock=pos.hero.boat)
 
 
-def _dig(line: tuple[Action, ...]) -> Excavate | None:
+def first_dig(line: tuple[Action, ...]) -> Excavate | None:
     return next((a for a in line if isinstance(a, Excavate)), None)
 
 
 # ---- finders, one per lesson -------------------------------------------------------------------
 
 
-def _cubes(colours: tuple[str, ...]) -> str:
+def cubes_in_words(colours: tuple[str, ...]) -> str:
     """Cubes in words, e.g. "2 gray cubes and a red cube"."""
     counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
     parts = [f"{n} {c} cubes" if n > 1 else f"a {c} cube" for c, n in counts.items()]

@@ -17,10 +17,6 @@ hand fit a site it did not fit before, on an island the hero could dig.
 
 from __future__ import annotations
 
-from lesson_found import Candidate, Found, _boat, _dig
-from lesson_money import fits_somewhere
-from lesson_search import card_fits
-
 from akrotiri_puzzles.actions import Action, Oracle, PlaceTile
 from akrotiri_puzzles.components import DECKS, ICONS
 from akrotiri_puzzles.effects import apply, apply_unchecked
@@ -30,6 +26,10 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
 from akrotiri_puzzles.rules import legal_actions, temple_island_set, why_illegal
 from akrotiri_puzzles.solver import search
 from akrotiri_puzzles.teaching import Mark
+
+from .found import Candidate, Found, boat_mark, first_dig
+from .money import fits_somewhere
+from .search import card_fits
 
 
 def fitting(pos: Position, goal: Goal) -> set[tuple[str, Quad]]:
@@ -213,11 +213,11 @@ def find_oracle(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     assert isinstance(oracle, Oracle) and isinstance(place, PlaceTile)
     if why_illegal(apply(pos, oracle), place) is None:
         return None
-    dig, wrong = _dig(line), _dig(mis)
+    dig, wrong = first_dig(line), first_dig(mis)
     assert dig is not None and wrong is not None
     after = apply(pos, oracle)
     tile = after.hero.tile
-    marks = [_boat(pos, "your boat"), Mark("site", f"the answer digs here ({dig.card})", quad=dig.site)]
+    marks = [boat_mark(pos, "your boat"), Mark("site", f"the answer digs here ({dig.card})", quad=dig.site)]
     if wrong.site in pos.board.piece_at and not card_fits(pos, pos.to_move, wrong.card, wrong.site):
         marks.append(Mark("site", f"{wrong.card} fits here only with the oracle's tile", quad=wrong.site))
     why = (

@@ -2,7 +2,7 @@
 sixth temple is dug". The turn goes on after it (the engine lets the digger play its remaining
 actions), and if the first player dug it, the other still plays a turn.
 
-The exercise is a score goal certified like lesson_last's (the endgame analyser: X best, X+1
+The exercise is a score goal certified like lessons/last.py's (the endgame analyser: X best, X+1
 infeasible, unique), at a position of a turn whose best line digs the hero's last temple and
 then scores more (sells cubes at Thera). The misreading's holder plans in a believed world
 where a line stops at that excavation (`ends_at_sixth`, an exhaustive search through the
@@ -16,9 +16,6 @@ first through the engine) lead to a position where it can dig at once with cargo
 
 from __future__ import annotations
 
-from lesson_found import PREMISE, Candidate, Found, _boat
-from lesson_last import certified, final_points
-
 from akrotiri_puzzles.actions import Action, Excavate, PlaceTile, Sell
 from akrotiri_puzzles.analysis.endgame import analyse
 from akrotiri_puzzles.geometry import format_quad
@@ -29,6 +26,9 @@ from akrotiri_puzzles.rules import action_cost, legal_actions
 from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.solver.exhaustive import state_key
 from akrotiri_puzzles.teaching import Mark
+
+from .found import PREMISE, Candidate, Found, boat_mark
+from .last import certified, final_points
 
 
 class TooLarge(Exception):
@@ -112,7 +112,7 @@ def find_sixth_temple(pos: Position) -> Found | None:
     dig = got.line[digs[-1]]
     assert isinstance(dig, Excavate)
     after = [str(a) for a in got.line[digs[-1] + 1 :]]
-    marks = [_boat(pos, "your boat"), Mark("site", f"your last temple: {dig.card}", quad=dig.site)]
+    marks = [boat_mark(pos, "your boat"), Mark("site", f"your last temple: {dig.card}", quad=dig.site)]
     states = replay(puzzle, got.line).states
     sale = next((i for i, a in enumerate(got.line) if isinstance(a, Sell) and i > digs[-1]), None)
     if sale is not None and states[sale].pos.hero.boat is not None:

@@ -16,9 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from lesson_cube import _play_on, _starts, _variants, forced_card_goals, imagined_placements, loads_second_cube
-from lesson_found import Candidate, Found, _boat
-
 from akrotiri_puzzles.actions import Action, PlaceTile
 from akrotiri_puzzles.effects import apply, apply_unchecked
 from akrotiri_puzzles.geometry import Quad, format_quad
@@ -28,6 +25,9 @@ from akrotiri_puzzles.rules import legal_actions
 from akrotiri_puzzles.setup import new_game
 from akrotiri_puzzles.solver import solve
 from akrotiri_puzzles.teaching import Mark
+
+from .cube import forced_card_goals, imagined_placements, loads_second_cube, play_on, variant_starts, ways_to_play
+from .found import Candidate, Found, boat_mark
 
 
 @dataclass
@@ -170,9 +170,9 @@ def build_needed(
     c: Candidate, goal: Goal, kinds: tuple[tuple[str, str], ...], stats: dict[str, int]
 ) -> tuple[Candidate, Screened] | None:
     """Variants by legal play of a position where the cube is needed but the answer is not
-    unique: each earlier turn of `kinds` (lesson_cube.KINDS's names) played every other way
-    (lesson_cube._variants), the game played on by the greedy bots to the hero's placement of
-    the same tile (lesson_cube._play_on), and the same goal screened there. The first variant
+    unique: each earlier turn of `kinds` (lessons.cube.KINDS's names) played every other way
+    (lessons.cube.ways_to_play), the game played on by the greedy bots to the hero's placement of
+    the same tile (lessons.cube.play_on), and the same goal screened there. The first variant
     whose answer is unique and whose misreading line reaches the goal in the optimum, with its
     whole line from the new game; counts of each stage in `stats`."""
     pos = c.pos
@@ -180,9 +180,9 @@ def build_needed(
     for action in c.line:
         states.append(apply(states[-1], action))
     seen: set[object] = {pos.key()}
-    for start, kind in _starts(c, states, kinds):
-        for at, path in _variants(states[start], kind):
-            ended, moves = _play_on(at, path, pos.to_move, c.seed)
+    for start, kind in variant_starts(c, states, kinds):
+        for at, path in ways_to_play(states[start], kind):
+            ended, moves = play_on(at, path, pos.to_move, c.seed)
             if ended is None or ended.phase != "place" or ended.hero.tile != pos.hero.tile:
                 continue
             if ended.key() in seen or ended.hero.boat is None:
@@ -206,7 +206,7 @@ def build_needed(
 
 BUILD_KINDS: tuple[tuple[str, str], ...] = ()
 """The earlier turns the finder plays otherwise when the cube is needed but the answer is not
-unique (lesson_cube.KINDS's names; none: the lesson came from a game's own placement, and
+unique (lessons.cube.KINDS's names; none: the lesson came from a game's own placement, and
 variants cost minutes a position)."""
 NEEDED: dict[tuple[int, int, int], tuple[Candidate, Screened] | None] = {}
 """The finder's choice at each candidate (seed, edition, actions played), so that its second
@@ -330,7 +330,7 @@ def _marks(pos: Position, place: PlaceTile, wrong: PlaceTile) -> list[Mark]:
     site, wrong_site = place.cube_site(), wrong.cube_site()
     assert site is not None and wrong_site is not None
     return [
-        _boat(pos, "your boat"),
+        boat_mark(pos, "your boat"),
         Mark("island", f"first cube ({icon}): the icon's island", quad=first_cube(pos, place)),
         Mark("site", f"answer: second cube ({place.colour})", quad=site),
         Mark("site", f"misreading: second cube ({wrong.colour}) here", quad=wrong_site),

@@ -20,9 +20,6 @@ import itertools
 import os
 from collections.abc import Hashable
 
-from lesson_found import PREMISE, Candidate, Found, _boat, _cubes
-from lesson_search import card_fits
-
 from akrotiri_puzzles.actions import Action, Buy, Excavate, Sell
 from akrotiri_puzzles.components import DECKS
 from akrotiri_puzzles.position import Position, evolve
@@ -30,6 +27,9 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play, reached, r
 from akrotiri_puzzles.rules import action_cost, boat_island, temple_island_set
 from akrotiri_puzzles.solver import search
 from akrotiri_puzzles.teaching import Mark
+
+from .found import PREMISE, Candidate, Found, boat_mark, cubes_in_words
+from .search import card_fits
 
 
 def sale_price(pos: Position, colour: str) -> int:
@@ -235,7 +235,7 @@ def find_buying_maps(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         dig = first_excavation(best)
         assert dig is not None
         marks = [
-            _boat(c.pos, "your boat at Thera: buy here"),
+            boat_mark(c.pos, "your boat at Thera: buy here"),
             Mark("site", f"{card} (card {depth} of the {deck} deck) fits here", quad=dig.site),
         ]
         buys = [a for a in best if isinstance(a, Buy)]
@@ -280,7 +280,9 @@ def find_selling_prices(c: Candidate, line: tuple[Action, ...]) -> Found | None:
         dig = first_excavation(best)
         assert dig is not None
         earned = _sold(best, pos)
-        marks = [_boat(pos, f"your boat, {_cubes(pos.hero.cargo)} aboard" if pos.hero.cargo else "your boat")]
+        marks = [
+            boat_mark(pos, f"your boat, {cubes_in_words(pos.hero.cargo)} aboard" if pos.hero.cargo else "your boat")
+        ]
         marks.append(Mark("site", f"{dig.card} fits here", quad=dig.site))
         cost = pos.components.map[dig.card].cost
         held = pos.hero.drachmas + sum(earned)

@@ -7,10 +7,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from lesson_beliefs import ScoresThere, believed_gain
-from lesson_found import Candidate, Finder, Found, _cost, _dig, _misread
-from lesson_search import card_fits
-
 from akrotiri_puzzles.actions import Action, Excavate
 from akrotiri_puzzles.geometry import board_quarter, format_quad, quad_name
 from akrotiri_puzzles.position import Position
@@ -18,6 +14,10 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.rules import temple_island_set
 from akrotiri_puzzles.solver import search
 from akrotiri_puzzles.teaching import Mark
+
+from .beliefs import ScoresThere, believed_gain
+from .found import Candidate, Finder, Found, first_dig, line_cost, misread_line
+from .search import card_fits
 
 GOAL_WORDS = {
     "G01": "a temple at portage distance exactly 1",
@@ -97,13 +97,13 @@ def _goal_exercise(
         if not found.complete or found.optimum is None or found.optimum < 1:
             return None
         line = found.line
-    dig = _dig(line)
+    dig = first_dig(line)
     if dig is None or not believed_gain(c.pos, rule, dig.site, truth=True):
         return None
     if believed_gain(c.pos, rule, dig.site, truth=False):
         return None  # the misreading would dig there too: it must think this site scores nothing
-    mis = _misread(puzzle, _cost(puzzle, line), ScoresThere(rule))
-    if mis is None or _dig(mis) is None:
+    mis = misread_line(puzzle, line_cost(puzzle, line), ScoresThere(rule))
+    if mis is None or first_dig(mis) is None:
         return None
     return puzzle, line, mis
 
@@ -120,7 +120,7 @@ def goal_finder(goal_id: str, rule: str) -> Finder:
         else:
             return None
         puzzle, line, mis = got
-        dig, wrong = _dig(line), _dig(mis)
+        dig, wrong = first_dig(line), first_dig(mis)
         assert dig is not None and wrong is not None
         marks = [
             Mark("site", f"scores {goal_id}", quad=dig.site),

@@ -1,10 +1,8 @@
 """Helpers of tools/make_lessons.py for the two-turn exercise of the oracle lesson (R-ORA-1,
 R-END-1). (The action count, R-TURN-2, and the last round, R-END-2, are score-goal exercises:
-tools/lesson_actions.py and tools/lesson_sixth.py.)"""
+tools/lessons/actions.py and tools/lessons/sixth.py.)"""
 
 from __future__ import annotations
-
-from lesson_found import PREMISE
 
 from akrotiri_puzzles.actions import Action, EndTurn, Oracle, PlaceTile
 from akrotiri_puzzles.effects import apply
@@ -12,6 +10,8 @@ from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
 from akrotiri_puzzles.rules import legal_actions
 from akrotiri_puzzles.solver import search
+
+from .found import PREMISE
 
 
 def second_turn_placement(puzzle: Puzzle, line: tuple[Action, ...]) -> int | None:

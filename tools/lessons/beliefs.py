@@ -1,4 +1,4 @@
-"""The misreadings of tools/make_lessons.py, each as a belief (see lesson_search.Belief): what a
+"""The misreadings of tools/make_lessons.py, each as a belief (see lessons/search.py: Belief): what a
 new player who holds it thinks they may do, own or score."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 import networkx as nx
-from lesson_search import Belief, card_fits, dig_sites, route_neighbours
 
 from akrotiri_puzzles.actions import Action, Excavate, Step, Unload
 from akrotiri_puzzles.board import Board
@@ -16,6 +15,8 @@ from akrotiri_puzzles.graphs import dock_graph, portage_distance, ship_component
 from akrotiri_puzzles.position import Position, evolve
 from akrotiri_puzzles.puzzle import State
 from akrotiri_puzzles.rules import boat_island, legal_actions
+
+from .search import Belief, card_fits, dig_sites, route_neighbours
 
 
 def _other(seat: str) -> str:

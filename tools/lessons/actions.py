@@ -3,7 +3,7 @@ endgame-style puzzle with a score goal.
 
 The position is the start of an action phase where the hero's next temple reveals one more
 action on the player board. The exercise is "score X points by the end of this turn",
-certified by the endgame analyser like the last-round lesson (lesson_last.certify_score: X
+certified by the endgame analyser like the last-round lesson (lessons.last.certify_score: X
 proven the best, X+1 unreachable, the answer unique).
 
 The misreading is "the action a temple reveals can be used at once". Its holder plans in a
@@ -16,9 +16,6 @@ spends the extra action, which the engine then refuses ("no actions left this tu
 
 from __future__ import annotations
 
-from lesson_found import PREMISE, Candidate, Found, _boat, _dig
-from lesson_last import certified
-
 from akrotiri_puzzles.actions import Action, Excavate
 from akrotiri_puzzles.analysis.endgame import analyse
 from akrotiri_puzzles.effects import apply
@@ -29,6 +26,9 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
 from akrotiri_puzzles.rules import action_cost
 from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.teaching import Mark
+
+from .found import PREMISE, Candidate, Found, boat_mark, first_dig
+from .last import certified
 
 
 def revealed(pos: Position) -> int:
@@ -94,8 +94,8 @@ def find_more_actions(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     if played.illegal_at is None or "R-TURN-2" not in (played.reason or ""):
         return None
     now = seat_score(pos, pos.to_move).total
-    marks = [_boat(pos, "your boat")]
-    dig, wrong = _dig(got.line), _dig(mis)
+    marks = [boat_mark(pos, "your boat")]
+    dig, wrong = first_dig(got.line), first_dig(mis)
     if dig is not None:
         marks.append(Mark("site", f"the answer digs here with {dig.card}", quad=dig.site))
     if wrong is not None and (dig is None or wrong.site != dig.site):

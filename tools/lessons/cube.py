@@ -18,11 +18,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from lesson_found import Candidate, Found, _boat
-from lesson_money import fits_somewhere
-from lesson_search import CompactGreedy
-from lesson_sixth import within_turn
-
 from akrotiri_puzzles.actions import Action, EndTurn, Load, PlaceTile
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.components import COLOURS
@@ -35,6 +30,11 @@ from akrotiri_puzzles.rules import legal_actions, why_illegal
 from akrotiri_puzzles.setup import new_game
 from akrotiri_puzzles.solver import solve
 from akrotiri_puzzles.teaching import Mark
+
+from .found import Candidate, Found, boat_mark
+from .money import fits_somewhere
+from .search import CompactGreedy
+from .sixth import within_turn
 
 QUADRANTS = ("NE", "NW", "SE", "SW")
 BUILD_STATES = 1500
@@ -275,7 +275,7 @@ def find_second_cube(c: Candidate, line: tuple[Action, ...]) -> Found | None:
     first = mis[0]
     assert isinstance(first, PlaceTile)
     if not line:
-        return Found(puzzle, [("any island", mis)], [_boat(pos, "your boat")])
+        return Found(puzzle, [("any island", mis)], [boat_mark(pos, "your boat")])
     # The certified answer: the misreading must save actions in the believer's eyes.
     answer = replay(puzzle, line)
     if answer.cost <= cost:
@@ -340,11 +340,11 @@ def _built(c: Candidate) -> Candidate | None:
         states.append(apply(states[-1], action))
     hero = pos.to_move
     seen: set[object] = set()
-    for start, kind in _starts(c, states):
+    for start, kind in variant_starts(c, states):
         print(f"  seed {c.seed} action {len(c.line)}: built variants from action {start} ({kind})", flush=True)
         tried = other = 0
-        for at, path in _variants(states[start], kind):
-            ended, moves = _play_on(at, path, hero, c.seed)
+        for at, path in ways_to_play(states[start], kind):
+            ended, moves = play_on(at, path, hero, c.seed)
             if ended is None or ended.phase != "place" or ended.hero.tile != pos.hero.tile:
                 other += 1
                 continue
@@ -367,7 +367,7 @@ the greedy bot; 128 variants, 27 s CPU at seed 42), the other seat's last action
 hero's previous action phase."""
 
 
-def _starts(
+def variant_starts(
     c: Candidate, states: list[Position], kinds: tuple[tuple[str, str], ...] | None = None
 ) -> list[tuple[int, str]]:
     """Where the built finder plays otherwise (index into the line, and "act" or "place"), in
@@ -388,7 +388,7 @@ def _starts(
     return out
 
 
-def _variants(start: Position, kind: str) -> list[tuple[Position, tuple[Action, ...]]]:
+def ways_to_play(start: Position, kind: str) -> list[tuple[Position, tuple[Action, ...]]]:
     """Each way of playing from `start`: every end of the action phase (within_turn, up to
     BUILD_STATES states), or every legal tile placement (the engine's first colour of each
     second cube's piece)."""
@@ -401,9 +401,7 @@ def _variants(start: Position, kind: str) -> list[tuple[Position, tuple[Action, 
     return within_turn(start, BUILD_STATES)
 
 
-def _play_on(
-    at: Position, path: tuple[Action, ...], hero: str, seed: int
-) -> tuple[Position | None, tuple[Action, ...]]:
+def play_on(at: Position, path: tuple[Action, ...], hero: str, seed: int) -> tuple[Position | None, tuple[Action, ...]]:
     """From a variant, the rest of the play to the hero's placement: the turn ended (if in the
     action phase), then the compact greedy bot for the seat to move until the hero is to move."""
     moves: list[Action] = list(path)
@@ -426,7 +424,7 @@ def _marks(pos: Position, place: PlaceTile, wrong: PlaceTile, line: tuple[Action
     """The picture's marks (drawn after the answer's placement): the boat, the answer's second
     cube, where the answer loads when it does not load that cube, and where the misreading
     puts its second cube."""
-    marks = [_boat(pos, "your boat")]
+    marks = [boat_mark(pos, "your boat")]
     site = place.cube_site()
     if site is not None:
         marks.append(Mark("site", f"answer: second cube ({place.colour}), on the tile", quad=site))

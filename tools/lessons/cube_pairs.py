@@ -1,7 +1,7 @@
 """Two earlier turns changed together, for the second-cube lesson (R-TILE-2).
 
 At a tile placement of a seeded game where the misreading's plan ("the second cube may go
-beside the first cube", lesson_cube with WIDE off) is shorter than the real optimum but the
+beside the first cube", lessons/cube.py with WIDE off) is shorter than the real optimum but the
 answer is not unique, one earlier turn changed alone never broke the tie (docs/teaching.md,
 the tenth session). Here two change together, both by legal play through the engine: the
 hero's previous action phase (every end of it, `within_turn`) and the other seat's turn after
@@ -17,7 +17,7 @@ lines CP-SAT printed at earlier variants, with different canonical signatures) b
 goal within the optimum, and no line seen reaches it in as few actions as the misreading.
 Every CP-SAT answer and second answer is added to the lines seen.
 
-    .venv/bin/python tools/lesson_cube_pairs.py --seed 11332 --at 57 --card M08 > out/pairs-11332.log
+    .venv/bin/python -m tools.lessons.cube_pairs --seed 11332 --at 57 --card M08 > out/pairs-11332.log
 """
 
 from __future__ import annotations
@@ -25,12 +25,6 @@ from __future__ import annotations
 import argparse
 import time
 from dataclasses import dataclass, field
-
-import lesson_cube
-from lesson_cube import believed_plan
-from lesson_cube_needed import second_cube_choices
-from lesson_search import game
-from lesson_sixth import within_turn
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import Action, EndTurn, PlaceTile
@@ -41,6 +35,12 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle, replay
 from akrotiri_puzzles.rules import legal_actions, why_illegal
 from akrotiri_puzzles.solver import solve
 from akrotiri_puzzles.solver.canonical import Answer, signature
+
+from . import cube as lesson_cube
+from .cube import believed_plan
+from .cube_needed import second_cube_choices
+from .search import game
+from .sixth import within_turn
 
 
 def believed_cost(pos: Position, goal: Goal, plan: tuple[Action, ...]) -> int | None:
