@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..actions import Action
 from ..board import Board
-from ..common.errors import located
+from ..common.errors import located, quote
 from ..common.files.yamlio import dump_yaml, parse_yaml, read_yaml, validated_document, write_atomic
 from ..components import EDITIONS, Components
 from ..errors import NotationError, PuzzleError
@@ -132,7 +132,7 @@ def lesson_from_data(data: Any, source: str, comps: Components, base: Path | Non
     m = validated_document(data, source, LessonModel, LessonError, FORMAT, "lesson")
     for i, rule in enumerate(m.rules):
         if not RULE_ID.fullmatch(rule):
-            raise LessonError(located(source, f"rules.{i}", f"expected a rule ID like R-MOVE-3, got {rule!r}"))
+            raise LessonError(located(source, f"rules.{i}", f"expected a rule ID like R-MOVE-3, got {quote(rule)}"))
     exercise = dict(m.exercise)
     exercise.setdefault("id", m.id)
     try:

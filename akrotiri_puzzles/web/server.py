@@ -18,6 +18,7 @@ import socket
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -175,16 +176,17 @@ def check(site: Site, sock: socket.socket, report: Callable[[str], None]) -> Non
             time.sleep(0.05)
         report(f"serving {site.counted()} at {base}")
         pid = site.order[0]
+        at = urllib.parse.quote(pid, safe="")  # an id as a URL's path carries it
         first = (site.item(pid).puzzle.solution or ())[:1]
         steps: list[tuple[str, str, Any, int]] = [
             ("the list", "/", None, 200),
-            (f"puzzle {pid}", f"/puzzle/{pid}", None, 200),
-            (f"picture of {pid}", f"/picture/{pid}.svg", None, 200),
-            (f"actions of {pid}", f"/api/puzzles/{pid}/state", {"line": []}, 200),
+            (f"puzzle {pid}", f"/puzzle/{at}", None, 200),
+            (f"picture of {pid}", f"/picture/{at}.svg", None, 200),
+            (f"actions of {pid}", f"/api/puzzles/{at}/state", {"line": []}, 200),
         ]
         if first:
-            steps.append((f"{pid}: {first[0]}", f"/api/puzzles/{pid}/play", {"line": [], "action": str(first[0])}, 200))
-        steps.append((f"hint for {pid}", f"/api/puzzles/{pid}/hint", {"line": [], "level": 1}, 200))
+            steps.append((f"{pid}: {first[0]}", f"/api/puzzles/{at}/play", {"line": [], "action": str(first[0])}, 200))
+        steps.append((f"hint for {pid}", f"/api/puzzles/{at}/hint", {"line": [], "level": 1}, 200))
         steps.append(("an unknown id", "/puzzle/no-such-puzzle", None, 404))
         for what, path, body, want in steps:
             status, text = _get(base + path, body)
