@@ -491,7 +491,13 @@ def recertify_files(out: Path, comps: Components, only: list[str] | None) -> int
 def main() -> None:
     """Find the lessons asked for and write them."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", nargs="*", default=None, help="Lesson ids to make (default: all the finders know).")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        default=None,
+        choices=sorted(FINDERS),
+        help="Lesson ids to make (default: all the finders know).",
+    )
     parser.add_argument(
         "--seeds", type=seed_range, default="1-60", help="Seeds of the games to look through, e.g. 1-60."
     )
