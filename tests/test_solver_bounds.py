@@ -19,11 +19,12 @@ from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.premise import WHOLE
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver.budget import board_free_lower_bound, budget, max_steps, playable_cards
-from akrotiri_puzzles.solver.cpsat import STATUS, params, solve
+from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
 from akrotiri_puzzles.solver.facts import FactReader
 from akrotiri_puzzles.solver.gather import build_facts
 from akrotiri_puzzles.solver.model import Spec, build
+from akrotiri_puzzles.solver.run import STATUS, params
 from akrotiri_puzzles.solver.scenarios import scenarios
 
 SMALL = Path(__file__).parent / "data" / "puzzles" / "small"

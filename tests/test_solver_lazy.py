@@ -1,4 +1,4 @@
-"""A bound asked in parts of its classes while it is read (solver/lazy.py, `_Run.lazy`).
+"""A bound asked in parts of its classes while it is read (solver/lazy.py, `Search.lazy`).
 
 At a bound whose bound below is proven INFEASIBLE, the solver reads the bound's scenarios in the
 reader's order and asks the model of each part of new classes as it is read. A line found in a
@@ -26,7 +26,7 @@ from akrotiri_puzzles.solver.gather import Gathering, build_facts
 
 SMALL = Path(__file__).parent / "data" / "puzzles" / "small"
 PLACE = sorted(SMALL.glob("small-*-place-*.yaml"))
-_LAZY = cpsat._Run.lazy
+_LAZY = cpsat.Search.lazy
 INFEASIBLE_BY_CP_SAT = [
     "small-058-act-north-2016-h2-map",
     "small-121-act-south-2016-h2-map",
@@ -65,7 +65,7 @@ def _lifted(monkeypatch) -> tuple[list[int], list[int]]:  # type: ignore[no-unty
     monkeypatch.setattr(lazy, "LAZY_SCENARIOS", 0)
     monkeypatch.setattr(lazy, "LAZY_FIRST", 1)
     monkeypatch.setattr(lazy, "LAZY_GROWTH", 2)
-    monkeypatch.setattr(cpsat._Run, "lazy", spy)
+    monkeypatch.setattr(cpsat.Search, "lazy", spy)
     return found, proven
 
 
@@ -162,7 +162,7 @@ def _uncovered(monkeypatch, comps) -> tuple[int, list[str]]:  # type: ignore[no-
     _lifted(monkeypatch)
     monkeypatch.setattr(lazy, "LAZY_PART", 2)
     asked: list[str] = []
-    model = cpsat._Run.model
+    model = cpsat.Run.model
     in_parts = lazy.in_parts
 
     def key(sc) -> str:  # type: ignore[no-untyped-def]
@@ -188,7 +188,7 @@ def _uncovered(monkeypatch, comps) -> tuple[int, list[str]]:  # type: ignore[no-
                 problems.append(f"{puzzle.id} bound {bound}: parts {len(asked)}, classes {len(whole.scenarios)}")
         return parts
 
-    monkeypatch.setattr(cpsat._Run, "model", spy_model)
+    monkeypatch.setattr(cpsat.Run, "model", spy_model)
     monkeypatch.setattr(cpsat, "in_parts", spy_parts)
     for name in INFEASIBLE_BY_CP_SAT:
         cpsat.solve(load_puzzle(SMALL / f"{name}.yaml", comps), probe=False)
@@ -224,13 +224,13 @@ def test_R_MOVE_2_a_part_model_that_is_not_the_bounds_is_caught(monkeypatch, com
     than the bound (a line found there is still replayed, so it is legal, but is taken as the
     bound's optimum)."""
     _lifted(monkeypatch)
-    model = cpsat._Run.model
+    model = cpsat.Run.model
 
     def loose(self, facts, bud, bound, minimise=False):
         partial = facts.enumerated < len(self.reader(facts.puzzle).scenarios())
         return model(self, facts, bud, bound + 1 if partial else bound, minimise)
 
-    monkeypatch.setattr(cpsat._Run, "model", loose)
+    monkeypatch.setattr(cpsat.Run, "model", loose)
     wrong = [_wrong(p, cpsat.solve(p, probe=False)) for p in _puzzles(comps, 14)]
     assert any(w is not None for w in wrong), wrong
 

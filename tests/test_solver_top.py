@@ -19,6 +19,7 @@ import pytest
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.solver import cpsat
 from akrotiri_puzzles.solver.exhaustive import search
+from akrotiri_puzzles.solver.run import STATUS, params
 
 DATA = Path(__file__).parent / "data" / "puzzles"
 INFEASIBLE = ["small-090-act-south-2014-h2-map", "small-121-act-south-2016-h2-map"]
@@ -26,8 +27,8 @@ INFEASIBLE = ["small-090-act-south-2014-h2-map", "small-121-act-south-2016-h2-ma
 or more bounds above it."""
 
 
-_TOP_INFEASIBLE = cpsat._Run.top_infeasible
-_FACTS = cpsat._Run.facts
+_TOP_INFEASIBLE = cpsat.Search.top_infeasible
+_FACTS = cpsat.Run.facts
 
 
 def _answer(r: cpsat.SolveResult) -> tuple[object, ...]:
@@ -57,8 +58,8 @@ def _solve(monkeypatch, puzzle, top: bool, gate: bool = False):
         monkeypatch.setattr(cpsat, "TOP_SCENARIOS", 0)
         monkeypatch.setattr(cpsat, "TOP_SHARE", 1.0)
         monkeypatch.setattr(cpsat, "TOP_PART", 2)  # the top in parts, as on a large puzzle
-    monkeypatch.setattr(cpsat._Run, "top_infeasible", spy_top)
-    monkeypatch.setattr(cpsat._Run, "facts", spy_facts)
+    monkeypatch.setattr(cpsat.Search, "top_infeasible", spy_top)
+    monkeypatch.setattr(cpsat.Run, "facts", spy_facts)
     return cpsat.solve(puzzle, probe=False), asked, read
 
 
@@ -107,8 +108,8 @@ def _verdict(facts, bud, bound) -> str:
     from akrotiri_puzzles.solver.model import Spec, build
 
     solver = cp_model.CpSolver()
-    cpsat.params(solver, None, 1, 0)
-    return cpsat.STATUS[solver.solve(build(facts, bud, Spec(bound, facts.puzzle.goal)).m)]
+    params(solver, None, 1, 0)
+    return STATUS[solver.solve(build(facts, bud, Spec(bound, facts.puzzle.goal)).m)]
 
 
 @pytest.mark.slow

@@ -19,12 +19,13 @@ from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, State, play
 from ..scoring import seat_score
 from ..solver.budget import Budget, budget, playable_cards, second_turn_possible
-from ..solver.cpsat import STATUS, SolverError, params
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.facts import FactReader
 from ..solver.gather import build_facts
 from ..solver.model import LineModel, Spec, build
 from ..solver.model.score import MARGIN_SCALE, TIE
+from ..solver.readback import SolverError
+from ..solver.run import STATUS, params
 
 
 class NotModelled(AkrotiriError):

@@ -17,22 +17,19 @@ its fixed order, and each time it has read `size` new classes the model of those
 
 The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART.
 Where the first read takes in every scenario of the bound, nothing is asked here: the bound's
-facts and model are deepening's own (`_Run.facts` reads on from the same gathering).
+facts and model are deepening's own (`Run.facts` reads on from the same gathering).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..puzzle import Puzzle
 from .budget import Budget, max_steps, playable_cards
 from .deadline import TimeUp
 from .gather import Gathering
-
-if TYPE_CHECKING:
-    from .cpsat import _Run
+from .run import Run
 
 LAZY = True
 """Whether a bound of a large puzzle is asked in parts while it is read (tests and benchmarks
@@ -68,7 +65,7 @@ class Parts:
 
 
 def _ask(
-    run: _Run, gathering: Gathering, first: int, last: int, bud: Budget, bound: int, work: float | None
+    run: Run, gathering: Gathering, first: int, last: int, bud: Budget, bound: int, work: float | None
 ) -> Found | bool:
     """The line of the part of classes first..last-1, if it has one; else whether it was proven
     INFEASIBLE (False: not settled within `work`)."""
@@ -85,7 +82,7 @@ def _ask(
     return False
 
 
-def in_parts(run: _Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
+def in_parts(run: Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
     """The bound asked part by part as it is read (see the module docstring); None when the
     puzzle has fewer than LAZY_SCENARIOS scenarios or the first read took in the whole bound
     (deepening then asks the bound's own model, from `run.pending`)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
@@ -26,9 +25,7 @@ from .facts import Facts, placement_facts
 from .model import LineModel, model_answer, placements_match
 from .readback import complete_line
 from .result import SolveResult
-
-if TYPE_CHECKING:
-    from .cpsat import _Run
+from .run import Run
 
 Runner = Callable[[LineModel], tuple[str, cp_model.CpSolver]]
 
@@ -161,7 +158,7 @@ def strictly_unique(
     return True
 
 
-def check_unique(run: _Run, result: SolveResult, strict: bool) -> SolveResult:
+def check_unique(run: Run, result: SolveResult, strict: bool) -> SolveResult:
     """Whether the optimal answer `solve` found (`run`) is unique (canonical, or strict)."""
     assert result.optimum is not None
     puzzle = run.modelled

@@ -1,0 +1,172 @@
+"""One solve's state and pieces (solver/cpsat.py searches with them; solver/lazy.py and
+solver/unique.py ask bounds and second answers through them): the fact readers kept from bound
+to bound, a bound's model, a CP-SAT run with the time left, a line read back and replayed by the
+engine, and the steps of the proof so far."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ortools.sat.python import cp_model
+
+from ..actions import Action
+from ..puzzle import Puzzle, replay
+from .budget import Budget, max_steps, playable_cards
+from .canonical import canonical
+from .deadline import Deadline
+from .facts import FactReader, Facts
+from .gather import Gathering, build_facts
+from .model import LineModel, Spec, build
+from .readback import SolverError, complete_line
+from .result import Level
+from .techniques import bonus_points, used
+
+STATUS = {
+    cp_model.OPTIMAL: "OPTIMAL",
+    cp_model.FEASIBLE: "FEASIBLE",
+    cp_model.INFEASIBLE: "INFEASIBLE",
+    cp_model.MODEL_INVALID: "MODEL_INVALID",
+    cp_model.UNKNOWN: "UNKNOWN",
+}
+
+TUNING: dict[str, object] = {"use_sat_inprocessing": False}
+"""CP-SAT settings every solve of `Run.run` uses (besides `params`' own)."""
+
+
+def params(solver: cp_model.CpSolver, time_left: float | None, workers: int, seed: int) -> None:
+    """Solver settings. One worker by default: for these models it is the fastest, and its
+    search is deterministic. More workers use CP-SAT's interleaved search, also deterministic.
+    A time limit that actually stops a search can change what it finds."""
+    p = solver.parameters
+    p.num_workers = max(1, workers)
+    p.random_seed = seed
+    p.interleave_search = workers > 1
+    # Probing at presolve costs more than it saves on these models.
+    p.cp_model_probing_level = 0
+    for k, v in TUNING.items():
+        setattr(p, k, v)
+    if time_left is not None:
+        p.max_time_in_seconds = max(0.01, time_left)
+
+
+class Run:
+    """One solve: what it has proven and found so far."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        deadline: Deadline,
+        workers: int,
+        seed: int,
+        forbid: frozenset[str] = frozenset(),
+        probe: bool = True,
+        most: int | None = None,
+        on_level: Callable[[Level], None] | None = None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.on_level = on_level
+        self.forbid = forbid
+        self.probe = probe
+        self.most = most
+        self.deadline = deadline
+        self.workers = workers
+        self.seed = seed
+        self.levels: list[Level] = []
+        self.lower = 1
+        self.best: tuple[int, tuple[Action, ...]] | None = None
+        self.enumerated = 0
+        self.classes = 0
+        self.readers: dict[int, FactReader] = {}
+        self.topped: set[int] = set()
+        """The puzzles (by turns) whose largest bound `top_infeasible` has asked."""
+        self.pending: Gathering | None = None
+        """The bound `lazy` has begun to read and left to deepening, for `facts` to read on."""
+        self.modelled = puzzle
+        """The puzzle as modelled: a horizon no longer than the game can last."""
+        self.capped: int | None = None
+        """The ceiling, when it cut the lines looked for short of the horizon's."""
+
+    # -- pieces ---------------------------------------------------------------------------
+
+    def reader(self, puzzle: Puzzle) -> FactReader:
+        """The fact reader of the puzzle (or of its first turn), kept from bound to bound."""
+        reader = self.readers.get(puzzle.turns)
+        if reader is None:
+            reader = self.readers[puzzle.turns] = FactReader(puzzle, self.forbid)
+        return reader
+
+    def facts(self, puzzle: Puzzle, bound: int) -> Facts:
+        """The facts of every scenario for lines of at most `bound` actions (read on from where
+        `lazy` stopped, when it read some of them)."""
+        gathering, self.pending = self.pending, None
+        if gathering is not None and gathering.reader is self.readers.get(puzzle.turns) and gathering.bound == bound:
+            gathering.read()
+            facts = gathering.facts()
+        else:
+            facts = build_facts(
+                self.reader(puzzle),
+                bound,
+                max_steps(puzzle, bound),
+                playable_cards(puzzle, bound),
+                deadline=self.deadline,
+            )
+        self.enumerated = max(self.enumerated, facts.enumerated)
+        self.classes = max(self.classes, len(facts.scenarios))
+        return facts
+
+    def model(self, facts: Facts, bud: Budget, bound: int, minimise: bool = False) -> LineModel:
+        """The model of the facts' lines within `bound`."""
+        self.deadline.check()
+        model = build(
+            facts, bud, Spec(bound, facts.puzzle.goal, minimise=minimise, forbid=self.forbid), self.deadline.check
+        )
+        self.deadline.check()
+        return model
+
+    def run(self, model: LineModel, work: float | None = None) -> tuple[str, cp_model.CpSolver]:
+        """Solve a model with the time left (and at most `work` of CP-SAT's deterministic time);
+        a search the time limit stopped raises TimeUp (after keeping any line it found)."""
+        solver = cp_model.CpSolver()
+        params(solver, self.deadline.left(), self.workers, self.seed)
+        if work is not None:
+            solver.parameters.max_deterministic_time = work
+        status = STATUS[solver.solve(model.m)]
+        if status == "MODEL_INVALID":
+            raise SolverError(f"CP-SAT rejects the model: {model.m.validate()}")
+        return status, solver
+
+    def accept(self, model: LineModel, solver: cp_model.CpSolver) -> tuple[int, tuple[Action, ...]]:
+        """The model's line, replayed by the engine: it must reach the goal within the model's
+        count. Returns what it costs and the line in canonical form."""
+        total, _, raw = model.read(solver)
+        line = complete_line(self.puzzle, raw)
+        check = replay(self.puzzle, line)
+        if check.illegal_at is not None or not check.reached or check.cost > total:
+            raise SolverError(
+                f"the engine does not accept the model's line {[str(a) for a in line]}: illegal at "
+                f"{check.illegal_at} ({check.reason}), reached {check.reached}, cost {check.cost} vs {total}"
+            )
+        canon = tuple(canonical(self.puzzle, line))
+        cost = check.cost
+        if self.forbid:
+            # The engine always gives an empty boat two points: under a ban on the double
+            # move, its second points count as actions, as the model counts them.
+            banned = used(self.puzzle, canon) & self.forbid - {"double-move"}
+            if banned:
+                raise SolverError(
+                    f"the model's line {[str(a) for a in canon]} uses {sorted(banned)}, which is forbidden"
+                )
+            if "double-move" in self.forbid:
+                cost = replay(self.puzzle, canon).cost + bonus_points(self.puzzle, canon)
+                if cost > total:
+                    raise SolverError(
+                        f"the line {[str(a) for a in canon]} costs {cost} without double moves, the model {total}"
+                    )
+        return cost, canon
+
+    def prove(self, bound: int, status: str, seconds: float, how: str = "CP-SAT") -> None:
+        """Record a step of the proof (and tell `on_level`, for a progress display)."""
+        level = Level(bound, status, seconds, how)
+        self.levels.append(level)
+        if self.on_level is not None:
+            self.on_level(level)
