@@ -23,7 +23,7 @@ from ..solver.deadline import Deadline, TimeUp
 from ..solver.facts import FactReader
 from ..solver.gather import build_facts
 from ..solver.model import LineModel, Spec, build
-from ..solver.model.score import MARGIN_SCALE, TIE
+from ..solver.model.objective import MARGIN_SCALE, TIE
 from ..solver.readback import SolverError
 from ..solver.run import STATUS, params
 

@@ -23,9 +23,10 @@ from ..facts import Facts
 from .cards import Cards
 from .core import TECHNIQUES, Spec
 from .economy import Economy
+from .objective import OBJECTIVES
 from .read import ModelAnswer, Read, model_answer, placements_match
 from .route import Route
-from .score import OBJECTIVES, ScoreModel
+from .score import ScoreModel
 
 
 class LineModel(Read, ScoreModel, Cards, Economy, Route):

@@ -24,19 +24,10 @@ from ...excavation import valid_sites
 from ...geometry import Quad, board_quarter
 from ...scoring import seat_score
 from .core import Expr
+from .objective import MARGIN_SCALE, TIE
 from .score_two import ScoreTwo
 
-OBJECTIVES = ("actions", "score", "margin")
-"""What a model optimises: the fewest actions to the goal, the hero's final score, or the
-hero's score minus the opponent's with the drachmas as the tie-break (R-SCORE-3)."""
-
 QUARTERS = ("NE", "NW", "SE", "SW")
-
-MARGIN_SCALE = 10**5
-"""The margin objective counts points at this scale, the drachmas breaking ties (R-SCORE-3)."""
-TIE = 1000
-"""The primary value's weight over the line's actions (never more than TIE - 1 of them): the
-model maximises `primary * TIE - actions`, the best value first, then the fewest actions."""
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from ...position import Position
 from ...scoring import seat_score
 from .core import Expr, Lit, neg
 from .goal import Counts
+from .objective import MARGIN_SCALE, TIE
 
 Slot = tuple[int, str]
 """(turn, dock): a temple excavated at the dock in that turn; (0, "i"): the hero's i-th temple
@@ -109,8 +110,6 @@ class ScoreTwo(Counts):
         self._objective(final)
 
     def _objective(self, final: cp_model.IntVar) -> None:
-        from .score import MARGIN_SCALE, TIE
-
         if self.spec.objective == "score":
             self.primary: Expr = self.score
         else:
