@@ -1,18 +1,18 @@
-"""Actions as small frozen values; `str(action)` is its notation (see notation.py)."""
+"""Actions as small frozen values; `str(action)` is its notation (`format_action` here; notation.py
+parses it back)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import QUAD_OFFSET, Quad, Slot, global_quad, parse_quad
+from .components import COLOURS, DECKS
+from .geometry import QUAD_OFFSET, Quad, Slot, format_quad, global_quad, parse_quad
 
 
 class _Notated:
     __slots__ = ()
 
     def __str__(self) -> str:
-        from .notation import format_action
-
         return format_action(self)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
@@ -118,3 +118,41 @@ Action = PlaceTile | Step | Load | Unload | Sell | Buy | Excavate | Oracle | End
 
 FREE_ACTIONS = (Sell, Unload, KeepGoal)
 """Actions that never cost one of the turn's actions."""
+
+
+def in_order(words: tuple[str, ...], order: tuple[str, ...]) -> list[str]:
+    """Words sorted in the order given; unknown ones last, so that any action can be shown."""
+    return sorted(words, key=lambda w: (order.index(w), w) if w in order else (len(order), w))
+
+
+def sorted_colours(colours: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(in_order(colours, COLOURS))
+
+
+def format_action(action: Action) -> str:
+    """The notation of an action."""
+    match action:
+        case PlaceTile(slot, rotation, colour, quadrant):
+            text = f"tile {slot[0]},{slot[1]} r{rotation}"
+            return text if colour is None else f"{text} {colour}@{quadrant}"
+        case Step(dock, portage):
+            return f"{'portage' if portage else 'ship'} {dock}"
+        case Load(colours):
+            return "load " + " ".join(sorted_colours(colours))
+        case Unload(colours):
+            return "unload " + " ".join(sorted_colours(colours))
+        case Sell(colour):
+            return f"sell {colour}"
+        case Buy(decks):
+            return "buy " + " ".join(in_order(decks, DECKS))
+        case Excavate(card, site):
+            return f"excavate {card} {format_quad(site)}"
+        case Oracle(icon):
+            return f"oracle {icon}"
+        case EndTurn():
+            return "end"
+        case KeepGoal(goal):
+            return f"keep {goal}"
+        case PlaceBoat(dock):
+            return f"boat {dock}"
+    raise TypeError(f"not an action: {action!r}")

@@ -30,6 +30,8 @@ from .actions import (
     Sell,
     Step,
     Unload,
+    format_action,
+    sorted_colours,
 )
 from .common.errors import quote
 from .components import COLOURS, DECKS, ICONS
@@ -41,44 +43,6 @@ _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,39}$")
 MAX_ACTION = 100
 """Characters in one action: the longest real one (`tile -10,-10 r270 green@NW`) has 27."""
 VERBS = ("tile", "ship", "portage", "load", "unload", "sell", "buy", "excavate", "oracle", "end", "keep", "boat")
-
-
-def _in_order(words: tuple[str, ...], order: tuple[str, ...]) -> list[str]:
-    """Words sorted in the order given; unknown ones last, so that any action can be shown."""
-    return sorted(words, key=lambda w: (order.index(w), w) if w in order else (len(order), w))
-
-
-def _sorted_colours(colours: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(_in_order(colours, COLOURS))
-
-
-def format_action(action: Action) -> str:
-    """The notation of an action."""
-    match action:
-        case PlaceTile(slot, rotation, colour, quadrant):
-            text = f"tile {slot[0]},{slot[1]} r{rotation}"
-            return text if colour is None else f"{text} {colour}@{quadrant}"
-        case Step(dock, portage):
-            return f"{'portage' if portage else 'ship'} {dock}"
-        case Load(colours):
-            return "load " + " ".join(_sorted_colours(colours))
-        case Unload(colours):
-            return "unload " + " ".join(_sorted_colours(colours))
-        case Sell(colour):
-            return f"sell {colour}"
-        case Buy(decks):
-            return "buy " + " ".join(_in_order(decks, DECKS))
-        case Excavate(card, site):
-            return f"excavate {card} {format_quad(site)}"
-        case Oracle(icon):
-            return f"oracle {icon}"
-        case EndTurn():
-            return "end"
-        case KeepGoal(goal):
-            return f"keep {goal}"
-        case PlaceBoat(dock):
-            return f"boat {dock}"
-    raise TypeError(f"not an action: {action!r}")
 
 
 def _word(token: str, choices: tuple[str, ...], what: str, verb: str) -> str:
@@ -121,7 +85,7 @@ def parse_action(text: str) -> Action:
         return PlaceBoat(dock) if verb == "boat" else Step(dock, portage=verb == "portage")
     if verb in ("load", "unload"):
         _count(args, verb, 1, 3 if verb == "load" else 99, "cube colours")
-        colours = _sorted_colours(tuple(_word(a, COLOURS, "a colour", verb) for a in args))
+        colours = sorted_colours(tuple(_word(a, COLOURS, "a colour", verb) for a in args))
         return Load(colours) if verb == "load" else Unload(colours)
     if verb == "sell":
         _count(args, verb, 1, 1, "cube colour")
