@@ -179,6 +179,21 @@ def _walk(text: str, source: str, error: type[InputError], loader: Any) -> None:
             continue
         if not isinstance(event, yaml.NodeEvent):
             continue
+        if isinstance(event, yaml.ScalarEvent):
+            # The commonest event, kept cheap: its path is spelled out only for a message, and
+            # its identity (the resolver's tag) is asked only when it is a mapping's key.
+            total += 1
+            value = event.value
+            if total > MAX_VALUES:
+                raise fail(_child_path(stack[-1] if stack else None), event, _too_many(None))
+            if len(value) > MAX_DIGITS or event.tag in _TYPED:
+                _check_scalar(event, _child_path(stack[-1] if stack else None), resolver, fail)
+            if event.anchor is not None:
+                anchors[event.anchor] = 1
+            parent = stack[-1] if stack else None
+            is_key = parent is not None and parent.is_map and parent.key is None
+            done(1, _identity(event, resolver) if is_key else None, event)
+            continue
         path = _child_path(stack[-1] if stack else None)
         if isinstance(event, yaml.AliasEvent):
             anchor = event.anchor or ""
@@ -195,16 +210,14 @@ def _walk(text: str, source: str, error: type[InputError], loader: Any) -> None:
         total += 1
         if total > MAX_VALUES:
             raise fail(path, event, _too_many(None))
-        if isinstance(event, yaml.ScalarEvent):
-            _check_scalar(event, path, resolver, fail)
-            if event.anchor is not None:
-                anchors[event.anchor] = 1
-            done(1, _identity(event, resolver), event)
-            continue
         # The start of a mapping or a list.
         if len(stack) >= MAX_DEPTH:
             raise fail(path, event, f"nested more than {MAX_DEPTH} levels deep")
         stack.append(_Frame(isinstance(event, yaml.MappingStartEvent), path, event.anchor))
+
+
+_PLAIN_STEP = re.compile(r"[\w.-]{1,40}")
+"""A key shown as it is in a dotted path; any other is quoted."""
 
 
 def _child_path(parent: _Frame | None) -> str:
@@ -219,7 +232,7 @@ def _record_key(frame: _Frame, identity: tuple[str, str], fail: Any, event: Any)
     """Record a key of a mapping and return it as a path step; the same key twice is refused."""
     kind, text = identity
     shown = text if kind not in ("*", "?") else f"<{kind}{text}>"
-    step = shown if re.fullmatch(r"[\w.-]{1,40}", shown) else quote(shown)
+    step = shown if _PLAIN_STEP.fullmatch(shown) else quote(shown)
     line = event.start_mark.line + 1 if getattr(event, "start_mark", None) is not None else 0
     if text != "<<" and identity in frame.keys:
         where = f"{frame.path}.{step}" if frame.path else step
