@@ -101,6 +101,28 @@ def test_an_internal_error_is_one_line_and_exit_status_3():
     ]
 
 
+# ---- what solve says of its proof -----------------------------------------------------------------
+
+
+def test_R_EXC_1_solve_says_what_proved_an_answer_that_read_no_board_scenario():
+    # p02 is answered by the exhaustive search (no CP-SAT model, no board scenario read): the
+    # summary names the search and its states, never "0 board scenarios". p05 reads scenarios.
+    # Independent check: the exhaustive search itself, within the solver's probe, proves p02.
+    from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+    from akrotiri_puzzles.solver.cpsat import PROBE_STATES
+    from akrotiri_puzzles.solver.exhaustive import search
+
+    found = search(load_puzzle(ROOT / "puzzles" / "p02.yaml", load_components()), max_nodes=PROBE_STATES)
+    assert found.complete and found.optimum == 2
+    probed = run_cli("solve", ROOT / "puzzles" / "p02.yaml")
+    assert probed.returncode == 0, probed.stderr
+    summary = " ".join(probed.stdout.split())
+    assert f"proven by exhaustive search, {found.nodes} states" in summary
+    assert "0 board scenarios" not in summary
+    modelled = run_cli("solve", ROOT / "puzzles" / "p05.yaml")
+    assert re.search(r"\d[\d,]* board scenarios?;", " ".join(modelled.stdout.split()))
+
+
 # ---- option ranges ------------------------------------------------------------------------------
 
 

@@ -201,6 +201,13 @@ def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozen
         elif r.unique is None and r.optimum is not None:
             out.print("Uniqueness: not checked (use --unique)." if r.other_line is None else "Uniqueness: unknown.")
     levels = ", ".join(f"{lv.bound}: {lv.status}" for lv in r.levels)
-    out.print(
-        Text(f"{r.seconds:.2f} s; {counted(r.scenarios, 'board scenario')}; bound by bound: {levels}", style="dim")
+    # No board scenario is read when the proof needs no model (the exhaustive search, a lower
+    # bound, the one-action check): say what proved it instead of "0 board scenarios".
+    work = (
+        counted(r.scenarios, "board scenario")
+        if r.scenarios
+        else "proven by " + "; ".join(dict.fromkeys(lv.how for lv in r.levels))
+        if r.levels
+        else "nothing to prove"
     )
+    out.print(Text(f"{r.seconds:.2f} s; {work}; bound by bound: {levels}", style="dim"))
