@@ -246,3 +246,23 @@ def test_an_older_database_gains_a_new_column_when_written(tmp_path, monkeypatch
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT id, themes FROM puzzles ORDER BY id").fetchall() == [("p01", None), ("p02", "a b")]
     assert [p.id for p in read_puzzles(path, _comps())] == ["p01", "p02"]
+
+
+def test_each_position_is_stored_once_across_goals_levels_and_runs(tmp_path):
+    """Issue 30, each position once: a puzzle whose starting position a stored puzzle has is
+    skipped, whatever its goal, level or run; another position is stored. Checked against the
+    positions themselves, read back from the stored YAML."""
+    from akrotiri_puzzles.files.db_reader import read_puzzles
+    from akrotiri_puzzles.puzzle import Goal
+
+    path = tmp_path / "p.sqlite"
+    p01 = load_puzzle(P01, _comps())
+    assert add_puzzles(path, [p01]) == 1
+    other_goal = replace(p01, id="p01-two", goal=Goal(temples=2), difficulty="hard")
+    assert other_goal.goal != p01.goal
+    assert add_puzzles(path, [other_goal]) == 0  # a later run, another goal and level: skipped
+    moved = replace(p01, id="p01-later", start=replace(p01.start, turn=p01.start.turn + 1))
+    assert add_puzzles(path, [moved, replace(moved, id="p01-later-again", goal=Goal(temples=2))]) == 1
+    stored = list(read_puzzles(path, _comps()))
+    assert [p.id for p in stored] == ["p01", "p01-later"]
+    assert stored[0].start != stored[1].start

@@ -36,3 +36,30 @@ def test_a_rerun_stores_in_the_database_what_a_single_run_stores(tmp_path):
     levels = [row[2] for row in _rows(tmp_path / "single.sqlite")]
     assert sorted(levels) == ["hard", "medium"]
     assert _rows(tmp_path / "rerun.sqlite") == _rows(tmp_path / "single.sqlite")
+
+
+def test_each_position_once_a_position_of_another_command_in_out_is_not_kept_again(tmp_path):
+    """Issue 30, each position once: a candidate whose starting position a puzzle of another
+    command in --out already has is dropped ("position used", in the journal) and the next one
+    is kept. The collection's medium-s21-00005 copied in under another command's name makes
+    `generate --difficulty medium --seed 21` skip its task 5 and keep a later task instead; the
+    positions are compared by reading both files back."""
+    from akrotiri_puzzles import load_components
+    from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "out"
+    out.mkdir()
+    shutil.copyfile(root / "puzzles" / "generated" / "medium-s21-00005.yaml", out / "easy-s99-00005.yaml")
+    result = run_cli("generate", "--difficulty", "medium", "--count", "1", "--seed", "21", "--out", out, timeout=300)
+    assert result.returncode == 0, result.stderr
+    made = sorted(p.name for p in out.glob("medium-s21-*.yaml"))
+    assert len(made) == 1 and made[0] != "medium-s21-00005.yaml", made
+    assert "medium-s21-00005\tposition used" in (out / ".generate-dropped.tsv").read_text()
+    comps = load_components()
+    assert load_puzzle(out / made[0], comps).start != load_puzzle(out / "easy-s99-00005.yaml", comps).start
+    # Without the other command's puzzle, task 5 is kept: the skip is the position's doing.
+    alone = tmp_path / "alone"
+    result = run_cli("generate", "--difficulty", "medium", "--count", "1", "--seed", "21", "--out", alone, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in alone.glob("medium-s21-*.yaml")] == ["medium-s21-00005.yaml"]

@@ -107,3 +107,19 @@ def test_R_EXC_2_each_certificate_says_whether_another_site_would_do(collection:
             assert p.certificate.strict is (not others), p.id
         kinds.add(p.certificate.strict)
     assert kinds == {True, False}
+
+
+def test_each_position_once_across_the_collections():
+    """Issue 30, each position once: no two Akrotiri puzzles of the repository (the graded
+    collection, p01..p10 and the endgames) start from the same position, whatever their goal
+    or level. Compared on the positions as read, not on the key the generator uses."""
+    from akrotiri_puzzles.files.puzzle_db import position_key
+
+    comps = load_components()
+    paths = [p for p in sorted((ROOT / "puzzles").rglob("*.yaml")) if "kreta" not in p.parts]
+    puzzles = [(path.name, load_puzzle(path, comps)) for path in paths]
+    assert len(puzzles) >= 40
+    for i, (name, p) in enumerate(puzzles):
+        for other, q in puzzles[i + 1 :]:
+            assert p.start != q.start, f"{name} and {other} start from the same position"
+    assert len({position_key(p.start) for _, p in puzzles}) == len(puzzles)

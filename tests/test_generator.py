@@ -92,6 +92,10 @@ def test_the_database_skips_a_puzzle_it_holds_and_exports_by_level(tmp_path: Pat
     assert puzzle_key(other) != puzzle_key(p3)
     # The premise is part of the puzzle: another premise, another puzzle.
     assert puzzle_key(replace(p3, revealed=drawn)) != puzzle_key(p3)
+    # Another puzzle of the same position is not stored (issue 30: each position once) ...
+    assert add_puzzles(db, [other]) == 0
+    # ... one of another position is.
+    other = replace(other, start=replace(p3.start, turn=p3.start.turn + 1))
     assert add_puzzles(db, [other]) == 1
     assert [p.id for p in read_puzzles(db, comps, "hard")] == ["two"]
     assert [p.id for p in read_puzzles(db, comps)] == ["p03", "two"]

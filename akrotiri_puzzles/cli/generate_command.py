@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,9 +15,10 @@ from rich.text import Text
 
 from ..common.cli import DEFAULT_TIME_LIMIT, JsonOpt, check_range, check_time_limit, counted, err, fail, out, progress
 from ..common.cli.outputs import check_dir, check_file, in_folder, staged, write_file
+from ..common.errors import InputError
 from ..common.files.names import file_stem
 from ..files.db_reader import read_rows, row_puzzle
-from ..files.puzzle_db import add_puzzles
+from ..files.puzzle_db import add_puzzles, position_key
 from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
 from ..puzzle import Grade, Puzzle
 from . import ComponentsOpt, command, components
@@ -23,6 +26,7 @@ from . import components_dir as chosen_dir
 from .show_command import puzzle_notes
 
 if TYPE_CHECKING:
+    from ..components import Components
     from ..generator.generate import Outcome
 
 LEVELS = ("easy", "medium", "hard")
@@ -144,12 +148,22 @@ def generate(
             return Outcome(task, load_puzzle(other, comps) if other and other.is_file() else None, reason)
         return None
 
+    # Each position once (issue 30): a candidate whose starting position a puzzle of another
+    # command already in --out has (another level, goal or seed) is not kept.
+    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict).name.rsplit("-", 1)[0] + "-"
+    used = _positions_in(out_dir, comps, ours)
+
+    def fresh(outcome: Outcome) -> bool:
+        return outcome.puzzle is None or position_key(outcome.puzzle.start) not in used
+
     graded: list[Puzzle] = []
     tally: dict[str, int] = {}
     with progress(err.is_terminal) as bar:
         job = bar.add_task(f"{difficulty}: 0 kept, 0 candidates", total=count)
 
         def seen(outcome: Outcome) -> None:
+            if outcome.kept and not fresh(outcome):
+                outcome = replace(outcome, reason=POSITION_USED, puzzle=None)
             tally[outcome.reason] = tally.get(outcome.reason, 0) + 1
             tried = sum(tally.values())
             done = tally.get("kept", 0)
@@ -168,7 +182,7 @@ def generate(
                 graded.append(outcome.puzzle)
 
         try:
-            found = run_in_order(tasks, work, lambda o: o.kept, count, workers, scheduler, seen, known)
+            found = run_in_order(tasks, work, lambda o: o.kept and fresh(o), count, workers, scheduler, seen, known)
         except SchedulerError as exc:
             fail(str(exc))
     puzzles = [o.puzzle for o in found if o.puzzle is not None]
@@ -192,6 +206,8 @@ def generate(
         raise typer.Exit(1)
 
 
+POSITION_USED = "position used"
+"""Why a candidate is dropped when a puzzle of --out already starts from its position."""
 JOURNAL = ".generate-dropped.tsv"
 """In the output directory: each candidate dropped, with why, one per line, so that a rerun of
 the same command does not try it again."""
@@ -230,6 +246,18 @@ def _endgames(
     check_range("--seed", seed, 0, SEED_MAX)
     given = [name for name, default in ONLY_TEMPLE.items() if temple_only[name] != default]
     raise typer.Exit(generate_endgames(difficulty, count, seed, out_dir, edition, components_dir, given))
+
+
+def _positions_in(out_dir: Path, comps: Components, ours: str) -> set[str]:
+    """The starting positions (`position_key`) of the puzzles in `out_dir` but those whose file
+    name starts with `ours` (this command's own, kept by an earlier run of it)."""
+    keys = set()
+    for path in sorted(out_dir.glob("*.yaml")):
+        if path.name.startswith(ours):
+            continue
+        with contextlib.suppress(InputError):
+            keys.add(position_key(load_puzzle(path, comps).start))
+    return keys
 
 
 def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:

@@ -2,7 +2,8 @@
 
 Each row holds what a puzzle maker sorts by (level, score, techniques proven necessary,
 optimum, goal, horizon, seed) and the puzzle's YAML. The canonical key of the puzzle (its
-position, goal and horizon) is unique: a puzzle already stored is skipped.
+position, goal and horizon) is unique: a puzzle already stored is skipped; so is a puzzle whose
+starting position (the `position` column, `position_key`) a stored puzzle has.
 
 The schema is COLUMNS and the one index below, nothing else: a database holding anything this
 code did not make (a view, a trigger, a generated column, a virtual table, a column it does not
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from ..common.files.yamlio import dump_yaml
 from ..errors import PuzzleError
+from ..position import Position
 from ..puzzle import Puzzle
 from .position_yaml import position_to_data
 from .puzzle_yaml import dumps_puzzle, revealed_to_data
@@ -35,6 +37,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("horizon", "INTEGER NOT NULL"),
     ("seed", "INTEGER"),
     ("yaml", "TEXT NOT NULL"),
+    ("position", "TEXT"),
 )
 """The puzzles table, column by column. A column added later is one line here (without NOT NULL,
 or with a DEFAULT, so that an older database gains it by ALTER TABLE) and its value in `_row`."""
@@ -64,6 +67,12 @@ def puzzle_key(puzzle: Puzzle) -> str:
     if puzzle.revealed:
         data["revealed"] = revealed_to_data(puzzle.revealed)
     return hashlib.sha256(dump_yaml(data).encode()).hexdigest()[:32]
+
+
+def position_key(position: Position) -> str:
+    """The key of a puzzle's starting position alone (its goal, horizon and premise left out):
+    two puzzles of a collection or a database never share one (issue 30: each position once)."""
+    return hashlib.sha256(dump_yaml(position_to_data(position)).encode()).hexdigest()[:32]
 
 
 def database_error(path: str | Path, exc: sqlite3.Error | UnicodeDecodeError) -> PuzzleError:
@@ -158,11 +167,14 @@ def _row(puzzle: Puzzle) -> dict[str, object]:
         "horizon": puzzle.turns,
         "seed": puzzle.certificate.seed if puzzle.certificate else None,
         "yaml": dumps_puzzle(puzzle),
+        "position": position_key(puzzle.start),
     }
 
 
 def add_puzzles(path: str | Path, puzzles: Iterable[Puzzle]) -> int:
-    """Store puzzles in one transaction; those whose key is stored already are skipped.
+    """Store puzzles in one transaction; those whose key is stored already are skipped, and so
+    are those whose starting position a stored puzzle has (each position once, across levels
+    and runs; rows stored before the position column have none and are not matched).
     Returns how many were added."""
     names = [name for name, _ in COLUMNS]
     insert = f"INSERT OR IGNORE INTO {TABLE} ({', '.join(names)}) VALUES ({', '.join(':' + n for n in names)})"
@@ -171,7 +183,10 @@ def add_puzzles(path: str | Path, puzzles: Iterable[Puzzle]) -> int:
         try:
             with db:
                 for p in puzzles:
-                    added += db.execute(insert, _row(p)).rowcount
+                    row = _row(p)
+                    if db.execute(f"SELECT 1 FROM {TABLE} WHERE position = ?", (row["position"],)).fetchone():
+                        continue
+                    added += db.execute(insert, row).rowcount
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise database_error(path, exc) from None
     return added
