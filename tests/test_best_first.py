@@ -18,7 +18,7 @@ import pytest
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis import best_first
 from akrotiri_puzzles.analysis.board_solve import BoardResult, objective_value, puzzle_of, replay_line
-from akrotiri_puzzles.analysis.endgame import _Run
+from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.exhaustive import line_cost
 from akrotiri_puzzles.solver.deadline import Deadline
 
@@ -130,8 +130,8 @@ def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, 
     # line the engine scores at that value with as few actions (exhaustive.line_cost) as the
     # reference's (both lines of the fewest actions; they may differ among equals).
     pos = before_placement(seed, edition, 6)[0]
-    single = _Run(pos, "score", Deadline(None), 1, group_placements=False).best(pos)
-    run = _Run(pos, "score", Deadline(None), 1)
+    single = Run(pos, "score", Deadline(None), 1, group_placements=False).best(pos)
+    run = Run(pos, "score", Deadline(None), 1)
     asked: list = []
     solve = run.placed
 
