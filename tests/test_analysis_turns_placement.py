@@ -14,7 +14,7 @@ import pytest
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import EndTurn, PlaceTile
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
-from akrotiri_puzzles.analysis.endgame import _Run, analyse
+from akrotiri_puzzles.analysis.endgame import Run, analyse
 from akrotiri_puzzles.analysis.exhaustive import hero_value, horizon
 from akrotiri_puzzles.analysis.placement import cover, groups
 from akrotiri_puzzles.position import Position, evolve
@@ -36,7 +36,7 @@ def before_placement(seed: int, edition: int, turn: int) -> Position:
 
 def placement_groups(pos: Position, objective: str = "score") -> list[list[tuple[PlaceTile, Position]]]:
     """The start's placements by slot and rotation (two turns)."""
-    kids = _Run(pos, objective, Deadline(None), 1, turns=2).children(pos)
+    kids = Run(pos, objective, Deadline(None), 1, turns=2).children(pos)
     return [g for g in groups(kids) if all(isinstance(a, PlaceTile) for a, _ in g)]  # type: ignore[misc]
 
 
@@ -136,12 +136,12 @@ def sampled(monkeypatch, pos: Position, count: int, seed: int) -> None:
     keep = rng.sample(placement_groups(pos), count)
     kids = [kid for g in keep for kid in g]
     kids.sort(key=lambda kid: str(kid[0]))
-    children = _Run.children
+    children = Run.children
 
     def cut(self, at, ending=False):
         return kids if at is pos else children(self, at, ending)
 
-    monkeypatch.setattr(_Run, "children", cut)
+    monkeypatch.setattr(Run, "children", cut)
 
 
 def no_draw(pos: Position) -> Position:
@@ -214,7 +214,7 @@ def test_R_TILE_1_a_line_from_a_placement_over_two_turns_loses_what_its_placemen
     sampled(monkeypatch, pos, 3, 7)
     best = analyse(pos, turns=2)
     # The best two turns after each sampled placement, each solved alone; the worst one played.
-    kids = _Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
+    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
     after = {str(a): (a, best_two_turns(child, "score", Deadline(None))) for a, child in kids}
     assert max(r.value for _, r in after.values()) == best.value
     action, worst = min(after.values(), key=lambda x: (x[1].value, str(x[0])))

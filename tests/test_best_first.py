@@ -18,7 +18,7 @@ import pytest
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis import best_first
 from akrotiri_puzzles.analysis.board_solve import BoardResult, objective_value, puzzle_of, replay_line
-from akrotiri_puzzles.analysis.endgame import _Run
+from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.exhaustive import line_cost
 from akrotiri_puzzles.solver.deadline import Deadline
 
@@ -130,8 +130,8 @@ def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, 
     # line the engine scores at that value with as few actions (exhaustive.line_cost) as the
     # reference's (both lines of the fewest actions; they may differ among equals).
     pos = before_placement(seed, edition, 6)[0]
-    single = _Run(pos, "score", Deadline(None), 1, group_placements=False).best(pos)
-    run = _Run(pos, "score", Deadline(None), 1)
+    single = Run(pos, "score", Deadline(None), 1, group_placements=False).best(pos)
+    run = Run(pos, "score", Deadline(None), 1)
     asked: list = []
     solve = run.placed
 
@@ -153,3 +153,26 @@ def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, 
     # Best first: after the winner only its own line is solved with the objective.
     assert len(asked) <= 3
     assert len(run.children(pos)) > 50
+
+
+def test_R_TILE_1_a_generous_time_limit_takes_the_same_best_first_path_and_answer():
+    # `analyse` always passes a time limit (600 s by default): a limit the proof does not reach
+    # must not change the path (best first, the same placements asked, in the same order) nor
+    # the answer. Independent computation: the same search with no time limit at all.
+    pos = before_placement(1, 2016, 6)[0]
+    runs = {}
+    for limit in (None, 600.0):
+        run = Run(pos, "score", Deadline(limit), 1)
+        asked: list = []
+        solve = run.placed
+
+        def count(child, floor, cap, asked=asked, solve=solve):
+            asked.append((child.hero.tile, floor, cap))
+            return solve(child, floor, cap)
+
+        run.placed = count  # type: ignore[method-assign]
+        got = run.best(pos)
+        runs[limit] = (got.status, got.value, got.bound, got.line, asked)
+    assert runs[None][0] == "OPTIMAL"
+    assert runs[600.0] == runs[None]
+    assert len(runs[None][4]) <= 3  # best first: the notation-order search asks far more

@@ -12,7 +12,7 @@ import pytest
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import EndTurn, PlaceTile
 from akrotiri_puzzles.analysis.board_solve import best_on_board, objective_value, puzzle_of
-from akrotiri_puzzles.analysis.endgame import NO_BOUND, _Run
+from akrotiri_puzzles.analysis.endgame import NO_BOUND, Run
 from akrotiri_puzzles.analysis.placement import cover, groups, split_placements
 from akrotiri_puzzles.analysis.reach_bound import score_bound
 from akrotiri_puzzles.position import evolve
@@ -67,7 +67,7 @@ def replay(pos, line):
 
 def test_R_TILE_1_placements_are_grouped_by_slot_and_rotation():
     pos = before_placement(1, 2016, 6)[0]
-    kids = _Run(pos, "score", Deadline(None), 1).children(pos)
+    kids = Run(pos, "score", Deadline(None), 1).children(pos)
     found = groups(kids)
     assert sum(len(g) for g in found) == len(kids)
     order = {str(a): i for i, (a, _) in enumerate(kids)}
@@ -83,7 +83,7 @@ def test_R_TILE_1_placements_are_grouped_by_slot_and_rotation():
 
 def test_R_TILE_2_the_cover_lays_every_cube_and_takes_the_most_from_the_market():
     pos = before_placement(1, 2016, 6)[0]
-    group = max(groups(_Run(pos, "score", Deadline(None), 1).children(pos)), key=len)
+    group = max(groups(Run(pos, "score", Deadline(None), 1).children(pos)), key=len)
     members = [child for _, child in group]
     top = cover(members)
     assert top is not None
@@ -114,7 +114,7 @@ def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_fro
     rng = random.Random(seed)
     # `wide`: how many seats, and groups per seat, are checked (more in the slow runs).
     for pos in before_placement(seed, edition, 6)[:wide]:
-        found = [g for g in groups(_Run(pos, objective, Deadline(None), 1).children(pos)) if len(g) > 1]
+        found = [g for g in groups(Run(pos, objective, Deadline(None), 1).children(pos)) if len(g) > 1]
         for group in rng.sample(found, wide):
             members = [child for _, child in group]
             top = cover(members)
@@ -137,12 +137,12 @@ def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_fro
 def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved(seed, edition):
     # The unpruned analysis (each placement solved in turn, no bare question, no cache) on a
     # sample: the same status, best value, bound and line as the analysis's own placement search
-    # (`_Run.placed`: the bare question first, with the proof settings and the shape cache); and
+    # (`Run.placed`: the bare question first, with the proof settings and the shape cache); and
     # the grouping solved fewer action phases than there are placements. Then with the bound.
     pos = before_placement(seed, edition, 6)[0]
-    single_run = _Run(pos, "score", Deadline(None), 1, group_placements=False)
+    single_run = Run(pos, "score", Deadline(None), 1, group_placements=False)
     single = single_run.best(pos)
-    run = _Run(pos, "score", Deadline(None), 1)
+    run = Run(pos, "score", Deadline(None), 1)
     kids = run.children(pos)
     solved: list = []
 
@@ -178,7 +178,7 @@ def test_R_TILE_1_alternatives_on_a_placement_turn_are_the_k_best_placements_sol
     from akrotiri_puzzles.analysis.endgame import analyse
 
     pos = before_placement(seed, edition, 6)[0]
-    run = _Run(pos, "score", Deadline(None), 1)
+    run = Run(pos, "score", Deadline(None), 1)
     each = []
     for i, (action, child) in enumerate(run.children(pos)):
         r = best_on_board(child, "score", Deadline(None))
@@ -200,7 +200,7 @@ def test_R_TILE_1_placements_of_one_shape_reach_the_same_values_as_each_solved_a
     from akrotiri_puzzles.analysis.board_solve import Board, reaches
 
     pos = before_placement(1, 2016, 6)[0]
-    kids = _Run(pos, "score", Deadline(None), 1).children(pos)
+    kids = Run(pos, "score", Deadline(None), 1).children(pos)
     sample = [child for a, child in kids if isinstance(a, PlaceTile)][::6]
     best = {}
     for i, child in enumerate(sample):

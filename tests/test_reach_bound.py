@@ -9,7 +9,7 @@ import pytest
 
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis.board_solve import best_on_board
-from akrotiri_puzzles.analysis.endgame import _Run
+from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.reach_bound import score_bound
 from akrotiri_puzzles.analysis.reach_tight import tight_bound
 from akrotiri_puzzles.position import evolve
@@ -23,7 +23,7 @@ def sample(seed: int, edition: int, turn: int, step: int) -> list:
     """Every `step`-th placement's position of each seat's placement at `turn`."""
     out = []
     for pos in before_placement(seed, edition, turn):
-        kids = _Run(pos, "score", Deadline(None), 1).children(pos)
+        kids = Run(pos, "score", Deadline(None), 1).children(pos)
         out += [child for a, child in kids if isinstance(a, PlaceTile)][::step]
     return out
 
@@ -85,7 +85,7 @@ def test_the_bound_gives_up_rather_than_guess():
     # A search cut by its state budget gives no bound at all (never a guessed one); a position
     # that is not the start of an action phase has none either.
     pos = before_placement(1, 2016, 6)[0]
-    child = next(c for a, c in _Run(pos, "score", Deadline(None), 1).children(pos) if isinstance(a, PlaceTile))
+    child = next(c for a, c in Run(pos, "score", Deadline(None), 1).children(pos) if isinstance(a, PlaceTile))
     assert score_bound(child, nodes=1) is None
     assert score_bound(pos) is None
     assert score_bound(child) is not None
@@ -139,7 +139,7 @@ def test_R_FREE_1_cubes_that_cannot_be_sold_in_time_do_not_price_the_sales():
         for p in seen
         if p.to_move == "north" and p.turn == last and p.phase == "act" and p.actions_left <= 2 and not p.passing
     )
-    kids = [(a, c) for a, c in _Run(pos, "score", Deadline(None), 1).children(pos) if c.phase == "act"]
+    kids = [(a, c) for a, c in Run(pos, "score", Deadline(None), 1).children(pos) if c.phase == "act"]
     unload_red = next(c for a, c in kids if str(a) == "unload red")
     assert score_bound(unload_red) == 51
     for action, child in kids:
@@ -203,7 +203,7 @@ def test_the_bounds_of_first_actions_sharing_their_board_are_those_computed_alon
     kinds = set()
     for pos in (*endgames, example, evolve(example, actions_left=3)):
         shared = Shared()
-        for action, child in _Run(pos, "score", Deadline(None), 1).children(pos):
+        for action, child in Run(pos, "score", Deadline(None), 1).children(pos):
             kinds.add(str(action).split()[0])
             assert score_bound(child, shared=shared) == score_bound(child), str(action)
             assert tight_bound(child, shared=shared) == tight_bound(child), str(action)
@@ -211,7 +211,7 @@ def test_the_bounds_of_first_actions_sharing_their_board_are_those_computed_alon
     # A Shared first used by another position of the board: one card fewer in hand (H09 not
     # fitting anywhere then), or the temple of `excavate H09` not yet there.
     without = example.with_seat(example.to_move, evolve(example.hero, maps=("H08",)))
-    dug = dict((str(a), c) for a, c in _Run(example, "score", Deadline(None), 1).children(example))
+    dug = dict((str(a), c) for a, c in Run(example, "score", Deadline(None), 1).children(example))
     dug_h09 = dug["excavate H09 -1,4NE"]
     for first, then in ((without, example), (without, dug_h09), (dug_h09, without), (example, without)):
         for bound in (score_bound, tight_bound):

@@ -23,7 +23,7 @@ import time
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.analysis.board_solve import MARGIN_SCALE, best_on_board, objective_value, puzzle_of, replay_line
 from akrotiri_puzzles.analysis.corpus import endgames
-from akrotiri_puzzles.analysis.endgame import _Run, analyse
+from akrotiri_puzzles.analysis.endgame import Run, analyse
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.position import Position
@@ -176,7 +176,7 @@ def placements(comps: Components, first: int, games: int, turn: int, grouped_onl
     for seed in range(first, first + games):
         for ed in (2016, 2014):
             for pos in placement_turns(comps, seed, ed, turn):
-                kids = len(_Run(pos, "score", Deadline(None), 1).children(pos))
+                kids = len(Run(pos, "score", Deadline(None), 1).children(pos))
                 t = time.process_time()
                 grouped = analyse(pos)
                 t_grouped = time.process_time() - t

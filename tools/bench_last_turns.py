@@ -260,12 +260,12 @@ def summary(xs: list[float | None], cap: int) -> str:
 
 
 def _placements(pos: object) -> int:
-    from akrotiri_puzzles.analysis.endgame import _Run
+    from akrotiri_puzzles.analysis.endgame import Run
     from akrotiri_puzzles.solver.deadline import Deadline
 
     if getattr(pos, "phase", None) != "place":
         return 0
-    return len(_Run(pos, "score", Deadline(None), 1).children(pos))  # type: ignore[arg-type]
+    return len(Run(pos, "score", Deadline(None), 1).children(pos))  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

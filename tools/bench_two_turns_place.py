@@ -56,7 +56,7 @@ def main() -> None:
     for seed in args.seeds:
         for edition in args.editions:
             for pos in positions(seed, edition, args.turn, args.seats):
-                kids = endgame._Run(pos, args.objective, Deadline(None), 1, turns=2).children(pos)
+                kids = endgame.Run(pos, args.objective, Deadline(None), 1, turns=2).children(pos)
                 solves[0] = 0
                 t0, w0 = time.process_time(), time.perf_counter()
                 a = endgame.analyse(pos, args.objective, turns=2, time_limit=args.limit)

@@ -32,8 +32,11 @@ asked for the very value the notation-order search asks it for.
 best: a placement is asked to beat the K-th best so far (ties as above), and each of the K is
 solved for its line asked for exactly its value.
 
-Only without a time limit (`reaches` is then exact) and with the model-free bound (the score
-objective); otherwise the analysis takes the placements in notation order.
+With the model-free bound (the score objective), with or without a time limit: `reaches` is
+exact either way (a question CP-SAT cannot answer in time raises TimeUp), so a limit the proof
+does not reach never changes the path nor the answer; when the limit stops this search, the
+analysis has no line (UNKNOWN). Without the bound the analysis takes the placements in notation
+order.
 tests/test_best_first.py compares both searches on sampled placement turns.
 """
 

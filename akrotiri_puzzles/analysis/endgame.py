@@ -173,7 +173,7 @@ def is_last_turn(pos: Position) -> bool:
     return pos.to_move != pos.first and any(len(s.temples) >= board.temples for s in pos.seats)
 
 
-class _Run:
+class Run:
     """One analysis: its objective, deadline and CP-SAT workers."""
 
     def __init__(
@@ -254,13 +254,15 @@ class _Run:
             )
         if pos.phase == "place" and self.group_placements:
             upper = self.upper()
-            if self.deadline.seconds is None and upper is not None and self.best_first:
-                # Bare questions are exact without a time limit: the placements best first.
+            if upper is not None and self.best_first:
+                # The placements best first, with or without a time limit: a bare question
+                # CP-SAT cannot answer in time raises TimeUp (board_solve._solve), never a
+                # wrong answer, so a limit the proof does not reach changes nothing.
                 kids = self.children(pos)
                 return best_first.best_placement(
                     kids, self.placed, self.reached, upper, floor, cap, self.tighter(), self.line
                 )
-            reach = self.reached if self.deadline.seconds is None and upper is not None else None
+            reach = self.reached if upper is not None else None
             kids = self.children(pos)
             return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
         return self.split(self.children(pos), floor, cap)
@@ -339,7 +341,7 @@ class _Run:
             kids = [(a, c) for a, c in self.children(self.start) if not isinstance(a, Oracle)]
             left = self.left(self.start)
             upper = self.upper() if left == 1 else None
-            if self.deadline.seconds is None and upper is not None and self.best_first:
+            if upper is not None and self.best_first:
                 ranked, bound, proven = best_first.best_placements(
                     kids, self.placed, self.reached, upper, None, None, k, self.tighter(), self.line
                 )
@@ -395,7 +397,7 @@ class _Run:
 
 
 KEPT = 2
-"""Models kept from bare questions answered yes (`_Run.kept`): each holds a turn's model."""
+"""Models kept from bare questions answered yes (`Run.kept`): each holds a turn's model."""
 
 
 def _below(bound: int | None, floor: int) -> bool:
@@ -431,7 +433,7 @@ def analyse(
         def told(done: int, total: int, best: int | None) -> None:
             say(done, total, None if best is None else _points(objective, best))
 
-    run = _Run(pos, objective, Deadline(time_limit), workers, group_placements, turns=turns, progress=told)
+    run = Run(pos, objective, Deadline(time_limit), workers, group_placements, turns=turns, progress=told)
     given = _given_line(run, line) if line is not None else None
     last = is_last_turn(pos)
     try:
@@ -469,7 +471,7 @@ def _points(objective: str, value: int) -> int | None:
     return value if objective == "score" else value // SCALE
 
 
-def _given_line(run: _Run, line: Sequence[Action]) -> tuple[Action, ...]:
+def _given_line(run: Run, line: Sequence[Action]) -> tuple[Action, ...]:
     """The user's line, checked: legal all through, and ending where the hero may stop, in the
     horizon's last turn."""
     puzzle = run.puzzle
@@ -500,7 +502,7 @@ def _given_line(run: _Run, line: Sequence[Action]) -> tuple[Action, ...]:
     return tuple(line)
 
 
-def _verdict(run: _Run, line: tuple[Action, ...], best: BoardResult, proven: bool) -> LineVerdict:
+def _verdict(run: Run, line: tuple[Action, ...], best: BoardResult, proven: bool) -> LineVerdict:
     """The line's score, its loss, and the first action after which the optimum is out of
     reach: the best value along a line never grows, so a binary search finds it."""
     assert best.value is not None

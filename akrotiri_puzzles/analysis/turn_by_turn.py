@@ -4,7 +4,7 @@ alone.
 From the hero's action phase, the engine plays every line of the rest of the turn up to the
 end of turn (`end`: the draw; the passive opponent takes no turn, as in a puzzle of two turns).
 Each distinct position after `end` (states merged by the solver's `state_key`) starts the
-hero's next turn, which the one-turn analyser solves (endgame._Run: CP-SAT, checked against the
+hero's next turn, which the one-turn analyser solves (endgame.Run: CP-SAT, checked against the
 exhaustive search), asked only for more than the best so far; most such questions are
 INFEASIBLE and quick. Where the game is over after the first turn (R-END-2) the position is
 scored as it stands. The answer is exact when every next turn was solved or proven below the
@@ -22,7 +22,7 @@ from ..puzzle import State, moves, play
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.exhaustive import state_key
 from .board_solve import BoardResult, objective_value
-from .endgame import NO_BOUND, _Run
+from .endgame import NO_BOUND, Run
 from .exhaustive import TooLarge, hero_value, horizon, stops
 
 
@@ -89,7 +89,7 @@ def best_turn_by_turn(
         start = end.after.pos
         try:
             deadline.check()
-            r = _Run(start, objective, deadline, 1).best(start, ask)
+            r = Run(start, objective, deadline, 1).best(start, ask)
         except TimeUp:
             if best is None:
                 raise
