@@ -50,14 +50,15 @@ def test_each_position_once_a_position_of_another_command_in_out_is_not_kept_aga
     root = Path(__file__).resolve().parents[1]
     out = tmp_path / "out"
     out.mkdir()
-    shutil.copyfile(root / "puzzles" / "generated" / "medium-s21-00005.yaml", out / "easy-s99-00005.yaml")
+    # Named as `--turns 2` of the same level and seed names its files: another command's.
+    shutil.copyfile(root / "puzzles" / "generated" / "medium-s21-00005.yaml", out / "medium-s21-t2-00005.yaml")
     result = run_cli("generate", "--difficulty", "medium", "--count", "1", "--seed", "21", "--out", out, timeout=300)
     assert result.returncode == 0, result.stderr
-    made = sorted(p.name for p in out.glob("medium-s21-*.yaml"))
+    made = sorted(p.name for p in out.glob("medium-s21-0*.yaml"))
     assert len(made) == 1 and made[0] != "medium-s21-00005.yaml", made
     assert "medium-s21-00005\tposition used" in (out / ".generate-dropped.tsv").read_text()
     comps = load_components()
-    assert load_puzzle(out / made[0], comps).start != load_puzzle(out / "easy-s99-00005.yaml", comps).start
+    assert load_puzzle(out / made[0], comps).start != load_puzzle(out / "medium-s21-t2-00005.yaml", comps).start
     # Without the other command's puzzle, task 5 is kept: the skip is the position's doing.
     alone = tmp_path / "alone"
     result = run_cli("generate", "--difficulty", "medium", "--count", "1", "--seed", "21", "--out", alone, timeout=300)

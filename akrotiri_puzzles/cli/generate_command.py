@@ -150,7 +150,7 @@ def generate(
 
     # Each position once (issue 30): a candidate whose starting position a puzzle of another
     # command already in --out has (another level, goal or seed) is not kept.
-    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict).name.rsplit("-", 1)[0] + "-"
+    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict).name.rsplit("-", 1)[0]
     used = _positions_in(out_dir, comps, ours)
 
     def fresh(outcome: Outcome) -> bool:
@@ -249,11 +249,12 @@ def _endgames(
 
 
 def _positions_in(out_dir: Path, comps: Components, ours: str) -> set[str]:
-    """The starting positions (`position_key`) of the puzzles in `out_dir` but those whose file
-    name starts with `ours` (this command's own, kept by an earlier run of it)."""
+    """The starting positions (`position_key`) of the puzzles in `out_dir` but this command's
+    own, kept by an earlier run of it: `ours` and a task number (`medium-s21-00009`, not
+    `medium-s21-t2-00009`, another command's)."""
     keys = set()
     for path in sorted(out_dir.glob("*.yaml")):
-        if path.name.startswith(ours):
+        if re.fullmatch(re.escape(ours) + r"-\d+", path.stem):
             continue
         with contextlib.suppress(InputError):
             keys.add(position_key(load_puzzle(path, comps).start))
