@@ -192,3 +192,18 @@ def test_R_END_1_revealed_next_tiles_are_drawn_top_first_with_their_ids_and_icon
     words = [("".join(t.itertext())) for t in root.iter(f"{SVG}text")]
     assert words == ["1. L16 \u00b7 mountain", "2. L05 \u00b7 volcano", "3. L02 \u00b7 lake"]
     assert {load_components().tile[t].icon for t in ("L16", "L05", "L02")} == {"mountain", "volcano", "lake"}
+
+
+@pytest.mark.parametrize("tiles", [("L16",), ("L16", "L05", "L02"), ("L05",)])
+def test_R_END_1_a_revealed_tiles_caption_is_never_cut_at_the_pictures_edge(tiles):
+    """One revealed tile at the page's scale: its caption ("1. L16 · mountain") is wider than the
+    tile; the picture is laid out wide enough for it (found cut on the page, 2026-11-29)."""
+    from akrotiri_puzzles.render.tile_painter import CAPTION_EM, tiles_svg
+
+    pos = _puzzle("p05").start
+    root = _parse(tiles_svg(pos, tiles, scale=0.5))
+    width = float(root.get("width"))
+    for t in root.iter(f"{SVG}text"):
+        words, x, size = "".join(t.itertext()), float(t.get("x")), float(t.get("font-size"))
+        half = CAPTION_EM * size * len(words) / 2
+        assert t.get("text-anchor") == "middle" and x - half >= 0 and x + half <= width, words

@@ -176,6 +176,10 @@ def top_mark(parent: ET.Element, x: float, y: float, rotation: int, colour: str)
     sub(parent, "path", class_="top-mark", data_side=side, d=d, fill=colour)
 
 
+CAPTION_EM = 0.62
+"""The widest bold sans-serif letter's width, in ems, that a caption is laid out for."""
+
+
 def tiles_svg(
     pos: Position, tiles: tuple[str, ...], scale: float = 0.6, per_row: int = 3, numbered: bool = True
 ) -> str:
@@ -185,15 +189,19 @@ def tiles_svg(
     from ..common.render.colours import INK
     from ..common.render.svgdoc import SVG_NS, serialise, text
 
-    side, gap, caption = S * scale, 14.0, 34.0
+    side, gap, caption, size = S * scale, 14.0, 34.0, 13.0
+    words = [(f"{i + 1}. " if numbered else "") + f"{t} \u00b7 {pos.components.tile[t].icon}" for i, t in enumerate(tiles)]
+    # A column is as wide as its tile or its caption, whichever is wider (a bold sans-serif
+    # letter is at most about 0.62 of the font size wide), so no caption is cut at the edge.
+    column = max([side, *(CAPTION_EM * size * len(w) for w in words)])
     cols = max(1, min(per_row, len(tiles)))
     rows = (len(tiles) + cols - 1) // cols
-    width, height = cols * side + (cols - 1) * gap + 8, rows * (side + caption) + 8
+    width, height = cols * column + (cols - 1) * gap + 8, rows * (side + caption) + 8
     root = ET.Element("svg", {"xmlns": SVG_NS, "font-family": "sans-serif", "class": "tiles",
                               "width": num(width), "height": num(height), "viewBox": f"0 0 {num(width)} {num(height)}"})  # fmt: skip
     for i, tile in enumerate(tiles):
-        x, y = 4 + (i % cols) * (side + gap), 4 + 6 + (i // cols) * (side + caption)
+        x = 4 + (i % cols) * (column + gap) + (column - side) / 2
+        y = 4 + 6 + (i // cols) * (side + caption)
         draw_tile(root, pos, tile, x, y, scale=scale)
-        words = (f"{i + 1}. " if numbered else "") + f"{tile} \u00b7 {pos.components.tile[tile].icon}"
-        text(root, x + side / 2, y + side + 14, words, 13.0, weight="bold", fill=INK, halo=None)
+        text(root, x + side / 2, y + side + 14, words[i], size, weight="bold", fill=INK, halo=None)
     return serialise(root)
