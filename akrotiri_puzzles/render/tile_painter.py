@@ -190,7 +190,9 @@ def tiles_svg(
     from ..common.render.svgdoc import SVG_NS, serialise, text
 
     side, gap, caption, size = S * scale, 14.0, 34.0, 13.0
-    words = [(f"{i + 1}. " if numbered else "") + f"{t} \u00b7 {pos.components.tile[t].icon}" for i, t in enumerate(tiles)]
+    words = [
+        (f"{i + 1}. " if numbered else "") + f"{t} \u00b7 {pos.components.tile[t].icon}" for i, t in enumerate(tiles)
+    ]
     # A column is as wide as its tile or its caption, whichever is wider (a bold sans-serif
     # letter is at most about 0.62 of the font size wide), so no caption is cut at the edge.
     column = max([side, *(CAPTION_EM * size * len(w) for w in words)])
