@@ -8,7 +8,7 @@ CODE := akrotiri_puzzles tests tools cli.py
 # The Chromium that prints the demo's book to PDF (none: the demo makes the HTML only).
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || { [ -x /usr/bin/chromium ] && echo /usr/bin/chromium; })
 
-.PHONY: install demo test lint bench fuzz clean
+.PHONY: install demo test test-corpus lint bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,7 +45,11 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest -n auto -q
+	$(BIN)/pytest -n auto -q -m "not corpus"
+
+# The rest of the big corpora whose samples `make test` runs (tests marked corpus).
+test-corpus: $(STAMP)
+	$(BIN)/pytest -n auto -q -m corpus
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(BENCH_ARGS)

@@ -74,7 +74,7 @@ def test_R_SCORE_1_uniqueness_agrees_with_enumerating_every_line_of_the_best_sco
     assert True in found and False in found
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # the sample above runs in make test; this is the rest (142 s loaded)
 def test_R_SCORE_1_uniqueness_agrees_with_the_enumeration_on_more_endgames():
     rest = positions(range(0, 16), 1) + positions(range(24, 40), 1)
     found = [check_uniqueness(pos, best) for pos, best in rest]
