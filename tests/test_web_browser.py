@@ -155,7 +155,14 @@ def test_hint_names_the_kind_then_the_action_and_show_solution_marks_the_puzzle_
     page.click("#reveal")
     says(page, "#feedback", "Not counted as solved")
     assert page.locator("#line li").count() == 2
+    assert page.inner_text("#hinttext") == ""  # the hint was for the start: stale once solved
     _shot(page, "solution.png")
+    page.click("#undo")
+    page.click("#hint")
+    says(page, "#hinttext", "excavate")  # after ship 1,1NW: the kind of the action left
+    page.click("#undo")
+    says(page, "#feedback", "Undone")
+    assert page.inner_text("#hinttext") == ""  # a hint is for the position it was asked in
     page.goto(server + "/")
     page.wait_for_selector("li[data-id='p04'] .mark.revealed")
 

@@ -447,6 +447,8 @@ function puzzlePage() {
     if (!line.length) return;
     line = line.slice(0, -1);
     if (offAt !== null && line.length <= offAt) offAt = null;
+    hintLevel = 0;
+    $("hinttext").textContent = "";  // the hint was for the position undone
     placer.reset();
     render(await api(`${base}/state`, { line }));
     feedback(offAt === null ? "Undone. Your move." : "Undone; still off the best line: undo more.", offAt === null ? "" : "warn");
@@ -484,7 +486,8 @@ function puzzlePage() {
       const p = progress();
       if (!p.solved[id]) { p.revealed[id] = true; p.streak = 0; }
       save(p); showStreak();
-      offAt = null;
+      offAt = null; hintLevel = 0;
+      $("hinttext").textContent = "";  // a hint for the position before is stale now
       line = s.solution;
       placer.reset();
       render(await api(`${base}/state`, { line }));
