@@ -287,6 +287,7 @@ def test_generate_theme_sets_the_options_it_names_and_refuses_a_contradiction(tm
     assert Task(1, 3, "hard", themes=("buy", "sell")).name == "hard-s1-buy-sell-00003"
 
 
+@pytest.mark.slow
 def test_generate_theme_keeps_only_candidates_with_it_and_journals_the_rest(tmp_path: Path):
     """`generate --theme sell` (easy, seed 21): every puzzle kept has the theme, and the
     candidates of the level without it are in the journal as such."""
@@ -320,3 +321,54 @@ def test_R_END_1_an_idle_turn_1_needs_its_draw_stated():
     assert why_not(hidden, State(hidden.start), EndTurn()) is not None
     assert idle_rests(hidden) == []
     assert idle_first_turn(hidden, 2) == IdleTurn("INFEASIBLE")
+
+
+def test_add_themes_fills_an_older_file_and_says_a_degenerate_two_turn_puzzle(tmp_path: Path):
+    """tools/add_themes.py: a file made before themes gets the themes the puzzle has; the
+    degenerate two-turn copy is said DEGENERATE (exit status 1) and gets no proof."""
+    import subprocess
+    import sys
+
+    comps = load_components()
+    files = [tmp_path / "two.yaml", tmp_path / "one.yaml"]
+    files[0].write_text(DEGENERATE.read_text())
+    files[1].write_text((ROOT / "puzzles" / "generated" / "easy-s21-00009.yaml").read_text())
+    tool = [sys.executable, str(ROOT / "tools" / "add_themes.py")]
+    done = subprocess.run([*tool, *map(str, files), "--write"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert "two.yaml: themes two-turn, map-card, portage, double-move, second-turn; DEGENERATE" in done.stdout
+    for path in files:
+        p = load_puzzle(path, comps)
+        assert p.certificate is not None and p.certificate.themes == _independent_themes(p)
+        assert p.certificate.idle_first_turn is None
+    done = subprocess.run([*tool, str(files[1])], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "one.yaml: themes sell; unchanged" in done.stdout, done.stdout
+
+
+def test_an_older_database_without_themes_is_read_filtered_and_gains_the_column(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, collection: list[Puzzle]
+):
+    """A database made before the themes column: export --theme reads it (themes from each
+    row's YAML), and a write adds the column, NULL in the rows stored before."""
+    from akrotiri_puzzles.files import puzzle_db
+
+    db = tmp_path / "old.sqlite"
+    graded = [p for p in collection if p.grade is not None]
+    with monkeypatch.context() as m:
+        m.setattr(puzzle_db, "COLUMNS", tuple(c for c in puzzle_db.COLUMNS if c[0] != "themes"))
+        m.setattr(puzzle_db, "SCHEMA", puzzle_db.SCHEMA.replace(",\n    themes TEXT", ""))
+        original = puzzle_db._row
+        m.setattr(puzzle_db, "_row", lambda p: {k: v for k, v in original(p).items() if k != "themes"})
+        assert puzzle_db.add_puzzles(db, graded[:-1]) == len(graded) - 1
+    with sqlite3.connect(db) as con:
+        assert "themes" not in [row[1] for row in con.execute("PRAGMA table_info(puzzles)")]
+    done = run_cli("export", "--db", db, "--out", tmp_path / "sell", "--theme", "sell")
+    assert done.returncode == 0, done.stderr
+    assert sorted(f.stem for f in (tmp_path / "sell").glob("*.yaml")) == sorted(
+        p.id for p in graded[:-1] if "sell" in themes(p)
+    )
+    assert puzzle_db.add_puzzles(db, graded[-1:]) == 1
+    with sqlite3.connect(db) as con:
+        rows = dict(con.execute("SELECT id, themes FROM puzzles").fetchall())
+    assert rows[graded[-1].id] == " ".join(themes(graded[-1]))
+    assert all(rows[p.id] is None for p in graded[:-1])

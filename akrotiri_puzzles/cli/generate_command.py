@@ -322,6 +322,12 @@ def _describe(puzzle: Puzzle, path: Path) -> None:
         for line in evidence(puzzle.grade, puzzle.optimum):
             out.print(f"  {line}", soft_wrap=True)
     c = puzzle.certificate
+    if c is not None and c.themes is not None:
+        out.print(f"  themes: {', '.join(c.themes) or 'none'}", soft_wrap=True)
+    if c is not None and c.idle_first_turn is not None:
+        idle = c.idle_first_turn.optimum
+        best = "no line at all" if idle is None else f"{counted(idle, 'action')} at best"
+        out.print(f"  turn 1 matters: with no action in turn 1, {best} (proven)", soft_wrap=True)
     if c is not None and c.unique and c.strict is not None:
         if c.strict:
             out.print("  answer strictly unique: no other line, excavation site or second cube", soft_wrap=True)
