@@ -57,7 +57,8 @@ def idle_first_turn(puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT)
     """The best line of a two-turn puzzle whose turn 1 does nothing, proven: OPTIMAL with its
     optimum, or INFEASIBLE (no such line). The search stops at the first rest whose optimum is
     at most `optimum` (the puzzle is degenerate; that rest's optimum is returned). TimeUp when
-    `deadline` runs out first."""
+    `deadline` runs out first. From the placement, each rest after the first is solved with a
+    ceiling one below the best found so far (the least optimum stays exact, docs/generator.md)."""
     if puzzle.turns != 2:
         raise ValueError(f"{puzzle.id}: a horizon of {puzzle.turns} turn(s); the proof is for two-turn puzzles")
     best: int | None = None
@@ -65,12 +66,14 @@ def idle_first_turn(puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT)
         left = deadline.left()
         if left is not None and left <= 0:
             raise TimeUp
-        r = solve(rest, time_limit=left)
+        # Once a best is known, a rest only matters if it beats it: a ceiling below the best
+        # proves the others cheaper, and the least optimum is still exact.
+        r = solve(rest, time_limit=left, most=None if best is None else best - 1)
         if r.status not in ("OPTIMAL", "INFEASIBLE"):
             if r.timed_out:
                 raise TimeUp
             raise RuntimeError(f"{rest.id}: the solve ended {r.status}")
-        if r.optimum is not None and (best is None or r.optimum < best):
+        if r.status == "OPTIMAL" and r.optimum is not None and (best is None or r.optimum < best):
             best = r.optimum
             if best <= optimum:
                 break
