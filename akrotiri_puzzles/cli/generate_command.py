@@ -91,6 +91,9 @@ def generate(
     are named by level, seed, options and candidate number, and written whole; a file that
     exists already is kept and counted, so a rerun of the same command goes on where it stopped.
     Exit status 1 when fewer puzzles than asked were found within 400 candidates per puzzle.
+    --theme keeps only puzzles with the themes asked (two-turn, placement, two-temples and
+    map-card set --turns, --start and --goal; e.g. --theme sell,portage), and a two-turn puzzle
+    is kept only when a line that takes no action in turn 1 is worse (docs/generator.md).
     """
     _choice("--difficulty", difficulty, LEVELS)
     _choice("--kind", kind, KINDS)

@@ -16,6 +16,7 @@ ThemeOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--theme",
+        metavar="<theme,...>",
         help=f"Only puzzles with this theme: {', '.join(THEMES)} (docs/generator.md, Themes). "
         "Repeatable or a comma list: a puzzle must have them all.",
         show_default=False,
