@@ -29,7 +29,7 @@ def chosen_themes(values: list[str] | None) -> tuple[str, ...]:
     asked = [t.strip() for value in values or [] for t in value.split(",")]
     for t in asked:
         if t not in THEMES:
-            fail(f"--theme: unknown theme {t!r}; expected some of {', '.join(THEMES)}")
+            fail(f"--theme: unknown theme {t!r:.40}; expected some of {', '.join(THEMES)}")
     return tuple(t for t in THEMES if t in asked)
 
 
