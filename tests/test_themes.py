@@ -395,3 +395,25 @@ def test_the_idle_proof_from_the_placement_is_the_least_optimum_of_its_rests(mon
     least = min(o for o in full if o is not None)
     assert idle_turn.idle_first_turn(two, 1) == IdleTurn("OPTIMAL", least)
     assert len(set(full)) > 1, full  # the ceiling had rests to prove worse
+
+
+@pytest.mark.slow
+def test_a_two_turn_puzzle_whose_first_turn_matters_is_kept_by_the_proof():
+    """The other side of the proof: easy-s21-00009's position with two temples in two turns.
+    After an idle turn 1 no line reaches the goal (the proof is INFEASIBLE), confirmed by the
+    exhaustive search on the rest (about 40 s), while the puzzle itself has a line."""
+    from akrotiri_puzzles.generator.idle_turn import idle_first_turn, idle_rests, matters
+    from akrotiri_puzzles.premise import Revealed
+    from akrotiri_puzzles.puzzle import Goal
+    from akrotiri_puzzles.solver import search, solve
+
+    p = load_puzzle(ROOT / "puzzles" / "generated" / "easy-s21-00009.yaml", load_components())
+    two = Puzzle("two", p.start, Goal(temples=2), 2, revealed=Revealed(land=p.start.land_pile[:1]))
+    assert two.check_start() is None
+    found = solve(two)
+    assert found.status == "OPTIMAL" and found.optimum is not None
+    proof = idle_first_turn(two, found.optimum)
+    assert proof == IdleTurn("INFEASIBLE") and matters(proof, found.optimum)
+    (rest,) = idle_rests(two)
+    exhaustive = search(rest)
+    assert exhaustive.complete and exhaustive.optimum is None
