@@ -5,7 +5,7 @@
 Makes the one-turn puzzle PUZZLE (default: puzzles/generated/hard-s31-place-00006.yaml, which
 starts before the placement) a two-turn puzzle with the next land tile revealed, and proves
 `idle_first_turn` for it with an optimum of 1 (so no rest stops the proof early): every
-placement of turn 1 is looked at. Prints the rests, the proof and the CPU seconds. With
+placement of turn 1 is looked at (with --rests N, only the first N). Prints the rests, the proof and the CPU seconds. With
 --no-ceiling, each rest is solved in full (the proof before the ceiling), for a before/after.
 """
 
@@ -32,16 +32,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("puzzle", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--no-ceiling", action="store_true", help="solve every rest in full")
+    parser.add_argument("--rests", type=int, default=None, help="look at only the first N rests (a sample)")
     args = parser.parse_args(argv)
     p = load_puzzle(args.puzzle, load_components())
     two = replace(p, turns=2, solution=None, certificate=None, grade=None, revealed=Revealed(p.start.land_pile[:1]))
-    rests = idle_turn.idle_rests(two)
+    rests = idle_turn.idle_rests(two)[: args.rests]
     began = time.process_time()
     if args.no_ceiling:
         found = [solve(r).optimum for r in rests]
         proof = min((o for o in found if o is not None), default=None)
     else:
-        proof = idle_turn.idle_first_turn(two, 1).optimum
+        proof = idle_turn.idle_first_turn(two, 1, rests=rests).optimum
     seconds = time.process_time() - began
     print(f"{p.id} as two turns: {len(rests)} idle turn-1 rests, best {proof}, {seconds:.1f} s CPU")
     return 0

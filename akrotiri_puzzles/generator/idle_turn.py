@@ -53,16 +53,19 @@ def idle_rests(puzzle: Puzzle) -> list[Puzzle]:
     return rests
 
 
-def idle_first_turn(puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT) -> IdleTurn:
+def idle_first_turn(
+    puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT, rests: list[Puzzle] | None = None
+) -> IdleTurn:
     """The best line of a two-turn puzzle whose turn 1 does nothing, proven: OPTIMAL with its
     optimum, or INFEASIBLE (no such line). The search stops at the first rest whose optimum is
     at most `optimum` (the puzzle is degenerate; that rest's optimum is returned). TimeUp when
     `deadline` runs out first. From the placement, each rest after the first is solved with a
-    ceiling one below the best found so far (the least optimum stays exact, docs/generator.md)."""
+    ceiling one below the best found so far (the least optimum stays exact, docs/generator.md).
+    `rests`: those to look at instead of `idle_rests(puzzle)` (a benchmark's or a test's sample)."""
     if puzzle.turns != 2:
         raise ValueError(f"{puzzle.id}: a horizon of {puzzle.turns} turn(s); the proof is for two-turn puzzles")
     best: int | None = None
-    for rest in idle_rests(puzzle):
+    for rest in idle_rests(puzzle) if rests is None else rests:
         left = deadline.left()
         if left is not None and left <= 0:
             raise TimeUp
