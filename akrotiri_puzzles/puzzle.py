@@ -61,6 +61,21 @@ class Certificate:
     strict: bool | None = None
     """Whether the unique answer is also strictly unique: no other excavation site, no other
     choice of a placed tile's second cube (`solve --unique --strict`; None: not checked)."""
+    themes: tuple[str, ...] | None = None
+    """The puzzle's kind and technique tags (themes.py, `THEMES` order), computed from the
+    puzzle and its proven answer; None: not recorded (a file made before themes)."""
+    idle_first_turn: IdleTurn | None = None
+    """A two-turn puzzle's proof that turn 1 matters (generator/idle_turn.py); None: not proven."""
+
+
+@dataclass(frozen=True)
+class IdleTurn:
+    """The best line of a two-turn puzzle whose turn 1 does nothing (only `end`, after the
+    placement when it starts before one): its proven optimum, worse than the puzzle's."""
+
+    status: str
+    """"OPTIMAL" (a line exists, of `optimum` actions) or "INFEASIBLE" (no line at all)."""
+    optimum: int | None = None
 
 
 @dataclass(frozen=True)

@@ -239,12 +239,12 @@ def test_an_older_database_gains_a_new_column_when_written(tmp_path, monkeypatch
     path = tmp_path / "p.sqlite"
     p01 = load_puzzle(P01, _comps())
     add_puzzles(path, [p01])
-    monkeypatch.setattr(puzzle_db, "COLUMNS", (*COLUMNS, ("themes", "TEXT")))
+    monkeypatch.setattr(puzzle_db, "COLUMNS", (*COLUMNS, ("notes", "TEXT")))
     original = puzzle_db._row
-    monkeypatch.setattr(puzzle_db, "_row", lambda p: {**original(p), "themes": "a b"})
+    monkeypatch.setattr(puzzle_db, "_row", lambda p: {**original(p), "notes": "a b"})
     add_puzzles(path, [replace(p01, id="p02", start=replace(p01.start, turn=3))])
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT id, themes FROM puzzles ORDER BY id").fetchall() == [("p01", None), ("p02", "a b")]
+        assert db.execute("SELECT id, notes FROM puzzles ORDER BY id").fetchall() == [("p01", None), ("p02", "a b")]
     assert [p.id for p in read_puzzles(path, _comps())] == ["p01", "p02"]
 
 

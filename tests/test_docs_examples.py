@@ -40,6 +40,7 @@ SAMPLED = {
     r"tools/bench_analysis\.py --alternatives": " --games 1 --most-actions 1",
     r"tools/bench_analysis\.py --placements": " --placements 1 --turn 2",
     r"tools/grade_study\.py\b(?!.*--rows-in)": " --candidates 2 --max-nodes 1000",
+    r"tools/bench_idle_turn\.py\b": " --rests 3",
     r"tools/bench_serve\.py\b": " --per-puzzle 1",
     r"tools/bench_serve\.py --load\b": " --clients 2 --moves 6",
     r"tools/bench_kreta\.py\b": " --games 2 --puzzles 2",

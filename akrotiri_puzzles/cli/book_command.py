@@ -12,6 +12,7 @@ from ..common.cli.outputs import check_dir, check_distinct, check_file, staged
 from ..errors import AkrotiriError
 from . import ComponentsOpt, command, components
 from .serve_command import DbOpt
+from .theme_option import ThemeOpt, chosen_themes, of_themes
 
 PathsArg = Annotated[
     list[Path] | None,
@@ -34,6 +35,7 @@ def book(
         Path | None, typer.Option(help="The Chromium to print with (default: chromium on PATH).", show_default=False)
     ] = None,
     components_dir: ComponentsOpt = None,
+    theme: ThemeOpt = None,
 ) -> None:
     """Make a puzzle book: title page, contents with page numbers, puzzles in sections by level, solutions at the back, index by technique.
 
@@ -51,6 +53,7 @@ def book(
     if pdf is not None:
         check_file(pdf, "--pdf")
     check_distinct({"--html": html, "--pdf": pdf})
+    wanted = chosen_themes(theme)
     from ..book.html import build
     from ..book.pdf import find_chromium, print_pages
     from ..files.collection import GRADED, load_collection
@@ -59,6 +62,7 @@ def book(
         fail(f"no puzzles: {GRADED}/ is not here; give directories or files of puzzles, or --db FILE.sqlite")
     try:
         collection = load_collection(paths or ([] if db else [GRADED]), components(components_dir), db)
+        collection = of_themes(collection, wanted, "the collection")
         printer = find_chromium(chromium) if pdf is not None else None
     except AkrotiriError as exc:
         fail(str(exc))

@@ -25,6 +25,7 @@ ONLY_TEMPLE: dict[str, object] = {
     "--workers": 1,
     "--scheduler": None,
     "--db": None,
+    "--theme": None,
 }
 """Options of temple puzzles that endgame puzzles do not take (one turn, a score goal, one
 process), with their defaults: any other value is refused."""

@@ -24,6 +24,7 @@ from ..puzzle import Grade, Puzzle
 from . import ComponentsOpt, command, components
 from . import components_dir as chosen_dir
 from .show_command import puzzle_notes
+from .theme_option import ThemeOpt, chosen_themes, keeps
 
 if TYPE_CHECKING:
     from ..components import Components
@@ -81,6 +82,7 @@ def generate(
     kind: Annotated[
         str, typer.Option(help=f"Puzzle kind: {', '.join(KINDS)} (endgame: a score goal, docs/analysis.md).")
     ] = "temple",
+    theme: ThemeOpt = None,
 ) -> None:
     """Make puzzles of exactly one difficulty level, each with its certificate and grade.
 
@@ -89,18 +91,23 @@ def generate(
     are named by level, seed, options and candidate number, and written whole; a file that
     exists already is kept and counted, so a rerun of the same command goes on where it stopped.
     Exit status 1 when fewer puzzles than asked were found within 400 candidates per puzzle.
+    --theme keeps only puzzles with the themes asked (two-turn, placement, two-temples and
+    map-card set --turns, --start and --goal; e.g. --theme sell,portage), and a two-turn puzzle
+    is kept only when a line that takes no action in turn 1 is worse (docs/generator.md).
     """
     _choice("--difficulty", difficulty, LEVELS)
     _choice("--kind", kind, KINDS)
     if kind == "endgame":
         temple_only: dict[str, object] = {"--turns": turns, "--start": start, "--goal": goal, "--strict": strict}
         temple_only |= {"--svg": svg, "--png": png, "--workers": workers, "--scheduler": scheduler, "--db": db}
+        temple_only["--theme"] = theme or None
         _endgames(difficulty, count, seed, out_dir, edition, components_dir, temple_only)
         return
     _choice("--goal", goal, GOALS)
     _choice("--edition", edition, EDITIONS)
     _choice("--turns", turns, (1, 2))
     _choice("--start", start, STARTS)
+    turns, start, goal, wanted = _theme_options(chosen_themes(theme), turns, start, goal)
     if start == "place":
         from ..generator.grade import least_placement_score, level_of, level_range
 
@@ -122,7 +129,9 @@ def generate(
     from ..generator.generate import Outcome, Task, Work
     from ..generator.runner import SchedulerError, run_in_order
 
-    tasks = (Task(seed, i, difficulty, turns, goal, edition, start, strict) for i in range(count * TRIES_PER_PUZZLE))
+    tasks = (
+        Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted) for i in range(count * TRIES_PER_PUZZLE)
+    )
     comps_dir = chosen_dir(components_dir)
     work = Work(str(comps_dir) if comps_dir else None)
 
@@ -150,7 +159,7 @@ def generate(
 
     # Each position once (issue 30): a candidate whose starting position a puzzle of another
     # command already in --out has (another level, goal or seed) is not kept.
-    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict).name.rsplit("-", 1)[0]
+    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict, wanted).name.rsplit("-", 1)[0]
     used = _positions_in(out_dir, comps, ours)
 
     def fresh(outcome: Outcome) -> bool:
@@ -248,6 +257,33 @@ def _endgames(
     raise typer.Exit(generate_endgames(difficulty, count, seed, out_dir, edition, components_dir, given))
 
 
+THEME_OPTIONS = {
+    "two-turn": ("--turns", "turns", 2),
+    "placement": ("--start", "start", "place"),
+    "two-temples": ("--goal", "goal", "two-temples"),
+    "map-card": ("--goal", "goal", "map-card"),
+}
+"""The themes an option of generate makes, with the option and its value: asking the theme
+sets the option."""
+
+
+def _theme_options(
+    themes: tuple[str, ...], turns: int | None, start: str | None, goal: str | None
+) -> tuple[int | None, str | None, str | None, tuple[str, ...]]:
+    """--turns, --start and --goal with what the themes asked set (a theme that contradicts an
+    option fails, one line), and the themes left to check on each candidate."""
+    given: dict[str, object] = {"turns": turns, "start": start, "goal": goal}
+    for t in themes:
+        if t not in THEME_OPTIONS:
+            continue
+        option, name, value = THEME_OPTIONS[t]
+        if given[name] is not None and given[name] != value:
+            fail(f"--theme {t}: asks {option} {value}, which {option} {given[name]} (given or asked) contradicts")
+        given[name] = value
+    rest = tuple(t for t in themes if t not in THEME_OPTIONS)
+    return given["turns"], given["start"], given["goal"], rest  # type: ignore[return-value]
+
+
 def _positions_in(out_dir: Path, comps: Components, ours: str) -> set[str]:
     """The starting positions (`position_key`) of the puzzles in `out_dir` but this command's
     own, kept by an earlier run of it: `ours` and a task number (`medium-s21-00009`, not
@@ -289,6 +325,12 @@ def _describe(puzzle: Puzzle, path: Path) -> None:
         for line in evidence(puzzle.grade, puzzle.optimum):
             out.print(f"  {line}", soft_wrap=True)
     c = puzzle.certificate
+    if c is not None and c.themes is not None:
+        out.print(f"  themes: {', '.join(c.themes) or 'none'}", soft_wrap=True)
+    if c is not None and c.idle_first_turn is not None:
+        idle = c.idle_first_turn.optimum
+        best = "no line at all" if idle is None else f"{counted(idle, 'action')} at best"
+        out.print(f"  turn 1 matters: with no action in turn 1, {best} (proven)", soft_wrap=True)
     if c is not None and c.unique and c.strict is not None:
         if c.strict:
             out.print("  answer strictly unique: no other line, excavation site or second cube", soft_wrap=True)
@@ -384,6 +426,7 @@ def export(
     out_dir: Annotated[Path, typer.Option("--out", help="Directory for the puzzle files.", show_default=False)],
     level: Annotated[str | None, typer.Option(help="Only this level.", show_default=False)] = None,
     components_dir: ComponentsOpt = None,
+    theme: ThemeOpt = None,
 ) -> None:
     """Write the puzzles of a database as YAML files, one per puzzle, named ID.yaml.
 
@@ -393,6 +436,7 @@ def export(
     two ids naming one file, is refused, and then no file is written at all.
     """
     _choice("--level", level, LEVELS)
+    wanted = chosen_themes(theme)
     check_dir(out_dir, "--out")
     comps = components(components_dir)
     n = 0
@@ -401,6 +445,8 @@ def export(
             # Checked to be a puzzle, then written as stored: for a database of generate --db,
             # the very text a puzzle file of it holds, at half the cost of writing it anew.
             puzzle = row_puzzle(row, comps)
+            if not keeps(puzzle, wanted):
+                continue
             stage.add(f"{file_stem(puzzle.id, row.source)}.yaml", row.yaml)
             n += 1
     out.print(f"wrote {counted(n, 'puzzle file')} to {out_dir}")

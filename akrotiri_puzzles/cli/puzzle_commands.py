@@ -19,6 +19,7 @@ from ..errors import AkrotiriError, NotationError, PuzzleError
 from ..files.puzzle_yaml import load_puzzle
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay
+from ..themes import themes
 from . import ComponentsOpt, command, components, level_text
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
@@ -51,8 +52,10 @@ def certified_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum | None:
     """The optimum the file's certificate proves, or None when it has no proving certificate.
 
     The file must agree with itself: an `optimum` field that differs from the certificate's, an
-    optimum below the excavations the goal needs, or a solution that does not reach the goal at
-    the certified cost raise a PuzzleError naming the field.
+    optimum below the excavations the goal needs, a solution that does not reach the goal at
+    the certified cost, themes other than the puzzle and its solution give (themes.py), or a
+    two-turn proof whose idle turn 1 does as well as the optimum raise a PuzzleError naming the
+    field.
     """
     c = puzzle.certificate
     if c is None:
@@ -81,6 +84,23 @@ def certified_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum | None:
                     f"costs {_actions(played.cost)}, but certificate.optimum says {c.optimum}",
                 )
             )
+        if c.themes is not None and c.themes != themes(puzzle):
+            found = ", ".join(themes(puzzle)) or "none"
+            raise PuzzleError(
+                located(
+                    source, "certificate.themes", f"say {', '.join(c.themes) or 'none'}, but the puzzle has {found}"
+                )
+            )
+    idle = c.idle_first_turn
+    if idle is not None and idle.optimum is not None and idle.optimum <= c.optimum:
+        raise PuzzleError(
+            located(
+                source,
+                "certificate.idle_first_turn",
+                f"a line that does nothing in turn 1 takes {_actions(idle.optimum)}, no more than the optimum "
+                f"{c.optimum}: turn 1 does not matter (a degenerate two-turn puzzle)",
+            )
+        )
     if c.status != "OPTIMAL" or c.below_optimum != "INFEASIBLE":
         return None  # the certificate proves nothing: the optimum will be solved for
     return Optimum(c.optimum, "certificate")

@@ -10,6 +10,7 @@ import typer
 from ..common.cli import check_range, fail, out
 from ..errors import AkrotiriError
 from . import ComponentsOpt, command, components
+from .theme_option import ThemeOpt, chosen_themes, of_themes
 
 PathsArg = Annotated[
     list[Path] | None,
@@ -62,6 +63,7 @@ def serve(
         ),
     ] = False,
     components_dir: ComponentsOpt = None,
+    theme: ThemeOpt = None,
 ) -> None:
     """Serve the puzzles as web pages: try actions, get told, retry, hint, solution, next puzzle.
 
@@ -72,13 +74,14 @@ def serve(
     """
     check_range("--port", port, 0, 65535)
     check_range("--time-limit", time_limit, 0.1, 3600)
+    wanted = chosen_themes(theme)
     from ..files.collection import load_collection
     from ..web.server import bind, check, network_note, run, url_of
     from ..web.site import Site
 
     try:
         sources = paths or ([] if db else default_paths())
-        collection = load_collection(sources, components(components_dir), db)
+        collection = of_themes(load_collection(sources, components(components_dir), db), wanted, "the collection")
         site = Site(collection, time_limit=time_limit)
         sock = bind(host, port)
     except AkrotiriError as exc:

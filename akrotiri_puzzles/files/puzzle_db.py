@@ -1,7 +1,7 @@
 """A puzzle database in SQLite (standard library `sqlite3`): one row per puzzle.
 
 Each row holds what a puzzle maker sorts by (level, score, techniques proven necessary,
-optimum, goal, horizon, seed) and the puzzle's YAML. The canonical key of the puzzle (its
+optimum, goal, horizon, seed, themes) and the puzzle's YAML. The canonical key of the puzzle (its
 position, goal and horizon) is unique: a puzzle already stored is skipped; so is a puzzle whose
 starting position (the `position` column, `position_key`) a stored puzzle has.
 
@@ -23,6 +23,7 @@ from ..common.files.yamlio import dump_yaml
 from ..errors import PuzzleError
 from ..position import Position
 from ..puzzle import Puzzle
+from ..themes import recorded_themes
 from .position_yaml import position_to_data
 from .puzzle_yaml import dumps_puzzle, revealed_to_data
 
@@ -38,6 +39,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("seed", "INTEGER"),
     ("yaml", "TEXT NOT NULL"),
     ("position", "TEXT"),
+    ("themes", "TEXT"),
 )
 """The puzzles table, column by column. A column added later is one line here (without NOT NULL,
 or with a DEFAULT, so that an older database gains it by ALTER TABLE) and its value in `_row`."""
@@ -168,6 +170,7 @@ def _row(puzzle: Puzzle) -> dict[str, object]:
         "seed": puzzle.certificate.seed if puzzle.certificate else None,
         "yaml": dumps_puzzle(puzzle),
         "position": position_key(puzzle.start),
+        "themes": " ".join(recorded_themes(puzzle)) if puzzle.solution is not None or puzzle.grade else None,
     }
 
 

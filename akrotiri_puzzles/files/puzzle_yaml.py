@@ -4,7 +4,7 @@ the position (inline or by path), then what is known of the answer (docs/formats
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
@@ -16,7 +16,8 @@ from ..components import Components
 from ..errors import NotationError, PositionError, PuzzleError
 from ..notation import format_action, parse_action
 from ..premise import Revealed
-from ..puzzle import Certificate, Goal, Grade, Necessity, Puzzle, validate
+from ..puzzle import Certificate, Goal, Grade, IdleTurn, Necessity, Puzzle, validate
+from ..themes import THEMES
 from .fields import Cost
 from .position_yaml import load_position, position_from_data, position_to_data
 
@@ -61,6 +62,11 @@ class GoalModel(_Model):
     score: Annotated[int, Range(0, 1000)] | None = None
 
 
+class IdleTurnModel(_Model):
+    status: Literal["OPTIMAL", "INFEASIBLE"]
+    optimum: Cost | None = None
+
+
 class CertificateModel(_Model):
     optimum: Cost
     status: Text
@@ -71,6 +77,8 @@ class CertificateModel(_Model):
     seed: Seed | None = None
     above_optimum: Text | None = None
     strict: bool | None = None
+    themes: Annotated[list[Id], Field(max_length=len(THEMES))] | None = None
+    idle_first_turn: IdleTurnModel | None = None
 
 
 class NecessityModel(_Model):
@@ -163,7 +171,17 @@ def puzzle_from_data(
             kind = "an endgame puzzle (goal: score)" if m.goal.score is not None else "a puzzle with a temple goal"
             raise PuzzleError(located(source, f"certificate.{unwanted}", f"not a field of {kind}'s certificate"))
         certificate = Certificate(
-            c.optimum, c.status, c.below_optimum, c.unique, c.solver, c.components, c.seed, c.above_optimum, c.strict
+            c.optimum,
+            c.status,
+            c.below_optimum,
+            c.unique,
+            c.solver,
+            c.components,
+            c.seed,
+            c.above_optimum,
+            c.strict,
+            _themes(c.themes, source),
+            _idle(c.idle_first_turn, m.horizon, source),
         )
     grade = None
     if m.grade is not None:
@@ -189,6 +207,37 @@ def puzzle_from_data(
         revealed=_revealed(m.revealed, source, comps),
     )
     return validate(puzzle, source) if playable else puzzle
+
+
+def _themes(names: list[str] | None, source: str) -> tuple[str, ...] | None:
+    """The themes a certificate records: each known, each once, in `THEMES` order."""
+    if names is None:
+        return None
+    for i, name in enumerate(names):
+        if name not in THEMES:
+            raise PuzzleError(
+                located(
+                    source,
+                    f"certificate.themes.{i}",
+                    f"unknown theme {quote(name)}; expected one of {', '.join(THEMES)}",
+                )
+            )
+    if list(names) != [t for t in THEMES if t in names]:
+        order = ", ".join(t for t in THEMES if t in names)
+        raise PuzzleError(located(source, "certificate.themes", f"each theme once, in the order {order}"))
+    return tuple(names)
+
+
+def _idle(m: IdleTurnModel | None, horizon: int, source: str) -> IdleTurn | None:
+    """A two-turn puzzle's proof that turn 1 matters: an optimum exactly when OPTIMAL."""
+    if m is None:
+        return None
+    where = "certificate.idle_first_turn"
+    if horizon != 2:
+        raise PuzzleError(located(source, where, f"a proof for a two-turn puzzle; this one's horizon is {horizon}"))
+    if (m.status == "OPTIMAL") != (m.optimum is not None):
+        raise PuzzleError(located(source, f"{where}.optimum", "given exactly when the status is OPTIMAL"))
+    return IdleTurn(m.status, m.optimum)
 
 
 def _revealed(m: RevealedModel, source: str, comps: Components) -> Revealed:
@@ -258,6 +307,13 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
         cert["unique"] = c.unique
         if c.strict is not None:
             cert["strict"] = c.strict
+        if c.themes is not None:
+            cert["themes"] = list(c.themes)
+        if c.idle_first_turn is not None:
+            idle: dict[str, object] = {"status": c.idle_first_turn.status}
+            if c.idle_first_turn.optimum is not None:
+                idle["optimum"] = c.idle_first_turn.optimum
+            cert["idle_first_turn"] = idle
         cert.update(solver=c.solver, components=c.components, seed=c.seed)
         out["certificate"] = cert
     if puzzle.grade is not None:

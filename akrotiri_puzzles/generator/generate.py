@@ -17,8 +17,10 @@ from .. import __version__
 from ..components import Components
 from ..puzzle import Certificate, Grade, Puzzle, replay
 from ..solver import solve
+from ..themes import themes
 from .candidates import candidates, recipe_for
 from .grade import grade, level_range, placement_needed, score_range
+from .idle_turn import idle_first_turn, matters
 from .ladder import ladder
 from .screens import another_placement
 
@@ -38,6 +40,11 @@ def shortest_for(level: str, puzzle: Puzzle) -> int:
     return max(2, SHORTEST[level] - 1) if places else SHORTEST[level]
 
 
+IDLE_TURN = "turn 1 does nothing"
+"""Why a two-turn candidate is dropped when a line that takes no action in turn 1 is as short
+(generator/idle_turn.py)."""
+WITHOUT_THEME = "without theme"
+"""Why a candidate of the level asked is dropped when it lacks a theme asked (`--theme`)."""
 LONGEST = {"easy": 5, "medium": 99, "hard": 99}
 """The most: an easy puzzle of many actions is a chore, not a puzzle."""
 SOLVER = f"akrotiri-puzzles {__version__}, OR-Tools CP-SAT {version('ortools')}, one worker, seed 0, no time limit"
@@ -57,6 +64,8 @@ class Task:
     """The phase the puzzle starts in: 'act' or 'place' (None: as the level draws)."""
     strict: bool = False
     """Keep only strictly unique answers (no other excavation site, no other second cube)."""
+    themes: tuple[str, ...] = ()
+    """Keep only puzzles with all these themes (themes.py; those the options above do not fix)."""
 
     @property
     def name(self) -> str:
@@ -72,6 +81,7 @@ class Task:
             parts.append(f"e{self.edition}")
         if self.strict:
             parts.append("strict")
+        parts.extend(self.themes)
         return "-".join([*parts, f"{self.index:05d}"])
 
 
@@ -132,6 +142,12 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         return Outcome(task, None, "no line within the horizon")
     if not shortest <= first.optimum <= longest:
         return Outcome(task, None, "optimum out of the level's range")
+    idle = None
+    if puzzle.turns == 2 and not any_level:
+        # Both turns must matter (issue 30): a line that does nothing in turn 1 must be worse.
+        idle = idle_first_turn(puzzle, first.optimum)
+        if not matters(idle, first.optimum):
+            return Outcome(task, None, IDLE_TURN)
     placement = placement_needed(puzzle, first.optimum)
     if puzzle.start.phase == "place" and placement is None and not any_level:
         # A line as short without the placement: any placement that blocks nothing does as
@@ -170,6 +186,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         components=f"{comps.name} {comps.version}",
         seed=game_seed,
         strict=result.strict,
+        idle_first_turn=idle,
     )
     puzzle = replace(
         puzzle,
@@ -181,8 +198,12 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         certificate=certificate,
         grade=graded,
     )
+    puzzle = replace(puzzle, certificate=replace(certificate, themes=themes(puzzle)))
     if result.unique is not True:
         return Outcome(task, puzzle, "more than one answer")
+    missing = [t for t in task.themes if t not in (puzzle.certificate.themes or ())]  # type: ignore[union-attr]
+    if graded.level == task.level and missing and not any_level:
+        return Outcome(task, None, f"{WITHOUT_THEME} {', '.join(missing)}")
     if graded.level != task.level:
         # Kept for its own level by bulk runs, under a name that says so: never relabelled.
         return Outcome(task, replace(puzzle, id=f"{task.name}-graded-{graded.level}"), f"graded {graded.level}")

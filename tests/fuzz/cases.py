@@ -429,6 +429,9 @@ BAD_OPTIONS: dict[str, list[str]] = {
     "show-placed-huge": ["show", "pos.yaml", "--placed", HUGE_DIGITS + ",0"],
     "components-missing": ["score", "pos.yaml", "--components", "nowhere"],
     "components-file": ["score", "pos.yaml", "--components", "pos.yaml"],
+    "theme-long": ["book", "--html", "out", "--theme", "x" * 100_000],
+    "theme-empty": ["serve", "--port", "0", "--check", "--theme", ""],
+    "theme-commas": ["generate", "--out", "out", "--theme", ",,,"],
 }
 """Bad option values; the command line checks these (not the file readers)."""
 
