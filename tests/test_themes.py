@@ -416,3 +416,30 @@ def test_a_two_turn_puzzle_whose_first_turn_matters_is_kept_by_the_proof():
     (rest,) = idle_rests(two)
     exhaustive = search(rest)
     assert exhaustive.complete and exhaustive.optimum is None
+
+
+def test_R_BUY_1_generate_theme_buy_reveals_every_map_decks_top_and_keeps_an_answer_buying_a_revealed_card():
+    """`generate --theme buy` (task 304 of seed 5, medium): the recipe reveals the top 3 cards of
+    every map deck, so a fair answer may buy (R-BUY-1 draws face down); the kept answer buys and
+    excavates with a revealed card, and the buy is proven necessary. The same task without the
+    theme reveals no card and keeps nothing: the premise is what makes the answer."""
+    from akrotiri_puzzles.generator.generate import REVEALS, Task, attempt, reveal_for
+    from akrotiri_puzzles.generator.reveal import Reveal
+
+    comps = load_components()
+    assert reveal_for(("buy",)) == REVEALS["buy"] == Reveal(maps=3)
+    assert reveal_for(("oracle", "sell")) == Reveal(oracle=True) and reveal_for(("sell",)) is None
+    outcome = attempt(Task(5, 304, "medium", themes=("buy",)), comps)
+    assert outcome.kept and outcome.puzzle is not None
+    puzzle = outcome.puzzle
+    start, premise = puzzle.start, puzzle.revealed
+    assert premise is not None and premise.maps == tuple(deck[:3] for deck in start.map_decks)
+    line = puzzle.solution or ()
+    assert any(isinstance(a, Buy) for a in line) and "buy" in (puzzle.certificate.themes or ())
+    assert any(n.technique == "buy" for n in puzzle.grade.necessary)
+    played = replay(puzzle, line)
+    assert played.reached and played.illegal_at is None and played.cost == puzzle.optimum
+    revealed_cards = {card for deck in premise.maps for card in deck}
+    assert any(getattr(a, "card", None) in revealed_cards for a in line)  # excavates with a bought card
+    plain = attempt(Task(5, 304, "medium"), comps)
+    assert not plain.kept and (plain.puzzle is None or not any(isinstance(a, Buy) for a in plain.puzzle.solution or ()))

@@ -22,6 +22,7 @@ from .candidates import candidates, recipe_for
 from .grade import grade, level_range, placement_needed, score_range
 from .idle_turn import idle_first_turn, matters
 from .ladder import ladder
+from .reveal import Reveal
 from .screens import another_placement
 
 LEVEL_NAMES = ("easy", "medium", "hard")
@@ -114,6 +115,9 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
     more is graded and returned, unique or not (never kept)."""
     rng = random.Random(f"akrotiri-generate {task.seed} {task.index}")
     recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition, task.start)
+    reveal = reveal_for(task.themes)
+    if reveal is not None:
+        recipe = replace(recipe, reveal=reveal)
     game_seed = rng.randrange(2**31)
     reasons: dict[str, int] = {}
     elsewhere: Outcome | None = None
@@ -130,6 +134,22 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
         return Outcome(task, None, "no position of the kind in the game")
     looked = ", ".join(f"{n} {why}" for why, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
     return Outcome(task, None, f"none of {sum(reasons.values())} candidates: {looked}")
+
+
+REVEALS = {"buy": Reveal(maps=3), "oracle": Reveal(oracle=True)}
+"""What a recipe asked for a theme of the hidden piles reveals (generator/reveal.py): a buying
+puzzle states the top 3 cards of every map deck (the most one buy draws, the same depth in each
+deck so that it points at none), an oracle puzzle the land tiles until every icon has shown.
+Without them no fair answer can buy or consult the oracle (docs/puzzles.md, "What a puzzle
+reveals")."""
+
+
+def reveal_for(wanted: tuple[str, ...]) -> Reveal | None:
+    """The premise a task's themes ask for (None: the recipe's own, only what a fan needs)."""
+    asked = [REVEALS[t] for t in wanted if t in REVEALS]
+    if not asked:
+        return None
+    return Reveal(maps=max(r.maps for r in asked), oracle=any(r.oracle for r in asked))
 
 
 def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_level: bool) -> Outcome:
