@@ -129,8 +129,39 @@ def few_actions(actions: int) -> Components:
 def small(pos: Position, actions: int, hero_actions: int, opp_tile: bool) -> Position:
     """A real last-round position made small: `actions` actions a turn (few_actions), at most
     `hero_actions` left in the hero's turn, the opponent's land tile kept or taken out of the
-    game (`opp_tile` False: its hand is empty, so its turn has no placement)."""
+    game (`opp_tile` False: `without_tile`)."""
     p = loads_position(dumps_position(pos), few_actions(actions), "<small>")
     if not opp_tile:
-        p = p.with_seat(p.other, replace(p.seat(p.other), tile=None))
+        p = without_tile(p)
     return evolve(p, actions_left=min(p.actions_left, hero_actions))
+
+
+def reply_value(after: Position, max_nodes: int = 200_000) -> int:
+    """The hero's final margin against the opponent's best final turn from `after` (the
+    opponent's turn, begun), by exhaustive search."""
+    opp = after.to_move
+    hero = "north" if opp == "south" else "south"
+    memo: dict[object, tuple[tuple[int, int], int]] = {}
+
+    def best(p: Position) -> tuple[tuple[int, int], int]:
+        if p.phase == "over":
+            me, them = seat_score(p, opp), seat_score(p, hero)
+            return (me.total - them.total, me.drachmas), them.total - me.total
+        k = p.key()
+        if k not in memo:
+            if len(memo) >= max_nodes:
+                raise TooLarge
+            memo[k] = max((best(apply(p, a)) for a in legal_actions(p)), key=lambda x: x[0])
+        return memo[k]
+
+    return best(after)[1]
+
+
+def without_tile(pos: Position) -> Position:
+    """The opponent's land tile put on the discard pile: its hand is empty, so its turn has no
+    placement (R-TILE-1)."""
+    them = pos.seat(pos.other)
+    if them.tile is None:
+        return pos
+    pos = evolve(pos, land_discard=(*pos.land_discard, them.tile))
+    return pos.with_seat(pos.other, replace(them, tile=None))

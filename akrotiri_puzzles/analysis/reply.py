@@ -147,7 +147,9 @@ def check_reply(pos: Position) -> None:
 def known_facts(pos: Position) -> tuple[str, ...]:
     """The opponent's facts the analysis takes as the position states them."""
     them = pos.seat(pos.other)
-    tile = f"its land tile in hand ({them.tile})" if them.tile is not None else "its empty hand of land tiles"
+    tile = (
+        f"land tile in hand ({them.tile})" if them.tile is not None else "empty hand of land tiles (no tile to place)"
+    )
     maps = ", ".join(them.maps) or "none"
     goals = ", ".join(them.goals) or "none"
     decks = "/".join(str(len(d)) for d in pos.map_decks)
