@@ -203,3 +203,26 @@ def test_R_END_2_turns_2_after_the_first_players_last_temple_says_the_opponent_s
     text = " ".join(result.stdout.split())
     assert "the game ends with this turn" not in text
     assert "north has no later turn: only south's final turn follows this one (R-END-2)" in text
+
+
+def test_R_END_2_a_time_limit_stops_the_reply_analysis_with_a_sound_bound():
+    # The opponent's tile kept: its reply is a placement search, far longer than the limit.
+    pos = last_rounds(4, 2016, "north")[0]
+    quick = analyse_reply(pos, time_limit=1.0)
+    assert quick.status in ("UNKNOWN", "FEASIBLE") and not quick.hero_proven
+    small_pos = _position(2016, 4, "north", "first")
+    full = analyse_reply(small_pos)
+    cut = analyse_reply(small_pos, time_limit=1e-9)
+    assert full.status == "OPTIMAL" and full.best is not None
+    assert cut.status == "UNKNOWN" and cut.best is None
+    assert cut.bound is None or cut.bound >= full.best.margin
+
+
+def test_R_END_2_analyse_reply_says_what_was_proven_when_the_time_runs_out(tmp_path):
+    path = tmp_path / "last-round-tile.yaml"
+    save_position(last_rounds(4, 2016, "north")[0], path)
+    result = run_cli("analyse", path, "--reply", "--time-limit", "2", timeout=300)
+    assert result.returncode == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    assert "Taken as known (only what the position file states): south's land tile in hand" in text
+    assert "Status: UNKNOWN: the time limit ran out" in text or "Status: FEASIBLE: the time limit stopped" in text

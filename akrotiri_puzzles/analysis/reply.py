@@ -39,7 +39,10 @@ from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.exhaustive import state_key
 from .board_solve import objective_value
-from .endgame import AnalysisError, Run
+from .endgame import SCALE, AnalysisError, Run
+from .placement import Bound
+from .reach_bound import score_bound
+from .reach_tight import tight_bound
 
 MOST_ENDS = 50_000
 """Distinct turn ends of the hero the reply analysis enumerates at most."""
@@ -255,6 +258,31 @@ def refuted(end: End, best: Outcome | None) -> bool:
     return (best.margin != 0 or best.result == "win") and end.drachmas <= best.hero.drachmas
 
 
+class ReplyRun(Run):
+    """The one-turn analyser from the opponent's seat with the margin objective, its placements
+    taken best first by a model-free bound as for the score objective: after a placement the
+    board is fixed, so the hero's points are a constant there and the opponent's margin
+    objective is at most (its score bound - the hero's points) * SCALE + SCALE - 1 (its drachmas
+    are below SCALE). A placement's cover (placement.cover) has the board and seats of its
+    members, so the same hero's points."""
+
+    def upper(self) -> Bound | None:
+        return _margin_bound(score_bound) if self.use_bound else None
+
+    def tighter(self) -> Bound | None:
+        return _margin_bound(tight_bound) if self.use_bound and self.start.hero.cargo else None
+
+
+def _margin_bound(score: Bound) -> Bound:
+    def bound(child: Position) -> int | None:
+        b = score(child)
+        if b is None:
+            return None
+        return (b - seat_score(child, other_seat(child.to_move)).total) * SCALE + SCALE - 1
+
+    return bound
+
+
 class Replies:
     """The opponent's level: its best final turn after a hero turn end, by CP-SAT (the margin
     objective from its seat), kept by `reply_key`."""
@@ -271,7 +299,7 @@ class Replies:
         key = reply_key(opp)
         got = self.found.get(key)
         if got is None:
-            r = Run(opp, "margin", self.deadline, self.workers).best(opp)
+            r = ReplyRun(opp, "margin", self.deadline, self.workers).best(opp)
             got = (r.line, r.status == "OPTIMAL")
             p = opp
             for action in r.line:
