@@ -226,3 +226,22 @@ def test_R_END_2_analyse_reply_says_what_was_proven_when_the_time_runs_out(tmp_p
     text = " ".join(result.stdout.split())
     assert "Taken as known (only what the position file states): south's land tile in hand" in text
     assert "Status: UNKNOWN: the time limit ran out" in text or "Status: FEASIBLE: the time limit stopped" in text
+
+
+@pytest.mark.parametrize(
+    ("seed", "edition", "first", "down"),
+    [(12, 2016, "south", False), (14, 2016, "north", True), (13, 2014, "north", False)],
+)
+def test_R_END_2_the_opponents_placement_moves_the_heros_points_either_way(seed, edition, first, down):
+    # Why the margin at the end of the hero's turn bounds nothing (docs/analysis.md): the
+    # opponent's compulsory placement (R-TILE-1) changes the islands the hero's goals read, up
+    # in each game and also down in some.
+    from akrotiri_puzzles.actions import PlaceTile
+
+    pos = last_rounds(seed, edition, first)[-1]
+    after = apply(pos, EndTurn())
+    assert after.phase == "place"
+    now = seat_score(after, pos.to_move).total
+    placed = [seat_score(apply(after, a), pos.to_move).total for a in _legal(after) if isinstance(a, PlaceTile)]
+    assert max(placed) > now
+    assert (min(placed) < now) == down
