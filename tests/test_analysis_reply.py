@@ -245,3 +245,17 @@ def test_R_END_2_the_opponents_placement_moves_the_heros_points_either_way(seed,
     placed = [seat_score(apply(after, a), pos.to_move).total for a in _legal(after) if isinstance(a, PlaceTile)]
     assert max(placed) > now
     assert (min(placed) < now) == down
+
+
+def test_R_END_2_analyse_reply_line_says_what_a_line_keeps_against_its_best_reply():
+    path = "tests/data/analysis/last-round.yaml"
+    data = json.loads(run_cli("analyse", path, "--reply", "--line", "end", "--json", timeout=300).stdout)
+    best, mine = data["best"], data["line"]
+    assert mine["line"] == ["end"] and mine["margin"] <= best["margin"]
+    assert mine["loss"] == best["margin"] - mine["margin"]
+    assert (mine["lost_at"] is None) == (mine["loss"] == 0)
+    result = run_cli("analyse", path, "--reply", "--line", "end", timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "Your line keeps a margin of" in " ".join(result.stdout.split())
+    bad = run_cli("analyse", path, "--reply", "--line", "end; end")
+    assert bad.returncode == 2 and "action 1 ends the turn" in bad.stderr
