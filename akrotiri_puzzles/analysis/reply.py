@@ -243,7 +243,11 @@ def turn_ends(pos: Position, deadline: Deadline, bounds: Bounds, most: int = MOS
             drachmas = after.seat(pos.to_move).drachmas
             if had is None or drachmas > had[1].seat(pos.to_move).drachmas:
                 kept[k] = ((*line, action), after)
-    ends = [End(line, after, bounds(after)) for line, after in kept.values()]
+    ends: list[End] = []
+    for line, after in kept.values():
+        if len(ends) % 64 == 0:
+            deadline.check()
+        ends.append(End(line, after, bounds(after)))
     order = {id(e): i for i, e in enumerate(ends)}
     return sorted(ends, key=lambda e: (-e.bound, -e.drachmas, order[id(e)]))
 
