@@ -28,6 +28,7 @@ def worker(seed: int, edition: int, first: str, limit: float) -> None:
     import time
 
     sys.path.insert(0, str(ROOT))
+    from akrotiri_puzzles.analysis.endgame import AnalysisError
     from akrotiri_puzzles.analysis.reply import analyse_reply
     from tests.reply_reference import last_rounds
 
@@ -37,9 +38,29 @@ def worker(seed: int, edition: int, first: str, limit: float) -> None:
         return
     pos = ps[0]
     clock = time.process_time()
-    a = analyse_reply(pos, time_limit=limit)
-    cpu = time.process_time() - clock
     them = pos.seat(pos.other)
+    try:
+        a = analyse_reply(pos, time_limit=limit)
+    except AnalysisError as exc:  # too many states of the hero's turn (reply.MOST_ENDS)
+        cpu = time.process_time() - clock
+        print(
+            json.dumps(
+                {
+                    "seed": seed,
+                    "turn": pos.turn,
+                    "tile": them.tile is not None,
+                    "status": str(exc),
+                    "margin": None,
+                    "bound": None,
+                    "ends": None,
+                    "solved": 0,
+                    "refuted": 0,
+                    "cpu": round(cpu, 2),
+                }
+            )
+        )
+        return
+    cpu = time.process_time() - clock
     print(
         json.dumps(
             {
