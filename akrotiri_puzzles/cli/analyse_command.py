@@ -122,7 +122,13 @@ def print_analysis(a: Analysis, pos: Position, asked: int = 1) -> None:
     what = "score" if a.objective == "score" else "margin (your score minus the opponent's)"
     out.print(f"Scope: {scope_words(a, pos)}.")
     if asked > a.turns:
-        out.print(f"(--turns {asked}: the game ends with this turn, R-END-2, so no later turn is analysed.)")
+        if a.last_turn:
+            out.print(f"(--turns {asked}: the game ends with this turn, R-END-2, so no later turn is analysed.)")
+        else:
+            out.print(
+                f"(--turns {asked}: {pos.to_move} has no later turn: only {pos.other}'s final turn follows this one "
+                f"(R-END-2), and it is left passive here; --reply analyses it.)"
+            )
     out.print(f"Status: {status_words(a)}.")
     if a.best is None:
         return
@@ -180,6 +186,14 @@ def analyse(
         ),
     ] = DEFAULT_TIME_LIMIT,
     workers: Annotated[int, typer.Option(help=f"CP-SAT workers, 1 to {MAX_WORKERS}.")] = 1,
+    reply: Annotated[
+        bool,
+        typer.Option(
+            "--reply",
+            help="The last round (R-END-2): your turn against the opponent's best final turn, both proven; "
+            "the margin, then the win, then drachmas.",
+        ),
+    ] = False,
     as_json: JsonOpt = False,
     components_dir: ComponentsOpt = None,
 ) -> None:
@@ -190,6 +204,9 @@ def analyse(
     A tile still to place can take minutes (on a late board, or with --turns 2, where each slot
     and rotation of the tile is a two-turn solve): give --time-limit for the best line found by
     then. See docs/analysis.md.
+
+    With --reply, after your last temple as the first player: the rest of your turn against the
+    opponent's best final turn (R-END-2), your line and its reply, both proven.
     """
     check_range("--alternatives", alternatives, 1, MAX_ALTERNATIVES)
     check_range("--turns", turns, 1, 1_000)
@@ -204,6 +221,13 @@ def analyse(
             actions = parse_line(line)
         except NotationError as exc:
             fail(f"--line: {exc}")
+    if reply:
+        if alternatives > 1 or turns > 1:
+            fail(
+                "--reply: analyses the rest of this turn and the opponent's final turn; drop --alternatives and --turns"
+            )
+        _analyse_reply(str(position), pos, actions, time_limit, workers, as_json)
+        return
     from ..analysis.endgame import analyse as run
 
     try:
@@ -220,6 +244,24 @@ def analyse(
         out.print(json.dumps(analysis_data(result, pos)), soft_wrap=True)
     else:
         print_analysis(result, pos, turns)
+
+
+def _analyse_reply(
+    source: str, pos: Position, line: list[Action] | None, time_limit: float, workers: int, as_json: bool
+) -> None:
+    """`analyse --reply`: the last round with the opponent's best reply (analysis/reply.py)."""
+    from ..analysis.reply import analyse_reply
+    from .reply_output import print_reply, reply_data
+
+    try:
+        with working("analysing the last round, with the opponent's reply"):
+            result = analyse_reply(pos, time_limit, workers, line)
+    except AkrotiriError as exc:
+        fail(f"{source}: {exc}")
+    if as_json:
+        out.print(json.dumps(reply_data(result, pos)), soft_wrap=True)
+    else:
+        print_reply(result, pos)
 
 
 # ---- endgame puzzles (a score goal): solved and checked by the analyser ----------------------

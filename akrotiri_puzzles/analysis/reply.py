@@ -1,0 +1,433 @@
+"""The last round with the opponent's reply (R-END-2): the hero's turn against the opponent's
+best final turn, both levels proven (docs/analysis.md, "The last round with the reply").
+
+Once the first player has excavated its last temple, the second player still plays one turn and
+then the game is scored. The hero (the first player, to move) wants the turn that maximises the
+final margin, then the win, then its drachmas (R-SCORE-3), the opponent answering as well as it
+can. The opponent maximises its own margin, then its drachmas: the hero's drachmas do not change
+in the opponent's turn, so that is exactly the hero's worst (its margin, then its result).
+
+- **The hero's level** is played through the engine: every line of the rest of the hero's turn
+  up to its `end`, its states merged by the solver's `state_key`, gives the distinct *turn ends*.
+  Two ends that leave the opponent the same turn (the same position for it, the hero's boat on
+  the same dock: it blocks a dock, R-MOVE-3) get the same best reply, and the hero's final
+  points, result and drachmas never fall with its drachmas: of those, only the end with the most
+  drachmas is kept (the others are dominated).
+- **A bound per end.** The hero's points may change in the opponent's turn: its tile placement
+  can merge, complete or connect the islands the hero's goal cards read (R-GOAL), either way,
+  so the margin at the end of the hero's turn bounds nothing. What does: any one legal reply.
+  The bound of an end is the hero's margin against the best of the replies "place the tile
+  (each placement in turn) and do nothing else"; the best reply leaves the hero no more.
+- **The opponent's level** is the one-turn analyser (endgame.Run, CP-SAT) from the opponent's
+  turn, with the margin objective seen from its seat. The ends are taken by bound, highest
+  first; an end whose bound is below the best margin proven so far (or equal, where the tie-
+  breaks cannot favour it) is refuted without a model, and so is every end after it.
+- Every line reported is replayed and scored by the engine (scoring.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from ..actions import Action, EndTurn, PlaceTile
+from ..effects import apply
+from ..position import Position
+from ..puzzle import State
+from ..rules import legal_actions, why_illegal
+from ..scoring import SeatScore, seat_score
+from ..solver.deadline import Deadline, TimeUp
+from ..solver.exhaustive import state_key
+from .board_solve import objective_value
+from .endgame import SCALE, AnalysisError, Run
+from .placement import Bound
+from .reach_bound import score_bound
+from .reach_tight import tight_bound
+
+MOST_ENDS = 50_000
+"""Distinct turn ends of the hero the reply analysis enumerates at most."""
+RANK = {"loss": 0, "shared": 1, "win": 2}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A hero line, the opponent's reply to it, and the final scores (the engine's)."""
+
+    hero_line: tuple[Action, ...]
+    reply: tuple[Action, ...]
+    hero: SeatScore
+    other: SeatScore
+    proven: bool
+    """The reply is proven the opponent's best (CP-SAT OPTIMAL)."""
+
+    @property
+    def margin(self) -> int:
+        """The hero's final points minus the opponent's."""
+        return self.hero.total - self.other.total
+
+    @property
+    def result(self) -> str:
+        """win, loss or shared, the drachmas breaking a tie (R-SCORE-3)."""
+        key = (self.margin, self.hero.drachmas - self.other.drachmas)
+        return "win" if key > (0, 0) else "loss" if key < (0, 0) else "shared"
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """What the hero maximises: the margin, then the win, then its drachmas (R-SCORE-3)."""
+        return (self.margin, RANK[self.result], self.hero.drachmas)
+
+
+@dataclass(frozen=True)
+class ReplyVerdict:
+    """A hero line the user gave, against the opponent's best reply."""
+
+    outcome: Outcome
+    loss: int
+    """Margin points below the best line's (against its own best reply)."""
+    lost_at: int | None
+    """1-based number of the action after which the best margin is out of reach (None: never)."""
+
+
+@dataclass(frozen=True)
+class ReplyAnalysis:
+    """What was proven about the last round."""
+
+    status: str
+    """OPTIMAL (both levels proven), FEASIBLE (the time ran out: `best` is the best of the ends
+    solved, `bound` bounds every line) or UNKNOWN (no end was solved in time)."""
+    best: Outcome | None
+    bound: int | None
+    """No hero line keeps a larger margin against the best reply (None: not known)."""
+    ends: int
+    """The hero's distinct turn ends (after merging the dominated ones; None: not all listed)."""
+    solved: int
+    """Ends whose best reply was solved by CP-SAT."""
+    refuted: int
+    """Ends refuted by their bound, without a model."""
+    known: tuple[str, ...]
+    """The opponent's facts taken as known, in words."""
+    verdict: ReplyVerdict | None = None
+
+    @property
+    def hero_proven(self) -> bool:
+        """No hero line does better against the best reply (every end solved or refuted)."""
+        return self.status == "OPTIMAL"
+
+    @property
+    def reply_proven(self) -> bool:
+        """The opponent's reply to the best line is proven its best."""
+        return self.best is not None and self.best.proven
+
+
+def reply_applies(pos: Position) -> bool:
+    """Whether the hero's turn is the last but one: the first player to move after a seat has
+    excavated every temple (in practice the hero itself, this turn; R-END-2)."""
+    temples = pos.components.player_board.temples
+    return pos.to_move == pos.first and any(len(s.temples) >= temples for s in pos.seats)
+
+
+def check_reply(pos: Position) -> None:
+    """Refuse a position the reply analysis does not cover, in one line."""
+    if pos.phase not in ("act", "goal") or pos.hero.boat is None:
+        raise AnalysisError(
+            f"--reply: phase {pos.phase!r}: the reply analysis starts in the hero's action phase (or goal draw) "
+            "after a seat's last temple"
+        )
+    temples = pos.components.player_board.temples
+    done = any(len(s.temples) >= temples for s in pos.seats)
+    if pos.to_move != pos.first:
+        raise AnalysisError(
+            f"--reply: {pos.to_move} plays second: "
+            + ("nothing follows its turn (R-END-2); analyse without --reply" if done else "no reply follows its turn")
+        )
+    if not done:
+        raise AnalysisError(
+            f"--reply: no seat has excavated all {temples} temples: the game goes on after {pos.other}'s "
+            "next turn, so its reply is not the last turn (R-END-2)"
+        )
+
+
+def known_facts(pos: Position) -> tuple[str, ...]:
+    """The opponent's facts the analysis takes as the position states them."""
+    them = pos.seat(pos.other)
+    tile = (
+        f"land tile in hand ({them.tile})" if them.tile is not None else "empty hand of land tiles (no tile to place)"
+    )
+    maps = ", ".join(them.maps) or "none"
+    goals = ", ".join(them.goals) or "none"
+    decks = "/".join(str(len(d)) for d in pos.map_decks)
+    piles = "as stated" if pos.piles_known else "as the file guesses them (known: false)"
+    return (
+        f"{pos.other}'s {tile}",
+        f"{pos.other}'s map cards in hand ({maps}) and goal cards ({goals})",
+        f"the piles {piles}: the land pile ({len(pos.land_pile)} tiles; {pos.to_move} draws its top at its "
+        f"end of turn), the map decks ({decks} cards), the goal deck ({len(pos.goal_deck)} cards)",
+    )
+
+
+def other_seat(seat: str) -> str:
+    """The other seat's name."""
+    return "north" if seat == "south" else "south"
+
+
+@dataclass(frozen=True)
+class End:
+    """One end of the hero's turn: its line and the opponent's turn, begun."""
+
+    line: tuple[Action, ...]
+    after: Position
+    bound: int
+    """The hero's margin against the best of the replies 'place the tile, then nothing'."""
+
+    @property
+    def drachmas(self) -> int:
+        """The hero's drachmas (the opponent's turn leaves them as they are)."""
+        return self.after.seat(other_seat(self.after.to_move)).drachmas
+
+
+def reply_key(after: Position) -> Hashable:
+    """What the opponent's turn depends on: its own state (state_key), the hero's boat (it blocks
+    a dock) and what the hero's points read (its temples and goal cards)."""
+    hero = after.seat(other_seat(after.to_move))
+    return (state_key(State(after)), hero.boat, hero.temples, hero.goals)
+
+
+class Bounds:
+    """The ends' bounds: the board and the tile are the same for every end of the hero's turn,
+    so the least "hero's goal points minus the opponent's points" over the tile's placements is
+    worked out once per hero's temples and goal cards."""
+
+    def __init__(self) -> None:
+        self.least: dict[Hashable, int] = {}
+
+    def __call__(self, after: Position) -> int:
+        hero = other_seat(after.to_move)
+        mine = after.seat(hero)
+        key = (mine.temples, mine.goals, after.phase)
+        if key not in self.least:
+            boards = [after]
+            if after.phase == "place":
+                boards = [apply(after, a) for a in legal_actions(after) if isinstance(a, PlaceTile)] or [after]
+            self.least[key] = min(_goal_points(p, hero) - seat_score(p, after.to_move).total for p in boards)
+        score = seat_score(after, hero)
+        return self.least[key] + score.total - _goal_points(after, hero)
+
+
+def _goal_points(pos: Position, seat: str) -> int:
+    return sum(g.points for g in seat_score(pos, seat).goals)
+
+
+def turn_ends(pos: Position, deadline: Deadline, bounds: Bounds, most: int = MOST_ENDS) -> list[End]:
+    """The hero's turn ends from `pos` (played through the engine), the dominated ones dropped,
+    by bound then drachmas, highest first (ties in the order the engine lists the moves)."""
+    seen: set[Hashable] = set()
+    kept: dict[Hashable, tuple[tuple[Action, ...], Position]] = {}
+    stack: list[tuple[Position, tuple[Action, ...]]] = [(pos, ())]
+    while stack:
+        p, line = stack.pop()
+        key = state_key(State(p))
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(seen) % 256 == 0:
+            deadline.check()
+        if len(seen) > most:
+            raise AnalysisError(f"--reply: more than {most} states of {pos.to_move}'s turn: too large to analyse")
+        for action in reversed(legal_actions(p)):
+            after = apply(p, action)
+            if not isinstance(action, EndTurn):
+                stack.append((after, (*line, action)))
+                continue
+            k = reply_key(after)
+            had = kept.get(k)
+            drachmas = after.seat(pos.to_move).drachmas
+            if had is None or drachmas > had[1].seat(pos.to_move).drachmas:
+                kept[k] = ((*line, action), after)
+    ends: list[End] = []
+    for line, after in kept.values():
+        if len(ends) % 64 == 0:
+            deadline.check()
+        ends.append(End(line, after, bounds(after)))
+    order = {id(e): i for i, e in enumerate(ends)}
+    return sorted(ends, key=lambda e: (-e.bound, -e.drachmas, order[id(e)]))
+
+
+def refuted(end: End, best: Outcome | None) -> bool:
+    """Whether the end's bound shows it cannot beat `best`: a smaller margin, or the same margin
+    with no better result and no more drachmas."""
+    if best is None or end.bound > best.margin:
+        return False
+    if end.bound < best.margin:
+        return True
+    return (best.margin != 0 or best.result == "win") and end.drachmas <= best.hero.drachmas
+
+
+class ReplyRun(Run):
+    """The one-turn analyser from the opponent's seat with the margin objective, its placements
+    taken best first by a model-free bound as for the score objective: after a placement the
+    board is fixed, so the hero's points are a constant there and the opponent's margin
+    objective is at most (its score bound - the hero's points) * SCALE + SCALE - 1 (its drachmas
+    are below SCALE). A placement's cover (placement.cover) has the board and seats of its
+    members, so the same hero's points."""
+
+    def upper(self) -> Bound | None:
+        return _margin_bound(score_bound) if self.use_bound else None
+
+    def tighter(self) -> Bound | None:
+        return _margin_bound(tight_bound) if self.use_bound and self.start.hero.cargo else None
+
+
+def _margin_bound(score: Bound) -> Bound:
+    def bound(child: Position) -> int | None:
+        b = score(child)
+        if b is None:
+            return None
+        return (b - seat_score(child, other_seat(child.to_move)).total) * SCALE + SCALE - 1
+
+    return bound
+
+
+class Replies:
+    """The opponent's level: its best final turn after a hero turn end, by CP-SAT (the margin
+    objective from its seat), kept by `reply_key`."""
+
+    def __init__(self, hero: str, deadline: Deadline, workers: int) -> None:
+        self.hero = hero
+        self.deadline = deadline
+        self.workers = workers
+        self.found: dict[Hashable, tuple[tuple[Action, ...], bool]] = {}
+
+    def outcome(self, end: End) -> Outcome:
+        """The final outcome after `end` against the opponent's best reply."""
+        opp = end.after
+        key = reply_key(opp)
+        got = self.found.get(key)
+        if got is None:
+            r = ReplyRun(opp, "margin", self.deadline, self.workers).best(opp)
+            got = (r.line, r.status == "OPTIMAL")
+            p = opp
+            for action in r.line:
+                p = apply(p, action)
+            if objective_value(p, "margin") != r.value:
+                raise AssertionError("the engine scores the opponent's reply differently from the analyser")
+            self.found[key] = got
+        line, proven = got
+        p = opp
+        for action in line:
+            p = apply(p, action)
+        return Outcome(end.line, line, seat_score(p, self.hero), seat_score(p, opp.to_move), proven)
+
+
+@dataclass
+class _Tally:
+    best: Outcome | None = None
+    solved: int = 0
+    refuted: int = 0
+    proven: bool = True
+
+
+def _search(ends: list[End], replies: Replies, tally: _Tally, floor: int | None = None) -> None:
+    """The max-min over the ends (sorted by bound), into `tally`; with `floor`, stops at the
+    first end whose outcome has at least that margin."""
+    for i, end in enumerate(ends):
+        if floor is not None and end.bound < floor:
+            tally.refuted += len(ends) - i
+            return
+        if floor is None and refuted(end, tally.best):
+            # Sorted by bound, then drachmas: every end from here is refuted too.
+            tally.refuted += len(ends) - i
+            return
+        out = replies.outcome(end)
+        tally.solved += 1
+        # A reply not proven best (a time limit) gives the hero an upper bound only.
+        tally.proven = tally.proven and out.proven
+        if tally.best is None or out.key > tally.best.key:
+            tally.best = out
+        if floor is not None and out.margin >= floor:
+            return
+
+
+def analyse_reply(
+    pos: Position, time_limit: float | None = None, workers: int = 1, line: Sequence[Action] | None = None
+) -> ReplyAnalysis:
+    """The hero's best turn against the opponent's best final turn (module doc); with `line`,
+    how much that line of the hero's loses against the best reply, and from which action on."""
+    check_reply(pos)
+    given = given_line(pos, line) if line is not None else None
+    deadline = Deadline(time_limit)
+    known = known_facts(pos)
+    bounds = Bounds()
+    replies = Replies(pos.to_move, deadline, workers)
+    tally = _Tally()
+    ends: list[End] = []
+    try:
+        ends = turn_ends(pos, deadline, bounds)
+        _search(ends, replies, tally)
+    except TimeUp:
+        return _stopped(ends, tally, known)
+    best = tally.best
+    assert best is not None  # ending the turn at once is always a line
+    status = "OPTIMAL" if tally.proven else "FEASIBLE"
+    verdict = None
+    if given is not None:
+        try:
+            verdict = _verdict(pos, given, best, replies, deadline, bounds)
+        except TimeUp:
+            verdict = None
+    return ReplyAnalysis(status, best, best.margin, len(ends), tally.solved, tally.refuted, known, verdict)
+
+
+def _stopped(ends: list[End], tally: _Tally, known: tuple[str, ...]) -> ReplyAnalysis:
+    """What is proven when the time ran out: the best of the ends solved, and a bound on all."""
+    if not ends:
+        return ReplyAnalysis("UNKNOWN", tally.best, None, 0, tally.solved, tally.refuted, known)
+    # The ends are sorted by bound: those not solved are bounded by the first one not solved.
+    left = ends[tally.solved :]
+    top = max([e.bound for e in left[:1]] + ([tally.best.margin] if tally.best is not None else []))
+    status = "UNKNOWN" if tally.best is None else "FEASIBLE"
+    return ReplyAnalysis(status, tally.best, top, len(ends), tally.solved, tally.refuted, known)
+
+
+def given_line(pos: Position, line: Sequence[Action]) -> tuple[Action, ...]:
+    """The user's line of the hero's turn, checked; `end` is added when it is left out."""
+    p = pos
+    actions = tuple(line)
+    if not actions or not isinstance(actions[-1], EndTurn):
+        actions = (*actions, EndTurn())
+    for i, action in enumerate(actions, 1):
+        if isinstance(action, EndTurn) and i < len(actions):
+            raise AnalysisError(f"--line: action {i} ends the turn; the line gives {pos.to_move}'s turn only")
+        reason = why_illegal(p, action)
+        if reason is not None:
+            raise AnalysisError(f"--line: action {i} ({action}) is illegal: {reason}")
+        p = apply(p, action)
+    return actions
+
+
+def _verdict(
+    pos: Position, line: tuple[Action, ...], best: Outcome, replies: Replies, deadline: Deadline, bounds: Bounds
+) -> ReplyVerdict:
+    """The line against the best reply, and the first action after which the best margin is out
+    of reach (the ends reachable along a line only shrink: a binary search)."""
+    states = [pos]
+    for action in line:
+        states.append(apply(states[-1], action))
+    mine = replies.outcome(End(line, states[-1], bounds(states[-1])))
+    mine = Outcome(line, mine.reply, mine.hero, mine.other, mine.proven)
+    loss = best.margin - mine.margin
+    if loss <= 0:
+        return ReplyVerdict(mine, loss, None)
+
+    def reaches(start: Position) -> bool:
+        tally = _Tally()
+        _search(turn_ends(start, deadline, bounds), replies, tally, best.margin)
+        return tally.best is not None and tally.best.margin >= best.margin
+
+    lo, hi = 0, len(line)  # the best margin is reachable after lo actions, not after hi (the end)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if reaches(states[mid]):
+            lo = mid
+        else:
+            hi = mid
+    return ReplyVerdict(mine, loss, hi)

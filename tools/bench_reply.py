@@ -1,0 +1,130 @@
+"""Benchmark of `analyse --reply` (analysis/reply.py) on the last rounds of seeded greedy games.
+
+For each seed (2016, north or south first as asked), the game of two greedy bots is played; if
+its first player excavates its sixth temple (R-END-2: the second player then plays the last
+turn), the first position of the first player's action phase after that temple is analysed
+with the reply, each in a child process with a wall-clock time limit (`--time-limit`, the
+command's own). Games the second player ends have no such round and are skipped (listed).
+Prints a Markdown table and the median and p95 of the CPU seconds (`time.process_time` in the
+child, the analysis alone), counting a run stopped by the limit at its time.
+
+    .venv/bin/python tools/bench_reply.py --games 20 --time-limit 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def worker(seed: int, edition: int, first: str, limit: float) -> None:
+    """One measurement in this process; prints one JSON line (null when there is no round)."""
+    import time
+
+    sys.path.insert(0, str(ROOT))
+    from akrotiri_puzzles.analysis.endgame import AnalysisError
+    from akrotiri_puzzles.analysis.reply import analyse_reply
+    from tests.reply_reference import last_rounds
+
+    ps = last_rounds(seed, edition, first)
+    if not ps:
+        print(json.dumps(None))
+        return
+    pos = ps[0]
+    clock = time.process_time()
+    them = pos.seat(pos.other)
+    try:
+        a = analyse_reply(pos, time_limit=limit)
+    except AnalysisError as exc:  # too many states of the hero's turn (reply.MOST_ENDS)
+        cpu = time.process_time() - clock
+        print(
+            json.dumps(
+                {
+                    "seed": seed,
+                    "turn": pos.turn,
+                    "tile": them.tile is not None,
+                    "status": str(exc),
+                    "margin": None,
+                    "bound": None,
+                    "ends": None,
+                    "solved": 0,
+                    "refuted": 0,
+                    "cpu": round(cpu, 2),
+                }
+            )
+        )
+        return
+    cpu = time.process_time() - clock
+    print(
+        json.dumps(
+            {
+                "seed": seed,
+                "turn": pos.turn,
+                "tile": them.tile is not None,
+                "status": a.status,
+                "margin": None if a.best is None else a.best.margin,
+                "bound": a.bound,
+                "ends": a.ends,
+                "solved": a.solved,
+                "refuted": a.refuted,
+                "cpu": round(cpu, 2),
+            }
+        )
+    )
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-95 * len(ordered) // 100) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20, help="games with a last round to analyse")
+    parser.add_argument("--seed", type=int, default=0, help="first seed tried")
+    parser.add_argument("--edition", type=int, default=2016)
+    parser.add_argument("--first", default="south", choices=("south", "north"))
+    parser.add_argument("--time-limit", type=float, default=300.0)
+    parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        seed, edition, first, limit = args.worker
+        worker(int(seed), int(edition), first, float(limit))
+        return
+    rows: list[dict[str, object]] = []
+    skipped: list[int] = []
+    seed = args.seed
+    while len(rows) < args.games:
+        cmd = [sys.executable, __file__, "--worker", str(seed), str(args.edition), args.first, str(args.time_limit)]
+        got = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=ROOT).stdout)
+        if got is None:
+            skipped.append(seed)
+        else:
+            rows.append(got)
+            print(json.dumps(got), file=sys.stderr, flush=True)
+        seed += 1
+    print("| seed | turn | opponent's tile | status | margin | bound | ends | answered | refuted | CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['seed']} | {r['turn']} | {'yes' if r['tile'] else 'no'} | {r['status']} | {r['margin']} | "
+            f"{r['bound']} | {r['ends']} | {r['solved']} | {r['refuted']} | {r['cpu']} |"
+        )
+    cpu = [float(r["cpu"]) for r in rows]  # type: ignore[arg-type]
+    proven = sum(r["status"] == "OPTIMAL" for r in rows)
+    print()
+    print(
+        f"{len(rows)} last rounds, {proven} proven within {args.time_limit:g} s; skipped (second player ends): {skipped}"
+    )
+    print(f"CPU s: median {statistics.median(cpu):.1f}, p95 {p95(cpu):.1f}, max {max(cpu):.1f}")
+
+
+if __name__ == "__main__":
+    main()
