@@ -9,6 +9,7 @@ import pytest
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.puzzle import Puzzle, replay
+from akrotiri_puzzles.themes import themes
 
 from .conftest import ROOT
 
@@ -50,6 +51,18 @@ def test_the_collection_has_what_the_issue_asks(collection: list[Puzzle]):
     assert placing
     for p in placing:
         assert p.grade is not None and "placement" in [n.technique for n in p.grade.necessary], p.id
+    # Issue 30's kinds so far: two temples at two levels, placements at two, an answer that buys.
+    two_temples = [p for p in collection if p.goal.temples == 2]
+    assert len(two_temples) >= 5 and len({p.difficulty for p in two_temples}) >= 2
+    assert len({p.difficulty for p in placing}) >= 2
+    assert any("buy" in themes(p) for p in collection)
+
+
+def test_every_certificate_records_the_themes_the_puzzle_has(collection: list[Puzzle]):
+    """Each file's certificate carries its themes (what --theme filters by), and they are the
+    ones computed again from the puzzle and its answer (themes.py)."""
+    for p in collection:
+        assert p.certificate is not None and p.certificate.themes == themes(p), p.id
 
 
 def test_R_TILE_1_each_needed_placement_is_confirmed_by_the_exhaustive_search(collection: list[Puzzle]):

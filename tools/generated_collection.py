@@ -24,6 +24,7 @@ from akrotiri_puzzles.common.files.yamlio import write_atomic
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.puzzle import Puzzle
 from akrotiri_puzzles.render.png import render_png
+from akrotiri_puzzles.themes import themes
 
 PLAN: list[tuple[str, int, int, list[str]]] = [
     # (level, count, seed, other options): 10 per level; a named map card at each level;
@@ -37,6 +38,14 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("medium", 3, 22, ["--goal", "map-card"]),
     ("hard", 2, 31, ["--turns", "2"]),
     ("hard", 1, 31, ["--start", "place"]),
+    # Issue 30's kinds (session 37): two temples at each level, placements at medium and hard
+    # (no easy puzzle starts before a needed placement), an answer that buys a revealed card.
+    ("easy", 3, 41, ["--goal", "two-temples"]),
+    ("medium", 3, 41, ["--goal", "two-temples"]),
+    ("hard", 2, 41, ["--goal", "two-temples"]),
+    ("medium", 3, 41, ["--start", "place"]),
+    ("hard", 3, 41, ["--start", "place"]),
+    ("medium", 1, 5, ["--theme", "buy"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
@@ -63,9 +72,10 @@ def row(p: Puzzle, where: str) -> str:
         goal += f" with {p.goal.map_card}"
     start = "tile placement" if p.start.phase == "place" else "action phase"
     needs = ", ".join(n.technique for n in g.necessary) or "none"
+    tags = ", ".join(themes(p)) or "none"
     return (
         f"| [{p.id}]({where}/{p.id}.yaml) | {g.level} | {g.score} | {p.optimum} | {goal} | {p.turns} | {start} "
-        f"| {needs} | {g.weakest} | [thumbnail]({where}/thumbs/{p.id}.png) |"
+        f"| {needs} | {tags} | {g.weakest} | [thumbnail]({where}/thumbs/{p.id}.png) |"
     )
 
 
@@ -116,10 +126,12 @@ def main() -> None:
         "",
         "Columns: level and score; the proven optimum in actions; the goal; the horizon in turns; where",
         "the puzzle starts; the techniques proven necessary (forbidden, the optimum is longer or no",
-        "line exists); the weakest solver of the ladder (greedy, beam, exact) that finds an optimal line.",
+        "line exists); the puzzle's themes, its kind and technique tags (docs/generator.md, Themes: what",
+        "`--theme` filters by); the weakest solver of the ladder (greedy, beam, exact) that finds an",
+        "optimal line.",
         "",
-        "| puzzle | level | score | optimum | goal | turns | starts at | necessary | weakest | picture |",
-        "|---|---|---:|---:|---|---:|---|---|---|---|",
+        "| puzzle | level | score | optimum | goal | turns | starts at | necessary | themes | weakest | picture |",
+        "|---|---|---:|---:|---|---:|---|---|---|---|---|",
         *(row(p, args.to.relative_to(args.index.parent).as_posix()) for p in puzzles),
         "",
     ]
