@@ -98,6 +98,11 @@ def recipe_for(
         classes = [(start or "act", 1, None, 1)]
     phase, horizon, actions, _ = rng.choices(classes, weights=[c[3] for c in classes])[0]
     kind = goal or rng.choices(GOALS, weights=GOAL_WEIGHTS[level])[0]
+    if horizon == 2 and kind == "two-temples":
+        # Two temples over two turns start with turn 1 as the game left it: with one action
+        # left, turn 1 can hardly matter (an idle turn 1 gives turn 2 a whole turn's actions:
+        # generator/idle_turn.py), and most such candidates have no line at all.
+        actions = None
     return Recipe(phase, horizon, kind, edition or rng.choice(EDITIONS), actions)
 
 
