@@ -102,14 +102,23 @@ def test_R_END_2_reply_agrees_with_the_exhaustive_two_level_search(case):
     check_against_reference(_position(*case))
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # the rest of the sample: FAST above runs in make test (about 220 s of CPU)
 @pytest.mark.parametrize("case", _sample(), ids=lambda c: "-".join(map(str, c)))
 def test_R_END_2_reply_agrees_with_the_exhaustive_search_on_the_whole_sample(case):
     check_against_reference(_position(*case))
 
 
+TILE_BY_DEFAULT = (2016, 7, "north", "first")
+"""The opponent's tile case make test runs (40 s of CPU; the others, 65 to 107 s each, are
+marked corpus)."""
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("case", TILE, ids=lambda c: "-".join(map(str, c)))
+@pytest.mark.parametrize(
+    "case",
+    [c if c == TILE_BY_DEFAULT else pytest.param(c, marks=pytest.mark.corpus) for c in TILE],
+    ids=lambda c: "-".join(map(str, c)),
+)
 def test_R_END_2_reply_agrees_with_the_exhaustive_search_with_the_opponents_tile(case):
     check_against_reference(_position(*case, tile=True))
 
