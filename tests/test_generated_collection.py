@@ -56,6 +56,8 @@ def test_the_collection_has_what_the_issue_asks(collection: list[Puzzle]):
     assert len(two_temples) >= 5 and len({p.difficulty for p in two_temples}) >= 2
     assert len({p.difficulty for p in placing}) >= 2
     assert any("buy" in themes(p) for p in collection)
+    # A two-turn puzzle whose turn 1 is proven to matter (its idle-turn proof recorded).
+    assert any(p.turns == 2 and p.certificate and p.certificate.idle_first_turn for p in collection)
 
 
 def test_every_certificate_records_the_themes_the_puzzle_has(collection: list[Puzzle]):

@@ -46,6 +46,8 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("medium", 3, 41, ["--start", "place"]),
     ("hard", 3, 41, ["--start", "place"]),
     ("medium", 1, 5, ["--theme", "buy"]),
+    # Two temples over two turns, turn 1 proven to matter (generator/idle_turn.py).
+    ("hard", 1, 44, ["--turns", "2", "--goal", "two-temples"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
