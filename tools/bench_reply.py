@@ -38,45 +38,16 @@ def worker(seed: int, edition: int, first: str, limit: float) -> None:
         return
     pos = ps[0]
     clock = time.process_time()
-    them = pos.seat(pos.other)
+    row: dict[str, object] = {"seed": seed, "turn": pos.turn, "tile": pos.seat(pos.other).tile is not None}
     try:
         a = analyse_reply(pos, time_limit=limit)
+        margin = None if a.best is None else a.best.margin
+        row |= {"status": a.status, "margin": margin, "bound": a.bound, "ends": a.ends}
+        row |= {"solved": a.solved, "refuted": a.refuted}
     except AnalysisError as exc:  # too many states of the hero's turn (reply.MOST_ENDS)
-        cpu = time.process_time() - clock
-        print(
-            json.dumps(
-                {
-                    "seed": seed,
-                    "turn": pos.turn,
-                    "tile": them.tile is not None,
-                    "status": str(exc),
-                    "margin": None,
-                    "bound": None,
-                    "ends": None,
-                    "solved": 0,
-                    "refuted": 0,
-                    "cpu": round(cpu, 2),
-                }
-            )
-        )
-        return
-    cpu = time.process_time() - clock
-    print(
-        json.dumps(
-            {
-                "seed": seed,
-                "turn": pos.turn,
-                "tile": them.tile is not None,
-                "status": a.status,
-                "margin": None if a.best is None else a.best.margin,
-                "bound": a.bound,
-                "ends": a.ends,
-                "solved": a.solved,
-                "refuted": a.refuted,
-                "cpu": round(cpu, 2),
-            }
-        )
-    )
+        row |= {"status": str(exc), "margin": None, "bound": None, "ends": None, "solved": 0, "refuted": 0}
+    row["cpu"] = round(time.process_time() - clock, 2)
+    print(json.dumps(row))
 
 
 def p95(values: list[float]) -> float:

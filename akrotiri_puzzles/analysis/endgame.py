@@ -69,8 +69,14 @@ class Scored:
     @property
     def result(self) -> str:
         """win, loss or shared, with the drachmas as the tie-break (R-SCORE-3)."""
-        key = (self.margin, self.hero.drachmas - self.other.drachmas)
-        return "win" if key > (0, 0) else "loss" if key < (0, 0) else "shared"
+        return result_of(self.hero, self.other)
+
+
+def result_of(hero: SeatScore, other: SeatScore) -> str:
+    """The hero's result against the other seat: win, loss or shared, the points first and the
+    drachmas breaking a tie (R-SCORE-3)."""
+    key = (hero.total - other.total, hero.drachmas - other.drachmas)
+    return "win" if key > (0, 0) else "loss" if key < (0, 0) else "shared"
 
 
 @dataclass(frozen=True)

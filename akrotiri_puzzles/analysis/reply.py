@@ -39,7 +39,7 @@ from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.exhaustive import state_key
 from .board_solve import objective_value
-from .endgame import SCALE, AnalysisError, Run
+from .endgame import SCALE, AnalysisError, Run, result_of
 from .placement import Bound
 from .reach_bound import score_bound
 from .reach_tight import tight_bound
@@ -68,8 +68,7 @@ class Outcome:
     @property
     def result(self) -> str:
         """win, loss or shared, the drachmas breaking a tie (R-SCORE-3)."""
-        key = (self.margin, self.hero.drachmas - self.other.drachmas)
-        return "win" if key > (0, 0) else "loss" if key < (0, 0) else "shared"
+        return result_of(self.hero, self.other)
 
     @property
     def key(self) -> tuple[int, int, int]:

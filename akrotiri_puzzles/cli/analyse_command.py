@@ -12,14 +12,13 @@ from rich.text import Text
 from ..actions import Action, EndTurn
 from ..common.cli import DEFAULT_TIME_LIMIT, JsonOpt, check_range, check_time_limit, fail, out, working
 from ..errors import AkrotiriError, NotationError
-from ..geometry import format_quad
 from ..notation import format_line, parse_line
 from ..premise import stated_position
 from ..puzzle import Puzzle, State, play, why_not
 from ..render.words import rule_words
 from ..scoring import seat_score
 from . import ComponentsOpt, PositionArg, command
-from .engine_commands import read_position
+from .engine_commands import itemised_data, read_position
 
 if TYPE_CHECKING:
     from ..analysis.endgame import Analysis, Scored
@@ -67,15 +66,7 @@ def _scored_data(s: Scored) -> dict[str, object]:
     return {
         "line": [str(x) for x in s.line],
         "score": hero.total,
-        "itemised": {
-            "maps": [{"card": c, "points": p} for c, p in hero.maps],
-            "goals": [
-                {"card": g.goal, "rule": g.rule, "points": g.points, "temples": [format_quad(t) for t in g.temples]}
-                for g in hero.goals
-            ],
-            "drachmas": hero.drachmas,
-            "drachma_points": hero.drachma_points,
-        },
+        "itemised": itemised_data(hero),
         "opponent_score": s.other.total,
         "margin": s.margin,
         "result": s.result,

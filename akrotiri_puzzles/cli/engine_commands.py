@@ -25,7 +25,7 @@ from ..notation import parse_action
 from ..position import Position
 from ..render.words import rule_words, title_line
 from ..rules import legal_actions
-from ..scoring import Score, final_score
+from ..scoring import Score, SeatScore, final_score
 from ..simulate import DEFAULT_MAX_TURNS, GameRecord, play_game, summarise
 from . import ComponentsOpt, PositionArg, command, components
 
@@ -160,23 +160,24 @@ def read_position(path: Path, components_dir: Path | None) -> Position:
     return position_from_data(data, str(path), comps)
 
 
+def itemised_data(s: SeatScore) -> dict[str, object]:
+    """A seat's score itemised as plain data: its maps, goals and drachmas (R-SCORE-1)."""
+    return {
+        "maps": [{"card": c, "points": p} for c, p in s.maps],
+        "goals": [
+            {"card": g.goal, "rule": g.rule, "points": g.points, "temples": [format_quad(t) for t in g.temples]}
+            for g in s.goals
+        ],
+        "drachmas": s.drachmas,
+        "drachma_points": s.drachma_points,
+    }
+
+
 def score_data(score: Score, over: bool = True) -> dict[str, object]:
     """A score as plain data; before the game is over (`over` false) it has no winner."""
     return {
         "over": over,
-        "seats": {
-            s.seat: {
-                "maps": [{"card": c, "points": p} for c, p in s.maps],
-                "goals": [
-                    {"card": g.goal, "rule": g.rule, "points": g.points, "temples": [format_quad(t) for t in g.temples]}
-                    for g in s.goals
-                ],
-                "drachmas": s.drachmas,
-                "drachma_points": s.drachma_points,
-                "total": s.total,
-            }
-            for s in score.seats
-        },
+        "seats": {s.seat: {**itemised_data(s), "total": s.total} for s in score.seats},
         "winners": list(score.winners) if over else [],
         "decided_by": score.decided_by if over else None,
     }

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..common.cli import out
-from ..geometry import format_quad
 from ..notation import format_line
 from ..render.words import rule_words
 from ..scoring import SeatScore
+from .engine_commands import itemised_data
 
 if TYPE_CHECKING:
     from ..analysis.reply import Outcome, ReplyAnalysis
@@ -89,17 +89,7 @@ def _print_outcome(o: Outcome, pos: Position, mine: str, theirs: str) -> None:
 
 
 def _score_data(s: SeatScore) -> dict[str, object]:
-    return {
-        "seat": s.seat,
-        "score": s.total,
-        "maps": [{"card": c, "points": p} for c, p in s.maps],
-        "goals": [
-            {"card": g.goal, "rule": g.rule, "points": g.points, "temples": [format_quad(t) for t in g.temples]}
-            for g in s.goals
-        ],
-        "drachmas": s.drachmas,
-        "drachma_points": s.drachma_points,
-    }
+    return {"seat": s.seat, "score": s.total, **itemised_data(s)}
 
 
 def _outcome_data(o: Outcome) -> dict[str, object]:
