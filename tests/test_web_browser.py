@@ -338,6 +338,8 @@ def test_R_END_1_a_two_turn_puzzle_is_solved_by_clicking_turn_1_end_the_drawn_ti
     page.wait_for_selector(f"#revealed-tiles .tile-drawn[data-tile='{revealed[0]}']")
     for action in line[: ends + 1]:
         _play(page, action, "Best move", click=True)
+    # The picture reads as the position now: the hero's boat drawn where turn 1 left it.
+    assert page.locator("#overlay g.boat.now").count() == 1
     page.wait_for_selector("#placer:not([hidden])")
     assert page.inner_text("#placer-title").startswith(f"Place the tile {revealed[0]}")
     assert page.locator("#panel .tile-drawn").count() >= 1  # the tile in hand, drawn beside the board

@@ -219,9 +219,9 @@ def test_a_lines_picture_is_drawn_once_and_kept(comps, monkeypatch):
     drawn: list[tuple[str, ...]] = []
     real = Overlay.line_svg
 
-    def counted(self: Overlay, line: tuple, later=None) -> str:
+    def counted(self: Overlay, line: tuple, later=None, changes: bool = False) -> str:
         drawn.append(tuple(map(str, line)))
-        return real(self, line, later)
+        return real(self, line, later, changes)
 
     monkeypatch.setattr(Overlay, "line_svg", counted)
     site = Site(load_collection([ROOT / "puzzles" / "p04.yaml"], comps))

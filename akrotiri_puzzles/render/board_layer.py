@@ -294,19 +294,17 @@ class BoardPainter:
         g = group(parent, class_="temples")
         for seat_name, seat in zip(("south", "north"), self.pos.seats, strict=True):
             for card, site in seat.temples:
-                if not self.layout.shows(site):
-                    continue
-                w, h = symbols.TEMPLE_W_PX + 2, symbols.TEMPLE_H_PX + 2
-                spots = self._land_spots([site], w, h) or [box_at(*self.px(local(site, 0.2, 45.0)), w, h)]
-                box = self.placer.place(spots, segment_weight=0.0)
-                symbols.temple(
-                    g,
-                    (box[0] + box[2]) / 2,
-                    (box[1] + box[3]) / 2,
-                    seat_name,
-                    data_site=format_quad(site),
-                    data_map=card,
-                )
+                self.draw_temple(g, seat_name, card, site)
+
+    def draw_temple(self, g: ET.Element, seat_name: str, card: str, site: Quad, cls: str = "temple") -> None:
+        """One temple on its site, on land the picture keeps free."""
+        if not self.layout.shows(site):
+            return
+        w, h = symbols.TEMPLE_W_PX + 2, symbols.TEMPLE_H_PX + 2
+        spots = self._land_spots([site], w, h) or [box_at(*self.px(local(site, 0.2, 45.0)), w, h)]
+        box = self.placer.place(spots, segment_weight=0.0)
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        symbols.temple(g, cx, cy, seat_name, cls=cls, data_site=format_quad(site), data_map=card)
 
     def draw_cubes(self, parent: ET.Element) -> None:
         """Cubes on their pieces, one square each, in a small block per piece."""
@@ -351,31 +349,37 @@ class BoardPainter:
         """Each boat on the sea beside its dock, with its cargo."""
         g = group(parent, class_="boats")
         for seat_name, seat in zip(("south", "north"), self.pos.seats, strict=True):
-            if seat.boat is None or seat.boat not in self.layout.dock_point:
-                continue
-            w, h = symbols.BOAT_W_PX + 2, symbols.BOAT_H_PX + symbols.CUBE_PX + 4
-            turns = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0, 120.0, -120.0)
-            spots = self._around(seat.boat, w, h, 2.0, turns)
-            box = self.placer.place(
-                spots, penalty=lambda b: 4 * self.land_share(b) * (b[2] - b[0]) * (b[3] - b[1]), segment_weight=0.3
-            )
-            # The hull sits in the lower part of the box, the cargo above it.
-            cx, cy = (box[0] + box[2]) / 2, box[3] - symbols.BOAT_H_PX / 2 - 1
-            dx, dy = self.px(self.layout.dock_point[seat.boat])
-            # A mooring line under the boat to its dock, so that a person sees which dock it is at.
-            sub(
-                g,
-                "line",
-                class_="mooring",
-                x1=dx,
-                y1=dy,
-                x2=cx,
-                y2=cy,
-                stroke="#111111",
-                stroke_width=1.4,
-                stroke_dasharray="3 2",
-            )
-            symbols.boat(g, cx, cy, seat_name, seat.cargo, data_dock=seat.boat)
+            self.draw_boat(g, seat_name, seat.boat, seat.cargo)
+
+    def draw_boat(
+        self, g: ET.Element, seat_name: str, dock: str | None, cargo: tuple[str, ...], cls: str = "boat"
+    ) -> None:
+        """One boat beside its dock, on sea the picture keeps free, moored to the dock."""
+        if dock is None or dock not in self.layout.dock_point:
+            return
+        w, h = symbols.BOAT_W_PX + 2, symbols.BOAT_H_PX + symbols.CUBE_PX + 4
+        turns = (0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0, 120.0, -120.0)
+        spots = self._around(dock, w, h, 2.0, turns)
+        box = self.placer.place(
+            spots, penalty=lambda b: 4 * self.land_share(b) * (b[2] - b[0]) * (b[3] - b[1]), segment_weight=0.3
+        )
+        # The hull sits in the lower part of the box, the cargo above it.
+        cx, cy = (box[0] + box[2]) / 2, box[3] - symbols.BOAT_H_PX / 2 - 1
+        dx, dy = self.px(self.layout.dock_point[dock])
+        # A mooring line under the boat to its dock, so that a person sees which dock it is at.
+        sub(
+            g,
+            "line",
+            class_="mooring",
+            x1=dx,
+            y1=dy,
+            x2=cx,
+            y2=cy,
+            stroke="#111111",
+            stroke_width=1.4,
+            stroke_dasharray="3 2",
+        )
+        symbols.boat(g, cx, cy, seat_name, cargo, cls=cls, data_dock=dock)
 
     def draw_dock_labels(self, parent: ET.Element, within: Slot | None = None) -> None:
         """Dock names, exactly as the notation writes them, beside their docks (`within`: only

@@ -24,6 +24,7 @@ from ..geometry import Quad, Slot
 from ..position import Position, evolve
 from ..premise import Revealed
 from .board_layer import BoardPainter
+from .changes import Drawn, draw_changes
 from .highlight import Highlights, draw_highlights
 from .layout import Frame, Vec, local
 from .style import DOCK_LABEL_PX, HIGHLIGHT, SLOT_PX
@@ -47,6 +48,7 @@ class Overlay:
         self.picture = serialise(root)
         """The picture, as `render_svg(pos, key=key, revealed=revealed)` draws it."""
         self._size = {k: root.attrib[k] for k in ("width", "height", "viewBox")}
+        self._drawn = Drawn.read(root)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -72,11 +74,13 @@ class Overlay:
         p = self._painter.layout.dock_point.get(dock)
         return None if p is None else self.frame.px(p)
 
-    def line_svg(self, line: tuple[Action, ...], later: Position | None = None) -> str:
+    def line_svg(self, line: tuple[Action, ...], later: Position | None = None, changes: bool = False) -> str:
         """An SVG of the picture's size holding only the line: numbered arrows and notes, and
         each tile the line places, drawn alone over its empty slot. `later` is a position the
         line reached, on whose board the placed tiles (with their cubes) and the arrows are
-        drawn; by default the position after the line's first action, when it places a tile."""
+        drawn; by default the position after the line's first action, when it places a tile.
+        With `changes`, what the line changed on the board is marked too (render/changes.py),
+        so that the picture reads as `later`."""
         line = tuple(line)
         root = ET.Element("svg", {"xmlns": SVG_NS, **self._size, "font-family": "sans-serif", "class": "line-overlay"})
         board_pos = later if later is not None else after_placement(self._pos, line)
@@ -100,6 +104,8 @@ class Overlay:
                 tile.draw(root, labels=False)
                 placed.append(tile)
         draw_highlights(root, painter, Highlights(line=line))
+        if changes and later is not None:
+            draw_changes(root, self._drawn, self._pos, later, painter)
         for tile in placed:  # the new tiles' dock names last, clear of the line
             tile.draw_dock_labels(root)
         return serialise(root)

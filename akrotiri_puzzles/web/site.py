@@ -197,11 +197,12 @@ class Site:
 
     def line_picture(self, pid: str, line: list[Action], later: Position) -> str:
         """The line drawn over the puzzle's picture (an SVG of the picture's size) on the board
-        of `later`, the position the line reached; kept once drawn."""
+        of `later`, the position the line reached, with what it changed there marked (cubes
+        taken, boats moved, temples raised); kept once drawn."""
         key = (pid, tuple(format_action(a) for a in line))
         svg = self.lines.get(key)
         if svg is None:
-            svg = self.lines[key] = self.overlay(pid).line_svg(tuple(line), later=later)
+            svg = self.lines[key] = self.overlay(pid).line_svg(tuple(line), later=later, changes=True)
         return svg
 
     def warm(self) -> None:
