@@ -11,6 +11,9 @@ collection, the classic set, the lessons), then takes:
     web-place-phone.png   the same on a phone-sized window, 390 by 844
     web-puzzle.png        hard-s31-place-00006 solved (its tile placed by hand, the rest clicked),
                           the line drawn and each step's note, 1366 by 768
+    web-two-turns.png     hard-s44-t2-two-temples-00000 in its second turn, after the first
+                          temple: what the line changed marked on the picture (the boat where it
+                          is now, the cubes loaded crossed, the new temple), the whole board
     web-phone.png         a lesson on a phone-sized window, the whole page
 
 and stops the server. Each window is a fresh browser context (no progress kept).
@@ -99,6 +102,28 @@ def main() -> None:
             page.evaluate("document.querySelector('.side').scrollTop = 0")  # the verdict in sight
             page.screenshot(path=str(out / "web-puzzle.png"))
             print("wrote", out / "web-puzzle.png")
+
+            page = window(1366, 768)
+            page.goto(url + "/puzzle/hard-s44-t2-two-temples-00000")
+            page.wait_for_selector("body[data-ready]")
+            line = page.evaluate("fetch(location.pathname.replace('/puzzle/', '/api/puzzles/') + '/solution')"
+                                 ".then(r => r.json())")["solution"]  # fmt: skip
+            for action in line[: line.index("end") + 1]:
+                page.click(f"#actions button[data-action='{action}']")
+                says(page, "#feedback", "Best move")
+            tile = line[line.index("end") + 1].split()
+            place_by_hand(page, tile[1], int(tile[2][1:]), tile[3] if len(tile) > 3 else None)
+            page.click("#place")
+            says(page, "#feedback", "Best move")
+            for action in line[line.index("end") + 2 :]:
+                page.click(f"#actions button[data-action='{action}']")
+                says(page, "#feedback", "Best move")
+                if action.startswith("excavate"):
+                    break
+            page.click("#zoom-fit")
+            page.evaluate("document.querySelector('.side').scrollTop = 0")
+            page.screenshot(path=str(out / "web-two-turns.png"))
+            print("wrote", out / "web-two-turns.png")
 
             page = window(390, 844)
             page.goto(url + "/learn/empty-boat")
