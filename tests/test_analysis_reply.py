@@ -204,6 +204,8 @@ def test_R_END_2_analyse_reply_refuses_what_it_does_not_cover_in_one_line(last_r
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
     result = run_cli("analyse", last_round_file, "--reply", "--turns", "2")
     assert result.returncode == 2 and "drop --alternatives and --turns" in result.stderr
+    result = run_cli("analyse", last_round_file, "--reply", "--objective", "score")
+    assert result.returncode == 2 and "drop --objective score" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_R_END_2_turns_2_after_the_first_players_last_temple_says_the_opponent_still_plays(last_round_file):

@@ -164,8 +164,13 @@ def analyse(
         typer.Option(help='Your line, actions separated by ";": its score and what it loses.', show_default=False),
     ] = None,
     objective: Annotated[
-        str, typer.Option(help="score (your final score) or margin (yours minus the opponent's).")
-    ] = "score",
+        str | None,
+        typer.Option(
+            help="score (your final score) or margin (yours minus the opponent's); default score. "
+            "--reply always maximises the margin.",
+            show_default=False,
+        ),
+    ] = None,
     turns: Annotated[
         int, typer.Option(help="The hero's turns analysed: 1 (this turn) or 2 (this and the next, opponent passive).")
     ] = 1,
@@ -203,7 +208,7 @@ def analyse(
     check_range("--turns", turns, 1, 1_000)
     check_range("--workers", workers, 1, MAX_WORKERS)
     check_time_limit(time_limit)
-    if objective not in ("score", "margin"):
+    if objective not in (None, "score", "margin"):
         fail(f"--objective: expected score or margin, got {objective!r}")
     pos = read_position(position, components_dir)
     actions = None
@@ -217,6 +222,8 @@ def analyse(
             fail(
                 "--reply: analyses the rest of this turn and the opponent's final turn; drop --alternatives and --turns"
             )
+        if objective == "score":
+            fail("--reply: maximises the final margin, then the win, then drachmas (R-SCORE-3); drop --objective score")
         _analyse_reply(str(position), pos, actions, time_limit, workers, as_json)
         return
     from ..analysis.endgame import analyse as run
@@ -228,7 +235,7 @@ def analyse(
                 so_far = "" if best is None else f", best {best}"
                 say(f"analysing placements: slot and rotation {done} of {total}{so_far}")
 
-            result = run(pos, objective, alternatives, actions, turns, time_limit, workers, progress=told)
+            result = run(pos, objective or "score", alternatives, actions, turns, time_limit, workers, progress=told)
     except AkrotiriError as exc:
         fail(f"{position}: {exc}")
     if as_json:
