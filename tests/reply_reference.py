@@ -3,7 +3,8 @@ reference `analyse --reply` is checked against (tests/test_analysis_reply.py).
 
 It shares nothing with the analyser but the engine: `rules.legal_actions` lists the moves,
 `effects.apply` plays them, `scoring.seat_score` scores the position where the game is over.
-The hero (the first player, after a seat's last temple) plays every line of the rest of its
+The hero (the first player, after a seat's last temple, or in the turn in which it can still
+excavate its own last temple: then only its lines that do count) plays every line of the rest of its
 turn up to `end`; after each, the opponent plays every line of its final turn up to `end`
 (the game is then over) and keeps the one with the best margin for itself, then the most
 drachmas; the hero keeps the end with the best margin, then result, then drachmas (R-SCORE-3).
@@ -51,9 +52,11 @@ def last_round(pos: Position, max_nodes: int = 200_000) -> Reference:
     """The hero's best final outcome against the opponent's best final turn, by exhaustive search."""
     hero = pos.to_move
     opp = "north" if hero == "south" else "south"
+    temples = pos.components.player_board.temples
+    must_finish = all(len(s.temples) < temples for s in pos.seats)
     nodes = 0
     opp_memo: dict[object, tuple[tuple[int, int], Position]] = {}
-    hero_memo: dict[object, tuple[tuple[int, int, int], Position]] = {}
+    hero_memo: dict[object, tuple[tuple[int, int, int], Position] | None] = {}
 
     def count() -> None:
         nonlocal nodes
@@ -72,8 +75,10 @@ def last_round(pos: Position, max_nodes: int = 200_000) -> Reference:
             opp_memo[k] = max((opp_best(apply(p, a)) for a in legal_actions(p)), key=lambda x: x[0])
         return opp_memo[k]
 
-    def hero_best(p: Position) -> tuple[tuple[int, int, int], Position]:
+    def hero_best(p: Position) -> tuple[tuple[int, int, int], Position] | None:
         if p.to_move != hero:
+            if must_finish and len(p.seat(hero).temples) < temples:
+                return None  # the game goes on: no final score reads this line
             final = opp_best(p)[1]
             me, them = seat_score(final, hero), seat_score(final, opp)
             margin = me.total - them.total
@@ -81,10 +86,14 @@ def last_round(pos: Position, max_nodes: int = 200_000) -> Reference:
         k = p.key()
         if k not in hero_memo:
             count()
-            hero_memo[k] = max((hero_best(apply(p, a)) for a in legal_actions(p)), key=lambda x: x[0])
+            found = [r for r in (hero_best(apply(p, a)) for a in legal_actions(p)) if r is not None]
+            hero_memo[k] = max(found, key=lambda x: x[0]) if found else None
         return hero_memo[k]
 
-    (margin, _, drachmas), final = hero_best(pos)
+    got = hero_best(pos)
+    if got is None:
+        raise ValueError("no line of the hero's turn excavates its last temple")
+    (margin, _, drachmas), final = got
     me, them = seat_score(final, hero), seat_score(final, opp)
     return Reference(margin, _result(margin, me.drachmas - them.drachmas), drachmas, me.total, them.total, nodes)
 
@@ -114,6 +123,24 @@ def last_rounds(seed: int, edition: int, first: str) -> tuple[Position, ...]:
         for p in greedy_game(seed, edition, first)
         if p.to_move == p.first and p.phase in ("act", "goal") and len(p.hero.temples) >= temples
     )
+
+
+def before_last_temple(seed: int, edition: int, first: str) -> tuple[Position, ...]:
+    """The positions of a greedy game in the turn in which the first player excavates its last
+    temple, before it does (its action phase): the reply analysis compares the lines that
+    excavate it. Empty when the second player ended the game."""
+    temples = load_components().player_board.temples
+    game = greedy_game(seed, edition, first)
+    done = next((i for i, p in enumerate(game) if len(p.seat(p.first).temples) >= temples), None)
+    if done is None or game[done].to_move != game[done].first:
+        return ()
+    out = []
+    for p in reversed(game[:done]):
+        if p.to_move != p.first or p.turn != game[done].turn:
+            break
+        if p.phase == "act":
+            out.append(p)
+    return tuple(reversed(out))
 
 
 @cache

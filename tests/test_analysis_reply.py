@@ -27,7 +27,7 @@ from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.scoring import seat_score
 
 from .conftest import run_cli
-from .reply_reference import last_round, last_rounds, reply_value, small, without_tile
+from .reply_reference import before_last_temple, last_round, last_rounds, reply_value, small, without_tile
 
 SEEDS = range(20)
 MOST_NODES = 400_000
@@ -128,7 +128,7 @@ def test_R_END_2_reply_applies_only_to_the_first_player_after_the_last_temple():
     assert ps and all(reply_applies(p) for p in ps)
     before = [p for p in _game_positions(7, 2016, "south") if p.to_move == p.first and p not in ps]
     assert before and not any(reply_applies(p) for p in before)
-    with pytest.raises(AnalysisError, match="no seat has excavated all 6 temples"):
+    with pytest.raises(AnalysisError, match=r"temples to excavate and \d+ actions left: the game goes on"):
         analyse_reply(next(p for p in before if p.phase == "act"))
     second = apply(small(ps[-1], 1, 0, False), EndTurn())
     with pytest.raises(AnalysisError, match="plays second: nothing follows its turn"):
@@ -270,3 +270,90 @@ def test_R_END_2_analyse_reply_line_says_what_a_line_keeps_against_its_best_repl
     assert "Your line keeps a margin of" in " ".join(result.stdout.split())
     bad = run_cli("analyse", path, "--reply", "--line", "end; end")
     assert bad.returncode == 2 and "action 1 ends the turn" in bad.stderr
+
+
+# -- before the last temple: the turn in which the first player can still excavate it ---------------
+
+
+def _before(edition: int, seed: int, first: str, hero_actions: int) -> Position:
+    """The first player's position just before it excavates its last temple in a greedy game,
+    made small, with `hero_actions` actions left (the excavation and, with 2, one more)."""
+    return small(before_last_temple(seed, edition, first)[-1], 1, hero_actions, False)
+
+
+BEFORE = [
+    (2016, 7, "south", 1),
+    (2016, 4, "north", 2),
+    (2016, 7, "north", 2),
+    (2014, 2, "south", 1),
+]
+
+
+def _before_sample() -> list[tuple[int, int, str, int]]:
+    return [
+        (edition, seed, first, 1)
+        for edition in (2016, 2014)
+        for first in ("south", "north")
+        for seed in SEEDS
+        if before_last_temple(seed, edition, first)
+    ]
+
+
+def _check_before(case: tuple[int, int, str, int]) -> None:
+    pos = _before(*case)
+    assert all(len(s.temples) < 6 for s in pos.seats) and not reply_applies(pos)
+    check_against_reference(pos)  # the reference compares the lines that excavate the last temple only
+    best = analyse_reply(pos).best
+    assert best is not None
+    p = pos
+    for action in best.hero_line:
+        p = apply(p, action)
+    assert len(p.seat(pos.to_move).temples) == 6  # the best line ends the game's last but one turn
+
+
+@pytest.mark.parametrize("case", BEFORE, ids=lambda c: "-".join(map(str, c)))
+def test_R_END_2_before_the_last_temple_reply_compares_the_lines_that_excavate_it(case):
+    _check_before(case)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("case", _before_sample(), ids=lambda c: "-".join(map(str, c)))
+def test_R_END_2_before_the_last_temple_agrees_with_the_exhaustive_search_on_the_whole_sample(case):
+    _check_before(case)
+
+
+def test_R_END_2_before_the_last_temple_the_sample_covers_both_editions_and_seats():
+    sample = _before_sample()
+    assert len(sample) >= 20 and all((*case[:3], 1) in sample for case in BEFORE)
+    assert {(e, f) for e, _, f, _ in sample} == {(e, f) for e in (2016, 2014) for f in ("south", "north")}
+
+
+def test_R_END_2_before_the_last_temple_a_turn_that_cannot_excavate_it_is_refused_in_one_line():
+    from dataclasses import replace
+
+    from akrotiri_puzzles.position import evolve
+
+    pos = _before(2016, 7, "south", 1)
+    with pytest.raises(AnalysisError, match="1 temples to excavate and 0 actions left"):
+        analyse_reply(evolve(pos, actions_left=0))
+    no_maps = pos.with_seat(pos.to_move, replace(pos.hero, maps=()))
+    with pytest.raises(AnalysisError, match="no line of south's turn excavates its last temple"):
+        analyse_reply(no_maps)
+    with pytest.raises(AnalysisError, match="does not excavate south's last temple"):
+        analyse_reply(pos, line=[EndTurn()])
+
+
+def test_R_END_2_analyse_reply_before_the_last_temple_says_only_finishing_lines_are_compared(tmp_path):
+    # Seed 4's north, one action from its last temple, the opponent's tile out of the game, the
+    # printed board's five actions a turn for the opponent (the file holds no small components).
+    from akrotiri_puzzles.position import evolve
+
+    path = tmp_path / "before-last-temple.yaml"
+    save_position(evolve(without_tile(before_last_temple(4, 2016, "north")[-1]), actions_left=1), path)
+    result = run_cli("analyse", path, "--reply", timeout=300)
+    assert result.returncode == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    assert "only north's lines that excavate its last temple are compared" in text
+    assert "Status: OPTIMAL" in text
+    data = json.loads(run_cli("analyse", path, "--reply", "--json", timeout=300).stdout)
+    assert data["finishing_lines_only"] is True and data["status"] == "OPTIMAL"

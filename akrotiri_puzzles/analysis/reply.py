@@ -2,7 +2,10 @@
 best final turn, both levels proven (docs/analysis.md, "The last round with the reply").
 
 Once the first player has excavated its last temple, the second player still plays one turn and
-then the game is scored. The hero (the first player, to move) wants the turn that maximises the
+then the game is scored. The analysis starts after that temple, or earlier in the turn in which
+the first player can still excavate it: then only the lines that do are compared (the others
+leave the game going on, and no final score reads them), and a turn with no such line is
+refused. The hero (the first player, to move) wants the turn that maximises the
 final margin, then the win, then its drachmas (R-SCORE-3), the opponent answering as well as it
 can. The opponent maximises its own margin, then its drachmas: the hero's drachmas do not change
 in the opponent's turn, so that is exactly the hero's worst (its margin, then its result).
@@ -125,24 +128,37 @@ def reply_applies(pos: Position) -> bool:
     return pos.to_move == pos.first and any(len(s.temples) >= temples for s in pos.seats)
 
 
+def must_finish(pos: Position) -> bool:
+    """Whether only the hero's lines that excavate its last temple are compared: no seat has
+    excavated every temple yet (the analysis starts in the turn in which the hero can)."""
+    temples = pos.components.player_board.temples
+    return not any(len(s.temples) >= temples for s in pos.seats)
+
+
+def finished(after: Position, hero: str) -> bool:
+    """Whether the hero has excavated every temple in `after`."""
+    return len(after.seat(hero).temples) >= after.components.player_board.temples
+
+
 def check_reply(pos: Position) -> None:
     """Refuse a position the reply analysis does not cover, in one line."""
     if pos.phase not in ("act", "goal") or pos.hero.boat is None:
         raise AnalysisError(
             f"--reply: phase {pos.phase!r}: the reply analysis starts in the hero's action phase (or goal draw) "
-            "after a seat's last temple"
+            "after a seat's last temple, or in the turn in which the first player can excavate it"
         )
     temples = pos.components.player_board.temples
-    done = any(len(s.temples) >= temples for s in pos.seats)
+    done = not must_finish(pos)
     if pos.to_move != pos.first:
         raise AnalysisError(
             f"--reply: {pos.to_move} plays second: "
             + ("nothing follows its turn (R-END-2); analyse without --reply" if done else "no reply follows its turn")
         )
-    if not done:
+    left = temples - len(pos.hero.temples)
+    if not done and left > pos.actions_left:
         raise AnalysisError(
-            f"--reply: no seat has excavated all {temples} temples: the game goes on after {pos.other}'s "
-            "next turn, so its reply is not the last turn (R-END-2)"
+            f"--reply: {pos.to_move} has {left} temples to excavate and {pos.actions_left} actions left: the game "
+            f"goes on after {pos.other}'s next turn, so its reply is not the last turn (R-END-2)"
         )
 
 
@@ -218,7 +234,9 @@ def _goal_points(pos: Position, seat: str) -> int:
 
 def turn_ends(pos: Position, deadline: Deadline, bounds: Bounds, most: int = MOST_ENDS) -> list[End]:
     """The hero's turn ends from `pos` (played through the engine), the dominated ones dropped,
-    by bound then drachmas, highest first (ties in the order the engine lists the moves)."""
+    by bound then drachmas, highest first (ties in the order the engine lists the moves). Before
+    a seat's last temple (`must_finish`), only the ends where the hero has excavated its own."""
+    finish = must_finish(pos)
     seen: set[Hashable] = set()
     kept: dict[Hashable, tuple[tuple[Action, ...], Position]] = {}
     stack: list[tuple[Position, tuple[Action, ...]]] = [(pos, ())]
@@ -236,6 +254,8 @@ def turn_ends(pos: Position, deadline: Deadline, bounds: Bounds, most: int = MOS
             after = apply(p, action)
             if not isinstance(action, EndTurn):
                 stack.append((after, (*line, action)))
+                continue
+            if finish and not finished(after, pos.to_move):
                 continue
             k = reply_key(after)
             had = kept.get(k)
@@ -361,11 +381,16 @@ def analyse_reply(
     ends: list[End] = []
     try:
         ends = turn_ends(pos, deadline, bounds)
+        if not ends:
+            raise AnalysisError(
+                f"--reply: no line of {pos.to_move}'s turn excavates its last temple: the game goes on after "
+                f"{pos.other}'s next turn, so its reply is not the last turn (R-END-2)"
+            )
         _search(ends, replies, tally)
     except TimeUp:
         return _stopped(ends, tally, known)
     best = tally.best
-    assert best is not None  # ending the turn at once is always a line
+    assert best is not None  # ending the turn at once is always a line (after the last temple)
     status = "OPTIMAL" if tally.proven else "FEASIBLE"
     verdict = None
     if given is not None:
@@ -400,6 +425,10 @@ def given_line(pos: Position, line: Sequence[Action]) -> tuple[Action, ...]:
         if reason is not None:
             raise AnalysisError(f"--line: action {i} ({action}) is illegal: {reason}")
         p = apply(p, action)
+    if must_finish(pos) and not finished(p, pos.to_move):
+        raise AnalysisError(
+            f"--line: the line does not excavate {pos.to_move}'s last temple: the game goes on, and no final score reads it"
+        )
     return actions
 
 

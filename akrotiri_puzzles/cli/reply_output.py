@@ -20,10 +20,18 @@ if TYPE_CHECKING:
 
 def scope_words(pos: Position) -> str:
     """What the reply analysis covers."""
-    return (
+    from ..analysis.reply import must_finish
+
+    words = (
         f"the game's last round (R-END-2): the rest of {pos.to_move}'s turn, then {pos.other}'s final turn, "
         f"{pos.other} answering as well as it can (its own margin, then its drachmas); the scores are final"
     )
+    if must_finish(pos):
+        words += (
+            f"; only {pos.to_move}'s lines that excavate its last temple are compared (the others leave the game "
+            "going on)"
+        )
+    return words
 
 
 def status_words(a: ReplyAnalysis, pos: Position) -> str:
@@ -106,10 +114,13 @@ def _outcome_data(o: Outcome) -> dict[str, object]:
 
 def reply_data(a: ReplyAnalysis, pos: Position) -> dict[str, object]:
     """The reply analysis as plain data (no timings: the same input gives the same bytes)."""
+    from ..analysis.reply import must_finish
+
     data: dict[str, object] = {
         "seat": pos.to_move,
         "opponent": pos.other,
         "scope": "last round with the reply",
+        "finishing_lines_only": must_finish(pos),
         "status": a.status,
         "hero_proven": a.hero_proven,
         "reply_proven": a.reply_proven,
