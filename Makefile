@@ -45,7 +45,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest -n auto -q -m "not corpus"
+	$(BIN)/pytest -n auto -q -m "not corpus" --durations=25
 
 # The rest of the big corpora whose samples `make test` runs (tests marked corpus).
 test-corpus: $(STAMP)
