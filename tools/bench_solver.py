@@ -3,6 +3,7 @@
     python tools/bench_solver.py [--per-class 15] [--node-cap 300000] [--classes act-1 ...]
                                  [--rows-out rows.json]
     python tools/bench_solver.py --table-from rows-a.json rows-b.json
+    python tools/bench_solver.py --first-game 7000 --classes place-1 place-2 --before-after
 
 The set is the same whichever classes are run, so a run can be split by class across
 processes (one per core, `taskset -c N`) and the rows put together with --table-from.
@@ -18,6 +19,10 @@ seeds give the same set), in four classes:
 For each puzzle both solvers run one after the other in this process: CP-SAT to a proven
 optimum (or proven infeasibility), the exhaustive search until it proves the same or meets the
 node cap. Times are wall-clock seconds on this machine, to be read as ratios within one run.
+
+With --before-after, CP-SAT alone solves each puzzle twice in a row, with the large puzzles'
+CP-SAT settings off (`solver.run.LARGE`, before) and on (after): CPU seconds, status and
+optimum of each, and whether the lines printed are the same.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from akrotiri_puzzles.files.puzzle_yaml import save_puzzle
 from akrotiri_puzzles.generator.reveal import Reveal
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.simulate import play_game
+from akrotiri_puzzles.solver import run as solver_run
 from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
 
@@ -154,6 +160,47 @@ def run(
     return rows
 
 
+def before_after(classes: tuple[str, ...], per_class: int, first: int, time_limit: float | None) -> str:
+    """Each puzzle of the set solved with `solver.run.LARGE` off, then on: per-puzzle lines and
+    a table of CPU seconds by class (see the module docstring)."""
+    rows: list[tuple[str, list[tuple[str, int | None, float, tuple[str, ...]]]]] = []
+    for cls, name, puzzle in puzzles(per_class, first):
+        if cls not in classes:
+            continue
+        got = []
+        for large in (False, True):
+            solver_run.LARGE = large
+            c = time.process_time()
+            r = solve(puzzle, time_limit=time_limit)
+            got.append((r.status, r.optimum, time.process_time() - c, tuple(str(a) for a in r.line)))
+        solver_run.LARGE = True
+        (s0, o0, c0, l0), (s1, o1, c1, l1) = got
+        rows.append((cls, got))
+        print(
+            f"{cls:8} {name:22} before {s0:10} {o0!s:>4} {c0:7.2f}s  after {s1:10} {o1!s:>4} {c1:7.2f}s"
+            + ("  same line" if l0 == l1 else "  other line")
+            + ("" if (s0, o0) == (s1, o1) or "UNKNOWN" in (s0, s1) or "FEASIBLE" in (s0, s1) else "  DISAGREE"),
+            flush=True,
+        )
+    lines = [
+        "| class | puzzles | before: median / p95 / max CPU s | proven | after: median / p95 / max CPU s | proven | same line |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    proven = ("OPTIMAL", "INFEASIBLE")
+    for cls in CLASSES:
+        rs = [got for c, got in rows if c == cls]
+        if not rs:
+            continue
+        cells = []
+        for k in (0, 1):
+            cpu = [got[k][2] for got in rs]
+            done = sum(got[k][0] in proven for got in rs)
+            cells.append(f"{statistics.median(cpu):.2f} / {p95(cpu):.2f} / {max(cpu):.2f} | {done} of {len(rs)}")
+        same = sum(got[0][3] == got[1][3] for got in rs)
+        lines.append(f"| {cls} | {len(rs)} | {cells[0]} | {cells[1]} | {same} of {len(rs)} |")
+    return "\n".join(lines)
+
+
 def p95(values: list[float]) -> float:
     """The 95th percentile (inclusive method)."""
     if len(values) < 2:
@@ -194,17 +241,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--per-class", type=int, default=15)
     parser.add_argument("--set", choices=sorted(SETS), default="first", help="Which fixed set of puzzles.")
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        help="Draw the set from seeded games from this one on, with the fresh set's goals (a set "
+        "neither the solver nor the tests were tuned on; overrides --set).",
+    )
     parser.add_argument("--time-limit", type=float, help="Seconds per CP-SAT solve (the status says what it proved).")
     parser.add_argument("--dump", type=Path, help="Also write the puzzles as YAML files here.")
     parser.add_argument("--node-cap", type=int, default=300_000)
     parser.add_argument("--classes", nargs="+", choices=CLASSES, default=list(CLASSES))
     parser.add_argument("--rows-out", type=Path, help="Also write the rows as JSON.")
     parser.add_argument("--table-from", type=Path, nargs="+", help="Only print the table of rows written before.")
+    parser.add_argument(
+        "--before-after",
+        action="store_true",
+        help="CP-SAT only, each puzzle with the large puzzles' settings off then on (solver.run.LARGE).",
+    )
     args = parser.parse_args()
+    if args.before_after:
+        first = SETS[args.set] if args.first_game is None else args.first_game
+        print()
+        print(before_after(tuple(args.classes), args.per_class, first, args.time_limit))
+        print(f"- python {platform.python_version()}, {os.cpu_count()} logical CPUs, load {os.getloadavg()}")
+        return
     if args.table_from:
         rows = [Row(**r) for f in args.table_from for r in json.loads(f.read_text())]
     else:
-        rows = run(args.per_class, args.node_cap, tuple(args.classes), SETS[args.set], args.time_limit, args.dump)
+        first = SETS[args.set] if args.first_game is None else args.first_game
+        rows = run(args.per_class, args.node_cap, tuple(args.classes), first, args.time_limit, args.dump)
         if args.rows_out:
             args.rows_out.write_text(json.dumps([asdict(r) for r in rows], indent=1))
     print()

@@ -32,6 +32,22 @@ STATUS = {
 TUNING: dict[str, object] = {"use_sat_inprocessing": False}
 """CP-SAT settings every solve of `Run.run` uses (besides `params`' own)."""
 
+LARGE = True
+"""Whether the models of a puzzle of at least LARGE_SCENARIOS scenarios are solved with
+LARGE_TUNING (a switch for tests and benchmarks, which compare with it off)."""
+LARGE_SCENARIOS = 2000
+"""Scenarios a puzzle must have for LARGE_TUNING: two-turn puzzles from the tile placement (tens
+of thousands), the same gate as the parts of solver/lazy.py. Smaller puzzles (act-2, place-1)
+keep TUNING alone, and so the lines they print."""
+LARGE_TUNING: dict[str, object] = {"symmetry_level": 0, "max_presolve_iterations": 1}
+"""CP-SAT settings added for a large puzzle's models. A two-turn model from the placement has
+about 200,000 clauses over thousands of classes and its search is short (about a thousand
+conflicts to prove a part INFEASIBLE): CP-SAT spent three quarters of its time in presolve,
+mostly repeating it to a fixed point and building a symmetry graph of a million arcs to find
+one generator (place-2 g7003, bound 7: 9.4 s -> 4.8 s for the part of 1,024 classes). Settings
+only change how CP-SAT searches, never what the model holds: a status proven is the same, and
+with one worker the search is still deterministic (docs/solver.md)."""
+
 
 def params(solver: cp_model.CpSolver, time_left: float | None, workers: int, seed: int) -> None:
     """Solver settings. One worker by default: for these models it is the fastest, and its
@@ -123,11 +139,20 @@ class Run:
         self.deadline.check()
         return model
 
+    def large(self, puzzle: Puzzle) -> bool:
+        """Whether the puzzle (or its first turn) has at least LARGE_SCENARIOS scenarios, by
+        the reader the solve keeps for it (a model is only built from facts it has read)."""
+        reader = self.readers.get(puzzle.turns)
+        return reader is not None and len(reader.scenarios()) >= LARGE_SCENARIOS
+
     def run(self, model: LineModel, work: float | None = None) -> tuple[str, cp_model.CpSolver]:
         """Solve a model with the time left (and at most `work` of CP-SAT's deterministic time);
         a search the time limit stopped raises TimeUp (after keeping any line it found)."""
         solver = cp_model.CpSolver()
         params(solver, self.deadline.left(), self.workers, self.seed)
+        if LARGE and self.large(model.f.puzzle):
+            for k, v in LARGE_TUNING.items():
+                setattr(solver.parameters, k, v)
         if work is not None:
             solver.parameters.max_deterministic_time = work
         status = STATUS[solver.solve(model.m)]
