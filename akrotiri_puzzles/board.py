@@ -359,6 +359,23 @@ class Board:
             out[name] = others[:i] + others[i + 1 :]  # every dock of its component but itself
         return out
 
+    # ---- what goal cards ask of the board (R-GOAL-1, 2, 11) -----------------------------------
+
+    @cached_property
+    def portage_distance(self) -> dict[Quad, int]:
+        """`graphs.portage_distance`, kept with the board: the positions of a line share their
+        board until a tile is placed, and scoring each of them asked for it anew."""
+        from . import graphs  # the graphs build on the board: imported when first asked for
+
+        return graphs.portage_distance(self)
+
+    @cached_property
+    def directly_connected(self) -> set[frozenset[Quad]]:
+        """`graphs.directly_connected`, kept with the board."""
+        from . import graphs
+
+        return graphs.directly_connected(self)
+
     # ---- completed islands (R-GEO-9) -------------------------------------------------------
 
     @cached_property
