@@ -9,127 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from typing import cast
+from functools import cached_property
 
-from .components import Components, TileSpec
+from .components import Components
 from .geometry import (
     OPPOSITE,
     PORT_STEP,
-    PORTS,
-    QUAD_OFFSET,
     THERA_SLOTS,
     Point,
     Quad,
     Slot,
-    format_quad,
     point_slots,
     quad_corner,
     quad_slot,
-    rotate_port,
-    rotate_quadrant,
     slot_neighbours,
 )
+from .placed_tiles import Dock, Node, Piece, TileTemplate, UnionFind, joined, joined_pieces, tile_template
 
 Placement = tuple[Slot, str, int]
 """A placed land tile: slot, tile id, rotation in degrees clockwise."""
 
 THERA = "thera"
 """What the Thera board's pieces record as their slot when counting tiles (R-GEO-9)."""
-
-Node = object
-"""A node of the route graph: a dock name, `(slot, port)` or `(slot, junction)`."""
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A land piece on the board, keyed by its smallest quadrant (R-GEO-3, R-TILE-3)."""
-
-    key: Quad
-    quads: tuple[Quad, ...]
-    slot: Slot | None
-    """The slot of a land tile's piece; None for the Thera board."""
-    points: tuple[Point, ...]
-    """Board points the piece touches."""
-
-
-@dataclass(frozen=True)
-class Dock:
-    """A dock on the board, named as the notation writes it (R-GEO-6)."""
-
-    name: str
-    quad: Quad
-    piece: Quad
-    thera: bool
-
-
-@dataclass(frozen=True)
-class TileTemplate:
-    """A tile turned to a rotation, in offsets from its slot: `quad = (2x+i, 2y+j)`, `point = (x+i, y+j)`."""
-
-    pieces: tuple[tuple[tuple[int, int], ...], ...]
-    """Quadrant offsets of each piece, sorted, pieces in data order."""
-    icon: tuple[int, int]
-    icon_piece: int
-    docks: tuple[tuple[int, int], ...]
-    edges: tuple[tuple[tuple[str, object], tuple[str, object]], ...]
-    """Route edges between ("port", side), ("dock", offset) and ("junction", name)."""
-
-    def place(self, slot: Slot) -> list[tuple[Quad, ...]]:
-        """Global quadrants of each piece at a slot."""
-        x2, y2 = 2 * slot[0], 2 * slot[1]
-        return [tuple((x2 + i, y2 + j) for i, j in piece) for piece in self.pieces]
-
-
-@cache
-def tile_template(spec: TileSpec, rotation: int) -> TileTemplate:
-    """A tile's pieces, icon, docks and routes after turning it `rotation` degrees (R-GEO-8)."""
-
-    def off(q: str) -> tuple[int, int]:
-        return QUAD_OFFSET[rotate_quadrant(q, rotation)]
-
-    pieces = tuple(tuple(sorted(off(q) for q in piece)) for piece in spec.pieces)
-    icon = off(spec.icon_quadrant)
-    icon_piece = next(i for i, p in enumerate(pieces) if icon in p)
-
-    def node(n: str) -> tuple[str, object]:
-        if n in PORTS:
-            return ("port", rotate_port(n, rotation))
-        if n in spec.docks:
-            return ("dock", off(n))
-        return ("junction", n)
-
-    edges = tuple((node(a), node(b)) for a, b in spec.routes)
-    return TileTemplate(pieces, icon, icon_piece, tuple(off(d) for d in spec.docks), edges)
-
-
-class _UnionFind:
-    """Disjoint sets over hashable items; `copy` is cheap, for extending a parent's sets."""
-
-    __slots__ = ("parent",)
-
-    def __init__(self, parent: dict[object, object] | None = None) -> None:
-        self.parent: dict[object, object] = parent if parent is not None else {}
-
-    def copy(self) -> _UnionFind:
-        return _UnionFind(dict(self.parent))
-
-    def find(self, item: object) -> object:
-        parent = self.parent
-        if item not in parent:
-            parent[item] = item
-            return item
-        root = item
-        while parent[root] != root:
-            root = parent[root]
-        while parent[item] != root:
-            parent[item], item = root, parent[item]
-        return root
-
-    def union(self, a: object, b: object) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[ra] = rb
 
 
 @dataclass(frozen=True)
@@ -183,10 +84,9 @@ class Board:
 
     # ---- pieces (R-GEO-3) ----------------------------------------------------------------
 
-    def _tile_pieces(self, placement: Placement) -> Iterator[Piece]:
+    def _tile_pieces(self, placement: Placement) -> tuple[Piece, ...]:
         slot, tile, rot = placement
-        for quads in self._template(tile, rot).place(slot):
-            yield Piece(quads[0], quads, slot, tuple(sorted({quad_corner(q) for q in quads})))
+        return self._template(tile, rot).placed(slot).pieces
 
     @cached_property
     def pieces(self) -> dict[Quad, Piece]:
@@ -234,18 +134,7 @@ class Board:
         else:
             of_piece, of_point, members = {}, {}, {}
             new_pieces = list(self.pieces.values())
-        uf = _UnionFind()
-        for piece in new_pieces:
-            for p in piece.points:
-                uf.union(("piece", piece.key), ("point", p))
-                if p in of_point:
-                    uf.union(("piece", piece.key), ("island", of_point[p]))
-        groups: dict[object, tuple[list[Quad], list[Quad]]] = {}
-        for piece in new_pieces:
-            groups.setdefault(uf.find(("piece", piece.key)), ([], []))[0].append(piece.key)
-        for item in list(uf.parent):
-            if isinstance(item, tuple) and item[0] == "island":
-                groups[uf.find(item)][1].append(item[1])
+        groups = joined_pieces(new_pieces, of_point)
         pieces = self.pieces
         for new_keys, old_islands in groups.values():
             keys = sorted(new_keys + [k for isl in old_islands for k in members.pop(isl)])
@@ -322,11 +211,9 @@ class Board:
 
     # ---- docks and shipping routes (R-GEO-6, R-GEO-7) --------------------------------------
 
-    def _tile_docks(self, placement: Placement) -> Iterator[tuple[str, Quad]]:
-        (x, y), tile, rot = placement
-        for i, j in self._template(tile, rot).docks:
-            quad = (2 * x + i, 2 * y + j)
-            yield format_quad(quad), quad
+    def _tile_docks(self, placement: Placement) -> tuple[tuple[str, Quad], ...]:
+        slot, tile, rot = placement
+        return self._template(tile, rot).placed(slot).docks
 
     @cached_property
     def docks(self) -> dict[str, Dock]:
@@ -338,9 +225,10 @@ class Board:
         else:
             out = {d.name: Dock(d.name, d.quad, piece_at[d.quad], True) for d in self.components.thera.docks}
             new = self.placements
-        for placement in new:
-            for name, quad in self._tile_docks(placement):
-                out[name] = Dock(name, quad, piece_at[quad], False)
+        for slot, tile, rot in new:
+            placed = self._template(tile, rot).placed(slot)
+            for (name, quad), dock in zip(placed.docks, placed.dock_of, strict=True):
+                out[name] = dock if dock is not None else Dock(name, quad, piece_at[quad], False)
         return out
 
     @cached_property
@@ -362,26 +250,25 @@ class Board:
         """Docks of the island of Thera."""
         return self.docks_of_island[self.thera_island]
 
-    def thera_route_edges(self) -> Iterator[tuple[Node, Node]]:
+    def thera_route_edges(self) -> tuple[tuple[Node, Node], ...]:
         """The Thera board's own route edges."""
-        comps = self.components
-        for a, b in comps.thera.routes:
-            yield _thera_node(a, comps), _thera_node(b, comps)
+        return self._thera_routes()[0]
 
-    def tile_route_edges(self, placement: Placement) -> Iterator[tuple[Node, Node]]:
+    def _thera_routes(self) -> tuple[tuple[tuple[Node, Node], ...], dict[object, object]]:
+        """The Thera board's route edges and the union-find entries joining them alone."""
+        comps = self.components
+        kept = _THERA_ROUTES.get(id(comps))
+        if kept is None or kept[0] is not comps:
+            if len(_THERA_ROUTES) >= 16:
+                _THERA_ROUTES.clear()
+            edges = tuple((_thera_node(a, comps), _thera_node(b, comps)) for a, b in comps.thera.routes)
+            kept = _THERA_ROUTES[id(comps)] = (comps, edges, joined(edges))
+        return kept[1], kept[2]
+
+    def tile_route_edges(self, placement: Placement) -> tuple[tuple[Node, Node], ...]:
         """Route edges inside one placed tile."""
         slot, tile, rot = placement
-        x2, y2 = 2 * slot[0], 2 * slot[1]
-
-        def node(n: tuple[str, object]) -> Node:
-            kind, v = n
-            if kind == "dock":
-                i, j = cast(tuple[int, int], v)
-                return format_quad((x2 + i, y2 + j))
-            return (slot, v)
-
-        for a, b in self._template(tile, rot).edges:
-            yield node(a), node(b)
+        return self._template(tile, rot).placed(slot).edges
 
     def port_joins(self, slots: Iterable[Slot]) -> Iterator[tuple[Node, Node]]:
         """Facing ports joined between each of `slots` and its filled neighbours (R-GEO-7)."""
@@ -402,7 +289,7 @@ class Board:
             if a < b:  # type: ignore[operator]
                 yield a, b
 
-    def _route_sets(self, with_thera: bool) -> _UnionFind:
+    def _route_sets(self, with_thera: bool) -> UnionFind:
         attr = "_route_uf" if with_thera else "_direct_uf"
         parent = self._parent
         if self._last is not None and parent is not None and attr in parent.__dict__:
@@ -412,18 +299,28 @@ class Board:
                 *self.port_joins((self._last[0],)),
             )
         else:
-            uf = _UnionFind()
-            edges = self.route_edges(with_thera)
+            # The edges of route_edges in its order, each tile's (and the Thera board's) joined
+            # as worked out once: a tile's nodes are its own, so joining its edges on this board
+            # makes the very entries joining them alone made.
+            uf = UnionFind(dict(self._thera_routes()[1])) if with_thera else UnionFind()
+            for slot, tile, rot in self.placements:
+                placed = self._template(tile, rot).placed(slot)
+                if uf.parent.keys().isdisjoint(placed.route_parent):
+                    uf.parent.update(placed.route_parent)
+                else:
+                    for a, b in placed.edges:
+                        uf.union(a, b)
+            edges = ((a, b) for a, b in self.port_joins(self.filled) if a < b)  # type: ignore[operator]
         for a, b in edges:
             uf.union(a, b)
         return uf
 
     @cached_property
-    def _route_uf(self) -> _UnionFind:
+    def _route_uf(self) -> UnionFind:
         return self._route_sets(True)
 
     @cached_property
-    def _direct_uf(self) -> _UnionFind:
+    def _direct_uf(self) -> UnionFind:
         return self._route_sets(False)
 
     def route_root(self, node: Node) -> object | None:
@@ -432,7 +329,7 @@ class Board:
         uf = self._route_uf
         return uf.find(node) if node in uf.parent else None
 
-    def _components_of(self, uf: _UnionFind) -> dict[str, int]:
+    def _components_of(self, uf: UnionFind) -> dict[str, int]:
         roots: dict[object, int] = {}
         return {name: roots.setdefault(uf.find(name), len(roots)) for name in sorted(self.docks)}
 
@@ -450,9 +347,34 @@ class Board:
     def ship_reach(self) -> dict[str, tuple[str, ...]]:
         """Docks one ship step reaches from each dock (R-MOVE-1)."""
         by_comp: dict[int, list[str]] = {}
+        at: dict[str, int] = {}
         for name, comp in self.ship_component.items():
-            by_comp.setdefault(comp, []).append(name)
-        return {name: tuple(d for d in by_comp[comp] if d != name) for name, comp in self.ship_component.items()}
+            docks = by_comp.setdefault(comp, [])
+            at[name] = len(docks)
+            docks.append(name)
+        together = {comp: tuple(docks) for comp, docks in by_comp.items()}
+        out: dict[str, tuple[str, ...]] = {}
+        for name, comp in self.ship_component.items():
+            others, i = together[comp], at[name]
+            out[name] = others[:i] + others[i + 1 :]  # every dock of its component but itself
+        return out
+
+    # ---- what goal cards ask of the board (R-GOAL-1, 2, 11) -----------------------------------
+
+    @cached_property
+    def portage_distance(self) -> dict[Quad, int]:
+        """`graphs.portage_distance`, kept with the board: the positions of a line share their
+        board until a tile is placed, and scoring each of them asked for it anew."""
+        from . import graphs  # the graphs build on the board: imported when first asked for
+
+        return graphs.portage_distance(self)
+
+    @cached_property
+    def directly_connected(self) -> set[frozenset[Quad]]:
+        """`graphs.directly_connected`, kept with the board."""
+        from . import graphs
+
+        return graphs.directly_connected(self)
 
     # ---- completed islands (R-GEO-9) -------------------------------------------------------
 
@@ -510,6 +432,10 @@ class Board:
                         touched[a] = touched[b] = touched[a] | touched[b]
                         merged = True
         return labels
+
+
+_THERA_ROUTES: dict[int, tuple[Components, tuple[tuple[Node, Node], ...], dict[object, object]]] = {}
+"""`Board._thera_routes` of each component set (its object kept, so that its id is its own)."""
 
 
 def _thera_node(node: str, comps: Components) -> Node:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import graphs
 from .board import Board
 from .geometry import Quad, board_quarter
 from .position import Position
@@ -31,13 +30,13 @@ class BoardFacts:
     @property
     def distance(self) -> dict[Quad, int]:
         if self._distance is None:
-            self._distance = graphs.portage_distance(self.board)
+            self._distance = self.board.portage_distance
         return self._distance
 
     @property
     def connected(self) -> set[frozenset[Quad]]:
         if self._connected is None:
-            self._connected = graphs.directly_connected(self.board)
+            self._connected = self.board.directly_connected
         return self._connected
 
 

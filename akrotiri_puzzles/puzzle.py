@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from .actions import Action, EndTurn
 from .common.errors import located
-from .effects import apply, start_turn
+from .effects import apply_unchecked, start_turn
 from .errors import IllegalActionError, PuzzleError
 from .position import Position
 from .premise import Revealed, premise_problem, unstated
@@ -212,7 +212,7 @@ def unstated_draw(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> tu
             return i, reason
         if isinstance(action, EndTurn) and state.turn >= puzzle.turns:
             return None
-        state = play(puzzle, state, action)
+        state = advance(puzzle, state, action)  # why_not's checks are the ones just made
     return None
 
 
@@ -222,7 +222,13 @@ def play(puzzle: Puzzle, state: State, action: Action) -> State:
     reason = why_not(puzzle, state, action)
     if reason is not None:
         raise IllegalActionError(str(action), reason)
-    pos = apply(state.pos, action)
+    return advance(puzzle, state, action)
+
+
+def advance(puzzle: Puzzle, state: State, action: Action) -> State:
+    """`play` of an action that `why_not` has just allowed, without asking again (the rules'
+    checks were most of the time of reading a puzzle's solution)."""
+    pos = apply_unchecked(state.pos, action)
     if isinstance(action, EndTurn) and pos.phase != "over":
         if _all_temples_out(pos):
             # The game ends with the round (R-END-2): the opponent's turn, which it does not
@@ -273,7 +279,7 @@ def replay(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Replay:
         if reason is not None:
             return Replay(tuple(costs), reached_at, i, reason, tuple(states))
         costs.append(action_cost(state.pos, action))
-        state = play(puzzle, state, action)
+        state = advance(puzzle, state, action)
         states.append(state)
         if reached_at is None and reached(puzzle, state.pos):
             reached_at = i

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Action, Buy, EndTurn, Load, Oracle, PlaceTile, Sell, Step, Unload
-from .puzzle import Puzzle, State, play, reached, why_not
+from .puzzle import Puzzle, State, advance, reached, why_not
 from .rules import step_budget
 
 TECHNIQUES = (
@@ -131,7 +131,7 @@ def _walk(puzzle: Puzzle, line: Sequence[Action], stop_at_illegal: bool = False)
             kind = kinds.get(type(action))
             if kind is not None:
                 found.add(kind)
-        state = play(puzzle, state, action)
+        state = advance(puzzle, state, action)  # why_not allowed it above
         plain = min(plain, state.pos.points)
         if reached(puzzle, state.pos):
             if turn > 1:

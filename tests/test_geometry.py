@@ -11,6 +11,7 @@ from akrotiri_puzzles import Board, Excavate, apply, graphs, legal_actions, load
 from akrotiri_puzzles.board import tile_template
 from akrotiri_puzzles.components import MapCard
 from akrotiri_puzzles.excavation import meets
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.geometry import (
     PORT_STEP,
     QUADRANTS,
@@ -27,6 +28,7 @@ from akrotiri_puzzles.geometry import (
 
 from .conftest import position
 
+ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data"
 THERA_RIM = DATA / "components" / "thera_rim"
 
@@ -249,6 +251,33 @@ def test_R_GEO_7_route_graph_agrees_with_the_networkx_reference(comps):
     for dock, comp in b.ship_component.items():
         fast.setdefault(comp, set()).add(dock)
     assert {frozenset(c) for c in fast.values()} == set(graphs.ship_components(b))
+
+
+def test_R_GEO_4_R_GEO_7_a_board_built_in_one_go_has_the_islands_and_routes_of_one_built_tile_by_tile(comps):
+    """R-GEO-4, R-GEO-7: a board read from a file is built in one go from what each placed tile
+    adds (kept per tile, rotation and slot, shared by every board); the boards of the
+    repository's puzzles have the pieces, islands, docks and route components of the same
+    board built tile by tile, and of the networkx reference."""
+    boards = [load_puzzle(ROOT / "puzzles" / f"p{n:02d}.yaml", comps).start.board for n in range(1, 11)]
+    for b in boards:
+        one_go = Board(b.placements, comps)
+        again = Board(b.placements, comps)  # what the tiles add is now kept: the same again
+        by_tile = board(comps, *b.placements)
+        for other in (again, by_tile):
+            assert one_go.pieces == other.pieces and one_go.piece_at == other.piece_at
+            assert one_go.island_of_piece == other.island_of_piece and one_go.islands == other.islands
+            assert one_go.island_of_point == other.island_of_point and one_go.docks == other.docks
+            assert one_go.ship_component == other.ship_component and one_go.ship_reach == other.ship_reach
+            assert one_go.direct_component == other.direct_component
+        reference = {frozenset(c) for c in graphs.ship_components(one_go)}
+        assert {
+            frozenset(d for d, c in one_go.ship_component.items() if c == k)
+            for k in set(one_go.ship_component.values())
+        } == reference
+        for dock, reach in one_go.ship_reach.items():
+            assert set(reach) == {d for d, c in one_go.ship_component.items() if c == one_go.ship_component[dock]} - {
+                dock
+            }
 
 
 # ---- R-GEO-8 rotation -----------------------------------------------------------------------

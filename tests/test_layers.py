@@ -8,6 +8,7 @@ RULES_LEVEL = [
     "geometry",
     "components",
     "errors",
+    "placed_tiles",
     "board",
     "position",
     "actions",

@@ -105,19 +105,34 @@ def decode(data: bytes, source: str, error: type[InputError]) -> str:
 class _Frame:
     """An open mapping or list while the events are walked."""
 
-    __slots__ = ("anchor", "index", "is_map", "key", "keys", "path", "size")
+    __slots__ = ("anchor", "built_key", "index", "is_map", "key", "keys", "parent", "size", "step", "value")
 
-    def __init__(self, is_map: bool, path: str, anchor: str | None) -> None:
+    def __init__(self, is_map: bool, parent: _Frame | None, anchor: str | None) -> None:
         self.is_map = is_map
-        self.path = path
+        self.parent = parent
+        self.step = _next_step(parent)
+        """Where it stands in its parent (spelled out only for a message, by `path`)."""
         self.anchor = anchor
         self.size = 1
         """Values in it so far, counting what aliases stand for."""
         self.index = 0
-        self.key: str | None = None
-        """In a mapping: the key whose value comes next; None while a key comes next."""
-        self.keys: dict[tuple[str, str], int] = {}
-        """The mapping's keys so far, with the line of each."""
+        self.key: tuple[str, str] | None = None
+        """In a mapping: the key (tag, text) whose value comes next; None while a key comes next."""
+        self.keys: dict[tuple[str, str], Any] = {}
+        """The mapping's keys so far, with the event of each (for its line)."""
+        self.value: Any = {} if is_map else []
+        """What the reader builds of it, while the walk builds too (`load_document`)."""
+        self.built_key: Any = None
+        """In a mapping: the built key whose value comes next."""
+
+    @property
+    def path(self) -> str:
+        """The dotted path of the collection."""
+        if self.parent is None:
+            return ""
+        above = self.parent.path
+        step = _spelled(self.step)
+        return f"{above}.{step}" if above else step
 
 
 def check_document(text: str, source: str, error: type[InputError], loader: Any) -> None:
@@ -135,119 +150,244 @@ def check_document(text: str, source: str, error: type[InputError], loader: Any)
     then walked again by the pure-Python reader, which has no such limit, so that the message
     still names the field.
     """
+    load_document(text, source, error, loader, build=False)
+
+
+UNBUILT = object()
+"""What `load_document` returns when it left the building to the YAML reader."""
+
+
+def load_document(text: str, source: str, error: type[InputError], loader: Any, build: bool = True) -> Any:
+    """`check_document`, building the values on the same walk: the document as
+    `yaml.load(text, Loader=loader)` with a safe loader builds it, or UNBUILT when the walk
+    met what it leaves to the reader (an anchor, an alias, an explicit tag, a tag other than
+    str, int, float, bool, null and timestamp, a collection as a key, more than one document,
+    a syntax error). Building on the walk saves a second pass over the text and the reader's
+    own slower construction: it was most of the time of reading a puzzle database."""
     try:
-        _walk(text, source, error, loader)
+        return _walk(text, source, error, loader, build)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         if "nesting depth" in (exc.problem or "") and mark is not None and loader is not yaml.SafeLoader:
             with contextlib.suppress(yaml.YAMLError):
-                _walk(text[: mark.index], source, error, yaml.SafeLoader)
+                _walk(text[: mark.index], source, error, yaml.SafeLoader, False)
     except yaml.YAMLError:
         pass
+    return UNBUILT
 
 
-def _walk(text: str, source: str, error: type[InputError], loader: Any) -> None:
+def _walk(text: str, source: str, error: type[InputError], loader: Any, build: bool) -> Any:
     resolver = yaml.resolver.Resolver()
     stack: list[_Frame] = []
     anchors: dict[str, int] = {}
     total = 0
+    documents = 0
+    top: Any = None
 
     def fail(path: str, event: Any, problem: str) -> InputError:
         mark = getattr(event, "start_mark", None)
         at = f" (line {mark.line + 1})" if mark is not None else ""
         return error(located(source, path or "(top)", problem + at))
 
-    def done(size: int, key: tuple[str, str] | None, event: Any) -> None:
-        """A node of `size` values is complete in the innermost open collection."""
+    def done(size: int, key: tuple[str, str] | None, event: Any, value: Any) -> None:
+        """A node of `size` values (built as `value`) is complete in the innermost open collection."""
+        nonlocal build, top
         if not stack:
+            top = value
             return
         parent = stack[-1]
         parent.size += size
         if not parent.is_map:
             parent.index += 1
+            if build:
+                parent.value.append(value)
         elif parent.key is None:  # it was a key: its value comes next
             parent.key = _record_key(parent, key or ("?", str(len(parent.keys))), fail, event)
+            if isinstance(value, (list, dict)):  # the reader refuses a key it cannot hash
+                build = False
+            parent.built_key = value
         else:
             parent.key = None
+            if build:
+                parent.value[parent.built_key] = value
 
-    for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, yaml.CollectionEndEvent):
-            frame = stack.pop()
-            if frame.anchor is not None:
-                anchors[frame.anchor] = frame.size
-            done(frame.size, None, event)
-            continue
-        if not isinstance(event, yaml.NodeEvent):
-            continue
-        if isinstance(event, yaml.ScalarEvent):
-            # The commonest event, kept cheap: its path is spelled out only for a message, and
-            # its identity (the resolver's tag) is asked only when it is a mapping's key.
+    reader = loader(text)
+    try:
+        while reader.check_event():
+            event = reader.get_event()
+            kind = type(event)
+            if kind is yaml.ScalarEvent:
+                # The commonest event, kept cheap: its path is spelled out only for a message.
+                total += 1
+                value = event.value
+                if total > MAX_VALUES:
+                    raise fail(_child_path(stack[-1] if stack else None), event, _too_many(None))
+                tag = event.tag
+                if len(value) > MAX_DIGITS or tag in _TYPED:
+                    _check_scalar(event, _child_path(stack[-1] if stack else None), resolver, fail)
+                built: Any = None
+                if tag is None or tag == "!":
+                    # The tag the reader gives it; a value it builds here, as the reader would.
+                    tag = _resolved_tag(value, resolver) if event.implicit[0] else _STR_TAG
+                    if build:
+                        built = _built_scalar(tag, value)
+                        build = built is not UNBUILT
+                else:
+                    build = False  # an explicit tag is the reader's to build
+                if event.anchor is not None:
+                    anchors[event.anchor] = 1
+                    build = False
+                if not stack:
+                    top = built
+                    continue
+                # `done` for a value of one node, written out: it runs for most events.
+                parent = stack[-1]
+                parent.size += 1
+                if not parent.is_map:
+                    parent.index += 1
+                    if build:
+                        parent.value.append(built)
+                elif parent.key is None:
+                    parent.key = _record_key(parent, (tag, value), fail, event)
+                    parent.built_key = built
+                else:
+                    parent.key = None
+                    if build:
+                        parent.value[parent.built_key] = built
+                continue
+            if kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                frame = stack.pop()
+                if frame.anchor is not None:
+                    anchors[frame.anchor] = frame.size
+                done(frame.size, None, event, frame.value)
+                continue
+            if not isinstance(event, yaml.NodeEvent):
+                if kind is yaml.DocumentStartEvent:
+                    documents += 1
+                    build = build and documents == 1  # the reader refuses a second document
+                continue
+            if kind is yaml.AliasEvent:
+                build = False
+                path = _child_path(stack[-1] if stack else None)
+                anchor = event.anchor or ""
+                if any(f.anchor == anchor for f in stack):
+                    raise fail(path, event, f"alias *{_name(anchor)} refers to a value that contains it")
+                if anchor not in anchors:
+                    raise fail(path, event, f"alias *{_name(anchor)} refers to no anchor before it")
+                size = anchors[anchor]
+                total += size
+                if total > MAX_VALUES:
+                    raise fail(path, event, _too_many(anchor))
+                done(size, ("*", anchor), event, None)
+                continue
+            # The start of a mapping or a list.
             total += 1
-            value = event.value
             if total > MAX_VALUES:
                 raise fail(_child_path(stack[-1] if stack else None), event, _too_many(None))
-            if len(value) > MAX_DIGITS or event.tag in _TYPED:
-                _check_scalar(event, _child_path(stack[-1] if stack else None), resolver, fail)
-            if event.anchor is not None:
-                anchors[event.anchor] = 1
-            parent = stack[-1] if stack else None
-            is_key = parent is not None and parent.is_map and parent.key is None
-            done(1, _identity(event, resolver) if is_key else None, event)
-            continue
-        path = _child_path(stack[-1] if stack else None)
-        if isinstance(event, yaml.AliasEvent):
-            anchor = event.anchor or ""
-            if any(f.anchor == anchor for f in stack):
-                raise fail(path, event, f"alias *{_name(anchor)} refers to a value that contains it")
-            if anchor not in anchors:
-                raise fail(path, event, f"alias *{_name(anchor)} refers to no anchor before it")
-            size = anchors[anchor]
-            total += size
-            if total > MAX_VALUES:
-                raise fail(path, event, _too_many(anchor))
-            done(size, ("*", anchor), event)
-            continue
-        total += 1
-        if total > MAX_VALUES:
-            raise fail(path, event, _too_many(None))
-        # The start of a mapping or a list.
-        if len(stack) >= MAX_DEPTH:
-            raise fail(path, event, f"nested more than {MAX_DEPTH} levels deep")
-        stack.append(_Frame(isinstance(event, yaml.MappingStartEvent), path, event.anchor))
+            if len(stack) >= MAX_DEPTH:
+                raise fail(
+                    _child_path(stack[-1] if stack else None), event, f"nested more than {MAX_DEPTH} levels deep"
+                )
+            if event.anchor is not None or getattr(event, "tag", None) not in (None, "!"):
+                build = False  # an anchor is the reader's to share; an explicit tag (!!set) to build
+            stack.append(_Frame(kind is yaml.MappingStartEvent, stack[-1] if stack else None, event.anchor))
+    finally:
+        reader.dispose()
+    return top if build and documents == 1 else UNBUILT
+
+
+_MEMO_MOST = 20_000
+"""Entries the memos below hold before they are emptied: a file repeats few distinct scalars."""
+_resolved: dict[str, str] = {}
+"""The resolver's tag of a plain scalar's text (it depends on nothing else)."""
+_ints: dict[str, Any] = {}
+"""What the reader builds of an int-tagged text."""
+_constructor = yaml.constructor.SafeConstructor()
+_NULL_TAG = "tag:yaml.org,2002:null"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+
+
+def _resolved_tag(value: str, resolver: Any) -> str:
+    """The tag the reader gives a plain scalar without one of its own."""
+    tag = _resolved.get(value)
+    if tag is None:
+        if len(_resolved) >= _MEMO_MOST:
+            _resolved.clear()
+        tag = _resolved[value] = resolver.resolve(yaml.ScalarNode, value, (True, False))
+    return tag
+
+
+def _built_scalar(tag: str, value: str) -> Any:
+    """A scalar the reader tagged `tag` as the safe reader builds it, by the reader's own
+    constructors, or UNBUILT for one left to the reader (only ints are kept for the next time:
+    a float or a date the reader makes anew each time)."""
+    if tag == _STR_TAG:
+        return value
+    if tag == _INT_TAG:
+        number = _ints.get(value)
+        if number is None:
+            if len(_ints) >= _MEMO_MOST:
+                _ints.clear()
+            number = _ints[value] = _construct(tag, value)
+        return number
+    if tag == _NULL_TAG:
+        return None
+    if tag in (_BOOL_TAG, _FLOAT_TAG, _TIMESTAMP_TAG):
+        return _construct(tag, value)
+    return UNBUILT  # the merge key `<<`, the value key `=`: the reader's
+
+
+def _construct(tag: str, value: str) -> Any:
+    try:
+        return _constructor.yaml_constructors[tag](_constructor, yaml.ScalarNode(tag, value))
+    except Exception:  # what the reader fails on, it reports itself
+        return UNBUILT
 
 
 _PLAIN_STEP = re.compile(r"[\w.-]{1,40}")
 """A key shown as it is in a dotted path; any other is quoted."""
 
 
+def _next_step(parent: _Frame | None) -> tuple[str, str] | int | None:
+    """Where the node that comes next in `parent` stands: a mapping's key, a list's index."""
+    if parent is None:
+        return None
+    return parent.key if parent.is_map else parent.index
+
+
+def _spelled(step: tuple[str, str] | int | None) -> str:
+    """A step of a dotted path as a message shows it."""
+    if step is None:
+        return "(key)"
+    if isinstance(step, int):
+        return str(step)
+    kind, text = step
+    shown = text if kind not in ("*", "?") else f"<{kind}{text}>"
+    return shown if _PLAIN_STEP.fullmatch(shown) else quote(shown)
+
+
 def _child_path(parent: _Frame | None) -> str:
     """The dotted path of the node that comes next in `parent`."""
     if parent is None:
         return ""
-    step = (parent.key or "(key)") if parent.is_map else str(parent.index)
+    step = _spelled(_next_step(parent))
     return f"{parent.path}.{step}" if parent.path else step
 
 
-def _record_key(frame: _Frame, identity: tuple[str, str], fail: Any, event: Any) -> str:
-    """Record a key of a mapping and return it as a path step; the same key twice is refused."""
-    kind, text = identity
-    shown = text if kind not in ("*", "?") else f"<{kind}{text}>"
-    step = shown if _PLAIN_STEP.fullmatch(shown) else quote(shown)
-    line = event.start_mark.line + 1 if getattr(event, "start_mark", None) is not None else 0
-    if text != "<<" and identity in frame.keys:
+def _record_key(frame: _Frame, identity: tuple[str, str], fail: Any, event: Any) -> tuple[str, str]:
+    """Record a key of a mapping and return it; the same key twice is refused."""
+    if identity in frame.keys and identity[1] != "<<":
+        step = _spelled(identity)
         where = f"{frame.path}.{step}" if frame.path else step
-        first = frame.keys[identity]
-        raise fail(where, event, f"the key {quote(text)} appears twice in one mapping (first on line {first})")
-    frame.keys[identity] = line
-    return step
+        first = _line(frame.keys[identity])
+        raise fail(where, event, f"the key {quote(identity[1])} appears twice in one mapping (first on line {first})")
+    frame.keys[identity] = event
+    return identity
 
 
-def _identity(event: Any, resolver: Any) -> tuple[str, str]:
-    """A key as the reader will build it: its tag and its text."""
-    tag = event.tag
-    if tag is None or tag == "!":
-        tag = resolver.resolve(yaml.ScalarNode, event.value, event.implicit) if event.implicit[0] else _STR_TAG
-    return tag, event.value
+def _line(event: Any) -> int:
+    return event.start_mark.line + 1 if getattr(event, "start_mark", None) is not None else 0
 
 
 def _check_scalar(event: Any, path: str, resolver: Any, fail: Any) -> None:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import InputError, located, quote
 from .fields import OWN_ERRORS
-from .guard import MAX_BYTES, check_document, read_text
+from .guard import MAX_BYTES, UNBUILT, load_document, read_text
 
 # libyaml's C parser when the installed PyYAML has it: ten times faster, same results.
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -29,7 +29,11 @@ def parse_yaml(text: str, source: str, error: type[InputError]) -> Any:
     `files.guard`, raises `error` naming the source, the field or line, and the problem."""
     if len(text) > MAX_BYTES:
         raise error(located(source, "", f"more than {MAX_BYTES} characters; a file may hold at most that"))
-    check_document(text, source, error, _SafeLoader)
+    # The guard's walk builds the document as it checks it; what it leaves to the reader
+    # (anchors, tags, syntax errors) the reader builds or reports as before.
+    data = load_document(text, source, error, _SafeLoader)
+    if data is not UNBUILT:
+        return data
     try:
         return yaml.load(text, Loader=_SafeLoader)
     except yaml.MarkedYAMLError as exc:
