@@ -16,6 +16,7 @@ import yaml
 from akrotiri_puzzles.cli import main
 from akrotiri_puzzles.common.agreement import Answer, compare
 from akrotiri_puzzles.kreta.actions import Castellan, Villager
+from akrotiri_puzzles.kreta.errors import PuzzleError
 from akrotiri_puzzles.kreta.files.board_yaml import default_board
 from akrotiri_puzzles.kreta.files.puzzle_yaml import load_puzzle, save_puzzle
 from akrotiri_puzzles.kreta.puzzles.exhaustive import search
@@ -207,3 +208,9 @@ def test_a_bad_goal_is_one_line_and_exit_status_2(capsys, tmp_path, changes, wor
     path = _margin_file(tmp_path, **changes)
     code, out, err = _run(capsys, "kreta", "solve", path)
     assert code == 2 and out == "" and words in err and err.count("\n") == 1
+
+
+def test_a_puzzle_built_in_code_with_an_unknown_goal_is_refused():
+    puzzle = Puzzle(build(scored=15), 2, "widest")  # type: ignore[arg-type]
+    with pytest.raises(PuzzleError, match="goal: expected one of best, margin, province, got 'widest'"):
+        puzzle.check()
