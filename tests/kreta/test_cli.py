@@ -168,7 +168,7 @@ def test_check_catches_a_file_whose_optimum_is_wrong(capsys, tmp_path):
     ("change", "words"),
     [
         (lambda d: d.update(horizon=0), "horizon: expected an integer from 1 to 8"),
-        (lambda d: d.update(goal="fastest"), "goal: Input should be 'best' or 'province'"),
+        (lambda d: d.update(goal="fastest"), "goal: Input should be 'best', 'margin' or 'province'"),
         (lambda d: d.update(province="atlantis"), "a province puzzle names a province of the board"),
         (lambda d: d["start"]["seats"]["red"].update(villagers={"ida": 9}), "start: seats.red.villagers"),
         (lambda d: d.update(solution=["fly away"]), "solution.0"),

@@ -33,6 +33,12 @@ def goal_words(puzzle: Puzzle) -> str:
             f"{hero} to play: the most points from the next scoring (fort space {number}) and harvests, "
             f"within {puzzle.horizon} cards ending with the castellan; opponents passive"
         )
+    if puzzle.goal == "margin":
+        return (
+            f"{hero} to play: the widest margin at the next scoring (fort space {number}): the hero's points "
+            f"from it and harvests minus the most any opponent scores there, within {puzzle.horizon} cards "
+            "ending with the castellan; opponents passive, scoring in the places the hero leaves them"
+        )
     alone = " alone" if puzzle.alone else ""
     return (
         f"{hero} to play: win {puzzle.province}{alone} at the next scoring (fort space {number}) "
@@ -44,6 +50,9 @@ def value_words(puzzle: Puzzle, value: int | None) -> str:
     """A value of the puzzle's goal in words."""
     if puzzle.goal == "best":
         return f"{value} point{'s' if value != 1 else ''}"
+    if puzzle.goal == "margin":
+        assert value is not None
+        return f"a margin of {value:+d} point{'s' if abs(value) != 1 else ''}"
     if value is None:
         return f"no line of at most {puzzle.horizon} cards wins {puzzle.province}"
     return f"{value} card{'s' if value != 1 else ''}"
@@ -60,7 +69,7 @@ def prove(puzzle: Puzzle, time_limit: float | None, what: str) -> ModelResult:
 def status_words(result: ModelResult, puzzle: Puzzle) -> str:
     """The proof status in words."""
     if result.status == "OPTIMAL":
-        better = "no line does better" if puzzle.goal == "best" else "no shorter line wins it"
+        better = "no shorter line wins it" if puzzle.goal == "province" else "no line does better"
         return f"OPTIMAL: proven by CP-SAT, {better}"
     if result.status == "INFEASIBLE":
         return f"INFEASIBLE: proven by CP-SAT, no line of at most {puzzle.horizon} cards wins {puzzle.province}"
@@ -185,9 +194,11 @@ def check(
         best = result.optimum
         if puzzle.goal == "best" and value < (best or 0):
             problems.append(f"the line scores {value}; the best scores {best}")
+        if puzzle.goal == "margin" and best is not None and value < best:
+            problems.append(f"the line's margin is {value:+d}; the best is {best:+d}")
         if puzzle.goal == "province" and best is not None and value > best:
             problems.append(f"the line takes {value} cards; {best} suffice")
-        if (puzzle.goal == "best" and best is not None and value > best) or (
+        if (puzzle.goal in ("best", "margin") and best is not None and value > best) or (
             puzzle.goal == "province" and (best is None or value < best)
         ):
             raise RuntimeError(f"{pf.id}: a line worth {value} beats the proven optimum {best}")

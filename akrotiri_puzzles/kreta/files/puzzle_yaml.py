@@ -40,15 +40,19 @@ class OriginModel(_Strict):
     actions: Annotated[int, Range(0, 100_000)]
 
 
+Points = Annotated[int, Range(-9999, 9999)]
+"""An optimum or bound: points (negative only for a margin), or cards."""
+
+
 class ExhaustiveModel(_Strict):
-    optimum: Annotated[int, Range(0, 9999)] | None
+    optimum: Points | None
     states: Annotated[int, Range(0, 10**9)]
 
 
 class CertificateModel(_Strict):
     solver: Literal["cp-sat"]
     status: Literal["OPTIMAL", "INFEASIBLE"]
-    bound: Annotated[int, Range(0, 9999)] | None = None
+    bound: Points | None = None
     exhaustive: ExhaustiveModel | None = None
 
 
@@ -56,14 +60,14 @@ class PuzzleModel(_Strict):
     format: str
     id: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")]
     title: Text = ""
-    goal: Literal["best", "province"]
+    goal: Literal["best", "margin", "province"]
     horizon: Annotated[int, Range(1, MAX_HORIZON)]
     province: Annotated[str, Field(max_length=40)] | None = None
     alone: bool = False
     origin: OriginModel | None = None
     start: dict[str, Any]
     solution: Annotated[list[Annotated[str, Field(max_length=MAX_ACTION)]], Field(max_length=60)] | None = None
-    optimum: Annotated[int, Range(0, 9999)] | None = None
+    optimum: Points | None = None
     certificate: CertificateModel | None = None
 
 
@@ -104,6 +108,12 @@ def puzzle_from_data(data: Any, source: str, board: Board) -> PuzzleFile:
         raise PuzzleError(str(exc)) from None
     puzzle = Puzzle(start, m.horizon, m.goal, m.province, m.alone)
     puzzle.check(source)
+    if m.goal != "margin":
+        ex = None if m.certificate is None else m.certificate.exhaustive
+        recorded = (("optimum", m.optimum), ("certificate.exhaustive.optimum", None if ex is None else ex.optimum))
+        for field, value in recorded:
+            if value is not None and value < 0:
+                raise PuzzleError(located(source, field, f"expected 0 or more for goal {m.goal}, got {value}"))
     solution = None
     if m.solution is not None:
         actions = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..actions import Action, Castellan
 from ..position import Position
 from ..rules import legal_actions
-from .puzzle import Puzzle, hero_apply, province_won, scoring_gain
+from .puzzle import Puzzle, hero_apply, province_won, scoring_gain, scoring_margin
 
 DEFAULT_BUDGET = 300_000
 """Positions the search may visit before it gives up (its answer is then not complete)."""
@@ -90,7 +90,8 @@ def search(puzzle: Puzzle, budget: int = DEFAULT_BUDGET) -> SearchResult:
         for layer in range(puzzle.horizon):
             for pos, line in frontier:
                 if province is None:
-                    value = pos.players[hero].score - base + scoring_gain(pos, hero)
+                    score = scoring_margin if puzzle.goal == "margin" else scoring_gain
+                    value = pos.players[hero].score - base + score(pos, hero)
                     if best is None or value > best:
                         best, best_line = value, (*line, Castellan())
                 elif province_won(pos, hero, province, puzzle.alone):

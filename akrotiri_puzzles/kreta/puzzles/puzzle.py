@@ -3,6 +3,8 @@ move), a horizon K (the hero's next K cards at most, the castellan last) and a g
 
 - `best` (Z1): the most points the hero gains (harvests and the scoring) with a line of at most K
   cards ending with the castellan;
+- `margin` (Z1's variant): the most the hero's gain exceeds the largest gain of any opponent at
+  that scoring (passive opponents still score by K-SCORE; the hero's influence moves their places);
 - `province` (Z2): the fewest cards (at most K) of a line ending with the castellan that gives the
   hero province X's full value (`alone`: strictly more influence than every other player).
 
@@ -24,7 +26,8 @@ from ..position import Position
 from ..rules import apply
 from ..rules.queries import scoring
 
-Goal = Literal["best", "province"]
+Goal = Literal["best", "margin", "province"]
+GOALS: tuple[Goal, ...] = ("best", "margin", "province")
 MAX_HORIZON = 8
 """Cards in a puzzle's horizon: the hand holds 7, and the castellan ends the line."""
 
@@ -47,6 +50,8 @@ class Puzzle:
     def check(self, source: str = "puzzle") -> None:
         """Refuse a puzzle that cannot be asked (PuzzleError naming the problem)."""
         pos = self.start
+        if self.goal not in GOALS:
+            raise PuzzleError(f"{source}: goal: expected one of {', '.join(GOALS)}, got {self.goal!r}")
         if pos.phase != "play":
             raise PuzzleError(
                 f"{source}: start: a puzzle starts where the hero plays a card, not in phase {pos.phase!r}"
@@ -68,10 +73,13 @@ class Puzzle:
 
 @dataclass(frozen=True)
 class LineResult:
-    """What the engine makes of a line: its cards, the hero's gain, whether it wins the province."""
+    """What the engine makes of a line: its cards, the hero's gain, the largest opponent's gain,
+    whether it wins the province."""
 
     cards: int
     gain: int
+    rival_gain: int
+    """The largest gain of any opponent over the line (only the castellan's scoring gives them any)."""
     wins: bool
     """For a province puzzle: the scoring gave the hero the province's full value (alone if asked)."""
     end: Position
@@ -119,7 +127,8 @@ def replay(puzzle: Puzzle, line: Sequence[Action]) -> LineResult:
         except IllegalActionError as exc:
             raise PuzzleError(f"action {k} {str(action)!r}: {exc.reason}") from None
     gain = pos.players[hero].score - puzzle.start.players[hero].score
-    return LineResult(cards, gain, wins, pos)
+    rival = max(p.score - puzzle.start.players[s].score for s, p in enumerate(pos.players) if s != hero)
+    return LineResult(cards, gain, rival, wins, pos)
 
 
 def scoring_gain(pos: Position, hero: int) -> int:
@@ -129,9 +138,21 @@ def scoring_gain(pos: Position, hero: int) -> int:
     return sum(points[hero] for points in scoring(pos, number).values())
 
 
+def scoring_margin(pos: Position, hero: int) -> int:
+    """What the castellan played now gives the hero minus the most it gives any opponent
+    (K-SCORE-3..5: passive opponents score too, in the places the hero's influence leaves them)."""
+    number = pos.scored_space
+    assert number is not None
+    points = list(scoring(pos, number).values())
+    seats = range(len(pos.players))
+    return sum(p[hero] for p in points) - max(sum(p[s] for p in points) for s in seats if s != hero)
+
+
 def value_of(puzzle: Puzzle, result: LineResult) -> int | None:
-    """A line's value for the puzzle's goal: the gain (best), the cards (province; None when it
-    does not win the province)."""
+    """A line's value for the puzzle's goal: the gain (best), the gain minus the largest
+    opponent's gain (margin), the cards (province; None when it does not win the province)."""
     if puzzle.goal == "best":
         return result.gain
+    if puzzle.goal == "margin":
+        return result.gain - result.rival_gain
     return result.cards if result.wins else None

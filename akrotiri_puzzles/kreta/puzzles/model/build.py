@@ -17,6 +17,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from ...components import COPYABLE, FULL, KING, MARCH_POINTS, PIECES, TILES
+from ...rules.queries import province_points
 from .facts import KINDS, Facts, usable
 
 LinearExpr = Any
@@ -289,3 +290,42 @@ def _harvest_points(m: cp_model.CpModel, f: Facts, end: State) -> LinearExpr:
         m.add_element(count, table, points)
         total.append(points)
     return sum(total)
+
+
+MAX_INFLUENCE = PIECES["villager"] + 2 * PIECES["village"] + PIECES["abbot"] + 1 + PIECES["fort"]
+"""The most influence the hero can have in a province (K-SCORE-1): every villager and village,
+his abbot, one ship in its port (never two, K-ADM-2) and all his forts."""
+
+
+def margin_points(built: Built) -> tuple[LinearExpr, LinearExpr]:
+    """The castellan's scoring for the margin goal, exact in both directions: the hero's points,
+    and the most points any passive opponent gets. In each scored province every player's points
+    follow from the hero's influence there (the opponents' are constants) by the one rule the
+    engine uses (K-SCORE-3..5, K-R-12, K-R-13): a table indexed by the hero's influence. The
+    largest opponent's total is their maximum (exact, so that any solution's value is the engine's)."""
+    m = built.model
+    f = built.facts
+    opponents = f.players - 1
+    hero_terms: list[LinearExpr] = []
+    rival_terms: list[list[LinearExpr]] = [[] for _ in range(opponents)]
+    top = 0
+    for k, p in enumerate(f.scored):
+        mine = m.new_int_var(0, MAX_INFLUENCE, f"hero's influence in {p}")
+        m.add(mine == built.influence[p])
+        others = list(f.others_influence[k])
+        table = [province_points([h, *others], f.values[p]) for h in range(MAX_INFLUENCE + 1)]
+        top += f.values[p]
+        for j in range(f.players):
+            column = [row[j] for row in table]
+            who = "hero" if j == 0 else f"opponent {j}"
+            points = m.new_int_var(min(column), max(column), f"{who}'s points in {p}")
+            m.add_element(mine, column, points)
+            (hero_terms if j == 0 else rival_terms[j - 1]).append(points)
+    totals = []
+    for j, terms in enumerate(rival_terms, start=1):
+        total = m.new_int_var(0, top, f"opponent {j}'s points")
+        m.add(total == sum(terms))
+        totals.append(total)
+    rival = m.new_int_var(0, top, "the largest opponent's points")
+    m.add_max_equality(rival, totals)
+    return sum(hero_terms), rival

@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 from ...actions import Action
 from ...errors import PuzzleError
 from ..puzzle import Puzzle, replay, value_of
-from .build import build
+from .build import build, margin_points
 from .facts import read_facts
 from .read import read_line
 
@@ -60,7 +60,11 @@ def solve(puzzle: Puzzle, time_limit: float | None = None, workers: int = 1, see
     m = built.model
     points = built.harvest_points + built.scoring_points
     weight = puzzle.horizon + 1
-    if puzzle.goal == "best":
+    if puzzle.goal == "margin":
+        # The hero's points minus the largest opponent's, both exact (K-SCORE-3..5).
+        hero, rival = margin_points(built)
+        points = built.harvest_points + hero - rival
+    if puzzle.goal in ("best", "margin"):
         # The most points, then the fewest cards: a line shows no card that changes nothing.
         m.maximize(weight * points - built.cards)
     else:
@@ -82,11 +86,11 @@ def solve(puzzle: Puzzle, time_limit: float | None = None, workers: int = 1, see
     if status not in ("OPTIMAL", "FEASIBLE"):
         return ModelResult(status, None, None, None, seconds, solver.num_branches)
     line = read_line(built, solver, puzzle)
-    value = solver.value(points) if puzzle.goal == "best" else round(solver.objective_value)
+    value = round(solver.objective_value) if puzzle.goal == "province" else solver.value(points)
     replayed = value_of(puzzle, replay(puzzle, line))
     if replayed != value:
         raise ModelError(f"the model's line {[str(a) for a in line]} is worth {replayed} to the engine, not {value}")
     bound = solver.best_objective_bound
-    if puzzle.goal == "best":
+    if puzzle.goal != "province":
         bound = (bound + puzzle.horizon) // weight  # the points it allows: a line has 1 to K cards
     return ModelResult(status, value, line, bound, seconds, solver.num_branches)
