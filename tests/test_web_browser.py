@@ -322,26 +322,31 @@ def test_R_TILE_1_a_placement_typed_in_the_notation_still_plays(page, server):
 
 
 def test_R_END_1_a_two_turn_puzzle_is_solved_by_clicking_through_end_the_drawn_tile_and_turn_2(browser, server):
-    """hard-s31-t2-00000: end the turn (a click), the tile drawn at its end is drawn beside the
-    board and placed by hand in turn 2, the rest clicked: solved, from what the page shows."""
+    """hard-s44-t2-two-temples-00000: turn 1's actions and its end clicked, the tile drawn at its
+    end is drawn beside the board and placed by hand in turn 2, the rest clicked: solved, from
+    what the page shows."""
     context, page = _window(browser, 1366, 768)
     refused = _strict(page)
-    puzzle = yaml.safe_load((ROOT / "puzzles" / "generated" / "hard-s31-t2-00000.yaml").read_text())
+    puzzle = yaml.safe_load((ROOT / "puzzles" / "generated" / "hard-s44-t2-two-temples-00000.yaml").read_text())
     line = puzzle["solution"]
-    assert line[0] == "end" and line[1].startswith("tile ")
+    end = line.index("end")
+    assert end > 0 and line[end + 1].startswith("tile ")
     _open(page, server, puzzle["id"])
     revealed = (puzzle.get("revealed") or {}).get("land", [])
     if revealed:  # the puzzle's premise (fair29): the tile end draws is shown before it is drawn
         page.wait_for_selector(f"#revealed-tiles .tile-drawn[data-tile='{revealed[0]}']")
+    for action in line[:end]:
+        _play(page, action, "Best move", click=True)
     _play(page, "end", "Best move", click=True)
     page.wait_for_selector("#placer:not([hidden])")
     tile = page.inner_text("#placer-title")
     assert page.locator("#panel .tile-drawn").count() >= 1  # the tile in hand, drawn beside the board
-    slot, rotation, cube = line[1].split()[1], int(line[1].split()[2][1:]), [*line[1].split(), None][3]
+    placement = line[end + 1].split()
+    slot, rotation, cube = placement[1], int(placement[2][1:]), [*placement, None][3]
     place_by_hand(page, slot, rotation, cube)
     page.click("#place")
     says(page, "#feedback", "Best move")
-    for action in line[2:-1]:
+    for action in line[end + 2 : -1]:
         _play(page, action, "Best move", click=True)
     _play(page, line[-1], "Solved in", click=True)
     assert tile.startswith("Place the tile L")

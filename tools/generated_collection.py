@@ -32,11 +32,12 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     # start before a needed placement); two-turn ones from --turns 2.
     ("easy", 7, 21, []),
     ("easy", 3, 22, ["--goal", "map-card"]),
-    ("hard", 7, 21, []),
-    ("hard", 3, 22, ["--goal", "map-card"]),
+    # Hard rows keep what passes the hard gate (issue 30, session 38): seed 21 kept 3 of its 7,
+    # seed 22 2 of its 3 (the same tasks' puzzles, now with their good first actions counted).
+    ("hard", 3, 21, []),
+    ("hard", 2, 22, ["--goal", "map-card"]),
     ("medium", 7, 21, []),
     ("medium", 3, 22, ["--goal", "map-card"]),
-    ("hard", 2, 31, ["--turns", "2"]),
     ("hard", 1, 31, ["--start", "place"]),
     # Issue 30's kinds (session 37): two temples at each level, placements at medium and hard
     # (no easy puzzle starts before a needed placement), an answer that buys a revealed card.
