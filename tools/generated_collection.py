@@ -49,6 +49,12 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("medium", 1, 5, ["--theme", "buy"]),
     # Two temples over two turns, turn 1 proven to matter (generator/idle_turn.py).
     ("hard", 1, 44, ["--turns", "2", "--goal", "two-temples"]),
+    # Variety (session 38): no technique pair in more than 40 % of a level. Medium answers that
+    # load, and medium and hard ones without portage (and its double move).
+    ("medium", 2, 57, ["--theme", "load"]),
+    ("medium", 2, 58, ["--without", "portage"]),
+    ("hard", 2, 61, ["--without", "portage"]),
+    ("hard", 1, 64, ["--start", "place", "--without", "portage"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2

@@ -360,6 +360,16 @@ def evidence(grade: Grade, optimum: int | None) -> list[str]:
         lines.append("no technique proven necessary")
     ladder = ", ".join(f"{name} {'none' if cost is None else cost}" for name, cost in grade.ladder)
     lines.append(f"weakest solver with an optimal line: {grade.weakest} (lines found: {ladder})")
+    from ..generator.first_actions import MOST_GOOD
+    from ..generator.grade import level_of
+
+    first = grade.first_actions
+    if first is not None:
+        lines.append(
+            f"good first actions: {first.good} of {first.legal} allow an optimal line (proven; hard: at most {MOST_GOOD})"
+        )
+    if level_of(grade.score) == "hard" and grade.level != "hard":
+        lines.append("reads medium: its score is hard, but it is not hard to find (the hard gate, docs/generator.md)")
     return lines
 
 
@@ -405,6 +415,9 @@ def grade_command(
         "necessary": [{"technique": n.technique, "without": n.without} for n in g.necessary] if g else [],
         "ladder": dict(g.ladder) if g else {},
         "weakest": g.weakest if g else None,
+        "first_actions": {"legal": g.first_actions.legal, "good": g.first_actions.good}
+        if g and g.first_actions
+        else None,
         "line": [str(a) for a in result.line],
         "timed_out": timed_out,
     }
