@@ -55,6 +55,8 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("medium", 2, 58, ["--without", "portage"]),
     ("hard", 2, 61, ["--without", "portage"]),
     ("hard", 1, 64, ["--start", "place", "--without", "portage"]),
+    # A hard answer with neither portage nor loading: only the placement proven necessary.
+    ("hard", 1, 69, ["--start", "place", "--without", "portage,load"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
