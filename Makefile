@@ -22,10 +22,10 @@ demo: $(STAMP)
 	@mkdir -p out/demo
 	$(BIN)/akrotiri-puzzle simulate --games 1 --seed 7 --bot greedy --save-positions out/demo --sample-every 100
 	$(BIN)/akrotiri-puzzle score out/demo/game7-final.yaml
-	$(BIN)/akrotiri-puzzle generate --difficulty hard --seed 1 --out out/demo
-	$(BIN)/akrotiri-puzzle grade out/demo/hard-s1-00006.yaml
-	$(BIN)/akrotiri-puzzle solve out/demo/hard-s1-00006.yaml --unique
-	$(BIN)/akrotiri-puzzle show out/demo/hard-s1-00006.yaml --solution --png out/demo/hard-s1-00006.png --html out/demo/hard-s1-00006.html
+	$(BIN)/akrotiri-puzzle generate --difficulty hard --seed 21 --out out/demo
+	$(BIN)/akrotiri-puzzle grade out/demo/hard-s21-00001.yaml
+	$(BIN)/akrotiri-puzzle solve out/demo/hard-s21-00001.yaml --unique
+	$(BIN)/akrotiri-puzzle show out/demo/hard-s21-00001.yaml --solution --png out/demo/hard-s21-00001.png --html out/demo/hard-s21-00001.html
 	$(BIN)/akrotiri-puzzle analyse tests/data/analysis/last-turn.yaml
 	$(BIN)/akrotiri-puzzle teach empty-boat --png out/demo/lesson-empty-boat.png
 	$(BIN)/akrotiri-puzzle serve --port 0 --check

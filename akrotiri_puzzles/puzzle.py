@@ -88,6 +88,15 @@ class Necessity:
 
 
 @dataclass(frozen=True)
+class FirstActions:
+    """The hero's legal first actions, and how many of them still allow an optimal line
+    (generator/first_actions.py): a hard puzzle has few good ones."""
+
+    legal: int
+    good: int
+
+
+@dataclass(frozen=True)
 class Grade:
     """A puzzle's difficulty level and the evidence for it (docs/generator.md)."""
 
@@ -100,6 +109,9 @@ class Grade:
     """Each weaker solver of the ladder and the cost of the line it found (None: none)."""
     weakest: str
     """The weakest solver of the ladder that finds an optimal line ("exact" if none weaker)."""
+    first_actions: FirstActions | None = None
+    """The good first actions, counted for a puzzle whose score reads hard and whose line only
+    the exact solver finds (the hard gate, docs/generator.md); None: not counted."""
 
 
 @dataclass(frozen=True)
@@ -297,3 +309,31 @@ def validate(puzzle: Puzzle, source: str = "puzzle") -> Puzzle:
             i, why = found
             raise PuzzleError(located(source, f"solution.{i}", f"{puzzle.solution[i]}: {why}"))
     return puzzle
+
+
+def rest_of(puzzle: Puzzle, state: State) -> Puzzle | None:
+    """The rest of a puzzle from a state of its play, as a puzzle of its own: the position
+    reached, what is left of the horizon and of the goal, what the premise still states.
+    None when the rest cannot be done (more temples needed than the hero has left)."""
+    hero = puzzle.hero
+    done = state.pos.seat(hero).temples[len(puzzle.start.seat(hero).temples) :]
+    card = puzzle.goal.map_card
+    if card is not None and any(c == card for c, _ in done):
+        card = None
+    need = max(puzzle.goal.temples - len(done), 1 if card is not None else 0)
+    rest = replace(
+        puzzle,
+        id=f"{puzzle.id} (rest)",
+        start=state.pos,
+        goal=Goal(need, card),
+        turns=puzzle.turns - state.turn + 1,
+        solution=None,
+        optimum=None,
+        certificate=None,
+        # Still only what the puzzle states: the revealed cards left on top, and the cards
+        # the line bought face down, which it may not play (premise.py).
+        revealed=puzzle.revealed.after(puzzle.start, state.pos),
+    )
+    if rest.check_start() is not None:
+        return None
+    return rest

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPS = load_components()
 P03 = load_puzzle(ROOT / "puzzles" / "p03.yaml", COMPS)
 E01 = load_puzzle(ROOT / "puzzles" / "endgames" / "e01.yaml", COMPS)
-TWO = load_puzzle(ROOT / "puzzles" / "generated" / "hard-s31-t2-00002.yaml", COMPS)
+TWO = load_puzzle(ROOT / "puzzles" / "generated" / "hard-s44-t2-two-temples-00000.yaml", COMPS)
 ONLY_E05 = Revealed(maps=(("E05",), (), ()))
 """p03's easy deck holds E05, E04, ...: this premise reveals E05 alone."""
 DIG = parse_line("excavate E04 -2,-1NW")[0]
@@ -197,7 +197,7 @@ def test_what_a_premise_reveals_in_words():
         "easy map deck, top first: E05 (above lake; below volcano; right mountain), "
         "E04 (above mountain; below tree; right volcano)"
     )
-    assert TWO.revealed.describe(COMPS) == [f"land pile, top first: {TWO.revealed.land[0]} (volcano)"]
+    assert TWO.revealed.describe(COMPS) == ["land pile, top first: L32 (mountain)", "goal deck, top first: G12, G02"]
     assert E01.revealed.describe(COMPS) == [f"goal deck, top first: {', '.join(E01.revealed.goals)}"]
     assert Revealed().describe(COMPS) == [] and not Revealed()
 
@@ -293,7 +293,7 @@ def test_the_picture_lists_what_the_puzzle_reveals_after_the_key():
     bare = render_svg(P03.start, revealed=Revealed())
     assert "nothing: every pile is face down" in bare
     two = render_svg(TWO.start, revealed=TWO.revealed)
-    assert f"1. {TWO.revealed.land[0]} volcano" in two
+    assert f"1. {TWO.revealed.land[0]} mountain" in two
     # The tile drawn as printed: its land, routes, docks and icon, by the board's painter.
     tile = two.split(f'data-tile="{TWO.revealed.land[0]}"', 1)[1].split('class="tile-drawn"', 1)[0]
     assert "<path" in tile and "<line" in tile and "clip-path" in tile

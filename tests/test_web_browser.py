@@ -209,14 +209,16 @@ def test_levels_first_technique_filters_pick_the_next_puzzle_and_nothing_comes_f
     assert page.locator("#puzzles li.puzzle:not(.hidden)").count() == len(hard)
     assert page.inner_text("#counts") == f"0 of {len(hard)} solved"
     assert page.locator("section[data-group='easy']").is_hidden()
-    page.click("#tags button[data-tag='two turns']")
-    two = sorted(p["id"] for p in hard if p["horizon"] == 2)
+    # The tile placement (R-TILE-1): the collection has one hard two-turn puzzle, and several
+    # hard answers that place a tile.
+    page.click("#tags button[data-tag='tile placement']")
+    placing = sorted(p["id"] for p in hard if any(a.startswith("tile ") for a in p["solution"]))
     shown = page.eval_on_selector_all("#puzzles li.puzzle:not(.hidden)", "ls => ls.map(l => l.dataset.id)")
-    assert sorted(shown) == two and len(two) >= 2
-    _open(page, server, two[0])
+    assert sorted(shown) == placing and len(placing) >= 2
+    _open(page, server, shown[0])
     with page.expect_navigation():
         page.click("#next")
-    assert page.url.endswith(f"/puzzle/{two[1]}")  # the next hard two-turn puzzle
+    assert page.url.endswith(f"/puzzle/{shown[1]}")  # the next hard puzzle that places a tile, in list order
     page.goto(server + "/")
     page.click("#tags-clear")
     page.select_option("#level", "")

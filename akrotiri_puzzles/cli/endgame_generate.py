@@ -26,6 +26,7 @@ ONLY_TEMPLE: dict[str, object] = {
     "--scheduler": None,
     "--db": None,
     "--theme": None,
+    "--without": None,
 }
 """Options of temple puzzles that endgame puzzles do not take (one turn, a score goal, one
 process), with their defaults: any other value is refused."""

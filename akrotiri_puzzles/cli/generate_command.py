@@ -24,7 +24,7 @@ from ..puzzle import Grade, Puzzle
 from . import ComponentsOpt, command, components
 from . import components_dir as chosen_dir
 from .show_command import puzzle_notes
-from .theme_option import ThemeOpt, chosen_themes, keeps
+from .theme_option import ThemeOpt, WithoutOpt, chosen_themes, keeps
 
 if TYPE_CHECKING:
     from ..components import Components
@@ -83,6 +83,7 @@ def generate(
         str, typer.Option(help=f"Puzzle kind: {', '.join(KINDS)} (endgame: a score goal, docs/analysis.md).")
     ] = "temple",
     theme: ThemeOpt = None,
+    without: WithoutOpt = None,
 ) -> None:
     """Make puzzles of exactly one difficulty level, each with its certificate and grade.
 
@@ -94,6 +95,8 @@ def generate(
     --theme keeps only puzzles with the themes asked (two-turn, placement, two-temples and
     map-card set --turns, --start and --goal; e.g. --theme sell,portage), and a two-turn puzzle
     is kept only when a line that takes no action in turn 1 is worse (docs/generator.md).
+    --without refuses themes: --without portage keeps only puzzles whose grade does not prove
+    portage necessary.
     """
     _choice("--difficulty", difficulty, LEVELS)
     _choice("--kind", kind, KINDS)
@@ -101,6 +104,7 @@ def generate(
         temple_only: dict[str, object] = {"--turns": turns, "--start": start, "--goal": goal, "--strict": strict}
         temple_only |= {"--svg": svg, "--png": png, "--workers": workers, "--scheduler": scheduler, "--db": db}
         temple_only["--theme"] = theme or None
+        temple_only["--without"] = without or None
         _endgames(difficulty, count, seed, out_dir, edition, components_dir, temple_only)
         return
     _choice("--goal", goal, GOALS)
@@ -108,6 +112,9 @@ def generate(
     _choice("--turns", turns, (1, 2))
     _choice("--start", start, STARTS)
     turns, start, goal, wanted = _theme_options(chosen_themes(theme), turns, start, goal)
+    refused = chosen_themes(without, "--without")
+    if set(refused) & set(wanted):
+        fail(f"--without {','.join(sorted(set(refused) & set(wanted)))}: also asked by --theme")
     if start == "place":
         from ..generator.grade import least_placement_score, level_of, level_range
 
@@ -130,7 +137,8 @@ def generate(
     from ..generator.runner import SchedulerError, run_in_order
 
     tasks = (
-        Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted) for i in range(count * TRIES_PER_PUZZLE)
+        Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted, refused)
+        for i in range(count * TRIES_PER_PUZZLE)
     )
     comps_dir = chosen_dir(components_dir)
     work = Work(str(comps_dir) if comps_dir else None)
@@ -159,7 +167,7 @@ def generate(
 
     # Each position once (issue 30): a candidate whose starting position a puzzle of another
     # command already in --out has (another level, goal or seed) is not kept.
-    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict, wanted).name.rsplit("-", 1)[0]
+    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict, wanted, refused).name.rsplit("-", 1)[0]
     used = _positions_in(out_dir, comps, ours)
 
     def fresh(outcome: Outcome) -> bool:
@@ -352,6 +360,16 @@ def evidence(grade: Grade, optimum: int | None) -> list[str]:
         lines.append("no technique proven necessary")
     ladder = ", ".join(f"{name} {'none' if cost is None else cost}" for name, cost in grade.ladder)
     lines.append(f"weakest solver with an optimal line: {grade.weakest} (lines found: {ladder})")
+    from ..generator.first_actions import MOST_GOOD
+    from ..generator.grade import level_of
+
+    first = grade.first_actions
+    if first is not None:
+        lines.append(
+            f"good first actions: {first.good} of {first.legal} allow an optimal line (proven; hard: at most {MOST_GOOD})"
+        )
+    if level_of(grade.score) == "hard" and grade.level != "hard":
+        lines.append("reads medium: its score is hard, but it is not hard to find (the hard gate, docs/generator.md)")
     return lines
 
 
@@ -397,6 +415,9 @@ def grade_command(
         "necessary": [{"technique": n.technique, "without": n.without} for n in g.necessary] if g else [],
         "ladder": dict(g.ladder) if g else {},
         "weakest": g.weakest if g else None,
+        "first_actions": {"legal": g.first_actions.legal, "good": g.first_actions.good}
+        if g and g.first_actions
+        else None,
         "line": [str(a) for a in result.line],
         "timed_out": timed_out,
     }

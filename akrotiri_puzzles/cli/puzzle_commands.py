@@ -17,6 +17,7 @@ from ..common.cli import DEFAULT_TIME_LIMIT, JsonOpt, check_time_limit, counted,
 from ..common.errors import located
 from ..errors import AkrotiriError, NotationError, PuzzleError
 from ..files.puzzle_yaml import load_puzzle
+from ..generator.grade import grade_problem
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay
 from ..themes import themes
@@ -53,7 +54,8 @@ def certified_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum | None:
 
     The file must agree with itself: an `optimum` field that differs from the certificate's, an
     optimum below the excavations the goal needs, a solution that does not reach the goal at
-    the certified cost, themes other than the puzzle and its solution give (themes.py), or a
+    the certified cost, themes other than the puzzle and its solution give (themes.py), a
+    grade at odds with its own evidence or the hard gate (`grade.grade_problem`), or a
     two-turn proof whose idle turn 1 does as well as the optimum raise a PuzzleError naming the
     field.
     """
@@ -91,6 +93,9 @@ def certified_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum | None:
                     source, "certificate.themes", f"say {', '.join(c.themes) or 'none'}, but the puzzle has {found}"
                 )
             )
+    graded = grade_problem(puzzle, c.optimum)
+    if graded is not None:
+        raise PuzzleError(located(source, *graded))
     idle = c.idle_first_turn
     if idle is not None and idle.optimum is not None and idle.optimum <= c.optimum:
         raise PuzzleError(

@@ -24,12 +24,23 @@ ThemeOpt = Annotated[
 ]
 
 
-def chosen_themes(values: list[str] | None) -> tuple[str, ...]:
+WithoutOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--without",
+        metavar="<theme,...>",
+        help="Only puzzles with none of these themes, e.g. --without portage (generate: a collection's variety).",
+        show_default=False,
+    ),
+]
+
+
+def chosen_themes(values: list[str] | None, option: str = "--theme") -> tuple[str, ...]:
     """The themes asked for, each once in `THEMES` order; an unknown one fails (one line, exit 2)."""
     asked = [t.strip() for value in values or [] for t in value.split(",")]
     for t in asked:
         if t not in THEMES:
-            fail(f"--theme: unknown theme {t!r:.40}; expected some of {', '.join(THEMES)}")
+            fail(f"{option}: unknown theme {t!r:.40}; expected some of {', '.join(THEMES)}")
     return tuple(t for t in THEMES if t in asked)
 
 

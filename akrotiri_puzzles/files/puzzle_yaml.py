@@ -16,7 +16,7 @@ from ..components import Components
 from ..errors import NotationError, PositionError, PuzzleError
 from ..notation import format_action, parse_action
 from ..premise import Revealed
-from ..puzzle import Certificate, Goal, Grade, IdleTurn, Necessity, Puzzle, validate
+from ..puzzle import Certificate, FirstActions, Goal, Grade, IdleTurn, Necessity, Puzzle, validate
 from ..themes import THEMES
 from .fields import Cost
 from .position_yaml import load_position, position_from_data, position_to_data
@@ -86,12 +86,18 @@ class NecessityModel(_Model):
     without: Cost | None = None
 
 
+class FirstActionsModel(_Model):
+    legal: Annotated[int, Range(0, 100_000)]
+    good: Annotated[int, Range(0, 100_000)]
+
+
 class GradeModel(_Model):
     level: Id
     score: Annotated[int, Range(0, 999)]
     necessary: Annotated[list[NecessityModel], Field(max_length=20)] = Field(default_factory=list)
     ladder: Annotated[dict[Id, Cost | None], Field(max_length=10)] = Field(default_factory=dict)
     weakest: Id
+    first_actions: FirstActionsModel | None = None
 
 
 Pile = Annotated[list[Id], Field(max_length=40)]
@@ -192,6 +198,7 @@ def puzzle_from_data(
             tuple(Necessity(n.technique, n.without) for n in g.necessary),
             tuple(g.ladder.items()),
             g.weakest,
+            None if g.first_actions is None else FirstActions(g.first_actions.legal, g.first_actions.good),
         )
     puzzle = Puzzle(
         id=m.id,
@@ -325,6 +332,8 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
             "ladder": dict(g.ladder),
             "weakest": g.weakest,
         }
+        if g.first_actions is not None:
+            out["grade"]["first_actions"] = {"legal": g.first_actions.legal, "good": g.first_actions.good}
     return out
 
 

@@ -19,9 +19,9 @@ from ..puzzle import Certificate, Grade, Puzzle, replay
 from ..solver import solve
 from ..themes import themes
 from .candidates import candidates, recipe_for
-from .grade import grade, level_range, placement_needed, score_range
+from .grade import grade, level_of, level_range, placement_needed, score_range
 from .idle_turn import idle_first_turn, matters
-from .ladder import ladder
+from .ladder import ladder, weakest
 from .reveal import Reveal
 from .screens import another_placement
 
@@ -44,7 +44,16 @@ def shortest_for(level: str, puzzle: Puzzle) -> int:
 IDLE_TURN = "turn 1 does nothing"
 """Why a two-turn candidate is dropped when a line that takes no action in turn 1 is as short
 (generator/idle_turn.py)."""
+FOUND_BY_WEAKER = "found by the greedy bot or the beam planner"
+"""Why a candidate is dropped from a hard run before its grade: the hard gate needs an optimum
+only the exact solver finds (generator/first_actions.py)."""
+EASY_TO_FIND = "hard by its score, but easy to find"
+"""Why a candidate whose score reads hard but that fails the hard gate is dropped: its grade
+reads medium, yet no run keeps it, for hard (it is easy to find) or for medium (its score is
+a hard one). So the gate changes no medium run (docs/generator.md, "Hard means hard to find")."""
 WITHOUT_THEME = "without theme"
+WITH_THEME = "with theme"
+"""Why a candidate of the level asked is dropped when it has a theme refused (`--without`)."""
 """Why a candidate of the level asked is dropped when it lacks a theme asked (`--theme`)."""
 LONGEST = {"easy": 5, "medium": 99, "hard": 99}
 """The most: an easy puzzle of many actions is a chore, not a puzzle."""
@@ -67,6 +76,8 @@ class Task:
     """Keep only strictly unique answers (no other excavation site, no other second cube)."""
     themes: tuple[str, ...] = ()
     """Keep only puzzles with all these themes (themes.py; those the options above do not fix)."""
+    without: tuple[str, ...] = ()
+    """Keep only puzzles with none of these themes (a collection's variety: no portage, say)."""
 
     @property
     def name(self) -> str:
@@ -83,6 +94,7 @@ class Task:
         if self.strict:
             parts.append("strict")
         parts.extend(self.themes)
+        parts.extend(f"no-{t}" for t in self.without)
         return "-".join([*parts, f"{self.index:05d}"])
 
 
@@ -177,6 +189,13 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         # The same line with a placement moved elsewhere is a second answer, played by the
         # engine: no uniqueness proof over every placement is needed to drop it.
         return Outcome(task, None, "more than one answer")
+    costs = None
+    if task.level == "hard" and not any_level:
+        # The hard gate's first half, before the uniqueness proof: an optimum a weaker solver
+        # of the ladder finds is not hard to find.
+        costs = ladder(puzzle)
+        if weakest(first.optimum, costs) != "exact":
+            return Outcome(task, None, FOUND_BY_WEAKER)
     # Strictly unique too (no other site, no other second cube): recorded in the certificate,
     # and asked for by --strict. Only a canonically unique answer is checked further.
     result = solve(puzzle, unique="strict", known=first)
@@ -185,7 +204,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     if task.strict and result.strict is not True and not any_level:
         return Outcome(task, None, "another site or second cube")
     assert result.optimum is not None and result.status == "OPTIMAL"
-    costs = ladder(puzzle)
+    costs = ladder(puzzle) if costs is None else costs
     if not any_level:
         # The grade lies within these bounds: a candidate that cannot reach the level asked
         # is dropped before the techniques' proofs (the grade's costly part).
@@ -221,9 +240,14 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     puzzle = replace(puzzle, certificate=replace(certificate, themes=themes(puzzle)))
     if result.unique is not True:
         return Outcome(task, puzzle, "more than one answer")
+    if graded.level != level_of(graded.score) and not any_level:
+        return Outcome(task, None, EASY_TO_FIND)
     missing = [t for t in task.themes if t not in (puzzle.certificate.themes or ())]  # type: ignore[union-attr]
     if graded.level == task.level and missing and not any_level:
         return Outcome(task, None, f"{WITHOUT_THEME} {', '.join(missing)}")
+    refused = [t for t in task.without if t in (puzzle.certificate.themes or ())]  # type: ignore[union-attr]
+    if graded.level == task.level and refused and not any_level:
+        return Outcome(task, None, f"{WITH_THEME} {', '.join(refused)}")
     if graded.level != task.level:
         # Kept for its own level by bulk runs, under a name that says so: never relabelled.
         return Outcome(task, replace(puzzle, id=f"{task.name}-graded-{graded.level}"), f"graded {graded.level}")

@@ -10,10 +10,13 @@ Evidence, every piece of it proven or computed deterministically:
   optimum or none;
 - the ladder: the weakest of the greedy bot, the beam planner and the exact solver whose line
   is optimal (generator/ladder.py);
-- the goal (a named map card, two temples) and the horizon.
+- the goal (a named map card, two temples) and the horizon;
+- for a puzzle whose score reads hard, the hard gate (issue 30: hard means hard to find): only
+  the exact solver finds an optimal line, and at most `first_actions.MOST_GOOD` legal first
+  actions still allow one (generator/first_actions.py). A puzzle that fails it reads medium.
 
 The score adds them up with fixed weights, and the level is read from the score by fixed
-thresholds (`LEVELS`). The generator's grades read no clock: its solves run without a time
+thresholds (`LEVELS`), then gated. The generator's grades read no clock: its solves run without a time
 limit. The `grade` command gives one (`deadline`): a grade not finished by then raises TimeUp and
 is no grade at all, never a grade of less evidence.
 """
@@ -23,11 +26,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Action
-from ..puzzle import Grade, Necessity, Puzzle
+from ..puzzle import FirstActions, Grade, Necessity, Puzzle, State, moves
 from ..solver import solve
 from ..solver.deadline import NO_LIMIT, Deadline, TimeUp
 from ..solver.model import TECHNIQUES
 from ..solver.techniques import techniques_used as used
+from .first_actions import MOST_GOOD, decision, first_actions, passes
 from .ladder import ladder, weakest
 
 PLACEMENT = "placement"
@@ -44,6 +48,13 @@ LEVELS = (("easy", 0), ("medium", 5), ("hard", 10))
 def level_of(score: int) -> str:
     """The level a score reads as."""
     return [name for name, least in LEVELS if score >= least][-1]
+
+
+def gated_level(score: int, rung: str, first: FirstActions | None) -> str:
+    """The level of a puzzle: its score's, except that a score that reads hard without passing
+    the hard gate (`first_actions.passes`) reads medium."""
+    level = level_of(score)
+    return "medium" if level == "hard" and not passes(rung, first) else level
 
 
 HORIZON_POINTS = 2
@@ -156,10 +167,48 @@ def grade(
 ) -> Grade:
     """The grade of a puzzle whose proven optimum and canonical answer are given (`costs`, the
     ladder's, and `placement`, the placement's necessity, when already computed); TimeUp when
-    `deadline` runs out first."""
+    `deadline` runs out first. The good first actions are counted only where the level rests
+    on them: a score that reads hard, an optimum only the exact solver finds."""
     needs = necessary(puzzle, optimum, line, placement, deadline)
     costs = ladder(puzzle) if costs is None else costs
     deadline.check()
     rung = weakest(optimum, costs)
     score = score_of(puzzle, optimum, needs, rung)
-    return Grade(level_of(score), score, needs, costs, rung)
+    first = None
+    if level_of(score) == "hard" and rung == "exact":
+        first = first_actions(puzzle, optimum, deadline)
+    return Grade(gated_level(score, rung, first), score, needs, costs, rung, first)
+
+
+def grade_problem(puzzle: Puzzle, optimum: int) -> tuple[str, str] | None:
+    """(field, problem) when a file's grade contradicts itself or the engine, or None: the
+    weakest rung must be the one its ladder's costs give, the legal first decisions counted
+    must be the engine's, the good ones at least the answer's and at most the legal ones, and a
+    hard level must pass the hard gate on that evidence (what `check` verifies; the good first
+    actions themselves are re-proven by `grade`, not here)."""
+    g = puzzle.grade
+    if g is None:
+        return None
+    rung = weakest(optimum, g.ladder)
+    if g.weakest != rung:
+        return "grade.weakest", f"says {g.weakest}, but the ladder's costs make it {rung}"
+    first = g.first_actions
+    if first is not None:
+        legal = len({decision(a) for a in moves(puzzle, State(puzzle.start))})
+        if first.legal != legal:
+            return "grade.first_actions.legal", f"says {first.legal}, but the engine counts {legal} first decisions"
+        if not 1 <= first.good <= first.legal:
+            return (
+                "grade.first_actions.good",
+                f"{first.good}: the answer's first action is good, and at most all {legal}",
+            )
+    if g.level == "hard" and not passes(g.weakest, first):
+        why = (
+            f"the {g.weakest} rung finds an optimal line"
+            if g.weakest != "exact"
+            else "its good first actions are not counted"
+            if first is None
+            else f"{first.good} good first actions, more than {MOST_GOOD}"
+        )
+        return "grade.level", f"hard, but the puzzle is not hard to find: {why} (the hard gate, docs/generator.md)"
+    return None

@@ -23,7 +23,7 @@ from enum import Enum
 from typing import Any
 
 from ..actions import Action, KeepGoal
-from ..puzzle import Goal, Puzzle, State, moves, play, reached, replay, why_not
+from ..puzzle import Puzzle, State, moves, play, reached, replay, rest_of, why_not
 
 
 class Verdict(Enum):
@@ -229,34 +229,6 @@ class Referee:
                 self._known[key] = Outlook(lower=0, upper=upper, line=line[i:])
             elif known.upper is None or upper < known.upper:
                 self._known[key] = replace(known, upper=upper, line=line[i:])
-
-
-def rest_of(puzzle: Puzzle, state: State) -> Puzzle | None:
-    """The rest of a puzzle from a state of its play, as a puzzle of its own: the position
-    reached, what is left of the horizon and of the goal, what the premise still states.
-    None when the rest cannot be done (more temples needed than the hero has left)."""
-    hero = puzzle.hero
-    done = state.pos.seat(hero).temples[len(puzzle.start.seat(hero).temples) :]
-    card = puzzle.goal.map_card
-    if card is not None and any(c == card for c, _ in done):
-        card = None
-    need = max(puzzle.goal.temples - len(done), 1 if card is not None else 0)
-    rest = replace(
-        puzzle,
-        id=f"{puzzle.id} (rest)",
-        start=state.pos,
-        goal=Goal(need, card),
-        turns=puzzle.turns - state.turn + 1,
-        solution=None,
-        optimum=None,
-        certificate=None,
-        # Still only what the puzzle states: the revealed cards left on top, and the cards
-        # the line bought face down, which it may not play (premise.py).
-        revealed=puzzle.revealed.after(puzzle.start, state.pos),
-    )
-    if rest.check_start() is not None:
-        return None
-    return rest
 
 
 def _settles(known: Outlook | None, budget: int | None) -> bool:

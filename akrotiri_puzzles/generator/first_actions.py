@@ -1,0 +1,89 @@
+"""The good first actions of a puzzle: the legal first actions after which an optimal line
+still exists (issue 30: a hard puzzle has at most a few).
+
+A first action `a` is good when some line that starts with it reaches the goal in the
+puzzle's optimum N: `a` reaches it at cost N, or the rest of the puzzle after `a` (the position
+reached, what is left of the horizon, the goal and the premise: `puzzle.rest_of`) has a line of
+at most N - cost(a) actions, proven by the solver with that ceiling. A state the rest cannot
+start from (a goal card to keep after an excavation, say) is looked through: each of its
+moves in turn, with what is left of the budget. States whose lower bound (the last turn's:
+excavations still needed, the actions left) already exceeds the budget need no solve.
+
+A tile placement is counted once per slot and rotation: where the tile goes is the decision;
+the second cube's colour and piece that come with it (R-TILE-2) are the same decision's detail
+(the certificate's strict uniqueness says whether they matter). Without it every placement
+puzzle would count one good placement six or eight times over.
+
+Every count is proven, and none reads a clock: the same puzzle gives the same counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from ..actions import Action, PlaceTile
+from ..puzzle import FirstActions, Puzzle, State, moves, play, reached, rest_of
+from ..rules import action_cost
+from ..solver import solve
+from ..solver.deadline import NO_LIMIT, Deadline, TimeUp
+from ..solver.pruning import LastTurn
+
+MOST_GOOD = 2
+"""The most good first actions a hard puzzle may have (docs/generator.md: on the collection's
+hard puzzles found by neither the greedy bot nor the beam planner, most have one or two; the
+ones with more are the ones whose answer starts anywhere)."""
+
+
+def good_first_actions(puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT) -> tuple[Action, ...]:
+    """The legal first actions after which a line of `optimum` actions still exists, in the
+    engine's order; TimeUp when `deadline` runs out first."""
+    start = State(puzzle.start)
+    last = LastTurn(puzzle)
+    return tuple(a for a in moves(puzzle, start) if _within(puzzle, last, start, a, optimum, deadline))
+
+
+def decision(action: Action) -> Hashable:
+    """What a first action decides: a tile placement its slot and rotation, any other action
+    itself (module docstring)."""
+    return ("place", action.slot, action.rotation) if isinstance(action, PlaceTile) else action
+
+
+def first_actions(puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT) -> FirstActions:
+    """How many first decisions are legal and how many of them good (`good_first_actions`,
+    counted by `decision`)."""
+    good = good_first_actions(puzzle, optimum, deadline)
+    legal = moves(puzzle, State(puzzle.start))
+    return FirstActions(legal=len({decision(a) for a in legal}), good=len({decision(a) for a in good}))
+
+
+def _within(puzzle: Puzzle, last: LastTurn, state: State, action: Action, budget: int, deadline: Deadline) -> bool:
+    """Whether a line that plays `action` from `state` reaches the goal within `budget`."""
+    left = budget - action_cost(state.pos, action)
+    if left < 0:
+        return False
+    child = play(puzzle, state, action)
+    if reached(puzzle, child.pos):
+        return True
+    if left == 0:
+        return False  # only an excavation, which costs an action, meets the goal
+    if child.turn >= puzzle.turns and last.bound(child.pos) > left:
+        return False  # the last turn's bound (the exhaustive search's): more than the budget
+    rest = rest_of(puzzle, child)
+    if rest is None:
+        # No puzzle of its own (a goal card to keep, say): look through it.
+        return any(_within(puzzle, last, child, a, left, deadline) for a in moves(puzzle, child))
+    time_left = deadline.left()
+    if time_left is not None and time_left <= 0:
+        raise TimeUp
+    r = solve(rest, time_limit=time_left, most=left)
+    if r.status not in ("OPTIMAL", "INFEASIBLE"):
+        if r.timed_out:
+            raise TimeUp
+        raise RuntimeError(f"{rest.id}: the solve ended {r.status}")
+    return r.status == "OPTIMAL" and r.optimum is not None and r.optimum <= left
+
+
+def passes(rung: str, first: FirstActions | None) -> bool:
+    """Whether a puzzle is hard to find: neither the greedy bot nor the beam planner finds its
+    optimum (rung `exact`), and it has at most MOST_GOOD good first actions."""
+    return rung == "exact" and first is not None and first.good <= MOST_GOOD
