@@ -7,9 +7,10 @@ since a game adds one tile at a time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
 from .components import Components
 from .geometry import (
@@ -25,6 +26,8 @@ from .geometry import (
     slot_neighbours,
 )
 from .placed_tiles import Dock, Node, Piece, TileTemplate, UnionFind, joined, joined_pieces, tile_template
+
+T = TypeVar("T")
 
 Placement = tuple[Slot, str, int]
 """A placed land tile: slot, tile id, rotation in degrees clockwise."""
@@ -361,20 +364,14 @@ class Board:
 
     # ---- what goal cards ask of the board (R-GOAL-1, 2, 11) -----------------------------------
 
-    @cached_property
-    def portage_distance(self) -> dict[Quad, int]:
-        """`graphs.portage_distance`, kept with the board: the positions of a line share their
-        board until a tile is placed, and scoring each of them asked for it anew."""
-        from . import graphs  # the graphs build on the board: imported when first asked for
-
-        return graphs.portage_distance(self)
-
-    @cached_property
-    def directly_connected(self) -> set[frozenset[Quad]]:
-        """`graphs.directly_connected`, kept with the board."""
-        from . import graphs
-
-        return graphs.directly_connected(self)
+    def kept(self, name: str, make: Callable[[Board], T]) -> T:
+        """A value derived from the board by `make`, worked out once per board and kept with it
+        (goals.py keeps the goal cards' graphs here: the positions of a line share their board
+        until a tile is placed). The board is frozen; what is kept is not one of its fields."""
+        memo: dict[str, object] = self.__dict__.setdefault("_kept", {})
+        if name not in memo:
+            memo[name] = make(self)
+        return memo[name]  # type: ignore[return-value]
 
     # ---- completed islands (R-GEO-9) -------------------------------------------------------
 

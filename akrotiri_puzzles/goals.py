@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import graphs
 from .board import Board
 from .geometry import Quad, board_quarter
 from .position import Position
@@ -30,13 +31,13 @@ class BoardFacts:
     @property
     def distance(self) -> dict[Quad, int]:
         if self._distance is None:
-            self._distance = self.board.portage_distance
+            self._distance = self.board.kept("portage_distance", graphs.portage_distance)
         return self._distance
 
     @property
     def connected(self) -> set[frozenset[Quad]]:
         if self._connected is None:
-            self._connected = self.board.directly_connected
+            self._connected = self.board.kept("directly_connected", graphs.directly_connected)
         return self._connected
 
 
