@@ -180,6 +180,7 @@ def test_a_degenerate_two_turn_puzzle_is_found_by_the_proof_and_confirmed_by_the
     assert isinstance((p.solution or ())[0], EndTurn)
 
 
+@pytest.mark.corpus  # about 60 s of CPU on hard-s44's rest; make test proves the same on easy-s21-00009 (below)
 def test_every_two_turn_puzzle_of_the_collection_is_judged_by_the_proof(collection: list[Puzzle]):
     """Each two-turn puzzle's proof agrees with the exhaustive search on the rest after an idle
     turn 1; a puzzle whose certificate records the proof is one the proof keeps (none of the
