@@ -124,8 +124,7 @@ class ReplyAnalysis:
 def reply_applies(pos: Position) -> bool:
     """Whether the hero's turn is the last but one: the first player to move after a seat has
     excavated every temple (in practice the hero itself, this turn; R-END-2)."""
-    temples = pos.components.player_board.temples
-    return pos.to_move == pos.first and any(len(s.temples) >= temples for s in pos.seats)
+    return pos.to_move == pos.first and not must_finish(pos)
 
 
 def must_finish(pos: Position) -> bool:

@@ -24,7 +24,7 @@ from collections.abc import Hashable
 from ..actions import Action, PlaceTile
 from ..puzzle import FirstActions, Puzzle, State, moves, play, reached, rest_of
 from ..rules import action_cost
-from ..solver import solve
+from ..solver import SolveResult, solve
 from ..solver.deadline import NO_LIMIT, Deadline, TimeUp
 from ..solver.pruning import LastTurn
 
@@ -72,15 +72,25 @@ def _within(puzzle: Puzzle, last: LastTurn, state: State, action: Action, budget
     if rest is None:
         # No puzzle of its own (a goal card to keep, say): look through it.
         return any(_within(puzzle, last, child, a, left, deadline) for a in moves(puzzle, child))
-    time_left = deadline.left()
-    if time_left is not None and time_left <= 0:
+    r = proven(rest, deadline, most=left)
+    return r.status == "OPTIMAL" and r.optimum is not None and r.optimum <= left
+
+
+def proven(
+    puzzle: Puzzle, deadline: Deadline, forbid: frozenset[str] = frozenset(), most: int | None = None
+) -> SolveResult:
+    """A solve within the deadline, proven (OPTIMAL or INFEASIBLE); TimeUp when it ran out first.
+    The grader's solves share it (grade.py)."""
+    left = deadline.left()
+    if left is not None and left <= 0:
         raise TimeUp
-    r = solve(rest, time_limit=time_left, most=left)
+    r = solve(puzzle, forbid=forbid, time_limit=left, most=most)
     if r.status not in ("OPTIMAL", "INFEASIBLE"):
         if r.timed_out:
             raise TimeUp
-        raise RuntimeError(f"{rest.id}: the solve ended {r.status}")
-    return r.status == "OPTIMAL" and r.optimum is not None and r.optimum <= left
+        without = f" without {', '.join(sorted(forbid))}" if forbid else ""
+        raise RuntimeError(f"{puzzle.id}: the solve{without} ended {r.status}")
+    return r
 
 
 def passes(rung: str, first: FirstActions | None) -> bool:

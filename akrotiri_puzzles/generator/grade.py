@@ -27,11 +27,10 @@ from dataclasses import replace
 
 from ..actions import Action
 from ..puzzle import FirstActions, Grade, Necessity, Puzzle, State, moves
-from ..solver import solve
-from ..solver.deadline import NO_LIMIT, Deadline, TimeUp
+from ..solver.deadline import NO_LIMIT, Deadline
 from ..solver.model import TECHNIQUES
 from ..solver.techniques import techniques_used as used
-from .first_actions import MOST_GOOD, decision, first_actions, passes
+from .first_actions import MOST_GOOD, decision, first_actions, passes, proven
 from .ladder import ladder, weakest
 
 PLACEMENT = "placement"
@@ -94,15 +93,7 @@ def without_placement(puzzle: Puzzle) -> Puzzle:
 
 def _proven(puzzle: Puzzle, deadline: Deadline, forbid: frozenset[str] = frozenset()) -> int | None:
     """The optimum of a solve within the deadline (None: no line); TimeUp when it ran out first."""
-    left = deadline.left()
-    if left is not None and left <= 0:
-        raise TimeUp
-    r = solve(puzzle, forbid=forbid, time_limit=left)
-    if r.status not in ("OPTIMAL", "INFEASIBLE"):
-        if r.timed_out:
-            raise TimeUp
-        raise RuntimeError(f"the solve {'without ' + ', '.join(sorted(forbid)) if forbid else ''} ended {r.status}")
-    return r.optimum
+    return proven(puzzle, deadline, forbid).optimum
 
 
 def placement_needed(puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT) -> Necessity | None:
