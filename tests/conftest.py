@@ -91,3 +91,24 @@ def _memory_report(request: pytest.FixtureRequest):  # type: ignore[no-untyped-d
     if after > before + 20:
         with open(report, "a", encoding="utf-8") as fh:
             fh.write(f"{os.getpid()} {before} {after} {request.node.nodeid}\n")
+
+
+@pytest.fixture(autouse=True)
+def _cpu_report(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """With AKROTIRI_CPU_REPORT=FILE, append each test's CPU seconds (its worker's and its child
+    processes', user and system) to FILE: where the suite's time goes, whatever else the machine
+    runs (wall-clock durations swell with the load; CPU seconds hardly do)."""
+    report = os.environ.get("AKROTIRI_CPU_REPORT")
+    if not report:
+        yield
+        return
+    import resource
+
+    def cpu() -> float:
+        own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+    before = cpu()
+    yield
+    with open(report, "a", encoding="utf-8") as fh:
+        fh.write(f"{cpu() - before:.2f} {request.node.nodeid}\n")

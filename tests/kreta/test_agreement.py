@@ -4,7 +4,7 @@ exhaustive search's optimum). Both must prove the same optimum, and every line m
 through the engine to it (common/agreement.py).
 
 The default run solves every corpus puzzle with CP-SAT against the recorded optimum and re-runs
-the exhaustive search on every tenth; the slow run re-runs it on all."""
+the exhaustive search on every tenth; the corpus run (`make test-corpus`) re-runs it on all."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_K_TURN_2_the_exhaustive_search_agrees_on_every_tenth_corpus_puzzle():
     assert report.problems == [] and report.ok
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # about 11 s of CPU; every tenth runs in make test
 def test_K_TURN_2_the_exhaustive_search_agrees_on_every_corpus_puzzle():
     report = compare([(p.id, p.puzzle) for p in corpus()], model, reference, engine_value)
     assert report.cases >= 100

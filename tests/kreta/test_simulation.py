@@ -2,7 +2,7 @@
 conserved (K-SET-1, K-ARCH-4), the 7-figure limit (K-FIG-2), the peace (K-FIG-3), ship limits
 (K-ADM-2), scores never decrease, seat order (K-SET-5), exactly 11 scorings (K-END-1).
 
-The default run plays 12 games per player count; the slow one 150; tools/kreta_games.py plays
+The default run plays 12 games per player count; the corpus run (`make test-corpus`) 150; tools/kreta_games.py plays
 1,000 per count (docs/kreta/simulation.md gives its last figures)."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def test_K_END_1_K_FIG_2_K_FIG_3_K_ADM_2_seeded_games_finish_with_no_violation(b
     assert report.violations == []
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # 150 games per count, about 65 s of CPU; the 12 above run in make test
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_K_END_1_K_SET_1_many_games_finish_with_no_violation(board, players):
     report = run_games(board, players, 150, first_seed=50_000 + 1000 * players)
