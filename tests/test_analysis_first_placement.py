@@ -5,7 +5,7 @@ placements, each followed by five or six actions). Each seat's first placement o
 game is small enough (three actions after it, about 70,000 to 170,000 states), so there the whole
 placement search (grouping by slot and rotation, the covers' bounds, every placement's action
 phase) is compared with the search that plays every placement and line through the engine.
-Eight of them here; `tools/bench_analysis.py --first-placements 25` runs 100 (docs/benchmarks.md).
+Eight of them here (four in `make test`, both editions and objectives; the rest marked corpus); `tools/bench_analysis.py --first-placements 25` runs 100 (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -23,7 +23,13 @@ from .test_placement_bound import before_placement
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "edition", "objective"),
-    [(1, 2016, "score"), (2, 2014, "margin"), (14, 2014, "score"), (22, 2016, "margin")],
+    # Both editions and objectives in make test (about 40 s of CPU); two more seeds as corpus.
+    [
+        (1, 2016, "score"),
+        (2, 2014, "margin"),
+        pytest.param(14, 2014, "score", marks=pytest.mark.corpus),
+        pytest.param(22, 2016, "margin", marks=pytest.mark.corpus),
+    ],
 )
 def test_R_TILE_1_R_SCORE_1_the_analysis_from_a_placement_agrees_with_the_exhaustive_search(seed, edition, objective):
     positions = before_placement(seed, edition, None)

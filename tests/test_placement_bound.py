@@ -133,7 +133,9 @@ def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_fro
                     assert objective_value(there, objective) >= objective_value(mine, objective)
 
 
-@pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    ("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.corpus)]
+)  # 2014: 26 s
 def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved(seed, edition):
     # The unpruned analysis (each placement solved in turn, no bare question, no cache) on a
     # sample: the same status, best value, bound and line as the analysis's own placement search
@@ -169,7 +171,9 @@ def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved
     assert len(solved) <= without
 
 
-@pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(2, 2014, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    ("seed", "edition"), [(1, 2016), pytest.param(2, 2014, marks=pytest.mark.corpus)]
+)  # 2014: 36 s
 def test_R_TILE_1_alternatives_on_a_placement_turn_are_the_k_best_placements_solved_alone(seed, edition):
     # `--alternatives 3` before the tile placement: its first actions are placements, found in
     # one pass over the groups (best_placements). Each placement solved alone, unbounded, gives
