@@ -57,7 +57,10 @@ def test_R_SCORE_1_R_MOVE_3_the_bound_is_at_least_each_sampled_placements_optimu
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("seed", "edition"), [(105, 2016), (105, 2014)])
+@pytest.mark.parametrize(
+    ("seed", "edition"),
+    [(105, 2016), pytest.param(105, 2014, marks=pytest.mark.corpus)],  # 17 s each
+)
 def test_R_SCORE_1_the_bound_holds_on_last_turns_placements(seed, edition):
     # The benchmark's set (the last turns of seeded greedy games), sampled: bound >= optimum.
     seen: list = []
