@@ -20,7 +20,7 @@ from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
 from akrotiri_puzzles.solver.deadline import NO_LIMIT
 from akrotiri_puzzles.solver.facts import FactReader, Facts
 from akrotiri_puzzles.solver.gather import build_facts
-from akrotiri_puzzles.solver.model import Spec, build, core
+from akrotiri_puzzles.solver.model import Spec, build, cards, core
 
 DATA = Path(__file__).parent / "data"
 PUZZLES = DATA / "puzzles"
@@ -71,3 +71,27 @@ def test_score_model_with_memo_is_the_model_without(comps, monkeypatch):
     monkeypatch.setattr(core, "MEMO", False)
     without = str(board.fresh().m.Proto())
     assert with_memo == without
+
+
+TWO_TEMPLES = [
+    ("small/small-024-act-north-2014-h1-two.yaml", 4),
+    ("small/small-055-act-north-2016-h1-two.yaml", 5),
+    ("small/small-200-place-south-2014-h1-two.yaml", 6),
+]
+
+
+@pytest.mark.parametrize(("name", "bound"), TWO_TEMPLES)
+def test_R_EXC_1_distinct_islands_asks_only_shared_pairs_and_builds_the_same_model(name, bound, comps, monkeypatch):
+    # `_distinct_islands` skips the pairs of docks no class has on one island: their clauses
+    # hold already, so the model must be the one the full loop over every pair builds.
+    facts = _facts(PUZZLES / name, bound, comps)
+    assert facts.puzzle.goal.temples >= 2 and facts.scenarios
+    shared = {key for layer in facts.layers for key in layer.dock_island}
+    docks = {d for layer in facts.layers for _, d in layer.dig}
+    assert shared and len(shared) < len(docks) ** 2, "the case must have pairs to skip and pairs to keep"
+    spec = Spec(bound, facts.puzzle.goal)
+    monkeypatch.setattr(cards, "ONLY_SHARED", True)
+    only_shared = str(build(facts, budget(facts.puzzle), spec).m.Proto())
+    monkeypatch.setattr(cards, "ONLY_SHARED", False)
+    every_pair = str(build(facts, budget(facts.puzzle), spec).m.Proto())
+    assert only_shared == every_pair

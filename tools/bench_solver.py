@@ -4,6 +4,7 @@
                                  [--rows-out rows.json]
     python tools/bench_solver.py --table-from rows-a.json rows-b.json
     python tools/bench_solver.py --first-game 7000 --classes place-1 place-2 --before-after
+    python tools/bench_solver.py --compare before.json after.json
 
 The set is the same whichever classes are run, so a run can be split by class across
 processes (one per core, `taskset -c N`) and the rows put together with --table-from.
@@ -23,6 +24,9 @@ node cap. Times are wall-clock seconds on this machine, to be read as ratios wit
 With --before-after, CP-SAT alone solves each puzzle twice in a row, with the large puzzles'
 CP-SAT settings off (`solver.run.LARGE`, before) and on (after): CPU seconds, status and
 optimum of each, and whether the lines printed are the same.
+
+With --compare, two runs' rows (--rows-out) of the same set, e.g. the main branch's code and a
+branch's run side by side, one per core, are compared by CP-SAT's CPU seconds.
 """
 
 from __future__ import annotations
@@ -201,6 +205,40 @@ def before_after(classes: tuple[str, ...], per_class: int, first: int, time_limi
     return "\n".join(lines)
 
 
+def compare(before: list[Row], after: list[Row]) -> str:
+    """Two runs of the same set (`--rows-out`, e.g. main's code and a branch's, run side by side):
+    per puzzle and by class, CP-SAT's CPU seconds, status and optimum before and after."""
+    proven = ("OPTIMAL", "INFEASIBLE")
+    was = {(r.cls, r.name): r for r in before}
+    lines = ["| puzzle | before | after | after / before |", "|---|---|---|---:|"]
+    for r in after:
+        b = was.get((r.cls, r.name))
+        if b is None:
+            continue
+        ratio = f"{r.cpsat_cpu / b.cpsat_cpu:.2f}" if b.cpsat_cpu > 0.05 else "-"
+        if (b.status, b.optimum) != (r.status, r.optimum) and b.status in proven and r.status in proven:
+            ratio += " DISAGREE"
+        lines.append(
+            f"| {r.cls} {r.name} | {b.status} {b.optimum}, {b.cpsat_cpu:.2f} | {r.status} {r.optimum}, {r.cpsat_cpu:.2f} | {ratio} |"
+        )
+    lines += [
+        "",
+        "| class | puzzles | before: median / p95 / max CPU s | proven | after: median / p95 / max CPU s | proven |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for cls in CLASSES:
+        pairs = [(was[(r.cls, r.name)], r) for r in after if r.cls == cls and (r.cls, r.name) in was]
+        if not pairs:
+            continue
+        cells = []
+        for k in (0, 1):
+            cpu = [p[k].cpsat_cpu for p in pairs]
+            done = sum(p[k].status in proven for p in pairs)
+            cells.append(f"{statistics.median(cpu):.2f} / {p95(cpu):.2f} / {max(cpu):.2f} | {done} of {len(pairs)}")
+        lines.append(f"| {cls} | {len(pairs)} | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)
+
+
 def p95(values: list[float]) -> float:
     """The 95th percentile (inclusive method)."""
     if len(values) < 2:
@@ -258,7 +296,18 @@ def main() -> None:
         action="store_true",
         help="CP-SAT only, each puzzle with the large puzzles' settings off then on (solver.run.LARGE).",
     )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        nargs=2,
+        metavar=("BEFORE", "AFTER"),
+        help="Only compare two runs' rows (--rows-out) by CP-SAT's CPU seconds, puzzle by puzzle.",
+    )
     args = parser.parse_args()
+    if args.compare:
+        runs = [[Row(**r) for r in json.loads(f.read_text())] for f in args.compare]
+        print(compare(runs[0], runs[1]))
+        return
     if args.before_after:
         first = SETS[args.set] if args.first_game is None else args.first_game
         print()

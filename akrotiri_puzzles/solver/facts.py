@@ -428,8 +428,10 @@ class FactReader:
             docks = sorted(d for d in near if d in v.ship)
             thera = tuple(d for d in docks if v.island[d] == v.thera)
             dig = tuple(sorted((k, d) for k, isls in fit_turn[t].items() for d in docks if v.island[d] in isls))
-            on = {v.island[d] for d in docks}
-            same = tuple(sorted((p, d) for p, isl in v.part.items() if isl in on for d in docks if isl == v.island[d]))
+            docks_on: dict[Label, list[str]] = {}
+            for d in docks:
+                docks_on.setdefault(v.island[d], []).append(d)
+            same = tuple(sorted((p, d) for p, isl in v.part.items() if isl in docks_on for d in docks_on[isl]))
             reached_parts.update(p for p, _ in same)
             pairs: tuple[tuple[str, str], ...] = ()
             if goal.temples >= 2:
