@@ -17,7 +17,7 @@ from ..common.cli import DEFAULT_TIME_LIMIT, JsonOpt, check_range, check_time_li
 from ..common.cli.outputs import check_dir, check_file, in_folder, staged, write_file
 from ..common.errors import InputError
 from ..common.files.names import file_stem
-from ..files.db_reader import read_rows, row_puzzle
+from ..files.db_workers import checked_rows
 from ..files.puzzle_db import add_puzzles, position_key
 from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
 from ..puzzle import Grade, Puzzle
@@ -462,10 +462,9 @@ def export(
     comps = components(components_dir)
     n = 0
     with staged(out_dir, "--out") as stage:
-        for row in read_rows(db, level):
-            # Checked to be a puzzle, then written as stored: for a database of generate --db,
-            # the very text a puzzle file of it holds, at half the cost of writing it anew.
-            puzzle = row_puzzle(row, comps)
+        for row, puzzle, _ in checked_rows(db, comps, level):
+            # Checked to be a puzzle (on worker processes for a large database), then written as
+            # stored: for a database of generate --db, the very text a puzzle file of it holds.
             if not keeps(puzzle, wanted):
                 continue
             stage.add(f"{file_stem(puzzle.id, row.source)}.yaml", row.yaml)
