@@ -71,6 +71,24 @@ def checked_rows(
     `read_rows(path, level)` (`also` None gives None): the same puzzles and the same
     PuzzleError for the first row refused, read on worker processes when the database is
     large."""
+    for row, puzzle, extra in _checked(path, comps, level, also, whole=True):
+        assert puzzle is not None
+        yield row, puzzle, extra
+
+
+def checked_facts(
+    path: Path, comps: Components, facts: Callable[[Puzzle], Any], level: str | None = None
+) -> Iterator[tuple[Row, Any]]:
+    """`(row, facts(puzzle))` for each puzzle `checked_rows` gives, when the caller needs only
+    what `facts` works out of each (export: its id and whether --theme keeps it): a worker
+    sends back only that."""
+    for row, _, extra in _checked(path, comps, level, facts, whole=False):
+        yield row, extra
+
+
+def _checked(
+    path: Path, comps: Components, level: str | None, also: Also, whole: bool
+) -> Iterator[tuple[Row, Puzzle | None, Any]]:
     rows = read_rows(path, level)
     first = next(rows, None)  # the schema and the row count are checked before any row
     if first is None:
@@ -81,7 +99,7 @@ def checked_rows(
             puzzle = row_puzzle(row, comps)
             yield row, puzzle, None if also is None else also(puzzle)
         return
-    yield from _in_workers(first, rows, comps, workers, also)
+    yield from _in_workers(first, rows, comps, workers, also, whole)
 
 
 def _count(path: Path, level: str | None) -> int:
@@ -104,8 +122,8 @@ def _count(path: Path, level: str | None) -> int:
 
 
 def _in_workers(
-    first: Row, rows: Iterator[Row], comps: Components, workers: int, also: Also
-) -> Iterator[tuple[Row, Puzzle, Any]]:
+    first: Row, rows: Iterator[Row], comps: Components, workers: int, also: Also, whole: bool
+) -> Iterator[tuple[Row, Puzzle | None, Any]]:
     global _comps
     _comps = comps  # what the forked workers inherit
     pending: deque[tuple[list[Row], Future[list[tuple[bool, Any]]]]] = deque()
@@ -124,7 +142,7 @@ def _in_workers(
                     later = exc
                 if not chunk:
                     break
-                pending.append((chunk, pool.submit(_check, [(r.yaml, r.source) for r in chunk], also)))
+                pending.append((chunk, pool.submit(_check, [(r.yaml, r.source) for r in chunk], also, whole)))
                 if len(chunk) < CHUNK:
                     break
                 chunk = []
@@ -151,9 +169,9 @@ def _start_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to answer
 
 
-def _check(chunk: list[tuple[str, str]], also: Also) -> list[tuple[bool, Any]]:
-    """In a worker: each row's puzzle and `also` of it, pickled (True), or the line that
-    refuses it (False); nothing after the first refused row."""
+def _check(chunk: list[tuple[str, str]], also: Also, whole: bool) -> list[tuple[bool, Any]]:
+    """In a worker: each row's puzzle (if `whole`, else None) and `also` of it, pickled (True),
+    or the line that refuses it (False); nothing after the first refused row."""
     assert _comps is not None
     out: list[tuple[bool, Any]] = []
     for text, source in chunk:
@@ -163,7 +181,7 @@ def _check(chunk: list[tuple[str, str]], also: Also) -> list[tuple[bool, Any]]:
             out.append((False, str(exc)))
             break
         buffer = io.BytesIO()
-        _Pickler(buffer, _comps).dump((puzzle, None if also is None else also(puzzle)))
+        _Pickler(buffer, _comps).dump((puzzle if whole else None, None if also is None else also(puzzle)))
         out.append((True, buffer.getvalue()))
     return out
 
