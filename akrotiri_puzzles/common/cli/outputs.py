@@ -128,11 +128,12 @@ def write_file(path: Path, data: bytes | str, option: str) -> None:
         fail(f"{path}: {option}: cannot write ({reason})")
 
 
-def in_folder(folder: Path, name: str, option: str) -> Path:
+def in_folder(folder: Path, name: str, option: str, base: Path | None = None) -> Path:
     """`folder/name` for a name the command made (from an id by common.files.names.file_stem, or fixed),
-    checked to lie inside `folder` once links are followed; one line and exit status 2 if not."""
+    checked to lie inside `folder` once links are followed; one line and exit status 2 if not.
+    `base`: `folder` resolved once for many names."""
     try:
-        return inside(folder, name, option)
+        return inside(folder, name, option, base)
     except UnsafeNameError as exc:
         fail(str(exc))
 
@@ -186,13 +187,16 @@ class Staging:
             folder.mkdir(parents=True, exist_ok=True)
             clear_stale(folder)
             self.scratch = Path(tempfile.mkdtemp(dir=folder, prefix=f"{SCRATCH}{os.getpid()}."))
+            # Where the folder is, links followed, once: each name is then resolved alone (a
+            # folder swapped for a link meanwhile makes every name lie outside it).
+            self.base = folder.resolve()
         except OSError as exc:
             fail(f"{folder}: {option}: cannot write ({exc.strerror or exc})")
         self.names: dict[str, str] = {}
 
     def add(self, name: str, data: bytes | str) -> Path:
         """Write one file (`name` relative to the folder, `/` for a subfolder); its final path."""
-        target = in_folder(self.folder, name, self.option)
+        target = in_folder(self.folder, name, self.option, self.base)
         key = name.casefold()
         if key in self.names:
             fail(f"{target}: {self.option}: written twice (as {self.names[key]!r} and {name!r})")
@@ -209,7 +213,7 @@ class Staging:
         """Move every file written into place."""
         try:
             for name in self.names.values():
-                target = in_folder(self.folder, name, self.option)
+                target = in_folder(self.folder, name, self.option, self.base)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(self.scratch / name, target)
         except OSError as exc:
