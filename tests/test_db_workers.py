@@ -3,6 +3,7 @@ puzzles, in the same order, and the same first error as one process reading it (
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -99,3 +100,28 @@ def test_export_and_the_collection_of_a_large_database_give_what_is_stored(tmp_p
     entries = read_database(db, load_components())
     assert [e.puzzle.id for e in entries] == sorted(stored)
     assert all(e.techniques == techniques(e.puzzle) for e in entries[:50])
+
+
+@pytest.mark.parametrize(("value", "workers"), [("0", 0), ("1", 0), ("2", 2), ("9", 2)])
+def test_the_workers_are_bounded_by_an_environment_variable(monkeypatch, value, workers):
+    monkeypatch.setattr(db_workers.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setenv(db_workers.WORKERS_VARIABLE, value)
+    expected = workers if sys.platform.startswith("linux") else 0
+    assert db_workers.reading_workers(db_workers.PARALLEL_ROWS) == expected
+
+
+def test_a_bad_number_of_workers_is_one_line(tmp_path):
+    db = _database(tmp_path / "p.sqlite", 3)
+    env = {db_workers.WORKERS_VARIABLE: "many"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "cli.py"), "export", "--db", str(db), "--out", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **env},
+    )
+    assert done.returncode == 2 and done.stdout == "", done
+    assert done.stderr.splitlines() == [
+        f"error: {db_workers.WORKERS_VARIABLE}: expected a whole number of worker processes (0: none), got 'many'"
+    ]
+    assert not (tmp_path / "out").exists()

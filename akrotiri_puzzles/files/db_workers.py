@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..board import Board
+from ..common.errors import quote
 from ..components import Components
 from ..errors import PuzzleError
 from ..processes import die_with_parent
@@ -46,16 +47,31 @@ _comps: Components | None = None
 """A worker's component set: the parent's, inherited when the worker was forked."""
 
 
+WORKERS_VARIABLE = "AKROTIRI_READ_WORKERS"
+"""The environment variable that bounds the workers (0: read in one process, e.g. on a machine
+busy with other work, where workers cost CPU and save no time)."""
+
+
 def reading_workers(rows: int) -> int:
-    """How many worker processes read a database of `rows` rows (0: read it in this process).
-    Workers are forked, so only where fork is the way processes start (Linux)."""
+    """How many worker processes read a database of `rows` rows (0: read it in this process):
+    one per CPU, at most MOST_WORKERS or what AKROTIRI_READ_WORKERS says. Workers are forked,
+    so only where fork is the way processes start (Linux)."""
+    most = MOST_WORKERS
+    asked = os.environ.get(WORKERS_VARIABLE)
+    if asked is not None:
+        if not (asked.strip().isdigit() and len(asked.strip()) <= 3):
+            raise PuzzleError(
+                f"{WORKERS_VARIABLE}: expected a whole number of worker processes (0: none), got {quote(asked)}"
+            )
+        most = min(most, int(asked))
     if rows < PARALLEL_ROWS or not sys.platform.startswith("linux"):
         return 0
     try:
         cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         cpus = os.cpu_count() or 1
-    return min(cpus, MOST_WORKERS) if cpus > 1 else 0
+    workers = min(cpus, most)
+    return workers if workers > 1 else 0
 
 
 Also = Callable[[Puzzle], Any] | None
