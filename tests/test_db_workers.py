@@ -102,7 +102,7 @@ def test_export_and_the_collection_of_a_large_database_give_what_is_stored(tmp_p
     assert all(e.techniques == techniques(e.puzzle) for e in entries[:50])
 
 
-@pytest.mark.parametrize(("value", "workers"), [("0", 0), ("1", 0), ("2", 2), ("9", 2)])
+@pytest.mark.parametrize(("value", "workers"), [("0", 0), ("1", 0), ("2", 2), ("9", 2), ("", 2)])
 def test_the_workers_are_bounded_by_an_environment_variable(monkeypatch, value, workers):
     monkeypatch.setattr(db_workers.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     monkeypatch.setenv(db_workers.WORKERS_VARIABLE, value)

@@ -57,8 +57,8 @@ def reading_workers(rows: int) -> int:
     one per CPU, at most MOST_WORKERS or what AKROTIRI_READ_WORKERS says. Workers are forked,
     so only where fork is the way processes start (Linux)."""
     most = MOST_WORKERS
-    asked = os.environ.get(WORKERS_VARIABLE)
-    if asked is not None:
+    asked = os.environ.get(WORKERS_VARIABLE, "")
+    if asked.strip():  # set and not empty
         if not (asked.strip().isdigit() and len(asked.strip()) <= 3):
             raise PuzzleError(
                 f"{WORKERS_VARIABLE}: expected a whole number of worker processes (0: none), got {quote(asked)}"
