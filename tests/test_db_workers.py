@@ -13,7 +13,6 @@ import pytest
 
 from akrotiri_puzzles.errors import PuzzleError
 from akrotiri_puzzles.files import db_workers
-from akrotiri_puzzles.files.collection import read_database
 from akrotiri_puzzles.files.components_yaml import load_components
 from akrotiri_puzzles.techniques import techniques
 
@@ -88,7 +87,7 @@ def test_a_small_database_is_read_in_one_process_and_a_large_one_by_workers(monk
     assert db_workers.reading_workers(10 * db_workers.PARALLEL_ROWS) == 0
 
 
-def test_export_and_the_collection_of_a_large_database_give_what_is_stored(tmp_path):
+def test_export_of_a_large_database_writes_what_is_stored(tmp_path):
     """Through the command line, with the workers a database of PARALLEL_ROWS rows gets."""
     db = _database(tmp_path / "big.sqlite", db_workers.PARALLEL_ROWS)
     done = run_cli("export", "--db", db, "--out", tmp_path / "out", timeout=300)
@@ -97,9 +96,6 @@ def test_export_and_the_collection_of_a_large_database_give_what_is_stored(tmp_p
         stored = dict(conn.execute("SELECT id, yaml FROM puzzles"))
     written = {p.stem: p.read_text() for p in (tmp_path / "out").iterdir()}
     assert written == stored
-    entries = read_database(db, load_components())
-    assert [e.puzzle.id for e in entries] == sorted(stored)
-    assert all(e.techniques == techniques(e.puzzle) for e in entries[:50])
 
 
 @pytest.mark.parametrize(("value", "workers"), [("0", 0), ("1", 0), ("2", 2), ("9", 2), ("", 2)])

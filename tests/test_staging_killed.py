@@ -15,6 +15,9 @@ from akrotiri_puzzles.common.cli.outputs import SCRATCH, clear_stale
 
 from .conftest import ROOT, run_cli
 
+ROWS = 400
+"""Rows enough for the export to be caught writing (about a second of work)."""
+
 
 def _big_database(path: Path, rows: int) -> Path:
     made = subprocess.run(
@@ -28,7 +31,7 @@ def _big_database(path: Path, rows: int) -> Path:
 
 
 def test_an_export_killed_by_sigkill_leaves_its_scratch_folder_and_the_next_run_removes_it(tmp_path):
-    db = _big_database(tmp_path / "big.sqlite", 1500)
+    db = _big_database(tmp_path / "big.sqlite", ROWS)
     out = tmp_path / "out"
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "cli.py"), "export", "--db", str(db), "--out", str(out)],
@@ -55,7 +58,7 @@ def test_an_export_killed_by_sigkill_leaves_its_scratch_folder_and_the_next_run_
     done = run_cli("export", "--db", db, "--out", out, timeout=300)
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in out.iterdir())
-    assert names == [f"x{i:05d}.yaml" for i in range(1500)], "every puzzle, and no scratch folder"
+    assert names == [f"x{i:05d}.yaml" for i in range(ROWS)], "every puzzle, and no scratch folder"
 
 
 def _dead_pid() -> int:
