@@ -7,6 +7,7 @@ import json
 import re
 from contextlib import nullcontext
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,7 +18,7 @@ from ..common.cli import DEFAULT_TIME_LIMIT, JsonOpt, check_range, check_time_li
 from ..common.cli.outputs import check_dir, check_file, in_folder, staged, write_file
 from ..common.errors import InputError
 from ..common.files.names import file_stem
-from ..files.db_reader import read_rows, row_puzzle
+from ..files.db_workers import checked_facts
 from ..files.puzzle_db import add_puzzles, position_key
 from ..files.puzzle_yaml import dumps_puzzle, load_puzzle
 from ..puzzle import Grade, Puzzle
@@ -441,6 +442,11 @@ def grade_command(
         raise typer.Exit(1)
 
 
+def exported(wanted: tuple[str, ...], puzzle: Puzzle) -> tuple[str, bool]:
+    """What export needs of a puzzle it read: its id, and whether --theme keeps it."""
+    return puzzle.id, keeps(puzzle, wanted)
+
+
 @command("export")
 def export(
     db: Annotated[Path, typer.Option(help="The SQLite database to read.", show_default=False)],
@@ -462,12 +468,11 @@ def export(
     comps = components(components_dir)
     n = 0
     with staged(out_dir, "--out") as stage:
-        for row in read_rows(db, level):
-            # Checked to be a puzzle, then written as stored: for a database of generate --db,
-            # the very text a puzzle file of it holds, at half the cost of writing it anew.
-            puzzle = row_puzzle(row, comps)
-            if not keeps(puzzle, wanted):
+        for row, (ident, kept) in checked_facts(db, comps, partial(exported, wanted), level):
+            # Checked to be a puzzle (on worker processes for a large database), then written as
+            # stored: for a database of generate --db, the very text a puzzle file of it holds.
+            if not kept:
                 continue
-            stage.add(f"{file_stem(puzzle.id, row.source)}.yaml", row.yaml)
+            stage.add(f"{file_stem(ident, row.source)}.yaml", row.yaml)
             n += 1
     out.print(f"wrote {counted(n, 'puzzle file')} to {out_dir}")

@@ -9,7 +9,7 @@ database (`generate --db`, files/puzzle_db.py), read only, each at the level the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,8 @@ from ..common.files.yamlio import read_yaml
 from ..components import Components
 from ..errors import PuzzleError
 from ..puzzle import Puzzle
-from .db_reader import read_rows, row_puzzle
+from ..techniques import techniques
+from .db_workers import checked_rows
 from .puzzle_db import puzzle_key
 from .puzzle_yaml import FORMAT as PUZZLE_FORMAT
 from .puzzle_yaml import puzzle_from_data
@@ -37,6 +38,8 @@ class Entry:
 
     puzzle: Puzzle
     source: str
+    techniques: tuple[str, ...] | None = field(default=None, compare=False)
+    """The techniques its solution uses, when the reader worked them out (techniques.py)."""
 
 
 @dataclass(frozen=True)
@@ -71,13 +74,14 @@ def read_database(path: Path, comps: Components) -> list[Entry]:
     """The puzzles of a puzzle database (`generate --db`), by id, each with the database's level
     as its difficulty. The file is opened read-only and read row by row (files/db_reader.py); a
     missing file, a file that is not SQLite, a database holding what generate --db does not
-    make, or one without a puzzle raises a PuzzleError."""
+    make, or one without a puzzle raises a PuzzleError. A large database is read on worker
+    processes (files/db_workers.py), with the same result."""
     entries = []
-    for row in read_rows(path):
-        puzzle = row_puzzle(row, comps)
+    # The techniques are worked out with the puzzle: on the workers too, for a large database.
+    for row, puzzle, used in checked_rows(path, comps, also=techniques):
         if row.level:
             puzzle = replace(puzzle, difficulty=row.level)
-        entries.append(Entry(puzzle, row.source))
+        entries.append(Entry(puzzle, row.source, used))
     if not entries:
         raise PuzzleError(f"{path}: no puzzles in the database")
     return entries

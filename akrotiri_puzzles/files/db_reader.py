@@ -42,6 +42,18 @@ _ROW_CHECK = f"""
 SELECT typeof(id), length(id), typeof(level), length(level), typeof(yaml), length(yaml)
 FROM {TABLE} WHERE rowid = ?
 """
+_SIZED = (
+    f"typeof(id) = 'text' AND length(id) BETWEEN 1 AND {MAX_ID}"
+    f" AND typeof(level) IN ('text', 'null') AND coalesce(length(level), 0) <= {MAX_LEVEL}"
+    f" AND typeof(yaml) = 'text' AND length(yaml) <= {MAX_BYTES}"
+)
+_ROW = f"""
+SELECT CASE WHEN {_SIZED} THEN 1 END, CASE WHEN {_SIZED} THEN id END,
+       CASE WHEN {_SIZED} THEN level END, CASE WHEN {_SIZED} THEN yaml END
+FROM {TABLE} WHERE rowid = ?
+"""
+"""A row's values in one step, each given only when SQL has found every one of them text of a
+sensible size (else NULL: nothing is loaded, and `_checked_row` says what is wrong)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +117,16 @@ def read_rows(path: Path, level: str | None = None) -> Iterator[Row]:
 def _checked_row(db: sqlite3.Connection, path: Path, rowid: int) -> Row | None:
     """The row, loaded only once SQL says its values are text of a sensible size (None: it was
     deleted since the rows were put in order)."""
+    try:
+        found = db.execute(_ROW, (rowid,)).fetchone()
+    except sqlite3.OperationalError as exc:
+        if "decode" not in str(exc):
+            raise
+        found = None  # text that is not UTF-8: the steps below name the value
+    if found is not None and found[0] == 1:
+        ident, level, text = found[1:]
+        return Row(ident, level, text, _source(path, ident))
+    # Something is wrong with the row, or it is gone: the same checks one value at a time.
     sizes = db.execute(_ROW_CHECK, (rowid,)).fetchone()
     if sizes is None:
         return None
@@ -113,7 +135,7 @@ def _checked_row(db: sqlite3.Connection, path: Path, rowid: int) -> Row | None:
     if id_type != "text" or not 1 <= id_length <= MAX_ID:
         raise PuzzleError(located(where, "id", f"expected text of 1 to {MAX_ID} characters, got {_kind(sizes[:2])}"))
     (ident,) = _text(db, f"SELECT id FROM {TABLE} WHERE rowid = ?", rowid, located(where, "id", "not UTF-8 text"))
-    source = f"{path}: puzzle {quote(ident) if not ident.isprintable() else ident}"
+    source = _source(path, ident)
     if level_type not in ("text", "null") or (level_length or 0) > MAX_LEVEL:
         raise PuzzleError(
             located(source, "level", f"expected text of at most {MAX_LEVEL} characters, got {_kind(sizes[2:4])}")
@@ -127,6 +149,11 @@ def _checked_row(db: sqlite3.Connection, path: Path, rowid: int) -> Row | None:
     bad = located(source, "level or yaml", "not UTF-8 text")
     level, text = _text(db, f"SELECT level, yaml FROM {TABLE} WHERE rowid = ?", rowid, bad)
     return Row(ident, level, text, source)
+
+
+def _source(path: Path, ident: str) -> str:
+    """How messages name a row: the file and the puzzle's id."""
+    return f"{path}: puzzle {quote(ident) if not ident.isprintable() else ident}"
 
 
 def _text(db: sqlite3.Connection, query: str, rowid: int, bad: str) -> tuple[Any, ...]:

@@ -117,7 +117,8 @@ class Item:
 def _item(entry: Entry, kind: str, lesson: Lesson | None = None) -> Item:
     rank, words = level(entry.puzzle)
     group = (entry.puzzle.difficulty or "").lower() or CLASSIC
-    return Item(entry, kind, words, rank, techniques(entry.puzzle), lesson, group)
+    used = entry.techniques if entry.techniques is not None else techniques(entry.puzzle)
+    return Item(entry, kind, words, rank, used, lesson, group)
 
 
 def group_rank(group: str) -> int:

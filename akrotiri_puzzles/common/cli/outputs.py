@@ -128,20 +128,56 @@ def write_file(path: Path, data: bytes | str, option: str) -> None:
         fail(f"{path}: {option}: cannot write ({reason})")
 
 
-def in_folder(folder: Path, name: str, option: str) -> Path:
+def in_folder(folder: Path, name: str, option: str, base: Path | None = None) -> Path:
     """`folder/name` for a name the command made (from an id by common.files.names.file_stem, or fixed),
-    checked to lie inside `folder` once links are followed; one line and exit status 2 if not."""
+    checked to lie inside `folder` once links are followed; one line and exit status 2 if not.
+    `base`: `folder` resolved once for many names."""
     try:
-        return inside(folder, name, option)
+        return inside(folder, name, option, base)
     except UnsafeNameError as exc:
         fail(str(exc))
+
+
+SCRATCH = ".puzzles-writing."
+"""How a staging scratch folder's name starts; then the writing process's id, a dot and a
+random part (`.puzzles-writing.4242.k3j2x9ab`)."""
+
+
+def clear_stale(folder: Path) -> None:
+    """Remove the scratch folders a staging left in `folder` when its process was killed before
+    it could (SIGKILL, a power cut): those whose process is gone. A scratch folder of a process
+    still running (another command writing there now) is left alone, as is a link, or anything
+    else whose name does not say a process."""
+    try:
+        entries = [e for e in folder.iterdir() if e.name.startswith(SCRATCH)]
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry.name[len(SCRATCH) :].partition(".")[0]
+        if pid.isdigit() and not _running(int(pid)) and entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id exists (one of another user's counts)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True  # not ours to signal, or not a process id this system has: leave it
+    return True
 
 
 class Staging:
     """Files written into a folder all or none: each goes first into a hidden scratch folder made
     inside it, and only when every one is written are they moved into place (a rename each, which
     cannot half-happen). Names are checked to lie inside the folder, and no two may name one file
-    (names that differ only in case count as one)."""
+    (names that differ only in case count as one). The scratch folder's name holds this
+    process's id, so that a run after one killed before it could clean up removes what that
+    one left (`clear_stale`)."""
 
     def __init__(self, folder: Path, option: str) -> None:
         self.folder = folder
@@ -149,14 +185,18 @@ class Staging:
         self.created = not folder.exists()
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            self.scratch = Path(tempfile.mkdtemp(dir=folder, prefix=".puzzles-writing."))
+            clear_stale(folder)
+            self.scratch = Path(tempfile.mkdtemp(dir=folder, prefix=f"{SCRATCH}{os.getpid()}."))
+            # Where the folder is, links followed, once: each name is then resolved alone (a
+            # folder swapped for a link meanwhile makes every name lie outside it).
+            self.base = folder.resolve()
         except OSError as exc:
             fail(f"{folder}: {option}: cannot write ({exc.strerror or exc})")
         self.names: dict[str, str] = {}
 
     def add(self, name: str, data: bytes | str) -> Path:
         """Write one file (`name` relative to the folder, `/` for a subfolder); its final path."""
-        target = in_folder(self.folder, name, self.option)
+        target = in_folder(self.folder, name, self.option, self.base)
         key = name.casefold()
         if key in self.names:
             fail(f"{target}: {self.option}: written twice (as {self.names[key]!r} and {name!r})")
@@ -173,7 +213,7 @@ class Staging:
         """Move every file written into place."""
         try:
             for name in self.names.values():
-                target = in_folder(self.folder, name, self.option)
+                target = in_folder(self.folder, name, self.option, self.base)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(self.scratch / name, target)
         except OSError as exc:

@@ -228,10 +228,15 @@ def _walk(text: str, source: str, error: type[InputError], loader: Any, build: b
                 built: Any = None
                 if tag is None or tag == "!":
                     # The tag the reader gives it; a value it builds here, as the reader would.
-                    tag = _resolved_tag(value, resolver) if event.implicit[0] else _STR_TAG
-                    if build:
-                        built = _built_scalar(tag, value)
-                        build = built is not UNBUILT
+                    if event.implicit[0]:
+                        plain = _plains.get(value)
+                        if plain is None:
+                            plain = _plain(value, resolver)
+                        tag, built = plain
+                    else:
+                        tag, built = _STR_TAG, value
+                    if built is UNBUILT:
+                        build = False
                 else:
                     build = False  # an explicit tag is the reader's to build
                 if event.anchor is not None:
@@ -248,7 +253,11 @@ def _walk(text: str, source: str, error: type[InputError], loader: Any, build: b
                     if build:
                         parent.value.append(built)
                 elif parent.key is None:
-                    parent.key = _record_key(parent, (tag, value), fail, event)
+                    key = (tag, value)
+                    if key in parent.keys:
+                        _record_key(parent, key, fail, event)  # the same key twice, unless a merge
+                    parent.keys[key] = event
+                    parent.key = key
                     parent.built_key = built
                 else:
                     parent.key = None
@@ -298,6 +307,8 @@ def _walk(text: str, source: str, error: type[InputError], loader: Any, build: b
 
 _MEMO_MOST = 20_000
 """Entries the memos below hold before they are emptied: a file repeats few distinct scalars."""
+_MEMO_TEXT = 200
+"""The longest text the memos keep (a title is at most 500 characters; ids and numbers far shorter)."""
 _resolved: dict[str, str] = {}
 """The resolver's tag of a plain scalar's text (it depends on nothing else)."""
 _ints: dict[str, Any] = {}
@@ -308,13 +319,32 @@ _BOOL_TAG = "tag:yaml.org,2002:bool"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
+_plains: dict[str, tuple[str, Any]] = {}
+"""A plain scalar's tag and what the reader builds of it (both depend on its text alone; the
+values built are immutable, so one may serve every place the text stands)."""
+
+
+def _plain(value: str, resolver: Any) -> tuple[str, Any]:
+    """The tag and the built value of a plain scalar, kept in `_plains` when the text is short
+    (what the memos hold stays small whatever a stranger's files hold)."""
+    tag = _resolved_tag(value, resolver)
+    plain = (tag, _built_scalar(tag, value))
+    if len(value) <= _MEMO_TEXT:
+        if len(_plains) >= _MEMO_MOST:
+            _plains.clear()
+        _plains[value] = plain
+    return plain
+
+
 def _resolved_tag(value: str, resolver: Any) -> str:
     """The tag the reader gives a plain scalar without one of its own."""
     tag = _resolved.get(value)
     if tag is None:
-        if len(_resolved) >= _MEMO_MOST:
-            _resolved.clear()
-        tag = _resolved[value] = resolver.resolve(yaml.ScalarNode, value, (True, False))
+        tag = resolver.resolve(yaml.ScalarNode, value, (True, False))
+        if len(value) <= _MEMO_TEXT:
+            if len(_resolved) >= _MEMO_MOST:
+                _resolved.clear()
+            _resolved[value] = tag
     return tag
 
 

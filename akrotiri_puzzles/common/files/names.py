@@ -38,11 +38,12 @@ def file_stem(ident: str, source: str) -> str:
     return ident
 
 
-def inside(folder: Path, name: str, option: str) -> Path:
+def inside(folder: Path, name: str, option: str, base: Path | None = None) -> Path:
     """`folder/name`, checked to lie inside `folder` once links are followed (`name` may hold `/`
-    for a subfolder the command itself makes); UnsafeNameError naming `option` otherwise."""
+    for a subfolder the command itself makes); UnsafeNameError naming `option` otherwise.
+    `base`: `folder` resolved, when the caller resolved it once for many names."""
     target = folder / name
-    base = folder.resolve()
+    base = folder.resolve() if base is None else base
     where = target.resolve()
     parts = Path(name).parts
     if Path(name).is_absolute() or ".." in parts or not where.is_relative_to(base) or where == base:
