@@ -215,10 +215,17 @@ def test_R_SCORE_1_R_TILE_2_best_two_turns_agrees_with_the_references():
         values = two_turn_agreement(fn, small, objective)
         for pos, value in zip(small, values, strict=True):
             assert best_by_search(pos, objective, max_nodes=NODES, turns=2).value == value
-    placing = list(two_turn_starts(COMPS, range(1, 2), 2016, 1, nth=2)) + list(
-        two_turn_starts(COMPS, range(4, 5), 2014, 1, nth=2)
-    )
-    two_turn_agreement(fn, placing, "score")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("seed", "edition"),
+    [(1, 2016), pytest.param(4, 2014, marks=pytest.mark.corpus)],  # 2014: corpus
+)
+def test_R_TILE_2_best_two_turns_with_the_next_placement_agrees_with_the_turn_by_turn_reference(seed, edition):
+    placing = list(two_turn_starts(COMPS, range(seed, seed + 1), edition, 1, nth=2))
+    assert {p.to_move for p in placing} == {"south", "north"}
+    two_turn_agreement(board_solve.best_two_turns, placing, "score")
 
 
 def searched_two_turns(pos: Position, objective: str, deadline: Deadline, floor: int | None = None) -> BoardResult:
