@@ -43,9 +43,10 @@ def worker(seed: int, edition: int, first: str, limit: float) -> None:
         a = analyse_reply(pos, time_limit=limit)
         margin = None if a.best is None else a.best.margin
         row |= {"status": a.status, "margin": margin, "bound": a.bound, "ends": a.ends}
-        row |= {"solved": a.solved, "refuted": a.refuted}
+        row |= {"solved": a.solved, "refuted": a.refuted, "by_replies": a.by_replies}
     except AnalysisError as exc:  # too many states of the hero's turn (reply.MOST_ENDS)
         row |= {"status": str(exc), "margin": None, "bound": None, "ends": None, "solved": 0, "refuted": 0}
+        row["by_replies"] = 0
     row["cpu"] = round(time.process_time() - clock, 2)
     print(json.dumps(row))
 
@@ -81,12 +82,14 @@ def main() -> None:
             rows.append(got)
             print(json.dumps(got), file=sys.stderr, flush=True)
         seed += 1
-    print("| seed | turn | opponent's tile | status | margin | bound | ends | answered | refuted | CPU s |")
+    print(
+        "| seed | turn | opponent's tile | status | margin | bound | ends | answered | refuted (by replies) | CPU s |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(
             f"| {r['seed']} | {r['turn']} | {'yes' if r['tile'] else 'no'} | {r['status']} | {r['margin']} | "
-            f"{r['bound']} | {r['ends']} | {r['solved']} | {r['refuted']} | {r['cpu']} |"
+            f"{r['bound']} | {r['ends']} | {r['solved']} | {r['refuted']} ({r.get('by_replies', 0)}) | {r['cpu']} |"
         )
     cpu = [float(r["cpu"]) for r in rows]  # type: ignore[arg-type]
     proven = sum(r["status"] == "OPTIMAL" for r in rows)

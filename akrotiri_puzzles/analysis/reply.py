@@ -25,13 +25,21 @@ in the opponent's turn, so that is exactly the hero's worst (its margin, then it
   turn, with the margin objective seen from its seat. The ends are taken by bound, highest
   first; an end whose bound is below the best margin proven so far (or equal, where the tie-
   breaks cannot favour it) is refuted without a model, and so is every end after it.
+- **Replies found bound the other ends.** The ends differ in the hero's boat, cubes, market
+  and drachmas, rarely in what the opponent's best reply needs: a reply found for one end,
+  replayed by the engine on another (up to its first action illegal there, where the turn may
+  end), is a legal reply there too, so the hero's margin against it bounds that end as well.
+  Before an end is solved, its bound is lowered by every reply found since it was last bounded
+  (the ends wait in a heap by bound); the first end whose lowered bound still holds is solved,
+  and once the highest bound is refuted, every end left is.
 - Every line reported is replayed and scored by the engine (scoring.py).
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..actions import Action, EndTurn, PlaceTile
 from ..effects import apply
@@ -109,6 +117,8 @@ class ReplyAnalysis:
     known: tuple[str, ...]
     """The opponent's facts taken as known, in words."""
     verdict: ReplyVerdict | None = None
+    by_replies: int = 0
+    """Of the ends refuted, those whose bound the replies found for other ends lowered."""
 
     @property
     def hero_proven(self) -> bool:
@@ -270,12 +280,14 @@ def turn_ends(pos: Position, deadline: Deadline, bounds: Bounds, most: int = MOS
     return sorted(ends, key=lambda e: (-e.bound, -e.drachmas, order[id(e)]))
 
 
-def refuted(end: End, best: Outcome | None) -> bool:
-    """Whether the end's bound shows it cannot beat `best`: a smaller margin, or the same margin
-    with no better result and no more drachmas."""
-    if best is None or end.bound > best.margin:
+def refuted(end: End, best: Outcome | None, bound: int | None = None) -> bool:
+    """Whether the end's bound (or `bound`, a lower one that holds) shows it cannot beat `best`:
+    a smaller margin, or the same margin with no better result and no more drachmas."""
+    if bound is None:
+        bound = end.bound
+    if best is None or bound > best.margin:
         return False
-    if end.bound < best.margin:
+    if bound < best.margin:
         return True
     return (best.margin != 0 or best.result == "win") and end.drachmas <= best.hero.drachmas
 
@@ -314,6 +326,22 @@ class Replies:
         self.deadline = deadline
         self.workers = workers
         self.found: dict[Hashable, tuple[tuple[Action, ...], bool]] = {}
+        self.pool: list[tuple[Action, ...]] = []
+        """The distinct replies found so far, in the order found (`bound_by_replies`)."""
+
+    def bound_by_replies(self, end: End, start: int = 0) -> int | None:
+        """The least margin the hero keeps after `end` against the replies found since the
+        `start`-th, each replayed by the engine up to its first action illegal after this end
+        (then the turn ends there, when it may): each is a legal reply, and the opponent's best
+        leaves the hero no more. None when none of them can be played."""
+        least: int | None = None
+        for line in self.pool[start:]:
+            final = replayed(end.after, line)
+            if final is None:
+                continue
+            margin = seat_score(final, self.hero).total - seat_score(final, end.after.to_move).total
+            least = margin if least is None else min(least, margin)
+        return least
 
     def outcome(self, end: End) -> Outcome:
         """The final outcome after `end` against the opponent's best reply."""
@@ -329,6 +357,8 @@ class Replies:
             if objective_value(p, "margin") != r.value:
                 raise AssertionError("the engine scores the opponent's reply differently from the analyser")
             self.found[key] = got
+            if got[0] not in self.pool:
+                self.pool.append(got[0])
         line, proven = got
         p = opp
         for action in line:
@@ -336,33 +366,72 @@ class Replies:
         return Outcome(end.line, line, seat_score(p, self.hero), seat_score(p, opp.to_move), proven)
 
 
+def replayed(after: Position, line: Sequence[Action]) -> Position | None:
+    """The game over after the opponent plays `line` from `after` up to its first action illegal
+    there and ends its turn; None when it may not end it there (a tile or goal card to take, the
+    other boat's dock)."""
+    p = after
+    for action in line:
+        if p.phase == "over" or why_illegal(p, action) is not None:
+            break
+        p = apply(p, action)
+    if p.phase == "over":
+        return p
+    if why_illegal(p, EndTurn()) is not None:
+        return None
+    return apply(p, EndTurn())
+
+
 @dataclass
 class _Tally:
     best: Outcome | None = None
     solved: int = 0
     refuted: int = 0
+    by_replies: int = 0
+    """Ends whose bound the replies found for other ends lowered enough to refute them."""
     proven: bool = True
+    open: int | None = None
+    """A bound on every end not solved (the highest left in the heap), None when none is left."""
+    lowered: set[int] = field(default_factory=set)
 
 
 def _search(ends: list[End], replies: Replies, tally: _Tally, floor: int | None = None) -> None:
     """The max-min over the ends (sorted by bound), into `tally`; with `floor`, stops at the
-    first end whose outcome has at least that margin."""
-    for i, end in enumerate(ends):
-        if floor is not None and end.bound < floor:
-            tally.refuted += len(ends) - i
+    first end whose outcome has at least that margin. The ends wait in a heap by bound (then
+    drachmas, then their order); the top's bound is lowered by the replies found since it was
+    last bounded (`Replies.bound_by_replies`) before it is solved, so a bound in the heap is
+    always one that holds, and the top's bounds every end left."""
+    heap = [(-e.bound, -e.drachmas, i, 0) for i, e in enumerate(ends)]
+    heapq.heapify(heap)
+    while heap:
+        neg, _, i, tried = heap[0]
+        end = ends[i]
+        tally.open = -neg
+        if (floor is not None and -neg < floor) or (floor is None and refuted(end, tally.best, -neg)):
+            # The highest bound is refuted: so is every end left (refuted is monotone in the
+            # bound, then the drachmas).
+            tally.refuted += len(heap)
+            tally.by_replies += sum(1 for _, _, j, _ in heap if j in tally.lowered)
+            tally.open = None
             return
-        if floor is None and refuted(end, tally.best):
-            # Sorted by bound, then drachmas: every end from here is refuted too.
-            tally.refuted += len(ends) - i
-            return
+        if tried < len(replies.pool):
+            lower = replies.bound_by_replies(end, tried)
+            if lower is not None and lower < -neg:
+                tally.lowered.add(i)
+                neg = -lower
+            heapq.heapreplace(heap, (neg, heap[0][1], i, len(replies.pool)))
+            continue
         out = replies.outcome(end)
+        heapq.heappop(heap)
         tally.solved += 1
         # A reply not proven best (a time limit) gives the hero an upper bound only.
         tally.proven = tally.proven and out.proven
         if tally.best is None or out.key > tally.best.key:
             tally.best = out
         if floor is not None and out.margin >= floor:
+            tally.open = -heap[0][0] if heap else None
             return
+    tally.open = None
 
 
 def analyse_reply(
@@ -397,18 +466,20 @@ def analyse_reply(
             verdict = _verdict(pos, given, best, replies, deadline, bounds)
         except TimeUp:
             verdict = None
-    return ReplyAnalysis(status, best, best.margin, len(ends), tally.solved, tally.refuted, known, verdict)
+    return ReplyAnalysis(
+        status, best, best.margin, len(ends), tally.solved, tally.refuted, known, verdict, tally.by_replies
+    )
 
 
 def _stopped(ends: list[End], tally: _Tally, known: tuple[str, ...]) -> ReplyAnalysis:
     """What is proven when the time ran out: the best of the ends solved, and a bound on all."""
     if not ends:
         return ReplyAnalysis("UNKNOWN", tally.best, None, 0, tally.solved, tally.refuted, known)
-    # The ends are sorted by bound: those not solved are bounded by the first one not solved.
-    left = ends[tally.solved :]
-    top = max([e.bound for e in left[:1]] + ([tally.best.margin] if tally.best is not None else []))
+    # The ends not solved are bounded by the highest bound left in the heap (`_search`).
+    known_bounds = ([] if tally.open is None else [tally.open]) + ([tally.best.margin] if tally.best else [])
+    top = max(known_bounds) if known_bounds else None
     status = "UNKNOWN" if tally.best is None else "FEASIBLE"
-    return ReplyAnalysis(status, tally.best, top, len(ends), tally.solved, tally.refuted, known)
+    return ReplyAnalysis(status, tally.best, top, len(ends), tally.solved, tally.refuted, known, None, tally.by_replies)
 
 
 def given_line(pos: Position, line: Sequence[Action]) -> tuple[Action, ...]:
