@@ -113,7 +113,8 @@ def test_R_SCORE_1_R_SCORE_2_two_turn_best_score_agrees_with_turn_by_turn_brute_
         assert any(isinstance(a, EndTurn) for a in line)  # the game goes on: turn 2 is played
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # about 50 s of CPU; the margin's agreement on small positions of both
+# editions runs in make test (test_analysis_two_turns.py, best_two_turns against both references)
 def test_R_SCORE_3_two_turn_best_margin_agrees_with_turn_by_turn_brute_force():
     agree(turn_one(6, 2014, "south"), "margin")
 
