@@ -57,6 +57,9 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("hard", 1, 64, ["--start", "place", "--without", "portage"]),
     # A hard answer with neither portage nor loading: only the placement proven necessary.
     ("hard", 1, 69, ["--start", "place", "--without", "portage,load"]),
+    # Issue 30, session 39: 20 per level. Easy answers on new games, and easy ones that must sell.
+    ("easy", 4, 73, []),
+    ("easy", 3, 74, ["--theme", "sell"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
