@@ -60,6 +60,8 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     # Issue 30, session 39: 20 per level. Easy answers on new games, and easy ones that must sell.
     ("easy", 4, 73, []),
     ("easy", 3, 74, ["--theme", "sell"]),
+    # Hard answers from the placement with neither portage nor loading: the pair rule holds.
+    ("hard", 2, 72, ["--start", "place", "--without", "portage,load"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
