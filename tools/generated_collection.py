@@ -63,7 +63,7 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     # Hard answers from the placement with neither portage nor loading: the pair rule holds.
     ("hard", 3, 72, ["--start", "place", "--without", "portage,load"]),
     # Answers that buy a revealed map card (the recipe reveals the top 3 of every deck).
-    ("medium", 2, 77, ["--theme", "buy"]),
+    ("medium", 4, 77, ["--theme", "buy"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
