@@ -57,6 +57,15 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("hard", 1, 64, ["--start", "place", "--without", "portage"]),
     # A hard answer with neither portage nor loading: only the placement proven necessary.
     ("hard", 1, 69, ["--start", "place", "--without", "portage,load"]),
+    # Issue 30, session 39: 20 per level. Easy answers on new games, and easy ones that must sell.
+    ("easy", 4, 73, []),
+    ("easy", 3, 74, ["--theme", "sell"]),
+    # Hard answers from the placement with neither portage nor loading: the pair rule holds.
+    ("hard", 3, 72, ["--start", "place", "--without", "portage,load"]),
+    # Answers that buy a revealed map card (the recipe reveals the top 3 of every deck).
+    ("medium", 4, 77, ["--theme", "buy"]),
+    # A 20th hard puzzle, from the placement (placement, sell, load: that pair at 8 of 20).
+    ("hard", 1, 79, ["--start", "place"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
