@@ -122,7 +122,9 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
         assert not want or bound <= want[0][0]
 
 
-@pytest.mark.parametrize(("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    ("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.corpus)]
+)  # 2014: 21 s
 def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, edition):
     # Independent computation: every placement solved in turn, each asked for more than the best
     # before it (no grouping, no bound, no bare question). The analysis's own search (best

@@ -32,18 +32,29 @@ MEMORY = 700 * 1024 * 1024
 refused long before it."""
 
 
+def _cap() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def _start(*args: object) -> subprocess.Popen[str]:
+    """The command line started in a child capped as `_run`'s, not waited for."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_cap,
+    )
+
+
 def _run(*args: object, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The command line in a child whose address space is capped at MEMORY."""
-
-    def cap() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
-
     return subprocess.run(
         [sys.executable, str(ROOT / "cli.py"), *map(str, args)],
         capture_output=True,
         text=True,
         timeout=300,
-        preexec_fn=cap,
+        preexec_fn=_cap,
         cwd=cwd,
     )
 
@@ -204,8 +215,12 @@ def test_a_locked_database_is_said_to_be_locked(tmp_path):
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        for command, args in COMMANDS.items():
-            line = one_line_error(_run(*args(path, tmp_path)), str(path))
+        # The three wait for the lock at the same time (each BUSY_SECONDS), not one after another.
+        started = {command: _start(*args(path, tmp_path)) for command, args in COMMANDS.items()}
+        for command, child in started.items():
+            out, err = child.communicate(timeout=300)
+            result = subprocess.CompletedProcess(child.args, child.returncode, out, err)
+            line = one_line_error(result, str(path))
             assert "the database is locked by another program" in line, (command, line)
     finally:
         holder.execute("ROLLBACK")
