@@ -43,8 +43,8 @@ def test_a_rerun_stores_in_the_database_what_a_single_run_stores(tmp_path):
 def test_each_position_once_a_position_of_another_command_in_out_is_not_kept_again(tmp_path):
     """Issue 30, each position once: a candidate whose starting position a puzzle of another
     command in --out already has is dropped ("position used", in the journal) and the next one
-    is kept. The collection's medium-s21-00005 copied in under another command's name makes
-    `generate --difficulty medium --seed 21` skip its task 5 and keep a later task instead; the
+    is kept. The collection's easy-s21-00002 copied in under another command's name makes
+    `generate --difficulty easy --seed 21` skip its task 2 and keep a later task instead; the
     positions are compared by reading both files back."""
     from akrotiri_puzzles import load_components
     from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
@@ -53,16 +53,16 @@ def test_each_position_once_a_position_of_another_command_in_out_is_not_kept_aga
     out = tmp_path / "out"
     out.mkdir()
     # Named as `--turns 2` of the same level and seed names its files: another command's.
-    shutil.copyfile(root / "puzzles" / "generated" / "medium-s21-00005.yaml", out / "medium-s21-t2-00005.yaml")
-    result = run_cli("generate", "--difficulty", "medium", "--count", "1", "--seed", "21", "--out", out, timeout=300)
+    shutil.copyfile(root / "puzzles" / "generated" / "easy-s21-00002.yaml", out / "easy-s21-t2-00002.yaml")
+    result = run_cli("generate", "--difficulty", "easy", "--count", "1", "--seed", "21", "--out", out, timeout=300)
     assert result.returncode == 0, result.stderr
-    made = sorted(p.name for p in out.glob("medium-s21-0*.yaml"))
-    assert len(made) == 1 and made[0] != "medium-s21-00005.yaml", made
-    assert "medium-s21-00005\tposition used" in (out / ".generate-dropped.tsv").read_text()
+    made = sorted(p.name for p in out.glob("easy-s21-0*.yaml"))
+    assert len(made) == 1 and made[0] != "easy-s21-00002.yaml", made
+    assert "easy-s21-00002\tposition used" in (out / ".generate-dropped.tsv").read_text()
     comps = load_components()
-    assert load_puzzle(out / made[0], comps).start != load_puzzle(out / "medium-s21-t2-00005.yaml", comps).start
-    # Without the other command's puzzle, task 5 is kept: the skip is the position's doing.
+    assert load_puzzle(out / made[0], comps).start != load_puzzle(out / "easy-s21-t2-00002.yaml", comps).start
+    # Without the other command's puzzle, task 2 is kept: the skip is the position's doing.
     alone = tmp_path / "alone"
-    result = run_cli("generate", "--difficulty", "medium", "--count", "1", "--seed", "21", "--out", alone, timeout=300)
+    result = run_cli("generate", "--difficulty", "easy", "--count", "1", "--seed", "21", "--out", alone, timeout=300)
     assert result.returncode == 0, result.stderr
-    assert [p.name for p in alone.glob("medium-s21-*.yaml")] == ["medium-s21-00005.yaml"]
+    assert [p.name for p in alone.glob("easy-s21-*.yaml")] == ["easy-s21-00002.yaml"]
