@@ -63,6 +63,19 @@ def run_cli(*args: str | Path, cwd: Path | None = None, timeout: float = 120) ->
     )
 
 
+def big_database(path: Path, rows: int) -> Path:
+    """A puzzle database of `rows` rows made by tools/big_puzzle_db.py (the repository's puzzles
+    again and again, each under its own id)."""
+    made = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "big_puzzle_db.py"), str(path), "--rows", str(rows)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert made.returncode == 0, made.stderr
+    return path
+
+
 def one_line_error(result: subprocess.CompletedProcess[str], *words: str) -> str:
     """Exit status 2, nothing on stdout, one line on stderr holding every word given, no traceback."""
     assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)

@@ -16,21 +16,10 @@ from akrotiri_puzzles.files import db_workers
 from akrotiri_puzzles.files.components_yaml import load_components
 from akrotiri_puzzles.techniques import techniques
 
-from .conftest import ROOT, run_cli
+from .conftest import ROOT, big_database, run_cli
 
 ROWS = 150
 """Three chunks of rows and a part of one."""
-
-
-def _database(path: Path, rows: int = ROWS) -> Path:
-    made = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "big_puzzle_db.py"), str(path), "--rows", str(rows)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert made.returncode == 0, made.stderr
-    return path
 
 
 def _read(path: Path, workers: int, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object, object]]:
@@ -46,7 +35,7 @@ def _error(path: Path, workers: int, monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def test_workers_read_the_same_puzzles_in_the_same_order(tmp_path, monkeypatch):
-    db = _database(tmp_path / "p.sqlite")
+    db = big_database(tmp_path / "p.sqlite", ROWS)
     alone = _read(db, 0, monkeypatch)
     shared = _read(db, 2, monkeypatch)
     assert len(alone) == ROWS
@@ -61,7 +50,7 @@ def test_workers_read_the_same_puzzles_in_the_same_order(tmp_path, monkeypatch):
 
 
 def test_the_first_row_refused_is_the_same_with_workers(tmp_path, monkeypatch):
-    db = _database(tmp_path / "p.sqlite")
+    db = big_database(tmp_path / "p.sqlite", ROWS)
     with sqlite3.connect(db) as conn:
         # Row 70 is not a puzzle; row 130's YAML is a blob, refused by SQL before it is loaded.
         conn.execute(
@@ -89,7 +78,7 @@ def test_a_small_database_is_read_in_one_process_and_a_large_one_by_workers(monk
 
 def test_export_of_a_large_database_writes_what_is_stored(tmp_path):
     """Through the command line, with the workers a database of PARALLEL_ROWS rows gets."""
-    db = _database(tmp_path / "big.sqlite", db_workers.PARALLEL_ROWS)
+    db = big_database(tmp_path / "big.sqlite", db_workers.PARALLEL_ROWS)
     done = run_cli("export", "--db", db, "--out", tmp_path / "out", timeout=300)
     assert done.returncode == 0, done.stderr
     with sqlite3.connect(db) as conn:
@@ -107,7 +96,7 @@ def test_the_workers_are_bounded_by_an_environment_variable(monkeypatch, value, 
 
 
 def test_a_bad_number_of_workers_is_one_line(tmp_path):
-    db = _database(tmp_path / "p.sqlite", 3)
+    db = big_database(tmp_path / "p.sqlite", 3)
     env = {db_workers.WORKERS_VARIABLE: "many"}
     done = subprocess.run(
         [sys.executable, str(ROOT / "cli.py"), "export", "--db", str(db), "--out", str(tmp_path / "out")],

@@ -13,25 +13,14 @@ from pathlib import Path
 
 from akrotiri_puzzles.common.cli.outputs import SCRATCH, clear_stale
 
-from .conftest import ROOT, run_cli
+from .conftest import ROOT, big_database, run_cli
 
 ROWS = 400
 """Rows enough for the export to be caught writing (about a second of work)."""
 
 
-def _big_database(path: Path, rows: int) -> Path:
-    made = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "big_puzzle_db.py"), str(path), "--rows", str(rows)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert made.returncode == 0, made.stderr
-    return path
-
-
 def test_an_export_killed_by_sigkill_leaves_its_scratch_folder_and_the_next_run_removes_it(tmp_path):
-    db = _big_database(tmp_path / "big.sqlite", ROWS)
+    db = big_database(tmp_path / "big.sqlite", ROWS)
     out = tmp_path / "out"
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "cli.py"), "export", "--db", str(db), "--out", str(out)],
