@@ -37,6 +37,7 @@ import os
 import platform
 import random
 import statistics
+import sys
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -205,6 +206,15 @@ def before_after(classes: tuple[str, ...], per_class: int, first: int, time_limi
     return "\n".join(lines)
 
 
+def read_rows(path: Path) -> list[Row]:
+    """A run's rows as --rows-out wrote them; one line and exit status 2 if the file is not that."""
+    try:
+        return [Row(**r) for r in json.loads(path.read_text(encoding="utf-8"))]
+    except (OSError, ValueError, TypeError) as exc:
+        print(f"error: {path}: not a file of rows written by --rows-out ({exc})", file=sys.stderr)
+        sys.exit(2)
+
+
 def compare(before: list[Row], after: list[Row]) -> str:
     """Two runs of the same set (`--rows-out`, e.g. main's code and a branch's, run side by side):
     per puzzle and by class, CP-SAT's CPU seconds, status and optimum before and after."""
@@ -305,7 +315,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.compare:
-        runs = [[Row(**r) for r in json.loads(f.read_text())] for f in args.compare]
+        runs = [read_rows(f) for f in args.compare]
         print(compare(runs[0], runs[1]))
         return
     if args.before_after:
@@ -315,7 +325,7 @@ def main() -> None:
         print(f"- python {platform.python_version()}, {os.cpu_count()} logical CPUs, load {os.getloadavg()}")
         return
     if args.table_from:
-        rows = [Row(**r) for f in args.table_from for r in json.loads(f.read_text())]
+        rows = [r for f in args.table_from for r in read_rows(f)]
     else:
         first = SETS[args.set] if args.first_game is None else args.first_game
         rows = run(args.per_class, args.node_cap, tuple(args.classes), first, args.time_limit, args.dump)
