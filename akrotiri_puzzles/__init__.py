@@ -32,8 +32,7 @@ from .position import Position, Seat
 from .rules import action_cost, is_legal, legal_actions, why_illegal
 from .scoring import final_score
 from .setup import new_game
-
-__version__ = "0.1.0"
+from .version import __version__ as __version__
 
 __all__ = [
     "Action",

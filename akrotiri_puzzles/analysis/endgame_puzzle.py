@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.metadata import version
 
-from .. import __version__
 from ..actions import Action
 from ..position import Position
 from ..premise import Revealed
 from ..puzzle import Certificate, Goal, Puzzle
 from ..scoring import seat_score
 from ..solver.deadline import TimeUp
+from ..version import __version__
 from .board_solve import puzzle_of, replay_line
 from .endgame import analyse
 from .unique import unique_answer

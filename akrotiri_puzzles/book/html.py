@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from .. import __version__
 from ..common.files.names import file_stem, stems_distinct
 from ..files.collection import Collection
 from ..notation import format_action
@@ -24,6 +23,7 @@ from ..render.legend import PARTS
 from ..render.overlay import Overlay
 from ..render.svg import render_panel
 from ..techniques import TECHNIQUES, level, techniques
+from ..version import __version__
 from .sheet import CONTENTS_ROWS, CSS, Fit, fit, places_a_tile, step_note
 
 SEAT_WORDS = {

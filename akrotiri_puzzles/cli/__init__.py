@@ -82,7 +82,7 @@ def level_text(level: Level, unique: bool = False) -> str:
 
 def _version(value: bool) -> None:
     if value:
-        from .. import __version__
+        from ..version import __version__
 
         out.print(f"{PROG} {__version__}")
         raise typer.Exit(0)

@@ -13,11 +13,11 @@ import random
 from dataclasses import dataclass, replace
 from importlib.metadata import version
 
-from .. import __version__
 from ..components import Components
 from ..puzzle import Certificate, Grade, Puzzle, replay
 from ..solver import solve
 from ..themes import themes
+from ..version import __version__
 from .candidates import candidates, recipe_for
 from .grade import grade, level_of, level_range, placement_needed, score_range
 from .idle_turn import idle_first_turn, matters
