@@ -205,3 +205,33 @@ def test_R_EXC_1_R_EXC_2_where_a_card_fits_on_a_larger_board_is_what_its_own_boa
                         checked += 1
                         fit += bool(want)
     assert checked >= 3000 and fit >= 1000
+
+
+def test_R_ORA_1_a_scenario_with_the_oracle_counts_its_action_in_its_lower_bound(comps):
+    """The Oracle action is an action of its own (R-ORA-1), none of those the lower bounds count
+    (excavations, buys, loads, Move actions; it gives no movement point, R-MOVE-2): a scenario
+    that asks the oracle gets the lower bound of the same boards without it, plus one. So at a
+    bound where the boards alone leave no action to spare, every such scenario is dropped."""
+    from dataclasses import replace
+
+    from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
+
+    rng = random.Random(31)
+    checked = dropped = 0
+    for path in PLACE2[:3]:
+        puzzle = load_puzzle(path, comps)
+        most = budget(puzzle).most
+        ms, cards = max_steps(puzzle, most), playable_cards(puzzle, most)
+        asked = [sc for sc in FactReader(puzzle).scenarios() if sc.oracle is not None]
+        for sc in rng.sample(asked, min(12, len(asked))):
+            plain = FactReader(puzzle).read(replace(sc, oracle=None), most, ms, cards)
+            if plain is None:
+                continue
+            with_oracle = FactReader(puzzle).read(sc, most, ms, cards)
+            if plain.lower == most:
+                assert with_oracle is None
+                dropped += 1
+            else:
+                assert with_oracle is not None and with_oracle.lower == plain.lower + 1
+                checked += 1
+    assert checked >= 10
