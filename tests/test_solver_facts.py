@@ -134,7 +134,9 @@ def test_R_MOVE_2_the_leg_table_a_scenario_gets_is_the_near_docks_own(comps, mon
     was before (a Dijkstra over the groups cut down to the near docks: a leg a line within the
     bound sails passes through near docks only), bound by bound, with the bans on passing the
     opponent's dock and on portage too. (Tables shared too freely once handed out tables of
-    other bounds and other docks, with legs missing; these puzzles showed it.)"""
+    other bounds and other docks, with legs missing; the first two puzzles showed it. Since a
+    scenario with the oracle counts its action, their classes at these bounds are dropped
+    before any table is read: the other two are read.)"""
     from akrotiri_puzzles.solver.budget import board_free_lower_bound, budget, max_steps, playable_cards
     from akrotiri_puzzles.solver.gather import build_facts
 
@@ -152,7 +154,12 @@ def test_R_MOVE_2_the_leg_table_a_scenario_gets_is_the_near_docks_own(comps, mon
         return got
 
     monkeypatch.setattr(FactReader, "_legs", checked)
-    names = ["small-090-act-south-2014-h2-map", "small-125-act-south-2016-h2-temple"]
+    names = [
+        "small-090-act-south-2014-h2-map",
+        "small-125-act-south-2016-h2-temple",
+        "small-091-act-south-2014-h2-map",
+        "small-121-act-south-2016-h2-map",
+    ]
     for name, forbid in [(n, f) for n in names for f in ((), ("pass",), ("portage",))]:
         puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
         reader = FactReader(puzzle, frozenset(forbid))

@@ -41,6 +41,9 @@ RELAX = True
 """Whether `build_facts` drops the scenarios of a turn-1 placement's turn-2 slot at once when the
 slot's optimistic view proves them beyond the bound (solver/relax.py); tests and benchmarks turn
 it off to compare."""
+ORACLE = True
+"""Whether a scenario that asks the oracle counts its Oracle action in its lower bound
+(`oracle_action`); tests and benchmarks turn it off to compare."""
 
 
 LegTable = tuple[tuple[str, ...], bytes]
@@ -470,8 +473,8 @@ def oracle_action(sc: Scenario) -> int:
     """Actions a line of the scenario spends on the oracle: 1 when the scenario asks it, which
     only a line with an Oracle action meets (R-ORA-1). That action is none of those the lower
     bounds count (excavations, buys, loads, Move actions: it gives no movement point,
-    R-MOVE-2), so a scenario's lower bound adds it."""
-    return 0 if sc.oracle is None else 1
+    R-MOVE-2), so a scenario's lower bound adds it (with `ORACLE`)."""
+    return 0 if sc.oracle is None or not ORACLE else 1
 
 
 def own_views(
