@@ -41,6 +41,9 @@ RELAX = True
 """Whether `build_facts` drops the scenarios of a turn-1 placement's turn-2 slot at once when the
 slot's optimistic view proves them beyond the bound (solver/relax.py); tests and benchmarks turn
 it off to compare."""
+ORACLE = True
+"""Whether a scenario that asks the oracle counts its Oracle action in its lower bound
+(`oracle_action`); tests and benchmarks turn it off to compare."""
 
 
 LegTable = tuple[tuple[str, ...], bytes]
@@ -244,16 +247,17 @@ class FactReader:
 
     def relaxed_kept(self, sc: Scenario, bound: int, ms: int, cards: list[str]) -> frozenset[str | None] | None:
         """The turn-2 slots (`~x,y`; None: no tile) of sc's turn-1 placement whose scenarios
-        may meet `bound` actions within `ms` steps, by one optimistic view per slot of all its
-        turn-2 boards (solver/relax.py) instead of their own reads; None (keep all) for one
-        turn or every line."""
+        with sc's oracle choice may meet `bound` actions within `ms` steps, by one optimistic
+        view per slot of all its turn-2 boards (solver/relax.py) instead of their own reads (and
+        the Oracle action, `oracle_action`); None (keep all) for one turn or every line."""
         if self.every_line or self.puzzle.turns != 2:
             return None
         if self._relax is None:
             self._relax = Relaxation(self.puzzle, [t for _, t in turn_two_tiles(self.puzzle) if t is not None])
         first = self.first(sc.first, sc.boards[0])
         found = self._relax.bounds(sc.first, first.board, first.view, self.start_dock, cards)
-        return frozenset(name for name, (lower, reach) in found.items() if lower <= bound and reach <= ms)
+        most = bound - oracle_action(sc)
+        return frozenset(name for name, (lower, reach) in found.items() if lower <= most and reach <= ms)
 
     def first(self, p: Placement | None, board: Board) -> _First:
         """The shared data of a turn-1 placement (None: none), whose board is `board`."""
@@ -290,17 +294,19 @@ class FactReader:
         cap: int,
         from_thera: dict[str, int],
         lower: int,
+        asked: int = 0,
     ) -> None:
         """Keep the scenario's lower bound over `cards` (`lower`, from `lower_bound`) and the
         floor for any other card (see `known_lower`): a card bought costs the buy and the
         excavation, after the first leg to Thera (`lower_bound`: sailing with the points in
-        hand, or carrying cubes). Both are capped at `cap` when the view holds only for lines
-        within the bound's steps."""
+        hand, or carrying cubes), and the Oracle action when the scenario asks it (`asked`,
+        `oracle_action`). Both are capped at `cap` when the view holds only for lines within
+        the bound's steps."""
         to_thera = min((from_start.get(d, FAR) for d, n in from_thera.items() if n == 0), default=FAR)
         p0 = points_in_hand(self.puzzle)
         loaded = max(0, to_thera - p0) if self.start.hero.cargo else FAR
         first_leg = min(actions_for(to_thera, p0), loaded)
-        floor = FAR if first_leg >= FAR else 2 + first_leg
+        floor = FAR if first_leg >= FAR else 2 + first_leg + asked
         named = self.puzzle.goal.map_card
         if named is not None and named in cards:
             floor = FAR  # only the named card counts, and it was read
@@ -397,13 +403,16 @@ class FactReader:
         from_start = last.steps_from([self.start_dock])
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
         cubes = None if self.start.hero.cargo else functools.partial(cube_docks, last, self.cube_parts)
-        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, self.must_load)
+        # A scenario with the oracle has its Oracle action besides every action `lower_bound`
+        # counts (R-ORA-1: an action of its own, giving no movement point, R-MOVE-2).
+        asked = oracle_action(sc)
+        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, self.must_load) + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
             approximate = sc.second is not None and last.ship is views[0].ship
-            more = self.puzzle.goal.temples + actions_for(steps + 1, points_in_hand(self.puzzle))
-            self._record(index, cards, from_start, more if approximate else FAR, from_thera, lower)
+            more = self.puzzle.goal.temples + actions_for(steps + 1, points_in_hand(self.puzzle)) + asked
+            self._record(index, cards, from_start, more if approximate else FAR, from_thera, lower, asked)
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}
@@ -412,7 +421,7 @@ class FactReader:
         # The last excavation: with several temples, any card's (the named one may come first).
         last_docks = goal_docks if goal.temples == 1 else {d for ds in fit.values() for d in ds}
         if goal.temples >= 2 and lower <= bound:
-            lower = max(lower, self._temples_bound(views, last_docks, from_start))
+            lower = max(lower, self._temples_bound(views, last_docks, from_start) + asked)
         if lower > bound and not self.every_line:
             return None
         to_goal = last.steps_from(last_docks)
@@ -427,10 +436,15 @@ class FactReader:
         for t, v in enumerate(views):
             docks = sorted(d for d in near if d in v.ship)
             thera = tuple(d for d in docks if v.island[d] == v.thera)
-            dig = tuple(sorted((k, d) for k, isls in fit_turn[t].items() for d in docks if v.island[d] in isls))
             docks_on: dict[Label, list[str]] = {}
             for d in docks:
                 docks_on.setdefault(v.island[d], []).append(d)
+            # By island: a card's few islands against the near docks' islands.
+            dig = tuple(
+                sorted(
+                    (k, d) for k, isls in fit_turn[t].items() for isl in isls if isl in docks_on for d in docks_on[isl]
+                )
+            )
             same = tuple(sorted((p, d) for p, isl in v.part.items() if isl in docks_on for d in docks_on[isl]))
             reached_parts.update(p for p, _ in same)
             pairs: tuple[tuple[str, str], ...] = ()
@@ -453,6 +467,14 @@ class FactReader:
                 key.append((pf.icon_colour, bool(pf.second_cube)))
         final = sc.second if self.every_line and len(views) == 2 else None
         return _Read(sc, views, lower, near, turns, placement, tuple(key), final)
+
+
+def oracle_action(sc: Scenario) -> int:
+    """Actions a line of the scenario spends on the oracle: 1 when the scenario asks it, which
+    only a line with an Oracle action meets (R-ORA-1). That action is none of those the lower
+    bounds count (excavations, buys, loads, Move actions: it gives no movement point,
+    R-MOVE-2), so a scenario's lower bound adds it (with `ORACLE`)."""
+    return 0 if sc.oracle is None or not ORACLE else 1
 
 
 def own_views(

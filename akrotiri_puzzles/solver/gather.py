@@ -42,7 +42,7 @@ class Gathering:
         self.deadline = deadline
         self.indexed = scens is None
         self._todo: Iterator[tuple[int, Scenario]] = enumerate(scens if scens is not None else reader.scenarios())
-        self._last: tuple[Placement | None, frozenset[str | None] | None] | None = None
+        self._last: tuple[Placement | None, bool, frozenset[str | None] | None] | None = None
         self._classes: dict[tuple[Any, ...], int] = {}
         self.reads: list[_Read] = []
         self.members: list[list[Scenario]] = []
@@ -58,10 +58,12 @@ class Gathering:
             if self.enumerated % 64 == 0:
                 self.deadline.check()
             if self.indexed and facts.RELAX:
-                # Scenarios come grouped by turn-1 placement: its views are asked once for the group.
-                if self._last is None or self._last[0] is not sc.first:
-                    self._last = (sc.first, reader.relaxed_kept(sc, bound, max_steps, cards))
-                if self._last[1] is not None and slot_name(sc.second) not in self._last[1]:
+                # Scenarios come grouped by turn-1 placement, then oracle icon: its views are asked
+                # once for the group, and its slots kept once with the oracle and once without.
+                asked = sc.oracle is not None
+                if self._last is None or self._last[0] is not sc.first or self._last[1] != asked:
+                    self._last = (sc.first, asked, reader.relaxed_kept(sc, bound, max_steps, cards))
+                if self._last[2] is not None and slot_name(sc.second) not in self._last[2]:
                     continue
             if self.indexed and reader.known_lower(i, cards) > bound:
                 continue  # an earlier read proved it needs more actions than the bound
