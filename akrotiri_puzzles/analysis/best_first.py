@@ -68,11 +68,13 @@ def best_placement(
     cap: int | None,
     tighter: Bound | None = None,
     line_solve: Solve | None = None,
+    covers: bool = False,
 ) -> BoardResult:
     """The best over the children (placements, mostly), first in notation order among equals, and
     its line, as `placement.split_placements` gives it (module doc); INFEASIBLE when none reaches
-    `floor`. `line_solve` (default `solve`) solves the winner for its line."""
-    ranked, bound, proven = best_placements(kids, solve, reach, upper, floor, cap, 1, tighter, line_solve)
+    `floor`. `line_solve` (default `solve`) solves the winner for its line; `covers`: a group's
+    cover is asked the bare question before its members (`_BestFirst.ask_covers`)."""
+    ranked, bound, proven = best_placements(kids, solve, reach, upper, floor, cap, 1, tighter, line_solve, covers)
     if not ranked:
         return BoardResult("INFEASIBLE", None, bound, ())
     r = ranked[0][1]
@@ -91,6 +93,7 @@ def best_placements(
     k: int,
     tighter: Bound | None = None,
     line_solve: Solve | None = None,
+    covers: bool = False,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values, best first, ties in notation order, each with its line
     (the child's action first), and the bound on every child not among them, and whether all is
@@ -104,6 +107,7 @@ def best_placements(
     docs/benchmarks.md). A child already solved with the objective during the search keeps the
     line found then (its value and fewest actions too)."""
     search = _BestFirst(kids, solve, reach, upper, floor, cap, tighter, line_solve)
+    search.ask_covers = covers
     top = search.top(list(range(len(kids))), k)
     out: list[tuple[Action, BoardResult]] = []
     bound = search.bound
@@ -176,6 +180,10 @@ class _BestFirst:
                 self.group_of[j] = g
         self.tightened: set[int] = set()
         """The groups (by first child) and children whose `tighter` bound was asked."""
+        self.ask_covers = False
+        """Whether a group's cover is asked the bare question before its members (for the reply's
+        margin objective, whose bounds leave many members of a group to ask): the cover
+        dominates each member (placement.cover), so a no skips them all."""
 
     def ask(self, j: int) -> int | None:
         """What child j is asked for, the k-th best so far the value V of child i: at least V
@@ -250,12 +258,23 @@ class _BestFirst:
         # bounds (the cover's and their own) have not skipped them, and on the benchmark's last
         # turns such a cover always reached the value (a question more), docs/benchmarks.md.
         left.sort(key=lambda j: (self.hi[j] is None, -(self.hi[j] or 0), j))
+        if self.ask_covers and len(left) > 1:
+            top = self.covers_of(left)
+            asks = [self.ask(j) for j in left]
+            least = None if any(a is None for a in asks) else min(a for a in asks if a is not None)
+            if top is not None and least is not None and not self.reach(top, least):
+                self._lower(left, least - 1)
+                return
         for j in left:
             if self._below(j):
                 continue
             got = self._settle(j, self.ask(j))
             if got is not None:
                 self._add(got, j)
+
+    def covers_of(self, js: list[int]) -> Position | None:
+        """The cover of children `js` (members of one group), or None."""
+        return cover([self.kids[j][1] for j in js])
 
     def _tighten(self, js: list[int], b: int | None) -> None:
         """A bound found for children `js`: each keeps the lower of it and the one it had."""

@@ -182,6 +182,10 @@ def is_last_turn(pos: Position) -> bool:
 class Run:
     """One analysis: its objective, deadline and CP-SAT workers."""
 
+    ask_covers = False
+    """Whether the best-first placement search asks a group's cover before its members
+    (best_first._BestFirst.ask_covers)."""
+
     def __init__(
         self,
         pos: Position,
@@ -266,7 +270,7 @@ class Run:
                 # wrong answer, so a limit the proof does not reach changes nothing.
                 kids = self.children(pos)
                 return best_first.best_placement(
-                    kids, self.placed, self.reached, upper, floor, cap, self.tighter(), self.line
+                    kids, self.placed, self.reached, upper, floor, cap, self.tighter(), self.line, self.ask_covers
                 )
             reach = self.reached if upper is not None else None
             kids = self.children(pos)

@@ -32,6 +32,12 @@ in the opponent's turn, so that is exactly the hero's worst (its margin, then it
   Before an end is solved, its bound is lowered by every reply found since it was last bounded
   (the ends wait in a heap by bound); the first end whose lowered bound still holds is solved,
   and once the highest bound is refuted, every end left is.
+- **A refutation by a floor.** Once an end is solved, the next end not refuted by its bound is
+  first only asked whether the opponent can hold the hero to the best margin so far (or below it,
+  where the tie-breaks cannot favour the end): a decision, stopped at the first placement whose
+  bare question says yes (`Replies.refutes`). Only an end that survives it is solved, with that
+  floor as a proven cap, and from the best of the replies found elsewhere replayed there as a
+  floor (analysis/reply_level.py).
 - Every line reported is replayed and scored by the engine (scoring.py).
 """
 
@@ -46,45 +52,16 @@ from ..effects import apply
 from ..position import Position
 from ..puzzle import State
 from ..rules import legal_actions, why_illegal
-from ..scoring import SeatScore, seat_score
+from ..scoring import seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.exhaustive import state_key
-from .board_solve import objective_value
-from .endgame import SCALE, AnalysisError, Run, result_of
-from .placement import Bound
-from .reach_bound import score_bound
-from .reach_tight import tight_bound
+from .endgame import SCALE, AnalysisError
+from .reply_level import End, Outcome, Replies, ReplyRun, other_seat, replayed, replays, reply_key
+
+__all__ = ["End", "Outcome", "Replies", "ReplyRun", "replayed", "replays", "reply_key"]
 
 MOST_ENDS = 50_000
 """Distinct turn ends of the hero the reply analysis enumerates at most."""
-RANK = {"loss": 0, "shared": 1, "win": 2}
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A hero line, the opponent's reply to it, and the final scores (the engine's)."""
-
-    hero_line: tuple[Action, ...]
-    reply: tuple[Action, ...]
-    hero: SeatScore
-    other: SeatScore
-    proven: bool
-    """The reply is proven the opponent's best (CP-SAT OPTIMAL)."""
-
-    @property
-    def margin(self) -> int:
-        """The hero's final points minus the opponent's."""
-        return self.hero.total - self.other.total
-
-    @property
-    def result(self) -> str:
-        """win, loss or shared, the drachmas breaking a tie (R-SCORE-3)."""
-        return result_of(self.hero, self.other)
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        """What the hero maximises: the margin, then the win, then its drachmas (R-SCORE-3)."""
-        return (self.margin, RANK[self.result], self.hero.drachmas)
 
 
 @dataclass(frozen=True)
@@ -119,6 +96,9 @@ class ReplyAnalysis:
     verdict: ReplyVerdict | None = None
     by_replies: int = 0
     """Of the ends refuted, those whose bound the replies found for other ends lowered."""
+    by_floor: int = 0
+    """Of the ends refuted, those refuted by a reply found by bare questions asked for the best
+    margin so far (`Replies.refutes`)."""
 
     @property
     def hero_proven(self) -> bool:
@@ -189,33 +169,6 @@ def known_facts(pos: Position) -> tuple[str, ...]:
     )
 
 
-def other_seat(seat: str) -> str:
-    """The other seat's name."""
-    return "north" if seat == "south" else "south"
-
-
-@dataclass(frozen=True)
-class End:
-    """One end of the hero's turn: its line and the opponent's turn, begun."""
-
-    line: tuple[Action, ...]
-    after: Position
-    bound: int
-    """The hero's margin against the best of the replies 'place the tile, then nothing'."""
-
-    @property
-    def drachmas(self) -> int:
-        """The hero's drachmas (the opponent's turn leaves them as they are)."""
-        return self.after.seat(other_seat(self.after.to_move)).drachmas
-
-
-def reply_key(after: Position) -> Hashable:
-    """What the opponent's turn depends on: its own state (state_key), the hero's boat (it blocks
-    a dock) and what the hero's points read (its temples and goal cards)."""
-    hero = after.seat(other_seat(after.to_move))
-    return (state_key(State(after)), hero.boat, hero.temples, hero.goals)
-
-
 class Bounds:
     """The ends' bounds: the board and the tile are the same for every end of the hero's turn,
     so the least "hero's goal points minus the opponent's points" over the tile's placements is
@@ -223,18 +176,31 @@ class Bounds:
 
     def __init__(self) -> None:
         self.least: dict[Hashable, int] = {}
+        self.worst: dict[Hashable, tuple[Action, ...]] = {}
+        """The reply 'place the tile, then nothing' that gives each least (() without a tile)."""
 
     def __call__(self, after: Position) -> int:
         hero = other_seat(after.to_move)
         mine = after.seat(hero)
         key = (mine.temples, mine.goals, after.phase)
         if key not in self.least:
-            boards = [after]
+            boards: list[tuple[tuple[Action, ...], Position]] = [((), after)]
             if after.phase == "place":
-                boards = [apply(after, a) for a in legal_actions(after) if isinstance(a, PlaceTile)] or [after]
-            self.least[key] = min(_goal_points(p, hero) - seat_score(p, after.to_move).total for p in boards)
+                placed: list[tuple[tuple[Action, ...], Position]] = [
+                    ((a,), apply(after, a)) for a in legal_actions(after) if isinstance(a, PlaceTile)
+                ]
+                boards = placed or boards
+            least = [(_goal_points(p, hero) - seat_score(p, after.to_move).total, line) for line, p in boards]
+            self.least[key], self.worst[key] = min(least, key=lambda x: x[0])
         score = seat_score(after, hero)
         return self.least[key] + score.total - _goal_points(after, hero)
+
+    def reply(self, after: Position) -> tuple[Action, ...]:
+        """The reply 'place the tile, then nothing' of the least bound worked out for `after`'s
+        hero's temples and goal cards (a legal reply after any end where its placement is)."""
+        mine = after.seat(other_seat(after.to_move))
+        self(after)
+        return self.worst[(mine.temples, mine.goals, after.phase)]
 
 
 def _goal_points(pos: Position, seat: str) -> int:
@@ -292,94 +258,12 @@ def refuted(end: End, best: Outcome | None, bound: int | None = None) -> bool:
     return (best.margin != 0 or best.result == "win") and end.drachmas <= best.hero.drachmas
 
 
-class ReplyRun(Run):
-    """The one-turn analyser from the opponent's seat with the margin objective, its placements
-    taken best first by a model-free bound as for the score objective: after a placement the
-    board is fixed, so the hero's points are a constant there and the opponent's margin
-    objective is at most (its score bound - the hero's points) * SCALE + SCALE - 1 (its drachmas
-    are below SCALE). A placement's cover (placement.cover) has the board and seats of its
-    members, so the same hero's points."""
-
-    def upper(self) -> Bound | None:
-        return _margin_bound(score_bound) if self.use_bound else None
-
-    def tighter(self) -> Bound | None:
-        return _margin_bound(tight_bound) if self.use_bound and self.start.hero.cargo else None
-
-
-def _margin_bound(score: Bound) -> Bound:
-    def bound(child: Position) -> int | None:
-        b = score(child)
-        if b is None:
-            return None
-        return (b - seat_score(child, other_seat(child.to_move)).total) * SCALE + SCALE - 1
-
-    return bound
-
-
-class Replies:
-    """The opponent's level: its best final turn after a hero turn end, by CP-SAT (the margin
-    objective from its seat), kept by `reply_key`."""
-
-    def __init__(self, hero: str, deadline: Deadline, workers: int) -> None:
-        self.hero = hero
-        self.deadline = deadline
-        self.workers = workers
-        self.found: dict[Hashable, tuple[tuple[Action, ...], bool]] = {}
-        self.pool: list[tuple[Action, ...]] = []
-        """The distinct replies found so far, in the order found (`bound_by_replies`)."""
-
-    def bound_by_replies(self, end: End, start: int = 0) -> int | None:
-        """The least margin the hero keeps after `end` against the replies found since the
-        `start`-th, each replayed by the engine up to its first action illegal after this end
-        (then the turn ends there, when it may): each is a legal reply, and the opponent's best
-        leaves the hero no more. None when none of them can be played."""
-        least: int | None = None
-        for line in self.pool[start:]:
-            final = replayed(end.after, line)
-            if final is None:
-                continue
-            margin = seat_score(final, self.hero).total - seat_score(final, end.after.to_move).total
-            least = margin if least is None else min(least, margin)
-        return least
-
-    def outcome(self, end: End) -> Outcome:
-        """The final outcome after `end` against the opponent's best reply."""
-        opp = end.after
-        key = reply_key(opp)
-        got = self.found.get(key)
-        if got is None:
-            r = ReplyRun(opp, "margin", self.deadline, self.workers).best(opp)
-            got = (r.line, r.status == "OPTIMAL")
-            p = opp
-            for action in r.line:
-                p = apply(p, action)
-            if objective_value(p, "margin") != r.value:
-                raise AssertionError("the engine scores the opponent's reply differently from the analyser")
-            self.found[key] = got
-            if got[0] not in self.pool:
-                self.pool.append(got[0])
-        line, proven = got
-        p = opp
-        for action in line:
-            p = apply(p, action)
-        return Outcome(end.line, line, seat_score(p, self.hero), seat_score(p, opp.to_move), proven)
-
-
-def replayed(after: Position, line: Sequence[Action]) -> Position | None:
-    """The game over after the opponent plays `line` from `after` up to its first action illegal
-    there and ends its turn; None when it may not end it there (a tile or goal card to take, the
-    other boat's dock)."""
-    p = after
-    for action in line:
-        if p.phase == "over" or why_illegal(p, action) is not None:
-            break
-        p = apply(p, action)
-    if p.phase == "over":
-        return p
-    if why_illegal(p, EndTurn()) is not None:
-        return None
-    return apply(p, EndTurn())
+def refuting(end: End, best: Outcome) -> int:
+    """The least objective of the opponent (its margin times SCALE plus its drachmas) a reply of
+    which refutes `end` against `best`: one that holds the hero to the best margin (where the
+    tie-breaks cannot favour the end, `refuted`) or below it."""
+    most = best.margin if refuted(end, best, best.margin) else best.margin - 1
+    return -most * SCALE
 
 
 @dataclass
@@ -389,6 +273,8 @@ class _Tally:
     refuted: int = 0
     by_replies: int = 0
     """Ends whose bound the replies found for other ends lowered enough to refute them."""
+    by_floor: int = 0
+    """Ends refuted by a reply that holds the hero to the best margin so far (`Replies.refutes`)."""
     proven: bool = True
     open: int | None = None
     """A bound on every end not solved (the highest left in the heap), None when none is left."""
@@ -421,7 +307,18 @@ def _search(ends: list[End], replies: Replies, tally: _Tally, floor: int | None 
                 neg = -lower
             heapq.heapreplace(heap, (neg, heap[0][1], i, len(replies.pool)))
             continue
-        out = replies.outcome(end)
+        cap = None
+        if floor is None and tally.best is not None:
+            # An end need not be solved to be refuted: only asked whether the opponent can hold
+            # the hero to the best margin so far (or below it, by the tie-breaks), a decision.
+            want = refuting(end, tally.best)
+            if replies.refutes(end, want):
+                heapq.heappop(heap)
+                tally.refuted += 1
+                tally.by_floor += 1
+                continue
+            cap = want - 1  # proven: no reply reaches `want`
+        out = replies.outcome(end, cap)
         heapq.heappop(heap)
         tally.solved += 1
         # A reply not proven best (a time limit) gives the hero an upper bound only.
@@ -454,6 +351,11 @@ def analyse_reply(
                 f"--reply: no line of {pos.to_move}'s turn excavates its last temple: the game goes on after "
                 f"{pos.other}'s next turn, so its reply is not the last turn (R-END-2)"
             )
+        # The reply 'place the tile, then nothing' of the first end's bound seeds the replies
+        # found: replayed, it gives the first end's search a floor (Replies.outcome).
+        seed = bounds.reply(ends[0].after)
+        if seed:
+            replies.pool.append(seed)
         _search(ends, replies, tally)
     except TimeUp:
         return _stopped(ends, tally, known)
@@ -467,7 +369,16 @@ def analyse_reply(
         except TimeUp:
             verdict = None
     return ReplyAnalysis(
-        status, best, best.margin, len(ends), tally.solved, tally.refuted, known, verdict, tally.by_replies
+        status,
+        best,
+        best.margin,
+        len(ends),
+        tally.solved,
+        tally.refuted,
+        known,
+        verdict,
+        tally.by_replies,
+        tally.by_floor,
     )
 
 
@@ -479,7 +390,9 @@ def _stopped(ends: list[End], tally: _Tally, known: tuple[str, ...]) -> ReplyAna
     known_bounds = ([] if tally.open is None else [tally.open]) + ([tally.best.margin] if tally.best else [])
     top = max(known_bounds) if known_bounds else None
     status = "UNKNOWN" if tally.best is None else "FEASIBLE"
-    return ReplyAnalysis(status, tally.best, top, len(ends), tally.solved, tally.refuted, known, None, tally.by_replies)
+    return ReplyAnalysis(
+        status, tally.best, top, len(ends), tally.solved, tally.refuted, known, None, tally.by_replies, tally.by_floor
+    )
 
 
 def given_line(pos: Position, line: Sequence[Action]) -> tuple[Action, ...]:

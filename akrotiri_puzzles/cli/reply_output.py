@@ -36,7 +36,12 @@ def scope_words(pos: Position) -> str:
 
 def status_words(a: ReplyAnalysis, pos: Position) -> str:
     """The proof status of both levels in words."""
-    counts = f"{a.ends} distinct ends of {pos.to_move}'s turn: {a.solved} answered by CP-SAT, {a.refuted} refuted by their bounds"
+    counts = (
+        f"{a.ends} distinct ends of {pos.to_move}'s turn: {a.solved} answered by CP-SAT, "
+        f"{a.refuted - a.by_floor} refuted by their bounds"
+    )
+    if a.by_floor:
+        counts += f", {a.by_floor} by a reply that holds {pos.to_move} to the best margin (bare questions to CP-SAT)"
     if a.status == "OPTIMAL":
         return (
             f"OPTIMAL: both levels proven: no line of {pos.to_move}'s keeps a larger margin against {pos.other}'s "
@@ -129,6 +134,7 @@ def reply_data(a: ReplyAnalysis, pos: Position) -> dict[str, object]:
         "ends": a.ends,
         "solved": a.solved,
         "refuted": a.refuted,
+        "refuted_by_a_floor": a.by_floor,
         "known": list(a.known),
         "best": None if a.best is None else _outcome_data(a.best),
     }
