@@ -17,14 +17,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from akrotiri_puzzles import load_components
+from akrotiri_puzzles.generator.candidates import candidates, recipe_for
 from akrotiri_puzzles.generator.generate import Task, Work
-from akrotiri_puzzles.generator.grade import HORIZON_POINTS, PLACEMENT, PLACEMENT_POINTS, RUNG_POINTS, WEIGHT
+from akrotiri_puzzles.generator.grade import (
+    HORIZON_POINTS,
+    PLACEMENT,
+    PLACEMENT_POINTS,
+    RUNG_POINTS,
+    WEIGHT,
+    level_of,
+    necessary,
+    placement_needed,
+    score_of,
+)
+from akrotiri_puzzles.generator.ladder import ladder, weakest
+from akrotiri_puzzles.puzzle import Puzzle
+from akrotiri_puzzles.solver import solve
 from akrotiri_puzzles.solver.exhaustive import search
 
 LEVELS = ("easy", "medium", "hard")
@@ -82,39 +97,53 @@ def spearman(x: list[float], y: list[float]) -> float:
 
 
 class Measure:
-    """A task's outcome and, for a graded puzzle, the exhaustive search's nodes and times."""
+    """A task's outcome and, for a graded puzzle, the exhaustive search's nodes and times.
 
-    def __init__(self, max_nodes: int, max_nodes_place: int | None = None) -> None:
+    With `score_only`, the task's candidates are the very ones `attempt(..., any_level=True)`
+    looks at (the same seeded draw, the same order) and the first with a line of 2 actions or
+    more is scored as `grade` scores it (the same proofs of the necessary techniques and of the
+    placement, the same ladder), without what the score does not use: the uniqueness proof
+    (`unique` is None) and the hard gate's count of good first actions (`level` is the score's,
+    ungated). Those two are most of a placement or two-turn task's cost (a solve per legal
+    first decision: 50 to 100 placements)."""
+
+    def __init__(self, max_nodes: int, max_nodes_place: int | None = None, score_only: bool = False) -> None:
         self.work = Work(any_level=True)
         self.max_nodes = max_nodes
         self.max_nodes_place = max_nodes_place or max_nodes
+        self.score_only = score_only
 
     def __call__(self, task: Task) -> dict[str, object]:
         t = time.process_time()
-        o = self.work(task)
-        row: dict[str, object] = {
-            "task": task.name,
-            "asked": task.level,
-            "reason": o.reason,
-            "cpu": round(time.process_time() - t, 3),
-        }
-        p = o.puzzle
-        if p is not None and p.grade is not None:
+        if self.score_only:
+            row, p, fields = self._scored(task)
+        else:
+            o = self.work(task)
+            row = {"task": task.name, "asked": task.level, "reason": o.reason}
+            p = o.puzzle
+            fields = {}
+            if p is not None and p.grade is not None:
+                g = p.grade
+                fields = dict(
+                    unique=p.certificate.unique if p.certificate else None,
+                    level=g.level,
+                    score=g.score,
+                    optimum=p.optimum,
+                    necessary=[n.technique for n in g.necessary],
+                    weakest=g.weakest,
+                )
+        row["cpu"] = round(time.process_time() - t, 3)
+        if p is not None and fields:
             # A puzzle that places a tile (before the placement, or in turn 2) multiplies the
             # states by every slot, rotation and cube: its own cap keeps fewer of them tied.
             places = p.start.phase == "place" or p.turns == 2
             cap = self.max_nodes_place if places else self.max_nodes
             t = time.process_time()
             s = search(p, max_nodes=cap)
+            row.update(fields)
             row.update(
-                unique=p.certificate.unique if p.certificate else None,
-                level=p.grade.level,
-                score=p.grade.score,
-                optimum=p.optimum,
                 turns=p.turns,
                 phase=p.start.phase,
-                necessary=[n.technique for n in p.grade.necessary],
-                weakest=p.grade.weakest,
                 nodes=s.nodes,
                 complete=s.complete,
                 exhaustive_optimum=s.optimum,
@@ -122,6 +151,33 @@ class Measure:
                 search_cpu=round(time.process_time() - t, 3),
             )
         return row
+
+    def _scored(self, task: Task) -> tuple[dict[str, object], Puzzle | None, dict[str, object]]:
+        """The first candidate of `attempt`'s draw with a line of 2 actions or more, scored."""
+        comps = load_components()
+        rng = random.Random(f"akrotiri-generate {task.seed} {task.index}")
+        recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition, task.start)
+        game_seed = rng.randrange(2**31)
+        row: dict[str, object] = {"task": task.name, "asked": task.level, "reason": "no candidate with a line"}
+        for puzzle in candidates(comps, game_seed, recipe, rng):
+            first = solve(puzzle)
+            if first.optimum is None or first.optimum < 2:
+                continue
+            placement = placement_needed(puzzle, first.optimum)
+            rung = weakest(first.optimum, ladder(puzzle))
+            needs = necessary(puzzle, first.optimum, first.line, placement)
+            score = score_of(puzzle, first.optimum, needs, rung)
+            row["reason"] = "scored"
+            fields: dict[str, object] = dict(
+                unique=None,
+                level=level_of(score),
+                score=score,
+                optimum=first.optimum,
+                necessary=[n.technique for n in needs],
+                weakest=rung,
+            )
+            return row, puzzle, fields
+        return row, None, {}
 
 
 def main() -> None:
@@ -140,6 +196,11 @@ def main() -> None:
         "--classes",
         default="recipe",
         help=f"Comma-separated classes drawn in turn, of {', '.join(CLASSES)} (default: recipe, the levels' usual).",
+    )
+    parser.add_argument(
+        "--score-only",
+        action="store_true",
+        help="Score each candidate without the uniqueness proof and the hard gate's count (level ungated).",
     )
     parser.add_argument("--rows-out", type=Path)
     parser.add_argument("--rows-in", type=Path, nargs="*", help="Only summarise rows written earlier.")
@@ -166,7 +227,7 @@ def main() -> None:
 
         # Every task is measured and their order does not matter: rows are written as tasks
         # finish, so that a long task holds nothing back and a stopped study keeps its rows.
-        measure = Measure(args.max_nodes, args.max_nodes_place)
+        measure = Measure(args.max_nodes, args.max_nodes_place, args.score_only)
         if args.workers <= 1:
             for task in tasks:
                 seen(measure(task))
