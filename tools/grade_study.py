@@ -308,6 +308,24 @@ def summarise(rows: list[dict[str, object]]) -> None:
     for name, (n, capped, *rhos) in figures(rows).items():
         print(f"| {name} | {n} ({capped} capped) | " + " | ".join(_show(r) for r in rhos) + " |")
     print()
+    if graded and all(r.get("unique") is None for r in graded):
+        print("(--score-only: no uniqueness proof, so no acceptance per level; the levels are the score's, ungated)")
+    else:
+        acceptance(rows, graded)
+    print()
+    print(
+        "| level graded | puzzles | optimum found by the greedy bot | by the beam planner (not greedy) | only by the exact solver |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    for lv in LEVELS:
+        at_level = [r for r in graded if r["level"] == lv]
+        rungs = [sum(1 for r in at_level if r["weakest"] == rung) for rung in ("greedy", "beam", "exact")]
+        print(f"| {lv} | {len(at_level)} | " + " | ".join(_share(k, len(at_level)) for k in rungs) + " |")
+
+
+def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]]) -> None:
+    """The acceptance per level: tasks whose first candidate with a line is unique and graded at
+    the level asked."""
     print(
         "| level | candidates drawn for it | kept at it | acceptance | graded at it (any recipe) | median nodes | capped |"
     )
@@ -320,15 +338,6 @@ def summarise(rows: list[dict[str, object]]) -> None:
         med = at[len(at) // 2] if at else float("nan")
         rate = len(kept) / len(asked) if asked else float("nan")
         print(f"| {lv} | {len(asked)} | {len(kept)} | {rate:.1%} | {len(at)} | {med:,.0f} | {capped} |")
-    print()
-    print(
-        "| level graded | puzzles | optimum found by the greedy bot | by the beam planner (not greedy) | only by the exact solver |"
-    )
-    print("|---|---:|---:|---:|---:|")
-    for lv in LEVELS:
-        at_level = [r for r in graded if r["level"] == lv]
-        rungs = [sum(1 for r in at_level if r["weakest"] == rung) for rung in ("greedy", "beam", "exact")]
-        print(f"| {lv} | {len(at_level)} | " + " | ".join(_share(k, len(at_level)) for k in rungs) + " |")
 
 
 def _show(rho: float | None) -> str:
