@@ -1,8 +1,11 @@
 """Check the grader against effort: Spearman correlation between grade and exhaustive nodes.
 
     python tools/grade_study.py --candidates 600 --seed 1 --workers 2 --rows-out rows.jsonl
+    python tools/grade_study.py --candidates 300 --seed 4 --classes act,place,two-turn --rows-out rows.jsonl
 
-Draws candidates in turn from the easy, medium and hard recipes (tasks of `generate`), grades
+Draws candidates in turn from the easy, medium and hard recipes (tasks of `generate`; with
+--classes, in turn from each class named, each task the level's own recipe for it as
+`generate --start act|place` or `--turns 2` draws it: generator/candidates.py, recipe_for), grades
 every candidate that has a line, unique or not and whatever its level (`attempt(...,
 any_level=True)`), and runs the
 exhaustive search on each, capped at --max-nodes states: a capped search counts as the cap
@@ -14,16 +17,57 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from akrotiri_puzzles import load_components
+from akrotiri_puzzles.generator.candidates import candidates, recipe_for
 from akrotiri_puzzles.generator.generate import Task, Work
+from akrotiri_puzzles.generator.grade import (
+    HORIZON_POINTS,
+    PLACEMENT,
+    PLACEMENT_POINTS,
+    RUNG_POINTS,
+    WEIGHT,
+    level_of,
+    necessary,
+    placement_needed,
+    score_of,
+)
+from akrotiri_puzzles.generator.ladder import ladder, weakest
+from akrotiri_puzzles.puzzle import Puzzle
+from akrotiri_puzzles.solver import solve
 from akrotiri_puzzles.solver.exhaustive import search
 
 LEVELS = ("easy", "medium", "hard")
+CLASSES: dict[str, tuple[int | None, str | None]] = {
+    "recipe": (None, None),
+    "act": (1, "act"),
+    "place": (1, "place"),
+    "two-turn": (2, None),
+}
+"""The classes --classes can name, as (turns, start) of a task: the level's usual recipe (what
+`generate` draws without options), one turn from the action phase, one turn from the tile
+placement, two turns (from the phase the level's two-turn recipe draws)."""
+
+
+def tasks_for(seed: int, count: int, classes: tuple[str, ...]) -> list[Task]:
+    """The study's tasks: task i asks for level i mod 3 and class (i div 3) mod len(classes),
+    so that every level meets every class in fair shares, and a study stopped early keeps them."""
+    out = []
+    for i in range(count):
+        turns, start = CLASSES[classes[(i // len(LEVELS)) % len(classes)]]
+        out.append(Task(seed, i, LEVELS[i % len(LEVELS)], turns=turns, start=start))
+    return out
+
+
+def class_of(row: dict[str, object]) -> str:
+    """The class a graded row belongs to, from the puzzle itself: two turns (from either phase),
+    else one turn from the placement or from the action phase."""
+    return "two-turn" if row["turns"] == 2 else str(row["phase"])
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -53,38 +97,87 @@ def spearman(x: list[float], y: list[float]) -> float:
 
 
 class Measure:
-    """A task's outcome and, for a graded puzzle, the exhaustive search's nodes and times."""
+    """A task's outcome and, for a graded puzzle, the exhaustive search's nodes and times.
 
-    def __init__(self, max_nodes: int) -> None:
+    With `score_only`, the task's candidates are the very ones `attempt(..., any_level=True)`
+    looks at (the same seeded draw, the same order) and the first with a line of 2 actions or
+    more is scored as `grade` scores it (the same proofs of the necessary techniques and of the
+    placement, the same ladder), without what the score does not use: the uniqueness proof
+    (`unique` is None) and the hard gate's count of good first actions (`level` is the score's,
+    ungated). Those two are most of a placement or two-turn task's cost (a solve per legal
+    first decision: 50 to 100 placements)."""
+
+    def __init__(self, max_nodes: int, max_nodes_place: int | None = None, score_only: bool = False) -> None:
         self.work = Work(any_level=True)
         self.max_nodes = max_nodes
+        self.max_nodes_place = max_nodes_place or max_nodes
+        self.score_only = score_only
 
     def __call__(self, task: Task) -> dict[str, object]:
         t = time.process_time()
-        o = self.work(task)
-        row: dict[str, object] = {
-            "task": task.name,
-            "asked": task.level,
-            "reason": o.reason,
-            "cpu": round(time.process_time() - t, 3),
-        }
-        p = o.puzzle
-        if p is not None and p.grade is not None:
-            s = search(p, max_nodes=self.max_nodes)
+        if self.score_only:
+            row, p, fields = self._scored(task)
+        else:
+            o = self.work(task)
+            row = {"task": task.name, "asked": task.level, "reason": o.reason}
+            p = o.puzzle
+            fields = {}
+            if p is not None and p.grade is not None:
+                g = p.grade
+                fields = dict(
+                    unique=p.certificate.unique if p.certificate else None,
+                    level=g.level,
+                    score=g.score,
+                    optimum=p.optimum,
+                    necessary=[n.technique for n in g.necessary],
+                    weakest=g.weakest,
+                )
+        row["cpu"] = round(time.process_time() - t, 3)
+        if p is not None and fields:
+            # A puzzle that places a tile (before the placement, or in turn 2) multiplies the
+            # states by every slot, rotation and cube: its own cap keeps fewer of them tied.
+            places = p.start.phase == "place" or p.turns == 2
+            cap = self.max_nodes_place if places else self.max_nodes
+            t = time.process_time()
+            s = search(p, max_nodes=cap)
+            row.update(fields)
             row.update(
-                unique=p.certificate.unique if p.certificate else None,
-                level=p.grade.level,
-                score=p.grade.score,
-                optimum=p.optimum,
                 turns=p.turns,
                 phase=p.start.phase,
-                necessary=[n.technique for n in p.grade.necessary],
-                weakest=p.grade.weakest,
                 nodes=s.nodes,
                 complete=s.complete,
                 exhaustive_optimum=s.optimum,
+                cap=cap,
+                search_cpu=round(time.process_time() - t, 3),
             )
         return row
+
+    def _scored(self, task: Task) -> tuple[dict[str, object], Puzzle | None, dict[str, object]]:
+        """The first candidate of `attempt`'s draw with a line of 2 actions or more, scored."""
+        comps = load_components()
+        rng = random.Random(f"akrotiri-generate {task.seed} {task.index}")
+        recipe = recipe_for(task.level, rng, task.turns, task.goal, task.edition, task.start)
+        game_seed = rng.randrange(2**31)
+        row: dict[str, object] = {"task": task.name, "asked": task.level, "reason": "no candidate with a line"}
+        for puzzle in candidates(comps, game_seed, recipe, rng):
+            first = solve(puzzle)
+            if first.optimum is None or first.optimum < 2:
+                continue
+            placement = placement_needed(puzzle, first.optimum)
+            rung = weakest(first.optimum, ladder(puzzle))
+            needs = necessary(puzzle, first.optimum, first.line, placement)
+            score = score_of(puzzle, first.optimum, needs, rung)
+            row["reason"] = "scored"
+            fields: dict[str, object] = dict(
+                unique=None,
+                level=level_of(score),
+                score=score,
+                optimum=first.optimum,
+                necessary=[n.technique for n in needs],
+                weakest=rung,
+            )
+            return row, puzzle, fields
+        return row, None, {}
 
 
 def main() -> None:
@@ -94,6 +187,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--max-nodes", type=int, default=50_000)
+    parser.add_argument(
+        "--max-nodes-place",
+        type=int,
+        help="The cap for a puzzle that places a tile: before the placement or of two turns (default: --max-nodes).",
+    )
+    parser.add_argument(
+        "--classes",
+        default="recipe",
+        help=f"Comma-separated classes drawn in turn, of {', '.join(CLASSES)} (default: recipe, the levels' usual).",
+    )
+    parser.add_argument(
+        "--score-only",
+        action="store_true",
+        help="Score each candidate without the uniqueness proof and the hard gate's count (level ungated).",
+    )
     parser.add_argument("--rows-out", type=Path)
     parser.add_argument("--rows-in", type=Path, nargs="*", help="Only summarise rows written earlier.")
     args = parser.parse_args()
@@ -102,8 +210,12 @@ def main() -> None:
         for path in args.rows_in:
             rows += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     else:
+        classes = tuple(c.strip() for c in args.classes.split(",") if c.strip())
+        unknown = [c for c in classes if c not in CLASSES]
+        if not classes or unknown:
+            parser.error(f"--classes: unknown class {', '.join(unknown) or '(none)'}; known: {', '.join(CLASSES)}")
         load_components()
-        tasks = [Task(args.seed, i, LEVELS[i % 3]) for i in range(args.candidates)]
+        tasks = tasks_for(args.seed, args.candidates, classes)
         sink = args.rows_out.open("w") if args.rows_out else None
 
         def seen(row: dict[str, object]) -> None:
@@ -115,7 +227,7 @@ def main() -> None:
 
         # Every task is measured and their order does not matter: rows are written as tasks
         # finish, so that a long task holds nothing back and a stopped study keeps its rows.
-        measure = Measure(args.max_nodes)
+        measure = Measure(args.max_nodes, args.max_nodes_place, args.score_only)
         if args.workers <= 1:
             for task in tasks:
                 seen(measure(task))
@@ -127,6 +239,58 @@ def main() -> None:
     summarise(rows)
 
 
+def proposed_score(row: dict[str, object]) -> int:
+    """A score the grader does not use (docs/generator.md, "Checked against effort"), fitted on
+    the rows of seeds 2 and 3 only and read from a row's fields: 2 points per action past the
+    first (the horizon of actions to plan) instead of 1, and 5 for a start before the placement
+    (every placement is to be considered, needed or not) instead of 2, plus 3 when the
+    placement is necessary. The rest is the grader's (grade.score_of)."""
+    necessary = list(row["necessary"])  # type: ignore[call-overload]
+    techniques = sum(WEIGHT.get(t, 2) for t in necessary)
+    optimum = int(row["optimum"])  # type: ignore[call-overload]
+    place = row["phase"] == "place"
+    horizon = HORIZON_POINTS * (row["turns"] == 2)
+    rung = RUNG_POINTS[str(row["weakest"])]
+    goal = int(row["score"]) - (optimum - 1) - horizon - PLACEMENT_POINTS * place - techniques - rung  # type: ignore[call-overload]
+    placement = WEIGHT[PLACEMENT] * (PLACEMENT in necessary)
+    return 2 * (optimum - 1) + horizon + 5 * place + techniques - placement + rung + goal
+
+
+GROUPS: dict[str, object] = {
+    "all graded": lambda r: True,
+    "unique only": lambda r: bool(r.get("unique")),
+    "one turn, action phase": lambda r: class_of(r) == "act",
+    "one turn, before the placement": lambda r: class_of(r) == "place",
+    "two turns": lambda r: class_of(r) == "two-turn",
+}
+"""The groups of graded rows the figures are given for: all, the unique ones, each class."""
+
+
+def figures(
+    rows: list[dict[str, object]],
+) -> dict[str, tuple[int, int, float | None, float | None, float | None]]:
+    """Per group of graded rows: (puzzles, capped searches, Spearman(score, nodes),
+    Spearman(level, nodes), Spearman(proposed score, nodes)); a correlation is None over fewer
+    than 3 rows or constant ranks."""
+    out = {}
+    for name, keep in GROUPS.items():
+        group = [r for r in rows if "level" in r and keep(r)]  # type: ignore[operator]
+        nodes = [float(r["nodes"]) for r in group]  # type: ignore[arg-type]
+        score = [float(r["score"]) for r in group]  # type: ignore[arg-type]
+        level = [float(LEVELS.index(str(r["level"]))) for r in group]
+        capped = sum(1 for r in group if not r["complete"])
+        proposed = [float(proposed_score(r)) for r in group]
+        out[name] = (len(group), capped, _rho(score, nodes), _rho(level, nodes), _rho(proposed, nodes))
+    return out
+
+
+def _rho(x: list[float], y: list[float]) -> float | None:
+    """Spearman's rho, or None when it is not defined (too few rows, or a side all ties)."""
+    if len(x) < 3 or len(set(x)) < 2 or len(set(y)) < 2:
+        return None
+    return spearman(x, y)
+
+
 def summarise(rows: list[dict[str, object]]) -> None:
     """The figures, as markdown."""
     graded = [r for r in rows if "level" in r]
@@ -134,20 +298,34 @@ def summarise(rows: list[dict[str, object]]) -> None:
         # The exhaustive search must agree with CP-SAT wherever it finished.
         if r["complete"] and r["exhaustive_optimum"] != r["optimum"]:
             print(f"DISAGREEMENT: {r['task']}: CP-SAT {r['optimum']}, exhaustive {r['exhaustive_optimum']}")
-    nodes = [float(r["nodes"]) for r in graded]  # type: ignore[arg-type]
-    score = [float(r["score"]) for r in graded]  # type: ignore[arg-type]
-    level = [float(LEVELS.index(str(r["level"]))) for r in graded]
     unique = [r for r in graded if r.get("unique")]
     print(f"{len(rows)} candidates, {len(graded)} graded, {len(unique)} of them unique (publishable)")
-    if len(graded) > 2:
-        print(f"all graded: Spearman(score, nodes) = {spearman(score, nodes):.3f}")
-        print(f"all graded: Spearman(level, nodes) = {spearman(level, nodes):.3f}")
-    if len(unique) > 2:
-        un = [float(r["nodes"]) for r in unique]  # type: ignore[arg-type]
-        us = [float(r["score"]) for r in unique]  # type: ignore[arg-type]
-        ul = [float(LEVELS.index(str(r["level"]))) for r in unique]
-        print(f"unique only: Spearman(score, nodes) = {spearman(us, un):.3f}")
-        print(f"unique only: Spearman(level, nodes) = {spearman(ul, un):.3f}")
+    print(
+        "| measured over | puzzles (capped) | Spearman(score, states) | Spearman(level, states) "
+        "| Spearman(proposed score, states) |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    for name, (n, capped, *rhos) in figures(rows).items():
+        print(f"| {name} | {n} ({capped} capped) | " + " | ".join(_show(r) for r in rhos) + " |")
+    print()
+    if graded and all(r.get("unique") is None for r in graded):
+        print("(--score-only: no uniqueness proof, so no acceptance per level; the levels are the score's, ungated)")
+    else:
+        acceptance(rows, graded)
+    print()
+    print(
+        "| level graded | puzzles | optimum found by the greedy bot | by the beam planner (not greedy) | only by the exact solver |"
+    )
+    print("|---|---:|---:|---:|---:|")
+    for lv in LEVELS:
+        at_level = [r for r in graded if r["level"] == lv]
+        rungs = [sum(1 for r in at_level if r["weakest"] == rung) for rung in ("greedy", "beam", "exact")]
+        print(f"| {lv} | {len(at_level)} | " + " | ".join(_share(k, len(at_level)) for k in rungs) + " |")
+
+
+def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]]) -> None:
+    """The acceptance per level: tasks whose first candidate with a line is unique and graded at
+    the level asked."""
     print(
         "| level | candidates drawn for it | kept at it | acceptance | graded at it (any recipe) | median nodes | capped |"
     )
@@ -160,6 +338,14 @@ def summarise(rows: list[dict[str, object]]) -> None:
         med = at[len(at) // 2] if at else float("nan")
         rate = len(kept) / len(asked) if asked else float("nan")
         print(f"| {lv} | {len(asked)} | {len(kept)} | {rate:.1%} | {len(at)} | {med:,.0f} | {capped} |")
+
+
+def _show(rho: float | None) -> str:
+    return "n/a" if rho is None else f"{rho:.2f}"
+
+
+def _share(k: int, n: int) -> str:
+    return f"{k} ({k / n:.0%})" if n else "0"
 
 
 if __name__ == "__main__":

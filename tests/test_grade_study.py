@@ -1,0 +1,93 @@
+"""The grader's study against effort (tools/grade_study.py): its tasks draw every class in fair
+shares, its Spearman is that of average ranks, and the figures docs/generator.md gives for the
+committed rows are the rows' own (recomputed here, cheaply: no solve, no search)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOL = ROOT / "tools" / "grade_study.py"
+ROWS = ROOT / "tests" / "data" / "generator" / "study-seed4.jsonl"
+"""The study on a fresh seed with the three classes (issue 30)."""
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("grade_study", TOOL)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _rows() -> list[dict[str, object]]:
+    return [json.loads(line) for line in ROWS.read_text().splitlines() if line.strip()]
+
+
+def test_average_ranks_share_their_ties_and_spearman_without_ties_is_the_textbook_formula():
+    tool = _tool()
+    assert tool.ranks([10.0, 20.0, 20.0, 5.0]) == [2.0, 3.5, 3.5, 1.0]
+    x = [3.0, 1.0, 4.0, 1.5, 9.0, 2.6]
+    y = [2.0, 7.0, 1.0, 8.0, 3.0, 5.0]
+    n = len(x)
+    d2 = sum((a - b) ** 2 for a, b in zip(tool.ranks(x), tool.ranks(y), strict=True))
+    assert tool.spearman(x, y) == pytest.approx(1 - 6 * d2 / (n * (n * n - 1)))
+    assert tool.spearman(x, x) == pytest.approx(1.0)
+
+
+def test_the_study_draws_every_level_in_every_class_in_fair_shares():
+    tool = _tool()
+    classes = ("act", "place", "two-turn")
+    tasks = tool.tasks_for(4, 18, classes)
+    seen = [(t.level, (t.turns, t.start)) for t in tasks]
+    every = {(lv, tool.CLASSES[c]) for lv in tool.LEVELS for c in classes}
+    # Each run of 9 tasks asks for each level in each class once.
+    assert set(seen[:9]) == every and set(seen[9:]) == every
+    assert [t.index for t in tasks] == list(range(18))
+
+
+def test_the_committed_rows_are_the_study_of_a_fresh_seed_over_the_three_classes():
+    tool = _tool()
+    rows = _rows()
+    # The tasks run in order on two workers: the rows are the first tasks, but for at most the
+    # two in flight when a study is stopped, each the task `tasks_for` names (fair shares).
+    done = {int(str(r["task"])[-5:]): str(r["task"]) for r in rows}
+    assert len(done) == len(rows) and len(set(range(max(done) + 1)) - set(done)) <= 2
+    tasks = tool.tasks_for(4, max(done) + 1, ("act", "place", "two-turn"))
+    assert all(name == tasks[i].name for i, name in done.items())
+    graded = [r for r in rows if "level" in r]
+    # Each task's puzzle is of the class it asked for (the class is read from the puzzle).
+    asked = {"t1-act": "act", "t1-place": "place", "t2": "two-turn"}
+    for r in graded:
+        assert tool.class_of(r) == asked[str(r["task"]).split("-s4-")[1].rsplit("-", 1)[0]], r["task"]
+    # The exhaustive search and CP-SAT agree wherever the search finished.
+    assert all(r["exhaustive_optimum"] == r["optimum"] for r in graded if r["complete"])
+
+
+def test_the_figures_in_docs_generator_are_those_of_the_committed_rows():
+    tool = _tool()
+    text = (ROOT / "docs" / "generator.md").read_text()
+    found = tool.figures(_rows())
+    for name, (n, capped, *rhos) in found.items():
+        line = next((ln for ln in text.splitlines() if ln.startswith(f"| {name} (seed 4) |")), None)
+        assert line is not None, name
+        cells = [c.strip().strip("*") for c in line.strip("|").split("|")]
+        assert cells[1] == f"{n} ({capped} capped)", line
+        assert cells[2:5] == [tool._show(r) for r in rhos], line
+
+
+def test_the_score_only_study_scores_the_very_candidate_the_grade_does():
+    tool = _tool()
+    task = tool.tasks_for(4, 3, ("act",))[2]
+    full = tool.Measure(2000)(task)
+    cheap = tool.Measure(2000, score_only=True)(task)
+    assert "score" in full, full
+    for field in ("score", "optimum", "necessary", "weakest", "turns", "phase", "nodes", "complete"):
+        assert cheap[field] == full[field], field
+    # Ungated: the score's own level, which the gate can only lower from hard to medium.
+    assert cheap["level"] == full["level"] or (cheap["level"], full["level"]) == ("hard", "medium")
+    assert cheap["unique"] is None and full["unique"] in (True, False)
