@@ -169,17 +169,26 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     asked, else prove its answer unique and grade it."""
     shortest = 2 if any_level else shortest_for(task.level, puzzle)
     longest = max(LONGEST.values()) if any_level else LONGEST[task.level]
-    first = solve(puzzle)
+    idle = None
+    ceiling = None
+    if puzzle.turns == 2 and puzzle.start.phase == "act" and not any_level:
+        # The idle line first (issue 30): one one-turn solve from the next placement, far
+        # cheaper than the two-turn solve. Turn 1 matters only with an optimum below it.
+        idle = idle_first_turn(puzzle, 0)
+        if idle.optimum is not None:
+            ceiling = idle.optimum - 1
+            if ceiling < shortest:
+                return Outcome(task, None, IDLE_TURN)
+    first = solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
     if first.optimum is None:
-        return Outcome(task, None, "no line within the horizon")
+        return Outcome(task, None, "no line within the horizon" if ceiling is None else IDLE_TURN)
     if not shortest <= first.optimum <= longest:
         return Outcome(task, None, "optimum out of the level's range")
-    idle = None
-    if puzzle.turns == 2 and not any_level:
+    if puzzle.turns == 2 and idle is None and not any_level:
         # Both turns must matter (issue 30): a line that does nothing in turn 1 must be worse.
         idle = idle_first_turn(puzzle, first.optimum)
-        if not matters(idle, first.optimum):
-            return Outcome(task, None, IDLE_TURN)
+    if idle is not None and not matters(idle, first.optimum):
+        return Outcome(task, None, IDLE_TURN)
     placement = placement_needed(puzzle, first.optimum)
     if puzzle.start.phase == "place" and placement is None and not any_level:
         # A line as short without the placement: any placement that blocks nothing does as
