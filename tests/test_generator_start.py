@@ -32,8 +32,8 @@ def test_start_fixes_the_phase_the_recipe_draws():
 
 def test_without_start_the_levels_draw_their_usual_classes():
     """No --start: one-turn puzzles of the action phase at every level (a placement is asked for
-    with --start place); --turns 2 from the action phase with one action left (two temples: as
-    the game left it), and for easy also from the placement."""
+    with --start place); --turns 2 from the action phase with turn 1's actions as the game left
+    them, and for easy also from the placement."""
     drawn: dict[tuple[str, int | None], set[tuple[str, int, int | None]]] = {}
     for n in range(200):
         for level in ("easy", "medium", "hard"):
@@ -42,21 +42,20 @@ def test_without_start_the_levels_draw_their_usual_classes():
                 drawn.setdefault((level, turns), set()).add((r.phase, r.turns, r.actions))
     assert drawn[("easy", None)] == {("act", 1, None), ("act", 1, 2)}
     assert drawn[("medium", None)] == drawn[("hard", None)] == {("act", 1, None)}
-    # Two temples over two turns start with turn 1 as the game left it (candidates.recipe_for).
-    assert drawn[("easy", 2)] == {("act", 2, 1), ("act", 2, None), ("place", 2, None)}
-    assert drawn[("medium", 2)] == drawn[("hard", 2)] == {("act", 2, 1), ("act", 2, None)}
+    # Two turns start with turn 1 as the game left it (candidates.recipe_for).
+    assert drawn[("easy", 2)] == {("act", 2, None), ("place", 2, None)}
+    assert drawn[("medium", 2)] == drawn[("hard", 2)] == {("act", 2, None)}
 
 
-def test_two_temples_over_two_turns_start_with_turn_1_as_the_game_left_it():
+def test_two_turns_start_with_turn_1_as_the_game_left_it():
     """With one action left in turn 1, an idle turn 1 gives turn 2 a whole turn's actions, so
-    turn 1 can hardly matter (generator/idle_turn.py): --goal two-temples --turns 2 leaves
-    the actions as the game left them; the other goals keep one action left."""
+    turn 1 can hardly matter (generator/idle_turn.py): --turns 2 leaves turn 1's actions as
+    the game left them, for every goal."""
     for n in range(50):
         for level in ("easy", "medium", "hard"):
-            r = recipe_for(level, random.Random(n), turns=2, goal="two-temples", start="act")
-            assert (r.phase, r.turns, r.goal, r.actions) == ("act", 2, "two-temples", None)
-            other = recipe_for(level, random.Random(n), turns=2, goal="map-card", start="act")
-            assert other.actions == 1
+            for goal in ("two-temples", "map-card", "temple"):
+                r = recipe_for(level, random.Random(n), turns=2, goal=goal, start="act")
+                assert (r.phase, r.turns, r.goal, r.actions) == ("act", 2, goal, None)
 
 
 def test_an_easy_puzzle_cannot_start_before_a_needed_placement():

@@ -101,6 +101,18 @@ def test_lean_drops_any_free_action_the_answer_does_not_need(comps):
     assert padded_count >= 3
 
 
+def test_R_EXC_1_a_turn_1_temple_and_the_goals_never_share_an_island_turn_2_joins(comps):
+    """One temple asked over two turns: the line may dig another card in turn 1 (turn 2's extra
+    action, R-TURN-2), and then the goal's card must not go on the island turn 2's tile joins to
+    that temple's (R-EXC-1). The model once allowed it (the engine refused the line: a
+    SolverError in `generate --difficulty medium --turns 2 --seed 302`)."""
+    p = load_puzzle(Path(__file__).resolve().parent / "data" / "puzzles" / "two-turn-joined-island.yaml", comps)
+    result = solve(p)
+    assert result.status == "OPTIMAL" and result.optimum is not None
+    played = replay(p, result.line)
+    assert played.reached and played.illegal_at is None and played.cost == result.optimum
+
+
 def test_no_line_within_the_horizon_is_reported_infeasible(p01):
     start = replace(p01.start, actions_left=p01.optimum - 1)
     result = solve(replace(p01, start=start))

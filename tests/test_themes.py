@@ -205,7 +205,7 @@ def test_every_two_turn_puzzle_of_the_collection_is_judged_by_the_proof(collecti
 
 def test_the_generator_drops_a_degenerate_two_turn_candidate(monkeypatch: pytest.MonkeyPatch):
     """The generator's look at a candidate: the degenerate puzzle's position, as a candidate,
-    is dropped as 'turn 1 does nothing' before any uniqueness proof."""
+    is dropped as 'turn 1 does nothing' before any two-turn solve or uniqueness proof."""
     from akrotiri_puzzles.generator import generate as gen
 
     p = load_puzzle(DEGENERATE, load_components())
@@ -215,6 +215,9 @@ def test_the_generator_drops_a_degenerate_two_turn_candidate(monkeypatch: pytest
         raise AssertionError("no uniqueness proof for a degenerate candidate")
 
     monkeypatch.setattr(gen, "another_placement", no_uniqueness)
+    # The idle line is proven first (2 actions after `end`): no two-turn line can be shorter
+    # and still as long as a hard puzzle's shortest, so the two-turn puzzle is never solved.
+    monkeypatch.setattr(gen, "solve", no_uniqueness)
     task = gen.Task(31, 0, "hard", turns=2)
     outcome = gen._look(task, load_components(), bare, 0, any_level=False)
     assert outcome.reason == gen.IDLE_TURN and outcome.puzzle is None

@@ -66,6 +66,9 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("medium", 4, 77, ["--theme", "buy"]),
     # A 20th hard puzzle, from the placement (placement, sell, load: that pair at 8 of 20).
     ("hard", 1, 79, ["--start", "place"]),
+    # Issue 30, session 40: two-turn puzzles whose turn 1 matters (turn 1 as the game left it,
+    # the idle line proven first). Hard ones without loading: sell + load is at 40 % of hard.
+    ("hard", 1, 303, ["--turns", "2", "--without", "load"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2

@@ -64,7 +64,7 @@ placements) and its candidates mostly have a second answer. Hard kept 1 puzzle f
 of such candidates and 4 from about 23 s of the action phase's; medium kept none from 60 s of
 them and 3 (and 2 graded hard) from about 6 s of the action phase's. So a one-turn puzzle from
 the placement is asked for with `--start place`, and a two-turn one with `--turns 2` (for
-medium and hard: from the action phase with one action left; from the placement their proofs
+medium and hard: from the action phase with turn 1 as the game left it; from the placement their proofs
 take minutes, docs/benchmarks.md, place-2, unless --start place asks for them too). Earlier
 measurements that chose the action phase: a task of it with a named map card costs about 1 s
 of CPU and keeps a hard puzzle about once in ten; a two-turn puzzle from it takes 5 to 90 s to
@@ -88,21 +88,20 @@ def recipe_for(
     classes = [c for c in RECIPES[level] if (turns is None or c[1] == turns) and (start is None or c[0] == start)]
     if not classes and turns == 2:
         # The level's usual classes have the other horizon (--turns 2): two turns from the action
-        # phase with one action left, and for easy from the placement as well (medium and hard
+        # phase with turn 1's actions as the game left them (with one action left, an idle turn
+        # 1 gives turn 2 a whole turn's actions and turn 1 can hardly matter:
+        # generator/idle_turn.py), and for easy from the placement as well (medium and hard
         # ones from the placement take minutes to prove, docs/benchmarks.md, place-2, unless
         # --start place asks for them).
-        classes = [("act", 2, 1, 1)] + ([("place", 2, None, 1)] if level == "easy" or start == "place" else [])
-        classes = [c for c in classes if start is None or c[0] == start]
+        two: list[tuple[str, int, int | None, int]] = [("act", 2, None, 1), ("place", 2, None, 1)]
+        if level != "easy" and start != "place":
+            two = two[:1]
+        classes = [c for c in two if start is None or c[0] == start]
     elif not classes:
         # --start place for a level whose usual classes are all of the action phase.
         classes = [(start or "act", 1, None, 1)]
     phase, horizon, actions, _ = rng.choices(classes, weights=[c[3] for c in classes])[0]
     kind = goal or rng.choices(GOALS, weights=GOAL_WEIGHTS[level])[0]
-    if horizon == 2 and kind == "two-temples":
-        # Two temples over two turns start with turn 1 as the game left it: with one action
-        # left, turn 1 can hardly matter (an idle turn 1 gives turn 2 a whole turn's actions:
-        # generator/idle_turn.py), and most such candidates have no line at all.
-        actions = None
     return Recipe(phase, horizon, kind, edition or rng.choice(EDITIONS), actions)
 
 

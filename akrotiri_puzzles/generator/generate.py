@@ -16,6 +16,7 @@ from importlib.metadata import version
 from ..components import Components
 from ..puzzle import Certificate, Grade, Puzzle, replay
 from ..solver import solve
+from ..solver.budget import budget
 from ..themes import themes
 from ..version import __version__
 from .candidates import candidates, recipe_for
@@ -44,6 +45,9 @@ def shortest_for(level: str, puzzle: Puzzle) -> int:
 IDLE_TURN = "turn 1 does nothing"
 """Why a two-turn candidate is dropped when a line that takes no action in turn 1 is as short
 (generator/idle_turn.py)."""
+NO_LINE_WITHIN = "no line within the horizon and the level's most actions"
+"""Why a two-turn candidate is dropped when the solve under its ceiling (the level's longest
+optimum) finds no line: there is none, or only longer ones."""
 FOUND_BY_WEAKER = "found by the greedy bot or the beam planner"
 """Why a candidate is dropped from a hard run before its grade: the hard gate needs an optimum
 only the exact solver finds (generator/first_actions.py)."""
@@ -169,17 +173,29 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     asked, else prove its answer unique and grade it."""
     shortest = 2 if any_level else shortest_for(task.level, puzzle)
     longest = max(LONGEST.values()) if any_level else LONGEST[task.level]
-    first = solve(puzzle)
+    idle = None
+    ceiling = None
+    if puzzle.turns == 2 and puzzle.start.phase == "act" and not any_level:
+        # The idle line first (issue 30): one one-turn solve from the next placement, far
+        # cheaper than the two-turn solve. Turn 1 matters only with an optimum below it, and
+        # the two-turn solve looks for no longer line (nor one longer than the level allows).
+        idle = idle_first_turn(puzzle, 0)
+        if idle.optimum is not None and idle.optimum - 1 < shortest:
+            return Outcome(task, None, IDLE_TURN)
+        ceiling = min(longest, budget(puzzle).most, 99 if idle.optimum is None else idle.optimum - 1)
+    first = solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
     if first.optimum is None:
-        return Outcome(task, None, "no line within the horizon")
+        if idle is not None and idle.optimum is not None and ceiling == idle.optimum - 1:
+            return Outcome(task, None, IDLE_TURN)
+        capped = ceiling is not None and ceiling < budget(puzzle).most
+        return Outcome(task, None, NO_LINE_WITHIN if capped else "no line within the horizon")
     if not shortest <= first.optimum <= longest:
         return Outcome(task, None, "optimum out of the level's range")
-    idle = None
-    if puzzle.turns == 2 and not any_level:
+    if puzzle.turns == 2 and idle is None and not any_level:
         # Both turns must matter (issue 30): a line that does nothing in turn 1 must be worse.
         idle = idle_first_turn(puzzle, first.optimum)
-        if not matters(idle, first.optimum):
-            return Outcome(task, None, IDLE_TURN)
+    if idle is not None and not matters(idle, first.optimum):
+        return Outcome(task, None, IDLE_TURN)
     placement = placement_needed(puzzle, first.optimum)
     if puzzle.start.phase == "place" and placement is None and not any_level:
         # A line as short without the placement: any placement that blocks nothing does as

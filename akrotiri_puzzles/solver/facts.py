@@ -448,7 +448,9 @@ class FactReader:
             same = tuple(sorted((p, d) for p, isl in v.part.items() if isl in docks_on for d in docks_on[isl]))
             reached_parts.update(p for p, _ in same)
             pairs: tuple[tuple[str, str], ...] = ()
-            if goal.temples >= 2:
+            if goal.temples >= 2 or len(views) == 2:
+                # Two temples, or one over two turns (a turn-1 temple for turn 2's extra
+                # action, then the goal's): docks whose digs would share an island.
                 by_island: dict[Label, list[str]] = {}
                 for d in sorted({d for _, d in dig}):
                     by_island.setdefault(v.island[d], []).append(d)

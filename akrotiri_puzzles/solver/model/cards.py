@@ -66,7 +66,9 @@ class Cards(Core):
 
     def _distinct_islands(self, where: dict[str, list[str]]) -> None:
         # Each excavation needs an island with no temple yet, counting this line's (R-EXC-1).
-        if self.goal.temples < 2:
+        # One temple asked over two turns may still take two: one in turn 1 for turn 2's extra
+        # action (R-TURN-2), then the named card's, which must not share its island.
+        if self.goal.temples < 2 and self.turns != 2:
             return
         E = self.events
         diggable = sorted({d for ds in where.values() for d in ds})
