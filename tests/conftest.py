@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import subprocess
@@ -61,6 +62,15 @@ def run_cli(*args: str | Path, cwd: Path | None = None, timeout: float = 120) ->
         env=env,
         timeout=timeout,
     )
+
+
+def tool_module(name: str):
+    """The module of tools/NAME.py (the tools are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def big_database(path: Path, rows: int) -> Path:

@@ -3,21 +3,14 @@ greedy game, whole, from its first position (R-TURN-1: the tile placement first)
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.analysis.corpus import last_turns
 
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "bench_last_turns.py"
+from .conftest import tool_module
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("bench_last_turns", TOOL)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return tool_module("bench_last_turns")
 
 
 def test_R_TURN_1_the_benchmark_starts_each_last_turn_at_its_tile_placement():

@@ -4,24 +4,20 @@ committed rows are the rows' own (recomputed here, cheaply: no solve, no search)
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
+from .conftest import tool_module
+
 ROOT = Path(__file__).resolve().parent.parent
-TOOL = ROOT / "tools" / "grade_study.py"
 ROWS = ROOT / "tests" / "data" / "generator" / "study-seed4.jsonl"
 """The study on a fresh seed with the three classes (issue 30)."""
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("grade_study", TOOL)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return tool_module("grade_study")
 
 
 def _rows() -> list[dict[str, object]]:

@@ -51,39 +51,11 @@ def _wait(condition, seconds: float) -> bool:
     return condition()
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
-def test_generate_workers_end_when_generate_is_killed_with_sigkill(tmp_path):
+def _kill_while_two_workers_run(args: list[str], command: str) -> None:
+    """Run the command line, SIGKILL it once it has two workers, and check the workers end."""
     # A session of its own, so that whatever happens the test can end every process it started.
     parent = subprocess.Popen(
-        [sys.executable, str(ROOT / "cli.py"), *GENERATE, "--out", str(tmp_path / "out")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    workers: list[int] = []
-    try:
-        assert _wait(lambda: len(_children(parent.pid)) >= 2, 120), "the two workers never started"
-        workers = _children(parent.pid)
-        assert parent.poll() is None, "generate ended before it could be killed"
-        parent.send_signal(signal.SIGKILL)
-        parent.wait(timeout=30)
-        assert _wait(lambda: not any(_alive(w) for w in workers), 15), [w for w in workers if _alive(w)]
-    finally:
-        parent.kill()
-        parent.wait(timeout=30)
-        for w in workers:
-            if _alive(w):
-                os.kill(w, signal.SIGKILL)
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
-def test_an_exports_reading_workers_end_when_the_export_is_killed_with_sigkill(tmp_path, monkeypatch):
-    # 1,500 rows: above PARALLEL_ROWS, so the database is read on forked workers
-    # (files/db_workers.py) for a few seconds before anything is written.
-    db = big_database(tmp_path / "big.sqlite", 1_500)
-    monkeypatch.setenv("AKROTIRI_READ_WORKERS", "2")
-    parent = subprocess.Popen(
-        [sys.executable, str(ROOT / "cli.py"), "export", "--db", str(db), "--out", str(tmp_path / "out")],
+        [sys.executable, str(ROOT / "cli.py"), *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
@@ -92,7 +64,7 @@ def test_an_exports_reading_workers_end_when_the_export_is_killed_with_sigkill(t
     try:
         assert _wait(lambda: len(_children(parent.pid)) >= 2 or parent.poll() is not None, 120)
         workers = _children(parent.pid)
-        assert len(workers) >= 2 and parent.poll() is None, "the export ended before its workers could be seen"
+        assert len(workers) >= 2 and parent.poll() is None, f"{command} ended before its two workers could be seen"
         parent.send_signal(signal.SIGKILL)
         parent.wait(timeout=30)
         assert _wait(lambda: not any(_alive(w) for w in workers), 15), [w for w in workers if _alive(w)]
@@ -102,6 +74,20 @@ def test_an_exports_reading_workers_end_when_the_export_is_killed_with_sigkill(t
         for w in workers:
             if _alive(w):
                 os.kill(w, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_generate_workers_end_when_generate_is_killed_with_sigkill(tmp_path):
+    _kill_while_two_workers_run([*GENERATE, "--out", str(tmp_path / "out")], "generate")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_an_exports_reading_workers_end_when_the_export_is_killed_with_sigkill(tmp_path, monkeypatch):
+    # 1,500 rows: above PARALLEL_ROWS, so the database is read on forked workers
+    # (files/db_workers.py) for a few seconds before anything is written.
+    db = big_database(tmp_path / "big.sqlite", 1_500)
+    monkeypatch.setenv("AKROTIRI_READ_WORKERS", "2")
+    _kill_while_two_workers_run(["export", "--db", str(db), "--out", str(tmp_path / "out")], "export")
 
 
 def _forked_worker_of_a_forked_parent(read_end: int, write_end: int) -> None:
