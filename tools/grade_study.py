@@ -208,7 +208,10 @@ def main() -> None:
     rows: list[dict[str, object]] = []
     if args.rows_in:
         for path in args.rows_in:
-            rows += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+            try:
+                rows += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+                parser.error(f"--rows-in {path}: not a file of study rows ({exc})")
     else:
         classes = tuple(c.strip() for c in args.classes.split(",") if c.strip())
         unknown = [c for c in classes if c not in CLASSES]
