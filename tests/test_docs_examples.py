@@ -38,7 +38,9 @@ SAMPLED = {
     r"tools/bench_analysis\.py --positions": " --positions 2 --most-actions 1",
     r"tools/bench_analysis\.py --full-turns": " --full-turns 1",
     r"tools/bench_analysis\.py --alternatives": " --games 1 --most-actions 1",
-    r"tools/bench_analysis\.py --placements": " --placements 1 --turn 2",
+    # Placements: grouped only (the one-by-one run, 27 s of CPU more, is the comparison
+    # tests/test_placement_bound.py makes on every placement).
+    r"tools/bench_analysis\.py --placements": " --placements 1 --turn 2 --grouped-only",
     r"tools/grade_study\.py\b(?!.*--rows-in)": " --candidates 2 --max-nodes 1000",
     r"tools/bench_idle_turn\.py\b": " --rests 3",
     r"tools/bench_serve\.py\b": " --per-puzzle 1",
