@@ -44,8 +44,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check $(CODE)
 	$(BIN)/mypy
 
+# worksteal: the suite mixes 0.1 s tests with 100 s ones, so a worker that runs out steals from the other.
 test: lint
-	$(BIN)/pytest -n auto -q -m "not corpus" --durations=25
+	$(BIN)/pytest -n auto --dist worksteal -q -m "not corpus" --durations=25
 
 # The rest of the big corpora whose samples `make test` runs (tests marked corpus).
 test-corpus: $(STAMP)
