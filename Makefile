@@ -50,7 +50,7 @@ test: lint
 
 # The rest of the big corpora whose samples `make test` runs (tests marked corpus).
 test-corpus: $(STAMP)
-	$(BIN)/pytest -n auto -q -m corpus
+	$(BIN)/pytest -n auto --dist worksteal -q -m corpus
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py $(BENCH_ARGS)
