@@ -107,6 +107,9 @@ class Run:
         """The puzzle as modelled: a horizon no longer than the game can last."""
         self.capped: int | None = None
         """The ceiling, when it cut the lines looked for short of the horizon's."""
+        self.lazy_next: dict[int, int] = {}
+        """Per puzzle (by turns), the classes the last bound proven INFEASIBLE in parts read, as its
+        parts' sizes summed: the next bound's first part (solver/lazy.py, `LAZY_AGAIN`)."""
         self.whole: int | None = None
         """The scenarios of the puzzle as modelled, once `large` has counted them for its first turn."""
 
