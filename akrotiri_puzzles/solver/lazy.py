@@ -15,7 +15,8 @@ its fixed order, and each time it has read `size` new classes the model of those
   parts put together (the parts proof of split.py). A part not settled within LAZY_WORK is
   asked again, without that cap, once every scenario is read; the last part has no cap.
 
-The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART.
+The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART; after a
+bound proven INFEASIBLE in parts, the next bound's first part is as large as those (LAZY_AGAIN).
 Where the first read takes in every scenario of the bound, nothing is asked here: the bound's
 facts and model are deepening's own (`Run.facts` reads on from the same gathering).
 """
