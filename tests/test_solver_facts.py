@@ -7,7 +7,9 @@ import random
 from pathlib import Path
 
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.solver import facts, gather
 from akrotiri_puzzles.solver.boardview import FAR, BoardView
+from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
 from akrotiri_puzzles.solver.facts import FactReader, leg_items
 
 PLACE2 = sorted(
@@ -242,3 +244,30 @@ def test_R_ORA_1_a_scenario_with_the_oracle_counts_its_action_in_its_lower_bound
                 assert with_oracle is not None and with_oracle.lower == plain.lower + 1
                 checked += 1
     assert checked >= 10
+
+
+def test_R_MOVE_1_R_EXC_1_shared_turn_one_facts_and_leg_tables_by_pair_are_the_plain_ones(comps, monkeypatch):
+    """The turn-1 board's facts kept per placement (`facts.TURN_ONE`) and the leg tables turned
+    into the (a, b) -> class -> points table with numpy (`gather.VECTOR_LEGS`) give the facts of
+    the plain reads and loops: every class's facts (docks, Thera docks, digs R-EXC-1, parts on a
+    dock's island, legs R-MOVE-1), and every pair's classes with their points, in the same order."""
+    checked = 0
+    for path in PLACE2[:1]:  # 124 scenarios, every one read at the largest bound
+        puzzle = load_puzzle(path, comps)
+        bound = budget(puzzle).most
+        got = {}
+        for plain in (True, False):
+            monkeypatch.setattr(facts, "TURN_ONE", not plain)
+            monkeypatch.setattr(gather, "VECTOR_LEGS", not plain)
+            reader = FactReader(puzzle)
+            g = gather.Gathering(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound))
+            g.read()
+            f = g.facts()
+            got[plain] = (
+                [(r.scenario, r.turns, r.near, r.lower, r.placement_key) for r in g.reads],
+                f.docks,
+                [[(k, list(per.items())) for k, per in sorted(layer.dist.items())] for layer in f.layers],
+            )
+        assert got[True] == got[False], path.stem
+        checked += sum(len(per) for layer in got[True][2] for _, per in layer)
+    assert checked > 2_000  # legs of many classes compared

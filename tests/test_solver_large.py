@@ -15,6 +15,7 @@ from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.solver import run as solver_run
 from akrotiri_puzzles.solver.cpsat import Search, solve
 from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.solver.scenarios import count, scenarios
 
 DATA = Path(__file__).parent / "data" / "puzzles"
 PLACE2 = sorted(p for name in ("place2", "place2b", "place2c") for p in (DATA / name).glob("*.yaml"))
@@ -34,12 +35,32 @@ def test_the_settings_apply_to_place2_puzzles_and_not_to_place1_act1_or_act2_puz
     small = [load_puzzle(p, comps) for p in SMALL]
     others = [p for p in small if not (p.turns == 2 and p.start.phase == "place")]
     assert len(others) >= 200 and not any(_large(p) for p in others)  # place-1, act-1, act-2: hundreds at most
-    # The first turn of a place-2 puzzle (solved first, cpsat.py) keeps the plain settings.
+    # The first turn of a large place-2 puzzle (solved first, cpsat.py) has few scenarios of its
+    # own but gets the settings too (LARGE_FIRST), counted before the two-turn boards are built.
     run = Search(large[0], Deadline(None), 1, 0)
-    run.reader(run.model_puzzle())
-    one = run.reader(replace(run.modelled, turns=1))
+    one = run.reader(replace(run.model_puzzle(), turns=1))
     assert len(one.scenarios()) < solver_run.LARGE_SCENARIOS
-    assert not run.large(one.puzzle)
+    assert run.large(one.puzzle) and 2 not in run.readers
+    run = Search(large[0], Deadline(None), 1, 0)
+    one = run.reader(replace(run.model_puzzle(), turns=1))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solver_run, "LARGE_FIRST", False)
+        assert not run.large(one.puzzle)
+    # ... and the first turn of an act-2 puzzle (a few hundred scenarios in all) does not.
+    for p in others:
+        if p.turns == 2:
+            run = Search(p, Deadline(None), 1, 0)
+            assert not run.large(run.reader(replace(run.model_puzzle(), turns=1)).puzzle)
+
+
+def test_R_TILE_1_R_ORA_1_the_scenarios_counted_are_the_scenarios_built(comps):
+    """`scenarios.count` (turn 1's boards only) is the number of scenarios `scenarios` builds: every
+    open slot of each turn-1 board turned each way (R-TILE-1), for each oracle choice kept (R-ORA-1)."""
+    puzzles = [load_puzzle(p, comps) for p in PLACE2[::8] + SMALL[::20]]
+    assert sum(p.turns == 2 and p.start.phase == "place" for p in puzzles) >= 3
+    for p in puzzles:
+        for dominated in (False, True):
+            assert count(p, dominated=dominated) == len(scenarios(p, dominated=dominated)), p.id
 
 
 @pytest.mark.parametrize(

@@ -246,3 +246,41 @@ def test_R_TILE_1_a_uniqueness_check_after_the_first_classes_reports_every_scena
     for p, a, b in zip(puzzles, plain, parts, strict=True):
         assert (b.optimum, b.unique) == (a.optimum, a.unique), p.id
         assert (b.scenarios, b.classes) == (a.scenarios, a.classes), p.id
+
+
+@pytest.mark.parametrize("again", [True, False])
+def test_R_MOVE_2_a_bound_s_first_part_holds_as_many_classes_as_the_bound_below_read(monkeypatch, comps, again):
+    """With `LAZY_AGAIN`, a bound read for parts after the bound below was proven INFEASIBLE in
+    parts reads first at least as many classes as that bound read (those come first again),
+    instead of one; the answer is the exhaustive search's either way."""
+    _lifted(monkeypatch)  # from one class, doubling
+    monkeypatch.setattr(lazy, "LAZY_AGAIN", again)
+    monkeypatch.setattr(cpsat, "TOP_FIRST", False)  # every bound asked in turn
+    first_read: dict[int, int | None] = {}  # per bound, the classes its first read asked for
+    proven: dict[int, int] = {}  # per bound proven INFEASIBLE in parts, the classes it read
+    read, in_parts = Gathering.read, lazy.in_parts
+
+    def spy_read(self, most=None):  # type: ignore[no-untyped-def]
+        first_read.setdefault(self.bound, most)
+        read(self, most)
+
+    def spy_parts(run, puzzle, bud, bound):  # type: ignore[no-untyped-def]
+        parts = in_parts(run, puzzle, bud, bound)
+        if parts is not None and parts.line is None:
+            proven[bound] = parts.classes
+        return parts
+
+    monkeypatch.setattr(Gathering, "read", spy_read)
+    monkeypatch.setattr(cpsat, "in_parts", spy_parts)
+    pairs = 0
+    for name in INFEASIBLE_BY_CP_SAT:
+        puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+        first_read.clear()
+        proven.clear()
+        assert _wrong(puzzle, cpsat.solve(puzzle, probe=False)) is None
+        for b, classes in proven.items():
+            most = first_read.get(b + 1)
+            if most is not None and classes > 1:
+                pairs += 1
+                assert (most >= classes) == again, (name, b, most, classes)
+    assert pairs >= 1

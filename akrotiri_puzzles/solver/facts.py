@@ -41,6 +41,10 @@ RELAX = True
 """Whether `build_facts` drops the scenarios of a turn-1 placement's turn-2 slot at once when the
 slot's optimistic view proves them beyond the bound (solver/relax.py); tests and benchmarks turn
 it off to compare."""
+TURN_ONE = True
+"""Whether `read` keeps the turn-1 board's facts per near docks and cards on its placement's
+shared data (`_First.facts`), for the other scenarios of that placement to take: the same
+facts (a switch for tests and benchmarks)."""
 ORACLE = True
 """Whether a scenario that asks the oracle counts its Oracle action in its lower bound
 (`oracle_action`); tests and benchmarks turn it off to compare."""
@@ -180,6 +184,9 @@ class _First:
     board: Board
     view: BoardView
     reach: dict[int, tuple[set[Label], set[Label]]] = field(default_factory=dict)
+    facts: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[Any, ...]] = field(default_factory=dict)
+    """The facts read off the view (`FactReader.read`: Thera docks, digs, parts, pairs on one
+    island) per near docks on it and playable cards, which its scenarios often share."""
 
 
 class FactReader:
@@ -371,6 +378,32 @@ class FactReader:
         load = 1 if self.must_load else 0
         return temples + actions_for(reach, points_in_hand(self.puzzle)) + (temples - 1) * actions_for(hop, 0) + load
 
+    @staticmethod
+    def _board_facts(
+        v: BoardView, docks: list[str], fits: dict[str, frozenset[Label]], pairs_needed: bool
+    ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+        """One board's facts over the near docks on it (`docks`, sorted): its Thera docks, the
+        (card, dock) digs of `fits` (where each card fits), the (part, dock) pairs on one
+        island, and with `pairs_needed` the docks whose digs would share an island."""
+        thera = tuple(d for d in docks if v.island[d] == v.thera)
+        docks_on: dict[Label, list[str]] = {}
+        for d in docks:
+            docks_on.setdefault(v.island[d], []).append(d)
+        # By island: a card's few islands against the near docks' islands.
+        dig = tuple(
+            sorted((k, d) for k, isls in fits.items() for isl in isls if isl in docks_on for d in docks_on[isl])
+        )
+        same = tuple(sorted((p, d) for p, isl in v.part.items() if isl in docks_on for d in docks_on[isl]))
+        pairs: tuple[tuple[str, str], ...] = ()
+        if pairs_needed:
+            # Two temples, or one over two turns (a turn-1 temple for turn 2's extra action,
+            # then the goal's): docks whose digs would share an island.
+            by_island: dict[Label, list[str]] = {}
+            for d in sorted({d for _, d in dig}):
+                by_island.setdefault(v.island[d], []).append(d)
+            pairs = tuple(sorted((a, b) for ds in by_island.values() for i, a in enumerate(ds) for b in ds[i:]))
+        return thera, dig, same, pairs
+
     def read(self, sc: Scenario, bound: int, ms: int, cards: list[str], index: int | None = None) -> _Read | None:
         """The scenario's facts for lines within the bound (at most `ms` steps, playing
         `cards`), or None when its lower bound exceeds the bound. With `index` (the scenario's
@@ -433,28 +466,21 @@ class FactReader:
         placement = [placement_facts(sc, which, views) for which in (1, 2)]
         turns = []
         reached_parts: set[str] = set()
+        shared = self._firsts[sc.first]
         for t, v in enumerate(views):
             docks = sorted(d for d in near if d in v.ship)
-            thera = tuple(d for d in docks if v.island[d] == v.thera)
-            docks_on: dict[Label, list[str]] = {}
-            for d in docks:
-                docks_on.setdefault(v.island[d], []).append(d)
-            # By island: a card's few islands against the near docks' islands.
-            dig = tuple(
-                sorted(
-                    (k, d) for k, isls in fit_turn[t].items() for isl in isls if isl in docks_on for d in docks_on[isl]
-                )
-            )
-            same = tuple(sorted((p, d) for p, isl in v.part.items() if isl in docks_on for d in docks_on[isl]))
+            if TURN_ONE and v is shared.view:
+                # The turn-1 view's facts depend on the near docks on it and the cards alone.
+                on = (tuple(docks), tuple(cards))
+                found = shared.facts.get(on)
+                if found is None:
+                    found = shared.facts[on] = self._board_facts(
+                        v, docks, fit_turn[t], goal.temples >= 2 or len(views) == 2
+                    )
+            else:
+                found = self._board_facts(v, docks, fit_turn[t], goal.temples >= 2 or len(views) == 2)
+            thera, dig, same, pairs = found
             reached_parts.update(p for p, _ in same)
-            pairs: tuple[tuple[str, str], ...] = ()
-            if goal.temples >= 2 or len(views) == 2:
-                # Two temples, or one over two turns (a turn-1 temple for turn 2's extra
-                # action, then the goal's): docks whose digs would share an island.
-                by_island: dict[Label, list[str]] = {}
-                for d in sorted({d for _, d in dig}):
-                    by_island.setdefault(v.island[d], []).append(d)
-                pairs = tuple(sorted((a, b) for ds in by_island.values() for i, a in enumerate(ds) for b in ds[i:]))
             dist = self._legs(v, docks, from_start, to_goal, ms)
             turns.append((tuple(docks), thera, dig, same, pairs, dist))
         # A placement none of whose pieces a line can reach matters only by the cubes it takes

@@ -12,14 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import numpy as np
+
 from ..components import COLOURS
 from . import facts
 from .boardview import part_name
 from .deadline import NO_LIMIT, Deadline
-from .facts import FactReader, Facts, Layer, PlacementFacts, _Read, leg_items
+from .facts import FactReader, Facts, Layer, LegTable, PlacementFacts, _Read, leg_items
 from .points import FAR
 from .relax import slot_name
 from .scenarios import Placement, Scenario
+
+VECTOR_LEGS = True
+"""Whether `tables` turns the classes' leg tables into the (a, b) -> class -> points table with
+numpy (`legs_by_pair`) instead of leg by leg in Python: the same table, which was the largest
+share of `tables` on a late place-2 bound (a switch for tests and benchmarks)."""
 
 
 class Gathering:
@@ -132,6 +139,7 @@ def tables(
     layers = [Layer() for _ in range(turns)]
     placement: list[dict[int, PlacementFacts]] = [{}, {}]
     reach: dict[str, int] = {reader.start_dock: 0}
+    legs: list[list[LegTable]] = [[] for _ in range(turns)]
     for c, r in enumerate(reads):
         if c % 256 == 255:
             deadline.check()
@@ -151,10 +159,19 @@ def tables(
                 layer.same_island.setdefault(key, set()).add(c)
             for key in pairs:
                 layer.dock_island.setdefault(key, set()).add(c)
+            if VECTOR_LEGS:
+                legs[t].append(dist)
+                continue
             for a, b, w in leg_items(dist):
                 layer.dist.setdefault((a, b), {})[c] = w
                 if a == reader.start_dock:
                     reach[b] = min(reach.get(b, FAR), w)
+    if VECTOR_LEGS:
+        for layer, tabs in zip(layers, legs, strict=True):
+            layer.dist = legs_by_pair(tabs)
+            for (a, b), per in layer.dist.items():
+                if a == reader.start_dock:
+                    reach[b] = min(reach.get(b, FAR), *per.values())
     docks = sorted({d for r in reads for d in r.near} | {reader.start_dock}, key=lambda d: (reach.get(d, FAR), d))
     part_of_dock: dict[str, str] = {}
     base = start.board
@@ -198,3 +215,39 @@ def tables(
         portage=reader.portage,
         passing=reader.passing,
     )
+
+
+def legs_by_pair(tabs: list[LegTable]) -> dict[tuple[str, str], dict[int, int]]:
+    """The classes' leg tables (class c's is tabs[c]) as one table (a, b) -> class -> points:
+    what `leg_items` gives class by class, with each pair's classes in increasing order."""
+    index: dict[str, int] = {}
+    names: list[str] = []
+    seen: dict[LegTable, tuple[np.ndarray, np.ndarray]] = {}
+    keys, points, classes = [], [], []
+    for c, tab in enumerate(tabs):
+        got = seen.get(tab)
+        if got is None:
+            docks, data = tab
+            for d in docks:
+                if d not in index:
+                    index[d] = len(names)
+                    names.append(d)
+            at = np.array([index[d] for d in docks], dtype=np.int64)
+            m = np.frombuffer(data, dtype=np.int16).reshape(len(docks), len(docks))
+            rows, cols = np.nonzero(m >= 0)
+            got = seen[tab] = (at[rows] * (1 << 20) + at[cols], m[rows, cols].astype(np.int64))
+        keys.append(got[0])
+        points.append(got[1])
+        classes.append(np.full(len(got[0]), c, dtype=np.int64))
+    if not keys:
+        return {}
+    key, point, cls = np.concatenate(keys), np.concatenate(points), np.concatenate(classes)
+    order = np.lexsort((cls, key))
+    key, point, cls = key[order], point[order], cls[order]
+    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]).tolist()
+    ends = [*starts[1:], len(key)]
+    cl, pl, kl = cls.tolist(), point.tolist(), key.tolist()
+    return {
+        (names[kl[i] >> 20], names[kl[i] & ((1 << 20) - 1)]): dict(zip(cl[i:j], pl[i:j], strict=True))
+        for i, j in zip(starts, ends, strict=True)
+    }

@@ -15,7 +15,8 @@ its fixed order, and each time it has read `size` new classes the model of those
   parts put together (the parts proof of split.py). A part not settled within LAZY_WORK is
   asked again, without that cap, once every scenario is read; the last part has no cap.
 
-The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART.
+The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART; after a
+bound proven INFEASIBLE in parts, the next bound's first part is as large as those (LAZY_AGAIN).
 Where the first read takes in every scenario of the bound, nothing is asked here: the bound's
 facts and model are deepening's own (`Run.facts` reads on from the same gathering).
 """
@@ -45,6 +46,12 @@ LAZY_PART = 16384
 (place-2 g5014, bound 7, INFEASIBLE: about 4 s for 256 classes, 8.5 s for 4,096, 47 s for all
 20,376, and 81 s in parts of 2,000: docs/benchmarks.md), so after the first small parts, which
 find most feasible bounds' lines, the parts grow large."""
+LAZY_AGAIN = True
+"""Whether a bound's first part is as large as the parts the bound below read before it was
+proven INFEASIBLE in them (`Run.lazy_next`: their sizes summed, 256 + 1,024 when it took two):
+a scenario within a bound is within the next, so those classes come first again, and asking
+them as small parts again paid a model and a presolve per part (place-2 g7003, bound 8: 256
+classes INFEASIBLE, then its line in the next 1,024)."""
 LAZY_WORK = 10.0
 """CP-SAT's deterministic time for each part but the last while the bound is being read: a part
 not settled within it is asked again, uncapped, after the last part."""
@@ -92,9 +99,14 @@ def in_parts(run: Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
     gathering = Gathering(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=run.deadline)
     run.pending = gathering
     size, first = LAZY_FIRST, 0
+    if LAZY_AGAIN:
+        # The classes the bound below read in parts: nearly all are this bound's first classes.
+        size = max(size, run.lazy_next.get(puzzle.turns, 0))
     unsettled: list[tuple[int, int]] = []
+    reach = size
     while not gathering.done:
-        gathering.read(first + size)
+        reach = first + size
+        gathering.read(reach)
         last = len(gathering.reads)
         if gathering.done and first == 0:
             return None  # one read took in the whole bound: deepening's own model (`facts`)
@@ -119,4 +131,5 @@ def in_parts(run: Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
             return Parts(got, last - first, gathering.enumerated)
     run.enumerated = max(run.enumerated, gathering.enumerated)
     run.classes = max(run.classes, len(gathering.reads))
+    run.lazy_next[puzzle.turns] = reach
     return Parts(None, len(gathering.reads), gathering.enumerated)

@@ -19,6 +19,7 @@ from .gather import Gathering, build_facts
 from .model import LineModel, Spec, build
 from .readback import SolverError, complete_line
 from .result import Level
+from .scenarios import count
 from .techniques import bonus_points, used
 
 STATUS = {
@@ -39,6 +40,11 @@ LARGE_SCENARIOS = 2000
 """Scenarios a puzzle must have for LARGE_TUNING: two-turn puzzles from the tile placement (tens
 of thousands), the same gate as the parts of solver/lazy.py. Smaller puzzles (act-2, place-1)
 keep TUNING alone, and so the lines they print."""
+LARGE_FIRST = True
+"""Whether the first turn of a puzzle of at least LARGE_SCENARIOS scenarios (solved first,
+cpsat.py) gets LARGE_TUNING too. Its models are small in classes (a place-2 puzzle's first turn has
+about 80 scenarios) but not in clauses (place-2 g7009, bound 5: 45 classes, 64,000 clauses), and
+CP-SAT spent most of their solve presolving them again and again (docs/solver.md)."""
 LARGE_TUNING: dict[str, object] = {"symmetry_level": 0, "max_presolve_iterations": 1}
 """CP-SAT settings added for a large puzzle's models. A two-turn model from the placement has
 about 200,000 clauses over thousands of classes and its search is short (about a thousand
@@ -101,6 +107,11 @@ class Run:
         """The puzzle as modelled: a horizon no longer than the game can last."""
         self.capped: int | None = None
         """The ceiling, when it cut the lines looked for short of the horizon's."""
+        self.lazy_next: dict[int, int] = {}
+        """Per puzzle (by turns), the classes the last bound proven INFEASIBLE in parts read, as its
+        parts' sizes summed: the next bound's first part (solver/lazy.py, `LAZY_AGAIN`)."""
+        self.whole: int | None = None
+        """The scenarios of the puzzle as modelled, once `large` has counted them for its first turn."""
 
     # -- pieces ---------------------------------------------------------------------------
 
@@ -140,10 +151,20 @@ class Run:
         return model
 
     def large(self, puzzle: Puzzle) -> bool:
-        """Whether the puzzle (or its first turn) has at least LARGE_SCENARIOS scenarios, by
-        the reader the solve keeps for it (a model is only built from facts it has read)."""
+        """Whether the puzzle has at least LARGE_SCENARIOS scenarios, by the reader the solve
+        keeps for it (a model is only built from facts it has read); with LARGE_FIRST, the first
+        turn of a two-turn puzzle that has them is large too."""
         reader = self.readers.get(puzzle.turns)
-        return reader is not None and len(reader.scenarios()) >= LARGE_SCENARIOS
+        if reader is None:
+            return False
+        if len(reader.scenarios()) >= LARGE_SCENARIOS:
+            return True
+        if not LARGE_FIRST or puzzle.turns != 1 or self.modelled.turns != 2:
+            return False
+        if self.whole is None:
+            # Counted off turn 1's boards: the two-turn puzzle's boards may never be needed.
+            self.whole = count(self.modelled, dominated=False)
+        return self.whole >= LARGE_SCENARIOS
 
     def run(self, model: LineModel, work: float | None = None) -> tuple[str, cp_model.CpSolver]:
         """Solve a model with the time left (and at most `work` of CP-SAT's deterministic time);

@@ -95,16 +95,10 @@ def scenarios(
     the points left were lost (R-MOVE-2), is no longer made. So that line is an action
     shorter, and no answer within a bound, proof of a bound, or optimal line is lost.
     """
-    start = puzzle.start
-    base = start.board
+    base = puzzle.start.board
     if firsts is None:
-        tile = start.hero.tile
-        firsts = list(placements(base, tile)) if start.phase == "place" and tile is not None else [None]
-    seconds = turn_two_tiles(puzzle) if puzzle.turns == 2 else []
-    if not dominated and seconds:
-        plain = [tile2 for icon, tile2 in seconds if icon is None]  # without the oracle
-        drawn = plain[0] if plain else None
-        seconds = [(icon, tile2) for icon, tile2 in seconds if icon is None or drawn is None or tile2 != drawn]
+        firsts = _firsts(puzzle)
+    seconds = _seconds(puzzle, dominated)
     out: list[Scenario] = []
     for f in firsts:
         b1 = base if f is None else base.with_tile(f.slot, f.tile, f.rotation)
@@ -118,3 +112,35 @@ def scenarios(
             for p in placements(b1, tile2):
                 out.append(Scenario(f, icon, p, (b1, b1.with_tile(p.slot, p.tile, p.rotation))))
     return out
+
+
+def _firsts(puzzle: Puzzle) -> list[Placement | None]:
+    """Turn 1's placements: every slot and rotation of the hero's tile, or none (the action phase)."""
+    start = puzzle.start
+    tile = start.hero.tile
+    return list(placements(start.board, tile)) if start.phase == "place" and tile is not None else [None]
+
+
+def _seconds(puzzle: Puzzle, dominated: bool) -> list[tuple[str | None, str | None]]:
+    """The (oracle icon, turn-2 tile) choices `scenarios` keeps (see its docstring)."""
+    seconds = turn_two_tiles(puzzle) if puzzle.turns == 2 else []
+    if not dominated and seconds:
+        plain = [tile2 for icon, tile2 in seconds if icon is None]  # without the oracle
+        drawn = plain[0] if plain else None
+        seconds = [(icon, tile2) for icon, tile2 in seconds if icon is None or drawn is None or tile2 != drawn]
+    return seconds
+
+
+def count(puzzle: Puzzle, dominated: bool = True) -> int:
+    """How many scenarios `scenarios(puzzle, dominated=dominated)` has, from turn 1's boards alone
+    (a turn-2 placement is every open slot of its turn-1 board, turned each way): what deciding
+    whether a puzzle is large costs before its thousands of turn-2 boards are built."""
+    base = puzzle.start.board
+    seconds = _seconds(puzzle, dominated)
+    if puzzle.turns == 1:
+        return len(_firsts(puzzle))
+    n = 0
+    for f in _firsts(puzzle):
+        slots = len((base if f is None else base.with_tile(f.slot, f.tile, f.rotation)).open_slots)
+        n += sum(1 if tile2 is None else slots * len(ROTATIONS) for _, tile2 in seconds)
+    return n

@@ -124,10 +124,12 @@ class Core:
             return 0
         if cset not in self._cache:
             lit = self.m.new_bool_var(f"in {len(cset)} of {n} classes")
+            # LinearExpr.sum builds the sum of thousands of classes in one call (Python's sum
+            # builds it term by term); the constraint is the same, term for term.
             if len(cset) <= n - len(cset):
-                self.m.add(lit == sum(self.scen[s] for s in cset))
+                self.m.add(lit == LinearExpr.sum([self.scen[s] for s in cset]))
             else:
-                self.m.add(lit == 1 - sum(self.scen[s] for s in range(n) if s not in cset))
+                self.m.add(lit == 1 - LinearExpr.sum([self.scen[s] for s in range(n) if s not in cset]))
             self._cache[cset] = lit
         return self._cache[cset]
 

@@ -147,7 +147,8 @@ class Route(Core):
         (`pair`: the docks and the turn): one clause per distinct cost, for the classes where it
         is at least that much (their literal made once per pair and cost: `memo`)."""
         top = len(at_least) - 1
-        values = sorted(set(dist.values()))
+        # The same pair's costs at every event: sorted once (`memo`).
+        values = self.memo(("costs", *pair), lambda: sorted(set(dist.values())))
         for i, v in enumerate(values):
             if v == 0:
                 continue
