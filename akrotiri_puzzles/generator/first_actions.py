@@ -19,7 +19,7 @@ the count needs no solve: a placement is part of an answer's identity (solver/ca
 slot and rotation), so an optimal line that starts with another slot or rotation would be a
 second answer. The answer's placement is then the only good one. Before the placement every
 legal first action is one (R-TURN-1), and counting them one by one took 84 decisions and 684
-solves (about 20 s of CPU) for one kept puzzle (docs/benchmarks.md).
+solves (23 s of CPU) for one kept puzzle (docs/benchmarks.md).
 
 Every count is proven, and none reads a clock: the same puzzle gives the same counts.
 """
