@@ -67,6 +67,8 @@ def test_the_good_first_actions_are_the_engines(name: str):
     assert p.solution[0] in good
     counted = first_actions(p, p.optimum)
     assert counted == FirstActions(legal=len(moves(p, State(p.start))), good=len(good))
+    # From the action phase a unique answer says nothing of the other first actions: counted.
+    assert first_actions(p, p.optimum, unique=p.solution) == counted
 
 
 def test_a_placement_counts_once_per_slot_and_rotation():
@@ -83,7 +85,12 @@ def test_a_placement_counts_once_per_slot_and_rotation():
     good = good_first_actions(p, p.optimum)
     assert len(good) > 1 and all(isinstance(a, PlaceTile) for a in good)
     assert len({decision(a) for a in good}) == 1 and decision(p.solution[0]) == decision(good[0])
-    assert first_actions(p, p.optimum) == FirstActions(legal=len({decision(a) for a in legal}), good=1)
+    counted = first_actions(p, p.optimum)
+    assert counted == FirstActions(legal=len({decision(a) for a in legal}), good=1)
+    # Its answer is canonically unique (the certificate): the count that follows from it, with
+    # no solve, is the one proven placement by placement.
+    assert p.certificate is not None and p.certificate.unique is True
+    assert first_actions(p, p.optimum, unique=p.solution) == counted
     sample = [*good, *[a for a in legal if a not in good][::40]]
     for a in sample:
         rest = rest_of(p, play(p, start, a))
@@ -91,6 +98,14 @@ def test_a_placement_counts_once_per_slot_and_rotation():
         found = search(rest)
         assert found.complete
         assert (found.optimum is not None and found.optimum <= p.optimum) is (a in good), str(a)
+
+
+def test_a_unique_answer_that_starts_with_no_legal_placement_is_refused():
+    """The count that follows from a unique answer needs the answer's own placement."""
+    p = _load("hard-s41-place-00013")
+    assert p.optimum is not None and p.solution is not None
+    with pytest.raises(ValueError, match="legal placement"):
+        first_actions(p, p.optimum, unique=p.solution[1:])
 
 
 def test_the_gate_reads_a_hard_score_medium_unless_only_the_exact_solver_finds_it_and_few_first_actions_are_good():

@@ -14,6 +14,13 @@ the second cube's colour and piece that come with it (R-TILE-2) are the same dec
 (the certificate's strict uniqueness says whether they matter). Without it every placement
 puzzle would count one good placement six or eight times over.
 
+When the puzzle starts before its tile placement and its answer is proven canonically unique,
+the count needs no solve: a placement is part of an answer's identity (solver/canonical.py: its
+slot and rotation), so an optimal line that starts with another slot or rotation would be a
+second answer. The answer's placement is then the only good one. Before the placement every
+legal first action is one (R-TURN-1), and counting them one by one took 84 decisions and 684
+solves (23 s of CPU) for one kept puzzle (docs/benchmarks.md).
+
 Every count is proven, and none reads a clock: the same puzzle gives the same counts.
 """
 
@@ -48,12 +55,21 @@ def decision(action: Action) -> Hashable:
     return ("place", action.slot, action.rotation) if isinstance(action, PlaceTile) else action
 
 
-def first_actions(puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT) -> FirstActions:
+def first_actions(
+    puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT, unique: tuple[Action, ...] | None = None
+) -> FirstActions:
     """How many first decisions are legal and how many of them good (`good_first_actions`,
-    counted by `decision`)."""
-    good = good_first_actions(puzzle, optimum, deadline)
+    counted by `decision`). `unique` is the answer when proven canonically unique: if every
+    legal first action is a tile placement, its placement is the only good one (module
+    docstring), and nothing is solved."""
     legal = moves(puzzle, State(puzzle.start))
-    return FirstActions(legal=len({decision(a) for a in legal}), good=len({decision(a) for a in good}))
+    decisions = {decision(a) for a in legal}
+    if unique is not None and legal and all(isinstance(a, PlaceTile) for a in legal):
+        if not unique or decision(unique[0]) not in decisions:
+            raise ValueError(f"{puzzle.id}: the unique answer given does not start with a legal placement")
+        return FirstActions(legal=len(decisions), good=1)
+    good = good_first_actions(puzzle, optimum, deadline)
+    return FirstActions(legal=len(decisions), good=len({decision(a) for a in good}))
 
 
 def _within(puzzle: Puzzle, last: LastTurn, state: State, action: Action, budget: int, deadline: Deadline) -> bool:

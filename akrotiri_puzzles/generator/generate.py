@@ -196,15 +196,16 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         idle = idle_first_turn(puzzle, first.optimum)
     if idle is not None and not matters(idle, first.optimum):
         return Outcome(task, None, IDLE_TURN)
+    if not any_level and another_placement(puzzle, first.line) is not None:
+        # The same line with a placement moved elsewhere is a second answer, played by the
+        # engine: no uniqueness proof over every placement is needed to drop it. Replays only,
+        # so it comes before the placement's solve (docs/generator.md, step 2).
+        return Outcome(task, None, "more than one answer")
     placement = placement_needed(puzzle, first.optimum)
     if puzzle.start.phase == "place" and placement is None and not any_level:
         # A line as short without the placement: any placement that blocks nothing does as
         # well, so the answer is not worth a uniqueness proof (of ~50 to 100 placements).
         return Outcome(task, None, "the placement shortens nothing")
-    if not any_level and another_placement(puzzle, first.line) is not None:
-        # The same line with a placement moved elsewhere is a second answer, played by the
-        # engine: no uniqueness proof over every placement is needed to drop it.
-        return Outcome(task, None, "more than one answer")
     costs = None
     if task.level == "hard" and not any_level:
         # The hard gate's first half, before the uniqueness proof: an optimum a weaker solver
@@ -231,7 +232,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     check = replay(puzzle, result.line)
     if not check.reached or check.illegal_at is not None or check.cost != result.optimum:
         raise RuntimeError(f"the engine does not accept the solver's answer to task {task}")
-    graded = grade(puzzle, result.optimum, result.line, costs, placement)
+    graded = grade(puzzle, result.optimum, result.line, costs, placement, unique=result.unique is True)
     certificate = Certificate(
         optimum=result.optimum,
         status=result.status,

@@ -155,11 +155,14 @@ def grade(
     costs: tuple[tuple[str, int | None], ...] | None = None,
     placement: Necessity | bool | None = True,
     deadline: Deadline = NO_LIMIT,
+    unique: bool = False,
 ) -> Grade:
     """The grade of a puzzle whose proven optimum and canonical answer are given (`costs`, the
     ladder's, and `placement`, the placement's necessity, when already computed); TimeUp when
     `deadline` runs out first. The good first actions are counted only where the level rests
-    on them: a score that reads hard, an optimum only the exact solver finds."""
+    on them: a score that reads hard, an optimum only the exact solver finds. `unique`: the
+    answer is proven canonically unique (from a placement, its count then needs no solve:
+    generator/first_actions.py)."""
     needs = necessary(puzzle, optimum, line, placement, deadline)
     costs = ladder(puzzle) if costs is None else costs
     deadline.check()
@@ -167,7 +170,7 @@ def grade(
     score = score_of(puzzle, optimum, needs, rung)
     first = None
     if level_of(score) == "hard" and rung == "exact":
-        first = first_actions(puzzle, optimum, deadline)
+        first = first_actions(puzzle, optimum, deadline, line if unique else None)
     return Grade(gated_level(score, rung, first), score, needs, costs, rung, first)
 
 
