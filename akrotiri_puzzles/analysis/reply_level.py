@@ -22,7 +22,7 @@ and the refutation of an end by a floor (docs/analysis.md, "The last round with 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, EndTurn, PlaceTile
@@ -100,8 +100,10 @@ class ReplyRun(Run):
     """The one-turn analyser from the opponent's seat with the margin objective, its placements
     taken best first by a model-free bound as for the score objective: after a placement the
     board is fixed, so the hero's points are a constant there and the opponent's margin
-    objective is at most (its score bound - the hero's points) * SCALE + SCALE - 1 (its drachmas
-    are below SCALE). A placement's cover (placement.cover) has the board and seats of its
+    objective is at most the relaxation's bound on its points times SCALE plus its final
+    drachmas, both read on each relaxed line (reach_bound), less the hero's points times SCALE
+    (not + SCALE - 1 for the drachmas: a value is settled by bare questions from its bound down,
+    best_first.TRIES of them). A placement's cover (placement.cover) has the board and seats of its
     members, so the same hero's points. A group's cover is asked before its members
     (`ask_covers`): with the margin's bounds, many members of a group are left to ask."""
 
@@ -162,12 +164,17 @@ def _below(bound: int | None, floor: int) -> bool:
     return bound is not None and bound < floor
 
 
-def _margin_bound(score: Bound) -> Bound:
+def _margin_bound(relaxed: Callable[..., int | None]) -> Bound:
+    """The opponent's margin objective bounded by a relaxation (reach_bound, reach_tight) scaled as
+    the objective is: its points times SCALE plus its final drachmas, both bounded on each
+    relaxed line together (`_Relaxed.leaf`), less the hero's points (a constant once the tile
+    is placed)."""
+
     def bound(child: Position) -> int | None:
-        b = score(child)
+        b = relaxed(child, scale=SCALE)
         if b is None:
             return None
-        return (b - seat_score(child, other_seat(child.to_move)).total) * SCALE + SCALE - 1
+        return b - seat_score(child, other_seat(child.to_move)).total * SCALE
 
     return bound
 
