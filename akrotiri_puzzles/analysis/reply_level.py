@@ -34,7 +34,7 @@ from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline
 from ..solver.exhaustive import state_key
 from .board_solve import objective_value
-from .endgame import SCALE, Run, result_of
+from .endgame import SCALE, Final, Run
 from .placement import Bound, cover, groups
 from .reach_bound import score_bound
 from .reach_tight import tight_bound
@@ -48,8 +48,9 @@ def other_seat(seat: str) -> str:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """A hero line, the opponent's reply to it, and the final scores (the engine's)."""
+class Outcome(Final):
+    """A hero line, the opponent's reply to it, and the final scores (the engine's; `margin` and
+    `result` read them, endgame.Final)."""
 
     hero_line: tuple[Action, ...]
     reply: tuple[Action, ...]
@@ -57,16 +58,6 @@ class Outcome:
     other: SeatScore
     proven: bool
     """The reply is proven the opponent's best (CP-SAT OPTIMAL, or INFEASIBLE above it)."""
-
-    @property
-    def margin(self) -> int:
-        """The hero's final points minus the opponent's."""
-        return self.hero.total - self.other.total
-
-    @property
-    def result(self) -> str:
-        """win, loss or shared, the drachmas breaking a tie (R-SCORE-3)."""
-        return result_of(self.hero, self.other)
 
     @property
     def key(self) -> tuple[int, int, int]:
