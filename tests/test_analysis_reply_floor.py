@@ -14,14 +14,14 @@ import pytest
 from akrotiri_puzzles.actions import EndTurn, PlaceTile
 from akrotiri_puzzles.analysis import best_first
 from akrotiri_puzzles.analysis.endgame import SCALE
-from akrotiri_puzzles.analysis.reply import Bounds, Replies, turn_ends
+from akrotiri_puzzles.analysis.reply import Bounds, Replies, analyse_reply, turn_ends
 from akrotiri_puzzles.analysis.reply_level import ReplyRun, replays
 from akrotiri_puzzles.effects import apply
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.rules import legal_actions, why_illegal
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .reply_reference import last_rounds, reply_value, small
+from .reply_reference import last_round, last_rounds, reply_value, small
 
 MOST_NODES = 400_000
 
@@ -114,3 +114,33 @@ def test_R_END_2_the_reply_search_that_asks_a_groups_cover_first_finds_the_oppon
     assert asked
     assert r.status == "OPTIMAL" and r.value is not None
     assert -(r.value // SCALE) == reply_value(after, MOST_NODES)
+
+
+def test_R_END_2_line_finds_where_a_longer_line_loses_by_asking_floors_alone():
+    # `--line`'s binary search asks each position along the line whether some end still keeps the
+    # best margin, each end by a floor's decision (`Replies.refutes`), none solved. Independent
+    # computation: the two-level reference from each position along a two-action line that still
+    # reaches the best margin after its first action and not after its second (the search then
+    # meets both answers).
+    pos = small(last_rounds(7, 2014, "north")[0], 2, 2, False)
+    best = analyse_reply(pos).best
+    assert best is not None
+    for a1 in legal_actions(pos):
+        p1 = apply(pos, a1)
+        if isinstance(a1, EndTurn) or last_round(p1, MOST_NODES).margin < best.margin:
+            continue
+        for a2 in legal_actions(p1):
+            p2 = apply(p1, a2)
+            if isinstance(a2, EndTurn) or why_illegal(p2, EndTurn()) is not None:
+                continue
+            if last_round(p2, MOST_NODES).margin < best.margin:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no such line in the position")
+    value = reply_value(apply(p2, EndTurn()), MOST_NODES)
+    verdict = analyse_reply(pos, line=[a1, a2]).verdict
+    assert verdict is not None
+    assert (verdict.outcome.margin, verdict.loss, verdict.lost_at) == (value, best.margin - value, 2)

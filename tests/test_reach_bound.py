@@ -9,10 +9,11 @@ import pytest
 
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis.board_solve import best_on_board
-from akrotiri_puzzles.analysis.endgame import Run
+from akrotiri_puzzles.analysis.endgame import SCALE, Run
 from akrotiri_puzzles.analysis.reach_bound import score_bound
 from akrotiri_puzzles.analysis.reach_tight import tight_bound
 from akrotiri_puzzles.position import evolve
+from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
 
@@ -222,3 +223,24 @@ def test_the_bounds_of_first_actions_sharing_their_board_are_those_computed_alon
             bound(first, shared=shared)
             assert bound(then, shared=shared) == bound(then), bound.__name__
     assert score_bound(example) == 37
+
+
+def test_R_SCORE_3_the_bounds_with_drachmas_hold_on_the_margin_objective():
+    # The reply analysis's bound (analysis/reply_level.py): the relaxations read the points and
+    # the final drachmas on each relaxed line together, so `score * SCALE + drachmas` less the
+    # other seat's points bounds the margin objective (R-SCORE-3: the drachmas break ties).
+    # Independent computation: each placement's best margin, solved alone with the objective.
+    # The drachmas part must be tight on some (it was SCALE - 1, no reply's, before).
+    gaps = []
+    for child in sample(1, 2016, 6, 9):
+        other = seat_score(child, child.other).total * SCALE
+        r = best_on_board(child, "margin", Deadline(None))
+        assert r.status == "OPTIMAL" and r.value is not None
+        for bound in (score_bound, tight_bound):
+            b = bound(child, scale=SCALE)
+            if b is None:
+                continue
+            assert b - other >= r.value, (bound.__name__, child.to_move, b - other, r.value)
+            gaps.append(b - other - r.value)
+    assert len(gaps) >= 6
+    assert any(g == 0 for g in gaps)

@@ -53,11 +53,10 @@ class AnalysisError(AkrotiriError):
     """A position or an option the analyser cannot honestly answer: bad input."""
 
 
-@dataclass(frozen=True)
-class Scored:
-    """A line and the position it leaves, scored by the engine."""
+class Final:
+    """What a pair of scores (the hero's, the other seat's) reads: the margin and the result.
+    Mixed into the dataclasses that hold the two scores (`Scored`, reply_level.Outcome)."""
 
-    line: tuple[Action, ...]
     hero: SeatScore
     other: SeatScore
 
@@ -70,6 +69,15 @@ class Scored:
     def result(self) -> str:
         """win, loss or shared, with the drachmas as the tie-break (R-SCORE-3)."""
         return result_of(self.hero, self.other)
+
+
+@dataclass(frozen=True)
+class Scored(Final):
+    """A line and the position it leaves, scored by the engine."""
+
+    line: tuple[Action, ...]
+    hero: SeatScore
+    other: SeatScore
 
 
 def result_of(hero: SeatScore, other: SeatScore) -> str:

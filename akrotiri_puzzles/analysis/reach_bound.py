@@ -54,16 +54,17 @@ class _TooBig(Exception):
     pass
 
 
-def score_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None) -> int | None:
+def score_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None, scale: int = 0) -> int | None:
     """An upper bound on the hero's score after any line of the action phase at `pos`, or None
     where the relaxation does not apply (not in an action phase, the boat passing through the
     other's dock, piles not known) or its search is too large. `shared`: what positions on one
-    board share, kept from one call to the next (the first actions of one turn)."""
+    board share, kept from one call to the next (the first actions of one turn). With `scale`,
+    a bound on the score times `scale` plus the final drachmas instead (`_Relaxed.leaf`)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
     try:
-        return _Relaxed(pos, nodes, shared).best()
+        return _Relaxed(pos, nodes, shared, scale).best()
     except _TooBig:
         return None
 
@@ -88,9 +89,11 @@ class Shared:
 class _Relaxed:
     """The relaxed turn of one position (module doc)."""
 
-    def __init__(self, pos: Position, nodes: int, shared: Shared | None = None) -> None:
+    def __init__(self, pos: Position, nodes: int, shared: Shared | None = None, scale: int = 0) -> None:
         self.pos = pos
         self.nodes = nodes
+        self.scale = scale
+        """0: a leaf is worth its score; else its score times `scale` plus its drachmas (`leaf`)."""
         comps = pos.components
         board = pos.board
         self.shared = (shared or Shared()).on(board)
@@ -236,11 +239,15 @@ class _Relaxed:
         return hand, bought
 
     def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]]) -> int:
-        """The bound on the score of a line that stops here (R-SCORE-1)."""
+        """The bound on the score of a line that stops here (R-SCORE-1); with `scale`, on its score
+        times `scale` plus its drachmas (the margin objective's order, R-SCORE-3): a real line's
+        relaxed stops leave it no fewer drachmas (sales earn the best prices, a buy and an
+        excavation cost what they cost) and no fewer points, so the pair bounds it too."""
         if dug not in self._goals:
             maps = self.pos.components.map
             self._goals[dug] = self.base_maps + sum(maps[c].points for _, c in dug) + self.goal_part(dug)
-        return self._goals[dug] + drachmas // 10
+        points = self._goals[dug] + drachmas // 10
+        return points * self.scale + drachmas if self.scale else points
 
     def goal_part(self, dug: frozenset[tuple[Quad, str]]) -> int:
         held = sum(self.goal_bound(g, dug) for g in self.hero.goals)

@@ -41,14 +41,14 @@ from ..position import Position
 from .reach_bound import NODES, Shared, _Relaxed, _TooBig
 
 
-def tight_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None) -> int | None:
+def tight_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None, scale: int = 0) -> int | None:
     """An upper bound on the hero's score after any line of the action phase at `pos`, or None
-    where the relaxation does not apply or its search is too large (as score_bound)."""
+    where the relaxation does not apply or its search is too large (as score_bound, `scale` too)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
     try:
-        return _Tight(pos, nodes, shared).best()
+        return _Tight(pos, nodes, shared, scale).best()
     except _TooBig:
         return None
 
@@ -56,8 +56,8 @@ def tight_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None)
 class _Tight(_Relaxed):
     """The tighter relaxed turn of one position (module doc)."""
 
-    def __init__(self, pos: Position, nodes: int, shared: Shared | None = None) -> None:
-        super().__init__(pos, nodes, shared)
+    def __init__(self, pos: Position, nodes: int, shared: Shared | None = None, scale: int = 0) -> None:
+        super().__init__(pos, nodes, shared, scale)
         self._docks: dict[str | Quad, list[tuple[str, int]]] = {}
         self._to_thera: dict[Quad, int] = {}
         self._stops: dict[str | Quad, list[tuple[str | Quad, Quad, int]]] = {}

@@ -276,17 +276,20 @@ class _Tally:
     by_floor: int = 0
     """Ends refuted by a reply that holds the hero to the best margin so far (`Replies.refutes`)."""
     proven: bool = True
+    reached: bool = False
+    """With a floor (`_search`): some end keeps the hero at least that margin against its best reply."""
     open: int | None = None
     """A bound on every end not solved (the highest left in the heap), None when none is left."""
     lowered: set[int] = field(default_factory=set)
 
 
 def _search(ends: list[End], replies: Replies, tally: _Tally, floor: int | None = None) -> None:
-    """The max-min over the ends (sorted by bound), into `tally`; with `floor`, stops at the
-    first end whose outcome has at least that margin. The ends wait in a heap by bound (then
-    drachmas, then their order); the top's bound is lowered by the replies found since it was
-    last bounded (`Replies.bound_by_replies`) before it is solved, so a bound in the heap is
-    always one that holds, and the top's bounds every end left."""
+    """The max-min over the ends (sorted by bound), into `tally`; with `floor`, only whether some
+    end keeps the hero at least that margin (`tally.reached`): each end is asked whether the
+    opponent can hold the hero below it (`Replies.refutes`, a decision), none solved. The ends
+    wait in a heap by bound (then drachmas, then their order); the top's bound is lowered by the
+    replies found since it was last bounded (`Replies.bound_by_replies`) before it is solved, so
+    a bound in the heap is always one that holds, and the top's bounds every end left."""
     heap = [(-e.bound, -e.drachmas, i, 0) for i, e in enumerate(ends)]
     heapq.heapify(heap)
     while heap:
@@ -307,8 +310,19 @@ def _search(ends: list[End], replies: Replies, tally: _Tally, floor: int | None 
                 neg = -lower
             heapq.heapreplace(heap, (neg, heap[0][1], i, len(replies.pool)))
             continue
+        if floor is not None:
+            # A reply worth at least (1 - floor) * SCALE to the opponent holds the hero to
+            # floor - 1 or below (its drachmas are below SCALE); none: the end keeps the floor.
+            heapq.heappop(heap)
+            if replies.refutes(end, (1 - floor) * SCALE):
+                tally.refuted += 1
+                tally.by_floor += 1
+                continue
+            tally.reached = True
+            tally.open = -heap[0][0] if heap else None
+            return
         cap = None
-        if floor is None and tally.best is not None:
+        if tally.best is not None:
             # An end need not be solved to be refuted: only asked whether the opponent can hold
             # the hero to the best margin so far (or below it, by the tie-breaks), a decision.
             want = refuting(end, tally.best)
@@ -325,9 +339,6 @@ def _search(ends: list[End], replies: Replies, tally: _Tally, floor: int | None 
         tally.proven = tally.proven and out.proven
         if tally.best is None or out.key > tally.best.key:
             tally.best = out
-        if floor is not None and out.margin >= floor:
-            tally.open = -heap[0][0] if heap else None
-            return
     tally.open = None
 
 
@@ -432,7 +443,7 @@ def _verdict(
     def reaches(start: Position) -> bool:
         tally = _Tally()
         _search(turn_ends(start, deadline, bounds), replies, tally, best.margin)
-        return tally.best is not None and tally.best.margin >= best.margin
+        return tally.reached
 
     lo, hi = 0, len(line)  # the best margin is reachable after lo actions, not after hi (the end)
     while hi - lo > 1:

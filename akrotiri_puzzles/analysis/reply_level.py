@@ -22,7 +22,7 @@ and the refutation of an end by a floor (docs/analysis.md, "The last round with 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from ..actions import Action, EndTurn, PlaceTile
@@ -34,7 +34,7 @@ from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline
 from ..solver.exhaustive import state_key
 from .board_solve import objective_value
-from .endgame import SCALE, Run, result_of
+from .endgame import SCALE, Final, Run
 from .placement import Bound, cover, groups
 from .reach_bound import score_bound
 from .reach_tight import tight_bound
@@ -48,8 +48,9 @@ def other_seat(seat: str) -> str:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """A hero line, the opponent's reply to it, and the final scores (the engine's)."""
+class Outcome(Final):
+    """A hero line, the opponent's reply to it, and the final scores (the engine's; `margin` and
+    `result` read them, endgame.Final)."""
 
     hero_line: tuple[Action, ...]
     reply: tuple[Action, ...]
@@ -57,16 +58,6 @@ class Outcome:
     other: SeatScore
     proven: bool
     """The reply is proven the opponent's best (CP-SAT OPTIMAL, or INFEASIBLE above it)."""
-
-    @property
-    def margin(self) -> int:
-        """The hero's final points minus the opponent's."""
-        return self.hero.total - self.other.total
-
-    @property
-    def result(self) -> str:
-        """win, loss or shared, the drachmas breaking a tie (R-SCORE-3)."""
-        return result_of(self.hero, self.other)
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -100,8 +91,10 @@ class ReplyRun(Run):
     """The one-turn analyser from the opponent's seat with the margin objective, its placements
     taken best first by a model-free bound as for the score objective: after a placement the
     board is fixed, so the hero's points are a constant there and the opponent's margin
-    objective is at most (its score bound - the hero's points) * SCALE + SCALE - 1 (its drachmas
-    are below SCALE). A placement's cover (placement.cover) has the board and seats of its
+    objective is at most the relaxation's bound on its points times SCALE plus its final
+    drachmas, both read on each relaxed line (reach_bound), less the hero's points times SCALE
+    (not + SCALE - 1 for the drachmas: a value is settled by bare questions from its bound down,
+    best_first.TRIES of them). A placement's cover (placement.cover) has the board and seats of its
     members, so the same hero's points. A group's cover is asked before its members
     (`ask_covers`): with the margin's bounds, many members of a group are left to ask."""
 
@@ -162,12 +155,17 @@ def _below(bound: int | None, floor: int) -> bool:
     return bound is not None and bound < floor
 
 
-def _margin_bound(score: Bound) -> Bound:
+def _margin_bound(relaxed: Callable[..., int | None]) -> Bound:
+    """The opponent's margin objective bounded by a relaxation (reach_bound, reach_tight) scaled as
+    the objective is: its points times SCALE plus its final drachmas, both bounded on each
+    relaxed line together (`_Relaxed.leaf`), less the hero's points (a constant once the tile
+    is placed)."""
+
     def bound(child: Position) -> int | None:
-        b = score(child)
+        b = relaxed(child, scale=SCALE)
         if b is None:
             return None
-        return (b - seat_score(child, other_seat(child.to_move)).total) * SCALE + SCALE - 1
+        return b - seat_score(child, other_seat(child.to_move)).total * SCALE
 
     return bound
 
