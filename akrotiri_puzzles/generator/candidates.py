@@ -20,6 +20,7 @@ from ..puzzle import Goal, Puzzle
 from ..simulate import play_game
 from ..solver.exhaustive import search
 from ..solver.pruning import LastTurn
+from .drawn_site import needs_drawn_tile
 from .reveal import Reveal
 
 TRIES = 8
@@ -49,6 +50,10 @@ class Recipe:
     reveal: Reveal = field(default_factory=Reveal)
     """What the puzzles state of the hidden piles (generator/reveal.py): by default only what a
     fan needs; a buying or oracle recipe asks for deck tops or land tiles."""
+    drawn: bool = False
+    """Only goals that need the tile drawn at the end of turn 1 (two turns from the action
+    phase, generator/drawn_site.py); every position of the game is looked at, since the look
+    is cheap and few goals pass it."""
 
 
 RECIPES: dict[str, tuple[tuple[str, int, int | None, int], ...]] = {
@@ -123,7 +128,7 @@ def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.R
     pool = [p for p in snaps if _fits(p, recipe)]
     pick.shuffle(pool)
     looks = 0
-    for start in pool[:TRIES]:
+    for start in pool if recipe.drawn else pool[:TRIES]:
         if recipe.actions is not None:
             start = replace(start, actions_left=min(start.actions_left, recipe.actions))
         for goal in _goals(start, recipe.goal, pick):
@@ -133,6 +138,9 @@ def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.R
             puzzle = Puzzle(
                 "candidate", start, goal, recipe.turns, revealed=recipe.reveal.of(start, recipe.turns, goal)
             )
+            if recipe.drawn and not needs_drawn_tile(puzzle):
+                looks -= 1  # not a candidate: only those that pass the cheap look count
+                continue
             if puzzle.check_start() is None and not _hopeless(puzzle):
                 yield puzzle
 

@@ -82,6 +82,8 @@ class Task:
     """Keep only puzzles with all these themes (themes.py; those the options above do not fix)."""
     without: tuple[str, ...] = ()
     """Keep only puzzles with none of these themes (a collection's variety: no portage, say)."""
+    drawn: bool = False
+    """Two turns from the action phase, with a goal that needs the drawn tile (drawn_site.py)."""
 
     @property
     def name(self) -> str:
@@ -89,6 +91,8 @@ class Task:
         parts = [self.level, f"s{self.seed}"]
         if self.turns is not None:
             parts.append(f"t{self.turns}")
+        if self.drawn:
+            parts.append("drawn")
         if self.start is not None:
             parts.append(self.start)
         if self.goal is not None:
@@ -134,6 +138,8 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
     reveal = reveal_for(task.themes)
     if reveal is not None:
         recipe = replace(recipe, reveal=reveal)
+    if task.drawn:
+        recipe = replace(recipe, drawn=True)
     game_seed = rng.randrange(2**31)
     reasons: dict[str, int] = {}
     elsewhere: Outcome | None = None
