@@ -4,6 +4,7 @@ collection's puzzles drawn that way dig their goal on a site the drawn tile made
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -11,8 +12,10 @@ import pytest
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import Excavate, PlaceTile
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
-from akrotiri_puzzles.generator.drawn_site import drawn_boards, needs_drawn_tile, sites
+from akrotiri_puzzles.generator.candidates import candidates, recipe_for
+from akrotiri_puzzles.generator.drawn_site import drawn_boards, idle_dead, needs_drawn_tile, sites
 from akrotiri_puzzles.generator.generate import Task
+from akrotiri_puzzles.generator.idle_turn import idle_first_turn
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play
 from akrotiri_puzzles.rules import boat_island
 
@@ -81,6 +84,27 @@ def test_the_drawn_tile_is_placed_at_every_legal_slot(two_temples: Puzzle) -> No
     assert placed.pos.board.with_tile(answer.slot, tile, answer.rotation) in boards  # type: ignore[arg-type]
     assert drawn_boards(replace(two_temples, turns=1)) == []
     assert not needs_drawn_tile(replace(two_temples, turns=1))
+
+
+def test_the_idle_bound_never_rules_out_a_line_that_exists() -> None:
+    # The degenerate two-turn puzzle's idle line exists (2 actions after `end`): the bound
+    # must not call it dead. Those the bound calls dead, the solver proves INFEASIBLE.
+    degenerate = load_puzzle(ROOT / "tests" / "data" / "themes" / "degenerate-two-turn.yaml", load_components())
+    assert idle_first_turn(degenerate, 0).optimum is not None
+    assert not idle_dead(degenerate)
+
+
+def test_drawn_candidates_have_no_idle_line_proven_by_the_solver() -> None:
+    # Task 4 of `generate --difficulty hard --drawn-site --seed 101`: its candidates pass the
+    # look, and the solver proves that no line doing nothing in turn 1 reaches their goal.
+    comps = load_components()
+    rng = random.Random("akrotiri-generate 101 4")
+    recipe = replace(recipe_for("hard", rng, 2), drawn=True)
+    found = list(candidates(comps, rng.randrange(2**31), recipe, rng))
+    assert found
+    for p in found:
+        assert needs_drawn_tile(p) and idle_dead(p)
+        assert idle_first_turn(p, 0).status == "INFEASIBLE"
 
 
 def test_the_option_names_its_puzzles() -> None:

@@ -6,8 +6,12 @@ turn 1 (R-END-1, generator/reveal.py) and places at the start of turn 2 (R-TILE-
 after some placement of that tile: the tile's pieces make a new site, or its icon makes an
 old quadrant meet the card (R-EXC-2). Then no answer reaches the goal in turn 1, and every
 answer places the drawn tile where it makes a site: the placement is part of the idea, not
-noise. This is a cheap look at the board (no solve), made before any proof; the proofs are
-the same as for any two-turn candidate (the idle line, the certificate, uniqueness).
+noise. The look also asks that the goal be out of reach of turn 2 alone by the exhaustive
+search's last-turn bound (`idle_dead`): then a line that does nothing in turn 1 cannot reach
+it, and turn 1 is where the boat sails and the hold is sold toward the drawn tile's site.
+Both are cheap looks at the board (no solve), made before any proof, which only choose what
+is drawn; the proofs are the same as for any two-turn candidate (the idle line proven with
+the solver, the certificate, uniqueness).
 
 Per goal kind: a named map card needs the drawn tile when it has no site now and one after a
 placement; a temple, when no card in hand has a site now and one has after a placement; two
@@ -18,13 +22,17 @@ drawn tile makes).
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from ..actions import PlaceTile
 from ..board import Board
 from ..excavation import valid_sites
 from ..geometry import Quad
 from ..position import Position
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, State, play
 from ..rules import legal_actions
+from ..solver.pruning import LastTurn
 from .idle_turn import idle_rests
 
 
@@ -41,6 +49,16 @@ def sites(pos: Position, board: Board, card_id: str) -> frozenset[Quad]:
     return frozenset(out)
 
 
+def _placements(start: Position) -> list[PlaceTile]:
+    """One legal placement of the tile in hand per slot and rotation (the second cube's
+    colour and piece ride along: no bound below depends on them)."""
+    seen: dict[tuple[object, int], PlaceTile] = {}
+    for a in legal_actions(start):
+        if isinstance(a, PlaceTile):
+            seen.setdefault((a.slot, a.rotation), a)
+    return [seen[k] for k in sorted(seen, key=repr)]
+
+
 def drawn_boards(puzzle: Puzzle) -> list[Board]:
     """The boards after each legal placement of the tile drawn at the end of turn 1 (none when
     the premise does not reveal it, or no turn 2 follows)."""
@@ -50,9 +68,28 @@ def drawn_boards(puzzle: Puzzle) -> list[Board]:
         tile = start.hero.tile
         if start.phase != "place" or tile is None:
             continue
-        slots = {(a.slot, a.rotation) for a in legal_actions(start) if isinstance(a, PlaceTile)}
-        boards.extend(start.board.with_tile(slot, tile, rotation) for slot, rotation in sorted(slots))
+        boards.extend(start.board.with_tile(a.slot, tile, a.rotation) for a in _placements(start))
     return boards
+
+
+def idle_dead(puzzle: Puzzle) -> bool:
+    """Whether the exhaustive search's last-turn bound (solver/pruning.py) rules out every line
+    that takes no action in turn 1 (generator/idle_turn.py), while it leaves a line of both
+    turns possible: after some placement of the drawn tile the goal takes more actions than
+    turn 2 has, but not more than both turns have (the boat where turn 1 starts, the board
+    with the tile: it only adds routes). A cheap look, not a proof: the generator still
+    proves the idle line and the optimum with the solver."""
+    alive = False
+    for rest in idle_rests(puzzle):
+        bound = LastTurn(rest)
+        start = State(rest.start)
+        for a in _placements(rest.start):
+            after = play(rest, start, a).pos
+            if bound.bound(after) < math.inf:
+                return False
+            both = replace(after, actions_left=after.actions_left + puzzle.start.actions_left)
+            alive = alive or bound.bound(both) < math.inf
+    return alive
 
 
 def only_drawn(puzzle: Puzzle, card_id: str, boards: list[Board]) -> bool:
@@ -72,10 +109,10 @@ def needs_drawn_tile(puzzle: Puzzle) -> bool:
         return False
     goal: Goal = puzzle.goal
     if goal.map_card is not None:
-        return only_drawn(puzzle, goal.map_card, boards)
+        return only_drawn(puzzle, goal.map_card, boards) and idle_dead(puzzle)
     hand = sorted(set(pos.hero.maps))
     now = [c for c in hand if sites(pos, pos.board, c)]
     later = [c for c in hand if c not in now and any(sites(pos, b, c) for b in boards)]
     if goal.temples >= 2:
-        return len(now) <= 1 and bool(later)
-    return not now and bool(later)
+        return len(now) <= 1 and bool(later) and idle_dead(puzzle)
+    return not now and bool(later) and idle_dead(puzzle)
