@@ -34,6 +34,9 @@ SCREEN_NODES = 3000
 GOALS = ("temple", "map-card", "two-temples")
 """Goal kinds: a temple; a temple with a named map card from the hero's hand; two temples."""
 EDITIONS = (2014, 2016)
+ANY_GOAL = "any"
+"""A recipe's goal kind that offers every goal of a position (each map card, a temple, two
+temples): a --drawn-site recipe without --goal, whose look lets few goals through."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,7 @@ def _fits(pos: Position, recipe: Recipe) -> bool:
         return False
     seat = pos.hero
     left = pos.components.player_board.temples - len(seat.temples)
-    need = 2 if recipe.goal == "two-temples" else 1
+    need = 2 if recipe.goal == "two-temples" else 1  # ANY_GOAL: one, as a temple's
     if left < need or len(pos.seat(pos.other).temples) >= pos.components.player_board.temples:
         return False
     return bool(seat.maps) if recipe.goal == "map-card" else True
@@ -181,4 +184,6 @@ def _goals(start: Position, kind: str, pick: random.Random) -> list[Goal]:
         return [Goal(temples=2)]
     hand = sorted(start.hero.maps)
     pick.shuffle(hand)
-    return [Goal(map_card=card) for card in hand]
+    cards = [Goal(map_card=card) for card in hand]
+    # ANY_GOAL (a --drawn-site recipe without --goal): every kind, since few goals pass its look.
+    return [*cards, Goal(), Goal(temples=2)] if kind == ANY_GOAL else cards

@@ -19,7 +19,7 @@ from ..solver import solve
 from ..solver.budget import budget
 from ..themes import themes
 from ..version import __version__
-from .candidates import candidates, recipe_for
+from .candidates import ANY_GOAL, candidates, recipe_for
 from .grade import grade, level_of, level_range, placement_needed, score_range
 from .idle_turn import idle_first_turn, matters
 from .ladder import ladder, weakest
@@ -139,7 +139,8 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
     if reveal is not None:
         recipe = replace(recipe, reveal=reveal)
     if task.drawn:
-        recipe = replace(recipe, drawn=True)
+        # Every goal of a position unless --goal fixes one: the look lets few goals through.
+        recipe = replace(recipe, drawn=True, goal=task.goal or ANY_GOAL)
     game_seed = rng.randrange(2**31)
     reasons: dict[str, int] = {}
     elsewhere: Outcome | None = None
