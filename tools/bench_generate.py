@@ -1,7 +1,7 @@
 """Measure the generator: acceptance per level and CPU seconds per kept puzzle, one worker.
 
     python tools/bench_generate.py --level hard --count 10 --seed 11 [--turns 2] [--start place] [--goal map-card]
-        [--rows-out rows.jsonl]
+        [--drawn-site] [--most-tasks N] [--rows-out rows.jsonl]
 
 Runs the tasks of `generate --difficulty LEVEL --count N --seed S` in order in this process
 (one worker, as `generate --workers 1` does) until N puzzles are kept, timing each task in CPU
@@ -30,6 +30,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, choices=(1, 2))
     parser.add_argument("--start", choices=("act", "place"))
     parser.add_argument("--goal", choices=("temple", "map-card", "two-temples"))
+    parser.add_argument("--drawn-site", action="store_true", help="As generate --drawn-site (two turns).")
     parser.add_argument("--most-tasks", type=int, default=4000)
     parser.add_argument("--rows-out", type=Path)
     parser.add_argument("--verbose", action="store_true", help="Print each task's outcome as it ends.")
@@ -44,7 +45,9 @@ def main() -> None:
         if len(costs) >= args.count:
             break
         t = time.process_time()
-        o = attempt(Task(args.seed, i, args.level, args.turns, args.goal, start=args.start), comps)
+        o = attempt(
+            Task(args.seed, i, args.level, args.turns, args.goal, start=args.start, drawn=args.drawn_site), comps
+        )
         cpu = time.process_time() - t
         tried += 1
         since += cpu

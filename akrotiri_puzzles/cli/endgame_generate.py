@@ -27,6 +27,7 @@ ONLY_TEMPLE: dict[str, object] = {
     "--db": None,
     "--theme": None,
     "--without": None,
+    "--drawn-site": False,
 }
 """Options of temple puzzles that endgame puzzles do not take (one turn, a score goal, one
 process), with their defaults: any other value is refused."""

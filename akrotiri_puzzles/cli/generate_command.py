@@ -85,6 +85,13 @@ def generate(
     ] = "temple",
     theme: ThemeOpt = None,
     without: WithoutOpt = None,
+    drawn_site: Annotated[
+        bool,
+        typer.Option(
+            "--drawn-site",
+            help="Two turns from the action phase whose goal needs the tile drawn at the end of turn 1: no site for it now, one after that tile's placement (sets --turns 2; docs/generator.md).",
+        ),
+    ] = False,
 ) -> None:
     """Make puzzles of exactly one difficulty level, each with its certificate and grade.
 
@@ -106,6 +113,7 @@ def generate(
         temple_only |= {"--svg": svg, "--png": png, "--workers": workers, "--scheduler": scheduler, "--db": db}
         temple_only["--theme"] = theme or None
         temple_only["--without"] = without or None
+        temple_only["--drawn-site"] = drawn_site
         _endgames(difficulty, count, seed, out_dir, edition, components_dir, temple_only)
         return
     _choice("--goal", goal, GOALS)
@@ -113,6 +121,10 @@ def generate(
     _choice("--turns", turns, (1, 2))
     _choice("--start", start, STARTS)
     turns, start, goal, wanted = _theme_options(chosen_themes(theme), turns, start, goal)
+    if drawn_site:
+        if turns == 1 or start == "place":
+            fail("--drawn-site: two turns from the action phase; it contradicts --turns 1 and --start place")
+        turns = 2
     refused = chosen_themes(without, "--without")
     if set(refused) & set(wanted):
         fail(f"--without {','.join(sorted(set(refused) & set(wanted)))}: also asked by --theme")
@@ -138,7 +150,7 @@ def generate(
     from ..generator.runner import SchedulerError, run_in_order
 
     tasks = (
-        Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted, refused)
+        Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted, refused, drawn_site)
         for i in range(count * TRIES_PER_PUZZLE)
     )
     comps_dir = chosen_dir(components_dir)
@@ -168,7 +180,9 @@ def generate(
 
     # Each position once (issue 30): a candidate whose starting position a puzzle of another
     # command already in --out has (another level, goal or seed) is not kept.
-    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict, wanted, refused).name.rsplit("-", 1)[0]
+    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict, wanted, refused, drawn_site).name.rsplit(
+        "-", 1
+    )[0]
     used = _positions_in(out_dir, comps, ours)
 
     def fresh(outcome: Outcome) -> bool:

@@ -20,6 +20,7 @@ from ..puzzle import Goal, Puzzle
 from ..simulate import play_game
 from ..solver.exhaustive import search
 from ..solver.pruning import LastTurn
+from .drawn_site import needs_drawn_tile
 from .reveal import Reveal
 
 TRIES = 8
@@ -33,6 +34,9 @@ SCREEN_NODES = 3000
 GOALS = ("temple", "map-card", "two-temples")
 """Goal kinds: a temple; a temple with a named map card from the hero's hand; two temples."""
 EDITIONS = (2014, 2016)
+ANY_GOAL = "any"
+"""A recipe's goal kind that offers every goal of a position (each map card, a temple, two
+temples): a --drawn-site recipe without --goal, whose look lets few goals through."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,10 @@ class Recipe:
     reveal: Reveal = field(default_factory=Reveal)
     """What the puzzles state of the hidden piles (generator/reveal.py): by default only what a
     fan needs; a buying or oracle recipe asks for deck tops or land tiles."""
+    drawn: bool = False
+    """Only goals that need the tile drawn at the end of turn 1 (two turns from the action
+    phase, generator/drawn_site.py); every position of the game is looked at, since the look
+    is cheap and few goals pass it."""
 
 
 RECIPES: dict[str, tuple[tuple[str, int, int | None, int], ...]] = {
@@ -123,7 +131,7 @@ def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.R
     pool = [p for p in snaps if _fits(p, recipe)]
     pick.shuffle(pool)
     looks = 0
-    for start in pool[:TRIES]:
+    for start in pool if recipe.drawn else pool[:TRIES]:
         if recipe.actions is not None:
             start = replace(start, actions_left=min(start.actions_left, recipe.actions))
         for goal in _goals(start, recipe.goal, pick):
@@ -133,6 +141,9 @@ def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.R
             puzzle = Puzzle(
                 "candidate", start, goal, recipe.turns, revealed=recipe.reveal.of(start, recipe.turns, goal)
             )
+            if recipe.drawn and not needs_drawn_tile(puzzle):
+                looks -= 1  # not a candidate: only those that pass the cheap look count
+                continue
             if puzzle.check_start() is None and not _hopeless(puzzle):
                 yield puzzle
 
@@ -158,7 +169,7 @@ def _fits(pos: Position, recipe: Recipe) -> bool:
         return False
     seat = pos.hero
     left = pos.components.player_board.temples - len(seat.temples)
-    need = 2 if recipe.goal == "two-temples" else 1
+    need = 2 if recipe.goal == "two-temples" else 1  # ANY_GOAL: one, as a temple's
     if left < need or len(pos.seat(pos.other).temples) >= pos.components.player_board.temples:
         return False
     return bool(seat.maps) if recipe.goal == "map-card" else True
@@ -173,4 +184,6 @@ def _goals(start: Position, kind: str, pick: random.Random) -> list[Goal]:
         return [Goal(temples=2)]
     hand = sorted(start.hero.maps)
     pick.shuffle(hand)
-    return [Goal(map_card=card) for card in hand]
+    cards = [Goal(map_card=card) for card in hand]
+    # ANY_GOAL (a --drawn-site recipe without --goal): every kind, since few goals pass its look.
+    return [*cards, Goal(), Goal(temples=2)] if kind == ANY_GOAL else cards

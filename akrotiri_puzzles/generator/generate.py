@@ -19,7 +19,7 @@ from ..solver import solve
 from ..solver.budget import budget
 from ..themes import themes
 from ..version import __version__
-from .candidates import candidates, recipe_for
+from .candidates import ANY_GOAL, candidates, recipe_for
 from .grade import grade, level_of, level_range, placement_needed, score_range
 from .idle_turn import idle_first_turn, matters
 from .ladder import ladder, weakest
@@ -82,6 +82,8 @@ class Task:
     """Keep only puzzles with all these themes (themes.py; those the options above do not fix)."""
     without: tuple[str, ...] = ()
     """Keep only puzzles with none of these themes (a collection's variety: no portage, say)."""
+    drawn: bool = False
+    """Two turns from the action phase, with a goal that needs the drawn tile (drawn_site.py)."""
 
     @property
     def name(self) -> str:
@@ -89,6 +91,8 @@ class Task:
         parts = [self.level, f"s{self.seed}"]
         if self.turns is not None:
             parts.append(f"t{self.turns}")
+        if self.drawn:
+            parts.append("drawn")
         if self.start is not None:
             parts.append(self.start)
         if self.goal is not None:
@@ -134,6 +138,9 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
     reveal = reveal_for(task.themes)
     if reveal is not None:
         recipe = replace(recipe, reveal=reveal)
+    if task.drawn:
+        # Every goal of a position unless --goal fixes one: the look lets few goals through.
+        recipe = replace(recipe, drawn=True, goal=task.goal or ANY_GOAL)
     game_seed = rng.randrange(2**31)
     reasons: dict[str, int] = {}
     elsewhere: Outcome | None = None

@@ -1,0 +1,118 @@
+"""Two-turn candidates whose goal needs the drawn tile (issue 30: turn 2's placement is the idea).
+
+A two-turn puzzle from the action phase reveals the land tile the hero draws at the end of
+turn 1 (R-END-1, generator/reveal.py) and places at the start of turn 2 (R-TILE-1). A goal
+*needs the drawn tile* when no excavation site for it exists on the board now but one does
+after some placement of that tile: the tile's pieces make a new site, or its icon makes an
+old quadrant meet the card (R-EXC-2). Then no answer reaches the goal in turn 1, and every
+answer places the drawn tile where it makes a site: the placement is part of the idea, not
+noise. The look also asks that the goal be out of reach of turn 2 alone by the exhaustive
+search's last-turn bound (`idle_dead`): then a line that does nothing in turn 1 cannot reach
+it, and turn 1 is where the boat sails and the hold is sold toward the drawn tile's site.
+Both are cheap looks at the board (no solve), made before any proof, which only choose what
+is drawn; the proofs are the same as for any two-turn candidate (the idle line proven with
+the solver, the certificate, uniqueness).
+
+Per goal kind: a named map card needs the drawn tile when it has no site now and one after a
+placement; a temple, when no card in hand has a site now and one has after a placement; two
+temples, when at most one card in hand has a site now and another card has one only after a
+placement (so that, as in hard-s44-t2-two-temples-00000, the second temple is dug on what the
+drawn tile makes).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from ..actions import PlaceTile
+from ..board import Board
+from ..excavation import valid_sites
+from ..geometry import Quad
+from ..position import Position
+from ..puzzle import Goal, Puzzle, State, play
+from ..rules import legal_actions
+from ..solver.pruning import LastTurn
+from .idle_turn import idle_rests
+
+
+def sites(pos: Position, board: Board, card_id: str) -> frozenset[Quad]:
+    """The quadrants of `board` where the hero could excavate the card: on an island other
+    than Thera's that holds no temple (R-EXC-1), meeting the card's icons (R-EXC-2)."""
+    card = pos.components.map[card_id]
+    temples = {board.island_at(site) for s in pos.seats for _, site in s.temples}
+    out: set[Quad] = set()
+    for island, quads in board.island_quads.items():
+        if island == board.thera_island or island in temples:
+            continue
+        out.update(valid_sites(board, pos.to_move, card, quads))
+    return frozenset(out)
+
+
+def _placements(start: Position) -> list[PlaceTile]:
+    """One legal placement of the tile in hand per slot and rotation (the second cube's
+    colour and piece ride along: no bound below depends on them)."""
+    seen: dict[tuple[object, int], PlaceTile] = {}
+    for a in legal_actions(start):
+        if isinstance(a, PlaceTile):
+            seen.setdefault((a.slot, a.rotation), a)
+    return [seen[k] for k in sorted(seen, key=repr)]
+
+
+def drawn_boards(puzzle: Puzzle) -> list[Board]:
+    """The boards after each legal placement of the tile drawn at the end of turn 1 (none when
+    the premise does not reveal it, or no turn 2 follows)."""
+    boards: list[Board] = []
+    for rest in idle_rests(puzzle):
+        start = rest.start
+        tile = start.hero.tile
+        if start.phase != "place" or tile is None:
+            continue
+        boards.extend(start.board.with_tile(a.slot, tile, a.rotation) for a in _placements(start))
+    return boards
+
+
+def idle_dead(puzzle: Puzzle) -> bool:
+    """Whether the exhaustive search's last-turn bound (solver/pruning.py) rules out every line
+    that takes no action in turn 1 (generator/idle_turn.py), while it leaves a line of both
+    turns possible: after some placement of the drawn tile the goal takes more actions than
+    turn 2 has, but not more than both turns have (the boat where turn 1 starts, the board
+    with the tile: it only adds routes). A cheap look, not a proof: the generator still
+    proves the idle line and the optimum with the solver."""
+    alive = False
+    for rest in idle_rests(puzzle):
+        bound = LastTurn(rest)
+        start = State(rest.start)
+        for a in _placements(rest.start):
+            after = play(rest, start, a).pos
+            if bound.bound(after) < math.inf:
+                return False
+            both = replace(after, actions_left=after.actions_left + puzzle.start.actions_left)
+            alive = alive or bound.bound(both) < math.inf
+    return alive
+
+
+def only_drawn(puzzle: Puzzle, card_id: str, boards: list[Board]) -> bool:
+    """Whether the card has no site now and one after some placement of the drawn tile."""
+    pos = puzzle.start
+    return not sites(pos, pos.board, card_id) and any(sites(pos, b, card_id) for b in boards)
+
+
+def needs_drawn_tile(puzzle: Puzzle) -> bool:
+    """Whether a two-turn candidate of the action phase has a goal that needs the drawn tile
+    (module docstring)."""
+    pos = puzzle.start
+    if puzzle.turns != 2 or pos.phase != "act" or puzzle.goal.score is not None:
+        return False
+    boards = drawn_boards(puzzle)
+    if not boards:
+        return False
+    goal: Goal = puzzle.goal
+    if goal.map_card is not None:
+        return only_drawn(puzzle, goal.map_card, boards) and idle_dead(puzzle)
+    hand = sorted(set(pos.hero.maps))
+    now = [c for c in hand if sites(pos, pos.board, c)]
+    later = [c for c in hand if c not in now and any(sites(pos, b, c) for b in boards)]
+    if goal.temples >= 2:
+        return len(now) <= 1 and bool(later) and idle_dead(puzzle)
+    return not now and bool(later) and idle_dead(puzzle)

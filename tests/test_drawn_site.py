@@ -1,0 +1,115 @@
+"""Two-turn candidates whose goal needs the drawn tile (generator/drawn_site.py, issue 30):
+the look at the board agrees with the engine's excavations (R-EXC-1, R-EXC-2), and its bound
+on the idle line agrees with the solver's proof."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from akrotiri_puzzles import load_components
+from akrotiri_puzzles.actions import Excavate, PlaceTile
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.generator.candidates import ANY_GOAL, candidates, recipe_for
+from akrotiri_puzzles.generator.drawn_site import drawn_boards, idle_dead, needs_drawn_tile, sites
+from akrotiri_puzzles.generator.generate import Task
+from akrotiri_puzzles.generator.idle_turn import idle_first_turn
+from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play
+from akrotiri_puzzles.rules import boat_island
+
+from .conftest import ROOT, one_line_error, run_cli
+
+TWO_TEMPLES = ROOT / "puzzles" / "generated" / "hard-s44-t2-two-temples-00000.yaml"
+
+
+@pytest.fixture(scope="module")
+def two_temples() -> Puzzle:
+    return load_puzzle(TWO_TEMPLES, load_components())
+
+
+def _states(p: Puzzle) -> list[State]:
+    """Every state of the puzzle's answer, replayed by the engine, the start included."""
+    assert p.solution is not None
+    out = [State(p.start)]
+    for action in p.solution:
+        out.append(play(p, out[-1], action))
+    return out
+
+
+def test_sites_are_the_engines_excavations_R_EXC_2(two_temples: Puzzle) -> None:
+    # At each state of the answer in the action phase, the sites on the boat's island are
+    # exactly where the engine lets the hero excavate each card it can pay for.
+    looked = 0
+    for state in _states(two_temples):
+        pos = state.pos
+        island = boat_island(pos) if pos.phase == "act" else None
+        if island is None or pos.actions_left == 0:
+            continue
+        legal = {(a.card, a.site) for a in moves(two_temples, state) if isinstance(a, Excavate)}
+        quads = set(pos.board.island_quads[island])
+        for card in sorted(set(pos.hero.maps)):
+            if pos.components.map[card].cost > pos.hero.drachmas or island == pos.board.thera_island:
+                continue
+            expected = {site for c, site in legal if c == card}
+            assert sites(pos, pos.board, card) & quads == expected, (card, island)
+            looked += 1
+    assert looked >= 4
+
+
+def test_a_goal_with_a_site_now_does_not_need_the_drawn_tile(two_temples: Puzzle) -> None:
+    # hard-s44-t2-two-temples-00000 digs its second temple on the drawn tile, but H06 and M08
+    # have sites on the board already: two cards could be dug without it.
+    pos = two_temples.start
+    assert sites(pos, pos.board, "H06") and sites(pos, pos.board, "M08")
+    assert not needs_drawn_tile(two_temples)
+    for card in ("H06", "M08"):
+        assert not needs_drawn_tile(replace(two_temples, goal=Goal(map_card=card)))
+    # H07 has no site now and none after any placement of the drawn tile either.
+    assert not sites(pos, pos.board, "H07")
+    assert not any(sites(pos, b, "H07") for b in drawn_boards(two_temples))
+    assert not needs_drawn_tile(replace(two_temples, goal=Goal(map_card="H07")))
+
+
+def test_the_drawn_tile_is_placed_at_every_legal_slot(two_temples: Puzzle) -> None:
+    # The boards are those of turn 2's placements (R-TILE-1): the answer's is among them, and
+    # a puzzle of one turn, or one that does not reveal the drawn tile, has none.
+    states = _states(two_temples)
+    placed = next(s for s, a in zip(states, two_temples.solution or (), strict=False) if isinstance(a, PlaceTile))
+    tile = placed.pos.hero.tile
+    answer = next(a for a in two_temples.solution or () if isinstance(a, PlaceTile))
+    boards = drawn_boards(two_temples)
+    assert placed.pos.board.with_tile(answer.slot, tile, answer.rotation) in boards  # type: ignore[arg-type]
+    assert drawn_boards(replace(two_temples, turns=1)) == []
+    assert not needs_drawn_tile(replace(two_temples, turns=1))
+
+
+def test_the_idle_bound_never_rules_out_a_line_that_exists() -> None:
+    # The degenerate two-turn puzzle's idle line exists (2 actions after `end`): the bound
+    # must not call it dead. Those the bound calls dead, the solver proves INFEASIBLE.
+    degenerate = load_puzzle(ROOT / "tests" / "data" / "themes" / "degenerate-two-turn.yaml", load_components())
+    assert idle_first_turn(degenerate, 0).optimum is not None
+    assert not idle_dead(degenerate)
+
+
+def test_drawn_candidates_have_no_idle_line_proven_by_the_solver() -> None:
+    # Task 4 of `generate --difficulty hard --drawn-site --seed 101`: its candidates pass the
+    # look, and the solver proves that no line doing nothing in turn 1 reaches their goal.
+    comps = load_components()
+    rng = random.Random("akrotiri-generate 101 4")
+    recipe = replace(recipe_for("hard", rng, 2), drawn=True, goal=ANY_GOAL)
+    found = list(candidates(comps, rng.randrange(2**31), recipe, rng))
+    assert found
+    for p in found:
+        assert needs_drawn_tile(p) and idle_dead(p)
+        assert idle_first_turn(p, 0).status == "INFEASIBLE"
+
+
+def test_the_option_names_its_puzzles() -> None:
+    assert Task(311, 4, "hard", 2, drawn=True).name == "hard-s311-t2-drawn-00004"
+
+
+@pytest.mark.parametrize("args", [["--turns", "1"], ["--start", "place"]])
+def test_drawn_site_is_two_turns_from_the_action_phase(args, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    one_line_error(run_cli("generate", "--drawn-site", *args, "--out", tmp_path), "--drawn-site")
