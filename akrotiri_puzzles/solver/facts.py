@@ -161,7 +161,7 @@ class Facts:
 
 
 @dataclass
-class _Read:
+class ScenarioRead:
     """One scenario's facts, before classes are formed."""
 
     scenario: Scenario
@@ -404,7 +404,9 @@ class FactReader:
             pairs = tuple(sorted((a, b) for ds in by_island.values() for i, a in enumerate(ds) for b in ds[i:]))
         return thera, dig, same, pairs
 
-    def read(self, sc: Scenario, bound: int, ms: int, cards: list[str], index: int | None = None) -> _Read | None:
+    def read(
+        self, sc: Scenario, bound: int, ms: int, cards: list[str], index: int | None = None
+    ) -> ScenarioRead | None:
         """The scenario's facts for lines within the bound (at most `ms` steps, playing
         `cards`), or None when its lower bound exceeds the bound. With `index` (the scenario's
         place in `scenarios()`), its lower bound is recorded for `known_lower`."""
@@ -494,7 +496,7 @@ class FactReader:
             else:
                 key.append((pf.icon_colour, bool(pf.second_cube)))
         final = sc.second if self.every_line and len(views) == 2 else None
-        return _Read(sc, views, lower, near, turns, placement, tuple(key), final)
+        return ScenarioRead(sc, views, lower, near, turns, placement, tuple(key), final)
 
 
 def oracle_action(sc: Scenario) -> int:

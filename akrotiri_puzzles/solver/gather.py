@@ -18,7 +18,7 @@ from ..components import COLOURS
 from . import facts
 from .boardview import part_name
 from .deadline import NO_LIMIT, Deadline
-from .facts import FactReader, Facts, Layer, LegTable, PlacementFacts, _Read, leg_items
+from .facts import FactReader, Facts, Layer, LegTable, PlacementFacts, ScenarioRead, leg_items
 from .points import FAR
 from .relax import slot_name
 from .scenarios import Placement, Scenario
@@ -51,7 +51,7 @@ class Gathering:
         self._todo: Iterator[tuple[int, Scenario]] = enumerate(scens if scens is not None else reader.scenarios())
         self._last: tuple[Placement | None, bool, frozenset[str | None] | None] | None = None
         self._classes: dict[tuple[Any, ...], int] = {}
-        self.reads: list[_Read] = []
+        self.reads: list[ScenarioRead] = []
         self.members: list[list[Scenario]] = []
         self.enumerated = 0
         self.done = False
@@ -124,7 +124,7 @@ def build_facts(
 
 def tables(
     reader: FactReader,
-    reads: list[_Read],
+    reads: list[ScenarioRead],
     members: list[list[Scenario]],
     enumerated: int,
     bound: int,
