@@ -14,7 +14,7 @@ from akrotiri_puzzles.actions import Excavate, PlaceTile
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.generator.candidates import ANY_GOAL, candidates, recipe_for
 from akrotiri_puzzles.generator.drawn_site import drawn_boards, idle_dead, needs_drawn_tile, sites
-from akrotiri_puzzles.generator.generate import Task
+from akrotiri_puzzles.generator.generate import Task, attempt
 from akrotiri_puzzles.generator.idle_turn import idle_first_turn
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play
 from akrotiri_puzzles.rules import boat_island
@@ -113,3 +113,10 @@ def test_the_option_names_its_puzzles() -> None:
 @pytest.mark.parametrize("args", [["--turns", "1"], ["--start", "place"]])
 def test_drawn_site_is_two_turns_from_the_action_phase(args, tmp_path) -> None:  # type: ignore[no-untyped-def]
     one_line_error(run_cli("generate", "--drawn-site", *args, "--out", tmp_path), "--drawn-site")
+
+
+def test_a_task_whose_game_has_no_goal_needing_the_drawn_tile_says_so() -> None:
+    # Task 0 of `generate --difficulty hard --drawn-site --seed 101`: no goal passes the look, and
+    # the journal says why (it said "no position of the kind in the game", which misled).
+    outcome = attempt(Task(101, 0, "hard", 2, drawn=True), load_components())
+    assert not outcome.kept and outcome.reason == "no goal in the game that needs the drawn tile"

@@ -154,6 +154,8 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
     if elsewhere is not None:
         return elsewhere
     if not reasons:
+        if task.drawn:
+            return Outcome(task, None, "no goal in the game that needs the drawn tile")
         return Outcome(task, None, "no position of the kind in the game")
     looked = ", ".join(f"{n} {why}" for why, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
     return Outcome(task, None, f"none of {sum(reasons.values())} candidates: {looked}")
