@@ -149,10 +149,10 @@ def generate(
     from ..generator.generate import Outcome, Task, Work
     from ..generator.runner import SchedulerError, run_in_order
 
-    tasks = (
-        Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted, refused, drawn_site)
-        for i in range(count * TRIES_PER_PUZZLE)
-    )
+    def task(i: int) -> Task:
+        return Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted, refused, drawn_site)
+
+    tasks = (task(i) for i in range(count * TRIES_PER_PUZZLE))
     comps_dir = chosen_dir(components_dir)
     work = Work(str(comps_dir) if comps_dir else None)
 
@@ -180,9 +180,7 @@ def generate(
 
     # Each position once (issue 30): a candidate whose starting position a puzzle of another
     # command already in --out has (another level, goal or seed) is not kept.
-    ours = Task(seed, 0, difficulty, turns, goal, edition, start, strict, wanted, refused, drawn_site).name.rsplit(
-        "-", 1
-    )[0]
+    ours = task(0).name.rsplit("-", 1)[0]
     used = _positions_in(out_dir, comps, ours)
 
     def fresh(outcome: Outcome) -> bool:

@@ -20,7 +20,7 @@ from ..puzzle import Goal, Puzzle
 from ..simulate import play_game
 from ..solver.exhaustive import search
 from ..solver.pruning import LastTurn
-from .drawn_site import needs_drawn_tile
+from .drawn_site import SiteMemo, needs_drawn_tile
 from .reveal import Reveal
 
 TRIES = 8
@@ -131,19 +131,19 @@ def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.R
     pool = [p for p in snaps if _fits(p, recipe)]
     pick.shuffle(pool)
     looks = 0
+    sites_of = SiteMemo()  # the goals of one position, and positions alike, ask the same sites
     for start in pool if recipe.drawn else pool[:TRIES]:
         if recipe.actions is not None:
             start = replace(start, actions_left=min(start.actions_left, recipe.actions))
         for goal in _goals(start, recipe.goal, pick):
             if looks >= MOST_LOOKS:
                 return
-            looks += 1
             puzzle = Puzzle(
                 "candidate", start, goal, recipe.turns, revealed=recipe.reveal.of(start, recipe.turns, goal)
             )
-            if recipe.drawn and not needs_drawn_tile(puzzle):
-                looks -= 1  # not a candidate: only those that pass the cheap look count
-                continue
+            if recipe.drawn and not needs_drawn_tile(puzzle, sites_of):
+                continue  # not a candidate: only those that pass the cheap look count
+            looks += 1
             if puzzle.check_start() is None and not _hopeless(puzzle):
                 yield puzzle
 

@@ -23,6 +23,7 @@ drawn tile makes).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 from ..actions import PlaceTile
@@ -47,6 +48,26 @@ def sites(pos: Position, board: Board, card_id: str) -> frozenset[Quad]:
             continue
         out.update(valid_sites(board, pos.to_move, card, quads))
     return frozenset(out)
+
+
+Sites = Callable[[Position, Board, str], frozenset[Quad]]
+"""`sites`, or a SiteMemo of it."""
+
+
+class SiteMemo:
+    """`sites` kept by what it reads (the board, the card, the seat to move, every seat's
+    temples): the goals of one position (each map card, a temple, two temples) and the positions
+    of one game ask it of the same boards and cards again and again (`candidates`)."""
+
+    def __init__(self) -> None:
+        self._found: dict[Hashable, frozenset[Quad]] = {}
+
+    def __call__(self, pos: Position, board: Board, card_id: str) -> frozenset[Quad]:
+        key = (board, card_id, pos.to_move, tuple(s.temples for s in pos.seats))
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = sites(pos, board, card_id)
+        return found
 
 
 def _placements(start: Position) -> list[PlaceTile]:
@@ -92,15 +113,15 @@ def idle_dead(puzzle: Puzzle) -> bool:
     return alive
 
 
-def only_drawn(puzzle: Puzzle, card_id: str, boards: list[Board]) -> bool:
+def only_drawn(puzzle: Puzzle, card_id: str, boards: list[Board], sites_of: Sites = sites) -> bool:
     """Whether the card has no site now and one after some placement of the drawn tile."""
     pos = puzzle.start
-    return not sites(pos, pos.board, card_id) and any(sites(pos, b, card_id) for b in boards)
+    return not sites_of(pos, pos.board, card_id) and any(sites_of(pos, b, card_id) for b in boards)
 
 
-def needs_drawn_tile(puzzle: Puzzle) -> bool:
+def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites) -> bool:
     """Whether a two-turn candidate of the action phase has a goal that needs the drawn tile
-    (module docstring)."""
+    (module docstring); `sites_of`: `sites`, or a SiteMemo shared by the looks of one game."""
     pos = puzzle.start
     if puzzle.turns != 2 or pos.phase != "act" or puzzle.goal.score is not None:
         return False
@@ -109,10 +130,10 @@ def needs_drawn_tile(puzzle: Puzzle) -> bool:
         return False
     goal: Goal = puzzle.goal
     if goal.map_card is not None:
-        return only_drawn(puzzle, goal.map_card, boards) and idle_dead(puzzle)
+        return only_drawn(puzzle, goal.map_card, boards, sites_of) and idle_dead(puzzle)
     hand = sorted(set(pos.hero.maps))
-    now = [c for c in hand if sites(pos, pos.board, c)]
-    later = [c for c in hand if c not in now and any(sites(pos, b, c) for b in boards)]
+    now = [c for c in hand if sites_of(pos, pos.board, c)]
+    later = [c for c in hand if c not in now and any(sites_of(pos, b, c) for b in boards)]
     if goal.temples >= 2:
         return len(now) <= 1 and bool(later) and idle_dead(puzzle)
     return not now and bool(later) and idle_dead(puzzle)

@@ -469,18 +469,16 @@ class FactReader:
         turns = []
         reached_parts: set[str] = set()
         shared = self._firsts[sc.first]
+        pairs_needed = goal.temples >= 2 or len(views) == 2
         for t, v in enumerate(views):
             docks = sorted(d for d in near if d in v.ship)
-            if TURN_ONE and v is shared.view:
-                # The turn-1 view's facts depend on the near docks on it and the cards alone.
-                on = (tuple(docks), tuple(cards))
-                found = shared.facts.get(on)
-                if found is None:
-                    found = shared.facts[on] = self._board_facts(
-                        v, docks, fit_turn[t], goal.temples >= 2 or len(views) == 2
-                    )
-            else:
-                found = self._board_facts(v, docks, fit_turn[t], goal.temples >= 2 or len(views) == 2)
+            # The turn-1 view's facts depend on the near docks on it and the cards alone.
+            on = (tuple(docks), tuple(cards)) if TURN_ONE and v is shared.view else None
+            found = None if on is None else shared.facts.get(on)
+            if found is None:
+                found = self._board_facts(v, docks, fit_turn[t], pairs_needed)
+                if on is not None:
+                    shared.facts[on] = found
             thera, dig, same, pairs = found
             reached_parts.update(p for p, _ in same)
             dist = self._legs(v, docks, from_start, to_goal, ms)

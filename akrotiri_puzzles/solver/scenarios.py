@@ -135,10 +135,10 @@ def count(puzzle: Puzzle, dominated: bool = True) -> int:
     """How many scenarios `scenarios(puzzle, dominated=dominated)` has, from turn 1's boards alone
     (a turn-2 placement is every open slot of its turn-1 board, turned each way): what deciding
     whether a puzzle is large costs before its thousands of turn-2 boards are built."""
-    base = puzzle.start.board
-    seconds = _seconds(puzzle, dominated)
     if puzzle.turns == 1:
         return len(_firsts(puzzle))
+    base = puzzle.start.board
+    seconds = _seconds(puzzle, dominated)
     n = 0
     for f in _firsts(puzzle):
         slots = len((base if f is None else base.with_tile(f.slot, f.tile, f.rotation)).open_slots)
