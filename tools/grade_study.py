@@ -10,7 +10,8 @@ every candidate that has a line, unique or not and whatever its level (`attempt(
 any_level=True)`), and runs the
 exhaustive search on each, capped at --max-nodes states: a capped search counts as the cap
 (its rank ties with the other capped ones at the top). Prints the Spearman correlation of
-the score and of the level with the nodes, and the acceptance rate per level.
+the score and of the level with the nodes, and the acceptance rate per level. The level of a
+row is the grader's (its level points: `row_level` reads rows written before them again).
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from akrotiri_puzzles.generator.grade import (
     PLACEMENT_POINTS,
     RUNG_POINTS,
     WEIGHT,
+    discount,
     level_of,
+    level_points,
     necessary,
     placement_needed,
     score_of,
@@ -68,6 +71,20 @@ def class_of(row: dict[str, object]) -> str:
     """The class a graded row belongs to, from the puzzle itself: two turns (from either phase),
     else one turn from the placement or from the action phase."""
     return "two-turn" if row["turns"] == 2 else str(row["phase"])
+
+
+def row_level(row: dict[str, object]) -> str:
+    """The level of a graded row by the grader's rule (generator/grade.py, `level_points`). A row
+    written before the rule (no `level_points`) holds the level read from its score: it is read
+    again from its score less its kind's points beyond one (the row's phase, horizon and
+    necessary techniques), a level the hard gate lowered from hard staying medium."""
+    if "level_points" in row:
+        return str(row["level"])
+    score = int(row["score"])  # type: ignore[call-overload]
+    points = score - discount(str(row["phase"]), int(row["turns"]), list(row["necessary"]))  # type: ignore[call-overload]
+    level = level_of(points)
+    lowered = row["level"] != level_of(score)
+    return "medium" if level == "hard" and lowered else level
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -128,6 +145,7 @@ class Measure:
                     unique=p.certificate.unique if p.certificate else None,
                     level=g.level,
                     score=g.score,
+                    level_points=g.points,
                     optimum=p.optimum,
                     necessary=[n.technique for n in g.necessary],
                     weakest=g.weakest,
@@ -168,10 +186,12 @@ class Measure:
             needs = necessary(puzzle, first.optimum, first.line, placement)
             score = score_of(puzzle, first.optimum, needs, rung)
             row["reason"] = "scored"
+            points = level_points(puzzle, score, needs)
             fields: dict[str, object] = dict(
                 unique=None,
-                level=level_of(score),
+                level=level_of(points),
                 score=score,
+                level_points=points,
                 optimum=first.optimum,
                 necessary=[n.technique for n in needs],
                 weakest=rung,
@@ -280,7 +300,7 @@ def figures(
         group = [r for r in rows if "level" in r and keep(r)]  # type: ignore[operator]
         nodes = [float(r["nodes"]) for r in group]  # type: ignore[arg-type]
         score = [float(r["score"]) for r in group]  # type: ignore[arg-type]
-        level = [float(LEVELS.index(str(r["level"]))) for r in group]
+        level = [float(LEVELS.index(row_level(r))) for r in group]
         capped = sum(1 for r in group if not r["complete"])
         proposed = [float(proposed_score(r)) for r in group]
         out[name] = (len(group), capped, _rho(score, nodes), _rho(level, nodes), _rho(proposed, nodes))
@@ -312,7 +332,9 @@ def summarise(rows: list[dict[str, object]]) -> None:
         print(f"| {name} | {n} ({capped} capped) | " + " | ".join(_show(r) for r in rhos) + " |")
     print()
     if graded and all(r.get("unique") is None for r in graded):
-        print("(--score-only: no uniqueness proof, so no acceptance per level; the levels are the score's, ungated)")
+        print(
+            "(--score-only: no uniqueness proof, so no acceptance per level; the levels are the level points', ungated)"
+        )
     else:
         acceptance(rows, graded)
     print()
@@ -321,7 +343,7 @@ def summarise(rows: list[dict[str, object]]) -> None:
     )
     print("|---|---:|---:|---:|---:|")
     for lv in LEVELS:
-        at_level = [r for r in graded if r["level"] == lv]
+        at_level = [r for r in graded if row_level(r) == lv]
         rungs = [sum(1 for r in at_level if r["weakest"] == rung) for rung in ("greedy", "beam", "exact")]
         print(f"| {lv} | {len(at_level)} | " + " | ".join(_share(k, len(at_level)) for k in rungs) + " |")
 
@@ -336,8 +358,8 @@ def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]]) -
     for lv in LEVELS:
         asked = [r for r in rows if r["asked"] == lv]
         kept = [r for r in asked if r["reason"] == "kept"]
-        at = sorted(float(r["nodes"]) for r in graded if r["level"] == lv)  # type: ignore[arg-type]
-        capped = sum(1 for r in graded if r["level"] == lv and not r["complete"])
+        at = sorted(float(r["nodes"]) for r in graded if row_level(r) == lv)  # type: ignore[arg-type]
+        capped = sum(1 for r in graded if row_level(r) == lv and not r["complete"])
         med = at[len(at) // 2] if at else float("nan")
         rate = len(kept) / len(asked) if asked else float("nan")
         print(f"| {lv} | {len(asked)} | {len(kept)} | {rate:.1%} | {len(at)} | {med:,.0f} | {capped} |")
