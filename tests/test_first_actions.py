@@ -78,7 +78,7 @@ def test_a_placement_counts_once_per_slot_and_rotation():
     from akrotiri_puzzles.actions import PlaceTile
     from akrotiri_puzzles.solver import search
 
-    p = _load("hard-s41-place-00013")
+    p = _load("medium-s41-place-00015")
     assert p.optimum is not None and p.solution is not None
     start = State(p.start)
     legal = moves(p, start)
@@ -102,7 +102,7 @@ def test_a_placement_counts_once_per_slot_and_rotation():
 
 def test_a_unique_answer_that_starts_with_no_legal_placement_is_refused():
     """The count that follows from a unique answer needs the answer's own placement."""
-    p = _load("hard-s41-place-00013")
+    p = _load("medium-s41-place-00015")
     assert p.optimum is not None and p.solution is not None
     with pytest.raises(ValueError, match="legal placement"):
         first_actions(p, p.optimum, unique=p.solution[1:])
