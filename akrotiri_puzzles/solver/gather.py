@@ -30,8 +30,9 @@ share of `tables` on a late place-2 bound (a switch for tests and benchmarks).""
 
 
 class Gathering:
-    """One bound's scenarios read so far (in the reader's order, or `scens`'s), merged into
-    classes; `read(most)` reads on until `most` classes, `facts()` are the classes so far."""
+    """One bound's scenarios read so far (in the reader's order, `order`'s indices into it, or
+    `scens`'s), merged into classes; `read(most)` reads on until `most` classes, `facts()` are
+    the classes so far."""
 
     def __init__(
         self,
@@ -41,6 +42,7 @@ class Gathering:
         cards: list[str],
         scens: Iterable[Scenario] | None = None,
         deadline: Deadline = NO_LIMIT,
+        order: Iterable[int] | None = None,
     ) -> None:
         self.reader = reader
         self.bound = bound
@@ -48,7 +50,13 @@ class Gathering:
         self.cards = cards
         self.deadline = deadline
         self.indexed = scens is None
-        self._todo: Iterator[tuple[int, Scenario]] = enumerate(scens if scens is not None else reader.scenarios())
+        self._todo: Iterator[tuple[int, Scenario]]
+        if order is not None and scens is None:
+            # The reader's scenarios in another order, each still known by its index.
+            every = reader.scenarios()
+            self._todo = ((i, every[i]) for i in order)
+        else:
+            self._todo = enumerate(scens if scens is not None else reader.scenarios())
         self._last: tuple[Placement | None, bool, frozenset[str | None] | None] | None = None
         self._classes: dict[tuple[Any, ...], int] = {}
         self.reads: list[ScenarioRead] = []
