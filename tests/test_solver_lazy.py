@@ -284,3 +284,39 @@ def test_R_MOVE_2_a_bound_s_first_part_holds_as_many_classes_as_the_bound_below_
                 pairs += 1
                 assert (most >= classes) == again, (name, b, most, classes)
     assert pairs >= 1
+
+
+def test_R_ORA_1_a_bound_in_parts_reads_scenarios_without_the_oracle_first_then_by_known_lower_bound(comps):
+    """`read_order` is every scenario once: those without the oracle (R-ORA-1: no Oracle action to
+    spend) before those with it, and within each, by the lower bound an earlier bound's read found,
+    the scenarios never read last."""
+    puzzle = load_puzzle(SMALL / "small-202-place-south-2014-h2-map.yaml", comps)
+    reader = FactReader(puzzle)
+    cards = playable_cards(puzzle, 3)
+    Gathering(reader, 3, max_steps(puzzle, 3), cards).read(8)  # some scenarios read, the rest not
+    scens = reader.scenarios()
+    order = lazy.read_order(reader, cards)
+    assert sorted(order) == list(range(len(scens)))
+    asked = [scens[i].oracle is not None for i in order]
+    assert asked == sorted(asked) and any(asked) and not all(asked)
+    far = max(reader.known_lower(i, cards) for i in range(len(scens))) + 1
+    keys = [(asked[n], reader.known_lower(i, cards) if reader.was_read(i) else far) for n, i in enumerate(order)]
+    assert keys == sorted(keys)
+    assert {k for k in keys if k[1] < far} and len(set(keys)) >= 3  # read and unread, both sides
+
+
+def test_R_TILE_1_reading_in_another_order_makes_the_same_classes(comps):
+    """A gathering reading the scenarios in `read_order` makes the classes of the reader's order,
+    each with the same members: the order only decides which part a class falls in."""
+    puzzle = load_puzzle(SMALL / "small-202-place-south-2014-h2-map.yaml", comps)
+    got = []
+    for ordered in (False, True):
+        reader = FactReader(puzzle)
+        cards = playable_cards(puzzle, 1)
+        index = {id(sc): i for i, sc in enumerate(reader.scenarios())}
+        order = lazy.read_order(reader, cards) if ordered else None
+        g = Gathering(reader, 1, max_steps(puzzle, 1), cards, order=order)
+        g.read()
+        got.append({frozenset(index[id(sc)] for sc in members) for members in g.members})
+    assert got[0] == got[1]
+    assert len(got[0]) > 1

@@ -252,6 +252,10 @@ class FactReader:
             lower = min(lower, floor)
         return max(lower, self.puzzle.goal.temples)
 
+    def was_read(self, index: int) -> bool:
+        """Whether scenario `index` has been read (its lower bound is known: `known_lower`)."""
+        return index in self._lower
+
     def relaxed_kept(self, sc: Scenario, bound: int, ms: int, cards: list[str]) -> frozenset[str | None] | None:
         """The turn-2 slots (`~x,y`; None: no tile) of sc's turn-1 placement whose scenarios
         with sc's oracle choice may meet `bound` actions within `ms` steps, by one optimistic

@@ -21,7 +21,7 @@ from .deadline import NO_LIMIT, Deadline
 from .facts import FactReader, Facts, Layer, LegTable, PlacementFacts, ScenarioRead, leg_items
 from .points import FAR
 from .relax import slot_name
-from .scenarios import Placement, Scenario
+from .scenarios import Scenario
 
 VECTOR_LEGS = True
 """Whether `tables` turns the classes' leg tables into the (a, b) -> class -> points table with
@@ -30,8 +30,9 @@ share of `tables` on a late place-2 bound (a switch for tests and benchmarks).""
 
 
 class Gathering:
-    """One bound's scenarios read so far (in the reader's order, or `scens`'s), merged into
-    classes; `read(most)` reads on until `most` classes, `facts()` are the classes so far."""
+    """One bound's scenarios read so far (in the reader's order, `order`'s indices into it, or
+    `scens`'s), merged into classes; `read(most)` reads on until `most` classes, `facts()` are
+    the classes so far."""
 
     def __init__(
         self,
@@ -41,6 +42,7 @@ class Gathering:
         cards: list[str],
         scens: Iterable[Scenario] | None = None,
         deadline: Deadline = NO_LIMIT,
+        order: Iterable[int] | None = None,
     ) -> None:
         self.reader = reader
         self.bound = bound
@@ -48,8 +50,16 @@ class Gathering:
         self.cards = cards
         self.deadline = deadline
         self.indexed = scens is None
-        self._todo: Iterator[tuple[int, Scenario]] = enumerate(scens if scens is not None else reader.scenarios())
-        self._last: tuple[Placement | None, bool, frozenset[str | None] | None] | None = None
+        self._todo: Iterator[tuple[int, Scenario]]
+        if order is not None and scens is None:
+            # The reader's scenarios in another order, each still known by its index.
+            every = reader.scenarios()
+            self._todo = ((i, every[i]) for i in order)
+        else:
+            self._todo = enumerate(scens if scens is not None else reader.scenarios())
+        self._kept: dict[tuple[int, bool], frozenset[str | None] | None] = {}
+        """Per turn-1 placement (by identity) and whether the oracle is asked: the turn-2 slots
+        `relaxed_kept` keeps (None: all)."""
         self._classes: dict[tuple[Any, ...], int] = {}
         self.reads: list[ScenarioRead] = []
         self.members: list[list[Scenario]] = []
@@ -65,12 +75,13 @@ class Gathering:
             if self.enumerated % 64 == 0:
                 self.deadline.check()
             if self.indexed and facts.RELAX:
-                # Scenarios come grouped by turn-1 placement, then oracle icon: its views are asked
-                # once for the group, and its slots kept once with the oracle and once without.
-                asked = sc.oracle is not None
-                if self._last is None or self._last[0] is not sc.first or self._last[1] != asked:
-                    self._last = (sc.first, asked, reader.relaxed_kept(sc, bound, max_steps, cards))
-                if self._last[2] is not None and slot_name(sc.second) not in self._last[2]:
+                # A turn-1 placement's views are asked once, and its slots kept once with the
+                # oracle and once without (its scenarios need not come together: `order`).
+                group = (id(sc.first), sc.oracle is not None)
+                if group not in self._kept:
+                    self._kept[group] = reader.relaxed_kept(sc, bound, max_steps, cards)
+                kept = self._kept[group]
+                if kept is not None and slot_name(sc.second) not in kept:
                     continue
             if self.indexed and reader.known_lower(i, cards) > bound:
                 continue  # an earlier read proved it needs more actions than the bound

@@ -4,8 +4,8 @@ A two-turn puzzle from the tile placement has tens of thousands of scenarios, an
 thousands of classes of them. Asking the model of all of them at once pays the whole read and
 one large model before any answer, where a feasible bound's line usually lies among the first
 classes (place-2 g5004, g5005, g5008: in the first 256). So the shared reader reads the bound in
-its fixed order, and each time it has read `size` new classes the model of those classes alone
-(a *part*) is asked:
+a fixed order (`read_order`: the scenarios most likely to hold a line first), and each time it
+has read `size` new classes the model of those classes alone (a *part*) is asked:
 
 - a line in a part is a line of the puzzle (the part's classes are some of the bound's, each
   class's facts fixed when it is made), replayed by the engine; since the bound below is
@@ -15,8 +15,9 @@ its fixed order, and each time it has read `size` new classes the model of those
   parts put together (the parts proof of split.py). A part not settled within LAZY_WORK is
   asked again, without that cap, once every scenario is read; the last part has no cap.
 
-The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART; after a
-bound proven INFEASIBLE in parts, the next bound's first part is as large as those (LAZY_AGAIN).
+The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART (with
+LAZY_AGAIN, now off, a bound proven INFEASIBLE in parts made the next bound's first part as large
+as those).
 Where the first read takes in every scenario of the bound, nothing is asked here: the bound's
 facts and model are deepening's own (`Run.facts` reads on from the same gathering).
 """
@@ -29,6 +30,7 @@ from ..actions import Action
 from ..puzzle import Puzzle
 from .budget import Budget, max_steps, playable_cards
 from .deadline import TimeUp
+from .facts import FactReader
 from .gather import Gathering
 from .run import Run
 
@@ -46,12 +48,26 @@ LAZY_PART = 16384
 (place-2 g5014, bound 7, INFEASIBLE: about 4 s for 256 classes, 8.5 s for 4,096, 47 s for all
 20,376, and 81 s in parts of 2,000: docs/benchmarks.md), so after the first small parts, which
 find most feasible bounds' lines, the parts grow large."""
-LAZY_AGAIN = True
+LAZY_AGAIN = False
 """Whether a bound's first part is as large as the parts the bound below read before it was
 proven INFEASIBLE in them (`Run.lazy_next`: their sizes summed, 256 + 1,024 when it took two):
-a scenario within a bound is within the next, so those classes come first again, and asking
-them as small parts again paid a model and a presolve per part (place-2 g7003, bound 8: 256
-classes INFEASIBLE, then its line in the next 1,024)."""
+in the reader's order, the next bound's first classes were those again, and asking them as small
+parts again paid a model and a presolve per part (place-2 g7003, bound 8: 256 classes
+INFEASIBLE, then its line in the next 1,024). Off since `READ_ORDER`: the next bound's first
+part is then its scenarios whose lower bound the bound below found smallest, where its line
+most often is, and a small part finds it (g7003, bound 8: the line in the first 256 classes,
+after 259 scenarios read, 3.5 s of CPU; with this switch on, its one part of 1,280 classes
+took 10.5 s)."""
+READ_ORDER = True
+"""Whether a bound asked in parts reads its scenarios in `read_order` (without the oracle first,
+then by the lower bound an earlier bound found) instead of the reader's order (turn-1
+placement, then oracle icon, then turn-2 placement). A line that asks the oracle spends an
+action on it (R-ORA-1), so at a feasible bound the line most often lies among the scenarios
+without it, and among those whose lower bound leaves room: read first, they make the first
+parts (place-2 g7009, bound 5: its line was in the second part, of 1,024 classes, after 9,252
+scenarios read; now in the first part of 256, after 908). After a bound proven INFEASIBLE, the
+scenarios its read found nearest to it come first at the next bound. The order only decides
+which part a class is in: each class is still in exactly one."""
 LAZY_WORK = 10.0
 """CP-SAT's deterministic time for each part but the last while the bound is being read: a part
 not settled within it is asked again, uncapped, after the last part."""
@@ -69,6 +85,16 @@ class Parts:
     """Classes read (of the whole bound when it is INFEASIBLE)."""
     enumerated: int
     """Scenarios looked at."""
+
+
+def read_order(reader: FactReader, cards: list[str]) -> list[int]:
+    """The indices of the reader's scenarios in the order a bound asked in parts reads them:
+    those without the oracle first; within each, by the lower bound an earlier bound's read
+    found (`known_lower`), scenarios never read last; ties in the reader's order."""
+    scens = reader.scenarios()
+    far = 1 << 20
+    lows = [reader.known_lower(i, cards) if reader.was_read(i) else far for i in range(len(scens))]
+    return sorted(range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i]))
 
 
 def _ask(
@@ -96,7 +122,10 @@ def in_parts(run: Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
     reader = run.reader(puzzle)
     if len(reader.scenarios()) < LAZY_SCENARIOS:
         return None
-    gathering = Gathering(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=run.deadline)
+    order = read_order(reader, playable_cards(puzzle, bound)) if READ_ORDER else None
+    gathering = Gathering(
+        reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), deadline=run.deadline, order=order
+    )
     run.pending = gathering
     size, first = LAZY_FIRST, 0
     if LAZY_AGAIN:

@@ -83,6 +83,8 @@ class Core:
         self._cache: dict[frozenset[int], Lit] = {}
         self._memo: dict[object, Any] = {}
         """Literals over classes made once and asked again (`memo`)."""
+        self._negated: dict[int, Any] = {}
+        """Each literal's negation by its index, made once (`clause`)."""
         self.p0 = points_in_hand(self.p)
         self.max_points = facts.max_steps
         # Events: stops, the end of turn 1, idle tail. Every stop but the first follows a leg
@@ -151,14 +153,19 @@ class Core:
     def clause(self, premises: Sequence[Lit], conclusion: Lit) -> None:
         """If every premise holds, the conclusion holds. (A constant premise 1 or conclusion 0 is
         left out; a premise 0 or a conclusion 1 makes the clause hold already. One loop, as
-        this is called millions of times on a late board.)"""
+        this is called millions of times on a late board: a premise's negation is made once and
+        kept, the same literal, as CP-SAT's `negated` builds a new object at every call.)"""
         lits = []
+        negated = self._negated
         for p in premises:
             if isinstance(p, int):
                 if p == 0:
                     return
             else:
-                lits.append(p.negated())
+                q = negated.get(p.index)
+                if q is None:
+                    q = negated[p.index] = p.negated()
+                lits.append(q)
         if isinstance(conclusion, int):
             if conclusion == 1:
                 return
