@@ -25,6 +25,7 @@ from .idle_turn import idle_first_turn, matters
 from .ladder import ladder, weakest
 from .reveal import Reveal
 from .screens import another_placement
+from .two_turn_bound import out_of_reach
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 SHORTEST = {"easy": 2, "medium": 3, "hard": 3}
@@ -48,6 +49,9 @@ IDLE_TURN = "turn 1 does nothing"
 NO_LINE_WITHIN = "no line within the horizon and the level's most actions"
 """Why a two-turn candidate is dropped when the solve under its ceiling (the level's longest
 optimum) finds no line: there is none, or only longer ones."""
+OUT_OF_REACH = "no line within the horizon (the two-turn bound)"
+"""Why a two-turn candidate is dropped before any solve when the bound of
+generator/two_turn_bound.py proves that no line of both turns reaches its goal."""
 FOUND_BY_WEAKER = "found by the greedy bot or the beam planner"
 """Why a candidate is dropped from a hard run before its grade: the hard gate needs an optimum
 only the exact solver finds (generator/first_actions.py)."""
@@ -186,6 +190,10 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     ceiling = None
     most = budget(puzzle).most
     if puzzle.turns == 2 and puzzle.start.phase == "act" and not any_level:
+        if out_of_reach(puzzle):
+            # Money and the route rule out every line of both turns (sound: no kept puzzle
+            # changes), so neither the idle line nor the two-turn puzzle needs a solve.
+            return Outcome(task, None, OUT_OF_REACH)
         # The idle line first (issue 30): one one-turn solve from the next placement, far
         # cheaper than the two-turn solve. Turn 1 matters only with an optimum below it, and
         # the two-turn solve looks for no longer line (nor one longer than the level allows).
