@@ -102,7 +102,7 @@ class Grade:
 
     level: str
     score: int
-    """The points the level is read from."""
+    """The points of all the evidence: they rank effort across kinds (docs/generator.md)."""
     necessary: tuple[Necessity, ...]
     """Techniques proven necessary, in a fixed order."""
     ladder: tuple[tuple[str, int | None], ...]
@@ -110,8 +110,17 @@ class Grade:
     weakest: str
     """The weakest solver of the ladder that finds an optimal line ("exact" if none weaker)."""
     first_actions: FirstActions | None = None
-    """The good first actions, counted for a puzzle whose score reads hard and whose line only
-    the exact solver finds (the hard gate, docs/generator.md); None: not counted."""
+    """The good first actions, counted for a puzzle whose level points read hard and whose line
+    only the exact solver finds (the hard gate, docs/generator.md); None: not counted."""
+    level_points: int | None = None
+    """The points the level is read from when they are not the score: a puzzle from the tile
+    placement or of two turns, whose kind's points count 1 toward the level
+    (generator/grade.py, `level_points`); None: the score."""
+
+    @property
+    def points(self) -> int:
+        """The points the level is read from."""
+        return self.score if self.level_points is None else self.level_points
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,6 @@ def test_the_database_skips_a_puzzle_it_holds_and_exports_by_level(tmp_path: Pat
         (["--edition", "2015"], ["--edition", "2014, 2016"]),
         (["--turns", "3"], ["--turns", "1, 2"]),
         (["--start", "nowhere"], ["--start", "act, place", "nowhere"]),
-        (["--start", "place", "--difficulty", "easy"], ["--start place", "no easy puzzle", "medium"]),
         (["--workers", "0"], ["--workers"]),
         (["--scheduler", "localhost"], ["--scheduler", "tcp://HOST:PORT"]),
     ],
@@ -273,9 +272,9 @@ def test_R_EXC_2_the_certificate_says_whether_the_answer_is_strictly_unique():
 
 
 def test_the_score_range_before_the_proofs_holds_the_grade(easy_outcomes: list[Outcome]):
-    """The bounds that drop a candidate before its techniques are proven hold the score the
-    grade then proves (none of the used techniques necessary, or all of them)."""
-    from akrotiri_puzzles.generator.grade import placement_needed, score_range
+    """The bounds that drop a candidate before its techniques are proven hold the score and the
+    level points the grade then proves (none of the used techniques necessary, or all of them)."""
+    from akrotiri_puzzles.generator.grade import placement_needed, points_range, score_range
     from akrotiri_puzzles.generator.ladder import ladder
 
     for o in easy_outcomes:
@@ -283,6 +282,8 @@ def test_the_score_range_before_the_proofs_holds_the_grade(easy_outcomes: list[O
         assert p is not None and p.grade is not None and p.optimum is not None and p.solution is not None
         least, most = score_range(p, p.optimum, p.solution, ladder(p), placement_needed(p, p.optimum))
         assert least <= p.grade.score <= most
+        least, most = points_range(p, p.optimum, p.solution, ladder(p), placement_needed(p, p.optimum))
+        assert least <= p.grade.points <= most
 
 
 def test_a_task_gives_the_same_bytes_again(easy_outcomes: list[Outcome]):

@@ -7,7 +7,7 @@ import random
 
 from akrotiri_puzzles.generator.candidates import recipe_for
 from akrotiri_puzzles.generator.generate import Task
-from akrotiri_puzzles.generator.grade import least_placement_score, level_of
+from akrotiri_puzzles.generator.grade import level_of, level_points
 from akrotiri_puzzles.generator.screens import another_placement
 from akrotiri_puzzles.puzzle import replay
 from akrotiri_puzzles.solver.canonical import signature
@@ -58,9 +58,11 @@ def test_two_turns_start_with_turn_1_as_the_game_left_it():
                 assert (r.phase, r.turns, r.goal, r.actions) == ("act", 2, goal, None)
 
 
-def test_an_easy_puzzle_cannot_start_before_a_needed_placement():
-    """Why `--start place --difficulty easy` is refused: the placement alone scores medium."""
-    assert level_of(least_placement_score()) != "easy"
+def test_an_easy_run_may_start_before_the_placement():
+    """`--start place --difficulty easy` draws placements: the kind's points count 1 toward the
+    level, so a puzzle whose answer needs the placement can read easy."""
+    for n in range(20):
+        assert recipe_for("easy", random.Random(n), start="place").phase == "place"
 
 
 def test_R_TILE_1_a_placement_that_blocks_nothing_is_a_second_answer():
@@ -86,10 +88,11 @@ def test_a_line_without_a_placement_has_no_other_placement():
     assert another_placement(p, solve(p).line) is None
 
 
-def test_a_puzzle_that_places_a_tile_may_have_one_action_less_and_still_scores_medium():
+def test_a_puzzle_that_places_a_tile_may_have_one_action_less():
     """R-TURN-1: a placement is no action. Before the placement (with the placement necessary,
     as the generator keeps only those) or over two turns (with the second turn necessary), a
-    puzzle of 2 actions scores medium at least, so medium and hard accept 2 actions there."""
+    puzzle of 2 actions scores 6 (medium by its score) but reads easy: its kind counts 1 toward
+    the level. Medium and hard accept 2 actions there."""
     from dataclasses import replace
 
     from akrotiri_puzzles.generator.generate import shortest_for
@@ -102,5 +105,7 @@ def test_a_puzzle_that_places_a_tile_may_have_one_action_less_and_still_scores_m
     assert [shortest_for(level, act) for level in ("easy", "medium", "hard")] == [2, 3, 3]
     assert [shortest_for(level, place) for level in ("easy", "medium", "hard")] == [2, 2, 2]
     assert [shortest_for(level, two) for level in ("easy", "medium", "hard")] == [2, 2, 2]
-    assert level_of(score_of(place, 2, (Necessity("placement", 3),), "greedy")) == "medium"
-    assert level_of(score_of(two, 2, (Necessity("second-turn", None),), "greedy")) == "medium"
+    for p, needs in ((place, (Necessity("placement", 3),)), (two, (Necessity("second-turn", None),))):
+        score = score_of(p, 2, needs, "greedy")
+        assert (score, level_of(score)) == (6, "medium")
+        assert level_of(level_points(p, score, needs)) == "easy"

@@ -128,15 +128,6 @@ def generate(
     refused = chosen_themes(without, "--without")
     if set(refused) & set(wanted):
         fail(f"--without {','.join(sorted(set(refused) & set(wanted)))}: also asked by --theme")
-    if start == "place":
-        from ..generator.grade import least_placement_score, level_of, level_range
-
-        least = least_placement_score()
-        if least >= level_range(difficulty)[1]:
-            fail(
-                f"--start place: no {difficulty} puzzle starts before the tile placement (a placement the answer "
-                f"needs scores {least} alone, {level_of(least)} or more: docs/generator.md)"
-            )
     check_range("--count", count, 1, MAX_COUNT)
     check_range("--seed", seed, 0, SEED_MAX)
     check_range("--workers", workers, 1, MAX_WORKERS)
@@ -343,7 +334,7 @@ def _write(puzzle: Puzzle, out_dir: Path, svg: bool, png: bool) -> None:
 def _describe(puzzle: Puzzle, path: Path) -> None:
     out.print(Text(f"{path}: {puzzle.title}", style="bold"), soft_wrap=True)
     if puzzle.grade is not None:
-        for line in evidence(puzzle.grade, puzzle.optimum):
+        for line in evidence(puzzle.grade, puzzle.optimum, puzzle):
             out.print(f"  {line}", soft_wrap=True)
     c = puzzle.certificate
     if c is not None and c.themes is not None:
@@ -361,10 +352,16 @@ def _describe(puzzle: Puzzle, path: Path) -> None:
             )
 
 
-def evidence(grade: Grade, optimum: int | None) -> list[str]:
+def evidence(grade: Grade, optimum: int | None, puzzle: Puzzle) -> list[str]:
     """The grade as lines a person reads."""
+    from ..generator.first_actions import MOST_GOOD
+    from ..generator.grade import level_of, level_reading
+
     shortest = f"optimum {counted(optimum, 'action')}, {optimum - 1} proven too few" if optimum else "optimum unknown"
     lines = [f"level {grade.level} (score {grade.score}); {shortest}"]
+    reading = level_reading(puzzle, grade)
+    if reading:
+        lines.append(f"{reading}, read as {level_of(grade.points)} (docs/generator.md, The grade)")
     if grade.necessary:
         for n in grade.necessary:
             without = "no line at all" if n.without is None else f"{counted(n.without, 'action')} at best"
@@ -373,16 +370,15 @@ def evidence(grade: Grade, optimum: int | None) -> list[str]:
         lines.append("no technique proven necessary")
     ladder = ", ".join(f"{name} {'none' if cost is None else cost}" for name, cost in grade.ladder)
     lines.append(f"weakest solver with an optimal line: {grade.weakest} (lines found: {ladder})")
-    from ..generator.first_actions import MOST_GOOD
-    from ..generator.grade import level_of
-
     first = grade.first_actions
     if first is not None:
         lines.append(
             f"good first actions: {first.good} of {first.legal} allow an optimal line (proven; hard: at most {MOST_GOOD})"
         )
-    if level_of(grade.score) == "hard" and grade.level != "hard":
-        lines.append("reads medium: its score is hard, but it is not hard to find (the hard gate, docs/generator.md)")
+    if level_of(grade.points) == "hard" and grade.level != "hard":
+        lines.append(
+            "reads medium: its level points are hard, but it is not hard to find (the hard gate, docs/generator.md)"
+        )
     return lines
 
 
@@ -425,6 +421,7 @@ def grade_command(
         "unique": result.unique,
         "level": g.level if g else None,
         "score": g.score if g else None,
+        "level_points": g.points if g else None,
         "necessary": [{"technique": n.technique, "without": n.without} for n in g.necessary] if g else [],
         "ladder": dict(g.ladder) if g else {},
         "weakest": g.weakest if g else None,
@@ -446,7 +443,7 @@ def grade_command(
         elif g is None:
             out.print("No line reaches the goal within the horizon: no level.")
         else:
-            for line in evidence(g, result.optimum):
+            for line in evidence(g, result.optimum, puzzle):
                 out.print(f"  {line}", soft_wrap=True)
             if result.unique is not True:
                 out.print("  not unique: another answer exists, so this is not a publishable puzzle")

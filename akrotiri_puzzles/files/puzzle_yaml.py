@@ -94,6 +94,7 @@ class FirstActionsModel(_Model):
 class GradeModel(_Model):
     level: Id
     score: Annotated[int, Range(0, 999)]
+    level_points: Annotated[int, Range(0, 999)] | None = None
     necessary: Annotated[list[NecessityModel], Field(max_length=20)] = Field(default_factory=list)
     ladder: Annotated[dict[Id, Cost | None], Field(max_length=10)] = Field(default_factory=dict)
     weakest: Id
@@ -199,6 +200,7 @@ def puzzle_from_data(
             tuple(g.ladder.items()),
             g.weakest,
             None if g.first_actions is None else FirstActions(g.first_actions.legal, g.first_actions.good),
+            g.level_points,
         )
     puzzle = Puzzle(
         id=m.id,
@@ -325,9 +327,11 @@ def puzzle_to_data(puzzle: Puzzle) -> dict[str, Any]:
         out["certificate"] = cert
     if puzzle.grade is not None:
         g = puzzle.grade
-        out["grade"] = {
-            "level": g.level,
-            "score": g.score,
+        out["grade"] = {"level": g.level, "score": g.score}
+        if g.level_points is not None:
+            # A puzzle whose kind counts apart (from the placement, two turns): what the level reads.
+            out["grade"]["level_points"] = g.level_points
+        out["grade"] |= {
             "necessary": [{"technique": n.technique, "without": n.without} for n in g.necessary],
             "ladder": dict(g.ladder),
             "weakest": g.weakest,

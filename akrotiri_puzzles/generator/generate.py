@@ -20,7 +20,7 @@ from ..solver.budget import budget
 from ..themes import themes
 from ..version import __version__
 from .candidates import ANY_GOAL, candidates, recipe_for
-from .grade import grade, level_of, level_range, placement_needed, score_range
+from .grade import grade, level_of, level_range, placement_needed, points_range
 from .idle_turn import idle_first_turn, matters
 from .ladder import ladder, weakest
 from .reveal import Reveal
@@ -32,9 +32,7 @@ SHORTEST = {"easy": 2, "medium": 3, "hard": 3}
 """The least optimum a level's puzzle may have: shorter ones are rejected before any proof. A
 puzzle whose answer places a tile (one that starts before the placement, or of two turns) may
 have one action less, but never fewer than 2: a placement is no action (R-TURN-1) but a
-decision the answer makes, and such a puzzle of 2 actions scores medium at least (a placement
-to make and the placement necessary, or a horizon of two turns and the second turn necessary:
-docs/generator.md)."""
+decision the answer makes (its kind counts 1 toward the level: docs/generator.md)."""
 
 
 def shortest_for(level: str, puzzle: Puzzle) -> int:
@@ -56,9 +54,9 @@ FOUND_BY_WEAKER = "found by the greedy bot or the beam planner"
 """Why a candidate is dropped from a hard run before its grade: the hard gate needs an optimum
 only the exact solver finds (generator/first_actions.py)."""
 EASY_TO_FIND = "hard by its score, but easy to find"
-"""Why a candidate whose score reads hard but that fails the hard gate is dropped: its grade
-reads medium, yet no run keeps it, for hard (it is easy to find) or for medium (its score is
-a hard one). So the gate changes no medium run (docs/generator.md, "Hard means hard to find")."""
+"""Why a candidate whose level points read hard but that fails the hard gate is dropped: its
+grade reads medium, yet no run keeps it, for hard (it is easy to find) or for medium (its
+points are hard ones). So the gate changes no medium run (docs/generator.md, "Hard means hard to find")."""
 WITHOUT_THEME = "without theme"
 WITH_THEME = "with theme"
 """Why a candidate of the level asked is dropped when it has a theme refused (`--without`)."""
@@ -241,9 +239,9 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     assert result.optimum is not None and result.status == "OPTIMAL"
     costs = ladder(puzzle) if costs is None else costs
     if not any_level:
-        # The grade lies within these bounds: a candidate that cannot reach the level asked
-        # is dropped before the techniques' proofs (the grade's costly part).
-        least, most = score_range(puzzle, result.optimum, result.line, costs, placement)
+        # The grade's level points lie within these bounds: a candidate that cannot reach the
+        # level asked is dropped before the techniques' proofs (the grade's costly part).
+        least, most = points_range(puzzle, result.optimum, result.line, costs, placement)
         low, high = level_range(task.level)
         if most < low or least >= high:
             return Outcome(task, None, "its score cannot reach the level")
@@ -275,7 +273,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     puzzle = replace(puzzle, certificate=replace(certificate, themes=themes(puzzle)))
     if result.unique is not True:
         return Outcome(task, puzzle, "more than one answer")
-    if graded.level != level_of(graded.score) and not any_level:
+    if graded.level != level_of(graded.points) and not any_level:
         return Outcome(task, None, EASY_TO_FIND)
     missing = [t for t in task.themes if t not in (puzzle.certificate.themes or ())]  # type: ignore[union-attr]
     if graded.level == task.level and missing and not any_level:

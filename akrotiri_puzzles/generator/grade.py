@@ -11,18 +11,22 @@ Evidence, every piece of it proven or computed deterministically:
 - the ladder: the weakest of the greedy bot, the beam planner and the exact solver whose line
   is optimal (generator/ladder.py);
 - the goal (a named map card, two temples) and the horizon;
-- for a puzzle whose score reads hard, the hard gate (issue 30: hard means hard to find): only
+- for a puzzle whose level points read hard, the hard gate (issue 30: hard means hard to find): only
   the exact solver finds an optimal line, and at most `first_actions.MOST_GOOD` legal first
   actions still allow one (generator/first_actions.py). A puzzle that fails it reads medium.
 
-The score adds them up with fixed weights, and the level is read from the score by fixed
-thresholds (`LEVELS`), then gated. The generator's grades read no clock: its solves run without a time
+The score adds them up with fixed weights. The level is read by fixed thresholds (`LEVELS`)
+from the level points, then gated: the score, but that the points of the puzzle's kind (the start
+before the placement and the placement proven necessary; the horizon of two turns and the second
+turn proven necessary) count 1 toward the level, being a fact of the kind rather than of how hard
+the puzzle is within it (`level_points`). The score itself ranks effort across kinds and stays. The generator's grades read no clock: its solves run without a time
 limit. The `grade` command gives one (`deadline`): a grade not finished by then raises TimeUp and
 is no grade at all, never a grade of less evidence.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 
 from ..actions import Action
@@ -44,15 +48,15 @@ LEVELS = (("easy", 0), ("medium", 5), ("hard", 10))
 """Each level and the least score it takes: a puzzle sits on the highest level it reaches."""
 
 
-def level_of(score: int) -> str:
-    """The level a score reads as."""
-    return [name for name, least in LEVELS if score >= least][-1]
+def level_of(points: int) -> str:
+    """The level that level points (`level_points`) read as."""
+    return [name for name, least in LEVELS if points >= least][-1]
 
 
-def gated_level(score: int, rung: str, first: FirstActions | None) -> str:
-    """The level of a puzzle: its score's, except that a score that reads hard without passing
-    the hard gate (`first_actions.passes`) reads medium."""
-    level = level_of(score)
+def gated_level(points: int, rung: str, first: FirstActions | None) -> str:
+    """The level of a puzzle: its level points', except that points that read hard without
+    passing the hard gate (`first_actions.passes`) read medium."""
+    level = level_of(points)
     return "medium" if level == "hard" and not passes(rung, first) else level
 
 
@@ -75,11 +79,43 @@ def score_of(puzzle: Puzzle, optimum: int, necessary: tuple[Necessity, ...], run
     return points
 
 
-def least_placement_score() -> int:
-    """The least score of a puzzle that starts before the tile placement and whose answer needs
-    it (the generator keeps no other: any placement would do): a placement to make, and the
-    placement necessary."""
-    return PLACEMENT_POINTS + WEIGHT[PLACEMENT]
+def kinds(phase: str, turns: int, needed: Collection[str]) -> tuple[tuple[str, int], ...]:
+    """Each kind of a puzzle that scores points of its own, with those points, for a puzzle that
+    starts in `phase` with a horizon of `turns` and the techniques `needed` proven necessary:
+    from the placement, a placement to make and the placement necessary; of two turns, the
+    horizon and the second turn necessary."""
+    found = []
+    if phase == "place":
+        found.append(("from the placement", PLACEMENT_POINTS + WEIGHT[PLACEMENT] * (PLACEMENT in needed)))
+    if turns == 2:
+        found.append(("two turns", HORIZON_POINTS + WEIGHT["second-turn"] * ("second-turn" in needed)))
+    return tuple(found)
+
+
+def kind_points(puzzle: Puzzle, necessary: tuple[Necessity, ...]) -> tuple[tuple[str, int], ...]:
+    """Each kind of the puzzle that scores points of its own, with those points (`kinds`)."""
+    return kinds(puzzle.start.phase, puzzle.turns, {n.technique for n in necessary})
+
+
+def discount(phase: str, turns: int, needed: Collection[str]) -> int:
+    """The points of a score that do not count toward the level: each kind's beyond one."""
+    return sum(points - 1 for _, points in kinds(phase, turns, needed) if points > 0)
+
+
+def level_points(puzzle: Puzzle, score: int, necessary: tuple[Necessity, ...]) -> int:
+    """The points the level is read from: the score, less each kind's points beyond one (a
+    kind's points are a fact of the kind, not of the puzzle's difficulty within it: issue 30,
+    docs/generator.md, "The grade"). A puzzle of the action phase and one turn: the score."""
+    return score - discount(puzzle.start.phase, puzzle.turns, {n.technique for n in necessary})
+
+
+def level_reading(puzzle: Puzzle, grade: Grade) -> str:
+    """Why a grade's level points differ from its score, in words ("" when they do not)."""
+    kinds = [(name, points) for name, points in kind_points(puzzle, grade.necessary) if points > 1]
+    if not kinds:
+        return ""
+    each = "; ".join(f"{name}: its {points} points count 1" for name, points in kinds)
+    return f"level points {grade.points} = score {grade.score} less {grade.score - grade.points} ({each})"
 
 
 def without_placement(puzzle: Puzzle) -> Puzzle:
@@ -141,8 +177,29 @@ def score_range(
     return least, most
 
 
+def points_range(
+    puzzle: Puzzle,
+    optimum: int,
+    line: tuple[Action, ...],
+    costs: tuple[tuple[str, int | None], ...],
+    placement: Necessity | None,
+) -> tuple[int, int]:
+    """The least and the most level points the grade can give a puzzle before its techniques
+    are proven necessary (`score_range`'s two ends, each read with the necessities it assumes:
+    the second turn's is not known yet). A kind's technique adds as much to the score as to the
+    kind's points beyond one, so the level points grow with the techniques necessary, and no
+    grade lies outside the range."""
+    rung = weakest(optimum, costs)
+    least = (placement,) if placement else ()
+    most = (*least, *(Necessity(t, None) for t in used(puzzle, line)))
+    return (
+        level_points(puzzle, score_of(puzzle, optimum, least, rung), least),
+        level_points(puzzle, score_of(puzzle, optimum, most, rung), most),
+    )
+
+
 def level_range(level: str) -> tuple[int, float]:
-    """The scores a level takes: from its least to below the next level's least."""
+    """The level points a level takes: from its least to below the next level's least."""
     names = [name for name, _ in LEVELS]
     i = names.index(level)
     return LEVELS[i][1], LEVELS[i + 1][1] if i + 1 < len(LEVELS) else float("inf")
@@ -160,7 +217,7 @@ def grade(
     """The grade of a puzzle whose proven optimum and canonical answer are given (`costs`, the
     ladder's, and `placement`, the placement's necessity, when already computed); TimeUp when
     `deadline` runs out first. The good first actions are counted only where the level rests
-    on them: a score that reads hard, an optimum only the exact solver finds. `unique`: the
+    on them: level points that read hard, an optimum only the exact solver finds. `unique`: the
     answer is proven canonically unique (from a placement, its count then needs no solve:
     generator/first_actions.py)."""
     needs = necessary(puzzle, optimum, line, placement, deadline)
@@ -168,18 +225,22 @@ def grade(
     deadline.check()
     rung = weakest(optimum, costs)
     score = score_of(puzzle, optimum, needs, rung)
+    points = level_points(puzzle, score, needs)
     first = None
-    if level_of(score) == "hard" and rung == "exact":
+    if level_of(points) == "hard" and rung == "exact":
         first = first_actions(puzzle, optimum, deadline, line if unique else None)
-    return Grade(gated_level(score, rung, first), score, needs, costs, rung, first)
+    level = gated_level(points, rung, first)
+    return Grade(level, score, needs, costs, rung, first, None if points == score else points)
 
 
 def grade_problem(puzzle: Puzzle, optimum: int) -> tuple[str, str] | None:
     """(field, problem) when a file's grade contradicts itself or the engine, or None: the
     weakest rung must be the one its ladder's costs give, the legal first decisions counted
-    must be the engine's, the good ones at least the answer's and at most the legal ones, and a
-    hard level must pass the hard gate on that evidence (what `check` verifies; the good first
-    actions themselves are re-proven by `grade`, not here)."""
+    must be the engine's, the good ones at least the answer's and at most the legal ones, the
+    level points (when written) those the score and the puzzle's kind give, a hard level must
+    pass the hard gate on that evidence, and the level must be the one the level points read
+    (what `check` verifies; the good first actions themselves are re-proven by `grade`, not
+    here)."""
     g = puzzle.grade
     if g is None:
         return None
@@ -196,6 +257,15 @@ def grade_problem(puzzle: Puzzle, optimum: int) -> tuple[str, str] | None:
                 "grade.first_actions.good",
                 f"{first.good}: the answer's first action is good, and at most all {legal}",
             )
+    points = level_points(puzzle, g.score, g.necessary)
+    if g.level_points is not None and g.level_points != points:
+        reading = (
+            level_reading(puzzle, replace(g, level_points=points)) or f"score {g.score}, a kind that counts in full"
+        )
+        return (
+            "grade.level_points",
+            f"says {g.level_points}, but the score and the puzzle's kind give {points}: {reading}",
+        )
     if g.level == "hard" and not passes(g.weakest, first):
         why = (
             f"the {g.weakest} rung finds an optimal line"
@@ -205,4 +275,8 @@ def grade_problem(puzzle: Puzzle, optimum: int) -> tuple[str, str] | None:
             else f"{first.good} good first actions, more than {MOST_GOOD}"
         )
         return "grade.level", f"hard, but the puzzle is not hard to find: {why} (the hard gate, docs/generator.md)"
+    level = gated_level(points, g.weakest, first)
+    if g.level != level:
+        reading = level_reading(puzzle, replace(g, level_points=points)) or f"level points {points}, the score"
+        return "grade.level", f"says {g.level}, but its grade reads {level}: {reading} (docs/generator.md, The grade)"
     return None
