@@ -49,10 +49,14 @@ def test_the_bound_never_exceeds_a_published_answer(path: object) -> None:
 
 
 def test_the_bound_keeps_a_candidate_it_cannot_judge() -> None:
-    # A premise that reveals map cards lets a line buy one: the bound gives no verdict.
     puzzle = load_puzzle(DATA / NO_LINE[0], load_components())
-    revealed = replace(puzzle.revealed, maps=tuple(deck[:1] for deck in puzzle.start.map_decks))
-    assert not out_of_reach(replace(puzzle, revealed=revealed))
+    # A premise that reveals map cards lets a line buy one (R-BUY-1); one that reveals more land
+    # tiles lets the oracle bring turn 2 another tile (R-ORA-1): no verdict either way.
+    decks = replace(puzzle.revealed, maps=tuple(deck[:1] for deck in puzzle.start.map_decks))
+    land = replace(puzzle.revealed, land=puzzle.start.land_pile[:2])
+    assert len(land.land) == 2
+    assert not out_of_reach(replace(puzzle, revealed=decks))
+    assert not out_of_reach(replace(puzzle, revealed=land))
 
 
 def test_sales_never_earn_more_than_the_bound_counts() -> None:

@@ -23,7 +23,8 @@ every spare action loads three cubes and sells them):
 
 The bound is sound (a candidate it drops has no line), so it changes no kept puzzle; it only
 saves the solves. It gives no verdict (keeps the candidate) when the premise reveals map cards
-(a line may buy one) or no drawn tile.
+(a line may buy one), more land tiles than the one drawn (the oracle may bring another), or no
+drawn tile.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def out_of_reach(puzzle: Puzzle) -> bool:
     revealed = puzzle.revealed
     if puzzle.turns != 2 or pos.phase != "act" or goal.score is not None or revealed.whole or any(revealed.maps):
         return False
+    if len(revealed.land) > 1:
+        return False  # the oracle may bring turn 2 another tile than the one drawn (R-ORA-1)
     boards = drawn_boards(puzzle)
     if not boards:
         return False
@@ -105,7 +108,8 @@ def least_actions(pos: Position, board: Board, need: int, wanted: str | None) ->
     if onward == math.inf:
         return math.inf
     via = _moves(thera[hero.boat] + onward, pos.points)
-    if loads:
+    on_thera = any(board.island_at(piece) == board.thera_island for piece, _, _ in pos.cubes)
+    if loads and not on_thera:
         via = max(via, _moves(1 + onward, 0))  # loaded off Thera, one step to it at least
     moves = via + between
     if need >= 2 and min(comps.map[c].cost for c in targets) <= hero.drachmas:
