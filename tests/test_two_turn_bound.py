@@ -14,6 +14,8 @@ from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.effects import apply_unchecked
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.generator.drawn_site import drawn_boards
+from akrotiri_puzzles.generator.generate import most_for
+from akrotiri_puzzles.generator.grade import level_points, level_range, score_of
 from akrotiri_puzzles.generator.two_turn_bound import cubes_to_sell, least_actions, out_of_reach
 from akrotiri_puzzles.solver import solve
 from akrotiri_puzzles.solver.budget import budget
@@ -72,3 +74,17 @@ def test_sales_never_earn_more_than_the_bound_counts() -> None:
         least = cubes_to_sell(puzzle.start.with_seat(pos.to_move, replace(pos.hero, cargo=cargo)), earned)
         assert least is not None and least <= n
     assert cubes_to_sell(pos, 10_000) is None
+
+
+@pytest.mark.parametrize("path", PUBLISHED, ids=lambda p: p.stem)
+def test_the_levels_most_actions_end_where_the_least_points_leave_the_level(path: object) -> None:
+    """most_for: an optimum one action longer reads above the level even with no technique
+    necessary and the greedy bot's rung (the grade's least), so the two-turn solve's ceiling
+    drops no candidate the level could keep; hard has no such end."""
+    puzzle = load_puzzle(path, load_components())  # type: ignore[arg-type]
+    assert most_for("hard", puzzle) == 99
+    for level in ("easy", "medium"):
+        most = most_for(level, puzzle)
+        _, high = level_range(level)
+        assert level_points(puzzle, score_of(puzzle, most, (), "greedy"), ()) < high
+        assert level_points(puzzle, score_of(puzzle, most + 1, (), "greedy"), ()) >= high

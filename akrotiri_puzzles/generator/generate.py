@@ -20,7 +20,7 @@ from ..solver.budget import budget
 from ..themes import themes
 from ..version import __version__
 from .candidates import ANY_GOAL, candidates, recipe_for
-from .grade import grade, level_of, level_range, placement_needed, points_range
+from .grade import grade, level_of, level_points, level_range, placement_needed, points_range, score_of
 from .idle_turn import idle_first_turn, matters
 from .ladder import ladder, weakest
 from .reveal import Reveal
@@ -39,6 +39,20 @@ def shortest_for(level: str, puzzle: Puzzle) -> int:
     """The least optimum a candidate of a level may have (SHORTEST)."""
     places = puzzle.start.phase == "place" or puzzle.turns == 2
     return max(2, SHORTEST[level] - 1) if places else SHORTEST[level]
+
+
+def most_for(level: str, puzzle: Puzzle) -> int:
+    """The longest optimum a candidate of a level may have by its grade: one action more and even
+    its least level points (no technique necessary, the greedy bot's rung: `points_range`'s low
+    end) read above the level, so that the two-turn solve need not look further (99: no such
+    end, as for hard)."""
+    _, high = level_range(level)
+    longest = 0
+    for optimum in range(1, 100):
+        if level_points(puzzle, score_of(puzzle, optimum, (), "greedy"), ()) >= high:
+            return longest
+        longest = optimum
+    return longest
 
 
 IDLE_TURN = "turn 1 does nothing"
@@ -198,7 +212,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         idle = idle_first_turn(puzzle, 0)
         if idle.optimum is not None and idle.optimum - 1 < shortest:
             return Outcome(task, None, IDLE_TURN)
-        ceiling = min(longest, most, 99 if idle.optimum is None else idle.optimum - 1)
+        ceiling = min(longest, most_for(task.level, puzzle), most, 99 if idle.optimum is None else idle.optimum - 1)
     first = solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
     if first.optimum is None:
         if idle is not None and idle.optimum is not None and ceiling == idle.optimum - 1:
