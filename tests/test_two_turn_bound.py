@@ -88,3 +88,16 @@ def test_the_levels_most_actions_end_where_the_least_points_leave_the_level(path
         _, high = level_range(level)
         assert level_points(puzzle, score_of(puzzle, most, (), "greedy"), ()) < high
         assert level_points(puzzle, score_of(puzzle, most + 1, (), "greedy"), ()) >= high
+
+
+def test_the_generator_drops_it_before_any_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    from akrotiri_puzzles.generator import generate as gen
+
+    def no_solve(*args: object, **kwargs: object) -> object:
+        raise AssertionError("no solve for a candidate the bound drops")
+
+    monkeypatch.setattr(gen, "solve", no_solve)
+    monkeypatch.setattr(gen, "idle_first_turn", no_solve)
+    puzzle = load_puzzle(DATA / NO_LINE[0], load_components())
+    outcome = gen._look(gen.Task(321, 1, "hard", turns=2), load_components(), puzzle, 0, any_level=False)
+    assert outcome.reason == gen.OUT_OF_REACH and outcome.puzzle is None
