@@ -20,11 +20,12 @@ from ..solver.budget import budget
 from ..themes import themes
 from ..version import __version__
 from .candidates import ANY_GOAL, candidates, recipe_for
-from .grade import grade, level_of, level_range, placement_needed, points_range
+from .grade import grade, level_of, level_points, level_range, placement_needed, points_range, score_of
 from .idle_turn import idle_first_turn, matters
 from .ladder import ladder, weakest
 from .reveal import Reveal
 from .screens import another_placement
+from .two_turn_bound import out_of_reach
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 SHORTEST = {"easy": 2, "medium": 3, "hard": 3}
@@ -40,12 +41,29 @@ def shortest_for(level: str, puzzle: Puzzle) -> int:
     return max(2, SHORTEST[level] - 1) if places else SHORTEST[level]
 
 
+def most_for(level: str, puzzle: Puzzle) -> int:
+    """The longest optimum a candidate of a level may have by its grade: one action more and even
+    its least level points (no technique necessary, the greedy bot's rung: `points_range`'s low
+    end) read above the level, so that the two-turn solve need not look further (99: no such
+    end, as for hard)."""
+    _, high = level_range(level)
+    longest = 0
+    for optimum in range(1, 100):
+        if level_points(puzzle, score_of(puzzle, optimum, (), "greedy"), ()) >= high:
+            return longest
+        longest = optimum
+    return longest
+
+
 IDLE_TURN = "turn 1 does nothing"
 """Why a two-turn candidate is dropped when a line that takes no action in turn 1 is as short
 (generator/idle_turn.py)."""
 NO_LINE_WITHIN = "no line within the horizon and the level's most actions"
 """Why a two-turn candidate is dropped when the solve under its ceiling (the level's longest
 optimum) finds no line: there is none, or only longer ones."""
+OUT_OF_REACH = "no line within the horizon (the two-turn bound)"
+"""Why a two-turn candidate is dropped before any solve when the bound of
+generator/two_turn_bound.py proves that no line of both turns reaches its goal."""
 FOUND_BY_WEAKER = "found by the greedy bot or the beam planner"
 """Why a candidate is dropped from a hard run before its grade: the hard gate needs an optimum
 only the exact solver finds (generator/first_actions.py)."""
@@ -184,13 +202,17 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     ceiling = None
     most = budget(puzzle).most
     if puzzle.turns == 2 and puzzle.start.phase == "act" and not any_level:
+        if out_of_reach(puzzle):
+            # Money and the route rule out every line of both turns (sound: no kept puzzle
+            # changes), so neither the idle line nor the two-turn puzzle needs a solve.
+            return Outcome(task, None, OUT_OF_REACH)
         # The idle line first (issue 30): one one-turn solve from the next placement, far
         # cheaper than the two-turn solve. Turn 1 matters only with an optimum below it, and
         # the two-turn solve looks for no longer line (nor one longer than the level allows).
         idle = idle_first_turn(puzzle, 0)
         if idle.optimum is not None and idle.optimum - 1 < shortest:
             return Outcome(task, None, IDLE_TURN)
-        ceiling = min(longest, most, 99 if idle.optimum is None else idle.optimum - 1)
+        ceiling = min(longest, most_for(task.level, puzzle), most, 99 if idle.optimum is None else idle.optimum - 1)
     first = solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
     if first.optimum is None:
         if idle is not None and idle.optimum is not None and ceiling == idle.optimum - 1:

@@ -11,6 +11,7 @@ import math
 from typing import NamedTuple
 
 from ..actions import Action, Buy, Excavate, Oracle, Step
+from ..board import Board
 from ..excavation import valid_sites
 from ..geometry import Quad
 from ..position import Position, Seat
@@ -19,6 +20,41 @@ from ..rules import points_per_move, step_budget, temple_island_set
 
 MOST_POINTS = points_per_move(Seat())
 """Movement points one Move action gives at most: an empty boat's (R-MOVE-2)."""
+
+
+def dock_steps(board: Board, islands: frozenset[Quad], by_route: dict[int, list[str]] | None = None) -> dict[str, int]:
+    """Steps from each dock to the nearest dock of these islands, ignoring the other boat (a
+    dock missing from the answer reaches none of them).
+
+    A step reaches every other dock of the boat's route component (a ship step) or of its
+    island (a portage step, R-MOVE-1), so the search runs over those groups of docks, each
+    opened once. `by_route`: the docks of each route component, if the caller keeps them.
+    """
+    if by_route is None:
+        by_route = {}
+        for dock, component in board.ship_component.items():
+            by_route.setdefault(component, []).append(dock)
+    found = {d: 0 for d, island in board.island_of_dock.items() if island in islands}
+    routes_opened: set[int] = set()
+    islands_opened: set[Quad] = set()
+    frontier = list(found)
+    while frontier:
+        nearer = []
+        for dock in frontier:
+            route, island = board.ship_component[dock], board.island_of_dock[dock]
+            reached: list[str] = []
+            if route not in routes_opened:
+                routes_opened.add(route)
+                reached += by_route[route]
+            if island not in islands_opened:
+                islands_opened.add(island)
+                reached += board.docks_of_island[island]
+            for other in reached:
+                if other not in found:
+                    found[other] = found[dock] + 1
+                    nearer.append(other)
+        frontier = nearer
+    return found
 
 
 class Boat(NamedTuple):
@@ -142,12 +178,7 @@ class LastTurn:
 
     def _distances(self, pos: Position, islands: frozenset[Quad] | None) -> dict[str, int]:
         """Steps from each dock to the nearest dock of these islands (None: Thera), ignoring the
-        other boat; cached per board.
-
-        A step reaches every other dock of the boat's route component (a ship step) or of its
-        island (a portage step, R-MOVE-1), so the search runs over those groups of docks, each
-        opened once.
-        """
+        other boat (`dock_steps`); cached per board."""
         board = pos.board
         entry = self._steps.get(id(board))
         if entry is None:
@@ -157,28 +188,8 @@ class LastTurn:
             entry = self._steps[id(board)] = (board, by_route, {})
         found = entry[2].get(islands)
         if found is None:
-            by_route = entry[1]
-            goal = {board.thera_island} if islands is None else islands
-            found = {d: 0 for d, island in board.island_of_dock.items() if island in goal}
-            routes_opened: set[int] = set()
-            islands_opened: set[Quad] = set()
-            frontier = list(found)
-            while frontier:
-                nearer = []
-                for dock in frontier:
-                    route, island = board.ship_component[dock], board.island_of_dock[dock]
-                    reached: list[str] = []
-                    if route not in routes_opened:
-                        routes_opened.add(route)
-                        reached += by_route[route]
-                    if island not in islands_opened:
-                        islands_opened.add(island)
-                        reached += board.docks_of_island[island]
-                    for other in reached:
-                        if other not in found:
-                            found[other] = found[dock] + 1
-                            nearer.append(other)
-                frontier = nearer
+            goal = frozenset({board.thera_island}) if islands is None else islands
+            found = dock_steps(board, goal, entry[1])
             entry[2][islands] = found
         return found
 
