@@ -109,15 +109,7 @@ def pair_counts(puzzles: list[Puzzle]) -> Counter[tuple[str, str]]:
     return pairs
 
 
-HARD_PAIRS_OVER = pytest.mark.xfail(
-    strict=True,
-    reason="session 42: three hard placement puzzles read medium under the level points and the two "
-    "hard ones that replace them (seed 82) both need the placement and selling: placement + sell "
-    "in 9 of 20 hard puzzles (docs/generator.md, The generated collection)",
-)
-
-
-@pytest.mark.parametrize("level", ["easy", "medium", pytest.param("hard", marks=HARD_PAIRS_OVER)])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_no_technique_pair_in_more_than_40_percent_of_a_level(collection: list[Puzzle], level: str):
     """Variety: each pair of techniques the grades prove necessary together (portage and the
     double move, say) is in at most 40 % of one level's puzzles."""
