@@ -200,7 +200,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     longest = max(LONGEST.values()) if any_level else LONGEST[task.level]
     idle = None
     ceiling = None
-    most = budget(puzzle).most
+    deepest = budget(puzzle).most
     if puzzle.turns == 2 and puzzle.start.phase == "act" and not any_level:
         if out_of_reach(puzzle):
             # Money and the route rule out every line of both turns (sound: no kept puzzle
@@ -212,12 +212,12 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         idle = idle_first_turn(puzzle, 0)
         if idle.optimum is not None and idle.optimum - 1 < shortest:
             return Outcome(task, None, IDLE_TURN)
-        ceiling = min(longest, most_for(task.level, puzzle), most, 99 if idle.optimum is None else idle.optimum - 1)
+        ceiling = min(longest, most_for(task.level, puzzle), deepest, 99 if idle.optimum is None else idle.optimum - 1)
     first = solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
     if first.optimum is None:
         if idle is not None and idle.optimum is not None and ceiling == idle.optimum - 1:
             return Outcome(task, None, IDLE_TURN)
-        capped = ceiling is not None and ceiling < most
+        capped = ceiling is not None and ceiling < deepest
         return Outcome(task, None, NO_LINE_WITHIN if capped else "no line within the horizon")
     if not shortest <= first.optimum <= longest:
         return Outcome(task, None, "optimum out of the level's range")

@@ -160,6 +160,13 @@ def necessary(
     return tuple(found)
 
 
+def _ends(puzzle: Puzzle, line: tuple[Action, ...], placement: Necessity | None) -> tuple[tuple[Necessity, ...], ...]:
+    """The necessities a grade may prove, at their fewest and their most (`score_range`): the
+    placement's alone when known, or with every technique the answer uses."""
+    least = (placement,) if placement else ()
+    return least, (*least, *(Necessity(t, None) for t in used(puzzle, line)))
+
+
 def score_range(
     puzzle: Puzzle,
     optimum: int,
@@ -172,8 +179,8 @@ def score_range(
     techniques the answer uses may be necessary, or all of them. A technique the answer does
     not use is never necessary (the answer is a line of N without it), so no grade lies
     outside the range: a candidate whose range misses the level asked needs no grade."""
-    least = score_of(puzzle, optimum, (placement,) if placement else (), weakest(optimum, costs))
-    most = least + sum(WEIGHT.get(t, 2) for t in used(puzzle, line))
+    rung = weakest(optimum, costs)
+    least, most = (score_of(puzzle, optimum, needs, rung) for needs in _ends(puzzle, line, placement))
     return least, most
 
 
@@ -189,13 +196,11 @@ def points_range(
     the second turn's is not known yet). A kind's technique adds as much to the score as to the
     kind's points beyond one, so the level points grow with the techniques necessary, and no
     grade lies outside the range."""
-    rung = weakest(optimum, costs)
-    least = (placement,) if placement else ()
-    most = (*least, *(Necessity(t, None) for t in used(puzzle, line)))
-    return (
-        level_points(puzzle, score_of(puzzle, optimum, least, rung), least),
-        level_points(puzzle, score_of(puzzle, optimum, most, rung), most),
+    scores = score_range(puzzle, optimum, line, costs, placement)
+    least, most = (
+        level_points(puzzle, s, needs) for s, needs in zip(scores, _ends(puzzle, line, placement), strict=True)
     )
+    return least, most
 
 
 def level_range(level: str) -> tuple[int, float]:

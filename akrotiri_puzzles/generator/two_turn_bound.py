@@ -59,19 +59,29 @@ def out_of_reach(puzzle: Puzzle) -> bool:
     need = max(goal.temples, 1)
     turn_two = pos.components.player_board.actions_after(len(pos.hero.temples) + need - 1)
     actions = pos.actions_left + turn_two
-    return all(least_actions(pos, board, need, goal.map_card) > actions for board in boards)
+    now = sites_now(pos)
+    return all(least_actions(pos, board, need, goal.map_card, now) > actions for board in boards)
 
 
-def least_actions(pos: Position, board: Board, need: int, wanted: str | None) -> float:
+def sites_now(pos: Position) -> dict[str, frozenset[Quad]]:
+    """Each map card in the hero's hand with its sites on the board as it is (turn 1)."""
+    return {card: sites(pos, pos.board, card) for card in sorted(set(pos.hero.maps))}
+
+
+def least_actions(
+    pos: Position, board: Board, need: int, wanted: str | None, now: dict[str, frozenset[Quad]] | None = None
+) -> float:
     """A lower bound on the actions of a line that digs `need` temples (one with `wanted`, if
     named) from `pos`, played on `board` (the board after the drawn tile): excavations, loads
-    and Move actions (module docstring); inf when none can."""
+    and Move actions (module docstring); inf when none can. `now`: `sites_now(pos)`, when the
+    caller bounds several boards of one position."""
     hero = pos.hero
     comps = pos.components
+    now = sites_now(pos) if now is None else now
     targets: dict[str, frozenset[Quad]] = {}
-    for card in sorted(set(hero.maps)):
+    for card, here in now.items():
         # A site now (dug in turn 1) or after the tile (turn 2), as the island it lies on then.
-        found = {board.island_at(q) for q in sites(pos, pos.board, card) | sites(pos, board, card)}
+        found = {board.island_at(q) for q in here | sites(pos, board, card)}
         islands = frozenset(i for i in found if i is not None and i in board.docks_of_island)
         if islands:
             targets[card] = islands
@@ -90,7 +100,6 @@ def least_actions(pos: Position, board: Board, need: int, wanted: str | None) ->
         return need  # no verdict on the route: leaving the other boat's dock has its own cost
     anywhere = frozenset().union(*targets.values())
     to_site = dock_steps(board, anywhere)
-    thera = dock_steps(board, frozenset({board.thera_island}))
     if hero.boat not in to_site:
         return math.inf
     # Every Move action gives two movement points at most, and a non-free action ends them.
@@ -98,6 +107,7 @@ def least_actions(pos: Position, board: Board, need: int, wanted: str | None) ->
     between = need - 1  # two temples lie on two islands, an excavation apart
     if cost <= hero.drachmas:
         return need + reach + between
+    thera = dock_steps(board, frozenset({board.thera_island}))
     # Money first: cubes sold at Thera (a free action), loaded three a Load action at most;
     # then on from Thera to a site.
     sold = cubes_to_sell(pos, cost - hero.drachmas)
