@@ -36,8 +36,16 @@ def _check_refutes(pos: Position, most: int) -> None:
         best = reply_value(end.after, MOST_NODES)  # the hero's margin against the best reply
         # The opponent can hold the hero to `best` (its objective -best * SCALE plus drachmas),
         # and not to one point less.
+        had = len(replies.pool)
         assert replies.refutes(end, -best * SCALE), end.line
+        # The reply the yes was read from joins the pool: played after this end, it is legal
+        # and holds the hero to `best` (it refutes the end by replay alone).
+        for line in replies.pool[had:]:
+            got = replays(end.after, line)
+            assert got and all(_legal(end.after, r.played, r.before, r.final) for r in got), line
+            assert min(replies.margin(r.final) for r in got) <= best, line
         assert not replies.refutes(end, -(best - 1) * SCALE), end.line
+    assert replies.pool, "no yes read a reply"
 
 
 def test_R_END_2_a_floor_refutes_an_end_exactly_where_the_opponent_can_hold_the_hero_to_it():

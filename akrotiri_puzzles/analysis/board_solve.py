@@ -168,7 +168,13 @@ def best_on_board(
     return BoardResult(status, value, primary_bound(solver), tuple(without_idle_steps(puzzle, line)))
 
 
-def reaches(model: LineModel, deadline: Deadline, workers: int = 1, seen: dict[bytes, bool] | None = None) -> bool:
+def reaches(
+    model: LineModel,
+    deadline: Deadline,
+    workers: int = 1,
+    seen: dict[bytes, bool] | None = None,
+    found: list[cp_model.CpSolver] | None = None,
+) -> bool:
     """Whether any line satisfies the model's constraints (its floor), asked of a copy without
     the objective: a branch asked for more than the best so far is most often INFEASIBLE, and
     CP-SAT proves that faster with nothing to optimise (about a third less CPU on last turns'
@@ -181,16 +187,22 @@ def reaches(model: LineModel, deadline: Deadline, workers: int = 1, seen: dict[b
     (`PROOF_TUNING`), and `seen` keeps the answers by the model's *shape*: its constraints and
     domains with every name left out. Two placements far from anything the line can reach
     often build the same shape (the same variables in the same order, named after different
-    docks); the same shape is the same question, so the same answer."""
+    docks); the same shape is the same question, so the same answer.
+
+    `found`: where a solve says yes, its solver is appended (a line that reaches the floor can be
+    read from it, `read_line`: the bare model keeps the model's variables); an answer read from
+    `seen` appends nothing."""
     bare = model.m.clone()
     bare.clear_objective()
     key = shape(bare) if seen is not None else b""
     if seen is not None and key in seen:
         return seen[key]
-    status, _ = _solve(bare, deadline, workers, PROOF_TUNING)
+    status, solver = _solve(bare, deadline, workers, PROOF_TUNING)
     answer = status != "INFEASIBLE"
     if seen is not None:
         seen[key] = answer
+    if answer and found is not None:
+        found.append(solver)
     return answer
 
 

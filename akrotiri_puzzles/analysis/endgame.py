@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ortools.sat.python import cp_model
+
 from ..actions import Action, EndTurn, Oracle
 from ..errors import AkrotiriError
 from ..position import Position
@@ -33,6 +35,7 @@ from .board_solve import (
     best_on_board,
     best_two_turns,
     reaches,
+    read_line,
     replay_line,
 )
 from .exhaustive import hero_value
@@ -194,6 +197,9 @@ class Run:
     """Whether the best-first placement search asks a group's cover before its members
     (best_first._BestFirst.ask_covers)."""
 
+    witness = False
+    """Whether `reached` reads a line from a yes it solved (into `witnessed`)."""
+
     def __init__(
         self,
         pos: Position,
@@ -221,6 +227,8 @@ class Run:
         self.workers = workers
         self.seen: dict[bytes, bool] = {}
         """`reaches`' answers by the model's shape (board_solve.reaches)."""
+        self.witnessed: tuple[Action, ...] | None = None
+        """With `witness`: the line of the last yes `reached` solved (not one read from `seen`)."""
         self.kept: dict[tuple[int, int], tuple[Position, Board, LineModel]] = {}
         """The last models whose bare question was answered yes, by position (its id) and floor:
         the line of a placement settled by that question is solved on that very model."""
@@ -309,8 +317,11 @@ class Run:
         board = Board(pos, self.objective, self.deadline)
         model = board.fresh()
         model.m.add(model.primary >= floor)
-        if not reaches(model, self.deadline, self.workers, self.seen):
+        found: list[cp_model.CpSolver] | None = [] if self.witness else None
+        if not reaches(model, self.deadline, self.workers, self.seen, found):
             return False
+        if found:
+            self.witnessed = tuple(read_line(model, found[0], board.puzzle))
         # Kept for the line's solve if this settles the best (best_first asks it for the same
         # floor); the model is left as built (the question is asked of a copy).
         self.kept[(id(pos), floor)] = (pos, board, model)

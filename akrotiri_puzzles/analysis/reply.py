@@ -44,7 +44,7 @@ in the opponent's turn, so that is exactly the hero's worst (its margin, then it
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Action, EndTurn, PlaceTile
@@ -283,6 +283,16 @@ class _Tally:
     lowered: set[int] = field(default_factory=set)
 
 
+def _enough(end: End, best: Outcome | None, floor: int | None) -> Callable[[int], bool] | None:
+    """What margin against a replayed reply refutes `end` (it then sinks in the heap for good):
+    below the floor, or `refuted` against the best so far; None before any best."""
+    if floor is not None:
+        return lambda m: m < floor
+    if best is None:
+        return None
+    return lambda m: refuted(end, best, m)
+
+
 def _search(ends: list[End], replies: Replies, tally: _Tally, floor: int | None = None) -> None:
     """The max-min over the ends (sorted by bound), into `tally`; with `floor`, only whether some
     end keeps the hero at least that margin (`tally.reached`): each end is asked whether the
@@ -304,7 +314,7 @@ def _search(ends: list[End], replies: Replies, tally: _Tally, floor: int | None 
             tally.open = None
             return
         if tried < len(replies.pool):
-            lower = replies.bound_by_replies(end, tried)
+            lower = replies.bound_by_replies(end, tried, _enough(end, tally.best, floor))
             if lower is not None and lower < -neg:
                 tally.lowered.add(i)
                 neg = -lower

@@ -99,6 +99,21 @@ class ReplyRun(Run):
     (`ask_covers`): with the margin's bounds, many members of a group are left to ask."""
 
     ask_covers = True
+    witness = True
+
+    found_reply: tuple[Action, ...] | None = None
+    """After `refutes` said yes: the reply that reaches the floor, where the yes was solved (not
+    read from an answer of the same model shape), else None."""
+
+    def _yes(self, action: Action, child: Position, floor: int) -> bool:
+        """Whether some line after the placement `action` (leading to `child`, an action phase)
+        reaches `floor`; where the yes is solved, that reply is kept (`found_reply`)."""
+        self.witnessed = None
+        if not self.reached(child, floor):
+            return False
+        if self.witnessed is not None:
+            self.found_reply = (action, *self.witnessed)
+        return True
 
     def upper(self) -> Bound | None:
         return _margin_bound(score_bound) if self.use_bound else None
@@ -111,15 +126,20 @@ class ReplyRun(Run):
         `first` (those of the replies found elsewhere), then the others by group, highest
         model-free bound first (groups and placements below the floor skipped), each asked the
         bare question, stopped at the first yes."""
+        self.found_reply = None
         upper, tighter = self.upper(), self.tighter()
         if pos.phase != "place" or upper is None:
-            return self.best(pos, floor).status != "INFEASIBLE"
+            r = self.best(pos, floor)
+            if r.status == "INFEASIBLE":
+                return False
+            self.found_reply = r.line
+            return True
         kids = self.children(pos)
         asked: set[Action] = set()
         for action, child in kids:
             if action in first and child.phase == "act" and not child.passing:
                 asked.add(action)
-                if not _below(upper(child), floor) and self.reached(child, floor):
+                if not _below(upper(child), floor) and self._yes(action, child, floor):
                     return True
         parts: list[tuple[int | None, list[tuple[Action, Position]], Position | None]] = []
         for g in groups(kids):
@@ -139,14 +159,16 @@ class ReplyRun(Run):
                 if action in asked:
                     continue
                 if child.phase != "act" or child.passing:
-                    if self.best(child, floor).status != "INFEASIBLE":
+                    r = self.best(child, floor)
+                    if r.status != "INFEASIBLE":
+                        self.found_reply = (action, *r.line)
                         return True
                     continue
                 if len(g) > 1 and _below(upper(child), floor):
                     continue
                 if tighter is not None and _below(tighter(child), floor):
                     continue
-                if self.reached(child, floor):
+                if self._yes(action, child, floor):
                     return True
         return False
 
@@ -191,17 +213,35 @@ class Replies:
         self.found: dict[Hashable, tuple[tuple[Action, ...], bool]] = {}
         self.pool: list[tuple[Action, ...]] = []
         """The distinct replies found so far, in the order found (`bound_by_replies`)."""
+        self.hits: list[int] = []
+        """Indexes into `pool` of the replies that were `enough` in `bound_by_replies`, the last first."""
 
     def margin(self, final: Position) -> int:
         """The hero's margin in a position."""
         return seat_score(final, self.hero).total - seat_score(final, other_seat(self.hero)).total
 
-    def bound_by_replies(self, end: End, start: int = 0) -> int | None:
+    def bound_by_replies(self, end: End, start: int = 0, enough: Callable[[int], bool] | None = None) -> int | None:
         """The least margin the hero keeps after `end` against the replies found since the
         `start`-th, each replayed by the engine (`replays`): each is a legal reply, and the
-        opponent's best leaves the hero no more. None when none of them can be played."""
-        margins = [self.margin(r.final) for line in self.pool[start:] for r in replays(end.after, line)]
-        return min(margins) if margins else None
+        opponent's best leaves the hero no more. None when none of them can be played.
+
+        `enough`: stop at the first margin it accepts (a bound that holds, not the least): the
+        replies that were enough last are replayed first (a floor's refutations add one reply
+        each, and ends next in the heap mostly fall to the same)."""
+        self.deadline.check()
+        order = [i for i in self.hits if i >= start]
+        order += [i for i in range(start, len(self.pool)) if i not in self.hits]
+        least: int | None = None
+        for i in order:
+            for r in replays(end.after, self.pool[i]):
+                m = self.margin(r.final)
+                least = m if least is None else min(least, m)
+                if enough is not None and enough(m):
+                    if i in self.hits:
+                        self.hits.remove(i)
+                    self.hits.insert(0, i)
+                    return least
+        return least
 
     def refutes(self, end: End, floor: int) -> bool:
         """Whether the opponent has a reply after `end` worth at least `floor` (its margin
@@ -210,7 +250,14 @@ class Replies:
         if opp.phase == "over":
             return objective_value(opp, "margin") >= floor
         first = [line[0] for line in self.pool if line and isinstance(line[0], PlaceTile)]
-        return ReplyRun(opp, "margin", self.deadline, self.workers).refutes(opp, floor, first)
+        run = ReplyRun(opp, "margin", self.deadline, self.workers)
+        if not run.refutes(opp, floor, first):
+            return False
+        # The reply that refutes this end is a legal reply: replayed, it may refute others
+        # (`bound_by_replies`), instead of a decision each.
+        if run.found_reply is not None and run.found_reply not in self.pool:
+            self.pool.append(run.found_reply)
+        return True
 
     def outcome(self, end: End, cap: int | None = None) -> Outcome:
         """The final outcome after `end` against the opponent's best reply; `cap`: a bound on the
