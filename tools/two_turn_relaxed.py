@@ -521,6 +521,31 @@ class _TwoRelaxed(_Relaxed):
         return best
 
 
+def per_board_shared(pos: Position, nodes: int = NODES) -> int | None:
+    """`per_board_bound` with the final boards where no card fits searched together, as one
+    relaxation over them all (no excavation there: only loads, sales and legs differ)."""
+    got = final_boards(pos)
+    if got is None:
+        return None
+    boards, acts = got
+    best = None
+    plain: list[Board] = []
+    try:
+        for final in boards[1:] or boards[:1]:
+            one = _TwoRelaxed(pos, [boards[0], final], acts, nodes)
+            if not one.fits:
+                plain.append(final)
+                continue
+            value = one.best()
+            best = value if best is None else max(best, value)
+        if plain:
+            value = _TwoRelaxed(pos, [boards[0], *plain], acts, nodes).best()
+            best = value if best is None else max(best, value)
+    except _TooBig:
+        return None
+    return best
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=1)
@@ -528,6 +553,7 @@ def main() -> None:
     ap.add_argument("--turn", type=int, default=5)
     ap.add_argument("--groups", type=int, nargs="*", help="group indices (default: every group)")
     ap.add_argument("--union-nodes", type=int, default=200_000)
+    ap.add_argument("--shared", action="store_true", help="also the bound with the boards without a fit together")
     args = ap.parse_args()
     pos = positions(args.seed, args.edition, args.turn, ["south"])[0]
     kids = endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
@@ -544,6 +570,10 @@ def main() -> None:
         t1 = time.process_time()
         uni = union_bound(top, nodes=args.union_nodes)
         t2 = time.process_time()
+        if args.shared:
+            t = time.process_time()
+            together = per_board_shared(top, nodes=3_000_000)
+            print(f"  {group[0][0]}: boards without a fit together {together}, {time.process_time() - t:.2f} s")
         two = TwoTurns(top, "score", Deadline(None))
         model = two.fresh()
         _, solver = solve_model(model, Deadline(None), 1, TWO_TURNS_TUNING)
