@@ -393,16 +393,17 @@ class ScoreTwo(Counts):
                     isl = self._island(self.board1, None, slot)
                     assert isl is not None
                     qs = _quarters_of(self.board1, seat, spec, isl)
-                    for q in qs:
+                    for q in sorted(qs):
                         per_q[q] = list(range(self.n))
                 else:
                     for c in range(self.n):
                         board = self.finals[c]
                         isl = self._island(board, c, slot)
                         if isl is not None:
-                            for q in _quarters_of(board, seat, spec, isl):
+                            for q in sorted(_quarters_of(board, seat, spec, isl)):
                                 per_q.setdefault(q, []).append(c)
-                for q, classes in per_q.items():
+                # In the quarters' order, not the sets' (the proto's bytes, PYTHONHASHSEED).
+                for q, classes in sorted(per_q.items()):
                     lit = self.holds(classes)
                     fits.setdefault(q, []).append(self._and(wv, lit, f"{card} at {slot} in quarter {q}"))
             for q in sorted(fits):
