@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles.actions import EndTurn
+from akrotiri_puzzles.analysis import reply
 from akrotiri_puzzles.analysis.endgame import AnalysisError
 from akrotiri_puzzles.analysis.reply import analyse_reply, reply_applies
 from akrotiri_puzzles.effects import apply
@@ -206,6 +207,15 @@ def test_R_END_2_analyse_reply_refuses_what_it_does_not_cover_in_one_line(last_r
     assert result.returncode == 2 and "drop --alternatives and --turns" in result.stderr
     result = run_cli("analyse", last_round_file, "--reply", "--objective", "score")
     assert result.returncode == 2 and "drop --objective score" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_R_END_2_a_turn_with_more_states_than_the_analysis_enumerates_is_refused_in_one_line(monkeypatch):
+    # reply.MOST_ENDS bounds the states of the hero's turn (memory); one state over it is a clear
+    # refusal, not a half-done analysis.
+    monkeypatch.setattr(reply, "MOST_ENDS", 5)
+    pos = last_rounds(4, 2016, "north")[0]
+    with pytest.raises(AnalysisError, match="more than 5 states of north's turn: too large to analyse"):
+        analyse_reply(pos)
 
 
 def test_R_END_2_turns_2_after_the_first_players_last_temple_says_the_opponent_still_plays(last_round_file):
