@@ -15,11 +15,13 @@ the second cube's colour and piece that come with it (R-TILE-2) are the same dec
 puzzle would count one good placement six or eight times over.
 
 When the puzzle starts before its tile placement and its answer is proven canonically unique,
-the count needs no solve: a placement is part of an answer's identity (solver/canonical.py: its
-slot and rotation), so an optimal line that starts with another slot or rotation would be a
-second answer. The answer's placement is then the only good one. Before the placement every
-legal first action is one (R-TURN-1), and counting them one by one took 84 decisions and 684
-solves (23 s of CPU) for one kept puzzle (docs/benchmarks.md).
+the other slots need no solve: a placement's slot is part of an answer's identity
+(solver/canonical.py), so an optimal line that starts in another slot would be a second
+answer. Its rotation is not (session 43): the answer's slot turned otherwise may still reach
+the optimum with the same visits, the same answer, so those rotations (three at most) are
+solved; the others of the slot are good only if they do. Before the placement every legal first
+action is one (R-TURN-1), and counting them one by one took 84 decisions and 684 solves (23 s
+of CPU) for one kept puzzle (docs/benchmarks.md).
 
 Every count is proven, and none reads a clock: the same puzzle gives the same counts.
 """
@@ -60,14 +62,22 @@ def first_actions(
 ) -> FirstActions:
     """How many first decisions are legal and how many of them good (`good_first_actions`,
     counted by `decision`). `unique` is the answer when proven canonically unique: if every
-    legal first action is a tile placement, its placement is the only good one (module
-    docstring), and nothing is solved."""
-    legal = moves(puzzle, State(puzzle.start))
+    legal first action is a tile placement, only its slot can be good (module docstring): its
+    placement is, and its slot's other rotations are solved."""
+    start = State(puzzle.start)
+    legal = moves(puzzle, start)
     decisions = {decision(a) for a in legal}
     if unique is not None and legal and all(isinstance(a, PlaceTile) for a in legal):
-        if not unique or decision(unique[0]) not in decisions:
+        first = unique[0] if unique else None
+        if not isinstance(first, PlaceTile) or decision(first) not in decisions:
             raise ValueError(f"{puzzle.id}: the unique answer given does not start with a legal placement")
-        return FirstActions(legal=len(decisions), good=1)
+        last = LastTurn(puzzle)
+        turned: dict[Hashable, list[Action]] = {}
+        for a in legal:
+            if isinstance(a, PlaceTile) and a.slot == first.slot and decision(a) != decision(first):
+                turned.setdefault(decision(a), []).append(a)
+        also = sum(any(_within(puzzle, last, start, a, optimum, deadline) for a in acts) for acts in turned.values())
+        return FirstActions(legal=len(decisions), good=1 + also)
     good = good_first_actions(puzzle, optimum, deadline)
     return FirstActions(legal=len(decisions), good=len({decision(a) for a in good}))
 
