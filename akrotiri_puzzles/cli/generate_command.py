@@ -89,7 +89,7 @@ def generate(
         bool,
         typer.Option(
             "--drawn-site",
-            help="Two turns from the action phase whose goal needs the tile drawn at the end of turn 1: no site for it now, one after that tile's placement (sets --turns 2; docs/generator.md).",
+            help="Two turns from the action phase whose goal needs the tile drawn at the end of turn 1: no site for it now, one after that tile's placement; with --theme oracle, a tile only the oracle gives (sets --turns 2; docs/generator.md).",
         ),
     ] = False,
 ) -> None:
