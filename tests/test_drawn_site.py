@@ -10,14 +10,15 @@ from dataclasses import replace
 import pytest
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.actions import Excavate, PlaceTile
+from akrotiri_puzzles.actions import Excavate, Oracle, PlaceTile
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.generator.candidates import ANY_GOAL, candidates, recipe_for
-from akrotiri_puzzles.generator.drawn_site import drawn_boards, idle_dead, needs_drawn_tile, sites
-from akrotiri_puzzles.generator.generate import Task, attempt
+from akrotiri_puzzles.generator.drawn_site import drawn_boards, idle_dead, needs_drawn_tile, needs_oracle_tile, sites
+from akrotiri_puzzles.generator.generate import Task, attempt, reveal_for
 from akrotiri_puzzles.generator.idle_turn import idle_first_turn
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play
 from akrotiri_puzzles.rules import boat_island
+from akrotiri_puzzles.solver import solve
 
 from .conftest import ROOT, one_line_error, run_cli
 
@@ -120,3 +121,18 @@ def test_a_task_whose_game_has_no_goal_needing_the_drawn_tile_says_so() -> None:
     # the journal says why (it said "no position of the kind in the game", which misled).
     outcome = attempt(Task(101, 0, "hard", 2, drawn=True), load_components())
     assert not outcome.kept and outcome.reason == "no goal in the game that needs the drawn tile"
+
+
+def test_R_ORA_1_oracle_candidates_need_the_oracle_proven_by_the_solver() -> None:
+    # Task 70 of `generate --difficulty medium --drawn-site --theme oracle --seed 560`: the goal
+    # needs a tile only the oracle gives, in one slot. The solver's line consults the oracle, and
+    # with the oracle forbidden no line exists; a one-turn puzzle never passes the look (the
+    # oracle's tile could only be placed in a later turn).
+    comps = load_components()
+    rng = random.Random("akrotiri-generate 560 70")
+    recipe = replace(recipe_for("medium", rng, 2), reveal=reveal_for(("oracle",)), drawn=True, goal=ANY_GOAL)
+    p = next(iter(candidates(comps, rng.randrange(2**31), recipe, rng)))
+    assert needs_oracle_tile(p) and not needs_oracle_tile(replace(p, turns=1))
+    line = solve(p).line
+    assert any(isinstance(a, Oracle) for a in line)
+    assert solve(p, forbid=["oracle"]).optimum is None

@@ -80,6 +80,11 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     # Hard answers that buy a revealed map card (session 42): seed 82's two both need the
     # placement and selling, and these bring that pair back to 9 of 23 (the pair rule).
     ("hard", 3, 85, ["--theme", "buy"]),
+    # Session 43, a tile's rotation no longer part of an answer's identity (h33two): easy and
+    # medium answers from the placement, from fresh seeds (docs/benchmarks.md, h33pl).
+    ("easy", 1, 542, ["--start", "place"]),
+    ("easy", 1, 544, ["--start", "place"]),
+    ("medium", 2, 543, ["--start", "place"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2

@@ -20,7 +20,7 @@ from ..puzzle import Goal, Puzzle
 from ..simulate import play_game
 from ..solver.exhaustive import search
 from ..solver.pruning import LastTurn
-from .drawn_site import SiteMemo, needs_drawn_tile
+from .drawn_site import SiteMemo, needs_drawn_tile, needs_oracle_tile
 from .reveal import Reveal
 
 TRIES = 8
@@ -141,7 +141,8 @@ def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.R
             puzzle = Puzzle(
                 "candidate", start, goal, recipe.turns, revealed=recipe.reveal.of(start, recipe.turns, goal)
             )
-            if recipe.drawn and not needs_drawn_tile(puzzle, sites_of):
+            look = needs_oracle_tile if recipe.reveal.oracle else needs_drawn_tile
+            if recipe.drawn and not look(puzzle, sites_of):
                 continue  # not a candidate: only those that pass the cheap look count
             looks += 1
             if puzzle.check_start() is None and not _hopeless(puzzle):

@@ -34,6 +34,7 @@ from ..position import Position
 from ..puzzle import Goal, Puzzle, State, play
 from ..rules import legal_actions
 from ..solver.pruning import LastTurn
+from ..solver.scenarios import placements, turn_two_tiles
 from .idle_turn import idle_rests
 
 
@@ -137,3 +138,63 @@ def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites) -> bool:
     if goal.temples >= 2:
         return len(now) <= 1 and bool(later) and idle_dead(puzzle)
     return not now and bool(later) and idle_dead(puzzle)
+
+
+def oracle_boards(puzzle: Puzzle) -> tuple[list[Board], list[tuple[str, tuple[int, int], Board]]]:
+    """The boards after each legal placement of the tile the hero holds at the start of turn 2
+    of a two-turn puzzle from the action phase whose premise reveals it: without the oracle,
+    the tile drawn at the end of turn 1 (its boards); with it, each tile the oracle gives for an
+    icon (R-ORA-1) other than the drawn one ((icon, slot, board) per placement)
+    (solver/scenarios.py, `turn_two_tiles`)."""
+    start = puzzle.start
+    plain: list[Board] = []
+    asked: list[tuple[str, tuple[int, int], Board]] = []
+    seconds = turn_two_tiles(puzzle)
+    drawn = {tile for icon, tile in seconds if icon is None}
+    for icon, tile in seconds:
+        if tile is None or (icon is not None and tile in drawn):
+            continue
+        for p in placements(start.board, tile):
+            board = start.board.with_tile(p.slot, tile, p.rotation)
+            if icon is None:
+                plain.append(board)
+            else:
+                asked.append((icon, p.slot, board))
+    return plain, asked
+
+
+def needs_oracle_tile(puzzle: Puzzle, sites_of: Sites = sites) -> bool:
+    """Whether a two-turn candidate of the action phase has a goal that needs a tile only the
+    oracle gives (R-ORA-1), in one place: the goal's card (for a temple, every card in hand)
+    has no site now, nor after any placement of the tile drawn at the end of turn 1, and the
+    placements of the oracle's tiles that give it one are those of one icon in one slot (for
+    two temples: one card may have a site now, another needs the oracle's tile so). Then
+    every answer consults the oracle in turn 1 (no other tile reaches the board before turn
+    2's placement), no line that does nothing in turn 1 reaches the goal, and the answer's
+    icon and slot are forced: a tile whose icon only has to lie somewhere in a region of the
+    board may go to many slots, each a second answer. A look, not a proof."""
+    pos = puzzle.start
+    if puzzle.turns != 2 or pos.phase != "act" or puzzle.goal.score is not None or pos.hero.tile is not None:
+        return False
+    plain, asked = oracle_boards(puzzle)
+    if not asked:
+        return False
+
+    def now(card: str) -> bool:
+        return bool(sites_of(pos, pos.board, card)) or any(sites_of(pos, b, card) for b in plain)
+
+    def where(card: str) -> set[tuple[str, tuple[int, int]]]:
+        return {(icon, slot) for icon, slot, b in asked if sites_of(pos, b, card)}
+
+    goal: Goal = puzzle.goal
+    if goal.map_card is not None:
+        return not now(goal.map_card) and len(where(goal.map_card)) == 1
+    hand = sorted(set(pos.hero.maps))
+    ready = [c for c in hand if now(c)]
+    later: set[tuple[str, tuple[int, int]]] = set()
+    for card in hand:
+        if card not in ready:
+            later |= where(card)
+    if goal.temples >= 2:
+        return len(ready) <= 1 and len(later) == 1
+    return not ready and len(later) == 1
