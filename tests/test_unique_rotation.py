@@ -43,3 +43,17 @@ def test_R_TILE_1_the_same_slot_turned_is_the_same_answer_canonically_not_strict
     assert result.strict is False
     assert signature(puzzle, result.line) in answers
     assert another_placement(puzzle, result.line) is None
+
+
+def test_R_TILE_1_the_good_first_actions_of_a_unique_answer_count_its_slot_turned(comps):
+    """The count of good first actions that follows from a unique answer from the placement
+    (generator/first_actions.py) solves the answer's slot turned otherwise: here two rotations
+    of slot (1,1) are good, as counted placement by placement and as the engine's lines show."""
+    from akrotiri_puzzles.generator.first_actions import first_actions
+
+    puzzle = load_puzzle(TURNED, comps)
+    result = solve(puzzle, unique="canonical", probe=False)
+    assert result.unique is True and result.line is not None
+    counted = first_actions(puzzle, 1)
+    assert counted.good == 2  # r0 and r270 of slot (1,1) (the test above)
+    assert first_actions(puzzle, 1, unique=tuple(result.line)) == counted
