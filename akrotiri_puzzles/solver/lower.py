@@ -17,6 +17,11 @@ from .points import FAR
 SALE_FIRST = True
 """Whether the money form below counts the Move actions between excavations when every
 excavation follows the first sale (`budget.sale_first`); a switch for tests and benchmarks."""
+MONEY = True
+"""Whether the scenarios' lower bounds (solver/facts.py, and the per-slot views of
+solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
+(`budget.scenario_money`) rather than off every playable card; a switch for tests and
+benchmarks."""
 
 
 def lower_bound(
@@ -27,10 +32,14 @@ def lower_bound(
     from_thera: dict[str, int],
     cube_docks: Iterable[str] | Callable[[], Iterable[str]] | None = None,
     load: bool | None = None,
+    sale: bool | None = None,
+    hand_cards: int | None = None,
 ) -> int:
     """A lower bound on the actions of any line reaching the goal on a scenario's boards.
     `load` is `budget.must_load(puzzle)`, given by a caller that asks for many scenarios (it is
-    worked out here when None).
+    worked out here when None); `sale` is `budget.sale_first(puzzle)` and `hand_cards` the map
+    cards in hand (likewise). A caller may give them for the cards that fit on the scenario's
+    boards alone (`budget.scenario_money`): no line plays another.
 
     Any line excavates (1 action per temple) at a dock where its card fits, having sailed there
     at 2 steps per action at most (R-MOVE-2). A card it must buy, or cannot pay for, sends it to
@@ -116,10 +125,12 @@ def lower_bound(
             earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
         back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
         if earn < FAR and back < FAR:
-            buy = 1 if len(hand) < puzzle.goal.temples else 0
+            held = len(hand) if hand_cards is None else hand_cards
+            buy = 1 if held < puzzle.goal.temples else 0
             # When no excavation can come before the sale (`budget.sale_first`), every one
             # follows it, and so does a Move action between two of them (R-EXC-1, R-MOVE-2).
-            between = further if SALE_FIRST and sale_first(puzzle) else 0
+            first_sale = sale_first(puzzle) if sale is None else sale
+            between = further if SALE_FIRST and first_sale else 0
             found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy + between)
     return found
 
