@@ -17,6 +17,10 @@ from .points import FAR
 SALE_FIRST = True
 """Whether the money form below counts the Move actions between excavations when every
 excavation follows the first sale (`budget.sale_first`); a switch for tests and benchmarks."""
+BUY_GAP = True
+"""Whether `lower_bound` counts, for goals of several temples whose hand holds too few cards that
+fit, the Move actions to and from Thera around the buy (`buy_gap`); a switch for tests and
+benchmarks."""
 MONEY = True
 """Whether the scenarios' lower bounds (solver/facts.py, and the per-slot views of
 solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
@@ -132,7 +136,52 @@ def lower_bound(
             first_sale = sale_first(puzzle) if sale is None else sale
             between = further if SALE_FIRST and first_sale else 0
             found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy + between)
+    if BUY_GAP and puzzle.goal.map_card is None and further:
+        found = max(found, buy_gap(puzzle.goal.temples, hand, fit, from_start, from_thera, to_thera, p0, bool(load)))
     return found
+
+
+def buy_gap(
+    temples: int,
+    hand: set[str],
+    fit: dict[str, set[str]],
+    from_start: dict[str, int],
+    from_thera: dict[str, int],
+    to_thera: int,
+    points: int,
+    load: bool,
+) -> int:
+    """For a goal of several temples without a named card, when fewer cards of the hand fit
+    than the goal has temples (`fit`: where each card a line can play fits; 0 otherwise): a
+    lower bound on the actions of a line from the buy it must make (R-BUY-1, at Thera).
+
+    Count distinct actions: the excavations (`temples`), the first buy (1), the Move actions
+    before the first excavation, and those between excavations (one at least per gap: the
+    next temple is on another island, R-EXC-1, and an excavation leaves no point in hand,
+    R-MOVE-2). Either the first buy comes before every excavation: Move actions to Thera
+    first (`to_thera` steps with `points` in hand), then after the buy, which leaves no point
+    in hand (R-MOVE-2), Move actions from Thera to a dock where a card fits (not on Thera, so
+    one at least), and `temples - 1` gaps: `to Thera + back + 2 * temples`. Or some
+    excavations come first, each playing a card of the hand (only a buy adds cards): Move
+    actions to a dock where a hand card fits, then the gap holding the buy takes Move actions
+    from such a dock to Thera (one at least) and from Thera to a dock where a card fits: `to
+    that dock + to Thera from it + back + 2 * temples - 1`. Steps are the last turn's board's,
+    which has every step of the earlier ones, at 2 points per Move action at most (R-MOVE-2).
+    And a load when every line loads a cube (`load`: a non-move action of its own)."""
+    held = [k for k in hand if fit.get(k)]
+    if len(held) >= temples:
+        return 0
+    back = actions_for(min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR), 0)
+    before = actions_for(to_thera, points)
+    docks = [d for k in held for d in fit[k]]
+    if docks:
+        reach = actions_for(min(from_start.get(d, FAR) for d in docks), points)
+        leave = actions_for(min(from_thera.get(d, FAR) for d in docks), 0)
+        if reach < FAR and leave < FAR:
+            before = min(before, reach + max(1, leave) - 1)
+    if before >= FAR or back >= FAR:
+        return FAR
+    return before + max(1, back) + 2 * temples + (1 if load else 0)
 
 
 def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
