@@ -303,3 +303,35 @@ def test_R_EXC_1_R_FREE_1_the_money_of_the_cards_that_fit(comps, monkeypatch):
     cards = playable_cards(puzzle, 6)
     assert budget_module.scenario_money(puzzle, cards[:1]) is None
     assert budget_module.scenario_money(puzzle, cards) == (False, False, len(set(puzzle.start.hero.maps) & set(cards)))
+
+
+SALE_GAP = {
+    # corpus puzzle: (cargo, the least per-scenario bound with and without the sale's gap, the
+    # exhaustive optimum), as found when written (5 actions, two temples, one drachma short of
+    # the hand's two cheapest cards together)
+    "small-037-act-north-2016-h1-map": (("red",), 4, 3, 4),
+    "small-050-act-north-2016-h1-temple": ((), 5, 3, 5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SALE_GAP))
+def test_R_FREE_1_R_MOVE_2_R_EXC_1_the_sale_in_a_gap_of_its_own(name, comps, monkeypatch):
+    """Two temples, the hand's cards fit but are not payable together: a line buys another
+    card (R-BUY-1) or sells first (R-FREE-1), both at Thera, and a sale ends the Move action as a
+    buy does (R-MOVE-2), after a load when the boat is empty (R-LOAD-1). The least per-scenario
+    bound with the sale's gap is exactly the exhaustive optimum (one too high would make the
+    puzzle infeasible), more than without it, and the solver finds that optimum."""
+    cargo, on, off, optimum = SALE_GAP[name]
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    hero = puzzle.start.hero
+    cheap = sorted(comps.map[k].cost for k in hero.maps)
+    hero = replace(hero, drachmas=cheap[0] + cheap[1] - 1, cargo=cargo)
+    start = replace(puzzle.start, actions_left=5).with_seat(puzzle.hero, hero)
+    puzzle = _clean(puzzle, start=start, goal=Goal(temples=2))
+    exhaustive = search(puzzle, max_nodes=40_000)
+    assert exhaustive.complete and exhaustive.optimum == optimum
+    assert _least_lower(puzzle, True) == on
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", optimum)
+    monkeypatch.setattr(lower_module, "SALE_GAP", False)
+    assert _least_lower(puzzle, True) == off

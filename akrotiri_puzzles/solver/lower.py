@@ -21,6 +21,9 @@ BUY_GAP = True
 """Whether `lower_bound` counts, for goals of several temples whose hand holds too few cards that
 fit, the Move actions to and from Thera around the buy (`buy_gap`); a switch for tests and
 benchmarks."""
+SALE_GAP = True
+"""Whether `buy_gap` also bounds the lines without a buy when the hand cards that fit are not
+payable together: they sell at Thera first (a switch for tests and benchmarks)."""
 MONEY = True
 """Whether the scenarios' lower bounds (solver/facts.py, and the per-slot views of
 solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
@@ -137,7 +140,11 @@ def lower_bound(
             between = further if SALE_FIRST and first_sale else 0
             found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy + between)
     if BUY_GAP and puzzle.goal.map_card is None and further:
-        found = max(found, buy_gap(puzzle.goal.temples, hand, fit, from_start, from_thera, to_thera, p0, bool(load)))
+        sold = None
+        if SALE_GAP:
+            sold = ({k: comps.map[k].cost for k in fit}, hero.drachmas, bool(hero.cargo))
+        gap = buy_gap(puzzle.goal.temples, hand, fit, from_start, from_thera, to_thera, p0, bool(load), sold)
+        found = max(found, gap)
     return found
 
 
@@ -150,6 +157,7 @@ def buy_gap(
     to_thera: int,
     points: int,
     load: bool,
+    sale: tuple[dict[str, int], int, bool] | None = None,
 ) -> int:
     """For a goal of several temples without a named card, when fewer cards of the hand fit
     than the goal has temples (`fit`: where each card a line can play fits; 0 otherwise): a
@@ -167,10 +175,24 @@ def buy_gap(
     from such a dock to Thera (one at least) and from Thera to a dock where a card fits: `to
     that dock + to Thera from it + back + 2 * temples - 1`. Steps are the last turn's board's,
     which has every step of the earlier ones, at 2 points per Move action at most (R-MOVE-2).
-    And a load when every line loads a cube (`load`: a non-move action of its own)."""
+    And a load when every line loads a cube (`load`: a non-move action of its own).
+
+    This holds for every line with a buy (a buy after the last excavation is none of a line's:
+    the line ends there). With `sale` (each card's cost, the drachmas, whether the boat holds
+    cubes), when enough hand cards fit but no `temples` of them are payable together with the
+    drachmas held, a line without a buy plays only hand cards (R-EXC-1) and so sells first
+    (R-FREE-1, at Thera): a sale ends the Move action as a buy does (R-MOVE-2), so its stop
+    takes the same Move actions, without the buy's action but with a load before it when the
+    boat is empty (only a load puts cubes aboard, R-LOAD-1): the bound is then the lesser of
+    the two."""
     held = [k for k in hand if fit.get(k)]
-    if len(held) >= temples:
-        return 0
+    short = len(held) < temples
+    if not short:
+        if sale is None:
+            return 0
+        costs, drachmas, cargo = sale
+        if sum(sorted(costs[k] for k in held)[:temples]) <= drachmas:
+            return 0
     back = actions_for(min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR), 0)
     before = actions_for(to_thera, points)
     docks = [d for k in held for d in fit[k]]
@@ -181,7 +203,10 @@ def buy_gap(
             before = min(before, reach + max(1, leave) - 1)
     if before >= FAR or back >= FAR:
         return FAR
-    return before + max(1, back) + 2 * temples + (1 if load else 0)
+    bought = before + max(1, back) + 2 * temples + (1 if load else 0)
+    if short:
+        return bought
+    return min(bought, before + max(1, back) + 2 * temples - 1 + (0 if cargo else 1))
 
 
 def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
