@@ -216,3 +216,122 @@ def test_R_EXC_1_R_BUY_1_sale_first(comps):
     )
     richer = replace(hero, drachmas=cheapest)
     assert not budget_module.sale_first(replace(puzzle, start=puzzle.start.with_seat(puzzle.hero, richer)))
+
+
+BUY_GAP = {
+    # corpus puzzle: (actions, the least per-scenario bound with and without `buy_gap`, the
+    # exhaustive optimum), as found when written (two temples, the hand cut to its first card)
+    "small-017-act-north-2014-h1-temple": (5, 5, 3, 5),
+    "small-038-act-north-2016-h1-map": (6, 6, 4, 6),
+}
+
+
+def _one_card(name: str, comps, actions: int) -> Puzzle:
+    """`actions` actions, two temples, the hand cut to its first map card: a line must buy one."""
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    hero = puzzle.start.hero
+    hero = replace(hero, maps=tuple(sorted(hero.maps))[:1])
+    start = replace(puzzle.start, actions_left=actions).with_seat(puzzle.hero, hero)
+    return _clean(puzzle, start=start, goal=Goal(temples=2))
+
+
+@pytest.mark.parametrize("name", sorted(BUY_GAP))
+def test_R_BUY_1_R_MOVE_2_R_EXC_1_the_buy_in_a_gap_of_its_own(name, comps, monkeypatch):
+    """Two temples and one card in hand: the line buys at Thera (R-BUY-1), before every
+    excavation or between two, with Move actions to Thera and back (R-MOVE-2: the buy and an
+    excavation leave no point in hand). The least per-scenario bound with `buy_gap` is exactly
+    the exhaustive optimum (a bound one too high would make the puzzle infeasible), two more
+    than without it, and the solver finds that optimum."""
+    actions, on, off, optimum = BUY_GAP[name]
+    puzzle = _one_card(name, comps, actions)
+    exhaustive = search(puzzle, max_nodes=40_000)
+    assert exhaustive.complete and exhaustive.optimum == optimum
+    assert _least_lower(puzzle, True) == on
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", optimum)
+    monkeypatch.setattr(lower_module, "BUY_GAP", False)
+    assert _least_lower(puzzle, True) == off
+
+
+def _money_of_fitting(puzzle: Puzzle) -> int:
+    """The least per-scenario bound with the goal's money of the cards that fit on each
+    scenario's boards, as `FactReader.read` works it out (`budget.scenario_money`)."""
+    reader = FactReader(puzzle)
+    cards = playable_cards(puzzle, budget(puzzle).most)
+    comps = puzzle.start.components
+    least = FAR
+    for sc in reader.scenarios():
+        views = reader.views(sc, 99)
+        last = views[-1]
+        fit: dict[str, set[str]] = {}
+        for v in views:
+            docks_of = v.docks_of_island()
+            for k in cards:
+                for isl in v.fitting(puzzle.hero, comps.map[k]):
+                    fit.setdefault(k, set()).update(docks_of[isl])
+        money = reader.money(fit)
+        if money is None:
+            continue
+        from_start = last.steps_from([reader.start_dock])
+        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
+        loads = cube_docks(last, reader.cube_parts)
+        least = min(least, lower_bound(puzzle, cards, fit, from_start, from_thera, loads, *money))
+    return least
+
+
+def test_R_EXC_1_R_FREE_1_the_money_of_the_cards_that_fit(comps, monkeypatch):
+    """Two temples, the drachmas exactly the goal's least spend over every card (`goal_money`),
+    the boat empty: some cards of that spend fit nowhere on the board, so the cards that fit cost
+    more than the hero holds (`scenario_money`: every line loads a cube to sell) and the bound is
+    one more than from every card.
+    The exhaustive search proves no line of 6 actions exists, and so does the solver. Leaving
+    out the cards that fit, the goal's money rises; with fewer cards than temples, no line."""
+    puzzle = load_puzzle(SMALL / "small-034-act-north-2016-h1-map.yaml", comps)
+    puzzle = _clean(puzzle, start=replace(puzzle.start, actions_left=6), goal=Goal(temples=2))
+    money = goal_money(puzzle)
+    assert money is not None
+    puzzle = replace(
+        puzzle, start=puzzle.start.with_seat(puzzle.hero, replace(puzzle.start.hero, cargo=(), drachmas=money))
+    )
+    assert not must_load(puzzle)
+    assert _money_of_fitting(puzzle) == 6
+    exhaustive = search(puzzle, max_nodes=40_000)
+    assert exhaustive.complete and exhaustive.optimum is None
+    assert solve(puzzle, probe=False).status == "INFEASIBLE"
+    monkeypatch.setattr(lower_module, "MONEY", False)
+    assert _money_of_fitting(puzzle) == 5
+    cards = playable_cards(puzzle, 6)
+    assert budget_module.scenario_money(puzzle, cards[:1]) is None
+    assert budget_module.scenario_money(puzzle, cards) == (False, False, len(set(puzzle.start.hero.maps) & set(cards)))
+
+
+SALE_GAP = {
+    # corpus puzzle: (cargo, the least per-scenario bound with and without the sale's gap, the
+    # exhaustive optimum), as found when written (5 actions, two temples, one drachma short of
+    # the hand's two cheapest cards together)
+    "small-037-act-north-2016-h1-map": (("red",), 4, 3, 4),
+    "small-050-act-north-2016-h1-temple": ((), 5, 3, 5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SALE_GAP))
+def test_R_FREE_1_R_MOVE_2_R_EXC_1_the_sale_in_a_gap_of_its_own(name, comps, monkeypatch):
+    """Two temples, the hand's cards fit but are not payable together: a line buys another
+    card (R-BUY-1) or sells first (R-FREE-1), both at Thera, and a sale ends the Move action as a
+    buy does (R-MOVE-2), after a load when the boat is empty (R-LOAD-1). The least per-scenario
+    bound with the sale's gap is exactly the exhaustive optimum (one too high would make the
+    puzzle infeasible), more than without it, and the solver finds that optimum."""
+    cargo, on, off, optimum = SALE_GAP[name]
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    hero = puzzle.start.hero
+    cheap = sorted(comps.map[k].cost for k in hero.maps)
+    hero = replace(hero, drachmas=cheap[0] + cheap[1] - 1, cargo=cargo)
+    start = replace(puzzle.start, actions_left=5).with_seat(puzzle.hero, hero)
+    puzzle = _clean(puzzle, start=start, goal=Goal(temples=2))
+    exhaustive = search(puzzle, max_nodes=40_000)
+    assert exhaustive.complete and exhaustive.optimum == optimum
+    assert _least_lower(puzzle, True) == on
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", optimum)
+    monkeypatch.setattr(lower_module, "SALE_GAP", False)
+    assert _least_lower(puzzle, True) == off

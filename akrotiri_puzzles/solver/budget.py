@@ -7,6 +7,7 @@ one-action check.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ..puzzle import Puzzle
@@ -91,21 +92,27 @@ def cards_in_hand(puzzle: Puzzle) -> tuple[list[str], list[str]]:
     return in_hand, [k for k in in_hand if comps.map[k].cost <= hero.drachmas]
 
 
-def goal_money(puzzle: Puzzle) -> int | None:
+def goal_money(puzzle: Puzzle, playable: Collection[str] | None = None) -> int | None:
     """The fewest drachmas any line reaching the goal spends on map cards: each excavation pays
     its card's cost (R-EXC-1), and a card not in hand is bought first, at 1 drachma a card at
     least (R-BUY-1: 1, 3 or 7 for 1, 2 or 3 cards), from any deck. None when the hand and the
-    decks hold too few cards for the goal."""
+    decks hold too few cards for the goal.
+
+    With `playable`, only those cards count: the cards a line can play on a scenario's boards
+    (`scenario_money`). Each temple plays a card of its own (R-EXC-1: the card stays face up,
+    out of the hand)."""
     start = puzzle.start
     comps = start.components
     goal = puzzle.goal
     if goal.score is not None:
         return None
-    hand = sorted(set(start.hero.maps))
-    decks = [comps.map[k].cost for deck in start.map_decks for k in deck]
+    hand = sorted(k for k in set(start.hero.maps) if playable is None or k in playable)
+    decks = [comps.map[k].cost for deck in start.map_decks for k in deck if playable is None or k in playable]
     fixed = 0
     need = goal.temples
     if goal.map_card is not None:
+        if playable is not None and goal.map_card not in playable:
+            return None
         fixed = comps.map[goal.map_card].cost + (0 if goal.map_card in hand else 1)
         need -= 1
         hand = [k for k in hand if k != goal.map_card]
@@ -118,18 +125,32 @@ def goal_money(puzzle: Puzzle) -> int | None:
     return fixed + sum(others[:need])
 
 
-def must_load(puzzle: Puzzle) -> bool:
+def must_load(puzzle: Puzzle, playable: Collection[str] | None = None) -> bool:
     """Whether every line reaching the goal loads a cube (R-LOAD-1): the boat is empty and every
-    way to the goal spends more drachmas than the hero holds (`goal_money`), and drachmas come
-    only from selling cubes at Thera (R-FREE-1), which an empty boat must load first."""
+    way to the goal spends more drachmas than the hero holds (`goal_money`, of the `playable`
+    cards when given), and drachmas come only from selling cubes at Thera (R-FREE-1), which an
+    empty boat must load first."""
     hero = puzzle.start.hero
     if hero.cargo:
         return False
-    money = goal_money(puzzle)
+    money = goal_money(puzzle, playable)
     return money is not None and money > hero.drachmas
 
 
-def sale_first(puzzle: Puzzle) -> bool:
+def scenario_money(puzzle: Puzzle, fitting: Collection[str]) -> tuple[bool, bool, int] | None:
+    """`must_load`, `sale_first` and the cards of the hand a line can play, for the lines of
+    one scenario, whose excavations can only play the cards in `fitting` (the playable cards
+    that fit a site on some turn's board of the scenario, R-EXC-1, R-EXC-2); None when those
+    are too few for the goal (`goal_money`): no line reaches it. A card that fits nowhere is
+    one no line plays, so leaving it out only removes ways to the goal: what holds for every
+    way left holds for every line (the lower bounds of solver/lower.py)."""
+    if goal_money(puzzle, fitting) is None and puzzle.goal.score is None:
+        return None
+    hand = sum(1 for k in set(puzzle.start.hero.maps) if k in fitting)
+    return must_load(puzzle, fitting), sale_first(puzzle, fitting), hand
+
+
+def sale_first(puzzle: Puzzle, playable: Collection[str] | None = None) -> bool:
     """Whether every excavation of every line comes after the hero's first sale: no map card
     it could play is one it can pay for with the drachmas it holds (R-EXC-1), counting a
     card's purchase (R-BUY-1: 1 drachma a card at least) for a card not in hand. Before the
@@ -138,9 +159,11 @@ def sale_first(puzzle: Puzzle) -> bool:
     start = puzzle.start
     comps = start.components
     money = start.hero.drachmas
-    if any(comps.map[k].cost <= money for k in start.hero.maps):
+    if any(comps.map[k].cost <= money for k in start.hero.maps if playable is None or k in playable):
         return False
-    return not any(comps.map[k].cost + 1 <= money for deck in start.map_decks for k in deck)
+    return not any(
+        comps.map[k].cost + 1 <= money for deck in start.map_decks for k in deck if playable is None or k in playable
+    )
 
 
 def board_free_lower_bound(puzzle: Puzzle) -> int:

@@ -29,8 +29,9 @@ import numpy as np
 from ..board import Board, tile_template
 from ..geometry import QUAD_OFFSET
 from ..puzzle import Puzzle
+from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
-from .budget import must_load, points_in_hand
+from .budget import must_load, points_in_hand, scenario_money
 from .lower import actions_for, lower_bound
 from .points import FAR
 from .relax import Relaxation
@@ -226,6 +227,8 @@ class FactReader:
         """The start board's parts holding a cube (for `lower_bound`'s money leg)."""
         self.must_load = must_load(puzzle)
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
+        self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
+        """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
 
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
@@ -360,7 +363,24 @@ class FactReader:
         found = pts.legs[key] = (tuple(docks), kept.tobytes())
         return found
 
-    def _temples_bound(self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int]) -> int:
+    def money(self, fit: dict[str, set[str]]) -> tuple[bool, bool | None, int | None] | None:
+        """For a scenario whose cards fit at `fit`: whether every line loads a cube
+        (`must_load`), whether every excavation follows the first sale (`sale_first`), and the
+        cards of the hand a line can play (None: not counted), all of the cards that fit on its
+        boards (`budget.scenario_money`, with `lower.MONEY`); None when no line reaches the goal."""
+        if not lower_mod.MONEY or self.every_line:
+            return self.must_load, None, None
+        fitting = frozenset(fit)
+        if fitting not in self._money:
+            self._money[fitting] = scenario_money(self.puzzle, fitting)
+        found = self._money[fitting]
+        if found is None:
+            return None
+        return found[0] or self.must_load, found[1], found[2]
+
+    def _temples_bound(
+        self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int], load: bool
+    ) -> int:
         """For goals of several temples, a lower bound on actions from the steps alone: to a
         dock where a card fits, then, for each further temple, on to such a dock of another
         island (R-EXC-1), each excavation an action and each action 2 steps at most; a leg
@@ -379,8 +399,12 @@ class FactReader:
         # Each leg after an excavation starts with no point in hand (R-MOVE-2).
         temples = self.puzzle.goal.temples
         # And a load when the goal's money needs a sale (`budget.must_load`): not a Move action.
-        load = 1 if self.must_load else 0
-        return temples + actions_for(reach, points_in_hand(self.puzzle)) + (temples - 1) * actions_for(hop, 0) + load
+        return (
+            temples
+            + actions_for(reach, points_in_hand(self.puzzle))
+            + (temples - 1) * actions_for(hop, 0)
+            + (1 if load else 0)
+        )
 
     @staticmethod
     def _board_facts(
@@ -445,7 +469,15 @@ class FactReader:
         # A scenario with the oracle has its Oracle action besides every action `lower_bound`
         # counts (R-ORA-1: an action of its own, giving no movement point, R-MOVE-2).
         asked = oracle_action(sc)
-        lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, self.must_load) + asked
+        money = self.money(fit)
+        load = self.must_load if money is None else money[0]
+        if money is None:
+            lower = FAR  # too few cards fit for the goal: no line
+        else:
+            lower = (
+                lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, load, money[1], money[2])
+                + asked
+            )
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
@@ -460,7 +492,7 @@ class FactReader:
         # The last excavation: with several temples, any card's (the named one may come first).
         last_docks = goal_docks if goal.temples == 1 else {d for ds in fit.values() for d in ds}
         if goal.temples >= 2 and lower <= bound:
-            lower = max(lower, self._temples_bound(views, last_docks, from_start) + asked)
+            lower = max(lower, self._temples_bound(views, last_docks, from_start, load) + asked)
         if lower > bound and not self.every_line:
             return None
         to_goal = last.steps_from(last_docks)

@@ -17,6 +17,18 @@ from .points import FAR
 SALE_FIRST = True
 """Whether the money form below counts the Move actions between excavations when every
 excavation follows the first sale (`budget.sale_first`); a switch for tests and benchmarks."""
+BUY_GAP = True
+"""Whether `lower_bound` counts, for goals of several temples whose hand holds too few cards that
+fit, the Move actions to and from Thera around the buy (`buy_gap`); a switch for tests and
+benchmarks."""
+SALE_GAP = True
+"""Whether `buy_gap` also bounds the lines without a buy when the hand cards that fit are not
+payable together: they sell at Thera first (a switch for tests and benchmarks)."""
+MONEY = True
+"""Whether the scenarios' lower bounds (solver/facts.py, and the per-slot views of
+solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
+(`budget.scenario_money`) rather than off every playable card; a switch for tests and
+benchmarks."""
 
 
 def lower_bound(
@@ -27,10 +39,14 @@ def lower_bound(
     from_thera: dict[str, int],
     cube_docks: Iterable[str] | Callable[[], Iterable[str]] | None = None,
     load: bool | None = None,
+    sale: bool | None = None,
+    hand_cards: int | None = None,
 ) -> int:
     """A lower bound on the actions of any line reaching the goal on a scenario's boards.
     `load` is `budget.must_load(puzzle)`, given by a caller that asks for many scenarios (it is
-    worked out here when None).
+    worked out here when None); `sale` is `budget.sale_first(puzzle)` and `hand_cards` the map
+    cards in hand (likewise). A caller may give them for the cards that fit on the scenario's
+    boards alone (`budget.scenario_money`): no line plays another.
 
     Any line excavates (1 action per temple) at a dock where its card fits, having sailed there
     at 2 steps per action at most (R-MOVE-2). A card it must buy, or cannot pay for, sends it to
@@ -116,12 +132,81 @@ def lower_bound(
             earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
         back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
         if earn < FAR and back < FAR:
-            buy = 1 if len(hand) < puzzle.goal.temples else 0
+            held = len(hand) if hand_cards is None else hand_cards
+            buy = 1 if held < puzzle.goal.temples else 0
             # When no excavation can come before the sale (`budget.sale_first`), every one
             # follows it, and so does a Move action between two of them (R-EXC-1, R-MOVE-2).
-            between = further if SALE_FIRST and sale_first(puzzle) else 0
+            first_sale = sale_first(puzzle) if sale is None else sale
+            between = further if SALE_FIRST and first_sale else 0
             found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy + between)
+    if BUY_GAP and puzzle.goal.map_card is None and further:
+        sold = None
+        if SALE_GAP:
+            sold = ({k: comps.map[k].cost for k in fit}, hero.drachmas, bool(hero.cargo))
+        gap = buy_gap(puzzle.goal.temples, hand, fit, from_start, from_thera, to_thera, p0, bool(load), sold)
+        found = max(found, gap)
     return found
+
+
+def buy_gap(
+    temples: int,
+    hand: set[str],
+    fit: dict[str, set[str]],
+    from_start: dict[str, int],
+    from_thera: dict[str, int],
+    to_thera: int,
+    points: int,
+    load: bool,
+    sale: tuple[dict[str, int], int, bool] | None = None,
+) -> int:
+    """For a goal of several temples without a named card, when fewer cards of the hand fit
+    than the goal has temples (`fit`: where each card a line can play fits; 0 otherwise): a
+    lower bound on the actions of a line from the buy it must make (R-BUY-1, at Thera).
+
+    Count distinct actions: the excavations (`temples`), the first buy (1), the Move actions
+    before the first excavation, and those between excavations (one at least per gap: the
+    next temple is on another island, R-EXC-1, and an excavation leaves no point in hand,
+    R-MOVE-2). Either the first buy comes before every excavation: Move actions to Thera
+    first (`to_thera` steps with `points` in hand), then after the buy, which leaves no point
+    in hand (R-MOVE-2), Move actions from Thera to a dock where a card fits (not on Thera, so
+    one at least), and `temples - 1` gaps: `to Thera + back + 2 * temples`. Or some
+    excavations come first, each playing a card of the hand (only a buy adds cards): Move
+    actions to a dock where a hand card fits, then the gap holding the buy takes Move actions
+    from such a dock to Thera (one at least) and from Thera to a dock where a card fits: `to
+    that dock + to Thera from it + back + 2 * temples - 1`. Steps are the last turn's board's,
+    which has every step of the earlier ones, at 2 points per Move action at most (R-MOVE-2).
+    And a load when every line loads a cube (`load`: a non-move action of its own).
+
+    This holds for every line with a buy (a buy after the last excavation is none of a line's:
+    the line ends there). With `sale` (each card's cost, the drachmas, whether the boat holds
+    cubes), when enough hand cards fit but no `temples` of them are payable together with the
+    drachmas held, a line without a buy plays only hand cards (R-EXC-1) and so sells first
+    (R-FREE-1, at Thera): a sale ends the Move action as a buy does (R-MOVE-2), so its stop
+    takes the same Move actions, without the buy's action but with a load before it when the
+    boat is empty (only a load puts cubes aboard, R-LOAD-1): the bound is then the lesser of
+    the two."""
+    held = [k for k in hand if fit.get(k)]
+    short = len(held) < temples
+    if not short:
+        if sale is None:
+            return 0
+        costs, drachmas, cargo = sale
+        if sum(sorted(costs[k] for k in held)[:temples]) <= drachmas:
+            return 0
+    back = actions_for(min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR), 0)
+    before = actions_for(to_thera, points)
+    docks = [d for k in held for d in fit[k]]
+    if docks:
+        reach = actions_for(min(from_start.get(d, FAR) for d in docks), points)
+        leave = actions_for(min(from_thera.get(d, FAR) for d in docks), 0)
+        if reach < FAR and leave < FAR:
+            before = min(before, reach + max(1, leave) - 1)
+    if before >= FAR or back >= FAR:
+        return FAR
+    bought = before + max(1, back) + 2 * temples + (1 if load else 0)
+    if short:
+        return bought
+    return min(bought, before + max(1, back) + 2 * temples - 1 + (0 if cargo else 1))
 
 
 def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:

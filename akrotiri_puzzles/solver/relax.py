@@ -52,8 +52,9 @@ from ..board import Board, tile_template
 from ..excavation import bounds_from, fits_bounds
 from ..geometry import ROTATIONS, Quad
 from ..puzzle import Puzzle
+from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
-from .budget import must_load
+from .budget import must_load, scenario_money
 from .lower import lower_bound
 from .points import FAR
 from .scenarios import Placement
@@ -90,6 +91,7 @@ class Relaxation:
         self.cube_parts = cube_parts(puzzle)
         self.must_load = must_load(puzzle)
         self._slots: dict[object, _Slots] = {}
+        self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
 
     def bounds(
@@ -105,11 +107,34 @@ class Relaxation:
             goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
             found = {}
             for name, (fit, from_start, from_thera, cubes) in self.views(key, board, view, start, goal_cards).items():
-                lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, self.must_load)
+                lower = self._lower(goal_cards, fit, from_start, from_thera, cubes)
                 reach = min((from_start.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
                 found[name] = (lower, reach)
             self._found[(key, tuple(cards))] = found
         return found
+
+    def _lower(
+        self,
+        goal_cards: list[str],
+        fit: dict[str, set[str]],
+        from_start: dict[str, int],
+        from_thera: dict[str, int],
+        cubes: frozenset[str],
+    ) -> int:
+        """`lower_bound` over the view; without a named card (`fit` then covers every card
+        played), with the goal's money of the cards that fit on the view (`lower.MONEY`,
+        `budget.scenario_money`): they include every card that fits on any board the view
+        stands for, so what holds with them holds for each of those boards."""
+        load, sale, hand = self.must_load, None, None
+        if lower_mod.MONEY and self.puzzle.goal.map_card is None:
+            fitting = frozenset(fit)
+            if fitting not in self._money:
+                self._money[fitting] = scenario_money(self.puzzle, fitting)
+            money = self._money[fitting]
+            if money is None:
+                return FAR
+            load, sale, hand = money[0] or load, money[1], money[2]
+        return lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, load, sale, hand)
 
     def views(
         self, key: object, board: Board, view: BoardView, start: str, cards: Sequence[str]
