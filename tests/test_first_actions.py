@@ -140,6 +140,13 @@ def test_every_hard_puzzle_of_the_collection_passes_the_gate_and_its_counts_are_
         if p.turns == 1 and p.start.phase == "act":
             assert p.optimum is not None
             assert first_actions(p, p.optimum) == p.grade.first_actions, p.id  # type: ignore[union-attr]
+    # From the placement, the count that follows from the unique answer, its slot's other
+    # rotations solved (about 0.5 s a puzzle).
+    for p in hard:
+        if p.start.phase == "place":
+            assert p.optimum is not None and p.solution is not None
+            got = first_actions(p, p.optimum, unique=tuple(p.solution))
+            assert got == p.grade.first_actions, p.id  # type: ignore[union-attr]
 
 
 def test_check_refuses_a_grade_that_contradicts_its_evidence_or_the_gate(tmp_path: Path):
