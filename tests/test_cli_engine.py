@@ -122,6 +122,21 @@ def test_apply_output_file_is_a_loadable_position(tmp_path):
     assert (pos.seat("south").boat, pos.actions_left, pos.points) == ("1,0NE", 2, 0)
 
 
+def test_apply_plays_a_line_in_turn_and_names_the_action_that_fails(tmp_path):
+    # R-MOVE-2: a portage then a ship step, as two calls and as one line, give the same position.
+    out = tmp_path / "line.yaml"
+    result = run("apply", PORT, "portage T2; ship 1,0NE", "-o", out)
+    assert result.returncode == 0, result.stderr
+    pos = load_position(out, load_components())
+    assert (pos.seat("south").boat, pos.actions_left, pos.points) == ("1,0NE", 2, 0)
+    bad = run("apply", PORT, "portage T2; ship 9,9NE", "-o", tmp_path / "bad.yaml")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1 and "action 2 (ship 9,9NE)" in bad.stderr
+    assert not (tmp_path / "bad.yaml").exists()
+    typo = run("apply", PORT, "portage T2; shop 1,0NE")
+    assert typo.returncode == 2 and "action 2" in typo.stderr and len(typo.stderr.strip().splitlines()) == 1
+
+
 def test_machine_output_does_not_depend_on_the_terminal_width(tmp_path):
     # The console wraps text at its width; JSON and YAML must come out whole whatever it is.
     out = tmp_path / "next.yaml"

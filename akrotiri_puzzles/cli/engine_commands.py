@@ -21,7 +21,7 @@ from ..errors import IllegalActionError, NotationError, PositionError
 from ..files.position_yaml import dumps_position, position_from_data
 from ..files.puzzle_yaml import puzzle_from_data
 from ..geometry import format_quad
-from ..notation import parse_action
+from ..notation import format_action, parse_action, parse_line
 from ..position import Position
 from ..render.words import rule_words, title_line
 from ..rules import legal_actions
@@ -250,22 +250,43 @@ def legal(position: PositionArg, as_json: JsonOpt = False, components_dir: Compo
 @command("apply")
 def apply_command(
     position: PositionArg,
-    action: Annotated[str, typer.Argument(help='An action in notation, e.g. "ship 1,0NE".', show_default=False)],
+    action: Annotated[
+        str,
+        typer.Argument(
+            help='An action in notation, e.g. "ship 1,0NE", or a line of them separated by ";" (played in turn).',
+            show_default=False,
+        ),
+    ],
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the new position here.")] = None,
     components_dir: ComponentsOpt = None,
 ) -> None:
-    """Apply one action to a position and print (or write) the new position.
+    """Apply an action (or a line of them) to a position and print (or write) the new position.
 
     A puzzle file is read as its starting position (its answer is not shown), so a puzzle can be
-    explored action by action: `apply PUZZLE "ship 0,1SW" -o next.yaml`, then `legal next.yaml`.
+    explored action by action: `apply PUZZLE "ship 0,1SW" -o next.yaml`, then `legal next.yaml`;
+    `apply PUZZLE "ship 0,1SW; load red"` plays both in turn.
     """
     if output is not None:
         check_file(output, "--output")
     pos = read_position(position, components_dir)
-    try:
-        new = apply(pos, parse_action(action))
-    except (NotationError, IllegalActionError) as exc:
-        fail(f"{position}: action {quote(action)}: {exc.reason if isinstance(exc, IllegalActionError) else exc}")
+    if ";" not in action:
+        try:
+            new = apply(pos, parse_action(action))
+        except (NotationError, IllegalActionError) as exc:
+            fail(f"{position}: action {quote(action)}: {exc.reason if isinstance(exc, IllegalActionError) else exc}")
+    else:
+        try:
+            line = parse_line(action)
+        except NotationError as exc:
+            fail(f"{position}: line {quote(action)}: {exc}")
+        if not line:
+            fail(f"{position}: line {quote(action)}: no action")
+        new = pos
+        for i, a in enumerate(line):
+            try:
+                new = apply(new, a)
+            except IllegalActionError as exc:
+                fail(f"{position}: line {quote(action)}: action {i + 1} ({format_action(a)}): {exc.reason}")
     if output is None:
         out.print(dumps_position(new), end="", soft_wrap=True)
     else:
