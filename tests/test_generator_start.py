@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.generator.candidates import recipe_for
 from akrotiri_puzzles.generator.generate import Task
 from akrotiri_puzzles.generator.grade import level_of, level_points
@@ -67,18 +68,32 @@ def test_an_easy_run_may_start_before_the_placement():
 
 def test_R_TILE_1_a_placement_that_blocks_nothing_is_a_second_answer():
     """The screen's second answer is played by the engine to the goal at the optimum with
-    another signature, and the solver's uniqueness proof agrees that the answer is not unique."""
+    another signature, and the solver's uniqueness proof agrees that the answer is not unique.
+
+    The line given reaches E04's island by a portage and a ship step, so the tile may go
+    elsewhere. (Until stop 43 the screen was given the solver's line, which digs on the tile
+    placed at -2,-1, and found the tile turned in that slot: the rotation is no longer part of an
+    answer, solver/canonical.py, so the screen looks for another slot.)"""
+    from akrotiri_puzzles.notation import parse_line
     from akrotiri_puzzles.solver import solve
 
     p = puzzle(PLACE_FAR)
     first = solve(p)
     assert first.optimum == 2
-    alt = another_placement(p, first.line)
+    line = tuple(parse_line("tile -2,-1 r0 red@SW; portage T2; ship 1,-1NW; excavate E04 1,-1NW"))
+    given = replay(p, line)
+    assert given.reached and given.illegal_at is None and given.cost == first.optimum
+    alt = another_placement(p, line)
     assert alt is not None
+    assert isinstance(alt[0], PlaceTile) and alt[0].slot != (-2, -1)
     played = replay(p, alt)
     assert played.reached and played.illegal_at is None and played.cost == first.optimum
-    assert signature(p, alt) != signature(p, first.line)
+    assert signature(p, alt) != signature(p, line)
     assert solve(p, unique=True).unique is False
+    # The solver's own line digs on the tile: only turned in its slot does the rest replay,
+    # which is the same answer.
+    moved = another_placement(p, first.line)
+    assert moved is None or (isinstance(moved[0], PlaceTile) and moved[0].slot != first.line[0].slot)  # type: ignore[attr-defined]
 
 
 def test_a_line_without_a_placement_has_no_other_placement():

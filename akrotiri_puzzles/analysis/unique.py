@@ -27,7 +27,7 @@ from ..puzzle import Goal, Puzzle, replay
 from ..scoring import seat_score
 from ..solver.canonical import Answer, Visit, canonical, signature
 from ..solver.deadline import Deadline, TimeUp
-from ..solver.model import LineModel, ModelAnswer, model_answer
+from ..solver.model import LineModel, ModelAnswer, forbidden_forms
 from .board_solve import Board, read_line, solve_model
 
 TRIES = 30
@@ -68,8 +68,8 @@ def unique_answer(pos: Position, score: int, line: Sequence[Action], deadline: D
         raise ValueError(f"the line does not reach {score} points")
     first = answer_of(pos, score, line)
     board = Board(pos, "score", deadline)
-    names = [view.names for view in board.facts.member_views(0, 0)]
-    extra: list[ModelAnswer] = []
+    every = list(range(len(board.facts.members)))
+    forms = [forbidden_forms(board.facts, first)]
     for _ in range(TRIES):
         model = board.fresh()
         model.m.add(model.primary >= score)
@@ -77,8 +77,8 @@ def unique_answer(pos: Position, score: int, line: Sequence[Action], deadline: D
         model.m.add(sum(model.asks) == 0)
         # The fewest actions first: a line that is the answer with a wasted action comes last.
         model.m.minimize(model.line_actions)
-        for answer in [model_answer(first, names), *extra]:
-            model.forbid(answer)
+        for form in forms:
+            model.forbid(form)
         status, solver = solve_model(model, deadline)
         if status == "INFEASIBLE":
             return Uniqueness(True, None)
@@ -92,7 +92,7 @@ def unique_answer(pos: Position, score: int, line: Sequence[Action], deadline: D
         # The same answer with a free action it did not need, or split over two stops at one
         # dock (the model may count a Move action that ends where it began): forbid the line
         # as the model found it.
-        extra.append(found_answer(model, solver))
+        forms.append({found_answer(model, solver): every})
     raise TimeUp
 
 
@@ -127,4 +127,4 @@ def found_answer(model: LineModel, solver: cp_model.CpSolver) -> ModelAnswer:
             continue
         island = frozenset(board.docks_of_island[board.island_of_dock[dock]])
         visits.append(Visit(island, load, buys, decks, card, oracle, bool(sold), False, sold, keep))
-    return ModelAnswer((), tuple(visits))
+    return ModelAnswer(tuple(visits))

@@ -67,7 +67,7 @@ def generate(
         bool,
         typer.Option(
             "--strict",
-            help="Keep only puzzles whose answer is strictly unique: no other excavation site and no other choice of a placed tile's second cube (docs/solver.md).",
+            help="Keep only puzzles whose answer is strictly unique: no other excavation site and no other choice of a placed tile's rotation or second cube (docs/solver.md).",
         ),
     ] = False,
     svg: Annotated[bool, typer.Option("--svg", help="Also draw each puzzle's position as SVG.")] = False,
@@ -345,10 +345,13 @@ def _describe(puzzle: Puzzle, path: Path) -> None:
         out.print(f"  turn 1 matters: with no action in turn 1, {best} (proven)", soft_wrap=True)
     if c is not None and c.unique and c.strict is not None:
         if c.strict:
-            out.print("  answer strictly unique: no other line, excavation site or second cube", soft_wrap=True)
+            out.print(
+                "  answer strictly unique: no other line, excavation site, rotation or second cube", soft_wrap=True
+            )
         else:
             out.print(
-                "  answer unique up to the excavation site or the second cube (either can change)", soft_wrap=True
+                "  answer unique up to the excavation site, a tile's rotation or its second cube (each can change)",
+                soft_wrap=True,
             )
 
 

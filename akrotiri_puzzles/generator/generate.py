@@ -93,7 +93,7 @@ class Task:
     start: str | None = None
     """The phase the puzzle starts in: 'act' or 'place' (None: as the level draws)."""
     strict: bool = False
-    """Keep only strictly unique answers (no other excavation site, no other second cube)."""
+    """Keep only strictly unique answers (no other excavation site, rotation or second cube)."""
     themes: tuple[str, ...] = ()
     """Keep only puzzles with all these themes (themes.py; those the options above do not fix)."""
     without: tuple[str, ...] = ()
@@ -249,7 +249,7 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     if result.unique is not True and not any_level:
         return Outcome(task, None, "more than one answer")
     if task.strict and result.strict is not True and not any_level:
-        return Outcome(task, None, "another site or second cube")
+        return Outcome(task, None, "another site, rotation or second cube")
     assert result.optimum is not None and result.status == "OPTIMAL"
     costs = ladder(puzzle) if costs is None else costs
     if not any_level:

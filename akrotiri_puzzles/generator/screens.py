@@ -1,9 +1,10 @@
 """Cheap proofs that a candidate has more than one answer, played by the engine.
 
-A tile placement is part of an answer's identity (solver/canonical.py: the same slot and
-rotation), so an optimal line whose placement can be moved elsewhere is a second answer. Each
-other slot and rotation is tried by replaying the rest of the line unchanged: when the engine
-plays it through to the goal at the same cost, the puzzle is not unique, and the solver's
+A tile placement is part of an answer's identity (solver/canonical.py: the same turn and
+slot; the rotation is not), so an optimal line whose placement can be moved to another slot is
+a second answer. Each other slot and rotation is tried by replaying the rest of the line
+unchanged: when the engine plays it through to the goal at the same cost with another
+signature (another slot, or a rotation that changes a visit), the puzzle is not unique, and the solver's
 uniqueness proof (a search over every placement) is not needed. A line that fails with every
 other placement proves nothing: the solver decides then.
 """

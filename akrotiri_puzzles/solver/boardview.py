@@ -40,6 +40,15 @@ def part_name(island_key: Quad) -> str:
     return f"{START_PREFIX}{island_key[0]},{island_key[1]}"
 
 
+def tile_names(board: Board, which: int, slot: tuple[int, int], tile: str, rotation: int) -> dict[str, str]:
+    """Alias -> dock name of the docks of a tile the line places (`which`: 1 or 2), as it lies
+    in `slot`, turned by `rotation` (the names `BoardView.names` holds)."""
+    spec = board.components.tile[tile]
+    t = tile_template(spec, rotation)
+    x2, y2 = 2 * slot[0], 2 * slot[1]
+    return {f"+{which}:{q}": format_quad((x2 + i, y2 + j)) for q, (i, j) in zip(spec.docks, t.docks, strict=True)}
+
+
 def cube_parts(puzzle: Puzzle) -> frozenset[str]:
     """The parts of the start board's islands that hold a cube."""
     return frozenset(part_name(isl) for isl, n in puzzle.start.cubes_by_island.items() if any(n.values()))
@@ -299,8 +308,7 @@ class BoardView:
             spec = board.components.tile[tile]
             t = tile_template(spec, rotation)
             x2, y2 = 2 * slot[0], 2 * slot[1]
-            for q, (i, j) in zip(spec.docks, t.docks, strict=True):
-                names[f"+{which}:{q}"] = format_quad((x2 + i, y2 + j))
+            names.update(tile_names(board, which, slot, tile, rotation))
             for k, piece in enumerate(t.pieces):
                 i, j = piece[0]
                 part[f"+{which}:p{k}"] = board.island_of_piece[(x2 + i, y2 + j)]

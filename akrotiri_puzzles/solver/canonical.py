@@ -3,8 +3,12 @@
 A line is cut into *stops*: the actions taken at one dock between two movements. Two lines
 that reach a puzzle's goal are the same answer when they have the same *signature*:
 
-- the same tile placements (slot and rotation). The second cube is not part of the identity:
-  where it matters, the line loads it, and the load is part of a visit;
+- the same tile placements: in which turn, and in which slot. Neither the rotation nor the
+  second cube is part of the identity: what a rotation changes that matters shows in the
+  visits (a visit names its island by its docks, so a rotation that joins other islands or
+  moves a visited dock makes another visit), and where the second cube matters, the line loads
+  it, and the load is part of a visit. A strictly unique answer (solver/unique.py) also leaves
+  no choice of the rotation or the second cube;
 - the same sequence of *visits*: each stop that pays for something (load, buy, excavate,
   oracle) or sells at Thera, named by its island (docks of one island are interchangeable) and
   by what it pays for; and the end of turn 1.
@@ -58,11 +62,11 @@ class Visit:
 
 @dataclass(frozen=True)
 class PlacementSig:
-    """A tile placement as the answer's identity sees it: in which turn, where, turned how."""
+    """A tile placement as the answer's identity sees it: in which turn and where (the rotation
+    is not part of it: see the module docstring)."""
 
     turn: int
     slot: tuple[int, int]
-    rotation: int
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,7 @@ def signature(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Answer
 
 
 def _placement_sig(turn: int, a: PlaceTile) -> PlacementSig:
-    return PlacementSig(turn, a.slot, a.rotation)
+    return PlacementSig(turn, a.slot)
 
 
 def _visit(state: State, actions: list[Action], exact: bool = False) -> Visit | None:

@@ -342,7 +342,7 @@ def solve(
 
     With `unique` (True or "canonical"), a second solve at the optimum forbids the answer
     found: the answer is unique when that is infeasible. With "strict", the excavation site
-    and a placed tile's second cube count too. `time_limit` bounds the whole call, in seconds.
+    and a placed tile's rotation and second cube count too. `time_limit` bounds the whole call, in seconds.
     `forbid` names techniques (TECHNIQUES) no line may use: the optimum is then the shortest
     line without them (a technique is necessary when that is longer, or infeasible). With
     `probe`, a puzzle the exhaustive search proves within PROBE_STATES states is answered by

@@ -44,7 +44,7 @@ class SolveResult:
     other_line: tuple[Action, ...] | None = None
     strict: bool | None = None
     """With `unique="strict"`: also no second excavation site and no second choice of a placed
-    tile's second cube (None: not checked)."""
+    tile's rotation or second cube (None: not checked)."""
     timed_out: bool = False
     most: int | None = None
     """The ceiling asked for (`solve(most=)`), when it is below what the horizon allows: then

@@ -1,10 +1,12 @@
 """Uniqueness of an optimal answer, canonical and strict (docs/solver.md).
 
 *Canonical*: no line at the optimum has another signature (solver/canonical.py): a second
-solve that forbids the answer's signature is INFEASIBLE. *Strict*: moreover the answer leaves
-no choice of excavation site and no choice of a placed tile's second cube (its colour, or the
-island it goes on): every site where the card fits is counted by the engine, and a third solve
-that keeps the answer's signature but changes a second cube must be INFEASIBLE.
+solve that forbids the answer's signature (with each placed tile in its slot turned any way)
+is INFEASIBLE. *Strict*: moreover the answer leaves no choice of excavation site, of a placed
+tile's rotation, or of its second cube (its colour, or the island it goes on): every site where
+the card fits is counted by the engine; a solve that keeps the answer's signature with some
+placed tile turned otherwise must be INFEASIBLE, and so must one that keeps the signature and
+the rotations but changes a second cube.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from .budget import budget
 from .canonical import canonical, signature
 from .deadline import TimeUp
 from .facts import Facts, placement_facts
-from .model import LineModel, model_answer, placements_match
+from .model import LineModel, forbidden_forms, model_answer, placements_match, rotated_forms
+from .model.read import Placed
 from .readback import complete_line
 from .result import SolveResult
 from .run import Run
@@ -30,32 +33,32 @@ from .run import Run
 Runner = Callable[[LineModel], tuple[str, cp_model.CpSolver]]
 
 
-def find_member(facts: Facts, line: Sequence[Action]) -> tuple[int, int]:
-    """The class and member scenario a line was played on: its placements and oracle."""
-    placed: dict[int, PlaceTile] = {}
+def placed(line: Sequence[Action]) -> dict[int, PlaceTile]:
+    """The line's tile placements by turn (1 or 2)."""
+    out: dict[int, PlaceTile] = {}
     turn = 1
-    oracle = None
     for a in line:
         if isinstance(a, EndTurn):
             turn = 2
         elif isinstance(a, PlaceTile):
-            placed[turn] = a
-        elif isinstance(a, Oracle):
-            oracle = a.icon
+            out[turn] = a
+    return out
+
+
+def find_member(facts: Facts, line: Sequence[Action]) -> tuple[int, int]:
+    """The class and member scenario a line was played on: its placements and oracle."""
+    places = placed(line)
+    oracle = next((a.icon for a in line if isinstance(a, Oracle)), None)
     for c, members in enumerate(facts.members):
         for i, sc in enumerate(members):
             if sc.oracle != oracle:
                 continue
             if all(
                 (p := sc.placement(which)) is not None and (p.slot, p.rotation) == (a.slot, a.rotation)
-                for which, a in placed.items()
+                for which, a in places.items()
             ):
                 return c, i
     raise LookupError("no scenario makes the line's placements")
-
-
-def _names(facts: Facts, c: int, member: int) -> list[dict[str, str]]:
-    return [view.names for view in facts.member_views(c, member)]
 
 
 def second_answer(
@@ -73,8 +76,7 @@ def second_answer(
     question stays open)."""
 
     first = signature(puzzle, tuple(line))
-    c, member = find_member(facts, line)
-    forbidden = [model_answer(first, _names(facts, c, member))]
+    forbidden = [forbidden_forms(facts, first)]
     for _ in range(tries):
         model = fresh()
         for answer in forbidden:
@@ -99,8 +101,8 @@ def second_answer(
         if raw_sig is None:
             raise TimeUp
         # The same answer with a free action it did not need: forbid the line as found.
-        m, sig = raw_sig
-        forbidden.append(model_answer(sig, _names(facts, found, m)))
+        _, sig = raw_sig
+        forbidden.append(forbidden_forms(facts, sig))
     raise TimeUp
 
 
@@ -111,7 +113,8 @@ def strictly_unique(
     run: Runner,
     line: Sequence[Action],
 ) -> bool:
-    """Whether a canonically unique answer also leaves no choice of site or second cube."""
+    """Whether a canonically unique answer also leaves no choice of site, of a placed tile's
+    rotation, or of its second cube."""
     played = replay(puzzle, tuple(line))
     for i, action in enumerate(line):
         if isinstance(action, Excavate):
@@ -123,11 +126,22 @@ def strictly_unique(
             if len(valid_sites(pos.board, pos.to_move, card, pos.board.island_quads[island])) > 1:
                 return False
     answer = signature(puzzle, tuple(line))
+    places: Placed = tuple((which, a.slot, a.rotation) for which, a in placed(line).items())
+    # Another rotation of a placed tile with the same signature (canonical.py: not part of it).
+    rotated = rotated_forms(facts, answer, places)
+    if rotated:
+        model = fresh()
+        model.m.add(model.matches_any(rotated) == 1)
+        status, _ = run(model)
+        if status in ("FEASIBLE", "OPTIMAL"):
+            return False
+        if status != "INFEASIBLE":
+            raise TimeUp
     c, member = find_member(facts, line)
     sc = facts.members[c][member]
     views = facts.member_views(c, member)
     target = model_answer(answer, [v.names for v in views])
-    classes = [i for i in range(len(facts.members)) if any(placements_match(facts, i, target.placements))]
+    classes = [i for i in range(len(facts.members)) if any(placements_match(facts, i, places))]
     turn = 1
     for action in line:
         if isinstance(action, EndTurn):

@@ -24,7 +24,7 @@ from .cards import Cards
 from .core import TECHNIQUES, Spec
 from .economy import Economy
 from .objective import OBJECTIVES
-from .read import ModelAnswer, Read, model_answer, placements_match
+from .read import ModelAnswer, Read, forbidden_forms, model_answer, placements_match, rotated_forms
 from .route import Route
 from .score import ScoreModel
 
@@ -65,4 +65,15 @@ def build(facts: Facts, bud: Budget, spec: Spec, check: Callable[[], None] | Non
     return model.build()
 
 
-__all__ = ["OBJECTIVES", "TECHNIQUES", "LineModel", "ModelAnswer", "Spec", "build", "model_answer", "placements_match"]
+__all__ = [
+    "OBJECTIVES",
+    "TECHNIQUES",
+    "LineModel",
+    "ModelAnswer",
+    "Spec",
+    "build",
+    "forbidden_forms",
+    "model_answer",
+    "placements_match",
+    "rotated_forms",
+]

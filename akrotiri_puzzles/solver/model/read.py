@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 
 from ...actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
 from ...components import COLOURS, DECKS
-from ..boardview import BoardView
+from ..boardview import BoardView, tile_names
 from ..canonical import Answer, Visit
 from ..facts import Facts, placement_facts
 from ..scenarios import Scenario
@@ -19,11 +19,14 @@ from .core import Core, Lit, neg
 
 @dataclass(frozen=True)
 class ModelAnswer:
-    """An answer's signature in the model's terms: the placements it makes (turn, slot,
-    rotation) and its visits, with docks named by alias."""
+    """An answer's visits in the model's terms: docks named by alias, as on the boards of the
+    scenarios the answer is looked for in."""
 
-    placements: tuple[tuple[int, tuple[int, int], int], ...]
     visits: tuple[Visit, ...]
+
+
+Placed = tuple[tuple[int, tuple[int, int], int], ...]
+"""Tile placements as (which: 1 or 2, slot, rotation)."""
 
 
 def model_answer(answer: Answer, names: Sequence[Mapping[str, str]]) -> ModelAnswer:
@@ -38,11 +41,12 @@ def model_answer(answer: Answer, names: Sequence[Mapping[str, str]]) -> ModelAns
             continue
         alias = {n: a for a, n in names[turn].items()}
         visits.append(replace(visit, island=frozenset(alias.get(d, d) for d in visit.island)))
-    return ModelAnswer(tuple((p.turn, p.slot, p.rotation) for p in answer.placements), tuple(visits))
+    return ModelAnswer(tuple(visits))
 
 
-def placements_match(facts: Facts, c: int, placements: tuple[tuple[int, tuple[int, int], int], ...]) -> list[bool]:
-    """For each scenario of class c, whether it makes exactly these placements."""
+def placements_match(facts: Facts, c: int, placements: Placed) -> list[bool]:
+    """For each scenario of class c, whether it makes exactly these placements (slot and
+    rotation)."""
     out = []
     for sc in facts.members[c]:
         ok = True
@@ -53,8 +57,92 @@ def placements_match(facts: Facts, c: int, placements: tuple[tuple[int, tuple[in
     return out
 
 
+def realised(sc: Scenario, answer: Answer) -> tuple[frozenset[str], ...] | None:
+    """Per visit of the answer (empty for the end of turn 1), the aliases of the docks of its
+    island on the scenario's boards, when a line of the scenario making those visits at those
+    docks is this answer (solver/canonical.py): the scenario places a tile in each of the
+    answer's turns and slots (turned any way), and each visited island is, on the scenario's
+    board of its turn, an island with exactly the visit's docks (a rotation that joins other
+    islands or moves a visited dock makes another answer). None otherwise."""
+    for p in answer.placements:
+        mine = sc.placement(p.turn)
+        if mine is None or mine.slot != p.slot:
+            return None
+    board = sc.boards[0]
+    names = [
+        {
+            a: n
+            for which in (1, 2)
+            if which <= turn + 1 and (mine := sc.placement(which)) is not None
+            for a, n in tile_names(board, which, mine.slot, mine.tile, mine.rotation).items()
+        }
+        for turn in range(len(sc.boards))
+    ]
+    out: list[frozenset[str]] = []
+    turn = 0
+    for visit in answer.visits:
+        if visit.end:
+            out.append(frozenset())
+            turn = 1
+            continue
+        on = sc.boards[turn]
+        some = next(iter(visit.island))
+        island = on.island_of_dock.get(some)
+        if island is None or frozenset(on.docks_of_island[island]) != visit.island:
+            return None
+        alias = {n: a for a, n in names[turn].items()}
+        out.append(frozenset(alias.get(d, d) for d in visit.island))
+    return tuple(out)
+
+
+def _form(answer: Answer, islands: Sequence[frozenset[str]]) -> ModelAnswer:
+    return ModelAnswer(
+        tuple(v if v.end else replace(v, island=isl) for v, isl in zip(answer.visits, islands, strict=True))
+    )
+
+
+def forbidden_forms(facts: Facts, answer: Answer) -> dict[ModelAnswer, list[int]]:
+    """The answer in the model's terms, with the classes where every line of that form is the
+    answer: every scenario of the class realises it (`realised`), and each visit's island is
+    named by the aliases every scenario names it by. A class with a scenario that does not
+    realise the answer (other slots, another island) keeps its lines: they are another answer
+    there. The rotation of a placed tile is not part of the answer, so the classes of each
+    rotation of its slots are among them."""
+    out: dict[ModelAnswer, list[int]] = {}
+    for c, members in enumerate(facts.members):
+        common: tuple[frozenset[str], ...] | None = None
+        for sc in members:
+            mine = realised(sc, answer)
+            if mine is None:
+                common = None
+                break
+            common = mine if common is None else tuple(a & b for a, b in zip(common, mine, strict=True))
+        if common is None or any(not isl for v, isl in zip(answer.visits, common, strict=True) if not v.end):
+            continue
+        out.setdefault(_form(answer, common), []).append(c)
+    return out
+
+
+def rotated_forms(facts: Facts, answer: Answer, placed: Placed) -> dict[ModelAnswer, list[int]]:
+    """The answer in the model's terms, with the classes that hold a scenario in which a line of
+    that form is the answer with some placed tile turned otherwise than in `placed` (the line's
+    placements): what strict uniqueness refuses."""
+    out: dict[ModelAnswer, list[int]] = {}
+    for c, members in enumerate(facts.members):
+        for sc in members:
+            turned = any((p := sc.placement(which)) is not None and p.rotation != rot for which, _, rot in placed)
+            mine = realised(sc, answer) if turned else None
+            if mine is not None:
+                classes = out.setdefault(_form(answer, mine), [])
+                if c not in classes:
+                    classes.append(c)
+    return out
+
+
 class Read(Core):
     """Lines out of solutions, and answers kept out of the next solve."""
+
+    _marks: tuple[list[Lit], list[cp_model.IntVar]] | None = None
 
     def read(self, solver: cp_model.CpSolver, member: int = 0) -> tuple[int, int, list[Action]]:
         """The actions the model counts, the class, and the line (sites chosen later, on
@@ -166,23 +254,24 @@ class Read(Core):
         kept = getattr(self, "kept", {})
         return kept.get((number, answer.visits[j].keep), 0)
 
-    def forbid(self, answer: ModelAnswer) -> None:
-        """Forbid every line with this answer's signature (solver/canonical.py) in the classes
-        whose every scenario makes the answer's placements.
+    def forbid(self, forms: Mapping[ModelAnswer, Sequence[int]]) -> None:
+        """Forbid every line with an answer's signature (solver/canonical.py): each of its forms
+        in the classes listed for it (`forbidden_forms`)."""
+        found = self.matches_any(forms)
+        if not isinstance(found, int):
+            self.m.add(found == 0)
 
-        A class with some scenarios that make other placements keeps the answer's visits: they
-        are a different answer there.
-        """
-        full = [c for c in range(self.n) if all(placements_match(self.f, c, answer.placements))]
-        self.m.add(self.matches(answer, full) == 0)
+    def matches_any(self, forms: Mapping[ModelAnswer, Sequence[int]]) -> Lit:
+        """A literal true exactly when the line has one of these forms' visits in a class
+        listed for it."""
+        return self.any_([self.matches(form, classes) for form, classes in forms.items()], "one of the forms")
 
-    def matches(self, answer: ModelAnswer, classes: Sequence[int]) -> cp_model.IntVar:
-        """A literal true exactly when the line has this answer's visits and the class picked
-        is one of `classes`. Every literal below is equivalent to what it names, so that no
-        line with the signature can slip through by leaving one false."""
+    def _visit_marks(self) -> tuple[list[Lit], list[cp_model.IntVar]]:
+        """Per event, whether it is a visit (a stop that pays for something or sells, or the end
+        of turn 1), and the visits before each event: built once per model."""
+        if self._marks is not None:
+            return self._marks
         m, E = self.m, self.events
-        same: list[Lit] = [self.holds(classes)]
-        # Visits: stops that pay for something or sell, and the end of turn 1, in order.
         marks = []
         for k in range(E):
             paid = self.cost[k] - self.moves[k] + sum(self.sell[k].values())
@@ -195,6 +284,16 @@ class Read(Core):
         m.add(rank[0] == 0)
         for k in range(E):
             m.add(rank[k + 1] == rank[k] + marks[k])
+        self._marks = (marks, rank)
+        return marks, rank
+
+    def matches(self, answer: ModelAnswer, classes: Sequence[int]) -> cp_model.IntVar:
+        """A literal true exactly when the line has this answer's visits and the class picked
+        is one of `classes`. Every literal below is equivalent to what it names, so that no
+        line with the signature can slip through by leaving one false."""
+        m, E = self.m, self.events
+        same: list[Lit] = [self.holds(classes)]
+        marks, rank = self._visit_marks()
         same.append(self.is_(rank[E], len(answer.visits), "as many visits"))
         for j, visit in enumerate(answer.visits):
             found: list[Lit] = []
