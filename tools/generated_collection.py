@@ -80,6 +80,11 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     # Hard answers that buy a revealed map card (session 42): seed 82's two both need the
     # placement and selling, and these bring that pair back to 9 of 23 (the pair rule).
     ("hard", 3, 85, ["--theme", "buy"]),
+    # Session 43 (the rotation no longer part of an answer): a hard two-turn puzzle whose goal
+    # needs the drawn tile (portage + double move, 10 of 25 with it), and a hard one from the
+    # placement without portage (placement + sell, 10 of 25): the pair rule holds at 40 %.
+    ("hard", 1, 402, ["--drawn-site"]),
+    ("hard", 1, 407, ["--start", "place", "--without", "portage"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
