@@ -85,6 +85,11 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("easy", 1, 542, ["--start", "place"]),
     ("easy", 1, 544, ["--start", "place"]),
     ("medium", 2, 543, ["--start", "place"]),
+    # Session 43 (the rotation no longer part of an answer): a hard two-turn puzzle whose goal
+    # needs the drawn tile (portage + double move, 10 of 25 with it), and a hard one from the
+    # placement without portage (placement + sell, 10 of 25): the pair rule holds at 40 %.
+    ("hard", 1, 402, ["--drawn-site"]),
+    ("hard", 1, 407, ["--start", "place", "--without", "portage"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
