@@ -35,7 +35,6 @@ from .board_solve import (
     best_on_board,
     best_two_turns,
     reaches,
-    read_line,
     replay_line,
 )
 from .exhaustive import hero_value
@@ -198,7 +197,7 @@ class Run:
     (best_first._BestFirst.ask_covers)."""
 
     witness = False
-    """Whether `reached` reads a line from a yes it solved (into `witnessed`)."""
+    """Whether `reached` keeps what a yes it solved needs to read its line (`witnessed`)."""
 
     def __init__(
         self,
@@ -227,8 +226,9 @@ class Run:
         self.workers = workers
         self.seen: dict[bytes, bool] = {}
         """`reaches`' answers by the model's shape (board_solve.reaches)."""
-        self.witnessed: tuple[Action, ...] | None = None
-        """With `witness`: the line of the last yes `reached` solved (not one read from `seen`)."""
+        self.witnessed: tuple[LineModel, cp_model.CpSolver, Puzzle] | None = None
+        """With `witness`: the model, solver and puzzle of the last yes `reached` solved (not one
+        read from `seen`); its line is read only where it is wanted (`board_solve.read_line`)."""
         self.kept: dict[tuple[int, int], tuple[Position, Board, LineModel]] = {}
         """The last models whose bare question was answered yes, by position (its id) and floor:
         the line of a placement settled by that question is solved on that very model."""
@@ -321,7 +321,7 @@ class Run:
         if not reaches(model, self.deadline, self.workers, self.seen, found):
             return False
         if found:
-            self.witnessed = tuple(read_line(model, found[0], board.puzzle))
+            self.witnessed = (model, found[0], board.puzzle)
         # Kept for the line's solve if this settles the best (best_first asks it for the same
         # floor); the model is left as built (the question is asked of a copy).
         self.kept[(id(pos), floor)] = (pos, board, model)

@@ -33,7 +33,7 @@ from ..rules import legal_actions, why_illegal
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline
 from ..solver.exhaustive import state_key
-from .board_solve import objective_value
+from .board_solve import objective_value, read_line
 from .endgame import SCALE, Final, Run
 from .placement import Bound, cover, groups
 from .reach_bound import score_bound
@@ -112,7 +112,8 @@ class ReplyRun(Run):
         if not self.reached(child, floor):
             return False
         if self.witnessed is not None:
-            self.found_reply = (action, *self.witnessed)
+            model, solver, puzzle = self.witnessed
+            self.found_reply = (action, *read_line(model, solver, puzzle))
         return True
 
     def upper(self) -> Bound | None:
