@@ -56,6 +56,9 @@ SAMPLED = {
     # The fuzzer: 20 mutated cases and the bad options (the sample in tests/test_fuzz.py covers the rest).
     r"^make fuzz\b": " FUZZ_RUNS=20 FUZZ_HOSTILE=20 FUZZ_HTTP=20 FUZZ_FLAGS=--options",
     r"-m tests\.fuzz\b(?!.*--(help|case))": " --runs 20 --hostile 20 --http 20",
+    # The demo prints the book's PDF without Chromium: docs/book.md prints the same collection's
+    # PDF with the same command (`book --html --pdf`), so CI printed it twice (about 40 s).
+    r"^make demo$": " CHROMIUM=",
     # Rewriting the golden files: only the golden test of the file (a copy of tests/ is written).
     r"pytest tests/test_render_svg\.py$": " -k golden -q -p no:cacheprovider",
 }
