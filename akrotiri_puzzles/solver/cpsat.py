@@ -81,10 +81,11 @@ TOP_WORK = 40.0
 """CP-SAT's deterministic time (about a second each, the same on every run and machine) for the
 top bound's solve in `top_infeasible`: a feasible top is given up rather than searched at length."""
 TOP_LAZY = True
-"""Whether the largest bound is asked in parts while it is read (`Search._top_in_parts`), its
-scenarios in the order of solver/lazy.py (the lowest lower bounds first), rather than read whole
-and cut by turn-1 placement: where the top has a line, its first small part usually holds one and
-the rest is never read (place-2 g7003, once its bound 7 kept 48 classes: the whole top was 12,977
+"""Whether the largest bound of a puzzle that asks its bounds in parts (`lazy.LAZY_SCENARIOS`:
+two-turn puzzles from the placement) is asked in parts while it is read (`Search._top_in_parts`),
+its scenarios in the order of solver/lazy.py (the lowest lower bounds first), rather than read
+whole and cut by turn-1 placement: where the top has a line, its first small part usually holds
+one and the rest is never read (place-2 g7003, once its bound 7 kept 48 classes: the whole top was 12,977
 classes, about 30 s of reading to give the question up). A switch for tests and benchmarks."""
 TOP_FIRST_PART = 64
 """Classes of the first part of the top asked in parts (`TOP_LAZY`); each next one has
@@ -285,7 +286,7 @@ class Search(Run):
         own = FactReader(puzzle, self.forbid)
         own.exact_steps = self.reader(puzzle).exact_steps
         cards = playable_cards(puzzle, hi)
-        if TOP_LAZY:
+        if TOP_LAZY and len(own.scenarios()) >= lazy.LAZY_SCENARIOS:
             return self._top_in_parts(own, puzzle, bud, hi, cards)
         facts = build_facts(own, hi, max_steps(puzzle, hi), cards, deadline=self.deadline)
         if not facts.scenarios:
