@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
-from akrotiri_puzzles.solver import cpsat
+from akrotiri_puzzles.solver import cpsat, lazy
 from akrotiri_puzzles.solver import facts as solver_facts
 from akrotiri_puzzles.solver.exhaustive import search
 from akrotiri_puzzles.solver.run import STATUS, params
@@ -85,6 +85,34 @@ def test_R_MOVE_2_the_largest_bound_first_proves_infeasibility_as_the_exhaustive
     ]
     # Every bound is proven: the largest one covers those it skipped.
     assert on.lower == off.lower == top + 1
+
+
+def test_R_MOVE_2_the_top_asked_in_parts_while_read_proves_what_the_whole_top_proves(monkeypatch, comps):
+    """On a puzzle that asks its bounds in parts (`lazy.LAZY_SCENARIOS` lifted, as for a two-turn
+    puzzle from the placement), the top is read and asked part by part (`TOP_LAZY`, parts of at
+    most 2 classes here): every class in one part, so it proves the top INFEASIBLE as the top
+    read whole does (small-121 has no line: the exhaustive search, above), with the same answer
+    and proof."""
+    puzzle = load_puzzle(DATA / "small" / "small-121-act-south-2016-h2-map.yaml", comps)
+    monkeypatch.setattr(lazy, "LAZY_SCENARIOS", 0)
+    in_parts: list[bool] = []
+    real = cpsat.Search._top_in_parts
+
+    def spy(self, *args):
+        in_parts.append(real(self, *args))
+        return in_parts[-1]
+
+    monkeypatch.setattr(cpsat.Search, "_top_in_parts", spy)
+    parts, asked, _ = _solve(monkeypatch, puzzle, top=True)
+    assert in_parts == [True]
+    monkeypatch.setattr(cpsat, "TOP_LAZY", False)
+    whole, asked_whole, _ = _solve(monkeypatch, puzzle, top=True)
+    assert in_parts == [True]  # the top read whole this time
+    assert asked == asked_whole and asked[0][1] is True
+    assert parts.status == "INFEASIBLE" and _answer(parts) == _answer(whole)
+    assert [(lv.bound, lv.status, lv.how) for lv in parts.levels] == [
+        (lv.bound, lv.status, lv.how) for lv in whole.levels
+    ]
 
 
 @pytest.mark.slow

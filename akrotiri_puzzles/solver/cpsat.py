@@ -43,7 +43,7 @@ from .canonical import canonical, signature
 from .deadline import Deadline, TimeUp
 from .exhaustive import search as exhaustive_search
 from .facts import FactReader
-from .gather import build_facts
+from .gather import Gathering, build_facts
 from .lazy import Parts, in_parts
 from .model import model_answer
 from .model.core import TECHNIQUES
@@ -80,6 +80,16 @@ asked; g5002: 6 classes of 11,520 at bound 5, infeasible)."""
 TOP_WORK = 40.0
 """CP-SAT's deterministic time (about a second each, the same on every run and machine) for the
 top bound's solve in `top_infeasible`: a feasible top is given up rather than searched at length."""
+TOP_LAZY = True
+"""Whether the largest bound of a puzzle that asks its bounds in parts (`lazy.LAZY_SCENARIOS`:
+two-turn puzzles from the placement) is asked in parts while it is read (`Search._top_in_parts`),
+its scenarios in the order of solver/lazy.py (the lowest lower bounds first), rather than read
+whole and cut by turn-1 placement: where the top has a line, its first small part usually holds
+one and the rest is never read (place-2 g7003, once its bound 7 kept 48 classes: the whole top was 12,977
+classes, about 30 s of reading to give the question up). A switch for tests and benchmarks."""
+TOP_FIRST_PART = 64
+"""Classes of the first part of the top asked in parts (`TOP_LAZY`); each next one has
+`lazy.LAZY_GROWTH` times as many, up to TOP_PART."""
 TOP_PART = 2000
 """The most classes of one model `top_infeasible` solves: the top's classes are cut into parts by
 turn-1 placement (solver/split.py), each proven on its own."""
@@ -275,7 +285,10 @@ class Search(Run):
         later bound's facts, model and line, is what it would be without this question."""
         own = FactReader(puzzle, self.forbid)
         own.exact_steps = self.reader(puzzle).exact_steps
-        facts = build_facts(own, hi, max_steps(puzzle, hi), playable_cards(puzzle, hi), deadline=self.deadline)
+        cards = playable_cards(puzzle, hi)
+        if TOP_LAZY and len(own.scenarios()) >= lazy.LAZY_SCENARIOS:
+            return self._top_in_parts(own, puzzle, bud, hi, cards)
+        facts = build_facts(own, hi, max_steps(puzzle, hi), cards, deadline=self.deadline)
         if not facts.scenarios:
             return True
         # In parts of at most TOP_PART classes (solver/split.py): each INFEASIBLE, the whole is.
@@ -289,6 +302,33 @@ class Search(Run):
             work -= solver.response_proto.deterministic_time
         self.enumerated = max(self.enumerated, facts.enumerated)
         self.classes = max(self.classes, len(facts.scenarios))
+        return True
+
+    def _top_in_parts(self, own: FactReader, puzzle: Puzzle, bud: Budget, hi: int, cards: list[str]) -> bool:
+        """`top_infeasible` asked part by part while the top is read (`TOP_LAZY`), in the order
+        a bound asked in parts reads (`lazy.read_order`, by the lower bounds the shared reader
+        found): a first part of TOP_FIRST_PART classes, each next one LAZY_GROWTH times larger
+        up to TOP_PART. Every class is in exactly one part, so every part INFEASIBLE proves the
+        top (solver/lazy.py); the first part with a line gives the question up, before the rest
+        is read."""
+        order = lazy.read_order(self.reader(puzzle), cards)
+        gathering = Gathering(own, hi, max_steps(puzzle, hi), cards, deadline=self.deadline, order=order)
+        work = TOP_WORK
+        first, size = 0, min(TOP_FIRST_PART, TOP_PART)
+        while not gathering.done:
+            gathering.read(first + size)
+            last = len(gathering.reads)
+            if last == first:
+                break
+            if work <= 0:
+                return False  # given up: deepening goes on
+            status, solver = self.run(self.model(gathering.facts(first, last), bud, hi), work=work)
+            if status != "INFEASIBLE":
+                return False
+            work -= solver.response_proto.deterministic_time
+            first, size = last, min(size * lazy.LAZY_GROWTH, TOP_PART)
+        self.enumerated = max(self.enumerated, gathering.enumerated)
+        self.classes = max(self.classes, len(gathering.reads))
         return True
 
     def result(self, timed_out: bool = False) -> SolveResult:

@@ -24,6 +24,11 @@ benchmarks."""
 SALE_GAP = True
 """Whether `buy_gap` also bounds the lines without a buy when the hand cards that fit are not
 payable together: they sell at Thera first (a switch for tests and benchmarks)."""
+THERA_TWICE = True
+"""Whether the money form below, when an excavation may come before the first sale, takes the
+lesser of the lines that sell first and those that dig first (`dig_before_sale`: their sale
+stops at Thera between two excavations, a second stop when the first excavation's card was
+bought); a switch for tests and benchmarks."""
 MONEY = True
 """Whether the scenarios' lower bounds (solver/facts.py, and the per-slot views of
 solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
@@ -139,6 +144,12 @@ def lower_bound(
             first_sale = sale_first(puzzle) if sale is None else sale
             between = further if SALE_FIRST and first_sale else 0
             found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy + between)
+            if THERA_TWICE and not first_sale:
+                # Either the first sale comes before every excavation (the count above, with the
+                # Move actions between excavations), or an excavation comes before it.
+                selling = earn + actions_for(back, 0) + puzzle.goal.temples + buy + further
+                dug = dig_before_sale(puzzle, fit, from_start, from_thera, to_thera, p0, buy)
+                found = max(found, min(selling, dug))
     if BUY_GAP and puzzle.goal.map_card is None and further:
         sold = None
         if SALE_GAP:
@@ -207,6 +218,59 @@ def buy_gap(
     if short:
         return bought
     return min(bought, before + max(1, back) + 2 * temples - 1 + (0 if cargo else 1))
+
+
+def dig_before_sale(
+    puzzle: Puzzle,
+    fit: dict[str, set[str]],
+    from_start: dict[str, int],
+    from_thera: dict[str, int],
+    to_thera: int,
+    points: int,
+    buy: int,
+) -> int:
+    """For a goal of several temples that every line pays for with a sale (`budget.must_load`:
+    the boat is empty and the cards cost more than the hero holds): a lower bound on the actions
+    of the lines whose first excavation comes before their first sale; FAR when there are none.
+    `buy` is 1 when the hand holds fewer cards that fit than the goal's temples (a buy action
+    somewhere on every line).
+
+    Before the first sale drachmas only go (R-BUY-1, R-EXC-1; only a sale earns, R-FREE-1), so
+    the first excavation plays a card of the hand the hero can pay for, or a deck card it can
+    pay for with its purchase (1 drachma a card at least, R-BUY-1), bought at Thera before it.
+    Move actions before it: to a dock where such a hand card fits (`points` in hand); or to
+    Thera, then after the buy, which leaves no point in hand (R-MOVE-2), off Thera to a dock
+    where such a deck card fits (one at least: no temple on Thera, R-EXC-1). And since no line
+    pays for the goal without a sale, the first sale comes before the last excavation: in a gap
+    between two excavations, which then holds a stop at Thera (R-FREE-1): a Move action off the
+    island just dug (the excavation leaves no point in hand; no temple on Thera) and another
+    off Thera after the sale (the boat arrives loaded, and a Move action of a loaded boat gives
+    1 point, spent on the step into Thera, R-MOVE-2): one more than the gap's one Move action.
+    So: those Move actions, one per gap (`temples - 1`) and one more, every excavation, the
+    load (only a load puts cubes aboard an empty boat, R-LOAD-1), and a buy (`buy`, or the one
+    before the first excavation): all distinct actions. Steps are the last turn's board's,
+    which has every step of the earlier ones.
+
+    With the first excavation's card bought, that is a stop at Thera before it and another (the
+    sale) after it: the count no other bound makes (place-2 g7003)."""
+    comps = puzzle.start.components
+    hero = puzzle.start.hero
+    hand = set(hero.maps)
+    # The Move actions before the first excavation, and the buys counted with them.
+    before = FAR
+    for k, docks in fit.items():
+        if k in hand and comps.map[k].cost <= hero.drachmas:
+            reach = actions_for(min((from_start.get(d, FAR) for d in docks), default=FAR), points)
+            before = min(before, reach + buy)
+        elif k not in hand and comps.map[k].cost + 1 <= hero.drachmas:
+            back = actions_for(min((from_thera.get(d, FAR) for d in docks), default=FAR), 0)
+            first = actions_for(to_thera, points)
+            if back < FAR and first < FAR:
+                before = min(before, first + 1 + max(1, back))
+    if before >= FAR:
+        return FAR
+    temples = puzzle.goal.temples
+    return before + temples + temples + 1
 
 
 def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
