@@ -286,7 +286,7 @@ class Read(Core):
         marks = []
         for k in range(E):
             paid = self.cost[k] - self.moves[k] + sum(self.sell[k].values())
-            if not by_stop:
+            if not by_stop and self.ask[k]:  # (no oracle to consult: the model as before)
                 paid -= self.asks[k]
             pays = m.new_bool_var(f"event {k} pays or sells{' (oracle too)' if by_stop else ''}")
             m.add(paid >= 1).only_enforce_if(pays)
