@@ -60,7 +60,8 @@ class Certificate:
     "INFEASIBLE" (None for a temple puzzle)."""
     strict: bool | None = None
     """Whether the unique answer is also strictly unique: no other excavation site, no other
-    choice of a placed tile's second cube (`solve --unique --strict`; None: not checked)."""
+    choice of a placed tile's rotation or second cube, no other stop for the oracle (`solve
+    --unique --strict`; None: not checked)."""
     themes: tuple[str, ...] | None = None
     """The puzzle's kind and technique tags (themes.py, `THEMES` order), computed from the
     puzzle and its proven answer; None: not recorded (a file made before themes)."""

@@ -90,6 +90,10 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     # placement without portage (placement + sell, 10 of 25): the pair rule holds at 40 %.
     ("hard", 1, 402, ["--drawn-site"]),
     ("hard", 1, 407, ["--start", "place", "--without", "portage"]),
+    # Session 44 (the oracle named by its turn and icon, not its stop): a hard two-turn puzzle
+    # whose goal needs the tile only the oracle gives (oracle + second turn); without portage,
+    # as portage + double move is at 10 of 25 hard puzzles.
+    ("hard", 1, 563, ["--drawn-site", "--theme", "oracle", "--without", "portage"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2

@@ -25,7 +25,7 @@ from ..position import Position
 from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, replay
 from ..scoring import seat_score
-from ..solver.canonical import Answer, Visit, canonical, signature
+from ..solver.canonical import Answer, OracleSig, Visit, canonical, signature
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel, ModelAnswer, forbidden_forms
 from .board_solve import Board, read_line, solve_model
@@ -103,6 +103,7 @@ def found_answer(model: LineModel, solver: cp_model.CpSolver) -> ModelAnswer:
     board = model.start.board
     temples = len(model.hero.temples)
     visits: list[Visit] = []
+    oracles: list[OracleSig] = []
     for k in range(model.events):
         if v(model.idle[k]):
             break
@@ -117,14 +118,15 @@ def found_answer(model: LineModel, solver: cp_model.CpSolver) -> ModelAnswer:
         buys = tuple(sorted(len(a.decks) for a in acts if isinstance(a, Buy)))
         decks = tuple(sorted((d for a in acts if isinstance(a, Buy) for d in a.decks), key=DECKS.index))
         card = next((a.card for a in acts if isinstance(a, Excavate)), None)
-        oracle = next((a.icon for a in acts if isinstance(a, Oracle)), None)
+        # The oracle is named by its turn, not its stop (canonical.py): the model asks it in turn 1.
+        oracles.extend(OracleSig(1, a.icon) for a in acts if isinstance(a, Oracle))
         sold = tuple(sorted(a.colour for a in acts if isinstance(a, Sell)))
         keep = None
         if card is not None:
             temples += 1
             keep = next((g for (n, g), x in model.kept.items() if n == temples and v(x)), None)
-        if not (load or buys or card or oracle or sold):
+        if not (load or buys or card or sold):
             continue
         island = frozenset(board.docks_of_island[board.island_of_dock[dock]])
-        visits.append(Visit(island, load, buys, decks, card, oracle, bool(sold), False, sold, keep))
-    return ModelAnswer(tuple(visits))
+        visits.append(Visit(island, load, buys, decks, card, None, bool(sold), False, sold, keep))
+    return ModelAnswer(tuple(visits), tuple(oracles))

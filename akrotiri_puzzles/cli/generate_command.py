@@ -67,7 +67,7 @@ def generate(
         bool,
         typer.Option(
             "--strict",
-            help="Keep only puzzles whose answer is strictly unique: no other excavation site and no other choice of a placed tile's rotation or second cube (docs/solver.md).",
+            help="Keep only puzzles whose answer is strictly unique: no other excavation site and no other choice of a placed tile's rotation or second cube, or of the stop where the oracle is consulted (docs/solver.md).",
         ),
     ] = False,
     svg: Annotated[bool, typer.Option("--svg", help="Also draw each puzzle's position as SVG.")] = False,
@@ -350,7 +350,7 @@ def _describe(puzzle: Puzzle, path: Path) -> None:
             )
         else:
             out.print(
-                "  answer unique up to the excavation site, a tile's rotation or its second cube (each can change)",
+                "  answer unique up to the excavation site, a tile's rotation, its second cube or the oracle's stop (each can change)",
                 soft_wrap=True,
             )
 

@@ -80,7 +80,7 @@ def solve_command(
         bool,
         typer.Option(
             "--strict",
-            help="With --unique: also no second excavation site and no second choice of a placed tile's rotation or second cube.",
+            help="With --unique: also no second excavation site, no second choice of a placed tile's rotation or second cube, and no second stop for the oracle.",
         ),
     ] = False,
     forbid: Annotated[
@@ -188,11 +188,11 @@ def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozen
         if r.unique is True and r.strict is True:
             out.print(
                 "Strictly unique: a second solve forbidding this answer is INFEASIBLE, and so is another "
-                "excavation site, rotation of a placed tile or second cube."
+                "excavation site, rotation of a placed tile, second cube or stop for the oracle."
             )
         elif r.unique is True and r.strict is False:
             out.print(
-                "Unique answer (a second solve forbidding it is INFEASIBLE), but not strictly: the site, a placed tile's rotation or its second cube can change."
+                "Unique answer (a second solve forbidding it is INFEASIBLE), but not strictly: the site, a placed tile's rotation, its second cube or the oracle's stop can change."
             )
         elif r.unique is True:
             out.print("Unique: a second solve forbidding this answer is INFEASIBLE.")

@@ -93,7 +93,7 @@ class Task:
     start: str | None = None
     """The phase the puzzle starts in: 'act' or 'place' (None: as the level draws)."""
     strict: bool = False
-    """Keep only strictly unique answers (no other excavation site, rotation or second cube)."""
+    """Keep only strictly unique answers (no other excavation site, rotation, second cube or oracle stop)."""
     themes: tuple[str, ...] = ()
     """Keep only puzzles with all these themes (themes.py; those the options above do not fix)."""
     without: tuple[str, ...] = ()

@@ -9,9 +9,13 @@ that reach a puzzle's goal are the same answer when they have the same *signatur
   moves a visited dock makes another visit), and where the second cube matters, the line loads
   it, and the load is part of a visit. A strictly unique answer (solver/unique.py) also leaves
   no choice of the rotation or the second cube;
-- the same sequence of *visits*: each stop that pays for something (load, buy, excavate,
-  oracle) or sells at Thera, named by its island (docks of one island are interchangeable) and
-  by what it pays for; and the end of turn 1.
+- the same sequence of *visits*: each stop that pays for something (load, buy, excavate) or
+  sells at Thera, named by its island (docks of one island are interchangeable) and by what it
+  pays for; and the end of turn 1;
+- the same oracle consultations: in which turn, and which icon (R-ORA-1). Where the oracle is
+  consulted is not part of the identity, as the rotation is not: a stop that only consults the
+  oracle is no visit. A strictly unique answer (solver/unique.py) also leaves no choice of the
+  stop: its *strict* signature (`signature(..., strict=True)`) names the oracle in its visit.
 
 Free actions (sell, unload) are not part of the identity, nor are the route between stops,
 ship against portage, or the excavation site on the island.
@@ -52,6 +56,7 @@ class Visit:
     decks: tuple[str, ...] = ()
     card: str | None = None
     oracle: str | None = None
+    """In a strict signature only: the icon the oracle is consulted for at this stop."""
     sells: bool = False
     end: bool = False
     sold: tuple[str, ...] = ()
@@ -70,18 +75,31 @@ class PlacementSig:
 
 
 @dataclass(frozen=True)
+class OracleSig:
+    """An oracle consultation as the answer's identity sees it: in which turn, for which icon
+    (the stop is not part of it: see the module docstring)."""
+
+    turn: int
+    icon: str
+
+
+@dataclass(frozen=True)
 class Answer:
-    """The signature of a line: placements and visits."""
+    """The signature of a line: placements, visits and oracle consultations."""
 
     placements: tuple[PlacementSig, ...]
     visits: tuple[Visit, ...]
+    oracles: tuple[OracleSig, ...] = ()
+    by_stop: bool = False
+    """Whether the visits name the oracle too (a strict signature)."""
 
 
-def signature(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Answer:
-    """The identity of a legal line's answer."""
+def signature(puzzle: Puzzle, line: list[Action] | tuple[Action, ...], strict: bool = False) -> Answer:
+    """The identity of a legal line's answer; `strict` names the oracle by its stop as well."""
     state = State(puzzle.start)
     placements: list[PlacementSig] = []
     visits: list[Visit] = []
+    oracles: list[OracleSig] = []
     pending: list[Action] = []
     pending_state = state
     exact = puzzle.goal.score is not None
@@ -89,7 +107,7 @@ def signature(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Answer
     def close() -> None:
         nonlocal pending
         if pending:
-            visit = _visit(pending_state, pending, exact)
+            visit = _visit(pending_state, pending, exact, strict)
             if visit is not None:
                 visits.append(visit)
         pending = []
@@ -106,19 +124,21 @@ def signature(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Answer
             close()
             visits.append(Visit(end=True))
         elif exact or not isinstance(action, KeepGoal):
+            if isinstance(action, Oracle):
+                oracles.append(OracleSig(state.turn, action.icon))
             if not pending:
                 pending_state = state
             pending.append(action)
         state = play(puzzle, state, action)
     close()
-    return Answer(tuple(placements), tuple(visits))
+    return Answer(tuple(placements), tuple(visits), tuple(oracles), strict)
 
 
 def _placement_sig(turn: int, a: PlaceTile) -> PlacementSig:
     return PlacementSig(turn, a.slot)
 
 
-def _visit(state: State, actions: list[Action], exact: bool = False) -> Visit | None:
+def _visit(state: State, actions: list[Action], exact: bool = False, strict: bool = False) -> Visit | None:
     pos = state.pos
     boat = pos.hero.boat
     assert boat is not None
@@ -140,7 +160,7 @@ def _visit(state: State, actions: list[Action], exact: bool = False) -> Visit | 
             decks.extend(a.decks)
         elif isinstance(a, Excavate):
             card = a.card
-        elif isinstance(a, Oracle):
+        elif isinstance(a, Oracle) and strict:
             oracle = a.icon
         elif isinstance(a, Sell):
             sells = True

@@ -3,10 +3,11 @@
 *Canonical*: no line at the optimum has another signature (solver/canonical.py): a second
 solve that forbids the answer's signature (with each placed tile in its slot turned any way)
 is INFEASIBLE. *Strict*: moreover the answer leaves no choice of excavation site, of a placed
-tile's rotation, or of its second cube (its colour, or the island it goes on): every site where
-the card fits is counted by the engine; a solve that keeps the answer's signature with some
-placed tile turned otherwise must be INFEASIBLE, and so must one that keeps the signature and
-the rotations but changes a second cube.
+tile's rotation, of its second cube (its colour, or the island it goes on), or of the stop where
+it consults the oracle: every site where the card fits is counted by the engine; a solve that
+keeps the answer's signature with some placed tile turned otherwise must be INFEASIBLE, and so
+must one that keeps the signature but not its strict signature (the oracle at another stop),
+and one that keeps the signature and the rotations but changes a second cube.
 """
 
 from __future__ import annotations
@@ -68,17 +69,23 @@ def second_answer(
     run: Runner,
     line: Sequence[Action],
     tries: int = 8,
+    strict: bool = False,
 ) -> list[Action] | None:
-    """A line at the optimum whose signature differs from `line`'s, or None when none exists.
+    """A line at the optimum whose signature differs from `line`'s, or None when none exists;
+    with `strict`, a line with `line`'s signature whose strict signature differs (the oracle
+    consulted at another stop, solver/canonical.py).
 
     A line the solve finds may lean down to the same answer (a free action it did not need);
     that one is forbidden too and the solve repeated, up to `tries` times (then TimeUp: the
     question stays open)."""
 
-    first = signature(puzzle, tuple(line))
+    first = signature(puzzle, tuple(line), strict)
     forbidden = [forbidden_forms(facts, first)]
+    same = forbidden_forms(facts, signature(puzzle, tuple(line))) if strict else {}
     for _ in range(tries):
         model = fresh()
+        if same:
+            model.m.add(model.matches_any(same) == 1)
         for answer in forbidden:
             model.forbid(answer)
         status, solver = run(model)
@@ -95,9 +102,9 @@ def second_answer(
             if check.illegal_at is not None or not check.reached:
                 continue
             lean_line = canonical(puzzle, other)
-            if signature(puzzle, lean_line) != first:
+            if signature(puzzle, lean_line, strict) != first:
                 return lean_line
-            raw_sig = (m, signature(puzzle, other))
+            raw_sig = (m, signature(puzzle, other, strict))
         if raw_sig is None:
             raise TimeUp
         # The same answer with a free action it did not need: forbid the line as found.
@@ -114,7 +121,7 @@ def strictly_unique(
     line: Sequence[Action],
 ) -> bool:
     """Whether a canonically unique answer also leaves no choice of site, of a placed tile's
-    rotation, or of its second cube."""
+    rotation, of its second cube, or of the stop where it consults the oracle."""
     played = replay(puzzle, tuple(line))
     for i, action in enumerate(line):
         if isinstance(action, Excavate):
@@ -137,6 +144,8 @@ def strictly_unique(
             return False
         if status != "INFEASIBLE":
             raise TimeUp
+    if oracle_elsewhere(puzzle, facts, fresh, run, line) is not None:
+        return False
     c, member = find_member(facts, line)
     sc = facts.members[c][member]
     views = facts.member_views(c, member)
@@ -170,6 +179,21 @@ def strictly_unique(
         if status != "INFEASIBLE":
             raise TimeUp
     return True
+
+
+def oracle_elsewhere(
+    puzzle: Puzzle,
+    facts: Facts,
+    fresh: Callable[[], LineModel],
+    run: Runner,
+    line: Sequence[Action],
+) -> list[Action] | None:
+    """A line at the optimum with the signature of `line` that consults the oracle at another
+    stop (the same answer, another strict one: R-ORA-1, solver/canonical.py), or None."""
+    answer = signature(puzzle, tuple(line))
+    if not answer.oracles or not forbidden_forms(facts, answer):
+        return None
+    return second_answer(puzzle, facts, fresh, run, line, strict=True)
 
 
 def check_unique(run: Run, result: SolveResult, strict: bool) -> SolveResult:

@@ -11,7 +11,7 @@ from ortools.sat.python import cp_model
 from ...actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
 from ...components import COLOURS, DECKS
 from ..boardview import BoardView, tile_names
-from ..canonical import Answer, Visit
+from ..canonical import Answer, OracleSig, Visit
 from ..facts import Facts, placement_facts
 from ..scenarios import Scenario
 from .core import Core, Lit, neg
@@ -20,9 +20,13 @@ from .core import Core, Lit, neg
 @dataclass(frozen=True)
 class ModelAnswer:
     """An answer's visits in the model's terms: docks named by alias, as on the boards of the
-    scenarios the answer is looked for in."""
+    scenarios the answer is looked for in; and its oracle consultations (solver/canonical.py)."""
 
     visits: tuple[Visit, ...]
+    oracles: tuple[OracleSig, ...] = ()
+    by_stop: bool = False
+    """Whether the visits name the oracle too (a strict signature): then a stop that only
+    consults the oracle is a visit."""
 
 
 Placed = tuple[tuple[int, tuple[int, int], int], ...]
@@ -41,7 +45,7 @@ def model_answer(answer: Answer, names: Sequence[Mapping[str, str]]) -> ModelAns
             continue
         alias = {n: a for a, n in names[turn].items()}
         visits.append(replace(visit, island=frozenset(alias.get(d, d) for d in visit.island)))
-    return ModelAnswer(tuple(visits))
+    return ModelAnswer(tuple(visits), answer.oracles, answer.by_stop)
 
 
 def placements_match(facts: Facts, c: int, placements: Placed) -> list[bool]:
@@ -97,7 +101,9 @@ def realised(sc: Scenario, answer: Answer) -> tuple[frozenset[str], ...] | None:
 
 def _form(answer: Answer, islands: Sequence[frozenset[str]]) -> ModelAnswer:
     return ModelAnswer(
-        tuple(v if v.end else replace(v, island=isl) for v, isl in zip(answer.visits, islands, strict=True))
+        tuple(v if v.end else replace(v, island=isl) for v, isl in zip(answer.visits, islands, strict=True)),
+        answer.oracles,
+        answer.by_stop,
     )
 
 
@@ -143,6 +149,8 @@ class Read(Core):
     """Lines out of solutions, and answers kept out of the next solve."""
 
     _marks: tuple[list[Lit], list[cp_model.IntVar]] | None = None
+    _stop_marks: tuple[list[Lit], list[cp_model.IntVar]] | None = None
+    """`_visit_marks` of the canonical signature, and of the strict one (the oracle by its stop)."""
 
     def read(self, solver: cp_model.CpSolver, member: int = 0) -> tuple[int, int, list[Action]]:
         """The actions the model counts, the class, and the line (sites chosen later, on
@@ -266,25 +274,33 @@ class Read(Core):
         listed for it."""
         return self.any_([self.matches(form, classes) for form, classes in forms.items()], "one of the forms")
 
-    def _visit_marks(self) -> tuple[list[Lit], list[cp_model.IntVar]]:
+    def _visit_marks(self, by_stop: bool) -> tuple[list[Lit], list[cp_model.IntVar]]:
         """Per event, whether it is a visit (a stop that pays for something or sells, or the end
-        of turn 1), and the visits before each event: built once per model."""
-        if self._marks is not None:
-            return self._marks
+        of turn 1; a stop that only consults the oracle only when `by_stop`), and the visits
+        before each event: built once per model and kind."""
+        made = self._stop_marks if by_stop else self._marks
+        if made is not None:
+            return made
         m, E = self.m, self.events
+        kind = "strict " if by_stop else ""
         marks = []
         for k in range(E):
             paid = self.cost[k] - self.moves[k] + sum(self.sell[k].values())
-            pays = m.new_bool_var(f"event {k} pays or sells")
+            if not by_stop and self.ask[k]:  # (no oracle to consult: the model as before)
+                paid -= self.asks[k]
+            pays = m.new_bool_var(f"event {k} pays or sells{' (oracle too)' if by_stop else ''}")
             m.add(paid >= 1).only_enforce_if(pays)
             m.add(paid == 0).only_enforce_if(pays.negated())
-            paying = self.all_([self.stop[k], pays], f"event {k} is a paying stop")
-            marks.append(self.any_([paying, self.end[k]], f"event {k} is a visit"))
-        rank = [m.new_int_var(0, E, f"visits before {k}") for k in range(E + 1)]
+            paying = self.all_([self.stop[k], pays], f"event {k} is a {kind}paying stop")
+            marks.append(self.any_([paying, self.end[k]], f"event {k} is a {kind}visit"))
+        rank = [m.new_int_var(0, E, f"{kind}visits before {k}") for k in range(E + 1)]
         m.add(rank[0] == 0)
         for k in range(E):
             m.add(rank[k + 1] == rank[k] + marks[k])
-        self._marks = (marks, rank)
+        if by_stop:
+            self._stop_marks = (marks, rank)
+        else:
+            self._marks = (marks, rank)
         return marks, rank
 
     def matches(self, answer: ModelAnswer, classes: Sequence[int]) -> cp_model.IntVar:
@@ -293,7 +309,8 @@ class Read(Core):
         line with the signature can slip through by leaving one false."""
         m, E = self.m, self.events
         same: list[Lit] = [self.holds(classes)]
-        marks, rank = self._visit_marks()
+        marks, rank = self._visit_marks(answer.by_stop)
+        same.extend(self._oracles_match(answer))
         same.append(self.is_(rank[E], len(answer.visits), "as many visits"))
         for j, visit in enumerate(answer.visits):
             found: list[Lit] = []
@@ -319,10 +336,11 @@ class Read(Core):
                         conds.append(lit if visit.card == card else lit.negated())
                     if visit.card is not None and visit.card not in self.dig[k]:
                         conds.append(0)
-                    for i, lit in self.ask[k].items():
-                        conds.append(lit if visit.oracle == i else lit.negated())
-                    if visit.oracle is not None and visit.oracle not in self.ask[k]:
-                        conds.append(0)
+                    if answer.by_stop:
+                        for i, lit in self.ask[k].items():
+                            conds.append(lit if visit.oracle == i else lit.negated())
+                        if visit.oracle is not None and visit.oracle not in self.ask[k]:
+                            conds.append(0)
                     sold = sum(self.sell[k].values())
                     no_sale = self.is_(sold, 0, f"no sale {k} {j}")
                     conds.append(neg(no_sale) if visit.sells else no_sale)
@@ -336,3 +354,17 @@ class Read(Core):
         out = m.new_bool_var("the line is the answer")
         self.m.add(out == self.all_(same, "all of the answer matched"))
         return out
+
+    def _oracles_match(self, answer: ModelAnswer) -> list[Lit]:
+        """Literals true exactly when the line consults the oracle for the answer's icons, at
+        any stop: the model consults it in turn 1 only (cards.py), once at most."""
+        icons = self.ask[0].keys() if self.events else ()
+        wanted = [o.icon for o in answer.oracles]
+        if any(o.turn != 1 or o.icon not in icons for o in answer.oracles):
+            return [0]
+        return [
+            self.is_(
+                sum(self.ask[k][i] for k in range(self.events)), wanted.count(i), f"oracle {i} asked as the answer"
+            )
+            for i in sorted(icons)
+        ]
