@@ -1,11 +1,12 @@
 """Measure the generator: acceptance per level and CPU seconds per kept puzzle, one worker.
 
     python tools/bench_generate.py --level hard --count 10 --seed 11 [--turns 2] [--start place] [--goal map-card]
-        [--drawn-site] [--most-tasks N] [--rows-out rows.jsonl]
+        [--drawn-site] [--most-tasks N] [--rows-out rows.jsonl] [--out DIR]
 
 Runs the tasks of `generate --difficulty LEVEL --count N --seed S` in order in this process
 (one worker, as `generate --workers 1` does) until N puzzles are kept, timing each task in CPU
-seconds. A kept puzzle's cost is the CPU of every task since the previous kept one (itself
+seconds (with --out, each kept puzzle is written there as `generate --out` writes it, with a
+fresh directory the same bytes). A kept puzzle's cost is the CPU of every task since the previous kept one (itself
 included): what one worker spends per puzzle. Prints the acceptance (tasks kept / tasks
 tried), the candidates looked at, and the median, p95 and max CPU per kept puzzle.
 """
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 from akrotiri_puzzles import load_components
+from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle
 from akrotiri_puzzles.generator.generate import Task, attempt
 
 
@@ -33,6 +35,7 @@ def main() -> None:
     parser.add_argument("--drawn-site", action="store_true", help="As generate --drawn-site (two turns).")
     parser.add_argument("--most-tasks", type=int, default=4000)
     parser.add_argument("--rows-out", type=Path)
+    parser.add_argument("--out", type=Path, help="Write each kept puzzle here (ID.yaml).")
     parser.add_argument("--verbose", action="store_true", help="Print each task's outcome as it ends.")
     args = parser.parse_args()
     comps = load_components()
@@ -41,13 +44,12 @@ def main() -> None:
     since = 0.0
     tried = 0
     reasons: dict[str, int] = {}
+    turns = 2 if args.drawn_site else args.turns  # as `generate --drawn-site` sets --turns 2
     for i in range(args.most_tasks):
         if len(costs) >= args.count:
             break
         t = time.process_time()
-        o = attempt(
-            Task(args.seed, i, args.level, args.turns, args.goal, start=args.start, drawn=args.drawn_site), comps
-        )
+        o = attempt(Task(args.seed, i, args.level, turns, args.goal, start=args.start, drawn=args.drawn_site), comps)
         cpu = time.process_time() - t
         tried += 1
         since += cpu
@@ -58,6 +60,9 @@ def main() -> None:
             sink.flush()
         if args.verbose:
             print(f"  task {i}: {o.reason} ({cpu:.1f} s CPU)", flush=True)
+        if o.kept and o.puzzle is not None and args.out is not None:
+            args.out.mkdir(parents=True, exist_ok=True)
+            (args.out / f"{o.puzzle.id}.yaml").write_text(dumps_puzzle(o.puzzle), encoding="utf-8")
         if o.kept:
             costs.append(since)
             since = 0.0

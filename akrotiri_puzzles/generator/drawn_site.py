@@ -120,9 +120,12 @@ def only_drawn(puzzle: Puzzle, card_id: str, boards: list[Board], sites_of: Site
     return not sites_of(pos, pos.board, card_id) and any(sites_of(pos, b, card_id) for b in boards)
 
 
-def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites) -> bool:
+def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites, shorter: bool = False) -> bool:
     """Whether a two-turn candidate of the action phase has a goal that needs the drawn tile
-    (module docstring); `sites_of`: `sites`, or a SiteMemo shared by the looks of one game."""
+    (module docstring); `sites_of`: `sites`, or a SiteMemo shared by the looks of one game.
+    `shorter`, the look of easy and medium recipes (`generate.SHORTER`): turn 2 alone may
+    reach the goal (no `idle_dead`), and only the solver's proof that the idle line is longer
+    keeps a candidate."""
     pos = puzzle.start
     if puzzle.turns != 2 or pos.phase != "act" or puzzle.goal.score is not None:
         return False
@@ -131,13 +134,13 @@ def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites) -> bool:
         return False
     goal: Goal = puzzle.goal
     if goal.map_card is not None:
-        return only_drawn(puzzle, goal.map_card, boards, sites_of) and idle_dead(puzzle)
-    hand = sorted(set(pos.hero.maps))
-    now = [c for c in hand if sites_of(pos, pos.board, c)]
-    later = [c for c in hand if c not in now and any(sites_of(pos, b, c) for b in boards)]
-    if goal.temples >= 2:
-        return len(now) <= 1 and bool(later) and idle_dead(puzzle)
-    return not now and bool(later) and idle_dead(puzzle)
+        needed = only_drawn(puzzle, goal.map_card, boards, sites_of)
+    else:
+        hand = sorted(set(pos.hero.maps))
+        now = [c for c in hand if sites_of(pos, pos.board, c)]
+        later = [c for c in hand if c not in now and any(sites_of(pos, b, c) for b in boards)]
+        needed = (len(now) <= 1 if goal.temples >= 2 else not now) and bool(later)
+    return needed and (shorter or idle_dead(puzzle))
 
 
 def oracle_boards(puzzle: Puzzle) -> tuple[list[Board], list[tuple[str, tuple[int, int], Board]]]:

@@ -58,6 +58,16 @@ def most_for(level: str, puzzle: Puzzle) -> int:
 IDLE_TURN = "turn 1 does nothing"
 """Why a two-turn candidate is dropped when a line that takes no action in turn 1 is as short
 (generator/idle_turn.py)."""
+SHORTER = ("easy", "medium")
+"""The levels whose --drawn-site recipe looks for a shorter idea (`drawn_site.needs_drawn_tile`,
+`shorter`). Hard's look asks that turn 2 alone cannot reach the goal: its answers need more
+actions than turn 2 has (4 or more), and with the turn-2 placement forced the greedy bot
+(which places at random) and the beam planner rarely find them, so their level points read
+medium at the least, hard with a technique. An easy or medium idea is shorter: turn 1 sails
+or sells so that turn 2, the drawn tile placed where it makes the site, needs fewer actions
+than with turn 1 idle. So their look lets the idle line exist, and the solver's proof that it
+is longer keeps a candidate (IDLE_TURN: the same proof, recorded in the certificate;
+docs/generator.md, "Two-turn puzzles at easy and medium")."""
 NO_LINE_WITHIN = "no line within the horizon and the level's most actions"
 """Why a two-turn candidate is dropped when the solve under its ceiling (the level's longest
 optimum) finds no line: there is none, or only longer ones."""
@@ -156,7 +166,7 @@ def attempt(task: Task, comps: Components, any_level: bool = False) -> Outcome:
         recipe = replace(recipe, reveal=reveal)
     if task.drawn:
         # Every goal of a position unless --goal fixes one: the look lets few goals through.
-        recipe = replace(recipe, drawn=True, goal=task.goal or ANY_GOAL)
+        recipe = replace(recipe, drawn=True, goal=task.goal or ANY_GOAL, shorter=task.level in SHORTER)
     game_seed = rng.randrange(2**31)
     reasons: dict[str, int] = {}
     elsewhere: Outcome | None = None
