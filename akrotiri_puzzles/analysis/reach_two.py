@@ -70,9 +70,10 @@ class _Reached(Exception):
     """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
 
 
-NODES = 200_000
+NODES = 20_000
 """States one relaxed search (a group of boards, or one board) may visit before the bound
-gives up (no bound)."""
+gives up (no bound): at 200,000 a question on a longer turn could cost more than the model it
+would save (docs/benchmarks.md, seed 3: 173.3 -> 277.0 s; at 20,000, 167.8 s)."""
 
 
 def below(pos: Position, ask: int, nodes: int = NODES) -> bool:
