@@ -28,7 +28,7 @@ from ..puzzle import Puzzle, State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
-from . import best_first
+from . import best_first, reach_two
 from .board_solve import (
     Board,
     BoardResult,
@@ -39,7 +39,7 @@ from .board_solve import (
 )
 from .exhaustive import hero_value
 from .exhaustive import horizon as puzzle_over
-from .placement import Bound, Progress, Stopped, best_placements, split_placements
+from .placement import Below, Bound, Progress, Stopped, best_placements, split_placements
 from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
 
@@ -267,10 +267,13 @@ class Run:
             if pos.phase == "place" and self.group_placements:
                 # Each placement is a two-turn model; those of a slot and rotation are first
                 # asked together through their cover (placement.py), which must then hold
-                # across the next turn's placement too.
+                # across the next turn's placement too; a cover or placement the model-free
+                # two-turn bound puts out of reach is not built (reach_two.py).
                 done = self.progress if pos is self.start else None
                 kids = self.children(pos)
-                return split_placements(kids, self.placed, floor, cap, NO_BOUND, turns=2, done=done)
+                return split_placements(
+                    kids, self.placed, floor, cap, NO_BOUND, turns=2, done=done, below=self.two_turn_below()
+                )
             return self.split(self.children(pos), floor, cap)
         if pos.phase == "act" and not pos.passing:
             got = self.kept.pop((id(pos), floor), None) if floor is not None and not bare_first else None
@@ -303,6 +306,12 @@ class Run:
         objective only: analysis/reach_bound.py); None without grouping, as a reference. It
         bounds one turn: never asked of a position with two turns left."""
         return score_bound if self.objective == "score" and self.use_bound else None
+
+    def two_turn_below(self) -> Below | None:
+        """The model-free two-turn bound that lets the two-turn placement search skip a cover
+        or a placement (the score objective only: analysis/reach_two.py); None without
+        grouping or bounds, as a reference."""
+        return reach_two.below if self.objective == "score" and self.use_bound else None
 
     def tighter(self) -> Bound | None:
         """The costlier, tighter bound asked where `upper`'s does not skip (analysis/reach_tight.py),
@@ -370,6 +379,7 @@ class Run:
             kids = [(a, c) for a, c in self.children(self.start) if not isinstance(a, Oracle)]
             left = self.left(self.start)
             upper = self.upper() if left == 1 else None
+            two = self.two_turn_below() if left == 2 else None
             if upper is not None and self.best_first:
                 ranked, bound, proven = best_first.best_placements(
                     kids, self.placed, self.reached, upper, None, None, k, self.tighter(), self.line
@@ -378,7 +388,7 @@ class Run:
                 reached = self.reached if left == 1 else None
                 try:
                     ranked, bound, proven = best_placements(
-                        kids, self.placed, None, None, k, upper, None, reached, left, self.progress
+                        kids, self.placed, None, None, k, upper, None, reached, left, self.progress, two
                     )
                 except Stopped:
                     raise TimeUp from None

@@ -82,6 +82,9 @@ Bound = Callable[[Position], int | None]
 or None where it has none."""
 Reach = Callable[[Position, int], bool]
 """Whether some line of a child reaches a value (board_solve.reaches, no line read)."""
+Below = Callable[[Position, int], bool]
+"""Whether a sound model-free bound proves that no line of a child reaches a value
+(analysis/reach_two.py over two turns)."""
 Progress = Callable[[int, int, int | None], None]
 """Told after each group: the groups done, of how many, and the best value so far (None yet)."""
 
@@ -97,13 +100,14 @@ def split_placements(
     feasible: Reach | None = None,
     turns: int = 1,
     done: Progress | None = None,
+    below: Below | None = None,
 ) -> BoardResult:
     """The best over the children, each asked only for lines better than the best so far, the
     placements of one slot and rotation first bounded together by their cover (module doc).
     The same result as asking every child in turn: a group is skipped only when no member can
     reach the value it would be asked for."""
     try:
-        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper, reach, feasible, turns, done)
+        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper, reach, feasible, turns, done, below)
     except Stopped as stop:
         # The children not looked at bound nothing: the line found, no bound.
         best = stop.found[0][1]
@@ -139,6 +143,7 @@ def best_placements(
     feasible: Reach | None = None,
     turns: int = 1,
     done: Progress | None = None,
+    below: Below | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values (each with its best line, the child's action first),
     best first, ties in the children's order; each child asked only for more than the k-th best
@@ -148,7 +153,8 @@ def best_placements(
     left out only when it cannot beat the k-th best. TimeUp with nothing found; `Stopped` with
     what was found when the time runs out later. With `feasible`, a cover is asked only whether
     it reaches the value (its best is never read). `turns`: the turns the children's solves see
-    (the cover's condition over two, `cover`); `done` is told after each group.
+    (the cover's condition over two, `cover`); `done` is told after each group. `below`: a
+    bound asked before a cover's or a child's solve, as `upper` is (over two turns).
 
     With `reach` (and `upper`; k = 1, no time limit): a child that beats the best so far and
     reaches its own bound has that value, proven without its line; only the child that is the
@@ -159,6 +165,7 @@ def best_placements(
     state.reach = reach if k == 1 and upper is not None else None
     state.feasible = feasible
     state.turns = turns
+    state.proves_below = below
     try:
         every = groups(kids)
         for i, group in enumerate(every):
@@ -194,6 +201,8 @@ class _Search:
         self.proven = True
         self.turns = 1
         """The turns the children's solves see (a cover's condition over two, `cover`)."""
+        self.proves_below: Below | None = None
+        """A bound asked with the value itself (`Below`), besides `upper`."""
 
     def ask(self) -> int | None:
         """The value a child is asked for: more than the k-th best so far (at least the floor)."""
@@ -207,6 +216,8 @@ class _Search:
         """Whether the model-free bound of `pos` (a child, or a group's cover, which dominates
         each of its placements) is below `ask`: then no line from it reaches `ask`, and its solve
         would be INFEASIBLE."""
+        if self.proves_below is not None and self.proves_below(pos, ask):
+            return True
         if self.upper is None:
             return False
         ub = self.upper(pos)

@@ -50,8 +50,8 @@ NODES = 20_000
 """States the relaxed search may visit before it gives up (no bound)."""
 
 
-class _TooBig(Exception):
-    pass
+class TooBig(Exception):
+    """The relaxed search passed its states: no bound."""
 
 
 def score_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None, scale: int = 0) -> int | None:
@@ -59,13 +59,13 @@ def score_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None,
     where the relaxation does not apply (not in an action phase, the boat passing through the
     other's dock, piles not known) or its search is too large. `shared`: what positions on one
     board share, kept from one call to the next (the first actions of one turn). With `scale`,
-    a bound on the score times `scale` plus the final drachmas instead (`_Relaxed.leaf`)."""
+    a bound on the score times `scale` plus the final drachmas instead (`Relaxed.leaf`)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
     try:
-        return _Relaxed(pos, nodes, shared, scale).best()
-    except _TooBig:
+        return Relaxed(pos, nodes, shared, scale).best()
+    except TooBig:
         return None
 
 
@@ -86,7 +86,7 @@ class Shared:
         return self
 
 
-class _Relaxed:
+class Relaxed:
     """The relaxed turn of one position (module doc)."""
 
     def __init__(self, pos: Position, nodes: int, shared: Shared | None = None, scale: int = 0) -> None:
@@ -318,7 +318,7 @@ class _Relaxed:
             return self._memo[key]
         self.nodes -= 1
         if self.nodes < 0:
-            raise _TooBig
+            raise TooBig
         board = self.pos.board
         best = self.leaf(drachmas, dug)
         here = board.island_of_dock[at] if isinstance(at, str) else at

@@ -38,7 +38,7 @@ from __future__ import annotations
 from ..components import COLOURS
 from ..geometry import Quad
 from ..position import Position
-from .reach_bound import NODES, Shared, _Relaxed, _TooBig
+from .reach_bound import NODES, Relaxed, Shared, TooBig
 
 
 def tight_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None, scale: int = 0) -> int | None:
@@ -49,11 +49,11 @@ def tight_bound(pos: Position, nodes: int = NODES, shared: Shared | None = None,
         return None
     try:
         return _Tight(pos, nodes, shared, scale).best()
-    except _TooBig:
+    except TooBig:
         return None
 
 
-class _Tight(_Relaxed):
+class _Tight(Relaxed):
     """The tighter relaxed turn of one position (module doc)."""
 
     def __init__(self, pos: Position, nodes: int, shared: Shared | None = None, scale: int = 0) -> None:
@@ -92,7 +92,7 @@ class _Tight(_Relaxed):
         return [sum(prices[:n]) for n in range(len(prices) + 1)]
 
     def moves(self, at: str | Quad) -> list[tuple[Quad, int]]:
-        """As `_Relaxed.moves`, to every island within the turn's reach (not only the spots of
+        """As `Relaxed.moves`, to every island within the turn's reach (not only the spots of
         the coarser bound), keeping the docks too (`dock_moves`)."""
         if at in self._dist:
             return self._dist[at]
@@ -188,14 +188,14 @@ class _Tight(_Relaxed):
             # Load, then a point a Move with cargo, R-MOVE-2) are never sold: forget them.
             taken = tuple((i, n) for i, n in taken if acts > self.to_thera(i))
         # Every temple placed, or no action left: no card is excavated any more, so none
-        # bought is read (`_Relaxed.unread`).
+        # bought is read (`Relaxed.unread`).
         hand, bought = self.unread(acts, hand, dug, bought)
         key = (at, free, acts, drachmas, cargo, sold, hand, dug, bought, taken)
         if key in self._memo:
             return self._memo[key]
         self.nodes -= 1
         if self.nodes < 0:
-            raise _TooBig
+            raise TooBig
         board = self.pos.board
         best = self.leaf(drachmas, dug)
         here = board.island_of_dock[at] if isinstance(at, str) else at
@@ -288,7 +288,7 @@ class _Tight(_Relaxed):
         taken: tuple[tuple[Quad, int], ...],
     ) -> int:
         """The best after one buy at Thera (R-BUY-1; the boat empty, its cargo sold), the cards
-        the decks' next ones (`_Relaxed.purchases`)."""
+        the decks' next ones (`Relaxed.purchases`)."""
         best = -(10**9)
         for cost, new_hand, t in self.purchases(acts, drachmas, hand, bought):
             best = max(best, self.walk(at, 0, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken))

@@ -181,7 +181,7 @@ def _below(bound: int | None, floor: int) -> bool:
 def _margin_bound(relaxed: Callable[..., int | None]) -> Bound:
     """The opponent's margin objective bounded by a relaxation (reach_bound, reach_tight) scaled as
     the objective is: its points times SCALE plus its final drachmas, both bounded on each
-    relaxed line together (`_Relaxed.leaf`), less the hero's points (a constant once the tile
+    relaxed line together (`Relaxed.leaf`), less the hero's points (a constant once the tile
     is placed)."""
 
     def bound(child: Position) -> int | None:

@@ -1,0 +1,579 @@
+"""A model-free upper bound on the hero's score over its next two turns (`analyse --turns 2`).
+
+The two-turn placement search (analysis/placement.py, solver/model/score_two.py) asks each slot
+and rotation's cover, and each placement of a group it opens, for more than the best so far: a
+two-turn CP-SAT model each. `below` answers first, without a model, whether even a relaxed pair
+of turns cannot reach the value asked for; then the model is not built (the search records the
+bound as it would an INFEASIBLE answer). It is the one-turn relaxation of analysis/reach_bound.py
+run once over both turns, on the boards the line can meet:
+
+- *The boards.* Turn 1's board `B1` (the position's) and the final boards `B` of the next turn's
+  scenarios (solver/scenarios.py: the tile drawn, or the oracle's, at each slot and rotation).
+  The bound is the most, over groups of final boards, of one relaxed search over `B1` and the
+  group: the boards whose next tile lies in one slot (its rotations and tiles) form a group, and
+  an excavation narrows the group's boards to those where its card fits (`mask`), so fits and
+  goal cards are read on one board per line, as in the real game. Where a group's search
+  reaches the value asked for, each of its boards is searched alone (with B1), which is tighter
+  (the legs and cubes of one board): on seed 1's fifth turn a group's 11 became 9, the cover's
+  optimum, for 0.06 CPU s.
+- *Spots.* A stop is made at a *spot*: each island of B1 stands for every island of a board that
+  holds its land (on B1 itself, or grown by the next tile), and the islands of the next tile
+  alone (no land of B1) are grouped into spots by what they offer. A spot offers the union over
+  its islands: a card fits it where it fits a site of one of them on its own board (R-EXC-2
+  reads the board's icons, which the next tile changes), its docks are all of theirs, its cubes
+  the most any holds (the next placement lays two, R-TILE-2), and a temple there counts for a
+  per-temple goal card when it counts on one of them on its board (R-GOAL-1..8; the score is
+  the final board's, R-SCORE-2). An island holding a temple offers no excavation (R-EXC-1).
+- *Legs.* The least movement points between docks over the union of the group's route
+  components and islands (R-MOVE-1): a tile only adds routes and joins islands, and a real leg
+  is sailed on one board, so it costs at least that.
+- *Actions.* Turn 1's actions left and the most turn 2 can have (R-TURN-2: turn 2's grow with
+  the temples turn 1 excavates), spent as one turn: a Move action's points may run over the end
+  of turn, the oracle and the turn's end cost nothing, the placement needs no action. The market
+  after the next placement has up to two cubes fewer of each colour, so sales use those empty
+  spaces too (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
+  of cards that fit nowhere only costs drachmas and an action).
+- *Temples.* One per B1 spot (a grown island holding two of B1's islands allows two: looser,
+  still sound), any number on the next tile's spots.
+
+Every line of the two turns is a sequence of such stops, each no costlier and worth no less in
+the relaxation, so the bound is sound (tests/test_reach_two.py compares it with covers' and
+placements' own two-turn optima). Cut after `NODES` states: no bound, never a guess; no clock
+is read. What a cover's groups share (turn 1's board, each board's card fits, goal facts) is
+worked out once per call (`_Boards`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import heapq
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..board import Board
+from ..excavation import Bounds, fits_bounds, site_bounds, valid_sites
+from ..geometry import Quad, Slot, board_quarter
+from ..goals import PER_TEMPLE, BoardFacts, score_goal, temple_counts
+from ..position import Position
+from ..premise import WHOLE
+from ..puzzle import Goal, Puzzle
+from ..solver.budget import second_turn_possible
+from ..solver.scenarios import scenarios
+from .reach_bound import Relaxed, TooBig
+
+Spot = int
+Member = tuple[int, Quad]
+"""(board index within a group, island of that board)."""
+
+
+class _Reached(Exception):
+    """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
+
+
+NODES = 20_000
+"""States one relaxed search (a group of boards, or one board) may visit before the bound
+gives up (no bound): at 200,000 a question on a longer turn could cost more than the model it
+would save (docs/benchmarks.md, seed 3: 173.3 -> 277.0 s; at 20,000, 167.8 s)."""
+
+
+def below(pos: Position, ask: int, nodes: int = NODES) -> bool:
+    """Whether no line of the hero's next two turns from `pos` (a turn-1 action phase) scores
+    `ask` or more, proven by the relaxation (module doc); False where it does not apply, a search
+    passes `nodes` states, or a relaxed line on one board reaches `ask` (it then stops at once)."""
+    try:
+        value = two_turn_bound(pos, nodes, ask)
+    except _Reached:
+        return False
+    return value is not None and value < ask
+
+
+def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) -> int | None:
+    """An upper bound on the hero's score after any line of its next two turns from `pos`, or
+    None where the relaxation does not apply (not an action phase, the boat passing, piles not
+    known, no second turn) or a search passes `nodes` states. With `ask`: raises `_Reached` as
+    soon as a relaxed line on one board reaches it."""
+    got = final_boards(pos)
+    if got is None:
+        return None
+    finals, acts = got
+    shared = _Boards(pos)
+    best: int | None = None
+    try:
+        for group in finals:
+            value = _group_bound(pos, group, acts, nodes, shared, ask)
+            best = value if best is None else max(best, value)
+    except TooBig:
+        return None
+    return best
+
+
+def _group_bound(pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None) -> int:
+    """One group's bound: its boards searched together (cheap, looser: legs and cubes of
+    several boards at once); where that reaches `ask` (without one: always), each board alone,
+    and the lower of the two."""
+    together: int | None = None
+    with contextlib.suppress(_Reached):  # then each board alone
+        together = _TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, ask).best()
+    if together is not None and (ask is not None or len(group) == 1):
+        return together
+    alone = max(_TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask).best() for b in group)
+    return alone if together is None else min(together, alone)
+
+
+def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
+    """The final boards of the next turn's scenarios, grouped by the slot of the next tile (the
+    boards without one, B1 itself, alone), and the actions of both turns spent as one (turn 1's
+    left and the most turn 2 can have, R-TURN-2); None where the relaxation does not apply."""
+    hero = pos.hero
+    if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
+        return None
+    puzzle = Puzzle("analyse", pos, Goal(), turns=2, revealed=WHOLE)
+    if not second_turn_possible(puzzle):
+        return None
+    board = pos.components.player_board
+    done = len(hero.temples)
+    most = min(pos.actions_left, board.temples - done)
+    by_slot: dict[Slot | None, list[Board]] = {}
+    seen: set[int] = set()
+    for sc in scenarios(puzzle):
+        final = sc.boards[-1]
+        if id(final) in seen:
+            continue
+        seen.add(id(final))
+        slot = None if sc.second is None else sc.second.slot
+        by_slot.setdefault(slot, []).append(final)
+    groups = [by_slot[s] for s in sorted(by_slot, key=lambda s: (s is not None, s))]
+    return groups, pos.actions_left + board.actions_after(min(done + most, board.temples))
+
+
+class _Boards:
+    """What the searches of one position's groups share, by board: each card's bounds on a
+    site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self.bounds: dict[tuple[int, str], Bounds] = {}
+        self.fit: dict[tuple[Bounds, tuple[Quad, ...]], bool] = {}
+        self.facts: dict[int, tuple[Position, BoardFacts]] = {}
+        self.counts: dict[tuple[int, str, Quad], bool] = {}
+        self.old: dict[tuple[int, str], int] = {}
+        self.cards: dict[tuple[int, Quad], list[str]] = {}
+        """The cards that fit an island of a board (by its id), in card order."""
+
+    def fits(self, board: Board, card: str, quads: tuple[Quad, ...]) -> bool:
+        """Whether the card fits a site among `quads` on `board` (R-EXC-2)."""
+        key = (id(board), card)
+        if key not in self.bounds:
+            self.bounds[key] = site_bounds(board, self.pos.to_move, self.pos.components.map[card])
+        bounds = self.bounds[key]
+        memo = (bounds, quads)
+        if memo not in self.fit:
+            self.fit[memo] = any(fits_bounds(bounds, q) for q in quads)
+        return self.fit[memo]
+
+    def on(self, board: Board) -> tuple[Position, BoardFacts]:
+        """The position with `board`, and the board's goal facts."""
+        if id(board) not in self.facts:
+            self.facts[id(board)] = (replace(self.pos, board=board), BoardFacts(board))
+        return self.facts[id(board)]
+
+    def counts_for(self, board: Board, rule: str, island: Quad) -> bool:
+        """Whether a temple on `island` of `board` counts for a per-temple rule."""
+        key = (id(board), rule, island)
+        if key not in self.counts:
+            p, facts = self.on(board)
+            self.counts[key] = temple_counts(p, facts, rule, island)
+        return self.counts[key]
+
+    def old_score(self, board: Board, goal: str) -> int:
+        """The goal card's points for the hero's temples before the turns, on `board`."""
+        key = (id(board), goal)
+        if key not in self.old:
+            p, facts = self.on(board)
+            self.old[key] = score_goal(p, self.pos.to_move, goal, facts).points
+        return self.old[key]
+
+
+class _TwoRelaxed(Relaxed):
+    """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
+
+    def __init__(
+        self, pos: Position, boards: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None
+    ) -> None:
+        self.pos = pos
+        self.nodes = nodes
+        self.scale = 0
+        self.ask = ask
+        self.on = shared
+        self.acts = acts
+        """The most actions of both turns (for the legs' reach)."""
+        comps = pos.components
+        hero = pos.hero
+        self.hero = hero
+        board = comps.player_board
+        done = len(hero.temples)
+        after = [board.actions_after(min(done + j, board.temples)) for j in range(board.temples + 1)]
+        self.start_acts = pos.actions_left + after[0]
+        self.bonus = [0] + [after[j] - after[j - 1] if j <= pos.actions_left else 0 for j in range(1, len(after))]
+        """Turn 2's actions grow with the temples turn 1 excavates (R-TURN-2): the j-th
+        excavation of the relaxed line may be turn 1's when j is at most turn 1's actions, and
+        then gives turn 2 `bonus[j]` actions more."""
+        self.boards = boards
+        self.base_maps = sum(comps.map[c].points for c, _ in hero.temples)
+        self.left = board.temples - len(hero.temples)
+        track = comps.market.track
+        fewer = 2 if len(boards) > 1 else 0
+        prices: list[int] = []
+        for on_market in pos.market:
+            prices += track[: len(track) - max(0, on_market - fewer)]
+        prices.sort(reverse=True)
+        self.earned = [sum(prices[:n]) for n in range(len(prices) + 1)]
+        self.decks = pos.map_decks
+        self.buy_prices = comps.setup.map_prices
+        self.goal_pool = pos.goal_face_up if pos.strategist else pos.goal_deck
+        reveals = board.reveals
+        self.draws_after = [sum(1 for r in reveals[done : done + k] if r.goal_draw) for k in range(self.left + 1)]
+        self._dist = {}
+        self._goals = {}
+        self._quarters = {}
+        self._memo = {}
+        self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
+        self._richest: dict[tuple[object, ...], int] = {}
+        """The most drachmas each state was reached with (`walk`)."""
+        # Both seats' temples block an island (R-EXC-1).
+        sites = [site for seat in pos.seats for _, site in seat.temples]
+        self.taken = [{b.island_at(q) for q in sites} for b in boards]
+        self._spots(boards)
+        self._routes(boards)
+
+    def _spots(self, boards: list[Board]) -> None:
+        """The spots, what each offers (cards that fit by board, goal rules it counts for,
+        cubes) and Thera's."""
+        pos, hero, on = self.pos, self.hero, self.on
+        b1 = boards[0]
+        members: list[list[Member]] = []
+        spot_of: dict[Quad, Spot] = {}
+        for isl in sorted(b1.island_quads):
+            spot_of[isl] = len(members)
+            first = b1.island_quads[isl][0]
+            members.append(sorted({(k, b.island_at(first)) for k, b in enumerate(boards)}))  # type: ignore[misc]
+        self.spot_of = spot_of
+        old_land = {q for quads in b1.island_quads.values() for q in quads}
+        self.old_land = old_land
+        alone: list[Member] = []
+        for k, b in enumerate(boards[1:], start=1):
+            for isl, quads in b.island_quads.items():
+                if not any(q in old_land for q in quads):
+                    alone.append((k, isl))
+        cards = sorted(set(hero.maps) | {c for deck in self.decks for c in deck})
+        rules = sorted({pos.components.goal[g].rule for g in (*hero.goals, *self.goal_pool)} & PER_TEMPLE)
+        every = (1 << len(boards)) - 1
+        self.every = every
+        self.allowed: dict[tuple[Spot, str], int] = {}
+        """(spot, card): the boards (bits by index) on which the card fits one of the spot's
+        islands; a fit on B1 holds on every board (a turn-1 excavation)."""
+        self.count_on: dict[tuple[Spot, str], int] = {}
+        """(spot, per-temple rule): the boards on which a temple there counts for the rule."""
+
+        def fitting(k: int, isl: Quad) -> list[str]:
+            b = boards[k]
+            if isl == b.thera_island or isl in self.taken[k]:
+                return []
+            key = (id(b), isl)
+            if key not in on.cards:  # B1's islands: once for every group
+                quads = b.island_quads[isl]
+                on.cards[key] = [c for c in cards if on.fits(b, c, quads)]
+            return on.cards[key]
+
+        def offer(s: Spot, m: Member, ok: Sequence[str]) -> int:
+            k, isl = m
+            bits = every if k == 0 else 1 << k
+            for c in ok:
+                self.allowed[(s, c)] = self.allowed.get((s, c), 0) | bits
+            if ok:
+                for r in rules:
+                    if on.counts_for(boards[k], r, isl):
+                        self.count_on[(s, r)] = self.count_on.get((s, r), 0) | (1 << k)
+            return self._cubes_on(k, isl)
+
+        self.members: list[list[Member]] = []
+        cubes: dict[Spot, int] = {}
+        for s, ms in enumerate(members):
+            self.members.append(ms)
+            cubes[s] = max((offer(s, m, fitting(*m)) for m in ms), default=0)
+        # The next tile's islands alone: one spot per board's island would be many; they are
+        # grouped by the cards that fit and the rules they count for (each board's bits kept).
+        grouped: dict[tuple[frozenset[str], frozenset[str]], list[tuple[Member, list[str]]]] = {}
+        for m in alone:
+            k, isl = m
+            if isl in self.taken[k]:
+                continue
+            ok = fitting(k, isl)
+            cnt = frozenset(r for r in rules if ok and on.counts_for(boards[k], r, isl))
+            grouped.setdefault((frozenset(ok), cnt), []).append((m, ok))
+        self.multi: set[Spot] = set()
+        for _, offered in sorted(grouped.items(), key=lambda kv: (sorted(kv[0][0]), sorted(kv[0][1]))):
+            s = len(self.members)
+            self.members.append([m for m, _ in offered])
+            cubes[s] = max(offer(s, m, ok) for m, ok in offered)
+            self.multi.add(s)
+        fits: dict[Spot, frozenset[str]] = {}
+        for s, c in self.allowed:
+            fits[s] = fits.get(s, frozenset()) | {c}
+        # Spots stand where reach_bound's search reads islands (its keys, typed as islands).
+        self.fits = fits  # type: ignore[assignment]
+        self.useful = {c for f in fits.values() for c in f}
+        self.buys_help = any(c in self.useful for deck in self.decks for c in deck)
+        self.cubes = {s: n for s, n in cubes.items() if n}  # type: ignore[misc]
+        self.thera = spot_of[b1.thera_island]  # type: ignore[assignment]
+        self.spots = sorted({self.thera, *self.fits, *self.cubes})
+        self.occupied = pos.seat(pos.other).boat
+        self.completed_most = max((max((b.island_size[i] for i in b.completed), default=0) for b in boards), default=0)
+
+    def _routes(self, boards: list[Board]) -> None:
+        """The docks of each spot, and the union of every board's route components and islands
+        (R-MOVE-1) as groups of docks a step reaches from any of them."""
+        self.spot_docks: dict[Spot, tuple[str, ...]] = {
+            s: tuple(sorted({d for k, isl in ms for d in boards[k].docks_of_island.get(isl, ())}))
+            for s, ms in enumerate(self.members)
+        }
+        found: set[frozenset[str]] = set()
+        for b in boards:
+            comp: dict[int, list[str]] = {}
+            for name, c_id in b.ship_component.items():
+                comp.setdefault(c_id, []).append(name)
+            found |= {frozenset(v) for v in comp.values()}
+            found |= {frozenset(v) for v in b.docks_of_island.values()}
+        self.groups = sorted(tuple(sorted(g)) for g in found)
+        self.groups_of: dict[str, list[int]] = {}
+        for gi, g in enumerate(self.groups):
+            for d in g:
+                self.groups_of.setdefault(d, []).append(gi)
+
+    def _cubes_on(self, k: int, isl: Quad) -> int:
+        if k == 0:
+            return sum(self.pos.cubes_by_island.get(isl, {}).values())
+        # The next tile lays two cubes (R-TILE-2) on the land of this board's new tile.
+        b = self.boards[k]
+        island_of_piece = b.island_of_piece
+        n = sum(count for piece, _, count in self.pos.cubes if island_of_piece.get(piece) == isl)
+        grown = any(q not in self.old_land for q in b.island_quads[isl])
+        return n + 2 if grown else n
+
+    # -- the relaxed search over the spots, with the boards a line's excavations allow ------------
+
+    def moves(self, at: str | Quad) -> list[tuple[Quad, int]]:
+        if at in self._dist:
+            return self._dist[at]
+        _, points = self._legs(at)
+        most = 2 * self.acts + self.pos.points
+        found = sorted(((i, points[i]) for i in self.spots if i in points and points[i] <= most), key=lambda x: x[1])
+        self._dist[at] = found
+        return found
+
+    def _legs(self, at: str | Quad) -> tuple[dict[str, int], dict[Quad, int]]:
+        """The least movement points from `at` (the boat's dock, or any dock of a spot) to each
+        dock and to each spot, over the union of the boards' steps (module doc)."""
+        docks = [at] if isinstance(at, str) else self.spot_docks[at]  # type: ignore[index]
+        sources = [d for d in docks if isinstance(at, str) or d != self.occupied]
+        out = dict.fromkeys(sources, 0)
+        heap = [(0, d) for d in sources]
+        spent: set[int] = set()
+        while heap:
+            n, d = heapq.heappop(heap)
+            if n > out[d]:
+                continue
+            other = d == self.occupied
+            cost = n + (2 if other else 1)
+            for gi in self.groups_of.get(d, ()):
+                if gi in spent:
+                    continue
+                if not other:
+                    spent.add(gi)
+                for e in self.groups[gi]:
+                    if cost < out.get(e, 10**9):
+                        out[e] = cost
+                        heapq.heappush(heap, (cost, e))
+        points: dict[Quad, int] = {}
+        for s, near_docks in self.spot_docks.items():
+            near = [out[d] for d in near_docks if d in out and d != self.occupied]
+            if near:
+                points[s] = min(near)  # type: ignore[index]
+        return out, points
+
+    def best(self) -> int:
+        hero = self.hero
+        assert hero.boat is not None
+        hand = tuple(c for c in hero.maps if c in self.useful)
+        return self.walk(
+            hero.boat,
+            self.start_acts,
+            hero.drachmas,
+            len(hero.cargo),
+            0,
+            hand,
+            frozenset(),
+            (0, 0, 0),
+            (),
+            0,
+            self.every,
+        )
+
+    def value(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int) -> int:
+        """The bound on a line that stops here: its map cards, its goal cards on the best board
+        its excavations allow, its drachmas (R-SCORE-1, R-SCORE-2)."""
+        key = (dug, mask)
+        if key not in self._values:
+            maps = self.pos.components.map
+            best = -(10**9)
+            m = mask
+            while m:
+                low = m & -m
+                best = max(best, self.goals_on(low.bit_length() - 1, dug))
+                m ^= low
+            self._values[key] = self.base_maps + sum(maps[c].points for _, c in dug) + best
+        value = self._values[key] + drachmas // 10
+        if self.ask is not None and value >= self.ask:
+            raise _Reached
+        return value
+
+    def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int:
+        """At least the goal cards' points with the new temples `dug` when board k is final: the
+        cards held and the best of each goal draw (as reach_bound's goal_part)."""
+        held = sum(self.goal_on(k, g, dug) for g in self.hero.goals)
+        draws = self.draws_after[len(dug)]
+        if draws:
+            n = self.pos.components.setup.goals_drawn * draws
+            pool_ids = self.goal_pool if self.pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
+            pool = sorted((self.goal_on(k, g, dug) for g in set(pool_ids)), reverse=True)
+            held += sum(pool[:draws])
+        return held
+
+    def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
+        pos = self.pos
+        card = pos.components.goal[goal]
+        value = card.value(pos.edition)
+        rule = card.rule
+        if rule == "quarters":
+            quarters = {board_quarter(site) for _, site in self.hero.temples}
+            opened = sum(1 for i, c in dug if self.site_quarters(i, c) - quarters)
+            cap = card.cap if card.cap is not None else 10**9
+            return min(cap, value * min(4, len(quarters) + opened))
+        if rule == "largest_completed":
+            return value * self.completed_most
+        old = self.on.old_score(self.boards[k], goal)
+        if rule == "not_connected":
+            return old + value * len(dug)
+        bit = 1 << k
+        return old + value * sum(1 for i, _ in dug if self.count_on.get((i, rule), 0) & bit)  # type: ignore[arg-type, misc]
+
+    def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
+        key = (island, card)
+        if key not in self._quarters:
+            pos = self.pos
+            out: set[str] = set()
+            for k, isl in self.members[island]:  # type: ignore[call-overload]
+                b = self.boards[k]
+                sites = valid_sites(b, pos.to_move, pos.components.map[card], b.island_quads[isl])
+                out |= {board_quarter(q) for q in sites}
+            self._quarters[key] = frozenset(out)
+        return self._quarters[key]
+
+    def walk(
+        self,
+        at: str | Quad,
+        acts: int,
+        drachmas: int,
+        cargo: int,
+        sold: int,
+        hand: tuple[str, ...],
+        dug: frozenset[tuple[Quad, str]],
+        bought: tuple[int, int, int],
+        taken: tuple[tuple[Quad, int], ...],
+        stash: int,
+        mask: int,
+    ) -> int:
+        """reach_bound's `search` over the spots, `mask` the boards the excavations so far allow."""
+        hand, bought = self.unread(acts, hand, dug, bought)
+        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
+        if key in self._memo:
+            return self._memo[key]
+        # A state that differs from one already reached only in fewer drachmas can do nothing
+        # more (every cost is checked against the drachmas, and the score grows with them): its
+        # leaves are no better than that state's, whose leaves reach the root's maximum.
+        poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask)
+        if self._richest.get(poorer, -1) > drachmas:
+            return -(10**9)
+        self._richest[poorer] = drachmas
+        self.nodes -= 1
+        if self.nodes < 0:
+            raise TooBig
+        best = self.value(drachmas, dug, mask)
+        here = self.spot_of[self.pos.board.island_of_dock[at]] if isinstance(at, str) else at
+        if here == self.thera and (cargo or stash):
+            n = min(len(self.earned) - 1, sold + cargo + stash)
+            gain = self.earned[n] - self.earned[sold]
+            best = max(best, self.walk(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken, 0, mask))
+            self._memo[key] = best
+            return best
+        if not acts and not isinstance(at, str):
+            self._memo[key] = best
+            return best
+        if cargo:
+            best = max(best, self.walk(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo, mask))
+        done = {i for i, _ in dug}
+        maps = self.pos.components.map
+        cards = sorted(set(hand))
+        got = dict(taken)
+        free = self.pos.points if isinstance(at, str) else 0
+        for island, steps in self.moves(at):
+            need = max(0, steps - free)
+            m = need if cargo else (need + 1) // 2
+            if m > acts:
+                break
+            if island == self.thera and (cargo or stash):
+                best = max(
+                    best, self.walk(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
+                )
+                continue
+            if m + 1 > acts:
+                continue
+            if island == self.thera and self.buys_help and acts - m - 1 >= 2 and len(dug) < self.left:
+                for cost, new_hand, t in self.purchases(acts - m - 1, drachmas, hand, bought):
+                    best = max(
+                        best,
+                        self.walk(island, acts - m - 1, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash, mask),
+                    )
+            fits = self.fits.get(island)
+            if fits is not None and (island not in done or island in self.multi) and len(dug) < self.left:
+                for c in cards:
+                    if c in fits and maps[c].cost <= drachmas:
+                        allow = mask & self.allowed[(island, c)]  # type: ignore[index]
+                        if not allow:
+                            continue
+                        rest = list(hand)
+                        rest.remove(c)
+                        sub = self.walk(
+                            island,
+                            acts - m - 1 + self.bonus[len(dug) + 1],
+                            drachmas - maps[c].cost,
+                            cargo,
+                            sold,
+                            tuple(rest),
+                            dug | {(island, c)},
+                            bought,
+                            taken,
+                            stash,
+                            allow,
+                        )
+                        best = max(best, sub)
+            had = got.get(island, 0)
+            if island in self.cubes and cargo < 3 and had < self.cubes[island]:
+                k = min(3 - cargo, self.cubes[island] - had)
+                more = tuple(sorted({**dict(taken), island: had + k}.items()))
+                best = max(
+                    best,
+                    self.walk(island, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more, stash, mask),
+                )
+        self._memo[key] = best
+        return best
