@@ -94,8 +94,10 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     # whose goal needs the tile only the oracle gives (oracle + second turn); without portage,
     # as portage + double move is at 10 of 25 hard puzzles.
     ("hard", 1, 563, ["--drawn-site", "--theme", "oracle", "--without", "portage"]),
-    # Session 44, the lead: another (oracle, sell and the second turn; no portage either).
+    # Session 44, the lead: two more (564: oracle, sell and the second turn; 565: oracle and the
+    # second turn, kept at task 278 after 691 s of CPU; no portage either).
     ("hard", 1, 564, ["--drawn-site", "--theme", "oracle", "--without", "portage"]),
+    ("hard", 1, 565, ["--drawn-site", "--theme", "oracle", "--without", "portage"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
