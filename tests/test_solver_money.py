@@ -74,9 +74,11 @@ def _two_temples(name: str, comps, actions: int) -> Puzzle:
     return replace(puzzle, start=puzzle.start.with_seat(puzzle.hero, hero))
 
 
-def _least_lower(puzzle: Puzzle, cubes: bool) -> int:
+def _least_lower(puzzle: Puzzle, cubes: bool, money: bool = False) -> int:
     """The least per-scenario lower bound (`lower_bound`) over the puzzle's scenarios, read off
-    each scenario's own boards, with or without the docks where a cube may be loaded."""
+    each scenario's own boards, with or without the docks where a cube may be loaded; with
+    `money`, the goal's money of the cards that fit on the scenario's boards too (a scenario
+    where they cannot pay for the goal is left out)."""
     reader = FactReader(puzzle)
     cards = playable_cards(puzzle, budget(puzzle).most)
     comps = puzzle.start.components
@@ -90,10 +92,13 @@ def _least_lower(puzzle: Puzzle, cubes: bool) -> int:
             for k in cards:
                 for isl in v.fitting(puzzle.hero, comps.map[k]):
                     fit.setdefault(k, set()).update(docks_of[isl])
+        spend = reader.money(fit) if money else ()
+        if spend is None:
+            continue
         from_start = last.steps_from([reader.start_dock])
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
         loads = cube_docks(last, reader.cube_parts) if cubes else None
-        least = min(least, lower_bound(puzzle, cards, fit, from_start, from_thera, loads))
+        least = min(least, lower_bound(puzzle, cards, fit, from_start, from_thera, loads, *spend))
     return least
 
 
@@ -256,27 +261,7 @@ def test_R_BUY_1_R_MOVE_2_R_EXC_1_the_buy_in_a_gap_of_its_own(name, comps, monke
 def _money_of_fitting(puzzle: Puzzle) -> int:
     """The least per-scenario bound with the goal's money of the cards that fit on each
     scenario's boards, as `FactReader.read` works it out (`budget.scenario_money`)."""
-    reader = FactReader(puzzle)
-    cards = playable_cards(puzzle, budget(puzzle).most)
-    comps = puzzle.start.components
-    least = FAR
-    for sc in reader.scenarios():
-        views = reader.views(sc, 99)
-        last = views[-1]
-        fit: dict[str, set[str]] = {}
-        for v in views:
-            docks_of = v.docks_of_island()
-            for k in cards:
-                for isl in v.fitting(puzzle.hero, comps.map[k]):
-                    fit.setdefault(k, set()).update(docks_of[isl])
-        money = reader.money(fit)
-        if money is None:
-            continue
-        from_start = last.steps_from([reader.start_dock])
-        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
-        loads = cube_docks(last, reader.cube_parts)
-        least = min(least, lower_bound(puzzle, cards, fit, from_start, from_thera, loads, *money))
-    return least
+    return _least_lower(puzzle, True, money=True)
 
 
 def test_R_EXC_1_R_FREE_1_the_money_of_the_cards_that_fit(comps, monkeypatch):
