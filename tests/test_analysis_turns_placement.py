@@ -157,10 +157,12 @@ def no_draw(pos: Position) -> Position:
 @pytest.mark.parametrize(
     ("seed", "edition", "objective", "draw"),
     [
-        # About 20 s of CPU each: make test runs the margin and the score with the next tile drawn
-        # (the richer case); the score without a draw on another board is corpus.
+        # About 15 to 30 s of CPU each: make test runs the score with the next tile drawn (the
+        # richer case); the score without a draw on another board and the margin are corpus (make
+        # test checks the margin over two turns against the exhaustive search in
+        # test_analysis_two_turns.py).
         pytest.param(1, 2016, "score", False, marks=pytest.mark.corpus),
-        pytest.param(3, 2014, "margin", False, marks=pytest.mark.slow),
+        pytest.param(3, 2014, "margin", False, marks=pytest.mark.corpus),
         pytest.param(3, 2014, "score", True, marks=pytest.mark.slow),
     ],
 )

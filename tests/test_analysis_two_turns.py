@@ -88,7 +88,9 @@ def test_the_state_key_tells_the_turns_apart():
     assert state_key(State(pos, 1)) != state_key(State(pos, 2))
 
 
-@pytest.mark.parametrize("edition", [2016, 2014])
+# 2014 (11 s of CPU) in test-corpus: make test checks 2014 over two turns against the references
+# (test_R_SCORE_1_R_TILE_2_best_two_turns_agrees_with_the_references[2014-seeds1-margin]).
+@pytest.mark.parametrize("edition", [2016, pytest.param(2014, marks=pytest.mark.corpus)])
 def test_R_SCORE_1_two_turn_exhaustive_search_equals_turn_by_turn(edition):
     # Different seeds per edition: early turns of one seed are the same game in both editions.
     positions = tiny(edition, range(0, 3) if edition == 2016 else range(3, 6))
@@ -156,8 +158,9 @@ def bot_two_turns(pos: Position, bot: str, seed: int) -> int:
     return hero_value(state.pos, pos.to_move, "score")
 
 
+# The random bot (12 s of CPU) in test-corpus; make test plays the greedy one.
 @pytest.mark.slow
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("bot", [pytest.param("random", marks=pytest.mark.corpus), "greedy"])
 def test_R_TILE_2_property_no_bot_playing_two_turns_beats_the_two_turn_optimum(bot):
     positions = list(two_turn_starts(COMPS, range(1, 2), 2016, 1, nth=2))
     assert {p.to_move for p in positions} == {"south", "north"}

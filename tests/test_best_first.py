@@ -6,7 +6,8 @@ actions).
 
 Two checks: a synthetic one (made-up values and bounds, many ties, every case fast), against a
 direct computation of what the notation-order search asks each placement; and real placement
-turns against every placement solved in turn (no bound, no bare question, no grouping)."""
+turns against every placement solved in turn (no bound, no bare question, no grouping), the
+reference the grouped search (analysis/placement.py) is checked against in the same test."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ import pytest
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis import best_first
 from akrotiri_puzzles.analysis.board_solve import BoardResult, objective_value, puzzle_of, replay_line
-from akrotiri_puzzles.analysis.endgame import Run
+from akrotiri_puzzles.analysis.endgame import NO_BOUND, Run
 from akrotiri_puzzles.analysis.exhaustive import line_cost
+from akrotiri_puzzles.analysis.placement import split_placements
+from akrotiri_puzzles.analysis.reach_bound import score_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_placement_bound import before_placement
@@ -124,15 +127,45 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
 
 @pytest.mark.parametrize(
     ("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.corpus)]
-)  # 2014: 21 s
-def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, edition):
-    # Independent computation: every placement solved in turn, each asked for more than the best
-    # before it (no grouping, no bound, no bare question). The analysis's own search (best
-    # first, as `analyse` runs it) must give the same status, value, bound and placement, and a
-    # line the engine scores at that value with as few actions (exhaustive.line_cost) as the
-    # reference's (both lines of the fewest actions; they may differ among equals).
+)  # 2014: 45 s
+def test_R_TILE_1_grouped_and_best_first_placements_give_the_analysis_of_every_placement_solved(seed, edition):
+    # Independent computation, made once for both searches (about 18 s of CPU): every placement
+    # solved in turn, each asked for more than the best before it (no grouping, no bound, no
+    # bare question, no cache).
     pos = before_placement(seed, edition, 6)[0]
     single = Run(pos, "score", Deadline(None), 1, group_placements=False).best(pos)
+    assert single.status == "OPTIMAL"
+
+    # The grouped search (`split_placements` over `Run.placed`: the bare question first, with the
+    # proof settings and the shape cache): the same status, best value, bound and line, solving
+    # fewer action phases than there are placements. Then with the model-free bound
+    # (analysis/reach_bound.py, as the analysis uses it), solving at most as many; then with the
+    # bare questions settling the placements that raise the best (as the analysis does without
+    # a time limit), the best's line solved once at the end.
+    run = Run(pos, "score", Deadline(None), 1)
+    kids = run.children(pos)
+    solved: list = []
+
+    def count_solved(child, floor, cap):
+        solved.append(child)
+        return run.placed(child, floor, cap)
+
+    grouped = split_placements(kids, count_solved, None, None, NO_BOUND)
+    assert grouped == single
+    assert grouped.line[0] in [a for a, _ in kids]
+    assert len(solved) < len(kids)
+    assert run.seen  # the cache was asked
+    without = len(solved)
+    solved.clear()
+    assert split_placements(kids, count_solved, None, None, NO_BOUND, score_bound) == single
+    assert len(solved) <= without
+    solved.clear()
+    assert split_placements(kids, count_solved, None, None, NO_BOUND, score_bound, run.reached) == single
+    assert len(solved) <= without
+
+    # Best first, as `analyse` runs it: the same status, value, bound and placement, and a line
+    # the engine scores at that value with as few actions (exhaustive.line_cost) as the
+    # reference's (both lines of the fewest actions; they may differ among equals).
     run = Run(pos, "score", Deadline(None), 1)
     asked: list = []
     solve = run.placed
@@ -143,7 +176,6 @@ def test_R_TILE_1_best_first_gives_the_analysis_of_every_placement_solved(seed, 
 
     run.placed = count  # type: ignore[method-assign]
     got = run.best(pos)
-    assert single.status == "OPTIMAL"
     assert (got.status, got.value, got.bound, got.line[0]) == (
         single.status,
         single.value,

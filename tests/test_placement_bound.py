@@ -12,9 +12,8 @@ import pytest
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import EndTurn, PlaceTile
 from akrotiri_puzzles.analysis.board_solve import best_on_board, objective_value, puzzle_of
-from akrotiri_puzzles.analysis.endgame import NO_BOUND, Run
-from akrotiri_puzzles.analysis.placement import cover, groups, split_placements
-from akrotiri_puzzles.analysis.reach_bound import score_bound
+from akrotiri_puzzles.analysis.endgame import Run
+from akrotiri_puzzles.analysis.placement import cover, groups
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play, why_not
 from akrotiri_puzzles.simulate import play_game
@@ -133,42 +132,8 @@ def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_fro
                     assert objective_value(there, objective) >= objective_value(mine, objective)
 
 
-@pytest.mark.parametrize(
-    ("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.corpus)]
-)  # 2014: 26 s
-def test_R_TILE_1_grouped_placements_give_the_analysis_of_every_placement_solved(seed, edition):
-    # The unpruned analysis (each placement solved in turn, no bare question, no cache) on a
-    # sample: the same status, best value, bound and line as the analysis's own placement search
-    # (`Run.placed`: the bare question first, with the proof settings and the shape cache); and
-    # the grouping solved fewer action phases than there are placements. Then with the bound.
-    pos = before_placement(seed, edition, 6)[0]
-    single_run = Run(pos, "score", Deadline(None), 1, group_placements=False)
-    single = single_run.best(pos)
-    run = Run(pos, "score", Deadline(None), 1)
-    kids = run.children(pos)
-    solved: list = []
-
-    def count(child, floor, cap):
-        solved.append(child)
-        return run.placed(child, floor, cap)
-
-    grouped = split_placements(kids, count, None, None, NO_BOUND)
-    assert single.status == "OPTIMAL"
-    assert grouped == single
-    assert grouped.line[0] in [a for a, _ in kids]
-    assert len(solved) < len(kids)
-    assert run.seen  # the cache was asked
-    # With the model-free bound (analysis/reach_bound.py, as the analysis uses it): the same
-    # again, solving at most as many action phases.
-    without = len(solved)
-    solved.clear()
-    assert split_placements(kids, count, None, None, NO_BOUND, score_bound) == single
-    assert len(solved) <= without
-    # And with the bare questions settling the placements that raise the best (as the analysis
-    # does without a time limit): the same, the best's line solved once at the end.
-    solved.clear()
-    assert split_placements(kids, count, None, None, NO_BOUND, score_bound, run.reached) == single
-    assert len(solved) <= without
+# The grouped placements (split_placements) against every placement solved in turn: in
+# tests/test_best_first.py, which checks the best-first search against the same reference.
 
 
 @pytest.mark.parametrize(

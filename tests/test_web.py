@@ -60,7 +60,9 @@ def test_R_TILE_1_placements_are_judged_within_the_budget_and_agree_with_the_exh
     referee = Referee(puzzle, optimum)
     start = State(puzzle.start)
     first = moves(puzzle, start)
-    sample = [*first[:: len(first) // 2][:2], puzzle.solution[0]]  # each a search of about 8 s of CPU
+    # Each a search of about 8 s of CPU: a placement from the middle of the list and the
+    # certified one (the first placement too until session 45: 8 s more).
+    sample = [first[len(first) // 2], puzzle.solution[0]]
     for action in sample:
         judged = referee.judge([action])
         rest = rest_of(puzzle, play(puzzle, start, action))
