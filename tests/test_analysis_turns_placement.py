@@ -186,16 +186,36 @@ def test_R_TILE_1_two_turns_from_a_placement_equal_every_placement_solved_alone(
     assert told[-1][2] == grouped.value
 
 
-def test_R_TILE_1_the_k_best_placements_over_two_turns_equal_every_placement_solved_alone(monkeypatch):
+def test_R_TILE_1_the_k_best_placements_and_a_line_s_loss_over_two_turns_agree_with_every_placement_solved_alone(
+    monkeypatch,
+):
+    # Independent computation, made once for both checks: the best two turns after each sampled
+    # placement, each solved alone (best_two_turns on the child).
     pos = no_draw(before_placement(1, 2016, 5))
     sampled(monkeypatch, pos, 3, 7)
-    grouped = analyse(pos, alternatives=3, turns=2)
-    alone = analyse(pos, alternatives=3, turns=2, group_placements=False)
-    assert [(str(a.first), a.scored.hero.total, a.proven) for a in grouped.alternatives] == [
-        (str(a.first), a.scored.hero.total, a.proven) for a in alone.alternatives
+    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
+    after = [(a, best_two_turns(child, "score", Deadline(None))) for a, child in kids]
+    assert all(r.status == "OPTIMAL" and r.value is not None for _, r in after)
+    # `--alternatives 3 --turns 2`: the three best placements (ties in the children's order) with
+    # their values, each proven; the first one's value the plain analysis's.
+    want = [
+        (name, value)
+        for _, _, name, value in sorted((-r.value, i, str(a), r.value) for i, (a, r) in enumerate(after))[:3]
     ]
-    assert grouped.status == alone.status == "OPTIMAL"
+    grouped = analyse(pos, alternatives=3, turns=2)
+    assert grouped.status == "OPTIMAL"
+    assert [(str(a.first), a.scored.hero.total) for a in grouped.alternatives] == want
+    assert all(a.proven for a in grouped.alternatives)
     assert len({str(a.first) for a in grouped.alternatives}) == 3
+    best = analyse(pos, turns=2)
+    assert best.value == want[0][1]
+    # `--line`: the worst placement's best line loses what its placement loses.
+    action, worst = min(after, key=lambda x: (x[1].value, str(x[0])))
+    line = (action, *worst.line)
+    v = analyse(pos, line=line, turns=2).verdict
+    assert v is not None and v.scored.hero.total == worst.value
+    assert v.loss == best.value - worst.value > 0
+    assert v.lost_at == 1 and not v.stopped_early
 
 
 def test_analyse_turns_2_from_a_tile_placement_on_the_command_line(tmp_path):
@@ -216,19 +236,3 @@ def test_analyse_turns_2_from_a_tile_placement_on_the_command_line(tmp_path):
         assert line[0].startswith("tile ") and "end" in line
         if data["status"] == "FEASIBLE":
             assert data["upper_bound"] is None or data["upper_bound"] > data["value"]
-
-
-def test_R_TILE_1_a_line_from_a_placement_over_two_turns_loses_what_its_placement_loses(monkeypatch):
-    pos = no_draw(before_placement(1, 2016, 5))
-    sampled(monkeypatch, pos, 3, 7)
-    best = analyse(pos, turns=2)
-    # The best two turns after each sampled placement, each solved alone; the worst one played.
-    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-    after = {str(a): (a, best_two_turns(child, "score", Deadline(None))) for a, child in kids}
-    assert max(r.value for _, r in after.values()) == best.value
-    action, worst = min(after.values(), key=lambda x: (x[1].value, str(x[0])))
-    line = (action, *worst.line)
-    v = analyse(pos, line=line, turns=2).verdict
-    assert v is not None and v.scored.hero.total == worst.value
-    assert v.loss == best.value - worst.value > 0
-    assert v.lost_at == 1 and not v.stopped_early
