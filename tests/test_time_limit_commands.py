@@ -34,13 +34,13 @@ def _p08_over_two_turns(tmp_path: Path) -> Path:
 def test_grade_stops_at_its_time_limit_and_claims_no_level(tmp_path):
     """The subprocess timeout (180 s) catches a runaway, not a slow machine."""
     path = _p08_over_two_turns(tmp_path)
-    done = run_cli("grade", path, "--time-limit", "5", "--json", timeout=180)
+    done = run_cli("grade", path, "--time-limit", "2", "--json", timeout=180)
     assert done.returncode == 1, done.stderr
     data = json.loads(done.stdout)
     assert data["timed_out"] is True
     assert data["level"] is None and data["score"] is None and data["necessary"] == []
-    text = run_cli("grade", path, "--time-limit", "5", timeout=180)
-    assert text.returncode == 1 and "Not graded: the time limit (5 s) came first" in text.stdout
+    text = run_cli("grade", path, "--time-limit", "2", timeout=180)
+    assert text.returncode == 1 and "Not graded: the time limit (2 s) came first" in text.stdout
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "2000000"])

@@ -1,6 +1,6 @@
 """The exhaustive search over the small corpus's first 120 puzzles, from a checkout's tree.
 
-    python tools/bench_premise.py ROOT
+    python tools/bench_premise.py ROOT [--count 120]
 
 ROOT holds `akrotiri_puzzles/` and `tests/data/puzzles/small/` (this checkout, or main's
 exported with `git archive`); prints the states played. docs/benchmarks.md ("The premise on
@@ -9,13 +9,18 @@ the search's hot path") times it for main against the branch with farm-bench --v
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 
 def main() -> None:
     """Search each puzzle; print the states played in all."""
-    root = Path(sys.argv[1]).resolve()
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("root", type=Path, help="a checkout's tree (akrotiri_puzzles/ and tests/data/puzzles/small/)")
+    ap.add_argument("--count", type=int, default=120, help="the first COUNT puzzles of the small corpus")
+    args = ap.parse_args()
+    root = args.root.resolve()
     sys.path.insert(0, str(root))
     from akrotiri_puzzles import load_components
     from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
@@ -23,7 +28,7 @@ def main() -> None:
 
     comps = load_components()
     nodes = 0
-    for path in sorted((root / "tests" / "data" / "puzzles" / "small").glob("*.yaml"))[:120]:
+    for path in sorted((root / "tests" / "data" / "puzzles" / "small").glob("*.yaml"))[: args.count]:
         nodes += search(load_puzzle(path, comps)).nodes
     print(nodes)
 
