@@ -80,8 +80,8 @@ def test_R_EXC_1_the_goal_card_kept_at_a_goal_draw_scores_as_the_engine_scores_i
     agree(pos, "score")
 
 
-HUNDRED_BY_DEFAULT = 30
-"""Of the hundred endgames, those make test checks (about 13 s of CPU); the rest are marked corpus."""
+HUNDRED_BY_DEFAULT = 20
+"""Of the hundred endgames, those make test checks (about 10 s of CPU; 30 until session 45); the rest are marked corpus."""
 
 
 @pytest.mark.slow
