@@ -116,11 +116,12 @@ def _memory_report(request: pytest.FixtureRequest):  # type: ignore[no-untyped-d
             fh.write(f"{os.getpid()} {before} {after} {request.node.nodeid}\n")
 
 
-@pytest.fixture(autouse=True)
-def _cpu_report(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):  # type: ignore[no-untyped-def]
     """With AKROTIRI_CPU_REPORT=FILE, append each test's CPU seconds (its worker's and its child
     processes', user and system) to FILE: where the suite's time goes, whatever else the machine
-    runs (wall-clock durations swell with the load; CPU seconds hardly do)."""
+    runs (wall-clock durations swell with the load; CPU seconds hardly do). Setup and teardown
+    count: a module's fixture is charged to the first test that asks for it."""
     report = os.environ.get("AKROTIRI_CPU_REPORT")
     if not report:
         yield
@@ -134,4 +135,4 @@ def _cpu_report(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
     before = cpu()
     yield
     with open(report, "a", encoding="utf-8") as fh:
-        fh.write(f"{cpu() - before:.2f} {request.node.nodeid}\n")
+        fh.write(f"{cpu() - before:.2f} {item.nodeid}\n")
