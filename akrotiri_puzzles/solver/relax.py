@@ -59,9 +59,6 @@ from .lower import lower_bound
 from .points import FAR
 from .scenarios import Placement
 
-_Steps = tuple[dict[str, int], dict[str, int], frozenset[str]]
-"""Least steps from the start and from Thera to each dock, and the docks where a cube may be loaded."""
-
 _WILD = 10**6
 """An icon coordinate beyond every site, on either side of an axis."""
 
@@ -94,8 +91,6 @@ class Relaxation:
         self.cube_parts = cube_parts(puzzle)
         self.must_load = must_load(puzzle)
         self._slots: dict[object, _Slots] = {}
-        self._steps: dict[tuple[object, str], tuple[_Steps, list[_Steps]]] = {}
-        """Per turn-1 placement (`views`' key) and start dock: `_steps_of`."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
 
@@ -174,30 +169,15 @@ class Relaxation:
             for s, quads in enumerate(slots.quads):
                 if any(fits_bounds(bounds, q) for q in quads):
                     fit_slot[s][k] = {slots.names[s], *(d for isl in slots.islands[s] for d in docks_of.get(isl, ()))}
-        steps = self._steps.get((key, start))
-        if steps is None:
-            steps = self._steps[(key, start)] = self._steps_of(slots, view, start)
-        (base_start, base_thera, cubes), per_slot = steps
+        base_start = view.steps_from([start])
+        base_thera = view.steps_from(d for d, isl in view.island.items() if isl == view.thera)
+        cubes = frozenset(cube_docks(view, self.cube_parts))
         out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], frozenset[str]]] = {
             None: ({k: ds for k, ds in fit_old.items() if ds}, base_start, base_thera, cubes)
         }
         for s, name in enumerate(slots.names):
-            fit = {k: fit_old.get(k, set()) | fit_slot[s].get(k, set()) for k in cards}
-            from_start, from_thera, loads = per_slot[s]
-            out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera, loads)
-        return out
-
-    def _steps_of(self, slots: _Slots, view: BoardView, start: str) -> tuple[_Steps, list[_Steps]]:
-        """What `views` gives that does not depend on the cards (worked out once per turn-1
-        placement): the least steps from `start` and from Thera and the cube docks, of the turn-1
-        board and per open slot."""
-        docks_of = view.docks_of_island()
-        base_start = view.steps_from([start])
-        base_thera = view.steps_from(d for d, isl in view.island.items() if isl == view.thera)
-        cubes = frozenset(cube_docks(view, self.cube_parts))
-        per_slot: list[_Steps] = []
-        for s, name in enumerate(slots.names):
             members = slots.members[s]
+            fit = {k: fit_old.get(k, set()) | fit_slot[s].get(k, set()) for k in cards}
             # A path using the tile's steps enters its hub once (it is one group of docks a
             # step joins), from the hub's nearest dock, and leaves from any of its docks.
             after = view.steps_from(members) if members else {}
@@ -208,8 +188,8 @@ class Relaxation:
             from_start[name] = min(FAR, enter + 1)
             from_thera[name] = 0 if s in slots.thera else min(FAR, enter_thera + 1)
             touched = {d for isl in slots.islands[s] for d in docks_of.get(isl, ())}
-            per_slot.append((from_start, from_thera, cubes | touched | {name}))
-        return (base_start, base_thera, cubes), per_slot
+            out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera, cubes | touched | {name})
+        return out
 
     def _slots_of(self, board: Board, view: BoardView) -> _Slots:
         """What a tile of `self.tiles` can join in each open slot of `board`, over its rotations."""
