@@ -178,3 +178,40 @@ def test_puzzle_files_round_trip(p01, tmp_path):
     save_puzzle(p01, tmp_path / "p.yaml")
     again = load_puzzle(tmp_path / "p.yaml", p01.start.components)
     assert again == p01
+
+
+@pytest.mark.parametrize(
+    ("name", "first_turn"),
+    [("small-124-act-south-2016-h2-map.yaml", False), ("small-060-act-north-2016-h2-map.yaml", True)],
+)
+def test_R_TURN_2_both_turns_asked_at_the_lowest_bound_before_the_first_turns_next(
+    comps, monkeypatch, name: str, first_turn: bool
+):
+    """A two-turn puzzle whose first turn has no line at the lowest bound left asks both turns
+    there before the first turn's next bound (`cpsat.BOTH_AT_LOWEST`). Corpus puzzles of two
+    turns from the action phase, given 3 actions in turn 1 (R-TURN-2): on small-124 both turns'
+    optimum (2) is below the first turn's (3), which is then never asked; on small-060 the first
+    turn's line is the optimum (3), after both turns' bound 2 is proven INFEASIBLE. The optimum
+    is the exhaustive search's, and the same as without the switch, with the same bounds proven."""
+    from akrotiri_puzzles.solver import cpsat
+    from akrotiri_puzzles.solver.exhaustive import search
+
+    p = load_puzzle(Path(__file__).parent / "data" / "puzzles" / "small" / name, comps)
+    p = replace(p, start=replace(p.start, actions_left=3), optimum=None, solution=None, certificate=None)
+    got = {}
+    for on in (False, True):
+        monkeypatch.setattr(cpsat, "BOTH_AT_LOWEST", on)
+        got[on] = solve(p, probe=False)
+    assert got[True].status == got[False].status == "OPTIMAL"
+    assert got[True].optimum == got[False].optimum == search(p).optimum
+    firsts = [lv for lv in got[True].levels if "first turn" in lv.how]
+    assert bool(firsts) is first_turn
+    if first_turn:
+        assert sorted((lv.bound, lv.status) for lv in got[True].levels) == sorted(
+            (lv.bound, lv.status) for lv in got[False].levels
+        )
+        # Both turns' lowest bound is proven before the first turn's line is asked.
+        assert [lv.bound for lv in got[True].levels][-2:] == [2, 3]
+    else:
+        assert any("first turn" in lv.how for lv in got[False].levels)
+        assert got[True].optimum == 2 and got[True].levels[-1].status == "FEASIBLE"

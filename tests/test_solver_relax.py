@@ -184,3 +184,89 @@ def test_R_TILE_1_build_facts_reads_the_same_classes_with_the_relaxation(comps, 
             got.append(out)
         assert got[0] == got[1], path.name
     assert dropped > 0
+
+
+def test_R_TILE_1_R_ORA_1_one_tile_views_bound_the_scenarios_holding_it(comps, monkeypatch):
+    """The per-slot views of one turn-2 tile (`facts.PER_TILE`: the tile a scenario holds at the
+    start of turn 2, its oracle icon's or the one drawn without the oracle, R-ORA-1, R-END-1)
+    bound every scenario holding that tile: for sampled turn-1 placements and scenarios of a
+    corpus puzzle where they are tighter (its goal names a card), at a low bound's cards and at
+    every card's, the view's lower bound and steps to a goal card are at least every tile's
+    view's, and where they are more, at most the scenario's own. And `build_facts` reads the same classes,
+    members and lower bounds with and without the one-tile views, while reading fewer scenarios."""
+    rng = random.Random(31)
+    checked = tighter = 0
+    named = [p for p in PLACE2 if p.name.startswith("place2b-001-")]
+    assert len(named) == 1
+    for path in named:
+        puzzle = load_puzzle(path, comps)
+        reader = FactReader(puzzle)
+        tiles = [t for _, t in turn_two_tiles(puzzle) if t is not None]
+        every = Relaxation(puzzle, tiles)
+        own = {t: Relaxation(puzzle, [t]) for t in tiles}
+        by_first: dict[object, list] = {}
+        for sc in reader.scenarios():
+            if sc.second is not None:
+                by_first.setdefault(sc.first, []).append(sc)
+        for cards in (playable_cards(puzzle, 2), playable_cards(puzzle, budget(puzzle).most)):
+            goal = puzzle.goal
+            goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
+            for first in rng.sample(list(by_first), 3):
+                group = by_first[first]
+                f = reader.first(first, group[0].boards[0])
+                # Where the one tile's view is tighter: where its claim matters.
+                tight = []
+                for sc in group:
+                    slot = slot_name(sc.second)
+                    lower, reach = own[sc.second.tile].bounds(first, f.board, f.view, reader.start_dock, cards)[slot]
+                    loose, far = every.bounds(first, f.board, f.view, reader.start_dock, cards)[slot]
+                    assert lower >= loose and reach >= far, (path.name, sc)
+                    if (lower, reach) != (loose, far):
+                        tight.append((sc, slot, lower, reach))
+                tighter += len(tight)
+                for sc, _slot, lower, reach in rng.sample(tight, min(10, len(tight))):
+                    v1, v2 = _own_views(reader, sc)
+                    real_start = v2.steps_from([reader.start_dock])
+                    real_thera = v2.steps_from(d for d, isl in v2.island.items() if isl == v2.thera)
+                    real_fit: dict[str, set[str]] = {}
+                    for v in (v1, v2):
+                        docks_of = v.docks_of_island()
+                        for k in cards:
+                            for isl in v.fitting(puzzle.hero, comps.map[k]):
+                                real_fit.setdefault(k, set()).update(docks_of[isl])
+                    real_cubes = cube_docks(v2, cube_parts(puzzle))
+                    real_lower = _own_lower(puzzle, goal_cards, real_fit, real_start, real_thera, real_cubes)
+                    assert lower <= real_lower, (path.name, sc)
+                    real_reach = min(
+                        (real_start.get(d, FAR) for k in goal_cards for d in real_fit.get(k, ())), default=FAR
+                    )
+                    assert reach <= real_reach, (path.name, sc)
+                    checked += 1
+    assert checked >= 30 and tighter > 0
+    # The classes read are the same with and without the one-tile views, which read fewer.
+    puzzle = load_puzzle(named[0], comps)
+    groups: dict[object, list] = {}
+    for sc in FactReader(puzzle).scenarios():
+        groups.setdefault(sc.first, []).append(sc)
+    kept = [sc for first in random.Random(3).sample(list(groups), 3) for sc in groups[first]]
+    got, read = [], []
+    for per_tile in (False, True):
+        monkeypatch.setattr(facts_module, "PER_TILE", per_tile)
+        reader = FactReader(puzzle)
+        reader._scenarios = kept
+        reader.exact_steps = max_steps(puzzle, 3)
+        reads = [0]
+
+        def counted(*args, reader=reader, plain=reader.read, reads=reads, **kw):
+            reads[0] += 1
+            return plain(*args, **kw)
+
+        monkeypatch.setattr(reader, "read", counted)
+        out = []
+        for bound in range(1, 4):
+            found = build_facts(reader, bound, max_steps(puzzle, bound), playable_cards(puzzle, bound))
+            out.append(([[(s.first, s.oracle, s.second) for s in m] for m in found.members], found.lower))
+        got.append(out)
+        read.append(reads[0])
+    assert got[0] == got[1]
+    assert read[1] < read[0]

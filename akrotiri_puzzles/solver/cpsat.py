@@ -60,6 +60,12 @@ in the action phase (a tile placement multiplies the states by hundreds): a puzz
 within them (most one-turn action phases) is answered by it, in milliseconds."""
 
 STRATEGY = "deepen"
+BOTH_AT_LOWEST = True
+"""Whether a two-turn puzzle whose first turn has no line at the lowest bound left asks both
+turns at that bound before the first turn's next bound (`Search.both_at_lowest`). Both turns'
+model is asked at that bound anyway unless the first turn has a line there, so this asks no
+bound more; where both turns have a line there (place-2 g7009: its first turn's best is 6, both
+turns' 5), the first turn's higher bounds are never asked (a switch for tests and benchmarks)."""
 TOP_FIRST = True
 """After CP-SAT proves a bound INFEASIBLE with two or more bounds left, ask the largest bound once
 (`top_infeasible`) where that is likely to pay (`TOP_SCENARIOS`, `TOP_SHARE`): when no line exists
@@ -154,8 +160,17 @@ class Search(Run):
             # the puzzle, so only shorter lines need the two-turn model.
             one = replace(puzzle, turns=1)
             bud_one = budget(one)
-            if min(bud_one.first, most) >= lower:
-                found = self.search(one, bud_one, lower, min(bud_one.first, most), whole=False)
+            top_one = min(bud_one.first, most)
+            if top_one >= lower:
+                start = lower
+                if BOTH_AT_LOWEST and top_one > lower:
+                    found = self.both_at_lowest(one, bud_one, top_one, bud, most)
+                    if found is not None:
+                        self.best = found
+                        self.lower = found[0]
+                        return self.result()
+                    start = lower + 1
+                found = self.search(one, bud_one, start, top_one, whole=False)
                 if found is not None:
                     self.best = found
                     hi = found[0] - 1
@@ -165,6 +180,23 @@ class Search(Run):
                 self.best = found
         self.lower = self.best[0] if self.best is not None else most + 1
         return self.result()
+
+    def both_at_lowest(
+        self, one: Puzzle, bud_one: Budget, top_one: int, bud: Budget, most: int
+    ) -> tuple[int, tuple[Action, ...]] | None:
+        """The lowest bound left (`self.lower`) asked of the first turn, then, when it has no
+        line there, of both turns (`BOTH_AT_LOWEST`); a line found is the optimum (every shorter
+        bound is proven INFEASIBLE). None: both INFEASIBLE at that bound (proven for the puzzle)."""
+        lo = self.lower
+        # Each reader's first reads hold for every bound it may ask (`FactReader.exact_steps`):
+        # the first turn's up to `top_one`, both turns' up to the horizon (the first turn's
+        # line, which would lower it, is not known yet).
+        self.reader(one).exact_steps = max_steps(one, top_one)
+        found = self.search(one, bud_one, lo, lo, whole=False, depth=1)
+        if found is not None:
+            return found
+        self.reader(self.modelled).exact_steps = max_steps(self.modelled, most)
+        return self.search(self.modelled, bud, lo, lo, whole=True, depth=1)
 
     def exhaustive_probe(self) -> bool:
         """Whether the exhaustive search proved the answer within PROBE_STATES states; if so,

@@ -42,6 +42,10 @@ RELAX = True
 """Whether `build_facts` drops the scenarios of a turn-1 placement's turn-2 slot at once when the
 slot's optimistic view proves them beyond the bound (solver/relax.py); tests and benchmarks turn
 it off to compare."""
+PER_TILE = True
+"""Whether `relaxed_kept` bounds a scenario's turn-2 slots by per-slot views of the one tile it
+holds at the start of turn 2 (its oracle icon's, or the tile drawn without the oracle) rather
+than of every tile it could hold: a switch for tests and benchmarks."""
 TURN_ONE = True
 """Whether `read` keeps the turn-1 board's facts per near docks and cards on its placement's
 shared data (`_First.facts`), for the other scenarios of that placement to take: the same
@@ -222,7 +226,8 @@ class FactReader:
         self._lower: dict[int, tuple[frozenset[str], int, int]] = {}
         """Per scenario (by index in `scenarios()`): the cards its lower bound was worked out
         with, that bound, and a floor for any card not among them (see `known_lower`)."""
-        self._relax: Relaxation | None = None
+        self._relax: dict[str | None, Relaxation] = {}
+        """Per turn-2 tile (`PER_TILE`; else one for all, under None): the per-slot views."""
         self.cube_parts = cube_parts(puzzle)
         """The start board's parts holding a cube (for `lower_bound`'s money leg)."""
         self.must_load = must_load(puzzle)
@@ -266,12 +271,23 @@ class FactReader:
         the Oracle action, `oracle_action`); None (keep all) for one turn or every line."""
         if self.every_line or self.puzzle.turns != 2:
             return None
-        if self._relax is None:
-            self._relax = Relaxation(self.puzzle, [t for _, t in turn_two_tiles(self.puzzle) if t is not None])
         first = self.first(sc.first, sc.boards[0])
-        found = self._relax.bounds(sc.first, first.board, first.view, self.start_dock, cards)
         most = bound - oracle_action(sc)
-        return frozenset(name for name, (lower, reach) in found.items() if lower <= most and reach <= ms)
+        kept = None
+        # Every tile's views first (cheap where they drop every slot), then the tile's own.
+        for held in (None, sc.second.tile if PER_TILE and sc.second is not None else None):
+            if held is None and kept is not None:
+                break
+            relax = self._relax.get(held)
+            if relax is None:
+                tiles = [held] if held is not None else [t for _, t in turn_two_tiles(self.puzzle) if t is not None]
+                relax = self._relax[held] = Relaxation(self.puzzle, tiles)
+            found = relax.bounds(sc.first, first.board, first.view, self.start_dock, cards)
+            now = frozenset(name for name, (lower, reach) in found.items() if lower <= most and reach <= ms)
+            kept = now if kept is None else kept & now
+            if not kept:
+                break
+        return kept
 
     def first(self, p: Placement | None, board: Board) -> _First:
         """The shared data of a turn-1 placement (None: none), whose board is `board`."""

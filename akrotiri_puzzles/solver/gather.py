@@ -57,9 +57,9 @@ class Gathering:
             self._todo = ((i, every[i]) for i in order)
         else:
             self._todo = enumerate(scens if scens is not None else reader.scenarios())
-        self._kept: dict[tuple[int, bool], frozenset[str | None] | None] = {}
-        """Per turn-1 placement (by identity) and whether the oracle is asked: the turn-2 slots
-        `relaxed_kept` keeps (None: all)."""
+        self._kept: dict[tuple[int, object], frozenset[str | None] | None] = {}
+        """Per turn-1 placement (by identity) and oracle icon (with `facts.PER_TILE`; else whether
+        the oracle is asked): the turn-2 slots `relaxed_kept` keeps (None: all)."""
         self._classes: dict[tuple[Any, ...], int] = {}
         self.reads: list[ScenarioRead] = []
         self.members: list[list[Scenario]] = []
@@ -75,9 +75,10 @@ class Gathering:
             if self.enumerated % 64 == 0:
                 self.deadline.check()
             if self.indexed and facts.RELAX:
-                # A turn-1 placement's views are asked once, and its slots kept once with the
-                # oracle and once without (its scenarios need not come together: `order`).
-                group = (id(sc.first), sc.oracle is not None)
+                # A turn-1 placement's views are asked once, and its slots kept once per oracle
+                # icon (the tile held in turn 2, `facts.PER_TILE`; else once with the oracle and
+                # once without): its scenarios need not come together (`order`).
+                group = (id(sc.first), sc.oracle if facts.PER_TILE else sc.oracle is not None)
                 if group not in self._kept:
                     self._kept[group] = reader.relaxed_kept(sc, bound, max_steps, cards)
                 kept = self._kept[group]
