@@ -4,16 +4,25 @@ placement.split_placements over two-turn models).
 Positions: per seeded greedy game, edition and seat, the position before the seat's tile
 placement at game turn `--turn`. Per position: the placements and their slot-and-rotation
 groups, the two-turn models solved (`best_two_turns` calls: covers and placements), the CPU
-seconds (`time.process_time`, one worker), the wall seconds, the status and the value. Stopped
-by `--limit` (seconds, the analyser's time limit): FEASIBLE without a bound, or UNKNOWN.
-Prints a Markdown table.
+seconds (`time.process_time`, one worker), the wall seconds, the status, the value and the
+first 12 hex digits of the SHA-256 of the status, value, bound and line (printed in full on stderr) (to compare two trees' answers byte for byte).
+Stopped by `--limit` (seconds, the analyser's time limit, which is wall-clock: under load it
+stops a position earlier): FEASIBLE without a bound, or UNKNOWN. With `--cpu-limit` instead, each
+position is analysed in a child process (one at a time) without a time limit and killed when it
+has used that many CPU seconds (RLIMIT_CPU): the row then says "over", so the load of the machine
+cannot change what is reported, only how long it takes. Prints a Markdown table.
 
     .venv/bin/python tools/bench_two_turns_place.py --seeds 1 2 3 --editions 2016 2014 --turn 5
+    .venv/bin/python tools/bench_two_turns_place.py --seeds 1 2 3 4 5 --turn 5 --cpu-limit 600
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import multiprocessing
+import resource
+import sys
 import time
 
 from akrotiri_puzzles import load_components
@@ -42,6 +51,7 @@ def main() -> None:
     ap.add_argument("--turn", type=int, default=5)
     ap.add_argument("--objective", default="score")
     ap.add_argument("--limit", type=float, default=1800.0)
+    ap.add_argument("--cpu-limit", type=int, default=None, help="CPU seconds per position (a child process each)")
     args = ap.parse_args()
     solves = [0]
     two_turns = endgame.best_two_turns
@@ -51,21 +61,54 @@ def main() -> None:
         return two_turns(*a, **k)
 
     endgame.best_two_turns = counted  # type: ignore[assignment]
-    print("| seed | ed. | seat | turn | placements | groups | models | CPU s | wall s | status | value |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| seed | ed. | seat | turn | placements | groups | models | CPU s | wall s | status | value | line |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for seed in args.seeds:
         for edition in args.editions:
             for pos in positions(seed, edition, args.turn, args.seats):
                 kids = endgame.Run(pos, args.objective, Deadline(None), 1, turns=2).children(pos)
                 solves[0] = 0
-                t0, w0 = time.process_time(), time.perf_counter()
-                a = endgame.analyse(pos, args.objective, turns=2, time_limit=args.limit)
-                t1, w1 = time.process_time(), time.perf_counter()
+                if args.cpu_limit is None:
+                    row = _measure(pos, args.objective, args.limit, solves)
+                else:
+                    row = _in_child(pos, args.objective, args.cpu_limit, solves)
                 print(
-                    f"| {seed} | {edition} | {pos.to_move} | {pos.turn} | {len(kids)} | {len(groups(kids))} "
-                    f"| {solves[0]} | {t1 - t0:.1f} | {w1 - w0:.1f} | {a.status} | {a.value} |",
+                    f"| {seed} | {edition} | {pos.to_move} | {pos.turn} | {len(kids)} | {len(groups(kids))} | {row} |",
                     flush=True,
                 )
+
+
+def _measure(pos: Position, objective: str, limit: float | None, solves: list[int]) -> str:
+    """The row's measured cells: models, CPU s, wall s, status, value, the line's digest."""
+    t0, w0 = time.process_time(), time.perf_counter()
+    a = endgame.analyse(pos, objective, turns=2, time_limit=limit)
+    t1, w1 = time.process_time(), time.perf_counter()
+    line = "; ".join(str(x) for x in a.best.line) if a.best is not None else ""
+    digest = f"{a.status} {a.value} {a.bound} {line}"
+    print(f"<!-- {digest} -->", file=sys.stderr, flush=True)
+    digest = hashlib.sha256(digest.encode()).hexdigest()[:12]
+    return f"{solves[0]} | {t1 - t0:.1f} | {w1 - w0:.1f} | {a.status} | {a.value} | {digest}"
+
+
+def _in_child(pos: Position, objective: str, cpu: int, solves: list[int]) -> str:
+    """`_measure` in a forked child without a time limit, killed after `cpu` CPU seconds."""
+    ctx = multiprocessing.get_context("fork")
+    here, there = ctx.Pipe(duplex=False)
+
+    def run() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+        there.send(_measure(pos, objective, None, solves))
+
+    w0 = time.perf_counter()
+    child = ctx.Process(target=run)
+    child.start()
+    there.close()
+    try:
+        row = here.recv()
+    except EOFError:
+        row = f"- | over {cpu} | {time.perf_counter() - w0:.1f} | over the CPU limit | - | -"
+    child.join()
+    return row
 
 
 if __name__ == "__main__":

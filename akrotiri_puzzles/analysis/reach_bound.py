@@ -36,7 +36,8 @@ is cut after `NODES` states: then there is no bound (None), never a guess; no cl
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations_with_replacement
 
 from ..components import COLOURS, DECKS
@@ -144,6 +145,19 @@ class Relaxed:
         self._quarters: dict[tuple[Quad, str], frozenset[str]] = {}
         """Each goal card's points for the hero's temples before the turn."""
         self._memo: dict[tuple[object, ...], int] = {}
+        self.prune_poorer = False
+        """Whether `search` drops a state reached before with more drachmas (reach_two's)."""
+        self._richest: dict[tuple[object, ...], int] = {}
+        """With `prune_poorer`: the most drachmas each state was reached with."""
+        self.multi: frozenset[Quad] | set[Quad] = frozenset()
+        """Islands (a subclass's spots) where more than one temple may be excavated."""
+        self.bonus = [0] * (self.left + 2)
+        """Actions the j-th excavation of the line adds (reach_two's turn 2, R-TURN-2)."""
+        self.allowed: dict[tuple[Quad, str], int] | None = None
+        """Per (island, card): the boards (bits) where the card fits there (reach_two's); None:
+        one board."""
+        self.buys_help = True
+        """Whether a buy is worth trying at all."""
         self.goal_pool = pos.goal_face_up if pos.strategist else pos.goal_deck
         reveals = comps.player_board.reveals
         n0 = len(hero.temples)
@@ -238,7 +252,7 @@ class Relaxed:
             return hand, (0, 0, 0)
         return hand, bought
 
-    def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]]) -> int:
+    def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int = 1) -> int:
         """The bound on the score of a line that stops here (R-SCORE-1); with `scale`, on its score
         times `scale` plus its drachmas (the margin objective's order, R-SCORE-3): a real line's
         relaxed stops leave it no fewer drachmas (sales earn the best prices, a buy and an
@@ -249,15 +263,19 @@ class Relaxed:
         points = self._goals[dug] + drachmas // 10
         return points * self.scale + drachmas if self.scale else points
 
-    def goal_part(self, dug: frozenset[tuple[Quad, str]]) -> int:
-        held = sum(self.goal_bound(g, dug) for g in self.hero.goals)
+    def goal_part(self, dug: frozenset[tuple[Quad, str]], one: Callable[[str], int] | None = None) -> int:
+        """At least the goal cards' points with the new temples `dug`: the cards held and the best
+        of each goal draw, each card's points `one` (else `goal_bound`'s)."""
+        if one is None:
+            one = partial(self.goal_bound, dug=dug)
+        held = sum(one(g) for g in self.hero.goals)
         draws = self.draws_after[len(dug)]
         if draws:
             # The k-th offer of a turn lies in the deck's first 2k cards (the cards not kept go to
             # the bottom), or anywhere in a shorter deck; the strategist's in the face-up goals.
             n = self.pos.components.setup.goals_drawn * draws
             pool_ids = self.goal_pool if self.pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
-            pool = sorted((self.goal_bound(g, dug) for g in set(pool_ids)), reverse=True)
+            pool = sorted((one(g) for g in set(pool_ids)), reverse=True)
             held += sum(pool[:draws])
         return held
 
@@ -271,11 +289,7 @@ class Relaxed:
         value = card.value(pos.edition)
         rule = card.rule
         if rule == "quarters":
-            # A new temple opens a quarter only if its card fits a site there (R-EXC-2).
-            quarters = {board_quarter(site) for _, site in self.hero.temples}
-            opened = sum(1 for i, c in dug if self.site_quarters(i, c) - quarters)
-            cap = card.cap if card.cap is not None else 10**9
-            return min(cap, value * min(4, len(quarters) + opened))
+            return self.quarters_points(goal, dug)
         if rule == "largest_completed":
             done = [i for i in (*self.old_islands, *new) if i in board.completed]
             return value * max((board.island_size[i] for i in done), default=0)
@@ -287,6 +301,16 @@ class Relaxed:
             ok = [i for i in new if not any(frozenset((i, o)) in self.facts.connected for o in mine if o != i)]
             return old + value * len(ok)
         return old + value * sum(1 for i in new if temple_counts(pos, self.facts, rule, i))
+
+    def quarters_points(self, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
+        """At least the points of a goal card that reads quarters (R-GOAL-*): a new temple opens
+        a quarter only if its card fits a site there (R-EXC-2, `site_quarters`)."""
+        card = self.pos.components.goal[goal]
+        value = card.value(self.pos.edition)
+        quarters = {board_quarter(site) for _, site in self.hero.temples}
+        opened = sum(1 for i, c in dug if self.site_quarters(i, c) - quarters)
+        cap = card.cap if card.cap is not None else 10**9
+        return min(cap, value * min(4, len(quarters) + opened))
 
     def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
         """The board quarters of the sites of `island` where `card` fits."""
@@ -309,25 +333,34 @@ class Relaxed:
         bought: tuple[int, int, int],
         taken: tuple[tuple[Quad, int], ...],
         stash: int = 0,
+        mask: int = 1,
     ) -> int:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
-        `sold` cubes sold so far."""
+        `sold` cubes sold so far. `mask`: the boards the excavations so far allow, where a
+        subclass searches several (analysis/reach_two.py: `allowed`, `bonus`, `multi`)."""
         hand, bought = self.unread(acts, hand, dug, bought)
-        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash)
+        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
         if key in self._memo:
             return self._memo[key]
+        if self.prune_poorer:
+            # A state that differs from one already reached only in fewer drachmas can do
+            # nothing more (every cost is checked against the drachmas, and the score grows with
+            # them): its leaves are no better than that state's, whose leaves reach the maximum.
+            poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask)
+            if self._richest.get(poorer, -1) > drachmas:
+                return -(10**9)
+            self._richest[poorer] = drachmas
         self.nodes -= 1
         if self.nodes < 0:
             raise TooBig
-        board = self.pos.board
-        best = self.leaf(drachmas, dug)
-        here = board.island_of_dock[at] if isinstance(at, str) else at
+        best = self.leaf(drachmas, dug, mask)
+        here = self.stop_at(at)
         if here == self.thera and (cargo or stash):
             # Selling is free and only adds drachmas: a stop at Thera sells first, the cubes
             # unloaded before too (as if loaded again on the way, without the action).
             n = min(len(self.earned) - 1, sold + cargo + stash)
             gain = self.earned[n] - self.earned[sold]
-            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken))
+            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken, 0, mask))
             self._memo[key] = best
             return best
         if not acts and not isinstance(at, str):
@@ -339,7 +372,7 @@ class Relaxed:
             # An unload (R-FREE-2, free, ending the Move action) empties the boat, whose Move
             # actions then give 2 points; its cubes stay on an island, to be loaded again (here
             # kept aside and sold at the next sale). An unload on the way is one at this stop.
-            best = max(best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo))
+            best = max(best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo, mask))
         done = {i for i, _ in dug}
         maps = self.pos.components.map
         cards = sorted(set(hand))
@@ -352,34 +385,43 @@ class Relaxed:
             if m > acts:
                 break  # the islands after it are no nearer (`moves`)
             if island == self.thera and (cargo or stash):
-                best = max(best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash))
+                best = max(
+                    best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
+                )
                 continue
             if m + 1 > acts:
                 continue
-            if island == self.thera and acts - m - 1 >= 2 and len(dug) < self.left:
+            if island == self.thera and self.buys_help and acts - m - 1 >= 2 and len(dug) < self.left:
                 # A card bought scores only once excavated: a Move action to an island other
                 # than Thera (at least one point from it) and the excavation. After a buy with
                 # fewer actions left, the cards bought score nothing and nothing else is
                 # reachable that the stop before it does not reach with more drachmas.
-                best = max(best, self.buys(island, acts - m - 1, drachmas, sold, hand, dug, bought, taken, stash))
+                for cost, new_hand, t in self.purchases(acts - m - 1, drachmas, hand, bought):
+                    sub = self.search(
+                        island, acts - m - 1, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash, mask
+                    )
+                    best = max(best, sub)
             fits = self.fits.get(island)
-            if fits is not None and island not in done and len(dug) < self.left:
+            if fits is not None and (island not in done or island in self.multi) and len(dug) < self.left:
                 for c in cards:
                     if c in fits and maps[c].cost <= drachmas:
+                        allow = mask if self.allowed is None else mask & self.allowed[(island, c)]
+                        if not allow:
+                            continue
                         rest = list(hand)
                         rest.remove(c)
-                        nd = dug | {(island, c)}
                         sub = self.search(
                             island,
-                            acts - m - 1,
+                            acts - m - 1 + self.bonus[len(dug) + 1],
                             drachmas - maps[c].cost,
                             cargo,
                             sold,
                             tuple(rest),
-                            nd,
+                            dug | {(island, c)},
                             bought,
                             taken,
                             stash,
+                            allow,
                         )
                         best = max(best, sub)
             had = got.get(island, 0)
@@ -388,29 +430,15 @@ class Relaxed:
                 k = min(3 - cargo, self.cubes[island] - had)
                 more = tuple(sorted({**dict(taken), island: had + k}.items()))
                 best = max(
-                    best, self.search(island, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more, stash)
+                    best,
+                    self.search(island, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more, stash, mask),
                 )
         self._memo[key] = best
         return best
 
-    def buys(
-        self,
-        at: Quad,
-        acts: int,
-        drachmas: int,
-        sold: int,
-        hand: tuple[str, ...],
-        dug: frozenset[tuple[Quad, str]],
-        bought: tuple[int, int, int],
-        taken: tuple[tuple[Quad, int], ...],
-        stash: int = 0,
-    ) -> int:
-        """The best after one buy at Thera (R-BUY-1; the boat empty, its cargo sold), the cards
-        the decks' next ones."""
-        best = -(10**9)
-        for cost, new_hand, t in self.purchases(acts, drachmas, hand, bought):
-            best = max(best, self.search(at, acts, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash))
-        return best
+    def stop_at(self, at: str | Quad) -> Quad:
+        """The island (or a subclass's spot) of a stop: the boat's dock's at the start."""
+        return self.pos.board.island_of_dock[at] if isinstance(at, str) else at
 
     def purchases(
         self, acts: int, drachmas: int, hand: tuple[str, ...], bought: tuple[int, int, int]

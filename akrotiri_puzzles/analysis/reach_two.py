@@ -107,6 +107,22 @@ def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) ->
     return best
 
 
+def loose_bound(pos: Position, nodes: int = NODES) -> int | None:
+    """A cheaper, looser upper bound than `two_turn_bound`'s: each group of final boards searched
+    together only (never board by board); None where the relaxation does not apply or a search
+    passes `nodes` states. It orders the best-first passes of the placement search
+    (analysis/placement_two.py) and skips what it puts out of reach."""
+    got = final_boards(pos)
+    if got is None:
+        return None
+    finals, acts = got
+    shared = _Boards(pos)
+    try:
+        return max(_TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, None).best() for group in finals)
+    except TooBig:
+        return None
+
+
 def _group_bound(pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None) -> int:
     """One group's bound: its boards searched together (cheap, looser: legs and cubes of
     several boards at once); where that reaches `ask` (without one: always), each board alone,
@@ -238,8 +254,8 @@ class _TwoRelaxed(Relaxed):
         self._quarters = {}
         self._memo = {}
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
-        self._richest: dict[tuple[object, ...], int] = {}
-        """The most drachmas each state was reached with (`walk`)."""
+        self._richest = {}
+        self.prune_poorer = True
         # Both seats' temples block an island (R-EXC-1).
         sites = [site for seat in pos.seats for _, site in seat.temples]
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
@@ -269,7 +285,7 @@ class _TwoRelaxed(Relaxed):
         rules = sorted({pos.components.goal[g].rule for g in (*hero.goals, *self.goal_pool)} & PER_TEMPLE)
         every = (1 << len(boards)) - 1
         self.every = every
-        self.allowed: dict[tuple[Spot, str], int] = {}
+        allowed: dict[tuple[Spot, str], int] = {}
         """(spot, card): the boards (bits by index) on which the card fits one of the spot's
         islands; a fit on B1 holds on every board (a turn-1 excavation)."""
         self.count_on: dict[tuple[Spot, str], int] = {}
@@ -289,7 +305,7 @@ class _TwoRelaxed(Relaxed):
             k, isl = m
             bits = every if k == 0 else 1 << k
             for c in ok:
-                self.allowed[(s, c)] = self.allowed.get((s, c), 0) | bits
+                allowed[(s, c)] = allowed.get((s, c), 0) | bits
             if ok:
                 for r in rules:
                     if on.counts_for(boards[k], r, isl):
@@ -311,17 +327,19 @@ class _TwoRelaxed(Relaxed):
             ok = fitting(k, isl)
             cnt = frozenset(r for r in rules if ok and on.counts_for(boards[k], r, isl))
             grouped.setdefault((frozenset(ok), cnt), []).append((m, ok))
-        self.multi: set[Spot] = set()
+        multi: set[Spot] = set()
         for _, offered in sorted(grouped.items(), key=lambda kv: (sorted(kv[0][0]), sorted(kv[0][1]))):
             s = len(self.members)
             self.members.append([m for m, _ in offered])
             cubes[s] = max(offer(s, m, ok) for m, ok in offered)
-            self.multi.add(s)
+            multi.add(s)
         fits: dict[Spot, frozenset[str]] = {}
-        for s, c in self.allowed:
+        for s, c in allowed:
             fits[s] = fits.get(s, frozenset()) | {c}
         # Spots stand where reach_bound's search reads islands (its keys, typed as islands).
         self.fits = fits  # type: ignore[assignment]
+        self.allowed = allowed  # type: ignore[assignment]
+        self.multi = multi  # type: ignore[assignment]
         self.useful = {c for f in fits.values() for c in f}
         self.buys_help = any(c in self.useful for deck in self.decks for c in deck)
         self.cubes = {s: n for s, n in cubes.items() if n}  # type: ignore[misc]
@@ -405,7 +423,7 @@ class _TwoRelaxed(Relaxed):
         hero = self.hero
         assert hero.boat is not None
         hand = tuple(c for c in hero.maps if c in self.useful)
-        return self.walk(
+        return self.search(
             hero.boat,
             self.start_acts,
             hero.drachmas,
@@ -419,7 +437,7 @@ class _TwoRelaxed(Relaxed):
             self.every,
         )
 
-    def value(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int) -> int:
+    def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int = 1) -> int:
         """The bound on a line that stops here: its map cards, its goal cards on the best board
         its excavations allow, its drachmas (R-SCORE-1, R-SCORE-2)."""
         key = (dug, mask)
@@ -438,16 +456,9 @@ class _TwoRelaxed(Relaxed):
         return value
 
     def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int:
-        """At least the goal cards' points with the new temples `dug` when board k is final: the
-        cards held and the best of each goal draw (as reach_bound's goal_part)."""
-        held = sum(self.goal_on(k, g, dug) for g in self.hero.goals)
-        draws = self.draws_after[len(dug)]
-        if draws:
-            n = self.pos.components.setup.goals_drawn * draws
-            pool_ids = self.goal_pool if self.pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
-            pool = sorted((self.goal_on(k, g, dug) for g in set(pool_ids)), reverse=True)
-            held += sum(pool[:draws])
-        return held
+        """At least the goal cards' points with the new temples `dug` when board k is final (as
+        reach_bound's goal_part, each card read on board k)."""
+        return self.goal_part(dug, lambda g: self.goal_on(k, g, dug))
 
     def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
         pos = self.pos
@@ -455,10 +466,7 @@ class _TwoRelaxed(Relaxed):
         value = card.value(pos.edition)
         rule = card.rule
         if rule == "quarters":
-            quarters = {board_quarter(site) for _, site in self.hero.temples}
-            opened = sum(1 for i, c in dug if self.site_quarters(i, c) - quarters)
-            cap = card.cap if card.cap is not None else 10**9
-            return min(cap, value * min(4, len(quarters) + opened))
+            return self.quarters_points(goal, dug)
         if rule == "largest_completed":
             return value * self.completed_most
         old = self.on.old_score(self.boards[k], goal)
@@ -479,101 +487,6 @@ class _TwoRelaxed(Relaxed):
             self._quarters[key] = frozenset(out)
         return self._quarters[key]
 
-    def walk(
-        self,
-        at: str | Quad,
-        acts: int,
-        drachmas: int,
-        cargo: int,
-        sold: int,
-        hand: tuple[str, ...],
-        dug: frozenset[tuple[Quad, str]],
-        bought: tuple[int, int, int],
-        taken: tuple[tuple[Quad, int], ...],
-        stash: int,
-        mask: int,
-    ) -> int:
-        """reach_bound's `search` over the spots, `mask` the boards the excavations so far allow."""
-        hand, bought = self.unread(acts, hand, dug, bought)
-        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
-        if key in self._memo:
-            return self._memo[key]
-        # A state that differs from one already reached only in fewer drachmas can do nothing
-        # more (every cost is checked against the drachmas, and the score grows with them): its
-        # leaves are no better than that state's, whose leaves reach the root's maximum.
-        poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask)
-        if self._richest.get(poorer, -1) > drachmas:
-            return -(10**9)
-        self._richest[poorer] = drachmas
-        self.nodes -= 1
-        if self.nodes < 0:
-            raise TooBig
-        best = self.value(drachmas, dug, mask)
-        here = self.spot_of[self.pos.board.island_of_dock[at]] if isinstance(at, str) else at
-        if here == self.thera and (cargo or stash):
-            n = min(len(self.earned) - 1, sold + cargo + stash)
-            gain = self.earned[n] - self.earned[sold]
-            best = max(best, self.walk(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken, 0, mask))
-            self._memo[key] = best
-            return best
-        if not acts and not isinstance(at, str):
-            self._memo[key] = best
-            return best
-        if cargo:
-            best = max(best, self.walk(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo, mask))
-        done = {i for i, _ in dug}
-        maps = self.pos.components.map
-        cards = sorted(set(hand))
-        got = dict(taken)
-        free = self.pos.points if isinstance(at, str) else 0
-        for island, steps in self.moves(at):
-            need = max(0, steps - free)
-            m = need if cargo else (need + 1) // 2
-            if m > acts:
-                break
-            if island == self.thera and (cargo or stash):
-                best = max(
-                    best, self.walk(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
-                )
-                continue
-            if m + 1 > acts:
-                continue
-            if island == self.thera and self.buys_help and acts - m - 1 >= 2 and len(dug) < self.left:
-                for cost, new_hand, t in self.purchases(acts - m - 1, drachmas, hand, bought):
-                    best = max(
-                        best,
-                        self.walk(island, acts - m - 1, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash, mask),
-                    )
-            fits = self.fits.get(island)
-            if fits is not None and (island not in done or island in self.multi) and len(dug) < self.left:
-                for c in cards:
-                    if c in fits and maps[c].cost <= drachmas:
-                        allow = mask & self.allowed[(island, c)]  # type: ignore[index]
-                        if not allow:
-                            continue
-                        rest = list(hand)
-                        rest.remove(c)
-                        sub = self.walk(
-                            island,
-                            acts - m - 1 + self.bonus[len(dug) + 1],
-                            drachmas - maps[c].cost,
-                            cargo,
-                            sold,
-                            tuple(rest),
-                            dug | {(island, c)},
-                            bought,
-                            taken,
-                            stash,
-                            allow,
-                        )
-                        best = max(best, sub)
-            had = got.get(island, 0)
-            if island in self.cubes and cargo < 3 and had < self.cubes[island]:
-                k = min(3 - cargo, self.cubes[island] - had)
-                more = tuple(sorted({**dict(taken), island: had + k}.items()))
-                best = max(
-                    best,
-                    self.walk(island, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more, stash, mask),
-                )
-        self._memo[key] = best
-        return best
+    def stop_at(self, at: str | Quad) -> Quad:
+        """The spot of a stop (the boat's dock's island's at the start)."""
+        return self.spot_of[self.pos.board.island_of_dock[at]] if isinstance(at, str) else at  # type: ignore[return-value]
