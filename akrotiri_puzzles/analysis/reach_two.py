@@ -107,22 +107,6 @@ def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) ->
     return best
 
 
-def loose_bound(pos: Position, nodes: int = NODES) -> int | None:
-    """A cheaper, looser upper bound than `two_turn_bound`'s: each group of final boards searched
-    together only (never board by board); None where the relaxation does not apply or a search
-    passes `nodes` states. It orders the best-first passes of the placement search
-    (analysis/placement_two.py) and skips what it puts out of reach."""
-    got = final_boards(pos)
-    if got is None:
-        return None
-    finals, acts = got
-    shared = _Boards(pos)
-    try:
-        return max(_TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, None).best() for group in finals)
-    except TooBig:
-        return None
-
-
 def _group_bound(pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None) -> int:
     """One group's bound: its boards searched together (cheap, looser: legs and cubes of
     several boards at once); where that reaches `ask` (without one: always), each board alone,
