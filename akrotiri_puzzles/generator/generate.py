@@ -63,11 +63,13 @@ SHORTER = ("easy", "medium")
 `shorter`). Hard's look asks that turn 2 alone cannot reach the goal: its answers need more
 actions than turn 2 has (4 or more), and with the turn-2 placement forced the greedy bot
 (which places at random) and the beam planner rarely find them, so their level points read
-medium at the least, hard with a technique. An easy or medium idea is shorter: turn 1 sails
-or sells so that turn 2, the drawn tile placed where it makes the site, needs fewer actions
-than with turn 1 idle. So their look lets the idle line exist, and the solver's proof that it
-is longer keeps a candidate (IDLE_TURN: the same proof, recorded in the certificate;
-docs/generator.md, "Two-turn puzzles at easy and medium")."""
+medium at the least, hard with a technique. Their look lets the idle line exist, and the
+solver's proof that it is longer keeps a candidate (IDLE_TURN: the same proof, recorded in the
+certificate). Stop 45: an idle line that exists is never longer but through the oracle or two
+rare cases (turn 1's actions, played after the placement, do as much), so what this look adds
+is candidates whose idle line does not exist but which `idle_dead`'s bound cannot rule out;
+no two-turn puzzle reads easy (docs/generator.md, "What the level points leave a two-turn
+puzzle")."""
 NO_LINE_WITHIN = "no line within the horizon and the level's most actions"
 """Why a two-turn candidate is dropped when the solve under its ceiling (the level's longest
 optimum) finds no line: there is none, or only longer ones."""
