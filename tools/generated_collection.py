@@ -107,6 +107,8 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("hard", 1, 4411, ["--drawn-site"]),
     ("hard", 1, 4513, ["--drawn-site"]),
     ("medium", 1, 566, ["--drawn-site", "--theme", "oracle", "--without", "portage"]),
+    # 567: oracle and second turn, no portage (task 25, 70 s of CPU): the tenth two-turn puzzle.
+    ("hard", 1, 567, ["--drawn-site", "--theme", "oracle", "--without", "portage"]),
 ]
 LEVELS = ("easy", "medium", "hard")
 THUMB_SCALE = 0.2
