@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from importlib.metadata import version
 
 from ..components import Components
-from ..puzzle import Certificate, Grade, Puzzle, replay
+from ..puzzle import Certificate, Grade, Necessity, Puzzle, replay
 from ..solver import solve
 from ..solver.budget import budget
 from ..themes import themes
@@ -41,20 +41,26 @@ def shortest_for(level: str, puzzle: Puzzle) -> int:
     return max(2, SHORTEST[level] - 1) if places else SHORTEST[level]
 
 
-def most_for(level: str, puzzle: Puzzle) -> int:
+def most_for(level: str, puzzle: Puzzle, oracle: bool = False) -> int:
     """The longest optimum a candidate of a level may have by its grade: one action more and even
     its least level points (no technique necessary, the greedy bot's rung: `points_range`'s low
     end) read above the level, so that the two-turn solve need not look further (99: no such
-    end, as for hard)."""
+    end, as for hard). `oracle`: the candidate's goal needs a tile only the oracle gives (the
+    look of an oracle recipe, `drawn_site.needs_oracle_tile`), so every line consults it (the
+    oracle necessary, `ORACLE_LEAST`) and the greedy bot, which never consults it, finds none
+    (the beam planner's rung at the least)."""
     _, high = level_range(level)
+    needs, rung = (ORACLE_LEAST, "beam") if oracle else ((), "greedy")
     longest = 0
     for optimum in range(1, 100):
-        if level_points(puzzle, score_of(puzzle, optimum, (), "greedy"), ()) >= high:
+        if level_points(puzzle, score_of(puzzle, optimum, needs, rung), needs) >= high:
             return longest
         longest = optimum
     return longest
 
 
+ORACLE_LEAST = (Necessity("oracle", None),)
+"""The least a grade proves of a candidate whose goal needs the oracle's tile (`most_for`)."""
 IDLE_TURN = "turn 1 does nothing"
 """Why a two-turn candidate is dropped when a line that takes no action in turn 1 is as short
 (generator/idle_turn.py)."""
@@ -224,7 +230,13 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         idle = idle_first_turn(puzzle, 0)
         if idle.optimum is not None and idle.optimum - 1 < shortest:
             return Outcome(task, None, IDLE_TURN)
-        ceiling = min(longest, most_for(task.level, puzzle), deepest, 99 if idle.optimum is None else idle.optimum - 1)
+        # An oracle recipe's candidate (its look passed) needs the oracle: a lower ceiling at
+        # easy and medium (stop 45: no line of its N past it can read the level).
+        oracle = task.drawn and "oracle" in task.themes and "buy" not in task.themes  # no card bought instead
+        most = most_for(task.level, puzzle, oracle=oracle)
+        ceiling = min(longest, most, deepest, 99 if idle.optimum is None else idle.optimum - 1)
+        if oracle and ceiling < shortest:
+            return Outcome(task, None, NO_LINE_WITHIN)  # easy: no optimum the level allows
     first = solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
     if first.optimum is None:
         if idle is not None and idle.optimum is not None and ceiling == idle.optimum - 1:
