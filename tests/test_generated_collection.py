@@ -94,6 +94,28 @@ def test_the_collection_has_what_the_issue_asks(collection: list[Puzzle]):
     assert any("buy" in themes(p) for p in collection)
     # A two-turn puzzle whose turn 1 is proven to matter (its idle-turn proof recorded).
     assert any(p.turns == 2 and p.certificate and p.certificate.idle_first_turn for p in collection)
+    # At least 10 two-turn puzzles, at two levels (stop 45: a medium one; none can read easy, below).
+    two_turn = [p for p in collection if p.turns == 2]
+    assert len(two_turn) >= 10 and len({p.difficulty for p in two_turn}) >= 2
+
+
+def test_R_TURN_2_a_two_turn_answer_without_the_oracle_takes_more_actions_than_turn_2_has(
+    collection: list[Puzzle],
+):
+    """Turn 1 beats the line that does nothing in it only when turn 2's actions are too few
+    (docs/generator.md, "What the level points leave a two-turn puzzle"): turn 1's actions
+    played after the drawn tile's placement do as much. So every two-turn puzzle whose answer
+    does not consult the oracle takes more actions than the hero has in turn 2 after an idle
+    turn 1 (R-TURN-2: the player board's number for the temples dug so far), and no two-turn
+    puzzle reads easy."""
+    two = [p for p in collection if p.turns == 2]
+    assert two and any("oracle" not in themes(p) for p in two)
+    for p in two:
+        assert p.difficulty != "easy", p.id
+        if "oracle" in themes(p):
+            continue
+        turn_two = p.start.components.player_board.actions_after(len(p.start.hero.temples))
+        assert p.optimum is not None and p.optimum > turn_two, p.id
 
 
 MOST_PAIR_SHARE = 0.4

@@ -14,8 +14,8 @@ from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.effects import apply_unchecked
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.generator.drawn_site import drawn_boards
-from akrotiri_puzzles.generator.generate import most_for
-from akrotiri_puzzles.generator.grade import level_points, level_range, score_of
+from akrotiri_puzzles.generator.generate import ORACLE_LEAST, most_for
+from akrotiri_puzzles.generator.grade import RUNG_POINTS, level_points, level_range, score_of
 from akrotiri_puzzles.generator.two_turn_bound import cubes_to_sell, least_actions, out_of_reach
 from akrotiri_puzzles.solver import solve
 from akrotiri_puzzles.solver.budget import budget
@@ -88,6 +88,33 @@ def test_the_levels_most_actions_end_where_the_least_points_leave_the_level(path
         _, high = level_range(level)
         assert level_points(puzzle, score_of(puzzle, most, (), "greedy"), ()) < high
         assert level_points(puzzle, score_of(puzzle, most + 1, (), "greedy"), ()) >= high
+
+
+ORACLE_PUZZLES = sorted((ROOT / "puzzles" / "generated").glob("*-t2-drawn-oracle-*.yaml"))
+
+
+@pytest.mark.parametrize("path", ORACLE_PUZZLES, ids=lambda p: p.stem)
+def test_R_ORA_1_an_oracle_recipes_most_actions_rest_on_the_oracle_necessary_and_no_greedy_line(
+    path: object,
+) -> None:
+    """most_for(oracle=True): a candidate of an oracle recipe needs the oracle's tile, so its
+    grade proves the oracle necessary (R-ORA-1) and the greedy bot, which never consults it,
+    finds no line; the ceiling reads the level from that least. Every oracle puzzle of the
+    collection bears it out, and its optimum lies within its level's ceiling; no such
+    candidate can read easy."""
+    puzzle = load_puzzle(path, load_components())  # type: ignore[arg-type]
+    grade = puzzle.grade
+    assert grade is not None and puzzle.optimum is not None
+    assert "oracle" in [n.technique for n in grade.necessary]
+    assert RUNG_POINTS[grade.weakest] >= RUNG_POINTS["beam"]
+    least = level_points(puzzle, score_of(puzzle, puzzle.optimum, ORACLE_LEAST, "beam"), ORACLE_LEAST)
+    assert grade.level_points is not None and grade.level_points >= least
+    assert puzzle.optimum <= most_for(grade.level, puzzle, oracle=True)
+    assert most_for("easy", puzzle, oracle=True) == 0 and most_for("hard", puzzle, oracle=True) == 99
+    # Medium: the most actions whose least still reads medium (a named card counts 1).
+    medium = most_for("medium", puzzle, oracle=True)
+    assert medium == (4 if puzzle.goal.map_card else 5)
+    assert medium < most_for("medium", puzzle)
 
 
 def test_the_generator_drops_it_before_any_solve(monkeypatch: pytest.MonkeyPatch) -> None:

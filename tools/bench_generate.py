@@ -1,7 +1,7 @@
 """Measure the generator: acceptance per level and CPU seconds per kept puzzle, one worker.
 
     python tools/bench_generate.py --level hard --count 10 --seed 11 [--turns 2] [--start place] [--goal map-card]
-        [--drawn-site] [--most-tasks N] [--rows-out rows.jsonl] [--out DIR]
+        [--drawn-site] [--theme T,...] [--without T,...] [--most-tasks N] [--rows-out rows.jsonl] [--out DIR]
 
 Runs the tasks of `generate --difficulty LEVEL --count N --seed S` in order in this process
 (one worker, as `generate --workers 1` does) until N puzzles are kept, timing each task in CPU
@@ -33,6 +33,8 @@ def main() -> None:
     parser.add_argument("--start", choices=("act", "place"))
     parser.add_argument("--goal", choices=("temple", "map-card", "two-temples"))
     parser.add_argument("--drawn-site", action="store_true", help="As generate --drawn-site (two turns).")
+    parser.add_argument("--theme", default="", help="As generate --theme: a comma list (oracle reveals the land pile).")
+    parser.add_argument("--without", default="", help="As generate --without: a comma list.")
     parser.add_argument("--most-tasks", type=int, default=4000)
     parser.add_argument("--rows-out", type=Path)
     parser.add_argument("--out", type=Path, help="Write each kept puzzle here (ID.yaml).")
@@ -45,11 +47,24 @@ def main() -> None:
     tried = 0
     reasons: dict[str, int] = {}
     turns = 2 if args.drawn_site else args.turns  # as `generate --drawn-site` sets --turns 2
+    wanted = tuple(t for t in args.theme.split(",") if t)
+    refused = tuple(t for t in args.without.split(",") if t)
     for i in range(args.most_tasks):
         if len(costs) >= args.count:
             break
         t = time.process_time()
-        o = attempt(Task(args.seed, i, args.level, turns, args.goal, start=args.start, drawn=args.drawn_site), comps)
+        task = Task(
+            args.seed,
+            i,
+            args.level,
+            turns,
+            args.goal,
+            start=args.start,
+            themes=wanted,
+            without=refused,
+            drawn=args.drawn_site,
+        )
+        o = attempt(task, comps)
         cpu = time.process_time() - t
         tried += 1
         since += cpu

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from importlib.metadata import version
 
 from ..components import Components
-from ..puzzle import Certificate, Grade, Puzzle, replay
+from ..puzzle import Certificate, Grade, Necessity, Puzzle, replay
 from ..solver import solve
 from ..solver.budget import budget
 from ..themes import themes
@@ -41,20 +41,26 @@ def shortest_for(level: str, puzzle: Puzzle) -> int:
     return max(2, SHORTEST[level] - 1) if places else SHORTEST[level]
 
 
-def most_for(level: str, puzzle: Puzzle) -> int:
+def most_for(level: str, puzzle: Puzzle, oracle: bool = False) -> int:
     """The longest optimum a candidate of a level may have by its grade: one action more and even
     its least level points (no technique necessary, the greedy bot's rung: `points_range`'s low
     end) read above the level, so that the two-turn solve need not look further (99: no such
-    end, as for hard)."""
+    end, as for hard). `oracle`: the candidate's goal needs a tile only the oracle gives (the
+    look of an oracle recipe, `drawn_site.needs_oracle_tile`), so every line consults it (the
+    oracle necessary, `ORACLE_LEAST`) and the greedy bot, which never consults it, finds none
+    (the beam planner's rung at the least)."""
     _, high = level_range(level)
+    needs, rung = (ORACLE_LEAST, "beam") if oracle else ((), "greedy")
     longest = 0
     for optimum in range(1, 100):
-        if level_points(puzzle, score_of(puzzle, optimum, (), "greedy"), ()) >= high:
+        if level_points(puzzle, score_of(puzzle, optimum, needs, rung), needs) >= high:
             return longest
         longest = optimum
     return longest
 
 
+ORACLE_LEAST = (Necessity("oracle", None),)
+"""The least a grade proves of a candidate whose goal needs the oracle's tile (`most_for`)."""
 IDLE_TURN = "turn 1 does nothing"
 """Why a two-turn candidate is dropped when a line that takes no action in turn 1 is as short
 (generator/idle_turn.py)."""
@@ -63,11 +69,13 @@ SHORTER = ("easy", "medium")
 `shorter`). Hard's look asks that turn 2 alone cannot reach the goal: its answers need more
 actions than turn 2 has (4 or more), and with the turn-2 placement forced the greedy bot
 (which places at random) and the beam planner rarely find them, so their level points read
-medium at the least, hard with a technique. An easy or medium idea is shorter: turn 1 sails
-or sells so that turn 2, the drawn tile placed where it makes the site, needs fewer actions
-than with turn 1 idle. So their look lets the idle line exist, and the solver's proof that it
-is longer keeps a candidate (IDLE_TURN: the same proof, recorded in the certificate;
-docs/generator.md, "Two-turn puzzles at easy and medium")."""
+medium at the least, hard with a technique. Their look lets the idle line exist, and the
+solver's proof that it is longer keeps a candidate (IDLE_TURN: the same proof, recorded in the
+certificate). Stop 45: an idle line that exists is never longer but through the oracle or two
+rare cases (turn 1's actions, played after the placement, do as much), so what this look adds
+is candidates whose idle line does not exist but which `idle_dead`'s bound cannot rule out;
+no two-turn puzzle reads easy (docs/generator.md, "What the level points leave a two-turn
+puzzle")."""
 NO_LINE_WITHIN = "no line within the horizon and the level's most actions"
 """Why a two-turn candidate is dropped when the solve under its ceiling (the level's longest
 optimum) finds no line: there is none, or only longer ones."""
@@ -222,7 +230,13 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         idle = idle_first_turn(puzzle, 0)
         if idle.optimum is not None and idle.optimum - 1 < shortest:
             return Outcome(task, None, IDLE_TURN)
-        ceiling = min(longest, most_for(task.level, puzzle), deepest, 99 if idle.optimum is None else idle.optimum - 1)
+        # An oracle recipe's candidate (its look passed) needs the oracle: a lower ceiling at
+        # easy and medium (stop 45: no line of its N past it can read the level).
+        oracle = task.drawn and "oracle" in task.themes and "buy" not in task.themes  # no card bought instead
+        most = most_for(task.level, puzzle, oracle=oracle)
+        ceiling = min(longest, most, deepest, 99 if idle.optimum is None else idle.optimum - 1)
+        if oracle and ceiling < shortest:
+            return Outcome(task, None, NO_LINE_WITHIN)  # easy: no optimum the level allows
     first = solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
     if first.optimum is None:
         if idle is not None and idle.optimum is not None and ceiling == idle.optimum - 1:
