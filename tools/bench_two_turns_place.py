@@ -53,6 +53,8 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=1800.0)
     ap.add_argument("--cpu-limit", type=int, default=None, help="CPU seconds per position (a child process each)")
     args = ap.parse_args()
+    if args.cpu_limit is not None and args.cpu_limit < 1:
+        ap.error(f"--cpu-limit: expected a whole number of CPU seconds, 1 or more, not {args.cpu_limit}")
     solves = [0]
     two_turns = endgame.best_two_turns
 
