@@ -29,6 +29,8 @@ from akrotiri_puzzles.solver.facts import FactReader
 from akrotiri_puzzles.solver.lower import lower_bound
 from akrotiri_puzzles.solver.points import FAR
 
+from .test_solver_relax import fitting_docks
+
 SMALL = Path(__file__).parent / "data" / "puzzles" / "small"
 
 ONE_TEMPLE = {
@@ -86,12 +88,7 @@ def _least_lower(puzzle: Puzzle, cubes: bool, money: bool = False) -> int:
     for sc in reader.scenarios():
         views = reader.views(sc, 99)
         last = views[-1]
-        fit: dict[str, set[str]] = {}
-        for v in views:
-            docks_of = v.docks_of_island()
-            for k in cards:
-                for isl in v.fitting(puzzle.hero, comps.map[k]):
-                    fit.setdefault(k, set()).update(docks_of[isl])
+        fit = fitting_docks(views, puzzle, cards, comps)
         spend = reader.money(fit) if money else ()
         if spend is None:
             continue

@@ -38,6 +38,18 @@ def _own_views(reader: FactReader, sc) -> tuple[BoardView, BoardView]:
     return first, second
 
 
+def fitting_docks(views, puzzle, cards, comps) -> dict[str, set[str]]:
+    """Each card's docks where it fits on either turn's own view (the exact answer the relaxed
+    views bound)."""
+    fit: dict[str, set[str]] = {}
+    for v in views:
+        docks_of = v.docks_of_island()
+        for k in cards:
+            for isl in v.fitting(puzzle.hero, comps.map[k]):
+                fit.setdefault(k, set()).update(docks_of[isl])
+    return fit
+
+
 def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_board(comps):
     """For sampled turn-1 placements of place-2 corpus puzzles (and of two-turn puzzles from the
     action phase, whose one turn-1 board is the start's), and sampled turn-2 scenarios
@@ -88,12 +100,7 @@ def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_b
                     assert relaxed(d, from_start) <= real_start.get(d, FAR), (path.name, sc, d)
                     assert relaxed(d, from_thera) <= real_thera.get(d, FAR), (path.name, sc, d)
                     new_docks += d.startswith("+2:")
-                real_fit: dict[str, set[str]] = {}
-                for v in (v1, v2):
-                    docks_of = v.docks_of_island()
-                    for k in cards:
-                        for isl in v.fitting(puzzle.hero, comps.map[k]):
-                            real_fit.setdefault(k, set()).update(docks_of[isl])
+                real_fit = fitting_docks((v1, v2), puzzle, cards, comps)
                 for k, docks in real_fit.items():
                     if k not in goal_cards:
                         continue
@@ -228,12 +235,7 @@ def test_R_TILE_1_R_ORA_1_one_tile_views_bound_the_scenarios_holding_it(comps, m
                     v1, v2 = _own_views(reader, sc)
                     real_start = v2.steps_from([reader.start_dock])
                     real_thera = v2.steps_from(d for d, isl in v2.island.items() if isl == v2.thera)
-                    real_fit: dict[str, set[str]] = {}
-                    for v in (v1, v2):
-                        docks_of = v.docks_of_island()
-                        for k in cards:
-                            for isl in v.fitting(puzzle.hero, comps.map[k]):
-                                real_fit.setdefault(k, set()).update(docks_of[isl])
+                    real_fit = fitting_docks((v1, v2), puzzle, cards, comps)
                     real_cubes = cube_docks(v2, cube_parts(puzzle))
                     real_lower = _own_lower(puzzle, goal_cards, real_fit, real_start, real_thera, real_cubes)
                     assert lower <= real_lower, (path.name, sc)
