@@ -21,6 +21,11 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=120, help="the first COUNT puzzles of the small corpus")
     args = ap.parse_args()
     root = args.root.resolve()
+    small = root / "tests" / "data" / "puzzles" / "small"
+    if not small.is_dir():
+        ap.error(f"{args.root}: no tests/data/puzzles/small/ there (give a checkout's tree)")
+    if args.count < 1:
+        ap.error(f"--count: expected 1 or more, not {args.count}")
     sys.path.insert(0, str(root))
     from akrotiri_puzzles import load_components
     from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
@@ -28,7 +33,7 @@ def main() -> None:
 
     comps = load_components()
     nodes = 0
-    for path in sorted((root / "tests" / "data" / "puzzles" / "small").glob("*.yaml"))[: args.count]:
+    for path in sorted(small.glob("*.yaml"))[: args.count]:
         nodes += search(load_puzzle(path, comps)).nodes
     print(nodes)
 

@@ -4,8 +4,9 @@ placement.split_placements over two-turn models).
 Positions: per seeded greedy game, edition and seat, the position before the seat's tile
 placement at game turn `--turn`. Per position: the placements and their slot-and-rotation
 groups, the two-turn models solved (`best_two_turns` calls: covers and placements), the CPU
-seconds (`time.process_time`, one worker), the wall seconds, the status, the value and the
-first 12 hex digits of the SHA-256 of the status, value, bound and line (printed in full on stderr) (to compare two trees' answers byte for byte).
+seconds (`time.process_time`, one worker), the wall seconds, the status, the value and a digest
+(the first 12 hex digits of the SHA-256 of the status, value, bound and line, all printed in full
+on stderr), to compare two trees' answers byte for byte.
 Stopped by `--limit` (seconds, the analyser's time limit, which is wall-clock: under load it
 stops a position earlier): FEASIBLE without a bound, or UNKNOWN. With `--cpu-limit` instead, each
 position is analysed in a child process (one at a time) without a time limit and killed when it

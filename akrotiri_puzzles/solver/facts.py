@@ -273,20 +273,19 @@ class FactReader:
             return None
         first = self.first(sc.first, sc.boards[0])
         most = bound - oracle_action(sc)
-        kept = None
-        # Every tile's views first (cheap where they drop every slot), then the tile's own.
-        for held in (None, sc.second.tile if PER_TILE and sc.second is not None else None):
-            if held is None and kept is not None:
-                break
+
+        def within(held: str | None) -> frozenset[str | None]:
             relax = self._relax.get(held)
             if relax is None:
                 tiles = [held] if held is not None else [t for _, t in turn_two_tiles(self.puzzle) if t is not None]
                 relax = self._relax[held] = Relaxation(self.puzzle, tiles)
             found = relax.bounds(sc.first, first.board, first.view, self.start_dock, cards)
-            now = frozenset(name for name, (lower, reach) in found.items() if lower <= most and reach <= ms)
-            kept = now if kept is None else kept & now
-            if not kept:
-                break
+            return frozenset(name for name, (lower, reach) in found.items() if lower <= most and reach <= ms)
+
+        # Every tile's views first (cheap where they drop every slot), then the held tile's own.
+        kept = within(None)
+        if kept and PER_TILE and sc.second is not None and sc.second.tile is not None:
+            kept &= within(sc.second.tile)
         return kept
 
     def first(self, p: Placement | None, board: Board) -> _First:
