@@ -60,9 +60,9 @@ presolve pass and no symmetry). Since session 46 no linear relaxation and no pre
 (`linearization_level: 0`, `cp_model_presolve: False`): these models ask only whether a line
 exists (no objective for the LP to bound), the LP's thousands of iterations were a third of
 their search, and without the LP the one presolve pass left cost more than the search it
-saved: the fresh sets' slowest models of large puzzles, each alone from a file, 10.5 s of
-CP-SAT with one presolve pass and the LP, 3.9 s with neither (docs/solver.md; no presolve with
-the LP kept was far slower, session 39). Settings only change how CP-SAT searches, never what
+saved: the eight slowest models of the fresh sets' large puzzles, each alone from a file, 11.8
+s of CP-SAT with the LP and one presolve pass, 10.5 s without the LP, 3.9 s without either
+(docs/benchmarks.md; no presolve with the LP kept was far slower, session 39). Settings only change how CP-SAT searches, never what
 the model holds: a status proven is the same, and with one worker the search is still
 deterministic (docs/solver.md)."""
 
