@@ -45,14 +45,26 @@ LARGE_FIRST = True
 cpsat.py) gets LARGE_TUNING too. Its models are small in classes (a place-2 puzzle's first turn has
 about 80 scenarios) but not in clauses (place-2 g7009, bound 5: 45 classes, 64,000 clauses), and
 CP-SAT spent most of their solve presolving them again and again (docs/solver.md)."""
-LARGE_TUNING: dict[str, object] = {"symmetry_level": 0, "max_presolve_iterations": 1}
+LARGE_TUNING: dict[str, object] = {
+    "symmetry_level": 0,
+    "max_presolve_iterations": 1,
+    "linearization_level": 0,
+    "cp_model_presolve": False,
+}
 """CP-SAT settings added for a large puzzle's models. A two-turn model from the placement has
 about 200,000 clauses over thousands of classes and its search is short (about a thousand
 conflicts to prove a part INFEASIBLE): CP-SAT spent three quarters of its time in presolve,
 mostly repeating it to a fixed point and building a symmetry graph of a million arcs to find
-one generator (place-2 g7003, bound 7: 9.4 s -> 4.8 s for the part of 1,024 classes). Settings
-only change how CP-SAT searches, never what the model holds: a status proven is the same, and
-with one worker the search is still deterministic (docs/solver.md)."""
+one generator (place-2 g7003, bound 7: 9.4 s -> 4.8 s for the part of 1,024 classes, with one
+presolve pass and no symmetry). Since session 46 no linear relaxation and no presolve at all
+(`linearization_level: 0`, `cp_model_presolve: False`): these models ask only whether a line
+exists (no objective for the LP to bound), the LP's thousands of iterations were a third of
+their search, and without the LP the one presolve pass left cost more than the search it
+saved: the eight slowest models of the fresh sets' large puzzles, each alone from a file, 11.8
+s of CP-SAT with the LP and one presolve pass, 10.5 s without the LP, 3.9 s without either
+(docs/benchmarks.md; no presolve with the LP kept was far slower, session 39). Settings only change how CP-SAT searches, never what
+the model holds: a status proven is the same, and with one worker the search is still
+deterministic (docs/solver.md)."""
 
 
 def params(solver: cp_model.CpSolver, time_left: float | None, workers: int, seed: int) -> None:

@@ -25,7 +25,8 @@ Expr = LinearExpr | int
 """A linear expression over model variables, or a constant."""
 
 MEMO = True
-"""Whether `Core.memo` keeps what it made (tests turn it off to compare the models)."""
+"""Whether `Core.memo` keeps what it made, and route.py each pair of docks' leg clauses as a plan for
+its later events (tests turn it off to compare the models)."""
 
 TECHNIQUES = FORBIDDABLE
 """What a line can be forbidden to do (`Spec.forbid`), for proving a technique necessary."""
@@ -172,6 +173,13 @@ class Core:
         else:
             lits.append(conclusion)
         self.m.add_bool_or(lits)
+
+    def negation(self, lit: Any) -> Any:
+        """The negation of a model literal, made once and kept (as `clause` keeps it)."""
+        q = self._negated.get(lit.index)
+        if q is None:
+            q = self._negated[lit.index] = lit.negated()
+        return q
 
     def per_turn(self, k: int, premises: Sequence[Lit], facts: Sequence[Lit]) -> None:
         """If the premises hold at event k, the fact of that event's turn holds."""

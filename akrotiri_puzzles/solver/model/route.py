@@ -10,9 +10,17 @@ the route itself is worked out when the line is read back (read.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ortools.sat.python import cp_model
 
-from .core import Core, Lit, neg
+from . import core
+from .core import Core, Lit, neg, same
+
+Step = tuple[int, Lit, int, Lit]
+"""One clause of a pair's leg, at any event (`Route._leg_plan`): the turn its premise names (-1:
+none, 0: turn 1, 1: turn 2), a premise over classes (1: none), the points it concludes the leg
+costs at least (0: none) and else the literal it concludes."""
 
 
 class Route(Core):
@@ -73,6 +81,7 @@ class Route(Core):
         # loop below adds one clause per pair of docks; `_one_board_legs` adds the same clauses
         # in the same order without the per-class machinery (about 3 times faster).
         one_board = self.n == 1 and len(layers) == 1
+        plans: dict[tuple[str, str], tuple[Step, ...]] = {}
         for k in range(E):
             self.check()
             # at_least[v]: the leg costs at least v points (an order encoding of points[k]).
@@ -86,18 +95,18 @@ class Route(Core):
                     continue
                 never = self._one_board_legs(at_least, prev, b, lb) if one_board else []
                 for a, la in prev.items() if not one_board else ():
-                    per_turn = [layer.dist.get((a, b), {}) for layer in layers]
-                    if not any(per_turn):
+                    # A pair's clauses are the same at every event but for the event's own
+                    # literals: worked out (and added) at the pair's first event, then added
+                    # again from the plan kept (`_leg_plan`, `_add_plan`).
+                    plan = plans.get((a, b)) if core.MEMO else None
+                    if plan is None:
+                        plan = self._leg_plan(k, at_least, la, lb, a, b)
+                        if core.MEMO:
+                            plans[(a, b)] = plan
+                    elif plan:
+                        self._add_plan(plan, at_least, la, lb, self.t2[k])
+                    if plan == ():
                         never.append(a)
-                        continue
-                    # A pair's literals are the same at every event (`memo`).
-                    sailed = self.memo(("leg", a, b), self._sailed, per_turn)
-                    self.per_turn(k, [la, lb], sailed)
-                    if len(per_turn) == 1 or per_turn[0] == per_turn[1]:
-                        self._leg_points(at_least, [la, lb], per_turn[0], (a, b, 0))
-                    else:
-                        self._leg_points(at_least, [la, lb, neg(self.t2[k])], per_turn[0], (a, b, 0))
-                        self._leg_points(at_least, [la, lb, self.t2[k]], per_turn[1], (a, b, 1))
                 if never:
                     # No class sails from these docks to b: the previous dock is another one.
                     others = [la for a, la in prev.items() if a not in never]
@@ -118,6 +127,60 @@ class Route(Core):
                 m.add(acts == beyond).only_enforce_if(self.empty[k].negated())
             if k > 0:
                 m.add(w >= 1).only_enforce_if([self.stop[k - 1], self.stop[k]])
+
+    def _leg_plan(self, k: int, at_least: list[Lit], la: Lit, lb: Lit, a: str, b: str) -> tuple[Step, ...]:
+        """The clauses of the leg from a to b before event k, added; returned as a plan for the
+        pair's later events (empty: no class sails the pair within the bound). The literals over
+        classes are made as the clauses are added, as one loop over the pair would."""
+        per_turn = [layer.dist.get((a, b), {}) for layer in self.f.layers]
+        if not any(per_turn):
+            return ()
+        plan: list[Step] = []
+        t2 = self.t2[k]
+
+        def add(step: Step) -> None:
+            plan.append(step)
+            self._add_plan((step,), at_least, la, lb, t2)
+
+        sailed = self.memo(("leg", a, b), self._sailed, per_turn)
+        if len(sailed) == 1 or same(sailed[0], sailed[1]):
+            add((-1, 1, 0, sailed[0]))
+        else:
+            add((0, 1, 0, sailed[0]))
+            add((1, 1, 0, sailed[1]))
+        if len(per_turn) == 1 or per_turn[0] == per_turn[1]:
+            self._leg_points(add, -1, per_turn[0], (a, b, 0))
+        else:
+            self._leg_points(add, 0, per_turn[0], (a, b, 0))
+            self._leg_points(add, 1, per_turn[1], (a, b, 1))
+        return tuple(plan)
+
+    def _add_plan(self, plan: tuple[Step, ...], at_least: list[Lit], la: Lit, lb: Lit, t2: Lit) -> None:
+        """A pair's leg clauses at one event: la and lb its docks' literals there, t2 its turn's.
+        The clauses `clause` would add, made in one loop (a late board's model adds about
+        150,000 of them)."""
+        if isinstance(la, int) or isinstance(lb, int) or isinstance(t2, int):
+            for turn, extra, v, conclusion in plan:
+                premises = [la, lb] if turn < 0 else [la, lb, neg(t2) if turn == 0 else t2]
+                if not (isinstance(extra, int) and extra == 1):
+                    premises.append(extra)
+                self.clause(premises, at_least[v] if v else conclusion)
+            return
+        negation, add = self.negation, self.m.add_bool_or
+        base = [negation(la), negation(lb)]
+        in_turn = (t2, negation(t2))
+        for turn, extra, v, conclusion in plan:
+            lits = [*base] if turn < 0 else [*base, in_turn[turn]]
+            if not isinstance(extra, int):
+                lits.append(negation(extra))
+            elif extra == 0:
+                continue
+            then = at_least[v] if v else conclusion
+            if not isinstance(then, int):
+                lits.append(then)
+            elif then == 1:
+                continue
+            add(lits)
 
     def _one_board_legs(self, at_least: list[Lit], prev: dict[str, Lit], b: str, lb: Lit) -> list[str]:
         """The legs' clauses into dock b with one class on one board (what the general loop adds
@@ -141,12 +204,13 @@ class Route(Core):
         return [self.holds(d.keys()) for d in per_turn]
 
     def _leg_points(
-        self, at_least: list[Lit], premises: list[Lit], dist: dict[int, int], pair: tuple[str, str, int]
+        self, add: Callable[[Step], None], turn: int, dist: dict[int, int], pair: tuple[str, str, int]
     ) -> None:
-        """Under the premises, the leg costs at least the class's points between its two docks
-        (`pair`: the docks and the turn): one clause per distinct cost, for the classes where it
-        is at least that much (their literal made once per pair and cost: `memo`)."""
-        top = len(at_least) - 1
+        """Under the pair's premises (`turn`: as in `Step`), the leg costs at least the class's
+        points between its two docks (`pair`: the docks and the turn): one clause per distinct
+        cost, for the classes where it is at least that much (their literal made once per pair
+        and cost: `memo`)."""
+        top = self.max_points
         # The same pair's costs at every event: sorted once (`memo`).
         values = self.memo(("costs", *pair), lambda: sorted(set(dist.values())))
         for i, v in enumerate(values):
@@ -157,7 +221,6 @@ class Route(Core):
                 at = self.memo(("cost", *pair, v), self.holds, (c for c, w in dist.items() if w >= v))
             if v > top:
                 # No line within the bound affords the leg in these classes.
-                self.clause(premises, neg(at))
+                add((turn, 1, 0, neg(at)))
                 break
-            lits = [*premises] if i == 0 else [*premises, at]
-            self.clause(lits, at_least[v])
+            add((turn, at if i > 0 else 1, v, 0))
