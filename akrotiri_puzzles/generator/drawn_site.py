@@ -29,7 +29,7 @@ from dataclasses import replace
 from ..actions import PlaceTile
 from ..board import Board
 from ..excavation import valid_sites
-from ..geometry import Quad
+from ..geometry import ROTATIONS, Quad
 from ..position import Position
 from ..puzzle import Goal, Puzzle, State, play
 from ..rules import legal_actions
@@ -58,16 +58,26 @@ Sites = Callable[[Position, Board, str], frozenset[Quad]]
 class SiteMemo:
     """`sites` kept by what it reads (the board, the card, the seat to move, every seat's
     temples): the goals of one position (each map card, a temple, two temples) and the positions
-    of one game ask it of the same boards and cards again and again (`candidates`)."""
+    of one game ask it of the same boards and cards again and again (`candidates`). It keeps the
+    boards after each placement of a drawn tile too (`boards`), so that the goals of one
+    position share them (and each board's derived structure, computed once)."""
 
     def __init__(self) -> None:
         self._found: dict[Hashable, frozenset[Quad]] = {}
+        self._boards: dict[tuple[Board, str], list[Board]] = {}
 
     def __call__(self, pos: Position, board: Board, card_id: str) -> frozenset[Quad]:
         key = (board, card_id, pos.to_move, tuple(s.temples for s in pos.seats))
         found = self._found.get(key)
         if found is None:
             found = self._found[key] = sites(pos, board, card_id)
+        return found
+
+    def boards(self, board: Board, tile: str) -> list[Board]:
+        """`placed_boards(board, tile)`, kept."""
+        found = self._boards.get((board, tile))
+        if found is None:
+            found = self._boards[(board, tile)] = placed_boards(board, tile)
         return found
 
 
@@ -81,16 +91,24 @@ def _placements(start: Position) -> list[PlaceTile]:
     return [seen[k] for k in sorted(seen, key=repr)]
 
 
-def drawn_boards(puzzle: Puzzle) -> list[Board]:
+def placed_boards(board: Board, tile: str) -> list[Board]:
+    """The boards after each placement of the tile, one per slot and rotation, in the order of
+    `_placements`: every open slot in every rotation is a legal placement (R-TILE-1; the second
+    cube only adds choices, rules.py `_tile_actions`), so no legal action is listed for them."""
+    slots = sorted(((slot, rotation) for slot in board.open_slots for rotation in ROTATIONS), key=repr)
+    return [board.with_tile(slot, tile, rotation) for slot, rotation in slots]
+
+
+def drawn_boards(puzzle: Puzzle, memo: SiteMemo | None = None) -> list[Board]:
     """The boards after each legal placement of the tile drawn at the end of turn 1 (none when
-    the premise does not reveal it, or no turn 2 follows)."""
+    the premise does not reveal it, or no turn 2 follows); `memo` keeps them per board and tile."""
     boards: list[Board] = []
     for rest in idle_rests(puzzle):
         start = rest.start
         tile = start.hero.tile
         if start.phase != "place" or tile is None:
             continue
-        boards.extend(start.board.with_tile(a.slot, tile, a.rotation) for a in _placements(start))
+        boards.extend(placed_boards(start.board, tile) if memo is None else memo.boards(start.board, tile))
     return boards
 
 
@@ -129,17 +147,24 @@ def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites, shorter: bool = Fa
     pos = puzzle.start
     if puzzle.turns != 2 or pos.phase != "act" or puzzle.goal.score is not None:
         return False
-    boards = drawn_boards(puzzle)
-    if not boards:
-        return False
     goal: Goal = puzzle.goal
+    # What the board has now first (one board): most goals fail there, before the drawn tile's
+    # boards are made and read.
     if goal.map_card is not None:
-        needed = only_drawn(puzzle, goal.map_card, boards, sites_of)
+        if sites_of(pos, pos.board, goal.map_card):
+            return False
     else:
         hand = sorted(set(pos.hero.maps))
         now = [c for c in hand if sites_of(pos, pos.board, c)]
-        later = [c for c in hand if c not in now and any(sites_of(pos, b, c) for b in boards)]
-        needed = (len(now) <= 1 if goal.temples >= 2 else not now) and bool(later)
+        if len(now) > (1 if goal.temples >= 2 else 0):
+            return False
+    boards = drawn_boards(puzzle, sites_of if isinstance(sites_of, SiteMemo) else None)
+    if not boards:
+        return False
+    if goal.map_card is not None:
+        needed = only_drawn(puzzle, goal.map_card, boards, sites_of)
+    else:
+        needed = any(c not in now and any(sites_of(pos, b, c) for b in boards) for c in hand)
     return needed and (shorter or idle_dead(puzzle))
 
 
