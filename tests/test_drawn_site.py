@@ -11,13 +11,24 @@ import pytest
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import Excavate, Oracle, PlaceTile
+from akrotiri_puzzles.board import Board
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.generator.candidates import ANY_GOAL, candidates, recipe_for
-from akrotiri_puzzles.generator.drawn_site import drawn_boards, idle_dead, needs_drawn_tile, needs_oracle_tile, sites
+from akrotiri_puzzles.generator.drawn_site import (
+    SiteMemo,
+    drawn_boards,
+    idle_dead,
+    needs_drawn_tile,
+    needs_oracle_tile,
+    sites,
+)
 from akrotiri_puzzles.generator.generate import Task, attempt, reveal_for
-from akrotiri_puzzles.generator.idle_turn import idle_first_turn
+from akrotiri_puzzles.generator.idle_turn import idle_first_turn, idle_rests
+from akrotiri_puzzles.generator.reveal import Reveal
+from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play
-from akrotiri_puzzles.rules import boat_island
+from akrotiri_puzzles.rules import boat_island, legal_actions
+from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver import solve
 
 from .conftest import ROOT, one_line_error, run_cli
@@ -84,6 +95,71 @@ def test_the_drawn_tile_is_placed_at_every_legal_slot(two_temples: Puzzle) -> No
     assert placed.pos.board.with_tile(answer.slot, tile, answer.rotation) in boards  # type: ignore[arg-type]
     assert drawn_boards(replace(two_temples, turns=1)) == []
     assert not needs_drawn_tile(replace(two_temples, turns=1))
+
+
+def _legal_boards(p: Puzzle) -> set[Board]:
+    """The boards after each of the engine's legal placements of the drawn tile (R-TILE-1),
+    every second cube included."""
+    out: set[Board] = set()
+    for rest in idle_rests(p):
+        start, tile = rest.start, rest.start.hero.tile
+        if start.phase == "place" and tile is not None:
+            out |= {
+                start.board.with_tile(a.slot, tile, a.rotation)
+                for a in legal_actions(start)
+                if isinstance(a, PlaceTile)
+            }
+    return out
+
+
+def test_R_TILE_1_the_look_places_the_drawn_tile_once_per_legal_slot_and_rotation(two_temples: Puzzle) -> None:
+    # The boards are made from the open slots and rotations, not from the legal actions (each
+    # of which also names a second cube): the same boards, each once, kept by the memo.
+    boards = drawn_boards(two_temples)
+    assert len(boards) == len(set(boards)) == len(_legal_boards(two_temples)) > 50
+    assert set(boards) == _legal_boards(two_temples)
+    memo = SiteMemo()
+    kept = drawn_boards(two_temples, memo)
+    assert kept == boards and all(a is b for a, b in zip(drawn_boards(two_temples, memo), kept, strict=True))
+
+
+def test_R_EXC_2_the_look_with_its_memo_is_the_definition_over_the_engines_placements() -> None:
+    # The goals of positions of the game of task 4 of `generate --difficulty hard --drawn-site
+    # --seed 101`, each looked at as the generator does (one memo for the game, the board as it
+    # is read first) and by the module's definition over the engine's legal placements: the
+    # same verdicts, some of each.
+    comps = load_components()
+    rng = random.Random("akrotiri-generate 101 4")
+    recipe = recipe_for("hard", rng, 2)
+    snaps: list[Position] = []
+    play_game(
+        comps,
+        rng.randrange(2**31),
+        recipe.edition,
+        bots=("mixed", "mixed"),
+        mix=0.8,
+        check=False,
+        max_turns=40,
+        on_position=snaps.append,
+    )
+    starts = [q for q in snaps if q.phase == "act" and q.turn > 2 and not q.points and not q.passing]
+    memo, plain = SiteMemo(), SiteMemo()
+    verdicts = []
+    for start in starts[::3]:
+        for goal in [*(Goal(map_card=c) for c in sorted(set(start.hero.maps))), Goal(), Goal(temples=2)]:
+            p = Puzzle("look", start, goal, 2, revealed=Reveal().of(start, 2, goal))
+            boards = _legal_boards(p)
+            hand = sorted(set(start.hero.maps))
+            now = {c for c in hand if plain(start, start.board, c)}
+            later = {c for c in hand if c not in now and any(plain(start, b, c) for b in boards)}
+            if goal.map_card is not None:
+                needed = goal.map_card in later
+            else:
+                needed = len(now) <= (1 if goal.temples >= 2 else 0) and bool(later)
+            expected = needed and idle_dead(p)
+            assert needs_drawn_tile(p, memo) == expected, (start, goal)
+            verdicts.append(expected)
+    assert True in verdicts and False in verdicts
 
 
 def test_the_idle_bound_never_rules_out_a_line_that_exists() -> None:

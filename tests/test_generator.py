@@ -52,6 +52,30 @@ def test_the_planners_find_no_line_where_none_exists():
     assert beam_cost(p) is None
 
 
+@pytest.mark.parametrize("name", ["medium-s543-place-00004", "hard-s31-place-00006"])
+def test_R_TILE_2_the_beam_planner_shares_boards_that_differ_only_in_the_second_cube(name, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # A placement's children with another second cube have equal boards; the beam planner keeps
+    # one board object for them (its bound's caches are per object). Its line's cost is the same
+    # as without the sharing, and some children shared a board.
+    from akrotiri_puzzles.generator import ladder as ladder_module
+
+    p = load_puzzle(ROOT / "puzzles" / "generated" / f"{name}.yaml", load_components())
+    shared = []
+    real = ladder_module._shared_board
+
+    def counted(state, boards):  # type: ignore[no-untyped-def]
+        out = real(state, boards)
+        assert out.pos == state.pos and out.turn == state.turn
+        shared.append(out is not state)
+        return out
+
+    monkeypatch.setattr(ladder_module, "_shared_board", counted)
+    with_sharing = beam_cost(p)
+    assert any(shared)
+    monkeypatch.setattr(ladder_module, "_shared_board", lambda state, boards: state)
+    assert beam_cost(p) == with_sharing
+
+
 # ---- the runner: task order, whatever runs the tasks --------------------------------------------
 
 

@@ -28,9 +28,9 @@ from dataclasses import replace
 
 from ..actions import PlaceTile
 from ..board import Board
-from ..excavation import valid_sites
-from ..geometry import Quad
-from ..position import Position
+from ..excavation import fits_bounds, site_bounds
+from ..geometry import ROTATIONS, Quad
+from ..position import Position, evolve
 from ..puzzle import Goal, Puzzle, State, play
 from ..rules import legal_actions
 from ..solver.pruning import LastTurn
@@ -42,12 +42,17 @@ def sites(pos: Position, board: Board, card_id: str) -> frozenset[Quad]:
     """The quadrants of `board` where the hero could excavate the card: on an island other
     than Thera's that holds no temple (R-EXC-1), meeting the card's icons (R-EXC-2)."""
     card = pos.components.map[card_id]
+    # The card's requirements as bounds on a site's coordinates, read once for every quadrant
+    # (excavation.valid_sites reads them per call, here per island).
+    bounds = site_bounds(board, pos.to_move, card)
+    if bounds is None:
+        return frozenset()
     temples = {board.island_at(site) for s in pos.seats for _, site in s.temples}
     out: set[Quad] = set()
     for island, quads in board.island_quads.items():
         if island == board.thera_island or island in temples:
             continue
-        out.update(valid_sites(board, pos.to_move, card, quads))
+        out.update(q for q in quads if fits_bounds(bounds, q))
     return frozenset(out)
 
 
@@ -58,10 +63,15 @@ Sites = Callable[[Position, Board, str], frozenset[Quad]]
 class SiteMemo:
     """`sites` kept by what it reads (the board, the card, the seat to move, every seat's
     temples): the goals of one position (each map card, a temple, two temples) and the positions
-    of one game ask it of the same boards and cards again and again (`candidates`)."""
+    of one game ask it of the same boards and cards again and again (`candidates`). It keeps the
+    boards after each placement of a drawn tile too (`boards`), so that the goals of one
+    position share them (and each board's derived structure, computed once)."""
 
     def __init__(self) -> None:
         self._found: dict[Hashable, frozenset[Quad]] = {}
+        self._boards: dict[tuple[Board, str], list[Board]] = {}
+        self._placements: dict[Hashable, list[PlaceTile]] = {}
+        self._shared: dict[Board, Board] = {}
 
     def __call__(self, pos: Position, board: Board, card_id: str) -> frozenset[Quad]:
         key = (board, card_id, pos.to_move, tuple(s.temples for s in pos.seats))
@@ -69,6 +79,30 @@ class SiteMemo:
         if found is None:
             found = self._found[key] = sites(pos, board, card_id)
         return found
+
+    def boards(self, board: Board, tile: str) -> list[Board]:
+        """`placed_boards(board, tile)`, kept."""
+        found = self._boards.get((board, tile))
+        if found is None:
+            found = self._boards[(board, tile)] = placed_boards(board, tile)
+            for b in found:
+                self._shared.setdefault(b, b)
+        return found
+
+    def placements(self, start: Position) -> list[PlaceTile]:
+        """`_placements(start)`, kept by what the tile's legal actions read (the board, the
+        tile, the market: rules.py `_tile_actions`)."""
+        key = (start.board, start.hero.tile, start.market)
+        found = self._placements.get(key)
+        if found is None:
+            found = self._placements[key] = _placements(start)
+        return found
+
+    def shared(self, pos: Position) -> Position:
+        """The position with its board replaced by an equal one made before (`boards`), whose
+        derived structure is computed already; an equal board is the same value."""
+        board = self._shared.setdefault(pos.board, pos.board)
+        return pos if board is pos.board else evolve(pos, board=board)
 
 
 def _placements(start: Position) -> list[PlaceTile]:
@@ -81,32 +115,43 @@ def _placements(start: Position) -> list[PlaceTile]:
     return [seen[k] for k in sorted(seen, key=repr)]
 
 
-def drawn_boards(puzzle: Puzzle) -> list[Board]:
+def placed_boards(board: Board, tile: str) -> list[Board]:
+    """The boards after each placement of the tile, one per slot and rotation, in the order of
+    `_placements`: every open slot in every rotation is a legal placement (R-TILE-1; the second
+    cube only adds choices, rules.py `_tile_actions`), so no legal action is listed for them."""
+    slots = sorted(((slot, rotation) for slot in board.open_slots for rotation in ROTATIONS), key=repr)
+    return [board.with_tile(slot, tile, rotation) for slot, rotation in slots]
+
+
+def drawn_boards(puzzle: Puzzle, memo: SiteMemo | None = None) -> list[Board]:
     """The boards after each legal placement of the tile drawn at the end of turn 1 (none when
-    the premise does not reveal it, or no turn 2 follows)."""
+    the premise does not reveal it, or no turn 2 follows); `memo` keeps them per board and tile."""
     boards: list[Board] = []
     for rest in idle_rests(puzzle):
         start = rest.start
         tile = start.hero.tile
         if start.phase != "place" or tile is None:
             continue
-        boards.extend(start.board.with_tile(a.slot, tile, a.rotation) for a in _placements(start))
+        boards.extend(placed_boards(start.board, tile) if memo is None else memo.boards(start.board, tile))
     return boards
 
 
-def idle_dead(puzzle: Puzzle) -> bool:
+def idle_dead(puzzle: Puzzle, memo: SiteMemo | None = None) -> bool:
     """Whether the exhaustive search's last-turn bound (solver/pruning.py) rules out every line
     that takes no action in turn 1 (generator/idle_turn.py), while it leaves a line of both
     turns possible: after some placement of the drawn tile the goal takes more actions than
     turn 2 has, but not more than both turns have (the boat where turn 1 starts, the board
     with the tile: it only adds routes). A cheap look, not a proof: the generator still
-    proves the idle line and the optimum with the solver."""
+    proves the idle line and the optimum with the solver. `memo`: the game's SiteMemo (the
+    placements and boards of the look, kept)."""
     alive = False
     for rest in idle_rests(puzzle):
         bound = LastTurn(rest)
         start = State(rest.start)
-        for a in _placements(rest.start):
+        for a in _placements(rest.start) if memo is None else memo.placements(rest.start):
             after = play(rest, start, a).pos
+            if memo is not None:
+                after = memo.shared(after)
             if bound.bound(after) < math.inf:
                 return False
             both = replace(after, actions_left=after.actions_left + puzzle.start.actions_left)
@@ -129,18 +174,25 @@ def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites, shorter: bool = Fa
     pos = puzzle.start
     if puzzle.turns != 2 or pos.phase != "act" or puzzle.goal.score is not None:
         return False
-    boards = drawn_boards(puzzle)
-    if not boards:
-        return False
     goal: Goal = puzzle.goal
+    # What the board has now first (one board): most goals fail there, before the drawn tile's
+    # boards are made and read.
     if goal.map_card is not None:
-        needed = only_drawn(puzzle, goal.map_card, boards, sites_of)
+        if sites_of(pos, pos.board, goal.map_card):
+            return False
     else:
         hand = sorted(set(pos.hero.maps))
         now = [c for c in hand if sites_of(pos, pos.board, c)]
-        later = [c for c in hand if c not in now and any(sites_of(pos, b, c) for b in boards)]
-        needed = (len(now) <= 1 if goal.temples >= 2 else not now) and bool(later)
-    return needed and (shorter or idle_dead(puzzle))
+        if len(now) > (1 if goal.temples >= 2 else 0):
+            return False
+    boards = drawn_boards(puzzle, sites_of if isinstance(sites_of, SiteMemo) else None)
+    if not boards:
+        return False
+    if goal.map_card is not None:
+        needed = only_drawn(puzzle, goal.map_card, boards, sites_of)
+    else:
+        needed = any(c not in now and any(sites_of(pos, b, c) for b in boards) for c in hand)
+    return needed and (shorter or idle_dead(puzzle, sites_of if isinstance(sites_of, SiteMemo) else None))
 
 
 def oracle_boards(puzzle: Puzzle) -> tuple[list[Board], list[tuple[str, tuple[int, int], Board]]]:

@@ -18,8 +18,10 @@ import math
 import random
 from collections.abc import Hashable
 
-from ..actions import Action, EndTurn
+from ..actions import Action, EndTurn, PlaceTile
+from ..board import Board
 from ..bots import GreedyBot
+from ..position import evolve
 from ..puzzle import Puzzle, State, moves, play, reached
 from ..rules import action_cost
 from ..solver.exhaustive import state_key
@@ -58,6 +60,7 @@ def beam_cost(puzzle: Puzzle, width: int = BEAM) -> int | None:
     last = LastTurn(puzzle)
     beam: list[tuple[int, State]] = [(0, State(puzzle.start))]
     best: int | None = None
+    boards: dict[Board, Board] = {}
     for _ in range(MOST_PLIES):
         children: dict[Hashable, tuple[float, int, int, State]] = {}
         order = 0
@@ -67,6 +70,8 @@ def beam_cost(puzzle: Puzzle, width: int = BEAM) -> int | None:
                 if best is not None and total >= best:
                     continue
                 child = play(puzzle, state, action)
+                if isinstance(action, PlaceTile):
+                    child = _shared_board(child, boards)
                 if reached(puzzle, child.pos):
                     best = total
                     continue
@@ -83,6 +88,15 @@ def beam_cost(puzzle: Puzzle, width: int = BEAM) -> int | None:
         if not beam:
             break
     return best
+
+
+def _shared_board(state: State, boards: dict[Board, Board]) -> State:
+    """The state with its board replaced by an equal one met before, if any: placements that
+    differ only in the second cube make equal boards, and the lower bound's caches and each
+    board's derived structure are kept per board object (solver/pruning.py). An equal board
+    is the same value (Board compares its placements), so the beam's choices do not change."""
+    board = boards.setdefault(state.pos.board, state.pos.board)
+    return state if board is state.pos.board else State(evolve(state.pos, board=board), state.turn)
 
 
 def _rank(puzzle: Puzzle, last: LastTurn, state: State, cost: int, action: Action) -> float:
