@@ -13,7 +13,8 @@ has read `size` new classes the model of those classes alone (a *part*) is asked
 - every part INFEASIBLE proves the bound INFEASIBLE: the model picks exactly one class, and
   every class read is in exactly one part, so the lines of the whole model are the lines of its
   parts put together (the parts proof of split.py). A part not settled within LAZY_WORK is
-  asked again, without that cap, once every scenario is read; the last part has no cap.
+  asked again, without that cap, once every scenario is read (its model kept, not built
+  again); the last part has no cap.
 
 The parts are LAZY_FIRST classes, then LAZY_GROWTH times more each time, up to LAZY_PART (with
 LAZY_AGAIN, now off, a bound proven INFEASIBLE in parts made the next bound's first part as large
@@ -32,6 +33,7 @@ from .budget import Budget, max_steps, playable_cards
 from .deadline import TimeUp
 from .facts import FactReader
 from .gather import Gathering
+from .model import LineModel
 from .run import Run
 
 LAZY = True
@@ -97,13 +99,14 @@ def read_order(reader: FactReader, cards: list[str]) -> list[int]:
     return sorted(range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i]))
 
 
-def _ask(
-    run: Run, gathering: Gathering, first: int, last: int, bud: Budget, bound: int, work: float | None
-) -> Found | bool:
-    """The line of the part of classes first..last-1, if it has one; else whether it was proven
-    INFEASIBLE (False: not settled within `work`)."""
-    facts = gathering.facts(first, last)
-    model = run.model(facts, bud, bound)
+def _model(run: Run, gathering: Gathering, first: int, last: int, bud: Budget, bound: int) -> LineModel:
+    """The model of the part of classes first..last-1."""
+    return run.model(gathering.facts(first, last), bud, bound)
+
+
+def _ask(run: Run, model: LineModel, work: float | None) -> Found | bool:
+    """The part's line, if it has one; else whether it was proven INFEASIBLE (False: not
+    settled within `work`)."""
     status, solver = run.run(model, work=work)
     if status in ("OPTIMAL", "FEASIBLE"):
         return run.accept(model, solver)
@@ -131,7 +134,7 @@ def in_parts(run: Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
     if LAZY_AGAIN:
         # The classes the bound below read in parts: nearly all are this bound's first classes.
         size = max(size, run.lazy_next.get(puzzle.turns, 0))
-    unsettled: list[tuple[int, int]] = []
+    unsettled: list[tuple[int, LineModel]] = []  # a part's model is kept, not built again
     reach = size
     while not gathering.done:
         reach = first + size
@@ -142,22 +145,23 @@ def in_parts(run: Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
         if last == first:
             break
         # The part that ends the read is asked without the cap: nothing is left to ask instead.
-        got = _ask(run, gathering, first, last, bud, bound, None if gathering.done else LAZY_WORK)
+        model = _model(run, gathering, first, last, bud, bound)
+        got = _ask(run, model, None if gathering.done else LAZY_WORK)
         if not isinstance(got, bool):
             run.pending = None
             run.enumerated = max(run.enumerated, gathering.enumerated)
             run.classes = max(run.classes, last - first)
             return Parts(got, last - first, gathering.enumerated)
         if not got:
-            unsettled.append((first, last))
+            unsettled.append((last - first, model))
         first, size = last, min(size * LAZY_GROWTH, LAZY_PART)
     run.pending = None
-    for first, last in unsettled:
-        got = _ask(run, gathering, first, last, bud, bound, None)
+    for classes, model in unsettled:
+        got = _ask(run, model, None)
         if not isinstance(got, bool):
             run.enumerated = max(run.enumerated, gathering.enumerated)
-            run.classes = max(run.classes, last - first)
-            return Parts(got, last - first, gathering.enumerated)
+            run.classes = max(run.classes, classes)
+            return Parts(got, classes, gathering.enumerated)
     run.enumerated = max(run.enumerated, gathering.enumerated)
     run.classes = max(run.classes, len(gathering.reads))
     run.lazy_next[puzzle.turns] = reach
