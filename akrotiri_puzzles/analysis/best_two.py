@@ -137,6 +137,8 @@ class _Search:
         self.bound = max(self.bound, ask - 1)
 
     def run(self, done: Progress | None) -> None:
+        # One group: nothing to order, and no best to skip it by.
+        self.bounded = len(self.groups) > 1
         tops: list[tuple[list[int], Position | None, int | None]] = []
         for i, g in enumerate(self.groups):
             members = [self.kids[j][1] for j in g]
