@@ -37,7 +37,8 @@ The search:
 Without a bound (a relaxed search too large) a group is visited last and solved as above; when the
 first `GIVE_UP` groups have none, the relaxation is asked no more (notation order). The answer is
 the same either way. A time limit that stops the search after some line was found gives that
-line, unproven, without a bound (as placement.split_placements does).
+line, unproven, without a bound (as placement.split_placements does); it is checked between the
+groups' bounds too (the relaxation reads no clock).
 tests/test_analysis_turns_placement.py checks the value and bound against every placement solved
 alone, and the printed line replayed through the engine.
 """
@@ -70,11 +71,13 @@ def best_two_placement(
     below: Below,
     no_bound: int,
     done: Progress | None = None,
+    check: Callable[[], None] | None = None,
 ) -> BoardResult:
     """The best over the children (module doc): OPTIMAL when every child is settled, FEASIBLE
     when a time limit stopped it after a line was found (no bound), INFEASIBLE when none
     reaches `floor`."""
     search = _Search(kids, solve, floor, cap, order, below)
+    search.check = check
     try:
         search.run(done)
     except TimeUp:
@@ -119,6 +122,8 @@ class _Search:
         self.proven = True
         self.bounded = True
         """Whether the relaxation is asked (`GIVE_UP`)."""
+        self.check: Callable[[], None] | None = None
+        """Raises TimeUp when the time limit has passed (asked between the groups' bounds)."""
 
     def ask(self, j: int) -> int | None:
         """What child j is asked for: at least the best V before its placement in notation
@@ -147,6 +152,8 @@ class _Search:
                 # The relaxation bounds none of the first groups (a long turn): it is not asked
                 # again, and the groups are taken in notation order (the same answer).
                 self.bounded = False
+            if self.check is not None:
+                self.check()  # the relaxation reads no clock: the time limit between groups
             tops.append((g, top, self.order(top) if top is not None and self.bounded else None))
         tops.sort(key=lambda t: (t[2] is None, -(t[2] or 0), t[0][0]))
         for i, (g, top, hi) in enumerate(tops):

@@ -277,7 +277,15 @@ class Run:
                     # Best first (analysis/best_two.py): the groups by their cover's relaxed
                     # bound, the best found early, most groups then skipped by their bound.
                     return best_two.best_two_placement(
-                        kids, self.placed, floor, cap, self.two_turn_order, self.two_turn_kept_below, NO_BOUND, done
+                        kids,
+                        self.placed,
+                        floor,
+                        cap,
+                        self.two_turn_order,
+                        self.two_turn_kept_below,
+                        NO_BOUND,
+                        done,
+                        self.deadline.check,
                     )
                 return split_placements(
                     kids, self.placed, floor, cap, NO_BOUND, turns=2, done=done, below=self.two_turn_below()
