@@ -28,7 +28,7 @@ from ..puzzle import Puzzle, State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
-from . import best_first, best_two, reach_two
+from . import best_first, reach_two
 from .board_solve import (
     Board,
     BoardResult,
@@ -229,8 +229,6 @@ class Run:
         self.witnessed: tuple[LineModel, cp_model.CpSolver, Puzzle] | None = None
         """With `witness`: the model, solver and puzzle of the last yes `reached` solved (not one
         read from `seen`); its line is read only where it is wanted (`board_solve.read_line`)."""
-        self.two_kept: dict[int, reach_two.Kept] = {}
-        """The two-turn bounds of the positions asked (`kept_two`), by id."""
         self.kept: dict[tuple[int, int], tuple[Position, Board, LineModel]] = {}
         """The last models whose bare question was answered yes, by position (its id) and floor:
         the line of a placement settled by that question is solved on that very model."""
@@ -273,20 +271,6 @@ class Run:
                 # two-turn bound puts out of reach is not built (reach_two.py).
                 done = self.progress if pos is self.start else None
                 kids = self.children(pos)
-                if self.best_first and self.two_turn_below() is not None:
-                    # Best first (analysis/best_two.py): the groups by their cover's relaxed
-                    # bound, the best found early, most groups then skipped by their bound.
-                    return best_two.best_two_placement(
-                        kids,
-                        self.placed,
-                        floor,
-                        cap,
-                        self.two_turn_order,
-                        self.two_turn_kept_below,
-                        NO_BOUND,
-                        done,
-                        self.deadline.check,
-                    )
                 return split_placements(
                     kids, self.placed, floor, cap, NO_BOUND, turns=2, done=done, below=self.two_turn_below()
                 )
@@ -328,22 +312,6 @@ class Run:
         or a placement (the score objective only: analysis/reach_two.py); None without
         grouping or bounds, as a reference."""
         return reach_two.below if self.objective == "score" and self.use_bound else None
-
-    def kept_two(self, pos: Position) -> reach_two.Kept:
-        """The two-turn bound of a position, kept for every question asked of it."""
-        got = self.two_kept.get(id(pos))
-        if got is None or got.pos is not pos:
-            got = reach_two.Kept(pos)
-            self.two_kept[id(pos)] = got
-        return got
-
-    def two_turn_order(self, pos: Position) -> int | None:
-        """The relaxed two-turn bound that orders the best-first placement search."""
-        return self.kept_two(pos).together()
-
-    def two_turn_kept_below(self, pos: Position, ask: int) -> bool:
-        """Whether the relaxed two turns from `pos` cannot reach `ask` (reach_two.below)."""
-        return self.kept_two(pos).below(ask)
 
     def tighter(self) -> Bound | None:
         """The costlier, tighter bound asked where `upper`'s does not skip (analysis/reach_tight.py),

@@ -90,11 +90,6 @@ class Shared:
 class Relaxed:
     """The relaxed turn of one position (module doc)."""
 
-    last_loads_unread = False
-    """Whether a load with no action left after it is not searched, and the cubes taken are not
-    read with at most one action left (analysis/reach_two.py): such a load's cubes are never
-    sold (no leg is free after a stop), so the bound is the same in fewer states."""
-
     def __init__(self, pos: Position, nodes: int, shared: Shared | None = None, scale: int = 0) -> None:
         self.pos = pos
         self.nodes = nodes
@@ -343,14 +338,6 @@ class Relaxed:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far. `mask`: the boards the excavations so far allow, where a
         subclass searches several (analysis/reach_two.py: `allowed`, `bonus`, `multi`)."""
-        if self.last_loads_unread:
-            if not acts and not isinstance(at, str) and not ((cargo or stash) and self.stop_at(at) == self.thera):
-                # No action left after a stop away from a sale: the line stops here (below).
-                return self.leaf(drachmas, dug, mask)
-            if acts <= 1 and self.thera not in self.cubes:
-                # A load then needs a leg to Thera after it (no load pays with one action left):
-                # the cubes taken are not read again.
-                taken = ()
         hand, bought = self.unread(acts, hand, dug, bought)
         key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
         if key in self._memo:
@@ -438,8 +425,7 @@ class Relaxed:
                         )
                         best = max(best, sub)
             had = got.get(island, 0)
-            late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
-            if island in self.cubes and cargo < 3 and had < self.cubes[island] and not late:
+            if island in self.cubes and cargo < 3 and had < self.cubes[island]:
                 # The boat takes as many as it can: the island's cubes, less those already taken.
                 k = min(3 - cargo, self.cubes[island] - had)
                 more = tuple(sorted({**dict(taken), island: had + k}.items()))

@@ -120,67 +120,6 @@ def _group_bound(pos: Position, group: list[Board], acts: int, nodes: int, share
     return alone if together is None else min(together, alone)
 
 
-class Kept:
-    """The bound of one position kept for every question asked of it (the best-first two-turn
-    placement search, analysis/best_two.py): each group of final boards searched together once,
-    without a value asked (`together`, the order's bound), and only the groups whose bound
-    reaches a value asked searched again board by board (`below`). The same answers as `below`
-    and a bound no lower than `two_turn_bound`'s."""
-
-    def __init__(self, pos: Position, nodes: int = NODES) -> None:
-        self.pos = pos
-        self.nodes = nodes
-        self.got = final_boards(pos)
-        self.shared = _Boards(pos)
-        self.values: list[int] | None = None
-        """Each group's bound, its boards searched together (None: a search passed `nodes`)."""
-        self.done = False
-        self.alone: dict[int, int] = {}
-        """A group's bound board by board, once asked (by the group's index)."""
-
-    def together(self) -> int | None:
-        """The most over the groups of their bound searched together, or None (module doc)."""
-        if not self.done:
-            self.done = True
-            if self.got is not None:
-                finals, acts = self.got
-                try:
-                    self.values = [
-                        _TwoRelaxed(self.pos, [self.pos.board, *g], acts, self.nodes, self.shared, None).best()
-                        for g in finals
-                    ]
-                except TooBig:
-                    self.values = None
-        return None if self.values is None else max(self.values, default=None)
-
-    def below(self, ask: int) -> bool:
-        """Whether no line of the two turns reaches `ask` (as `below`): the groups whose bound
-        searched together reaches it are searched board by board, stopping at a board that
-        reaches it."""
-        self.together()
-        if self.got is None or self.values is None:
-            return False
-        finals, acts = self.got
-        for i, (group, value) in enumerate(zip(finals, self.values, strict=True)):
-            if value < ask or len(group) == 1:
-                if value >= ask:
-                    return False
-                continue
-            if i in self.alone:
-                if self.alone[i] >= ask:
-                    return False
-                continue
-            try:
-                self.alone[i] = max(
-                    _TwoRelaxed(self.pos, [self.pos.board, b], acts, self.nodes, self.shared, ask).best() for b in group
-                )
-            except (_Reached, TooBig):
-                return False
-            if self.alone[i] >= ask:
-                return False
-        return True
-
-
 def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
     """The final boards of the next turn's scenarios, grouped by the slot of the next tile (the
     boards without one, B1 itself, alone), and the actions of both turns spent as one (turn 1's
@@ -213,46 +152,24 @@ class _Boards:
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
-        self.ids: dict[int, list[tuple[str, int]]] = {}
-        """By board (its id): each card that fits somewhere on it and the number of its bounds."""
-        self.number: dict[Bounds, int] = {}
-        self.numbered: list[Bounds] = []
-        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
-        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
+        self.bounds: dict[tuple[int, str], Bounds] = {}
+        self.fit: dict[tuple[Bounds, tuple[Quad, ...]], bool] = {}
         self.facts: dict[int, tuple[Position, BoardFacts]] = {}
         self.counts: dict[tuple[int, str, Quad], bool] = {}
         self.old: dict[tuple[int, str], int] = {}
         self.cards: dict[tuple[int, Quad], list[str]] = {}
         """The cards that fit an island of a board (by its id), in card order."""
 
-    def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
-        """The cards among `cards` (always the same, in card order) that fit a site among
-        `quads` on `board` (R-EXC-2). A card's fit reads only its bounds on the board and the
-        quads, so the answers are kept by the quads and the bounds (each distinct bounds numbered
-        once): an island the next tile leaves alone is answered once for the boards that give its
-        cards the same bounds."""
-        if id(board) not in self.ids:
-            seat, maps = self.pos.to_move, self.pos.components.map
-            row: list[tuple[str, int]] = []
-            for c in cards:
-                b = site_bounds(board, seat, maps[c])
-                if b is not None:
-                    n = self.number.get(b)
-                    if n is None:
-                        n = self.number[b] = len(self.numbered)
-                        self.numbered.append(b)
-                    row.append((c, n))
-            self.ids[id(board)] = row
-        inner = self.fit.setdefault(quads, {})
-        out: list[str] = []
-        for c, n in self.ids[id(board)]:
-            got = inner.get(n)
-            if got is None:
-                bounds = self.numbered[n]
-                got = inner[n] = any(fits_bounds(bounds, q) for q in quads)
-            if got:
-                out.append(c)
-        return out
+    def fits(self, board: Board, card: str, quads: tuple[Quad, ...]) -> bool:
+        """Whether the card fits a site among `quads` on `board` (R-EXC-2)."""
+        key = (id(board), card)
+        if key not in self.bounds:
+            self.bounds[key] = site_bounds(board, self.pos.to_move, self.pos.components.map[card])
+        bounds = self.bounds[key]
+        memo = (bounds, quads)
+        if memo not in self.fit:
+            self.fit[memo] = any(fits_bounds(bounds, q) for q in quads)
+        return self.fit[memo]
 
     def on(self, board: Board) -> tuple[Position, BoardFacts]:
         """The position with `board`, and the board's goal facts."""
@@ -323,7 +240,6 @@ class _TwoRelaxed(Relaxed):
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
         self._richest = {}
         self.prune_poorer = True
-        self.last_loads_unread = True
         # Both seats' temples block an island (R-EXC-1).
         sites = [site for seat in pos.seats for _, site in seat.temples]
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
@@ -365,7 +281,8 @@ class _TwoRelaxed(Relaxed):
                 return []
             key = (id(b), isl)
             if key not in on.cards:  # B1's islands: once for every group
-                on.cards[key] = on.island_cards(b, b.island_quads[isl], cards)
+                quads = b.island_quads[isl]
+                on.cards[key] = [c for c in cards if on.fits(b, c, quads)]
             return on.cards[key]
 
         def offer(s: Spot, m: Member, ok: Sequence[str]) -> int:
