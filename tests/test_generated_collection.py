@@ -153,6 +153,29 @@ def test_hard_means_hard_to_find(collection: list[Puzzle]):
         assert p.grade.first_actions is not None and 1 <= p.grade.first_actions.good <= MOST_GOOD, p.id
 
 
+def test_every_grade_records_the_greedy_bot_s_cost_the_bot_gives_today(collection: list[Puzzle]):
+    """The ladder's first rung, played again by today's greedy bot on every graded puzzle (0.1 s
+    in all): two certificates recorded costs that the bot gave before it changed (6afe9b0; mended
+    by tools/recertify.py in session 46)."""
+    from akrotiri_puzzles.generator.ladder import greedy_cost
+
+    graded = [p for p in collection if p.grade is not None]
+    assert len(graded) >= 60
+    for p in graded:
+        assert p.grade is not None and dict(p.grade.ladder)["greedy"] == greedy_cost(p), p.id
+
+
+@pytest.mark.corpus
+def test_every_grade_records_the_beam_planner_s_cost_it_gives_today(collection: list[Puzzle]):
+    """The ladder's second rung, the beam planner run again on every graded puzzle (9 s of CPU
+    for the 82)."""
+    from akrotiri_puzzles.generator.ladder import beam_cost
+
+    for p in collection:
+        if p.grade is not None:
+            assert dict(p.grade.ladder)["beam"] == beam_cost(p), p.id
+
+
 def test_every_certificate_records_the_themes_the_puzzle_has(collection: list[Puzzle]):
     """Each file's certificate carries its themes (what --theme filters by), and they are the
     ones computed again from the puzzle and its answer (themes.py)."""
