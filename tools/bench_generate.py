@@ -23,6 +23,22 @@ from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle
 from akrotiri_puzzles.generator.generate import Task, attempt
 
 
+def task_of(args: argparse.Namespace, i: int) -> Task:
+    """Task i of the run the options ask for (--drawn-site sets two turns, as `generate
+    --drawn-site` does); tools/profile_generate.py draws its tasks here too."""
+    return Task(
+        args.seed,
+        i,
+        args.level,
+        2 if args.drawn_site else args.turns,
+        args.goal,
+        start=args.start,
+        themes=tuple(t for t in args.theme.split(",") if t),
+        without=tuple(t for t in args.without.split(",") if t),
+        drawn=args.drawn_site,
+    )
+
+
 def main() -> None:
     """Run the tasks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -46,24 +62,11 @@ def main() -> None:
     since = 0.0
     tried = 0
     reasons: dict[str, int] = {}
-    turns = 2 if args.drawn_site else args.turns  # as `generate --drawn-site` sets --turns 2
-    wanted = tuple(t for t in args.theme.split(",") if t)
-    refused = tuple(t for t in args.without.split(",") if t)
     for i in range(args.most_tasks):
         if len(costs) >= args.count:
             break
         t = time.process_time()
-        task = Task(
-            args.seed,
-            i,
-            args.level,
-            turns,
-            args.goal,
-            start=args.start,
-            themes=wanted,
-            without=refused,
-            drawn=args.drawn_site,
-        )
+        task = task_of(args, i)
         o = attempt(task, comps)
         cpu = time.process_time() - t
         tried += 1

@@ -23,9 +23,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench_generate import task_of
+
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.generator import generate
-from akrotiri_puzzles.generator.generate import Task, attempt
+from akrotiri_puzzles.generator.generate import attempt
 
 STAGES = (
     "out_of_reach",
@@ -93,7 +95,6 @@ def main() -> None:
 
     generate._look = timed_look
     sink = args.rows_out.open("w") if args.rows_out else None
-    turns = 2 if args.drawn_site else args.turns
     by_outcome: dict[str, list[float]] = {}
     by_stage: dict[str, list[float]] = {}
     kept: list[tuple[int, float]] = []
@@ -102,17 +103,7 @@ def main() -> None:
     for i in range(args.most_tasks):
         if len(kept) >= args.count or total >= args.cpu_limit:
             break
-        task = Task(
-            args.seed,
-            i,
-            args.level,
-            turns,
-            args.goal,
-            start=args.start,
-            themes=tuple(t for t in args.theme.split(",") if t),
-            without=tuple(t for t in args.without.split(",") if t),
-            drawn=args.drawn_site,
-        )
+        task = task_of(args, i)
         clock.looks.clear()
         t = time.process_time()
         o = attempt(task, comps)
