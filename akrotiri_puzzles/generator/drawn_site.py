@@ -175,6 +175,7 @@ def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites, shorter: bool = Fa
     if puzzle.turns != 2 or pos.phase != "act" or puzzle.goal.score is not None:
         return False
     goal: Goal = puzzle.goal
+    memo = sites_of if isinstance(sites_of, SiteMemo) else None
     # What the board has now first (one board): most goals fail there, before the drawn tile's
     # boards are made and read.
     if goal.map_card is not None:
@@ -185,14 +186,14 @@ def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites, shorter: bool = Fa
         now = [c for c in hand if sites_of(pos, pos.board, c)]
         if len(now) > (1 if goal.temples >= 2 else 0):
             return False
-    boards = drawn_boards(puzzle, sites_of if isinstance(sites_of, SiteMemo) else None)
+    boards = drawn_boards(puzzle, memo)
     if not boards:
         return False
     if goal.map_card is not None:
         needed = only_drawn(puzzle, goal.map_card, boards, sites_of)
     else:
         needed = any(c not in now and any(sites_of(pos, b, c) for b in boards) for c in hand)
-    return needed and (shorter or idle_dead(puzzle, sites_of if isinstance(sites_of, SiteMemo) else None))
+    return needed and (shorter or idle_dead(puzzle, memo))
 
 
 def oracle_boards(puzzle: Puzzle) -> tuple[list[Board], list[tuple[str, tuple[int, int], Board]]]:

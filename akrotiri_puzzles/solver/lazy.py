@@ -99,11 +99,6 @@ def read_order(reader: FactReader, cards: list[str]) -> list[int]:
     return sorted(range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i]))
 
 
-def _model(run: Run, gathering: Gathering, first: int, last: int, bud: Budget, bound: int) -> LineModel:
-    """The model of the part of classes first..last-1."""
-    return run.model(gathering.facts(first, last), bud, bound)
-
-
 def _ask(run: Run, model: LineModel, work: float | None) -> Found | bool:
     """The part's line, if it has one; else whether it was proven INFEASIBLE (False: not
     settled within `work`)."""
@@ -145,7 +140,7 @@ def in_parts(run: Run, puzzle: Puzzle, bud: Budget, bound: int) -> Parts | None:
         if last == first:
             break
         # The part that ends the read is asked without the cap: nothing is left to ask instead.
-        model = _model(run, gathering, first, last, bud, bound)
+        model = run.model(gathering.facts(first, last), bud, bound)
         got = _ask(run, model, None if gathering.done else LAZY_WORK)
         if not isinstance(got, bool):
             run.pending = None

@@ -62,9 +62,9 @@ exists (no objective for the LP to bound), the LP's thousands of iterations were
 their search, and without the LP the one presolve pass left cost more than the search it
 saved: the eight slowest models of the fresh sets' large puzzles, each alone from a file, 11.8
 s of CP-SAT with the LP and one presolve pass, 10.5 s without the LP, 3.9 s without either
-(docs/benchmarks.md; no presolve with the LP kept was far slower, session 39). Settings only change how CP-SAT searches, never what
-the model holds: a status proven is the same, and with one worker the search is still
-deterministic (docs/solver.md)."""
+(docs/benchmarks.md; no presolve with the LP kept was far slower, session 39). Settings only
+change how CP-SAT searches, never what the model holds: a status proven is the same, and with
+one worker the search is still deterministic (docs/solver.md)."""
 
 
 def params(solver: cp_model.CpSolver, time_left: float | None, workers: int, seed: int) -> None:
