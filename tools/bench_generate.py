@@ -21,6 +21,36 @@ from pathlib import Path
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle
 from akrotiri_puzzles.generator.generate import Task, attempt
+from akrotiri_puzzles.generator.grade import LEVELS as GRADED
+from akrotiri_puzzles.themes import THEMES
+
+LEVELS = tuple(name for name, _ in GRADED)
+
+
+def task_options(parser: argparse.ArgumentParser, count: int) -> None:
+    """The options that choose the run's tasks, as `generate`'s (tools/profile_generate.py takes
+    them too)."""
+    parser.add_argument("--level", default="hard", choices=LEVELS)
+    parser.add_argument("--count", type=int, default=count)
+    parser.add_argument("--turns", type=int, choices=(1, 2))
+    parser.add_argument("--start", choices=("act", "place"))
+    parser.add_argument("--goal", choices=("temple", "map-card", "two-temples"))
+    parser.add_argument("--drawn-site", action="store_true", help="As generate --drawn-site (two turns).")
+    parser.add_argument("--theme", default="", help="As generate --theme: a comma list (oracle reveals the land pile).")
+    parser.add_argument("--without", default="", help="As generate --without: a comma list.")
+    parser.add_argument("--most-tasks", type=int, default=4000)
+
+
+def checked(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """The options parsed; an unknown theme or a count below 1 fails in one line (exit 2)."""
+    args = parser.parse_args()
+    for option in ("theme", "without"):
+        for name in getattr(args, option).split(","):
+            if name and name not in THEMES:
+                parser.error(f"--{option}: unknown theme {name!r:.40}; expected some of {', '.join(THEMES)}")
+    if args.count < 1:
+        parser.error(f"--count: expected 1 or more, not {args.count}")
+    return args
 
 
 def task_of(args: argparse.Namespace, i: int) -> Task:
@@ -42,20 +72,12 @@ def task_of(args: argparse.Namespace, i: int) -> Task:
 def main() -> None:
     """Run the tasks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level", default="hard")
-    parser.add_argument("--count", type=int, default=10)
+    task_options(parser, count=10)
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--turns", type=int, choices=(1, 2))
-    parser.add_argument("--start", choices=("act", "place"))
-    parser.add_argument("--goal", choices=("temple", "map-card", "two-temples"))
-    parser.add_argument("--drawn-site", action="store_true", help="As generate --drawn-site (two turns).")
-    parser.add_argument("--theme", default="", help="As generate --theme: a comma list (oracle reveals the land pile).")
-    parser.add_argument("--without", default="", help="As generate --without: a comma list.")
-    parser.add_argument("--most-tasks", type=int, default=4000)
     parser.add_argument("--rows-out", type=Path)
     parser.add_argument("--out", type=Path, help="Write each kept puzzle here (ID.yaml).")
     parser.add_argument("--verbose", action="store_true", help="Print each task's outcome as it ends.")
-    args = parser.parse_args()
+    args = checked(parser)
     comps = load_components()
     sink = args.rows_out.open("w") if args.rows_out else None
     costs: list[float] = []

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench_generate import task_of
+from bench_generate import checked, task_of, task_options
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.generator import generate
@@ -67,19 +67,11 @@ class Clock:
 def main() -> None:
     """Run the tasks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level", default="hard")
-    parser.add_argument("--count", type=int, default=1)
+    task_options(parser, count=1)
     parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--turns", type=int, choices=(1, 2))
-    parser.add_argument("--start", choices=("act", "place"))
-    parser.add_argument("--goal", choices=("temple", "map-card", "two-temples"))
-    parser.add_argument("--drawn-site", action="store_true")
-    parser.add_argument("--theme", default="")
-    parser.add_argument("--without", default="")
-    parser.add_argument("--most-tasks", type=int, default=4000)
     parser.add_argument("--cpu-limit", type=float, default=float("inf"))
     parser.add_argument("--rows-out", type=Path)
-    args = parser.parse_args()
+    args = checked(parser)
     comps = load_components()
     clock = Clock()
     for name in STAGES:
