@@ -22,7 +22,7 @@ from akrotiri_puzzles.generator.drawn_site import (
     needs_oracle_tile,
     sites,
 )
-from akrotiri_puzzles.generator.generate import Task, attempt, reveal_for
+from akrotiri_puzzles.generator.generate import Task, attempt, drawn_by_default, reveal_for
 from akrotiri_puzzles.generator.idle_turn import idle_first_turn, idle_rests
 from akrotiri_puzzles.generator.reveal import Reveal
 from akrotiri_puzzles.position import Position
@@ -190,6 +190,45 @@ def test_the_option_names_its_puzzles() -> None:
 @pytest.mark.parametrize("args", [["--turns", "1"], ["--start", "place"]])
 def test_drawn_site_is_two_turns_from_the_action_phase(args, tmp_path) -> None:  # type: ignore[no-untyped-def]
     one_line_error(run_cli("generate", "--drawn-site", *args, "--out", tmp_path), "--drawn-site")
+
+
+@pytest.mark.parametrize("args", [["--turns", "1"], ["--start", "place"], ["--drawn-site"]])
+def test_any_site_is_two_turns_from_the_action_phase_with_any_goal(args, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    one_line_error(run_cli("generate", "--any-site", *args, "--out", tmp_path), "--any-site")
+
+
+def test_R_END_1_hard_two_turns_from_the_action_phase_draw_the_drawn_tile_recipe() -> None:
+    # Session 47 (the lead): at hard, --turns 2 from the action phase asks for a goal that needs
+    # the tile drawn at the end of turn 1 unless --any-site; easy and medium keep any goal, and
+    # two turns from the placement are not the look's.
+    assert drawn_by_default("hard", 2, None) and drawn_by_default("hard", 2, "act")
+    assert not drawn_by_default("hard", 2, None, any_site=True)
+    assert not drawn_by_default("hard", 2, "place") and not drawn_by_default("hard", 1, None)
+    assert not drawn_by_default("hard", None, None)
+    assert not drawn_by_default("medium", 2, None) and not drawn_by_default("easy", 2, "act")
+
+
+def test_generate_hard_turns_2_names_the_collections_drawn_site_file_and_any_site_the_plain_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # Each command is run over a folder holding what an earlier run of it made (its journal of
+    # dropped tasks and its kept file, copied from the collection), so it proves nothing again:
+    # it only names its tasks. `--turns 2 --seed 4411` is the collection's `--drawn-site` row,
+    # `--turns 2 --any-site` (seed 44) the plain recipe's row, each under the file's own name.
+    generated = ROOT / "puzzles" / "generated"
+    rows = {
+        "hard-s4411-t2-drawn-00089": ["--seed", "4411"],
+        "hard-s44-t2-two-temples-00000": ["--seed", "44", "--any-site", "--goal", "two-temples"],
+    }
+    for name, args in rows.items():
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / f"{name}.yaml").write_bytes((generated / f"{name}.yaml").read_bytes())
+        stem, index = name.rsplit("-", 1)
+        journal = "".join(f"{stem}-{i:05d}\tno line within the horizon\n" for i in range(int(index)))
+        (folder / ".generate-dropped.tsv").write_text(journal, encoding="utf-8")
+        run = run_cli("generate", "--difficulty", "hard", "--turns", "2", *args, "--out", folder)
+        assert run.returncode == 0, run.stderr
+        assert f"{name}.yaml" in run.stdout and f"({int(index) + 1} known from an earlier run)" in run.stdout
+        assert sorted(p.name for p in folder.iterdir()) == [".generate-dropped.tsv", f"{name}.yaml"]
 
 
 def test_a_task_whose_game_has_no_goal_needing_the_drawn_tile_says_so() -> None:

@@ -1,7 +1,7 @@
 """Measure the generator: acceptance per level and CPU seconds per kept puzzle, one worker.
 
     python tools/bench_generate.py --level hard --count 10 --seed 11 [--turns 2] [--start place] [--goal map-card]
-        [--drawn-site] [--theme T,...] [--without T,...] [--most-tasks N] [--rows-out rows.jsonl] [--out DIR]
+        [--drawn-site | --any-site] [--theme T,...] [--without T,...] [--most-tasks N] [--rows-out rows.jsonl] [--out DIR]
 
 Runs the tasks of `generate --difficulty LEVEL --count N --seed S` in order in this process
 (one worker, as `generate --workers 1` does) until N puzzles are kept, timing each task in CPU
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle
-from akrotiri_puzzles.generator.generate import Task, attempt
+from akrotiri_puzzles.generator.generate import Task, attempt, drawn_by_default
 from akrotiri_puzzles.generator.grade import LEVELS as GRADED
 from akrotiri_puzzles.themes import THEMES
 
@@ -36,6 +36,7 @@ def task_options(parser: argparse.ArgumentParser, count: int) -> None:
     parser.add_argument("--start", choices=("act", "place"))
     parser.add_argument("--goal", choices=("temple", "map-card", "two-temples"))
     parser.add_argument("--drawn-site", action="store_true", help="As generate --drawn-site (two turns).")
+    parser.add_argument("--any-site", action="store_true", help="As generate --any-site (two turns, any goal).")
     parser.add_argument("--theme", default="", help="As generate --theme: a comma list (oracle reveals the land pile).")
     parser.add_argument("--without", default="", help="As generate --without: a comma list.")
     parser.add_argument("--most-tasks", type=int, default=4000)
@@ -50,22 +51,30 @@ def checked(parser: argparse.ArgumentParser) -> argparse.Namespace:
                 parser.error(f"--{option}: unknown theme {name!r:.40}; expected some of {', '.join(THEMES)}")
     if args.count < 1:
         parser.error(f"--count: expected 1 or more, not {args.count}")
+    for option in ("drawn_site", "any_site"):
+        if getattr(args, option) and (args.turns == 1 or args.start == "place"):
+            name = "--" + option.replace("_", "-")
+            parser.error(f"{name}: two turns from the action phase; it contradicts --turns 1 and --start place")
+    if args.drawn_site and args.any_site:
+        parser.error("--any-site: any goal, which --drawn-site (a goal that needs the drawn tile) contradicts")
     return args
 
 
 def task_of(args: argparse.Namespace, i: int) -> Task:
-    """Task i of the run the options ask for (--drawn-site sets two turns, as `generate
-    --drawn-site` does); tools/profile_generate.py draws its tasks here too."""
+    """Task i of the run the options ask for, as `generate`'s (--drawn-site and --any-site set
+    two turns; at hard, two turns from the action phase draw the drawn-tile recipe unless
+    --any-site); tools/profile_generate.py draws its tasks here too."""
+    turns = 2 if args.drawn_site or args.any_site else args.turns
     return Task(
         args.seed,
         i,
         args.level,
-        2 if args.drawn_site else args.turns,
+        turns,
         args.goal,
         start=args.start,
         themes=tuple(t for t in args.theme.split(",") if t),
         without=tuple(t for t in args.without.split(",") if t),
-        drawn=args.drawn_site,
+        drawn=args.drawn_site or drawn_by_default(args.level, turns, args.start, args.any_site),
     )
 
 

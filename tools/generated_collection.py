@@ -28,7 +28,8 @@ from akrotiri_puzzles.themes import themes
 
 PLAN: list[tuple[str, int, int, list[str]]] = [
     # (level, count, seed, other options): 10 per level; a named map card at each level;
-    # answers that place the tile from --start place; two-turn ones from --turns 2.
+    # answers that place the tile from --start place; two-turn ones from --turns 2 (at hard:
+    # goals that need the drawn tile, as --drawn-site; --any-site for any goal).
     ("easy", 7, 21, []),
     ("easy", 3, 22, ["--goal", "map-card"]),
     # Hard rows keep what passes the hard gate (issue 30, session 38): seed 21 kept 3 of its 7,
@@ -49,8 +50,9 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     # reads medium, and the task keeps no hard one.
     ("hard", 2, 41, ["--start", "place"]),
     ("medium", 1, 5, ["--theme", "buy"]),
-    # Two temples over two turns, turn 1 proven to matter (generator/idle_turn.py).
-    ("hard", 1, 44, ["--turns", "2", "--goal", "two-temples"]),
+    # Two temples over two turns, turn 1 proven to matter (generator/idle_turn.py). (Session 47:
+    # --any-site, the recipe plain --turns 2 drew at hard before it drew --drawn-site's goals.)
+    ("hard", 1, 44, ["--turns", "2", "--any-site", "--goal", "two-temples"]),
     # Variety (session 38): no technique pair in more than 40 % of a level. Medium answers that
     # load, and medium and hard ones without portage (and its double move).
     ("medium", 2, 57, ["--theme", "load"]),
@@ -70,7 +72,7 @@ PLAN: list[tuple[str, int, int, list[str]]] = [
     ("hard", 1, 79, ["--start", "place"]),
     # Issue 30, session 40: two-turn puzzles whose turn 1 matters (turn 1 as the game left it,
     # the idle line proven first). Hard ones without loading: sell + load is at 40 % of hard.
-    ("hard", 1, 303, ["--turns", "2", "--without", "load"]),
+    ("hard", 1, 303, ["--turns", "2", "--any-site", "--without", "load"]),
     # Session 42, the level points: easy answers from the placement (the placement's 5 points
     # count 1 toward the level).
     ("easy", 1, 81, ["--start", "place"]),

@@ -1,6 +1,6 @@
 """Where a generation run spends its CPU: each candidate's outcome and the CPU of its stages.
 
-    python tools/profile_generate.py --level hard --turns 2 --seed 4601 --count 1 [--drawn-site]
+    python tools/profile_generate.py --level hard --turns 2 --seed 4601 --count 1 [--drawn-site | --any-site]
         [--start place] [--goal G] [--theme T,...] [--without T,...] [--most-tasks N] [--cpu-limit S]
         [--rows-out rows.jsonl]
 

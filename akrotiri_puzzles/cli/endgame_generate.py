@@ -28,6 +28,7 @@ ONLY_TEMPLE: dict[str, object] = {
     "--theme": None,
     "--without": None,
     "--drawn-site": False,
+    "--any-site": False,
 }
 """Options of temple puzzles that endgame puzzles do not take (one turn, a score goal, one
 process), with their defaults: any other value is refused."""

@@ -89,7 +89,14 @@ def generate(
         bool,
         typer.Option(
             "--drawn-site",
-            help="Two turns from the action phase whose goal needs the tile drawn at the end of turn 1: no site for it now, one after that tile's placement; with --theme oracle, a tile only the oracle gives (sets --turns 2; docs/generator.md).",
+            help="Two turns from the action phase whose goal needs the tile drawn at the end of turn 1: no site for it now, one after that tile's placement; with --theme oracle, a tile only the oracle gives (sets --turns 2; at hard, what --turns 2 draws anyway; docs/generator.md).",
+        ),
+    ] = False,
+    any_site: Annotated[
+        bool,
+        typer.Option(
+            "--any-site",
+            help="Two turns from the action phase with any goal of the level, the tile drawn at the end of turn 1 needed or not (sets --turns 2; what --turns 2 draws at easy and medium; at hard it draws --drawn-site's goals unless this is given).",
         ),
     ] = False,
 ) -> None:
@@ -103,6 +110,8 @@ def generate(
     --theme keeps only puzzles with the themes asked (two-turn, placement, two-temples and
     map-card set --turns, --start and --goal; e.g. --theme sell,portage), and a two-turn puzzle
     is kept only when a line that takes no action in turn 1 is worse (docs/generator.md).
+    At hard, --turns 2 from the action phase draws goals that need the tile drawn at the end of
+    turn 1 (as --drawn-site); --any-site draws any goal (the recipe of easy and medium).
     --without refuses themes: --without portage keeps only puzzles whose grade does not prove
     portage necessary.
     """
@@ -114,6 +123,7 @@ def generate(
         temple_only["--theme"] = theme or None
         temple_only["--without"] = without or None
         temple_only["--drawn-site"] = drawn_site
+        temple_only["--any-site"] = any_site
         _endgames(difficulty, count, seed, out_dir, edition, components_dir, temple_only)
         return
     _choice("--goal", goal, GOALS)
@@ -121,10 +131,7 @@ def generate(
     _choice("--turns", turns, (1, 2))
     _choice("--start", start, STARTS)
     turns, start, goal, wanted = _theme_options(chosen_themes(theme), turns, start, goal)
-    if drawn_site:
-        if turns == 1 or start == "place":
-            fail("--drawn-site: two turns from the action phase; it contradicts --turns 1 and --start place")
-        turns = 2
+    turns = _two_turns(turns, start, drawn_site, any_site)
     refused = chosen_themes(without, "--without")
     if set(refused) & set(wanted):
         fail(f"--without {','.join(sorted(set(refused) & set(wanted)))}: also asked by --theme")
@@ -137,11 +144,14 @@ def generate(
     if db is not None:
         check_file(db, "--db")
     comps = components(components_dir)  # a bad --components fails here, before any work
-    from ..generator.generate import Outcome, Task, Work
+    from ..generator.generate import Outcome, Task, Work, drawn_by_default
     from ..generator.runner import SchedulerError, run_in_order
 
+    # At hard, two turns from the action phase draw the drawn-tile recipe unless --any-site.
+    drawn = drawn_site or drawn_by_default(difficulty, turns, start, any_site)
+
     def task(i: int) -> Task:
-        return Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted, refused, drawn_site)
+        return Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted, refused, drawn)
 
     tasks = (task(i) for i in range(count * TRIES_PER_PUZZLE))
     comps_dir = chosen_dir(components_dir)
@@ -267,6 +277,18 @@ def _endgames(
     check_range("--seed", seed, 0, SEED_MAX)
     given = [name for name, default in ONLY_TEMPLE.items() if temple_only[name] != default]
     raise typer.Exit(generate_endgames(difficulty, count, seed, out_dir, edition, components_dir, given))
+
+
+def _two_turns(turns: int | None, start: str | None, drawn_site: bool, any_site: bool) -> int | None:
+    """--turns with --drawn-site or --any-site given (each sets two turns from the action
+    phase); a contradiction fails in one line. Whether the run then draws the drawn-tile recipe
+    is `generate.drawn_by_default`'s (hard's two turns) or --drawn-site's."""
+    for option, given in (("--drawn-site", drawn_site), ("--any-site", any_site)):
+        if given and (turns == 1 or start == "place"):
+            fail(f"{option}: two turns from the action phase; it contradicts --turns 1 and --start place")
+    if drawn_site and any_site:
+        fail("--any-site: any goal, which --drawn-site (a goal that needs the drawn tile) contradicts")
+    return 2 if drawn_site or any_site else turns
 
 
 THEME_OPTIONS = {

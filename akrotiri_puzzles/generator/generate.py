@@ -76,6 +76,23 @@ rare cases (turn 1's actions, played after the placement, do as much), so what t
 is candidates whose idle line does not exist but which `idle_dead`'s bound cannot rule out;
 no two-turn puzzle reads easy (docs/generator.md, "What the level points leave a two-turn
 puzzle")."""
+DRAWN_BY_DEFAULT = ("hard",)
+"""The levels whose two-turn puzzles from the action phase draw the drawn-tile recipe unless an
+option asks for any goal (`--any-site`): the goal needs the tile drawn at the end of turn 1, so
+turn 2's draw is part of the idea (issue 30; the lead's decision, session 47). Plain two turns
+at hard kept one puzzle in about 30 tasks or fewer, several hundred seconds of CPU each
+(docs/benchmarks.md). Easy and medium keep the plain recipe: no two-turn puzzle reads easy, and
+medium's look (`SHORTER`) has kept none but the oracle's shape, which `--drawn-site --theme
+oracle` asks for (docs/generator.md, "Two-turn puzzles: which recipe")."""
+
+
+def drawn_by_default(level: str, turns: int | None, start: str | None, any_site: bool = False) -> bool:
+    """Whether a run of `level` with these options draws the drawn-tile recipe without
+    `--drawn-site`: two turns from the action phase at a level of `DRAWN_BY_DEFAULT`, unless
+    `any_site` (`--any-site`) asks for the plain recipe."""
+    return level in DRAWN_BY_DEFAULT and turns == 2 and start != "place" and not any_site
+
+
 NO_LINE_WITHIN = "no line within the horizon and the level's most actions"
 """Why a two-turn candidate is dropped when the solve under its ceiling (the level's longest
 optimum) finds no line: there is none, or only longer ones."""
