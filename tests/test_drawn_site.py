@@ -17,6 +17,7 @@ from akrotiri_puzzles.generator.candidates import ANY_GOAL, candidates, recipe_f
 from akrotiri_puzzles.generator.drawn_site import (
     SiteMemo,
     drawn_boards,
+    drawn_slots,
     idle_dead,
     needs_drawn_tile,
     needs_oracle_tile,
@@ -123,13 +124,11 @@ def test_R_TILE_1_the_look_places_the_drawn_tile_once_per_legal_slot_and_rotatio
     assert kept == boards and all(a is b for a, b in zip(drawn_boards(two_temples, memo), kept, strict=True))
 
 
-def test_R_EXC_2_the_look_with_its_memo_is_the_definition_over_the_engines_placements() -> None:
-    # The goals of positions of the game of task 4 of `generate --difficulty hard --drawn-site
-    # --seed 101`, each looked at as the generator does (one memo for the game, the board as it
-    # is read first) and by the module's definition over the engine's legal placements: the
-    # same verdicts, some of each.
+def _game_starts(seed: int, task: int) -> list[Position]:
+    """The starts of the action phase of the game of a task of `generate --difficulty hard
+    --drawn-site --seed SEED`."""
     comps = load_components()
-    rng = random.Random("akrotiri-generate 101 4")
+    rng = random.Random(f"akrotiri-generate {seed} {task}")
     recipe = recipe_for("hard", rng, 2)
     snaps: list[Position] = []
     play_game(
@@ -142,7 +141,15 @@ def test_R_EXC_2_the_look_with_its_memo_is_the_definition_over_the_engines_place
         max_turns=40,
         on_position=snaps.append,
     )
-    starts = [q for q in snaps if q.phase == "act" and q.turn > 2 and not q.points and not q.passing]
+    return [q for q in snaps if q.phase == "act" and q.turn > 2 and not q.points and not q.passing]
+
+
+def test_R_EXC_2_the_look_with_its_memo_is_the_definition_over_the_engines_placements() -> None:
+    # The goals of positions of the game of task 4 of `generate --difficulty hard --drawn-site
+    # --seed 101`, each looked at as the generator does (one memo for the game, the board as it
+    # is read first) and by the module's definition over the engine's legal placements: the
+    # same verdicts, some of each.
+    starts = _game_starts(101, 4)
     memo, plain = SiteMemo(), SiteMemo()
     verdicts = []
     for start in starts[::3]:
@@ -160,6 +167,29 @@ def test_R_EXC_2_the_look_with_its_memo_is_the_definition_over_the_engines_place
             assert needs_drawn_tile(p, memo) == expected, (start, goal)
             verdicts.append(expected)
     assert True in verdicts and False in verdicts
+
+
+def test_R_EXC_2_the_drawn_tiles_sites_read_without_each_board_are_those_of_each_board() -> None:
+    # SiteMemo.drawn_site builds a board with the drawn tile only where its cheap necessary
+    # condition holds (the tile's icon added to the card's bounds, the tile's land and the open
+    # quadrants as they are): for every card in hand, with a site now or not, its answer is the
+    # first slot and rotation whose board, built and read by `sites`, has a site (a quarter of
+    # the positions of seed 101's task 4: some of each).
+    answers = []
+    for seed, task in ((101, 4),):
+        memo = SiteMemo()
+        for start in _game_starts(seed, task)[::4]:
+            tile = start.land_pile[0] if start.land_pile else None
+            if tile is None:
+                continue
+            slots = drawn_slots(start.board)
+            for card in sorted(set(start.hero.maps)):
+                found = next(
+                    (sr for sr in slots if sites(start, start.board.with_tile(sr[0], tile, sr[1]), card)), None
+                )
+                assert memo.drawn_site(start, start.board, tile, card) == found, (start, card)
+                answers.append((found is None, bool(sites(start, start.board, card))))
+    assert {(True, False), (False, False), (False, True)} <= set(answers)
 
 
 def test_the_idle_bound_never_rules_out_a_line_that_exists() -> None:

@@ -28,8 +28,9 @@ from dataclasses import replace
 
 from ..actions import PlaceTile
 from ..board import Board
-from ..excavation import fits_bounds, site_bounds
-from ..geometry import ROTATIONS, Quad
+from ..excavation import Bounds, bounds_from, fits_bounds, site_bounds
+from ..geometry import ROTATIONS, Quad, Slot
+from ..placed_tiles import tile_template
 from ..position import Position, evolve
 from ..puzzle import Goal, Puzzle, State, play
 from ..rules import legal_actions
@@ -69,6 +70,9 @@ class SiteMemo:
 
     def __init__(self) -> None:
         self._found: dict[Hashable, frozenset[Quad]] = {}
+        self._open: dict[Hashable, tuple[Quad, ...]] = {}
+        self._fits: dict[Hashable, bool] = {}
+        self._drawn: dict[Hashable, tuple[Slot, int] | None] = {}
         self._boards: dict[tuple[Board, str], list[Board]] = {}
         self._placements: dict[Hashable, list[PlaceTile]] = {}
         self._shared: dict[Board, Board] = {}
@@ -79,6 +83,53 @@ class SiteMemo:
         if found is None:
             found = self._found[key] = sites(pos, board, card_id)
         return found
+
+    def open_quads(self, pos: Position, board: Board) -> tuple[Quad, ...]:
+        """The land quadrants of `board` on an island other than Thera's that holds no temple of
+        `pos`'s seats: where `sites` looks (R-EXC-1), kept."""
+        key = (board, tuple(s.temples for s in pos.seats))
+        found = self._open.get(key)
+        if found is None:
+            temples = {board.island_at(site) for s in pos.seats for _, site in s.temples}
+            quads = board.island_quads
+            found = self._open[key] = tuple(
+                q
+                for island in sorted(quads)
+                if island != board.thera_island and island not in temples
+                for q in quads[island]
+            )
+        return found
+
+    def fits_open(self, pos: Position, board: Board, bounds: Bounds) -> bool:
+        """Whether one of `open_quads(pos, board)` meets the bounds, kept: the bounds of a card
+        with one icon more repeat over slots and rotations."""
+        key = (board, tuple(s.temples for s in pos.seats), bounds)
+        found = self._fits.get(key)
+        if found is None:
+            found = self._fits[key] = any(fits_bounds(bounds, q) for q in self.open_quads(pos, board))
+        return found
+
+    def drawn_site(self, pos: Position, board: Board, tile: str, card_id: str) -> tuple[Slot, int] | None:
+        """The first slot and rotation of `drawn_slots(board)` where the tile gives the card a
+        site (`sites`), None when none does: the same answer as asking each board of
+        `boards(board, tile)`, but a board is built and read only when a cheap necessary
+        condition holds (`_may_have_site`). Kept by what it reads, as `sites` is: the positions
+        of one turn ask it again."""
+        key = (board, tile, card_id, pos.to_move, tuple(s.temples for s in pos.seats))
+        if key not in self._drawn:
+            self._drawn[key] = self._drawn_site(pos, board, tile, card_id)
+        return self._drawn[key]
+
+    def _drawn_site(self, pos: Position, board: Board, tile: str, card_id: str) -> tuple[Slot, int] | None:
+        card = pos.components.map[card_id]
+        now = site_bounds(board, pos.to_move, card)
+        anywhere = bool(self(pos, board, card_id))
+        for (slot, rotation), after in zip(drawn_slots(board), self.boards(board, tile), strict=True):
+            if _may_have_site(pos, board, now, anywhere, slot, tile, rotation, card_id, self) and self(
+                pos, after, card_id
+            ):
+                return slot, rotation
+        return None
 
     def boards(self, board: Board, tile: str) -> list[Board]:
         """`placed_boards(board, tile)`, kept."""
@@ -115,12 +166,50 @@ def _placements(start: Position) -> list[PlaceTile]:
     return [seen[k] for k in sorted(seen, key=repr)]
 
 
+def drawn_slots(board: Board) -> list[tuple[Slot, int]]:
+    """Every open slot in every rotation, in the order of `_placements` (`placed_boards`)."""
+    return sorted(((slot, rotation) for slot in board.open_slots for rotation in ROTATIONS), key=repr)
+
+
 def placed_boards(board: Board, tile: str) -> list[Board]:
     """The boards after each placement of the tile, one per slot and rotation, in the order of
     `_placements`: every open slot in every rotation is a legal placement (R-TILE-1; the second
     cube only adds choices, rules.py `_tile_actions`), so no legal action is listed for them."""
-    slots = sorted(((slot, rotation) for slot in board.open_slots for rotation in ROTATIONS), key=repr)
-    return [board.with_tile(slot, tile, rotation) for slot, rotation in slots]
+    return [board.with_tile(slot, tile, rotation) for slot, rotation in drawn_slots(board)]
+
+
+def _may_have_site(
+    pos: Position,
+    board: Board,
+    now: Bounds,
+    anywhere: bool,
+    slot: Slot,
+    tile: str,
+    rotation: int,
+    card_id: str,
+    memo: SiteMemo,
+) -> bool:
+    """A necessary condition for a site of the card on `board` with the tile placed at `slot`
+    in `rotation`, read without building that board. The tile adds one icon and its land; an
+    island only grows, so a quadrant where `sites` does not look on `board` (Thera's island, an
+    island with a temple) is not looked at after it either. So a site after the placement is a
+    quadrant of the tile's land, or one of `board`'s open quadrants (`open_quads`), meeting the
+    card's bounds with the tile's icon counted; and when that icon leaves the bounds as they
+    are (`now`) and the card has no site on `board` (`anywhere` false), only the tile's land
+    can hold one."""
+    template = tile_template(pos.components.tile[tile], rotation)
+    x2, y2 = 2 * slot[0], 2 * slot[1]
+    i, j = template.icon
+    kind = pos.components.tile[tile].icon
+    coordinates = dict(board.icon_coordinates)
+    coordinates[(kind, 0)] = tuple(sorted((*coordinates.get((kind, 0), ()), x2 + i)))
+    coordinates[(kind, 1)] = tuple(sorted((*coordinates.get((kind, 1), ()), y2 + j)))
+    bounds = bounds_from(coordinates, pos.to_move, pos.components.map[card_id])
+    if bounds is None:
+        return False
+    if any(fits_bounds(bounds, (x2 + a, y2 + b)) for piece in template.pieces for a, b in piece):
+        return True
+    return (anywhere or bounds != now) and memo.fits_open(pos, board, bounds)
 
 
 def drawn_boards(puzzle: Puzzle, memo: SiteMemo | None = None) -> list[Board]:
@@ -136,19 +225,24 @@ def drawn_boards(puzzle: Puzzle, memo: SiteMemo | None = None) -> list[Board]:
     return boards
 
 
-def idle_dead(puzzle: Puzzle, memo: SiteMemo | None = None) -> bool:
+def idle_dead(puzzle: Puzzle, memo: SiteMemo | None = None, first: tuple[tuple[Slot, int], ...] = ()) -> bool:
     """Whether the exhaustive search's last-turn bound (solver/pruning.py) rules out every line
     that takes no action in turn 1 (generator/idle_turn.py), while it leaves a line of both
     turns possible: after some placement of the drawn tile the goal takes more actions than
     turn 2 has, but not more than both turns have (the boat where turn 1 starts, the board
     with the tile: it only adds routes). A cheap look, not a proof: the generator still
     proves the idle line and the optimum with the solver. `memo`: the game's SiteMemo (the
-    placements and boards of the look, kept)."""
+    placements and boards of the look, kept). `first`: slots and rotations to try first (where
+    the tile gives the goal a site, so that turn 2 alone most likely reaches it): the answer
+    is the same in any order, sooner."""
     alive = False
     for rest in idle_rests(puzzle):
         bound = LastTurn(rest)
         start = State(rest.start)
-        for a in _placements(rest.start) if memo is None else memo.placements(rest.start):
+        tried = _placements(rest.start) if memo is None else memo.placements(rest.start)
+        if first:
+            tried = sorted(tried, key=lambda a: (a.slot, a.rotation) not in first)  # stable: the rest in order
+        for a in tried:
             after = play(rest, start, a).pos
             if memo is not None:
                 after = memo.shared(after)
@@ -186,6 +280,14 @@ def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites, shorter: bool = Fa
         now = [c for c in hand if sites_of(pos, pos.board, c)]
         if len(now) > (1 if goal.temples >= 2 else 0):
             return False
+    if memo is not None:
+        # The same verdict as below, each board built and read only where a site may be.
+        drawn = _drawn_tiles(puzzle)
+        if not drawn:
+            return False
+        cards = [goal.map_card] if goal.map_card is not None else [c for c in hand if c not in now]
+        found = next((f for c in cards for board, tile in drawn if (f := memo.drawn_site(pos, board, tile, c))), None)
+        return found is not None and (shorter or idle_dead(puzzle, memo, (found,)))
     boards = drawn_boards(puzzle, memo)
     if not boards:
         return False
@@ -194,6 +296,17 @@ def needs_drawn_tile(puzzle: Puzzle, sites_of: Sites = sites, shorter: bool = Fa
     else:
         needed = any(c not in now and any(sites_of(pos, b, c) for b in boards) for c in hand)
     return needed and (shorter or idle_dead(puzzle, memo))
+
+
+def _drawn_tiles(puzzle: Puzzle) -> list[tuple[Board, str]]:
+    """The board and the drawn tile of each rest after an idle turn 1 that starts with the
+    placement (`drawn_boards` places the tile on each)."""
+    found = []
+    for rest in idle_rests(puzzle):
+        start = rest.start
+        if start.phase == "place" and start.hero.tile is not None:
+            found.append((start.board, start.hero.tile))
+    return found
 
 
 def oracle_boards(puzzle: Puzzle) -> tuple[list[Board], list[tuple[str, tuple[int, int], Board]]]:
