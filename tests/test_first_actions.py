@@ -69,6 +69,10 @@ def test_the_good_first_actions_are_the_engines(name: str):
     assert counted == FirstActions(legal=len(moves(p, State(p.start))), good=len(good))
     # From the action phase a unique answer says nothing of the other first actions: counted.
     assert first_actions(p, p.optimum, unique=p.solution) == counted
+    # The generator's gate counts up to a floor (`enough`): never past it, exact below it.
+    decided = len({decision(a) for a in good})
+    assert first_actions(p, p.optimum, enough=1).good == min(1, decided)
+    assert first_actions(p, p.optimum, enough=decided + 1) == counted
 
 
 def test_a_placement_counts_once_per_slot_and_rotation():

@@ -18,7 +18,6 @@ from ..components import Components
 from ..position import Position
 from ..puzzle import Goal, Puzzle
 from ..simulate import play_game
-from ..solver.exhaustive import search
 from ..solver.pruning import LastTurn
 from .drawn_site import SiteMemo, needs_drawn_tile, needs_oracle_tile
 from .reveal import Reveal
@@ -28,8 +27,6 @@ TRIES = 8
 MOST_LOOKS = 30
 """Puzzles (a position and a goal) of one game looked at before the game is given up: a
 position with several map cards in hand offers one puzzle per card for a named-card goal."""
-SCREEN_NODES = 3000
-"""States the exhaustive search may play to screen a one-turn candidate of the action phase."""
 
 GOALS = ("temple", "map-card", "two-temples")
 """Goal kinds: a temple; a temple with a named map card from the hero's hand; two temples."""
@@ -157,14 +154,13 @@ def candidates(comps: Components, game_seed: int, recipe: Recipe, pick: random.R
 
 def _hopeless(puzzle: Puzzle) -> bool:
     """Whether a one-turn puzzle of the action phase is proven to have no line of at least two
-    actions: by the exhaustive search's lower bound, then by the search itself within a small
-    budget of states (a cheap, deterministic look before the solver's proof)."""
-    if puzzle.turns != 1 or puzzle.start.phase != "act":
-        return False
-    if LastTurn(puzzle).dead(puzzle.start):
-        return True
-    found = search(puzzle, max_nodes=SCREEN_NODES)
-    return found.complete and (found.optimum is None or found.optimum < 2)
+    actions by the exhaustive search's lower bound (the last turn's: excavations still needed,
+    the actions left), a look that costs next to nothing. The search itself within 3,000 states
+    was the second screen until session 47: it cost more than the solver's proof it saved
+    (hard, seed 4701, 40 tasks: 10.5 s of CPU for the screen, 1.8 s for the solves it spared;
+    docs/benchmarks.md), so a candidate it would have dropped is now dropped by `generate`'s
+    first solve ("no line within the horizon", "optimum out of the level's range")."""
+    return puzzle.turns == 1 and puzzle.start.phase == "act" and LastTurn(puzzle).dead(puzzle.start)
 
 
 def _fits(pos: Position, recipe: Recipe) -> bool:

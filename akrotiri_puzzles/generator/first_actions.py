@@ -58,12 +58,18 @@ def decision(action: Action) -> Hashable:
 
 
 def first_actions(
-    puzzle: Puzzle, optimum: int, deadline: Deadline = NO_LIMIT, unique: tuple[Action, ...] | None = None
+    puzzle: Puzzle,
+    optimum: int,
+    deadline: Deadline = NO_LIMIT,
+    unique: tuple[Action, ...] | None = None,
+    enough: int | None = None,
 ) -> FirstActions:
     """How many first decisions are legal and how many of them good (`good_first_actions`,
     counted by `decision`). `unique` is the answer when proven canonically unique: if every
     legal first action is a tile placement, only its slot can be good (module docstring): its
-    placement is, and its slot's other rotations are solved."""
+    placement is, and its slot's other rotations are solved. `enough`: stop counting when that
+    many good decisions are found (the count is then `enough`, a floor; below it the count is
+    exact). The generator's hard gate needs to know only whether more than MOST_GOOD are good."""
     start = State(puzzle.start)
     legal = moves(puzzle, start)
     decisions = {decision(a) for a in legal}
@@ -78,8 +84,14 @@ def first_actions(
                 turned.setdefault(decision(a), []).append(a)
         also = sum(any(_within(puzzle, last, start, a, optimum, deadline) for a in acts) for acts in turned.values())
         return FirstActions(legal=len(decisions), good=1 + also)
-    good = good_first_actions(puzzle, optimum, deadline)
-    return FirstActions(legal=len(decisions), good=len({decision(a) for a in good}))
+    last = LastTurn(puzzle)
+    good: set[Hashable] = set()
+    for a in legal:
+        if decision(a) not in good and _within(puzzle, last, start, a, optimum, deadline):
+            good.add(decision(a))
+            if enough is not None and len(good) >= enough:
+                break
+    return FirstActions(legal=len(decisions), good=len(good))
 
 
 def _within(puzzle: Puzzle, last: LastTurn, state: State, action: Action, budget: int, deadline: Deadline) -> bool:

@@ -20,6 +20,7 @@ from ..solver.budget import budget
 from ..themes import themes
 from ..version import __version__
 from .candidates import ANY_GOAL, candidates, recipe_for
+from .first_actions import MOST_GOOD
 from .grade import grade, level_of, level_points, level_range, placement_needed, points_range, score_of
 from .idle_turn import idle_first_turn, matters
 from .ladder import ladder, weakest
@@ -311,7 +312,10 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
     check = replay(puzzle, result.line)
     if not check.reached or check.illegal_at is not None or check.cost != result.optimum:
         raise RuntimeError(f"the engine does not accept the solver's answer to task {task}")
-    graded = grade(puzzle, result.optimum, result.line, costs, placement, unique=result.unique is True)
+    # A grade gated below its level points' is never kept (EASY_TO_FIND below), so its count of
+    # good first actions may stop at one more than the gate allows (the costly part of its grade).
+    enough = None if any_level else MOST_GOOD + 1
+    graded = grade(puzzle, result.optimum, result.line, costs, placement, unique=result.unique is True, enough=enough)
     certificate = Certificate(
         optimum=result.optimum,
         status=result.status,

@@ -218,13 +218,16 @@ def grade(
     placement: Necessity | bool | None = True,
     deadline: Deadline = NO_LIMIT,
     unique: bool = False,
+    enough: int | None = None,
 ) -> Grade:
     """The grade of a puzzle whose proven optimum and canonical answer are given (`costs`, the
     ladder's, and `placement`, the placement's necessity, when already computed); TimeUp when
     `deadline` runs out first. The good first actions are counted only where the level rests
     on them: level points that read hard, an optimum only the exact solver finds. `unique`: the
     answer is proven canonically unique (from a placement, its count then needs no solve:
-    generator/first_actions.py)."""
+    generator/first_actions.py). `enough`: the count stops at that many good first decisions
+    (`first_actions`): the generator's gate passes MOST_GOOD + 1, since a grade with more is
+    gated below its level points' and never kept; its count is then a floor."""
     needs = necessary(puzzle, optimum, line, placement, deadline)
     costs = ladder(puzzle) if costs is None else costs
     deadline.check()
@@ -233,7 +236,7 @@ def grade(
     points = level_points(puzzle, score, needs)
     first = None
     if level_of(points) == "hard" and rung == "exact":
-        first = first_actions(puzzle, optimum, deadline, line if unique else None)
+        first = first_actions(puzzle, optimum, deadline, line if unique else None, enough)
     level = gated_level(points, rung, first)
     return Grade(level, score, needs, costs, rung, first, None if points == score else points)
 
