@@ -152,24 +152,46 @@ class _Boards:
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
-        self.bounds: dict[tuple[int, str], Bounds] = {}
-        self.fit: dict[tuple[Bounds, tuple[Quad, ...]], bool] = {}
+        self.ids: dict[int, list[tuple[str, int]]] = {}
+        """By board (its id): each card that fits somewhere on it and the number of its bounds."""
+        self.number: dict[Bounds, int] = {}
+        self.numbered: list[Bounds] = []
+        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
+        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
         self.facts: dict[int, tuple[Position, BoardFacts]] = {}
         self.counts: dict[tuple[int, str, Quad], bool] = {}
         self.old: dict[tuple[int, str], int] = {}
         self.cards: dict[tuple[int, Quad], list[str]] = {}
         """The cards that fit an island of a board (by its id), in card order."""
 
-    def fits(self, board: Board, card: str, quads: tuple[Quad, ...]) -> bool:
-        """Whether the card fits a site among `quads` on `board` (R-EXC-2)."""
-        key = (id(board), card)
-        if key not in self.bounds:
-            self.bounds[key] = site_bounds(board, self.pos.to_move, self.pos.components.map[card])
-        bounds = self.bounds[key]
-        memo = (bounds, quads)
-        if memo not in self.fit:
-            self.fit[memo] = any(fits_bounds(bounds, q) for q in quads)
-        return self.fit[memo]
+    def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
+        """The cards among `cards` (always the same, in card order) that fit a site among
+        `quads` on `board` (R-EXC-2). A card's fit reads only its bounds on the board and the
+        quads, so the answers are kept by the quads and the bounds (each distinct bounds numbered
+        once): an island the next tile leaves alone is answered once for the boards that give its
+        cards the same bounds."""
+        if id(board) not in self.ids:
+            seat, maps = self.pos.to_move, self.pos.components.map
+            row: list[tuple[str, int]] = []
+            for c in cards:
+                b = site_bounds(board, seat, maps[c])
+                if b is not None:
+                    n = self.number.get(b)
+                    if n is None:
+                        n = self.number[b] = len(self.numbered)
+                        self.numbered.append(b)
+                    row.append((c, n))
+            self.ids[id(board)] = row
+        inner = self.fit.setdefault(quads, {})
+        out: list[str] = []
+        for c, n in self.ids[id(board)]:
+            got = inner.get(n)
+            if got is None:
+                bounds = self.numbered[n]
+                got = inner[n] = any(fits_bounds(bounds, q) for q in quads)
+            if got:
+                out.append(c)
+        return out
 
     def on(self, board: Board) -> tuple[Position, BoardFacts]:
         """The position with `board`, and the board's goal facts."""
@@ -196,6 +218,8 @@ class _Boards:
 
 class _TwoRelaxed(Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
+
+    last_loads_unread = True
 
     def __init__(
         self, pos: Position, boards: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None
@@ -281,8 +305,7 @@ class _TwoRelaxed(Relaxed):
                 return []
             key = (id(b), isl)
             if key not in on.cards:  # B1's islands: once for every group
-                quads = b.island_quads[isl]
-                on.cards[key] = [c for c in cards if on.fits(b, c, quads)]
+                on.cards[key] = on.island_cards(b, b.island_quads[isl], cards)
             return on.cards[key]
 
         def offer(s: Spot, m: Member, ok: Sequence[str]) -> int:
