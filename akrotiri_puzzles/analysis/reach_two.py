@@ -87,6 +87,40 @@ def below(pos: Position, ask: int, nodes: int = NODES) -> bool:
     return value is not None and value < ask
 
 
+class Below:
+    """`below` asked of one position after another (the two-turn placement search's covers and
+    placements, endgame.Run): the group of final boards (the next tile's slot) that stopped the
+    last question (a relaxed line reaching the value asked, or a search passing `nodes` states) is
+    searched first, since the next question most often stops there again. The answer does not
+    depend on the order (yes only when every group's bound is below the value), only its cost:
+    without it a question that fails searched every group before that one (on seed 3's fifth
+    turn, 2016, up to 95,000 states where 20,000 end it; docs/benchmarks.md)."""
+
+    def __init__(self, nodes: int = NODES) -> None:
+        self.nodes = nodes
+        self.last: Slot | None = None
+        """The slot of the group that stopped the last question (None: none yet, or the boards
+        without a tile)."""
+
+    def __call__(self, pos: Position, ask: int) -> bool:
+        """Whether no line of the two turns from `pos` reaches `ask`, as `below`."""
+        got = _slot_groups(pos)
+        if got is None:
+            return False
+        slots, finals, acts = got
+        shared = _Boards(pos)
+        first = [i for i, s in enumerate(slots) if s == self.last]
+        for i in first + [i for i, s in enumerate(slots) if s != self.last]:
+            try:
+                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask)
+            except (_Reached, TooBig):
+                value = None
+            if value is None or value >= ask:
+                self.last = slots[i]
+                return False
+        return True
+
+
 def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) -> int | None:
     """An upper bound on the hero's score after any line of its next two turns from `pos`, or
     None where the relaxation does not apply (not an action phase, the boat passing, piles not
@@ -124,6 +158,12 @@ def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
     """The final boards of the next turn's scenarios, grouped by the slot of the next tile (the
     boards without one, B1 itself, alone), and the actions of both turns spent as one (turn 1's
     left and the most turn 2 can have, R-TURN-2); None where the relaxation does not apply."""
+    got = _slot_groups(pos)
+    return None if got is None else (got[1], got[2])
+
+
+def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], int] | None:
+    """`final_boards` with each group's slot (None: the boards without a tile)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
@@ -142,8 +182,8 @@ def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
         seen.add(id(final))
         slot = None if sc.second is None else sc.second.slot
         by_slot.setdefault(slot, []).append(final)
-    groups = [by_slot[s] for s in sorted(by_slot, key=lambda s: (s is not None, s))]
-    return groups, pos.actions_left + board.actions_after(min(done + most, board.temples))
+    slots = sorted(by_slot, key=lambda s: (s is not None, s))
+    return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
 class _Boards:
