@@ -64,3 +64,46 @@ def test_R_TILE_2_R_EXC_2_the_two_turn_bound_holds_across_the_next_tiles_boards(
         check_sound(top)
     group = max(placement_groups(before_placement(seed, edition, 5)), key=len)
     check_sound(group[0][1])
+
+
+def test_R_LOAD_1_R_FREE_1_loads_that_nothing_can_sell_are_not_searched_and_the_bound_is_the_same(monkeypatch):
+    # `last_loads_unread`: a load with no action left after it is not searched and the cubes
+    # taken are forgotten with at most one action left. A cover's relaxed two turns over turn 1's
+    # board and each of two groups of the next tile's boards (its slots) give the same bound as
+    # without it, in fewer states.
+    from akrotiri_puzzles.analysis.reach_two import _Boards, _TwoRelaxed
+
+    (top,) = covers(1, 2016, 1)
+    got = final_boards(top)
+    assert got is not None
+    finals, acts = got
+
+    def bounds() -> list[tuple[int, int]]:
+        out = []
+        for group in finals[:2]:
+            search = _TwoRelaxed(top, [top.board, *group], acts, NODES, _Boards(top), None)
+            out.append((search.best(), NODES - search.nodes))
+        return out
+
+    fewer = bounds()
+    monkeypatch.setattr(_TwoRelaxed, "last_loads_unread", False)
+    more = bounds()
+    assert [b for b, _ in fewer] == [b for b, _ in more]
+    assert all(a < b for (_, a), (_, b) in zip(fewer, more, strict=True)), (fewer, more)
+
+
+def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_the_last_and_answer_the_same():
+    # `Below` (the placement search's questions, one after another) searches first the group of
+    # final boards (the next tile's slot) that stopped its last question: the answers are
+    # `below`'s (yes only when every group is below the value), whatever the order.
+    from akrotiri_puzzles.analysis.reach_two import Below
+
+    (top,) = covers(1, 2016, 1)
+    got = final_boards(top)
+    assert got is not None and len(got[0]) > 1
+    asked = Below()
+    assert not asked(top, 4) and not below(top, 4)
+    stopped = asked.last
+    assert stopped is not None  # a slot of the next tile stopped it
+    assert not asked(top, 4) and asked.last == stopped
+    assert asked(top, 10) and below(top, 10)

@@ -229,6 +229,9 @@ class Run:
         self.witnessed: tuple[LineModel, cp_model.CpSolver, Puzzle] | None = None
         """With `witness`: the model, solver and puzzle of the last yes `reached` solved (not one
         read from `seen`); its line is read only where it is wanted (`board_solve.read_line`)."""
+        self.below_two: reach_two.Below | None = None
+        """The two-turn bound's questions of this analysis (`two_turn_below`): each starts with
+        the group of final boards that stopped the last one."""
         self.kept: dict[tuple[int, int], tuple[Position, Board, LineModel]] = {}
         """The last models whose bare question was answered yes, by position (its id) and floor:
         the line of a placement settled by that question is solved on that very model."""
@@ -311,7 +314,11 @@ class Run:
         """The model-free two-turn bound that lets the two-turn placement search skip a cover
         or a placement (the score objective only: analysis/reach_two.py); None without
         grouping or bounds, as a reference."""
-        return reach_two.below if self.objective == "score" and self.use_bound else None
+        if self.objective != "score" or not self.use_bound:
+            return None
+        if self.below_two is None:
+            self.below_two = reach_two.Below()
+        return self.below_two
 
     def tighter(self) -> Bound | None:
         """The costlier, tighter bound asked where `upper`'s does not skip (analysis/reach_tight.py),

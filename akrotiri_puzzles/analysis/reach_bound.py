@@ -90,6 +90,14 @@ class Shared:
 class Relaxed:
     """The relaxed turn of one position (module doc)."""
 
+    last_loads_unread = False
+    """Whether a load with no action left after it is not searched, and the cubes taken are
+    forgotten with at most one action left (analysis/reach_two.py). Such a load's cubes are never
+    sold (no leg is free after a stop, and no action follows it to excavate and gain turn 2's
+    actions), so leaving it out loses no leaf; forgetting the cubes taken only lets a later load
+    take them again (after an excavation's turn-2 actions, R-TURN-2), a looser state, still
+    sound. The same bounds in fewer states (tests/test_reach_two.py)."""
+
     def __init__(self, pos: Position, nodes: int, shared: Shared | None = None, scale: int = 0) -> None:
         self.pos = pos
         self.nodes = nodes
@@ -338,6 +346,15 @@ class Relaxed:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far. `mask`: the boards the excavations so far allow, where a
         subclass searches several (analysis/reach_two.py: `allowed`, `bonus`, `multi`)."""
+        if self.last_loads_unread:
+            if not acts and not isinstance(at, str) and not ((cargo or stash) and self.stop_at(at) == self.thera):
+                # No action left after a stop away from a sale: the line stops here (below).
+                return self.leaf(drachmas, dug, mask)
+            if acts <= 1 and self.thera not in self.cubes:
+                # No load is searched with one action left (the `late` cut below): the cubes
+                # taken are forgotten (looser: only an excavation's turn-2 actions let a load
+                # follow, which may then take them again).
+                taken = ()
         hand, bought = self.unread(acts, hand, dug, bought)
         key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
         if key in self._memo:
@@ -425,7 +442,8 @@ class Relaxed:
                         )
                         best = max(best, sub)
             had = got.get(island, 0)
-            if island in self.cubes and cargo < 3 and had < self.cubes[island]:
+            late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
+            if island in self.cubes and cargo < 3 and had < self.cubes[island] and not late:
                 # The boat takes as many as it can: the island's cubes, less those already taken.
                 k = min(3 - cargo, self.cubes[island] - had)
                 more = tuple(sorted({**dict(taken), island: had + k}.items()))

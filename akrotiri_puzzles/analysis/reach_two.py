@@ -87,6 +87,40 @@ def below(pos: Position, ask: int, nodes: int = NODES) -> bool:
     return value is not None and value < ask
 
 
+class Below:
+    """`below` asked of one position after another (the two-turn placement search's covers and
+    placements, endgame.Run): the group of final boards (the next tile's slot) that stopped the
+    last question (a relaxed line reaching the value asked, or a search passing `nodes` states) is
+    searched first, since the next question most often stops there again. The answer does not
+    depend on the order (yes only when every group's bound is below the value), only its cost:
+    without it a question that fails searched every group before that one (on seed 3's fifth
+    turn, 2016, up to 95,000 states where 20,000 end it; docs/benchmarks.md)."""
+
+    def __init__(self, nodes: int = NODES) -> None:
+        self.nodes = nodes
+        self.last: Slot | None = None
+        """The slot of the group that stopped the last question (None: none yet, or the boards
+        without a tile)."""
+
+    def __call__(self, pos: Position, ask: int) -> bool:
+        """Whether no line of the two turns from `pos` reaches `ask`, as `below`."""
+        got = _slot_groups(pos)
+        if got is None:
+            return False
+        slots, finals, acts = got
+        shared = _Boards(pos)
+        first = [i for i, s in enumerate(slots) if s == self.last]
+        for i in first + [i for i, s in enumerate(slots) if s != self.last]:
+            try:
+                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask)
+            except (_Reached, TooBig):
+                value = None
+            if value is None or value >= ask:
+                self.last = slots[i]
+                return False
+        return True
+
+
 def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) -> int | None:
     """An upper bound on the hero's score after any line of its next two turns from `pos`, or
     None where the relaxation does not apply (not an action phase, the boat passing, piles not
@@ -124,6 +158,12 @@ def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
     """The final boards of the next turn's scenarios, grouped by the slot of the next tile (the
     boards without one, B1 itself, alone), and the actions of both turns spent as one (turn 1's
     left and the most turn 2 can have, R-TURN-2); None where the relaxation does not apply."""
+    got = _slot_groups(pos)
+    return None if got is None else (got[1], got[2])
+
+
+def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], int] | None:
+    """`final_boards` with each group's slot (None: the boards without a tile)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
@@ -142,8 +182,8 @@ def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
         seen.add(id(final))
         slot = None if sc.second is None else sc.second.slot
         by_slot.setdefault(slot, []).append(final)
-    groups = [by_slot[s] for s in sorted(by_slot, key=lambda s: (s is not None, s))]
-    return groups, pos.actions_left + board.actions_after(min(done + most, board.temples))
+    slots = sorted(by_slot, key=lambda s: (s is not None, s))
+    return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
 class _Boards:
@@ -152,24 +192,46 @@ class _Boards:
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
-        self.bounds: dict[tuple[int, str], Bounds] = {}
-        self.fit: dict[tuple[Bounds, tuple[Quad, ...]], bool] = {}
+        self.ids: dict[int, list[tuple[str, int]]] = {}
+        """By board (its id): each card that fits somewhere on it and the number of its bounds."""
+        self.number: dict[Bounds, int] = {}
+        self.numbered: list[Bounds] = []
+        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
+        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
         self.facts: dict[int, tuple[Position, BoardFacts]] = {}
         self.counts: dict[tuple[int, str, Quad], bool] = {}
         self.old: dict[tuple[int, str], int] = {}
         self.cards: dict[tuple[int, Quad], list[str]] = {}
         """The cards that fit an island of a board (by its id), in card order."""
 
-    def fits(self, board: Board, card: str, quads: tuple[Quad, ...]) -> bool:
-        """Whether the card fits a site among `quads` on `board` (R-EXC-2)."""
-        key = (id(board), card)
-        if key not in self.bounds:
-            self.bounds[key] = site_bounds(board, self.pos.to_move, self.pos.components.map[card])
-        bounds = self.bounds[key]
-        memo = (bounds, quads)
-        if memo not in self.fit:
-            self.fit[memo] = any(fits_bounds(bounds, q) for q in quads)
-        return self.fit[memo]
+    def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
+        """The cards among `cards` (always the same, in card order) that fit a site among
+        `quads` on `board` (R-EXC-2). A card's fit reads only its bounds on the board and the
+        quads, so the answers are kept by the quads and the bounds (each distinct bounds numbered
+        once): an island the next tile leaves alone is answered once for the boards that give its
+        cards the same bounds."""
+        if id(board) not in self.ids:
+            seat, maps = self.pos.to_move, self.pos.components.map
+            row: list[tuple[str, int]] = []
+            for c in cards:
+                b = site_bounds(board, seat, maps[c])
+                if b is not None:
+                    n = self.number.get(b)
+                    if n is None:
+                        n = self.number[b] = len(self.numbered)
+                        self.numbered.append(b)
+                    row.append((c, n))
+            self.ids[id(board)] = row
+        inner = self.fit.setdefault(quads, {})
+        out: list[str] = []
+        for c, n in self.ids[id(board)]:
+            got = inner.get(n)
+            if got is None:
+                bounds = self.numbered[n]
+                got = inner[n] = any(fits_bounds(bounds, q) for q in quads)
+            if got:
+                out.append(c)
+        return out
 
     def on(self, board: Board) -> tuple[Position, BoardFacts]:
         """The position with `board`, and the board's goal facts."""
@@ -196,6 +258,8 @@ class _Boards:
 
 class _TwoRelaxed(Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
+
+    last_loads_unread = True
 
     def __init__(
         self, pos: Position, boards: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None
@@ -281,8 +345,7 @@ class _TwoRelaxed(Relaxed):
                 return []
             key = (id(b), isl)
             if key not in on.cards:  # B1's islands: once for every group
-                quads = b.island_quads[isl]
-                on.cards[key] = [c for c in cards if on.fits(b, c, quads)]
+                on.cards[key] = on.island_cards(b, b.island_quads[isl], cards)
             return on.cards[key]
 
         def offer(s: Spot, m: Member, ok: Sequence[str]) -> int:
