@@ -88,3 +88,16 @@ def extended(
     kept = frozenset(groups)
     _add(matrix, index, _costs(index, occupied, passing), sorted(kept - before.groups))
     return Points(index, matrix, kept)
+
+
+def start_and_thera(pts: Points, start: str, stops: Sequence[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """The least points from `start` to each dock, and between each dock and the nearest of
+    `stops` (Thera's docks where a boat can stop), the lesser of both ways: the lower bounds read
+    them for legs to Thera and from it (solver/lower.py, `facts.POINTS`)."""
+    names = list(pts.index)
+    row = pts.matrix[pts.index[start]].tolist()
+    at = [pts.index[d] for d in stops]
+    if not at:
+        return dict(zip(names, row, strict=True)), {}
+    thera = np.minimum(pts.matrix[at, :].min(axis=0), pts.matrix[:, at].min(axis=1))
+    return dict(zip(names, row, strict=True)), dict(zip(names, thera.tolist(), strict=True))

@@ -55,7 +55,7 @@ from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
 from .budget import must_load, scenario_money
-from .lower import lower_bound
+from .lower import lower_bound, thera_stops
 from .points import FAR
 from .scenarios import Placement
 
@@ -90,6 +90,8 @@ class Relaxation:
         self.kinds = sorted({comps.tile[t].icon for t in self.tiles})
         self.cube_parts = cube_parts(puzzle)
         self.must_load = must_load(puzzle)
+        self.occupied = puzzle.start.seat(puzzle.start.other).boat
+        """The opponent's dock, where no boat stops at Thera (`lower.thera_stops`)."""
         self._slots: dict[object, _Slots] = {}
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
@@ -170,7 +172,7 @@ class Relaxation:
                 if any(fits_bounds(bounds, q) for q in quads):
                     fit_slot[s][k] = {slots.names[s], *(d for isl in slots.islands[s] for d in docks_of.get(isl, ()))}
         base_start = view.steps_from([start])
-        base_thera = view.steps_from(d for d, isl in view.island.items() if isl == view.thera)
+        base_thera = view.steps_from(thera_stops(view.island, view.thera, self.occupied))
         cubes = frozenset(cube_docks(view, self.cube_parts))
         out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], frozenset[str]]] = {
             None: ({k: ds for k, ds in fit_old.items() if ds}, base_start, base_thera, cubes)
