@@ -492,7 +492,7 @@ class FactReader:
         from_start = last.steps_from([self.start_dock])
         stops = thera_stops(last.island, last.thera, self.occupied)
         from_thera = last.steps_from(stops)
-        low_start = from_start
+        low_start, low_thera = from_start, from_thera
         cubes = None if self.start.hero.cargo else functools.partial(cube_docks, last, self.cube_parts)
         # A scenario with the oracle has its Oracle action besides every action `lower_bound`
         # counts (R-ORA-1: an action of its own, giving no movement point, R-MOVE-2).
@@ -507,15 +507,14 @@ class FactReader:
             if POINTS and lower <= bound:
                 # Only a scenario the steps keep builds its points matrix (its legs need it anyway).
                 pts = last.points(self.occupied, self.passing, self.portage)
-                low_start = start_and_thera(pts, self.start_dock, stops, from_start)
-                if low_start is not from_start:
-                    lower = lower_bound(self.puzzle, goal_cards, fit, low_start, from_thera, *spend) + asked
+                low_start, low_thera = start_and_thera(pts, self.start_dock, stops)
+                lower = lower_bound(self.puzzle, goal_cards, fit, low_start, low_thera, *spend) + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
             approximate = sc.second is not None and last.ship is views[0].ship
             more = self.puzzle.goal.temples + actions_for(steps + 1, points_in_hand(self.puzzle)) + asked
-            self._record(index, cards, low_start, more if approximate else FAR, from_thera, lower, asked)
+            self._record(index, cards, low_start, more if approximate else FAR, low_thera, lower, asked)
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}
