@@ -19,7 +19,8 @@ from akrotiri_puzzles.solver.boardview import FAR, BoardView, cube_docks, cube_p
 from akrotiri_puzzles.solver.budget import budget, max_steps, must_load, playable_cards, scenario_money
 from akrotiri_puzzles.solver.facts import FactReader, own_views
 from akrotiri_puzzles.solver.gather import build_facts
-from akrotiri_puzzles.solver.lower import lower_bound
+from akrotiri_puzzles.solver.lower import lower_bound, thera_stops
+from akrotiri_puzzles.solver.points import start_and_thera
 from akrotiri_puzzles.solver.relax import Relaxation, slot_name
 from akrotiri_puzzles.solver.scenarios import turn_two_tiles
 
@@ -94,8 +95,10 @@ def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_b
                         return table.get(slot, FAR)
                     return table.get(d, FAR)
 
-                real_start = v2.steps_from([reader.start_dock])
-                real_thera = v2.steps_from(d for d, isl in v2.island.items() if isl == v2.thera)
+                # The least points from the start and to or from the Thera docks where a boat can
+                # stop, as the reader counts them (R-MOVE-3).
+                stops = thera_stops(v2.island, v2.thera, reader.occupied)
+                real_start, real_thera = start_and_thera(v2.points(reader.occupied), reader.start_dock, stops)
                 for d in v2.ship:
                     assert relaxed(d, from_start) <= real_start.get(d, FAR), (path.name, sc, d)
                     assert relaxed(d, from_thera) <= real_thera.get(d, FAR), (path.name, sc, d)
@@ -233,8 +236,8 @@ def test_R_TILE_1_R_ORA_1_one_tile_views_bound_the_scenarios_holding_it(comps, m
                 tighter += len(tight)
                 for sc, _slot, lower, reach in rng.sample(tight, min(10, len(tight))):
                     v1, v2 = _own_views(reader, sc)
-                    real_start = v2.steps_from([reader.start_dock])
-                    real_thera = v2.steps_from(d for d, isl in v2.island.items() if isl == v2.thera)
+                    stops = thera_stops(v2.island, v2.thera, reader.occupied)
+                    real_start, real_thera = start_and_thera(v2.points(reader.occupied), reader.start_dock, stops)
                     real_fit = fitting_docks((v1, v2), puzzle, cards, comps)
                     real_cubes = cube_docks(v2, cube_parts(puzzle))
                     real_lower = _own_lower(puzzle, goal_cards, real_fit, real_start, real_thera, real_cubes)

@@ -31,9 +31,9 @@ from ..geometry import QUAD_OFFSET
 from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
-from .budget import must_load, points_in_hand, scenario_money
-from .lower import actions_for, lower_bound
-from .points import FAR
+from .budget import budget, must_load, points_in_hand, scenario_money
+from .lower import actions_for, lower_bound, thera_stops
+from .points import FAR, start_and_thera
 from .relax import Relaxation
 from .scenarios import Placement, Scenario, scenarios, turn_two_tiles
 
@@ -50,6 +50,9 @@ TURN_ONE = True
 """Whether `read` keeps the turn-1 board's facts per near docks and cards on its placement's
 shared data (`_First.facts`), for the other scenarios of that placement to take: the same
 facts (a switch for tests and benchmarks)."""
+POINTS = True
+"""Whether a scenario's lower bound reads the least movement points (`points.start_and_thera`)
+rather than steps: never fewer (R-MOVE-3), a switch for tests and benchmarks."""
 ORACLE = True
 """Whether a scenario that asks the oracle counts its Oracle action in its lower bound
 (`oracle_action`); tests and benchmarks turn it off to compare."""
@@ -234,6 +237,9 @@ class FactReader:
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
+        second = budget(puzzle).second if puzzle.turns == 2 else ()
+        self.second_cap = second[0] if second else None
+        """Turn 2's actions without a turn-1 temple (R-TURN-2), for `lower_bound`'s split by turn."""
 
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
@@ -465,6 +471,7 @@ class FactReader:
         # Where each card fits, on any turn's board (a turn-1 excavation uses turn 1's).
         fit: dict[str, set[str]] = {}
         fit_turn: list[dict[str, frozenset[Label]]] = []
+        first_fit: dict[str, set[str]] = {}
         for v in views:
             if fit_turn and v is views[0]:
                 fit_turn.append(fit_turn[0])
@@ -477,9 +484,15 @@ class FactReader:
                     docks = [d for isl in islands for d in docks_of[isl]]
                     per[k] = islands
                     fit.setdefault(k, set()).update(docks)
+                    if not fit_turn:
+                        first_fit[k] = set(docks)
             fit_turn.append(per)
+        # A first excavation in turn 1 plays a card that fits on turn 1's board (`lower_bound`).
+        split = None if self.second_cap is None or len(views) < 2 else (first_fit, self.second_cap)
         from_start = last.steps_from([self.start_dock])
-        from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
+        stops = thera_stops(last.island, last.thera, self.occupied)
+        from_thera = last.steps_from(stops)
+        low_start, low_thera = from_start, from_thera
         cubes = None if self.start.hero.cargo else functools.partial(cube_docks, last, self.cube_parts)
         # A scenario with the oracle has its Oracle action besides every action `lower_bound`
         # counts (R-ORA-1: an action of its own, giving no movement point, R-MOVE-2).
@@ -489,16 +502,19 @@ class FactReader:
         if money is None:
             lower = FAR  # too few cards fit for the goal: no line
         else:
-            lower = (
-                lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, load, money[1], money[2])
-                + asked
-            )
+            spend = (cubes, load, money[1], money[2], split)
+            lower = lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, *spend) + asked
+            if POINTS and lower <= bound:
+                # Only a scenario the steps keep builds its points matrix (its legs need it anyway).
+                pts = last.points(self.occupied, self.passing, self.portage)
+                low_start, low_thera = start_and_thera(pts, self.start_dock, stops)
+                lower = lower_bound(self.puzzle, goal_cards, fit, low_start, low_thera, *spend) + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
             approximate = sc.second is not None and last.ship is views[0].ship
             more = self.puzzle.goal.temples + actions_for(steps + 1, points_in_hand(self.puzzle)) + asked
-            self._record(index, cards, from_start, more if approximate else FAR, from_thera, lower, asked)
+            self._record(index, cards, low_start, more if approximate else FAR, low_thera, lower, asked)
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}

@@ -29,6 +29,19 @@ THERA_TWICE = True
 lesser of the lines that sell first and those that dig first (`dig_before_sale`: their sale
 stops at Thera between two excavations, a second stop when the first excavation's card was
 bought); a switch for tests and benchmarks."""
+TURN_SPLIT = True
+"""Whether `dig_before_sale` (two-turn puzzles) splits its lines by the turn of their first
+excavation: a first excavation in turn 2 puts every excavation, and the span between them, in
+turn 2's actions (R-TURN-2); one in turn 1 plays a card that fits on turn 1's board. A switch for
+tests and benchmarks."""
+SALE_LEG = True
+"""Whether `dig_before_sale` counts the sale's gap's Move actions to Thera with the boat loaded
+(or loading on the way) rather than one; a switch for tests and benchmarks."""
+FREE_THERA = True
+"""Whether the steps from Thera that the lower bounds read (`from_thera`: solver/facts.py and
+the per-slot views of solver/relax.py) are counted from the Thera docks without the opponent's
+boat (`thera_stops`): every use of them is a stop at Thera, to sell or buy, which no boat makes
+at an occupied dock (R-MOVE-3); a switch for tests and benchmarks."""
 MONEY = True
 """Whether the scenarios' lower bounds (solver/facts.py, and the per-slot views of
 solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
@@ -46,6 +59,7 @@ def lower_bound(
     load: bool | None = None,
     sale: bool | None = None,
     hand_cards: int | None = None,
+    turns: tuple[dict[str, set[str]], int] | None = None,
 ) -> int:
     """A lower bound on the actions of any line reaching the goal on a scenario's boards.
     `load` is `budget.must_load(puzzle)`, given by a caller that asks for many scenarios (it is
@@ -133,8 +147,9 @@ def lower_bound(
     if load and cube_docks is not None and puzzle.goal.map_card is None and further:
         # The sale comes before the last excavation: the money leg, then from Thera to a dock
         # where a card fits, and every excavation, and a buy when the hand is short of cards.
+        cubes = list(_docks(cube_docks))
         if earn is None:
-            earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
+            earn = money_leg(cubes, from_start, from_thera, p0)
         back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
         if earn < FAR and back < FAR:
             held = len(hand) if hand_cards is None else hand_cards
@@ -148,7 +163,8 @@ def lower_bound(
                 # Either the first sale comes before every excavation (the count above, with the
                 # Move actions between excavations), or an excavation comes before it.
                 selling = earn + actions_for(back, 0) + puzzle.goal.temples + buy + further
-                dug = dig_before_sale(puzzle, fit, from_start, from_thera, to_thera, p0, buy)
+                thera_cube = any(from_thera.get(d) == 0 for d in cubes)
+                dug = dig_before_sale(puzzle, fit, from_start, from_thera, to_thera, p0, buy, turns, thera_cube)
                 found = max(found, min(selling, dug))
     if BUY_GAP and puzzle.goal.map_card is None and further:
         sold = None
@@ -228,6 +244,8 @@ def dig_before_sale(
     to_thera: int,
     points: int,
     buy: int,
+    turns: tuple[dict[str, set[str]], int] | None = None,
+    thera_cube: bool = True,
 ) -> int:
     """For a goal of several temples that every line pays for with a sale (`budget.must_load`:
     the boat is empty and the cards cost more than the hero holds): a lower bound on the actions
@@ -252,25 +270,83 @@ def dig_before_sale(
     which has every step of the earlier ones.
 
     With the first excavation's card bought, that is a stop at Thera before it and another (the
-    sale) after it: the count no other bound makes (place-2 g7003)."""
+    sale) after it: the count no other bound makes (place-2 g7003).
+
+    **The sale's gap, loaded** (`SALE_LEG`). Take the gap holding the first sale, after an
+    excavation at dock d, and the last load before that sale. If that load came before the
+    excavation, the boat is loaded from d to Thera (it keeps a cube to sell, and only a load
+    adds one), so each Move action gives 1 point (R-MOVE-2) and the steps from d to Thera take
+    `from_thera[d]` Move actions. If it came after, at d itself the same holds; at another dock
+    c, a Move action at least to reach c (a new action: the excavation left no point, R-MOVE-2),
+    and at least one more from c to Thera after the load (the load loses the points, R-MOVE-2),
+    unless c lies on Thera's island, which holds a cube only when a cube dock is there
+    (`thera_cube`: the hero cannot unload at Thera, R-FREE-2). So the gap takes, before the
+    sale, `min(from_thera[d], 2)` Move actions (1 with `thera_cube`) and not just 1; d is the
+    first excavation's dock for two temples (one gap), any dock where a card fits otherwise.
+
+    **By turn** (`turns`, two-turn puzzles, `TURN_SPLIT`): the docks where each card fits on
+    turn 1's board, and turn 2's actions when turn 1 excavates nothing (R-TURN-2). A first
+    excavation in turn 2 puts every excavation and every action between them in turn 2, whose
+    actions are then turn 2's without a turn-1 temple: at least `2 * temples` (the excavations,
+    the gaps' Move actions and the sale's one more, as above, with the loaded leg's more), and
+    one more when the first excavation plays a hand card that, with a buy before it, the hero
+    could no longer pay for (no sale comes before it), so that the buy comes after it. Where
+    that exceeds turn 2's actions, the first excavation is in turn 1, on turn 1's board: only
+    the docks where its card fits there count."""
     comps = puzzle.start.components
     hero = puzzle.start.hero
     hand = set(hero.maps)
-    # The Move actions before the first excavation, and the buys counted with them.
+    temples = puzzle.goal.temples
+    cap = 1 if thera_cube else 2
+    first_fit, second = turns if turns is not None and TURN_SPLIT else ({}, FAR)
+
+    def loaded(d: str) -> int:
+        """The sale's gap's Move actions before Thera beyond the one counted, after a dig at d."""
+        return max(0, min(from_thera.get(d, FAR), cap) - 1) if SALE_LEG else 0
+
+    # For several gaps the sale may follow any excavation: the least over every fitting dock.
+    elsewhere = 0 if temples == 2 else min((loaded(d) for ds in fit.values() for d in ds), default=0)
+    # The Move actions before the first excavation with the buys counted with them, and the
+    # sale's gap's extra ones.
     before = FAR
     for k, docks in fit.items():
-        if k in hand and comps.map[k].cost <= hero.drachmas:
-            reach = actions_for(min((from_start.get(d, FAR) for d in docks), default=FAR), points)
-            before = min(before, reach + buy)
-        elif k not in hand and comps.map[k].cost + 1 <= hero.drachmas:
-            back = actions_for(min((from_thera.get(d, FAR) for d in docks), default=FAR), 0)
-            first = actions_for(to_thera, points)
-            if back < FAR and first < FAR:
-                before = min(before, first + 1 + max(1, back))
+        cost = comps.map[k].cost
+        mine = k in hand and cost <= hero.drachmas
+        bought = k not in hand and cost + 1 <= hero.drachmas
+        if not mine and not bought:
+            continue
+        # A buy before the first excavation leaves too little for k (no sale before it).
+        after = 1 if mine and buy and cost + 1 > hero.drachmas else 0
+        first_leg = actions_for(to_thera, points)
+        for d in docks:
+            extra = loaded(d) if temples == 2 else elsewhere
+            if 2 * temples + extra + after > second and d not in first_fit.get(k, ()):
+                continue  # in turn 2 it would exceed turn 2's actions; not on turn 1's board
+            if mine:
+                lead = actions_for(from_start.get(d, FAR), points) + buy
+            else:
+                back = actions_for(from_thera.get(d, FAR), 0)
+                lead = first_leg + 1 + max(1, back) if back < FAR and first_leg < FAR else FAR
+            if lead < FAR:
+                before = min(before, lead + extra)
     if before >= FAR:
         return FAR
-    temples = puzzle.goal.temples
     return before + temples + temples + 1
+
+
+def thera_stops(island: dict[str, object], thera: object, occupied: str | None) -> list[str]:
+    """The docks of Thera's island where a boat can stop (`FREE_THERA`): every one but the dock of
+    the opponent's boat (R-MOVE-3: no boat stops, takes an action or ends a turn there).
+
+    The lower bounds read steps from Thera (`from_thera`) only for a stop at Thera, to sell
+    (R-FREE-1) or buy (R-BUY-1): the Move actions to it (`to_thera`: its docks are those at 0), and
+    after it, off Thera to where a card fits, or loaded from a cube dock to the sale. So
+    counting them from the docks where that stop can be made is still a lower bound: a path
+    through the occupied dock is counted like any other (its extra point only adds)."""
+    docks = [d for d, isl in island.items() if isl == thera]
+    if not FREE_THERA:
+        return docks
+    return [d for d in docks if d != occupied]
 
 
 def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:

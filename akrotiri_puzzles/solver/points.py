@@ -43,6 +43,9 @@ class Points:
     """The groups added (each a sorted tuple of docks)."""
     legs: dict[tuple[object, ...], tuple[tuple[str, ...], bytes]] = field(default_factory=dict)
     """Leg tables read off this matrix (solver/facts.py keeps them here, so that they go with it)."""
+    lows: dict[tuple[str, tuple[str, ...]], tuple[dict[str, int], dict[str, int]]] = field(default_factory=dict)
+    """`start_and_thera`'s answers, kept with the matrix (a turn-1 view's is shared by every
+    scenario of its placement whose turn-2 tile only adds an icon)."""
 
 
 def _costs(index: dict[str, int], occupied: str | None, passing: bool) -> np.ndarray:
@@ -88,3 +91,23 @@ def extended(
     kept = frozenset(groups)
     _add(matrix, index, _costs(index, occupied, passing), sorted(kept - before.groups))
     return Points(index, matrix, kept)
+
+
+def start_and_thera(pts: Points, start: str, stops: Sequence[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """The least points from `start` to each dock, and between each dock and the nearest of
+    `stops` (Thera's docks where a boat can stop), the lesser of both ways: the lower bounds read
+    them for legs to Thera and from it (solver/lower.py, `facts.POINTS`). Kept with the matrix
+    per start and stops (a turn-1 view's is shared by its placement's scenarios that add only
+    an icon)."""
+    key = (start, tuple(stops))
+    found = pts.lows.get(key)
+    if found is None:
+        names = list(pts.index)
+        row = dict(zip(names, pts.matrix[pts.index[start]].tolist(), strict=True))
+        at = [pts.index[d] for d in stops]
+        thera: dict[str, int] = {}
+        if at:
+            both = np.minimum(pts.matrix[at, :].min(axis=0), pts.matrix[:, at].min(axis=1))
+            thera = dict(zip(names, both.tolist(), strict=True))
+        found = pts.lows[key] = (row, thera)
+    return found

@@ -55,10 +55,15 @@ from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
 from .budget import must_load, scenario_money
-from .lower import lower_bound
-from .points import FAR
+from .lower import lower_bound, thera_stops
+from .points import FAR, start_and_thera
 from .scenarios import Placement
 
+POINTS = True
+"""Whether the views read the turn-1 board's least movement points from the start and between
+each dock and Thera's stops (`points.start_and_thera`) rather than its steps: a path through the
+slot's hub is still those points to the hub, a step across it and the steps after it (a switch
+for tests and benchmarks)."""
 _WILD = 10**6
 """An icon coordinate beyond every site, on either side of an axis."""
 
@@ -90,6 +95,8 @@ class Relaxation:
         self.kinds = sorted({comps.tile[t].icon for t in self.tiles})
         self.cube_parts = cube_parts(puzzle)
         self.must_load = must_load(puzzle)
+        self.occupied = puzzle.start.seat(puzzle.start.other).boat
+        """The opponent's dock, where no boat stops at Thera (`lower.thera_stops`)."""
         self._slots: dict[object, _Slots] = {}
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
@@ -169,8 +176,13 @@ class Relaxation:
             for s, quads in enumerate(slots.quads):
                 if any(fits_bounds(bounds, q) for q in quads):
                     fit_slot[s][k] = {slots.names[s], *(d for isl in slots.islands[s] for d in docks_of.get(isl, ()))}
-        base_start = view.steps_from([start])
-        base_thera = view.steps_from(d for d, isl in view.island.items() if isl == view.thera)
+        stops = thera_stops(view.island, view.thera, self.occupied)
+        if POINTS:
+            # Least points on the turn-1 board (never fewer than steps, R-MOVE-3; passing and
+            # portage allowed, the least of any forbidden techniques).
+            base_start, base_thera = start_and_thera(view.points(self.occupied), start, stops)
+        else:
+            base_start, base_thera = view.steps_from([start]), view.steps_from(stops)
         cubes = frozenset(cube_docks(view, self.cube_parts))
         out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], frozenset[str]]] = {
             None: ({k: ds for k, ds in fit_old.items() if ds}, base_start, base_thera, cubes)

@@ -1,0 +1,179 @@
+"""Lower bounds that count where a line can stop and how each turn's actions bound it, against
+the exhaustive search (solver/lower.py `thera_stops`, `dig_before_sale`; solver/facts.py
+`POINTS`; solver/points.py `start_and_thera`).
+
+- A sale or a buy is a stop at Thera (R-FREE-1, R-BUY-1), which no boat makes at the dock of the
+  opponent's boat (R-MOVE-3); the steps to and from Thera are counted from Thera's other docks,
+  and a leg costs the least movement points, 2 for a step leaving the occupied dock.
+- For two-turn puzzles, a line whose first excavation comes before its first sale: the sale's
+  gap takes the loaded boat's Move actions (R-MOVE-2), and a first excavation in turn 2 puts
+  every excavation in turn 2, whose actions are capped (R-TURN-2); beyond the cap, the first
+  excavation plays a card that fits on turn 1's board.
+
+The corpus rarely puts the opponent's boat at Thera, so these tests move it there; every bound
+must stay at most the exhaustive optimum, on these puzzles exactly it (a bound one too high
+would be caught), and the solver must still find it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from ortools.sat.python import cp_model
+
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.premise import WHOLE
+from akrotiri_puzzles.puzzle import Goal, Puzzle
+from akrotiri_puzzles.solver import facts as facts_module
+from akrotiri_puzzles.solver import lower as lower_module
+from akrotiri_puzzles.solver.budget import Budget, budget, goal_money, max_steps, playable_cards
+from akrotiri_puzzles.solver.cpsat import solve
+from akrotiri_puzzles.solver.exhaustive import search
+from akrotiri_puzzles.solver.facts import FactReader
+from akrotiri_puzzles.solver.gather import build_facts
+from akrotiri_puzzles.solver.lower import thera_stops
+from akrotiri_puzzles.solver.model import Spec, build
+from akrotiri_puzzles.solver.points import FAR
+from akrotiri_puzzles.solver.run import STATUS, params
+
+SMALL = Path(__file__).parent / "data" / "puzzles" / "small"
+
+THERA = {
+    # corpus puzzle: (actions, the least per-scenario bound with the opponent's dock at Thera
+    # counted as a stop and steps for points, without, the exhaustive optimum), as found when
+    # written (the opponent's boat moved to Thera's first dock that is not the hero's)
+    "small-002-act-north-2014-h1-map": (4, 3, 4, 4),
+    "small-016-act-north-2014-h1-temple": (4, 2, 3, 3),
+    "small-037-act-north-2016-h1-map": (5, 3, 5, 5),
+}
+
+
+def _clean(puzzle: Puzzle, **changes: object) -> Puzzle:
+    """A corpus puzzle changed in code, reading every pile (premise.WHOLE) as the search does."""
+    return replace(  # type: ignore[arg-type]
+        puzzle, optimum=None, solution=None, certificate=None, grade=None, revealed=WHOLE, **changes
+    )
+
+
+def _opponent_at_thera(name: str, comps, actions: int) -> Puzzle:
+    """`actions` actions, the opponent's boat on Thera's first dock that is not the hero's."""
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    start = replace(puzzle.start, actions_left=actions)
+    dock = min(d for d in start.board.thera_docks if d != start.hero.boat)
+    other = replace(start.seat(start.other), boat=dock)
+    return _clean(puzzle, start=start.with_seat(start.other, other))
+
+
+def _least(puzzle: Puzzle) -> int:
+    """The least lower bound `FactReader.read` gives any scenario, at the puzzle's most actions."""
+    reader = FactReader(puzzle)
+    bound = budget(puzzle).most
+    cards = playable_cards(puzzle, bound)
+    ms = max_steps(puzzle, bound)
+    reads = (reader.read(sc, bound, ms, cards) for sc in reader.scenarios())
+    return min((r.lower for r in reads if r is not None), default=FAR)
+
+
+def test_R_MOVE_3_thera_stops_leave_out_the_opponents_dock(comps, monkeypatch):
+    """Thera's docks where a boat can stop are every one but the opponent's (R-MOVE-3); with the
+    switch off, all of them."""
+    puzzle = _opponent_at_thera("small-037-act-north-2016-h1-map", comps, 5)
+    board = puzzle.start.board
+    occupied = puzzle.start.seat(puzzle.start.other).boat
+    assert occupied in board.thera_docks
+    reader = FactReader(puzzle)
+    view = reader.views(reader.scenarios()[0], 9)[-1]
+    stops = thera_stops(view.island, view.thera, occupied)
+    assert sorted(stops) == sorted(d for d in board.thera_docks if d != occupied)
+    monkeypatch.setattr(lower_module, "FREE_THERA", False)
+    assert sorted(thera_stops(view.island, view.thera, occupied)) == sorted(board.thera_docks)
+
+
+@pytest.mark.parametrize("name", sorted(THERA))
+def test_R_MOVE_3_R_FREE_1_R_BUY_1_stops_at_thera_never_exceed_the_exhaustive_optimum(name, comps, monkeypatch):
+    """The opponent's boat at Thera: every sale and buy stops at another of Thera's docks, and a
+    path through the occupied dock costs a point more (R-MOVE-3). The least per-scenario bound
+    is then exactly the exhaustive optimum, one or two more than with Thera's every dock and
+    steps, and the solver finds that optimum."""
+    actions, off, on, optimum = THERA[name]
+    puzzle = _opponent_at_thera(name, comps, actions)
+    exhaustive = search(puzzle, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum == optimum
+    assert _least(puzzle) == on
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", optimum)
+    monkeypatch.setattr(lower_module, "FREE_THERA", False)
+    monkeypatch.setattr(facts_module, "POINTS", False)
+    assert _least(puzzle) == off
+
+
+TURNS = {
+    # corpus puzzle: actions in turn 1 (two temples, the boat empty, one drachma short of the
+    # goal's least spend; turn 2 has 3 actions, 4 after a turn-1 temple)
+    "small-025-act-north-2014-h2-map": 3,
+    "small-058-act-north-2016-h2-map": 3,
+}
+
+
+def _two_temples_short(name: str, comps, actions: int) -> Puzzle:
+    """`actions` actions in turn 1, two temples, the boat empty, one drachma short of the goal."""
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    puzzle = _clean(puzzle, start=replace(puzzle.start, actions_left=actions), goal=Goal(temples=2))
+    money = goal_money(puzzle)
+    assert money is not None
+    hero = replace(puzzle.start.hero, cargo=(), drachmas=money - 1)
+    return replace(puzzle, start=puzzle.start.with_seat(puzzle.hero, hero))
+
+
+def _lowers(puzzle: Puzzle, bound: int) -> list[int]:
+    """Each scenario's lower bound as `FactReader.read` gives it at `bound` (FAR: none read)."""
+    reader = FactReader(puzzle)
+    cards = playable_cards(puzzle, bound)
+    ms = max_steps(puzzle, bound)
+    return [FAR if (r := reader.read(sc, bound, ms, cards)) is None else r.lower for sc in reader.scenarios()]
+
+
+def _status(puzzle: Puzzle, sc, bound: int, bud: Budget) -> str:
+    """Whether the model of the one scenario `sc` has a line within `bound` under `bud`."""
+    facts = build_facts(FactReader(puzzle), bound, max_steps(puzzle, bound), playable_cards(puzzle, bound), [sc])
+    if not facts.scenarios:
+        return "NONE READ"
+    solver = cp_model.CpSolver()
+    params(solver, None, 1, 0)
+    return STATUS[solver.solve(build(facts, bud, Spec(bound, puzzle.goal)).m)]
+
+
+@pytest.mark.corpus
+def test_R_TURN_2_R_MOVE_2_R_FREE_1_the_turns_and_the_loaded_sale_against_the_model(comps, monkeypatch):
+    """Two turns, two temples, the hero short of money: where the loaded sale's gap and the first
+    excavation by turn (`dig_before_sale`) raise a scenario's lower bound, the model of that
+    scenario alone, built with both off (the actions of each turn, R-TURN-2, and the boat's
+    points, R-MOVE-2, are its own; the agreement tests check it against the exhaustive search),
+    has no line one action below the raised bound; and with every turn's actions lifted it
+    has one on some scenario, so the turns' caps are what the bound reads there. About a minute
+    of CPU (`corpus`)."""
+    feasible = 0
+    for name, actions in sorted(TURNS.items()):
+        puzzle = _two_temples_short(name, comps, actions)
+        bud = budget(puzzle)
+        on = _lowers(puzzle, bud.most)
+        with monkeypatch.context() as off_switches:
+            off_switches.setattr(lower_module, "TURN_SPLIT", False)
+            off_switches.setattr(lower_module, "SALE_LEG", False)
+            off = _lowers(puzzle, bud.most)
+            raised = [i for i, (a, b) in enumerate(zip(on, off, strict=True)) if a > b]
+            every = FactReader(puzzle).scenarios()
+            lifted = Budget(bud.first + 9, tuple(n + 9 for n in bud.second))
+            checked = 0
+            for i in raised[:: max(1, len(raised) // 4)]:
+                below = min(on[i] - 1, bud.most)
+                status = _status(puzzle, every[i], below, bud)
+                if status == "NONE READ":
+                    continue
+                assert status == "INFEASIBLE", (name, every[i], on[i], off[i])
+                checked += 1
+                feasible += _status(puzzle, every[i], below, lifted) in ("OPTIMAL", "FEASIBLE")
+        assert checked > 0, name
+    assert feasible > 0
