@@ -12,12 +12,10 @@ puzzles the money bound must be exactly the optimum (so a bound one too high wou
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
-from akrotiri_puzzles.premise import WHOLE
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import budget as budget_module
 from akrotiri_puzzles.solver import lower as lower_module
@@ -29,9 +27,8 @@ from akrotiri_puzzles.solver.facts import FactReader
 from akrotiri_puzzles.solver.lower import lower_bound
 from akrotiri_puzzles.solver.points import FAR
 
+from .changed_puzzles import SMALL, clean, two_temples_short
 from .test_solver_relax import fitting_docks
-
-SMALL = Path(__file__).parent / "data" / "puzzles" / "small"
 
 ONE_TEMPLE = {
     # corpus puzzle: (the least per-scenario bound without cube docks, with them, the
@@ -49,31 +46,13 @@ TWO_TEMPLES = {
 }
 
 
-def _clean(puzzle: Puzzle, **changes: object) -> Puzzle:
-    """A corpus puzzle changed in code: it reads every pile (premise.WHOLE), as when the optima
-    these tests record were found; the solver and the search play the same premise."""
-    return replace(  # type: ignore[arg-type]
-        puzzle, optimum=None, solution=None, certificate=None, grade=None, revealed=WHOLE, **changes
-    )
-
-
 def _one_temple(name: str, comps) -> Puzzle:
     """Six actions, one temple, the boat empty and one drachma short of the cheapest card in hand."""
     puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
     hero = puzzle.start.hero
     cheap = min(comps.map[k].cost for k in hero.maps)
     start = puzzle.start.with_seat(puzzle.hero, replace(hero, cargo=(), drachmas=cheap - 1))
-    return _clean(puzzle, start=replace(start, actions_left=6), goal=Goal(temples=1))
-
-
-def _two_temples(name: str, comps, actions: int) -> Puzzle:
-    """`actions` actions, two temples, one drachma short of what the goal costs (`goal_money`)."""
-    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
-    puzzle = _clean(puzzle, start=replace(puzzle.start, actions_left=actions), goal=Goal(temples=2))
-    money = goal_money(puzzle)
-    assert money is not None
-    hero = replace(puzzle.start.hero, cargo=(), drachmas=money - 1)
-    return replace(puzzle, start=puzzle.start.with_seat(puzzle.hero, hero))
+    return clean(puzzle, start=replace(start, actions_left=6), goal=Goal(temples=1))
 
 
 def _least_lower(puzzle: Puzzle, cubes: bool, money: bool = False) -> int:
@@ -104,7 +83,7 @@ def test_R_FREE_1_R_BUY_1_goal_money_and_must_load(comps, monkeypatch):
     easy card bought (1 + 3); a boat with cargo can sell without loading. The board-free bound
     counts the load once: one action more than without it (and never more than the optimum:
     the tests below)."""
-    puzzle = _two_temples("small-017-act-north-2014-h1-temple", comps, 6)
+    puzzle = two_temples_short("small-017-act-north-2014-h1-temple", comps, 6)
     assert sorted(puzzle.start.hero.maps) == ["E08", "M11"]
     assert goal_money(puzzle) == 7
     assert must_load(puzzle)
@@ -112,7 +91,7 @@ def test_R_FREE_1_R_BUY_1_goal_money_and_must_load(comps, monkeypatch):
     assert not must_load(replace(puzzle, start=puzzle.start.with_seat(puzzle.hero, rich)))
     loaded = replace(puzzle.start.hero, cargo=("red",))
     assert not must_load(replace(puzzle, start=puzzle.start.with_seat(puzzle.hero, loaded)))
-    short = [puzzle, _two_temples("small-004-act-north-2014-h1-map", comps, 6)]
+    short = [puzzle, two_temples_short("small-004-act-north-2014-h1-map", comps, 6)]
     short += [_one_temple(name, comps) for name in sorted(ONE_TEMPLE)]
     with_load = [board_free_lower_bound(p) for p in short]
     monkeypatch.setattr(budget_module, "must_load", lambda p: False)
@@ -144,11 +123,11 @@ def test_R_EXC_1_R_FREE_1_money_for_two_temples_against_the_exhaustive_search(na
     solver's line (replayed by the engine inside `solve`) takes 6, and the least per-scenario
     bound (the money leg, then from Thera to a fitting dock, and both excavations) is at most 6,
     on small-017 exactly 6: a bound one too high there would make the puzzle infeasible."""
-    five = _two_temples(name, comps, 5)
+    five = two_temples_short(name, comps, 5)
     exhaustive = search(five, max_nodes=60_000)
     assert exhaustive.complete and exhaustive.optimum is None
     assert solve(five, probe=False).status == "INFEASIBLE"
-    six = _two_temples(name, comps, 6)
+    six = two_temples_short(name, comps, 6)
     assert board_free_lower_bound(six) <= 6
     result = solve(six, probe=False)
     assert (result.status, result.optimum, result.below_optimum) == ("OPTIMAL", 6, "INFEASIBLE")
@@ -170,7 +149,7 @@ def _sale_first(name: str, comps, actions: int) -> Puzzle:
     """`actions` actions, two temples, the boat empty at a free Thera dock, and too few drachmas
     for any card in hand or any deck card with its purchase (`budget.sale_first`)."""
     puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
-    puzzle = _clean(puzzle, start=replace(puzzle.start, actions_left=actions), goal=Goal(temples=2))
+    puzzle = clean(puzzle, start=replace(puzzle.start, actions_left=actions), goal=Goal(temples=2))
     start = puzzle.start
     cheapest = min(
         [comps.map[k].cost for k in start.hero.maps] + [comps.map[k].cost + 1 for deck in start.map_decks for k in deck]
@@ -234,7 +213,7 @@ def _one_card(name: str, comps, actions: int) -> Puzzle:
     hero = puzzle.start.hero
     hero = replace(hero, maps=tuple(sorted(hero.maps))[:1])
     start = replace(puzzle.start, actions_left=actions).with_seat(puzzle.hero, hero)
-    return _clean(puzzle, start=start, goal=Goal(temples=2))
+    return clean(puzzle, start=start, goal=Goal(temples=2))
 
 
 @pytest.mark.parametrize("name", sorted(BUY_GAP))
@@ -272,7 +251,7 @@ def test_R_EXC_1_R_FREE_1_the_money_of_the_cards_that_fit(comps, monkeypatch):
     line has fewer: none has 6)."""
     monkeypatch.setattr(lower_module, "THERA_TWICE", False)
     puzzle = load_puzzle(SMALL / "small-034-act-north-2016-h1-map.yaml", comps)
-    puzzle = _clean(puzzle, start=replace(puzzle.start, actions_left=6), goal=Goal(temples=2))
+    puzzle = clean(puzzle, start=replace(puzzle.start, actions_left=6), goal=Goal(temples=2))
     money = goal_money(puzzle)
     assert money is not None
     puzzle = replace(
@@ -315,7 +294,7 @@ def test_R_FREE_1_R_MOVE_2_R_EXC_1_the_sale_in_a_gap_of_its_own(name, comps, mon
     cheap = sorted(comps.map[k].cost for k in hero.maps)
     hero = replace(hero, drachmas=cheap[0] + cheap[1] - 1, cargo=cargo)
     start = replace(puzzle.start, actions_left=5).with_seat(puzzle.hero, hero)
-    puzzle = _clean(puzzle, start=start, goal=Goal(temples=2))
+    puzzle = clean(puzzle, start=start, goal=Goal(temples=2))
     exhaustive = search(puzzle, max_nodes=40_000)
     assert exhaustive.complete and exhaustive.optimum == optimum
     assert _least_lower(puzzle, True) == on
@@ -332,7 +311,7 @@ def _two_stops(comps, actions: int) -> Puzzle:
     puzzle = load_puzzle(SMALL / "small-018-act-north-2014-h1-temple.yaml", comps)
     hero = replace(puzzle.start.hero, maps=("H09",), cargo=(), drachmas=4)
     start = replace(puzzle.start, actions_left=actions).with_seat(puzzle.hero, hero)
-    return _clean(puzzle, start=start, goal=Goal(temples=2))
+    return clean(puzzle, start=start, goal=Goal(temples=2))
 
 
 def test_R_BUY_1_R_FREE_1_R_MOVE_2_two_stops_at_thera(comps, monkeypatch):

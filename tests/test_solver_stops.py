@@ -18,17 +18,15 @@ would be caught), and the solver must still find it.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from ortools.sat.python import cp_model
 
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
-from akrotiri_puzzles.premise import WHOLE
-from akrotiri_puzzles.puzzle import Goal, Puzzle
+from akrotiri_puzzles.puzzle import Puzzle
 from akrotiri_puzzles.solver import facts as facts_module
 from akrotiri_puzzles.solver import lower as lower_module
-from akrotiri_puzzles.solver.budget import Budget, budget, goal_money, max_steps, playable_cards
+from akrotiri_puzzles.solver.budget import Budget, budget, max_steps, playable_cards
 from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
 from akrotiri_puzzles.solver.facts import FactReader
@@ -38,7 +36,7 @@ from akrotiri_puzzles.solver.model import Spec, build
 from akrotiri_puzzles.solver.points import FAR
 from akrotiri_puzzles.solver.run import STATUS, params
 
-SMALL = Path(__file__).parent / "data" / "puzzles" / "small"
+from .changed_puzzles import SMALL, clean, two_temples_short
 
 THERA = {
     # corpus puzzle: (actions, the least per-scenario bound with the opponent's dock at Thera
@@ -50,20 +48,13 @@ THERA = {
 }
 
 
-def _clean(puzzle: Puzzle, **changes: object) -> Puzzle:
-    """A corpus puzzle changed in code, reading every pile (premise.WHOLE) as the search does."""
-    return replace(  # type: ignore[arg-type]
-        puzzle, optimum=None, solution=None, certificate=None, grade=None, revealed=WHOLE, **changes
-    )
-
-
 def _opponent_at_thera(name: str, comps, actions: int) -> Puzzle:
     """`actions` actions, the opponent's boat on Thera's first dock that is not the hero's."""
     puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
     start = replace(puzzle.start, actions_left=actions)
     dock = min(d for d in start.board.thera_docks if d != start.hero.boat)
     other = replace(start.seat(start.other), boat=dock)
-    return _clean(puzzle, start=start.with_seat(start.other, other))
+    return clean(puzzle, start=start.with_seat(start.other, other))
 
 
 def _least(puzzle: Puzzle) -> int:
@@ -117,16 +108,6 @@ TURNS = {
 }
 
 
-def _two_temples_short(name: str, comps, actions: int) -> Puzzle:
-    """`actions` actions in turn 1, two temples, the boat empty, one drachma short of the goal."""
-    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
-    puzzle = _clean(puzzle, start=replace(puzzle.start, actions_left=actions), goal=Goal(temples=2))
-    money = goal_money(puzzle)
-    assert money is not None
-    hero = replace(puzzle.start.hero, cargo=(), drachmas=money - 1)
-    return replace(puzzle, start=puzzle.start.with_seat(puzzle.hero, hero))
-
-
 def _lowers(puzzle: Puzzle, bound: int) -> list[int]:
     """Each scenario's lower bound as `FactReader.read` gives it at `bound` (FAR: none read)."""
     reader = FactReader(puzzle)
@@ -156,7 +137,7 @@ def test_R_TURN_2_R_MOVE_2_R_FREE_1_the_turns_and_the_loaded_sale_against_the_mo
     of CPU (`corpus`)."""
     feasible = 0
     for name, actions in sorted(TURNS.items()):
-        puzzle = _two_temples_short(name, comps, actions)
+        puzzle = two_temples_short(name, comps, actions)
         bud = budget(puzzle)
         on = _lowers(puzzle, bud.most)
         with monkeypatch.context() as off_switches:
