@@ -20,7 +20,7 @@ from pathlib import Path
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.files.puzzle_yaml import dumps_puzzle
-from akrotiri_puzzles.generator.generate import Task, attempt, drawn_by_default
+from akrotiri_puzzles.generator.generate import Task, attempt, two_turn_recipe
 from akrotiri_puzzles.generator.grade import LEVELS as GRADED
 from akrotiri_puzzles.themes import THEMES
 
@@ -51,12 +51,10 @@ def checked(parser: argparse.ArgumentParser) -> argparse.Namespace:
                 parser.error(f"--{option}: unknown theme {name!r:.40}; expected some of {', '.join(THEMES)}")
     if args.count < 1:
         parser.error(f"--count: expected 1 or more, not {args.count}")
-    for option in ("drawn_site", "any_site"):
-        if getattr(args, option) and (args.turns == 1 or args.start == "place"):
-            name = "--" + option.replace("_", "-")
-            parser.error(f"{name}: two turns from the action phase; it contradicts --turns 1 and --start place")
-    if args.drawn_site and args.any_site:
-        parser.error("--any-site: any goal, which --drawn-site (a goal that needs the drawn tile) contradicts")
+    try:
+        two_turn_recipe(args.level, args.turns, args.start, args.drawn_site, args.any_site)
+    except ValueError as e:
+        parser.error(str(e))
     return args
 
 
@@ -64,7 +62,7 @@ def task_of(args: argparse.Namespace, i: int) -> Task:
     """Task i of the run the options ask for, as `generate`'s (--drawn-site and --any-site set
     two turns; at hard, two turns from the action phase draw the drawn-tile recipe unless
     --any-site); tools/profile_generate.py draws its tasks here too."""
-    turns = 2 if args.drawn_site or args.any_site else args.turns
+    turns, drawn = two_turn_recipe(args.level, args.turns, args.start, args.drawn_site, args.any_site)
     return Task(
         args.seed,
         i,
@@ -74,7 +72,7 @@ def task_of(args: argparse.Namespace, i: int) -> Task:
         start=args.start,
         themes=tuple(t for t in args.theme.split(",") if t),
         without=tuple(t for t in args.without.split(",") if t),
-        drawn=args.drawn_site or drawn_by_default(args.level, turns, args.start, args.any_site),
+        drawn=drawn,
     )
 
 

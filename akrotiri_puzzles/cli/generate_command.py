@@ -131,7 +131,12 @@ def generate(
     _choice("--turns", turns, (1, 2))
     _choice("--start", start, STARTS)
     turns, start, goal, wanted = _theme_options(chosen_themes(theme), turns, start, goal)
-    turns = _two_turns(turns, start, drawn_site, any_site)
+    from ..generator.generate import Outcome, Task, Work, two_turn_recipe
+
+    try:
+        turns, drawn = two_turn_recipe(difficulty, turns, start, drawn_site, any_site)
+    except ValueError as e:
+        fail(str(e))
     refused = chosen_themes(without, "--without")
     if set(refused) & set(wanted):
         fail(f"--without {','.join(sorted(set(refused) & set(wanted)))}: also asked by --theme")
@@ -144,11 +149,7 @@ def generate(
     if db is not None:
         check_file(db, "--db")
     comps = components(components_dir)  # a bad --components fails here, before any work
-    from ..generator.generate import Outcome, Task, Work, drawn_by_default
     from ..generator.runner import SchedulerError, run_in_order
-
-    # At hard, two turns from the action phase draw the drawn-tile recipe unless --any-site.
-    drawn = drawn_site or drawn_by_default(difficulty, turns, start, any_site)
 
     def task(i: int) -> Task:
         return Task(seed, i, difficulty, turns, goal, edition, start, strict, wanted, refused, drawn)
@@ -277,18 +278,6 @@ def _endgames(
     check_range("--seed", seed, 0, SEED_MAX)
     given = [name for name, default in ONLY_TEMPLE.items() if temple_only[name] != default]
     raise typer.Exit(generate_endgames(difficulty, count, seed, out_dir, edition, components_dir, given))
-
-
-def _two_turns(turns: int | None, start: str | None, drawn_site: bool, any_site: bool) -> int | None:
-    """--turns with --drawn-site or --any-site given (each sets two turns from the action
-    phase); a contradiction fails in one line. Whether the run then draws the drawn-tile recipe
-    is `generate.drawn_by_default`'s (hard's two turns) or --drawn-site's."""
-    for option, given in (("--drawn-site", drawn_site), ("--any-site", any_site)):
-        if given and (turns == 1 or start == "place"):
-            fail(f"{option}: two turns from the action phase; it contradicts --turns 1 and --start place")
-    if drawn_site and any_site:
-        fail("--any-site: any goal, which --drawn-site (a goal that needs the drawn tile) contradicts")
-    return 2 if drawn_site or any_site else turns
 
 
 THEME_OPTIONS = {

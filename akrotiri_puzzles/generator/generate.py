@@ -94,6 +94,22 @@ def drawn_by_default(level: str, turns: int | None, start: str | None, any_site:
     return level in DRAWN_BY_DEFAULT and turns == 2 and start != "place" and not any_site
 
 
+def two_turn_recipe(
+    level: str, turns: int | None, start: str | None, drawn_site: bool = False, any_site: bool = False
+) -> tuple[int | None, bool]:
+    """The horizon and whether the drawn-tile recipe is drawn, from `generate`'s --turns,
+    --start, --drawn-site and --any-site (each of the last two sets two turns from the action
+    phase; `drawn_by_default` decides at hard). A contradiction is a ValueError whose message is
+    one line naming the option (the command and the tools print it)."""
+    for option, given in (("--drawn-site", drawn_site), ("--any-site", any_site)):
+        if given and (turns == 1 or start == "place"):
+            raise ValueError(f"{option}: two turns from the action phase; it contradicts --turns 1 and --start place")
+    if drawn_site and any_site:
+        raise ValueError("--any-site: any goal, which --drawn-site (a goal that needs the drawn tile) contradicts")
+    turns = 2 if drawn_site or any_site else turns
+    return turns, drawn_site or drawn_by_default(level, turns, start, any_site)
+
+
 NO_LINE_WITHIN = "no line within the horizon and the level's most actions"
 """Why a two-turn candidate is dropped when the solve under its ceiling (the level's longest
 optimum) finds no line: there is none, or only longer ones."""
