@@ -87,3 +87,47 @@ def test_the_score_only_study_scores_the_very_candidate_the_grade_does():
     # Ungated: the score's own level, which the gate can only lower from hard to medium.
     assert cheap["level"] == full["level"] or (cheap["level"], full["level"]) == ("hard", "medium")
     assert cheap["unique"] is None and full["unique"] in (True, False)
+
+
+def test_the_decision_table_in_docs_generator_is_read_from_the_committed_rows():
+    """docs/generator.md, "The level points: decided": Spearman(level, states) with each kind
+    counting K points toward the level, K = 0 to 3, over the rows of seed 4 (issue 30)."""
+    tool = _tool()
+    text = (ROOT / "docs" / "generator.md").read_text()
+    lines = [ln for ln in text.splitlines() if ln.startswith("| K = ")]
+    assert len(lines) == 4
+    for line in lines:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        counts = int(cells[0].removeprefix("K = ").split()[0])
+        found = tool.figures(_rows(), counts)
+        wanted = ["all graded", "one turn, action phase", "one turn, before the placement", "two turns"]
+        assert cells[1:] == [tool._show(found[name][3]) for name in wanted], line
+    # K = 1 is the grader's own reading: the level column of the main table.
+    assert all(tool.row_level(r, 1) == tool.row_level(r) for r in _rows() if "level" in r)
+
+
+def test_a_kind_counting_two_points_would_move_three_puzzles_of_the_collection():
+    """The decision's third reason: with each kind counting 2 of its points instead of 1, the
+    collection's puzzles whose level would change are exactly the three docs/generator.md
+    names (two easy placement puzzles, the one medium two-turn puzzle)."""
+    import yaml
+
+    from akrotiri_puzzles.generator.grade import kinds, level_of
+
+    moved = {}
+    for path in sorted((ROOT / "puzzles" / "generated").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text())
+        grade = data["grade"]
+        needed = {n["technique"] for n in grade.get("necessary", [])}
+        found = kinds(data["position"]["phase"], data["horizon"], needed)
+        points = {k: grade["score"] - sum(p - min(k, p) for _, p in found if p > 0) for k in (1, 2)}
+        assert points[1] == grade.get("level_points", grade["score"]), path.name
+        if level_of(points[2]) != level_of(points[1]):
+            moved[path.stem] = (level_of(points[1]), level_of(points[2]))
+    assert moved == {
+        "easy-s544-place-00023": ("easy", "medium"),
+        "easy-s81-place-00016": ("easy", "medium"),
+        "medium-s566-t2-drawn-oracle-no-portage-00081": ("medium", "hard"),
+    }
+    text = (ROOT / "docs" / "generator.md").read_text()
+    assert all(f"`{name}`" in text.replace("\n  ", " ") for name in moved)

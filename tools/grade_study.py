@@ -33,7 +33,7 @@ from akrotiri_puzzles.generator.grade import (
     PLACEMENT_POINTS,
     RUNG_POINTS,
     WEIGHT,
-    discount,
+    kinds,
     level_of,
     level_points,
     necessary,
@@ -73,17 +73,22 @@ def class_of(row: dict[str, object]) -> str:
     return "two-turn" if row["turns"] == 2 else str(row["phase"])
 
 
-def row_level(row: dict[str, object]) -> str:
+def row_level(row: dict[str, object], counts: int = 1) -> str:
     """The level of a graded row by the grader's rule (generator/grade.py, `level_points`). A row
     written before the rule (no `level_points`) holds the level read from its score: it is read
     again from its score less its kind's points beyond one (the row's phase, horizon and
-    necessary techniques), a level the hard gate lowered from hard staying medium."""
-    if "level_points" in row:
+    necessary techniques), a level the hard gate lowered from hard staying medium.
+
+    `counts` asks what the level would be if each kind counted that many of its points toward
+    the level instead of the grader's 1 (docs/generator.md, "The level points: decided")."""
+    if "level_points" in row and counts == 1:
         return str(row["level"])
     score = int(row["score"])  # type: ignore[call-overload]
-    points = score - discount(str(row["phase"]), int(row["turns"]), list(row["necessary"]))  # type: ignore[call-overload]
-    level = level_of(points)
-    lowered = row["level"] != level_of(score)
+    needed = set(row["necessary"])  # type: ignore[call-overload]
+    found = kinds(str(row["phase"]), int(row["turns"]), needed)  # type: ignore[call-overload]
+    level = level_of(score - sum(points - min(counts, points) for _, points in found if points > 0))
+    graded = int(row["level_points"]) if "level_points" in row else score  # type: ignore[call-overload]
+    lowered = row["level"] != level_of(graded)
     return "medium" if level == "hard" and lowered else level
 
 
@@ -222,9 +227,17 @@ def main() -> None:
         action="store_true",
         help="Score each candidate without the uniqueness proof and the hard gate's count (level ungated).",
     )
+    parser.add_argument(
+        "--kind-counts",
+        type=int,
+        default=1,
+        help="Read each row's level with each kind (placement, two turns) counting this many of its points (the grader's: 1).",
+    )
     parser.add_argument("--rows-out", type=Path)
     parser.add_argument("--rows-in", type=Path, nargs="*", help="Only summarise rows written earlier.")
     args = parser.parse_args()
+    if args.kind_counts < 0:
+        parser.error(f"--kind-counts {args.kind_counts}: a kind counts 0 points or more")
     rows: list[dict[str, object]] = []
     if args.rows_in:
         for path in args.rows_in:
@@ -259,7 +272,7 @@ def main() -> None:
                 for future in as_completed([pool.submit(measure, t) for t in tasks]):
                     seen(future.result())
         sys.stderr.write("\n")
-    summarise(rows)
+    summarise(rows, args.kind_counts)
 
 
 def proposed_score(row: dict[str, object]) -> int:
@@ -290,7 +303,7 @@ GROUPS: dict[str, object] = {
 
 
 def figures(
-    rows: list[dict[str, object]],
+    rows: list[dict[str, object]], counts: int = 1
 ) -> dict[str, tuple[int, int, float | None, float | None, float | None]]:
     """Per group of graded rows: (puzzles, capped searches, Spearman(score, nodes),
     Spearman(level, nodes), Spearman(proposed score, nodes)); a correlation is None over fewer
@@ -300,7 +313,7 @@ def figures(
         group = [r for r in rows if "level" in r and keep(r)]  # type: ignore[operator]
         nodes = [float(r["nodes"]) for r in group]  # type: ignore[arg-type]
         score = [float(r["score"]) for r in group]  # type: ignore[arg-type]
-        level = [float(LEVELS.index(row_level(r))) for r in group]
+        level = [float(LEVELS.index(row_level(r, counts))) for r in group]
         capped = sum(1 for r in group if not r["complete"])
         proposed = [float(proposed_score(r)) for r in group]
         out[name] = (len(group), capped, _rho(score, nodes), _rho(level, nodes), _rho(proposed, nodes))
@@ -314,8 +327,8 @@ def _rho(x: list[float], y: list[float]) -> float | None:
     return spearman(x, y)
 
 
-def summarise(rows: list[dict[str, object]]) -> None:
-    """The figures, as markdown."""
+def summarise(rows: list[dict[str, object]], counts: int = 1) -> None:
+    """The figures, as markdown, the levels read with each kind counting `counts` points."""
     graded = [r for r in rows if "level" in r]
     for r in graded:
         # The exhaustive search must agree with CP-SAT wherever it finished.
@@ -328,7 +341,7 @@ def summarise(rows: list[dict[str, object]]) -> None:
         "| Spearman(proposed score, states) |"
     )
     print("|---|---:|---:|---:|---:|")
-    for name, (n, capped, *rhos) in figures(rows).items():
+    for name, (n, capped, *rhos) in figures(rows, counts).items():
         print(f"| {name} | {n} ({capped} capped) | " + " | ".join(_show(r) for r in rhos) + " |")
     print()
     if graded and all(r.get("unique") is None for r in graded):
@@ -336,19 +349,19 @@ def summarise(rows: list[dict[str, object]]) -> None:
             "(--score-only: no uniqueness proof, so no acceptance per level; the levels are the level points', ungated)"
         )
     else:
-        acceptance(rows, graded)
+        acceptance(rows, graded, counts)
     print()
     print(
         "| level graded | puzzles | optimum found by the greedy bot | by the beam planner (not greedy) | only by the exact solver |"
     )
     print("|---|---:|---:|---:|---:|")
     for lv in LEVELS:
-        at_level = [r for r in graded if row_level(r) == lv]
+        at_level = [r for r in graded if row_level(r, counts) == lv]
         rungs = [sum(1 for r in at_level if r["weakest"] == rung) for rung in ("greedy", "beam", "exact")]
         print(f"| {lv} | {len(at_level)} | " + " | ".join(_share(k, len(at_level)) for k in rungs) + " |")
 
 
-def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]]) -> None:
+def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]], counts: int = 1) -> None:
     """The acceptance per level: tasks whose first candidate with a line is unique and graded at
     the level asked."""
     print(
@@ -358,8 +371,8 @@ def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]]) -
     for lv in LEVELS:
         asked = [r for r in rows if r["asked"] == lv]
         kept = [r for r in asked if r["reason"] == "kept"]
-        at = sorted(float(r["nodes"]) for r in graded if row_level(r) == lv)  # type: ignore[arg-type]
-        capped = sum(1 for r in graded if row_level(r) == lv and not r["complete"])
+        at = sorted(float(r["nodes"]) for r in graded if row_level(r, counts) == lv)  # type: ignore[arg-type]
+        capped = sum(1 for r in graded if row_level(r, counts) == lv and not r["complete"])
         med = at[len(at) // 2] if at else float("nan")
         rate = len(kept) / len(asked) if asked else float("nan")
         print(f"| {lv} | {len(asked)} | {len(kept)} | {rate:.1%} | {len(at)} | {med:,.0f} | {capped} |")
