@@ -26,18 +26,17 @@ from typing import Any
 
 import numpy as np
 
-from ..board import Board, tile_template
-from ..geometry import QUAD_OFFSET
+from ..board import Board
 from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
 from .budget import budget, must_load, points_in_hand, scenario_money
 from .lower import actions_for, lower_bound, thera_stops
+from .placement_cubes import PlacementFacts, placement_facts
 from .points import FAR, start_and_thera
 from .relax import Relaxation
 from .scenarios import Placement, Scenario, scenarios, turn_two_tiles
 
-_OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
 RELAX = True
 """Whether `build_facts` drops the scenarios of a turn-1 placement's turn-2 slot at once when the
 slot's optimistic view proves them beyond the bound (solver/relax.py); tests and benchmarks turn
@@ -76,25 +75,6 @@ def leg_items(table: LegTable) -> list[tuple[str, str, int]]:
             strict=True,
         )
     )
-
-
-@dataclass(frozen=True)
-class PlacementFacts:
-    """What one placement does with its cubes (R-TILE-2)."""
-
-    icon_colour: str
-    icon_piece: int
-    pieces: int
-    second_cube: tuple[int, ...]
-    """Pieces (by index) on a different island from the icon's piece, judged after placement."""
-    piece_quadrant: tuple[str, ...]
-    """The quadrant naming each piece in the notation (its smallest quadrant)."""
-    piece_island: tuple[Label, ...] = field(compare=False)
-    """Each piece's island after placement (for naming the second cube's piece)."""
-
-    def key(self) -> tuple[object, ...]:
-        """What the model reads of it."""
-        return (self.icon_colour, self.icon_piece, self.pieces, self.second_cube)
 
 
 @dataclass
@@ -586,24 +566,3 @@ def own_views(
         ]
         out.append(BoardView.of_board(board, start_islands, temple_sites, placed))
     return tuple(out)
-
-
-def placement_facts(sc: Scenario, which: int, views: tuple[BoardView, ...]) -> PlacementFacts | None:
-    """What a scenario's placement `which` does with its cubes, read off the board after it."""
-    p = sc.placement(which)
-    if p is None:
-        return None
-    comps = sc.boards[0].components
-    view = views[which - 1]
-    spec = comps.tile[p.tile]
-    t = tile_template(spec, p.rotation)
-    islands = tuple(view.part[f"+{which}:p{k}"] for k in range(len(t.pieces)))
-    icon_island = islands[t.icon_piece]
-    return PlacementFacts(
-        icon_colour=comps.market.colour_of(spec.icon),
-        icon_piece=t.icon_piece,
-        pieces=len(t.pieces),
-        second_cube=tuple(k for k, isl in enumerate(islands) if isl != icon_island),
-        piece_quadrant=tuple(_OFFSET_NAME[piece[0]] for piece in t.pieces),
-        piece_island=islands,
-    )
