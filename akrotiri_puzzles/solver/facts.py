@@ -31,7 +31,7 @@ from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
 from .budget import budget, must_load, points_in_hand, scenario_money
-from .lower import actions_for, lower_bound, thera_stops
+from .lower import FirstTurn, actions_for, lower_bound, thera_stops
 from .placement_cubes import PlacementFacts, placement_facts
 from .points import FAR, start_and_thera
 from .relax import Relaxation
@@ -217,9 +217,12 @@ class FactReader:
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
-        second = budget(puzzle).second if puzzle.turns == 2 else ()
+        bud = budget(puzzle)
+        second = bud.second if puzzle.turns == 2 else ()
         self.second_cap = second[0] if second else None
         """Turn 2's actions without a turn-1 temple (R-TURN-2), for `lower_bound`'s split by turn."""
+        self.first_cap = bud.first
+        """Turn 1's actions (R-TURN-2), for the split by turn on turn 1's board (`lower.FIRST_BOARD`)."""
 
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
@@ -379,6 +382,23 @@ class FactReader:
             return None
         return found[0] or self.must_load, found[1], found[2]
 
+    def _split(self, views: tuple[BoardView, ...], fit: dict[str, set[str]], points: bool) -> FirstTurn | None:
+        """Turn 1 for `lower_bound`'s split by turn (two turns): where each card fits on its
+        board (`fit`), the actions of each turn, and with `lower.FIRST_BOARD` the steps (with
+        `points`, least points) from the start and Thera's stops on turn 1's board, kept with
+        its view, which its placement's scenarios share."""
+        if self.second_cap is None or len(views) != 2:
+            return None
+        if not lower_mod.FIRST_BOARD:
+            return FirstTurn(fit, self.second_cap)
+        one = views[0]
+        stops = thera_stops(one.island, one.thera, self.occupied)
+        if points:
+            near = start_and_thera(one.points(self.occupied, self.passing, self.portage), self.start_dock, stops)
+        else:
+            near = (one.steps_from([self.start_dock]), one.steps_from(stops))
+        return FirstTurn(fit, self.second_cap, self.first_cap, *near)
+
     def _temples_bound(
         self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int], load: bool
     ) -> int:
@@ -468,7 +488,7 @@ class FactReader:
                         first_fit[k] = set(docks)
             fit_turn.append(per)
         # A first excavation in turn 1 plays a card that fits on turn 1's board (`lower_bound`).
-        split = None if self.second_cap is None or len(views) < 2 else (first_fit, self.second_cap)
+        split = self._split(views, first_fit, False)
         from_start = last.steps_from([self.start_dock])
         stops = thera_stops(last.island, last.thera, self.occupied)
         from_thera = last.steps_from(stops)
@@ -488,6 +508,7 @@ class FactReader:
                 # Only a scenario the steps keep builds its points matrix (its legs need it anyway).
                 pts = last.points(self.occupied, self.passing, self.portage)
                 low_start, low_thera = start_and_thera(pts, self.start_dock, stops)
+                spend = (cubes, load, money[1], money[2], self._split(views, first_fit, True))
                 lower = lower_bound(self.puzzle, goal_cards, fit, low_start, low_thera, *spend) + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
