@@ -171,7 +171,7 @@ def test_R_TURN_1_R_TURN_2_a_first_excavation_in_turn_1_on_turn_1s_board_against
     excavation in turn 1 is counted on turn 1's board, within turn 1's one action (R-TURN-1:
     turn 2's tile comes only with turn 2; R-TURN-2), so every scenario's lower bound exceeds the
     horizon and the solver proves INFEASIBLE; the exhaustive search (45,548 states) finds no
-    line either. Without `FIRST_BOARD` the least bound is 6. About 3 s of CPU."""
+    line either. Without `FIRST_BOARD` the least bound is 6. About 3.5 s of CPU."""
     puzzle = two_temples_short("small-095-act-south-2014-h2-temple", comps, 1)
     exhaustive = search(puzzle, max_nodes=60_000)
     assert exhaustive.complete and exhaustive.optimum is None
