@@ -18,6 +18,7 @@ would be caught), and the solver must still find it.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from ortools.sat.python import cp_model
@@ -158,3 +159,48 @@ def test_R_TURN_2_R_MOVE_2_R_FREE_1_the_turns_and_the_loaded_sale_against_the_mo
                 feasible += _status(puzzle, every[i], below, lifted) in ("OPTIMAL", "FEASIBLE")
         assert checked > 0, name
     assert feasible > 0
+
+
+SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
+
+
+def test_R_TURN_1_R_TURN_2_a_first_excavation_in_turn_1_on_turn_1s_board_against_the_exhaustive_search(
+    comps, monkeypatch
+):
+    """Two turns, two temples, one action in turn 1, the hero short of money: a first
+    excavation in turn 1 is counted on turn 1's board, within turn 1's one action (R-TURN-1:
+    turn 2's tile comes only with turn 2; R-TURN-2), so every scenario's lower bound exceeds the
+    horizon and the solver proves INFEASIBLE; the exhaustive search (45,548 states) finds no
+    line either. Without `FIRST_BOARD` the least bound is 6. About 3.5 s of CPU."""
+    puzzle = two_temples_short("small-095-act-south-2014-h2-temple", comps, 1)
+    exhaustive = search(puzzle, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum is None
+    assert _least(puzzle) == FAR
+    assert solve(puzzle, probe=False).status == "INFEASIBLE"
+    monkeypatch.setattr(lower_module, "FIRST_BOARD", False)
+    assert _least(puzzle) == 6
+
+
+@pytest.mark.corpus
+def test_R_TURN_1_R_TURN_2_R_MOVE_2_a_first_excavation_on_turn_1s_board_against_the_model(comps, monkeypatch):
+    """place-2 g7003 (the solver benchmark's set 7000, tests/data/puzzles/slow): where counting
+    a first excavation in turn 1 on turn 1's board (`FIRST_BOARD`) raises a scenario's lower
+    bound, that scenario's own model, built with it off (each turn's actions and the boat's
+    points are the model's own; the agreement tests check it against the exhaustive search),
+    has no line one action below the raised bound; and on some raised scenarios it has one at
+    the raised bound (exact there). On those the sale-first count (`lower_bound`) gives the
+    same bound, so a `dig_before_sale` one too high is not caught here. About 80 s of CPU at load 6 (`corpus`)."""
+    puzzle = load_puzzle(SLOW / "place-2-g7003.yaml", comps)
+    bud = budget(puzzle)
+    on = _lowers(puzzle, bud.most)
+    monkeypatch.setattr(lower_module, "FIRST_BOARD", False)
+    off = _lowers(puzzle, bud.most)
+    # Raised within the horizon: 20 scenarios from 7 to 8 when written (52 more from 8 to 9).
+    raised = [i for i, (a, b) in enumerate(zip(on, off, strict=True)) if a > b and a <= bud.most]
+    every = FactReader(puzzle).scenarios()
+    exact = checked = 0
+    for i in raised[::3]:
+        assert _status(puzzle, every[i], on[i] - 1, bud) == "INFEASIBLE", every[i]
+        checked += 1
+        exact += _status(puzzle, every[i], on[i], bud) in ("OPTIMAL", "FEASIBLE")
+    assert checked >= 4 and exact > 0

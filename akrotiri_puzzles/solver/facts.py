@@ -26,18 +26,17 @@ from typing import Any
 
 import numpy as np
 
-from ..board import Board, tile_template
-from ..geometry import QUAD_OFFSET
+from ..board import Board
 from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
 from .budget import budget, must_load, points_in_hand, scenario_money
-from .lower import actions_for, lower_bound, thera_stops
+from .lower import FirstTurn, actions_for, lower_bound, thera_stops
+from .placement_cubes import PlacementFacts, placement_facts
 from .points import FAR, start_and_thera
 from .relax import Relaxation
 from .scenarios import Placement, Scenario, scenarios, turn_two_tiles
 
-_OFFSET_NAME = {v: k for k, v in QUAD_OFFSET.items()}
 RELAX = True
 """Whether `build_facts` drops the scenarios of a turn-1 placement's turn-2 slot at once when the
 slot's optimistic view proves them beyond the bound (solver/relax.py); tests and benchmarks turn
@@ -76,25 +75,6 @@ def leg_items(table: LegTable) -> list[tuple[str, str, int]]:
             strict=True,
         )
     )
-
-
-@dataclass(frozen=True)
-class PlacementFacts:
-    """What one placement does with its cubes (R-TILE-2)."""
-
-    icon_colour: str
-    icon_piece: int
-    pieces: int
-    second_cube: tuple[int, ...]
-    """Pieces (by index) on a different island from the icon's piece, judged after placement."""
-    piece_quadrant: tuple[str, ...]
-    """The quadrant naming each piece in the notation (its smallest quadrant)."""
-    piece_island: tuple[Label, ...] = field(compare=False)
-    """Each piece's island after placement (for naming the second cube's piece)."""
-
-    def key(self) -> tuple[object, ...]:
-        """What the model reads of it."""
-        return (self.icon_colour, self.icon_piece, self.pieces, self.second_cube)
 
 
 @dataclass
@@ -237,9 +217,12 @@ class FactReader:
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
-        second = budget(puzzle).second if puzzle.turns == 2 else ()
+        bud = budget(puzzle)
+        second = bud.second if puzzle.turns == 2 else ()
         self.second_cap = second[0] if second else None
         """Turn 2's actions without a turn-1 temple (R-TURN-2), for `lower_bound`'s split by turn."""
+        self.first_cap = bud.first
+        """Turn 1's actions (R-TURN-2), for the split by turn on turn 1's board (`lower.FIRST_BOARD`)."""
 
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
@@ -399,6 +382,23 @@ class FactReader:
             return None
         return found[0] or self.must_load, found[1], found[2]
 
+    def _split(self, views: tuple[BoardView, ...], fit: dict[str, set[str]], points: bool) -> FirstTurn | None:
+        """Turn 1 for `lower_bound`'s split by turn (two turns): where each card fits on its
+        board (`fit`), the actions of each turn, and with `lower.FIRST_BOARD` the steps (with
+        `points`, least points) from the start and Thera's stops on turn 1's board, kept with
+        its view, which its placement's scenarios share."""
+        if self.second_cap is None or len(views) != 2:
+            return None
+        if not lower_mod.FIRST_BOARD:
+            return FirstTurn(fit, self.second_cap)
+        one = views[0]
+        stops = thera_stops(one.island, one.thera, self.occupied)
+        if points:
+            near = start_and_thera(one.points(self.occupied, self.passing, self.portage), self.start_dock, stops)
+        else:
+            near = (one.steps_from([self.start_dock]), one.steps_from(stops))
+        return FirstTurn(fit, self.second_cap, self.first_cap, *near)
+
     def _temples_bound(
         self, views: tuple[BoardView, ...], goal_docks: set[str], from_start: dict[str, int], load: bool
     ) -> int:
@@ -488,7 +488,7 @@ class FactReader:
                         first_fit[k] = set(docks)
             fit_turn.append(per)
         # A first excavation in turn 1 plays a card that fits on turn 1's board (`lower_bound`).
-        split = None if self.second_cap is None or len(views) < 2 else (first_fit, self.second_cap)
+        split = self._split(views, first_fit, False)
         from_start = last.steps_from([self.start_dock])
         stops = thera_stops(last.island, last.thera, self.occupied)
         from_thera = last.steps_from(stops)
@@ -508,6 +508,7 @@ class FactReader:
                 # Only a scenario the steps keep builds its points matrix (its legs need it anyway).
                 pts = last.points(self.occupied, self.passing, self.portage)
                 low_start, low_thera = start_and_thera(pts, self.start_dock, stops)
+                spend = (cubes, load, money[1], money[2], self._split(views, first_fit, True))
                 lower = lower_bound(self.puzzle, goal_cards, fit, low_start, low_thera, *spend) + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
@@ -586,24 +587,3 @@ def own_views(
         ]
         out.append(BoardView.of_board(board, start_islands, temple_sites, placed))
     return tuple(out)
-
-
-def placement_facts(sc: Scenario, which: int, views: tuple[BoardView, ...]) -> PlacementFacts | None:
-    """What a scenario's placement `which` does with its cubes, read off the board after it."""
-    p = sc.placement(which)
-    if p is None:
-        return None
-    comps = sc.boards[0].components
-    view = views[which - 1]
-    spec = comps.tile[p.tile]
-    t = tile_template(spec, p.rotation)
-    islands = tuple(view.part[f"+{which}:p{k}"] for k in range(len(t.pieces)))
-    icon_island = islands[t.icon_piece]
-    return PlacementFacts(
-        icon_colour=comps.market.colour_of(spec.icon),
-        icon_piece=t.icon_piece,
-        pieces=len(t.pieces),
-        second_cube=tuple(k for k, isl in enumerate(islands) if isl != icon_island),
-        piece_quadrant=tuple(_OFFSET_NAME[piece[0]] for piece in t.pieces),
-        piece_island=islands,
-    )

@@ -9,6 +9,7 @@ for every scenario it covers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from ..puzzle import Puzzle
 from .budget import must_load, points_in_hand, sale_first
@@ -37,6 +38,11 @@ tests and benchmarks."""
 SALE_LEG = True
 """Whether `dig_before_sale` counts the sale's gap's Move actions to Thera with the boat loaded
 (or loading on the way) rather than one; a switch for tests and benchmarks."""
+FIRST_BOARD = True
+"""Whether `dig_before_sale`'s split by turn (`TURN_SPLIT`) counts a first excavation in turn 1
+on turn 1's board: the Move actions before it from turn 1's steps (or points), and those with
+the excavation within turn 1's actions (R-TURN-1, R-TURN-2); a switch for tests and
+benchmarks."""
 FREE_THERA = True
 """Whether the steps from Thera that the lower bounds read (`from_thera`: solver/facts.py and
 the per-slot views of solver/relax.py) are counted from the Thera docks without the opponent's
@@ -49,6 +55,20 @@ solver/relax.py) read the goal's money off the cards that fit on the scenario's 
 benchmarks."""
 
 
+@dataclass(frozen=True)
+class FirstTurn:
+    """What a two-turn scenario's turn 1 tells `dig_before_sale` (`TURN_SPLIT`): where each
+    card fits on turn 1's board, turn 2's actions without a turn-1 temple (R-TURN-2), and, with
+    `FIRST_BOARD`, turn 1's actions and its board's steps (or points) from the start and from
+    Thera's stops (None: not known, the last board's are used)."""
+
+    fit: dict[str, set[str]]
+    second: int
+    actions: int = FAR
+    from_start: dict[str, int] | None = None
+    from_thera: dict[str, int] | None = None
+
+
 def lower_bound(
     puzzle: Puzzle,
     goal_cards: Sequence[str],
@@ -59,7 +79,7 @@ def lower_bound(
     load: bool | None = None,
     sale: bool | None = None,
     hand_cards: int | None = None,
-    turns: tuple[dict[str, set[str]], int] | None = None,
+    turns: FirstTurn | None = None,
 ) -> int:
     """A lower bound on the actions of any line reaching the goal on a scenario's boards.
     `load` is `budget.must_load(puzzle)`, given by a caller that asks for many scenarios (it is
@@ -244,7 +264,7 @@ def dig_before_sale(
     to_thera: int,
     points: int,
     buy: int,
-    turns: tuple[dict[str, set[str]], int] | None = None,
+    turns: FirstTurn | None = None,
     thera_cube: bool = True,
 ) -> int:
     """For a goal of several temples that every line pays for with a sale (`budget.must_load`:
@@ -292,17 +312,49 @@ def dig_before_sale(
     one more when the first excavation plays a hand card that, with a buy before it, the hero
     could no longer pay for (no sale comes before it), so that the buy comes after it. Where
     that exceeds turn 2's actions, the first excavation is in turn 1, on turn 1's board: only
-    the docks where its card fits there count."""
+    the docks where its card fits there count.
+
+    **On turn 1's board** (`FIRST_BOARD`). A first excavation in turn 1 comes before turn 2's
+    tile is placed (R-TURN-1: a turn starts with its placement), so every action before it is
+    one of turn 1's, on turn 1's board: its Move actions are counted with turn 1's steps (or
+    points) from the start, or to Thera's stops and back for a card bought first (a turn-2 tile
+    may bring a dock nearer, only from turn 2 on); and those Move actions, the buy before it
+    and the excavation are at most turn 1's actions (R-TURN-2), else no first excavation at
+    that dock is in turn 1. The lead at a dock is the least over the turns allowed there."""
     comps = puzzle.start.components
     hero = puzzle.start.hero
     hand = set(hero.maps)
     temples = puzzle.goal.temples
     cap = 1 if thera_cube else 2
-    first_fit, second = turns if turns is not None and TURN_SPLIT else ({}, FAR)
+    split = turns if turns is not None and TURN_SPLIT else FirstTurn({}, FAR)
+    first_fit, second = split.fit, split.second
+    # Turn 1's board for a first excavation in turn 1 (`FIRST_BOARD`), else the last board's.
+    known = FIRST_BOARD and split.from_start is not None and split.from_thera is not None
+    start_one = split.from_start if known and split.from_start is not None else from_start
+    thera_one = split.from_thera if known and split.from_thera is not None else from_thera
+    most_one = split.actions if known else FAR
+    to_thera_one = (
+        min((start_one.get(d, FAR) for d, n in thera_one.items() if n == 0), default=FAR) if known else to_thera
+    )
 
     def loaded(d: str) -> int:
         """The sale's gap's Move actions before Thera beyond the one counted, after a dig at d."""
         return max(0, min(from_thera.get(d, FAR), cap) - 1) if SALE_LEG else 0
+
+    def lead(d: str, mine: bool, one: bool) -> tuple[int, int]:
+        """The Move actions before a first excavation at d (and a buy before it when the card
+        is bought), and those of them with the excavation that fall in its turn: on turn 1's
+        board when `one`, else on the last board."""
+        starts, theras = (start_one, thera_one) if one else (from_start, from_thera)
+        if mine:
+            moves = actions_for(starts.get(d, FAR), points)
+            return (moves + buy, moves + 1) if moves < FAR else (FAR, FAR)
+        first_leg = actions_for(to_thera_one if one else to_thera, points)
+        back = actions_for(theras.get(d, FAR), 0)
+        if back >= FAR or first_leg >= FAR:
+            return FAR, FAR
+        moves = first_leg + 1 + max(1, back)
+        return moves, moves + 1
 
     # For several gaps the sale may follow any excavation: the least over every fitting dock.
     elsewhere = 0 if temples == 2 else min((loaded(d) for ds in fit.values() for d in ds), default=0)
@@ -317,18 +369,17 @@ def dig_before_sale(
             continue
         # A buy before the first excavation leaves too little for k (no sale before it).
         after = 1 if mine and buy and cost + 1 > hero.drachmas else 0
-        first_leg = actions_for(to_thera, points)
         for d in docks:
             extra = loaded(d) if temples == 2 else elsewhere
-            if 2 * temples + extra + after > second and d not in first_fit.get(k, ()):
-                continue  # in turn 2 it would exceed turn 2's actions; not on turn 1's board
-            if mine:
-                lead = actions_for(from_start.get(d, FAR), points) + buy
-            else:
-                back = actions_for(from_thera.get(d, FAR), 0)
-                lead = first_leg + 1 + max(1, back) if back < FAR and first_leg < FAR else FAR
-            if lead < FAR:
-                before = min(before, lead + extra)
+            best = FAR
+            if 2 * temples + extra + after <= second:
+                best = lead(d, mine, False)[0]  # in turn 2 it fits turn 2's actions
+            if d in first_fit.get(k, ()):
+                ahead, spent = lead(d, mine, known)
+                if spent <= most_one:
+                    best = min(best, ahead)  # in turn 1, on turn 1's board
+            if best < FAR:
+                before = min(before, best + extra)
     if before >= FAR:
         return FAR
     return before + temples + temples + 1
