@@ -33,6 +33,12 @@ run once over both turns, on the boards the line can meet:
   after the next placement has up to two cubes fewer of each colour, so sales use those empty
   spaces too (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
   of cards that fit nowhere only costs drachmas and an action).
+- *Turn 2's actions* (`tight_turns`, session 48). An excavation adds turn 2's actions only where
+  it can be turn 1's: the line's relaxed stops have spent no more than turn 1's actions (they
+  spend no more than the line's own), and its island, on turn 1's board, fits the card and is
+  within turn 1's actions of the boat over that board alone; after one that cannot, none can.
+  Cubes unloaded (kept aside, anywhere) are sold only once a Load takes them aboard again: at
+  a later Load (first, up to the boat's 3) or for one action paid at Thera (a Load on the way).
 - *Temples.* One per B1 spot (a grown island holding two of B1's islands allows two: looser,
   still sound), any number on the next tile's spots.
 
@@ -69,6 +75,9 @@ Member = tuple[int, Quad]
 class _Reached(Exception):
     """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
 
+
+_OVER = 1_000
+"""`gained` once turn 1's actions are spent: any value that keeps them spent (`turn_over`)."""
 
 NODES = 20_000
 """States one relaxed search (a group of boards, or one board) may visit before the bound
@@ -186,6 +195,24 @@ def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], i
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
+def _route_groups(boards: list[Board]) -> tuple[list[tuple[str, ...]], dict[str, list[int]]]:
+    """The union of the boards' route components and islands (R-MOVE-1) as groups of docks a
+    step reaches from any of them, and the groups of each dock."""
+    found: set[frozenset[str]] = set()
+    for b in boards:
+        comp: dict[int, list[str]] = {}
+        for name, c_id in b.ship_component.items():
+            comp.setdefault(c_id, []).append(name)
+        found |= {frozenset(v) for v in comp.values()}
+        found |= {frozenset(v) for v in b.docks_of_island.values()}
+    groups = sorted(tuple(sorted(g)) for g in found)
+    groups_of: dict[str, list[int]] = {}
+    for gi, g in enumerate(groups):
+        for d in g:
+            groups_of.setdefault(d, []).append(gi)
+    return groups, groups_of
+
+
 class _Boards:
     """What the searches of one position's groups share, by board: each card's bounds on a
     site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
@@ -201,8 +228,29 @@ class _Boards:
         self.facts: dict[int, tuple[Position, BoardFacts]] = {}
         self.counts: dict[tuple[int, str, Quad], bool] = {}
         self.old: dict[tuple[int, str], int] = {}
+        self._first: dict[str, int] | None = None
         self.cards: dict[tuple[int, Quad], list[str]] = {}
         """The cards that fit an island of a board (by its id), in card order."""
+
+    def first_legs(self, board: Board) -> dict[str, int]:
+        """The least movement points from the boat's dock to each dock of turn 1's board alone
+        (R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3), as `_TwoRelaxed._legs`."""
+        if self._first is None:
+            groups, groups_of = _route_groups([board])
+            occupied = self.pos.seat(self.pos.other).boat
+            boat = self.pos.hero.boat
+            out = self._first = {} if boat is None else {boat: 0}
+            heap = [(0, d) for d in out]
+            while heap:
+                n, d = heapq.heappop(heap)
+                if n > out[d]:
+                    continue
+                cost = n + (2 if d == occupied else 1)
+                for e in (e for gi in groups_of.get(d, ()) for e in groups[gi]):
+                    if cost < out.get(e, 10**9):
+                        out[e] = cost
+                        heapq.heappush(heap, (cost, e))
+        return self._first
 
     def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
         """The cards among `cards` (always the same, in card order) that fit a site among
@@ -304,11 +352,13 @@ class _TwoRelaxed(Relaxed):
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
         self._richest = {}
         self.prune_poorer = True
+        self.stash_loads_again = self.tight_turns
         # Both seats' temples block an island (R-EXC-1).
         sites = [site for seat in pos.seats for _, site in seat.temples]
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
         self._spots(boards)
         self._routes(boards)
+        self.first_digs = self._first_digs(boards) if self.tight_turns else set()
 
     def _spots(self, boards: list[Board]) -> None:
         """The spots, what each offers (cards that fit by board, goal rules it counts for,
@@ -348,11 +398,16 @@ class _TwoRelaxed(Relaxed):
                 on.cards[key] = on.island_cards(b, b.island_quads[isl], cards)
             return on.cards[key]
 
+        self.fit_first: set[tuple[Spot, str]] = set()
+        """(spot, card): the card fits the spot's island on turn 1's board."""
+
         def offer(s: Spot, m: Member, ok: Sequence[str]) -> int:
             k, isl = m
             bits = every if k == 0 else 1 << k
             for c in ok:
                 allowed[(s, c)] = allowed.get((s, c), 0) | bits
+                if k == 0:
+                    self.fit_first.add((s, c))
             if ok:
                 for r in rules:
                     if on.counts_for(boards[k], r, isl):
@@ -402,18 +457,7 @@ class _TwoRelaxed(Relaxed):
             s: tuple(sorted({d for k, isl in ms for d in boards[k].docks_of_island.get(isl, ())}))
             for s, ms in enumerate(self.members)
         }
-        found: set[frozenset[str]] = set()
-        for b in boards:
-            comp: dict[int, list[str]] = {}
-            for name, c_id in b.ship_component.items():
-                comp.setdefault(c_id, []).append(name)
-            found |= {frozenset(v) for v in comp.values()}
-            found |= {frozenset(v) for v in b.docks_of_island.values()}
-        self.groups = sorted(tuple(sorted(g)) for g in found)
-        self.groups_of: dict[str, list[int]] = {}
-        for gi, g in enumerate(self.groups):
-            for d in g:
-                self.groups_of.setdefault(d, []).append(gi)
+        self.groups, self.groups_of = _route_groups(boards)
 
     def _cubes_on(self, k: int, isl: Quad) -> int:
         if k == 0:
@@ -533,6 +577,47 @@ class _TwoRelaxed(Relaxed):
                 out |= {board_quarter(q) for q in sites}
             self._quarters[key] = frozenset(out)
         return self._quarters[key]
+
+    def _first_digs(self, boards: list[Board]) -> set[tuple[Spot, str]]:
+        """(spot, card): an excavation turn 1 can make, on an island of turn 1's board where the
+        card fits (R-EXC-2) that the boat reaches on that board with a Move action and the
+        excavation left of turn 1's actions (R-MOVE-1, R-MOVE-2: at most 2 points a Move, the
+        points left of one taken spent first): the legs over turn 1's board alone."""
+        b1 = boards[0]
+        points = self.on.first_legs(b1)
+        out: set[tuple[Spot, str]] = set()
+        for s, card in self.fit_first:
+            k, isl = self.members[s][0]  # a spot of turn 1's board holds its island first
+            docks = b1.docks_of_island.get(isl, ()) if k == 0 else ()
+            near = [points[d] for d in docks if d in points and d != self.occupied]
+            # An unload first (free, R-FREE-2) leaves the boat empty: 2 points a Move action.
+            if near and (max(0, min(near) - self.pos.points) + 1) // 2 + 1 <= self.pos.actions_left:
+                out.add((s, card))
+        return out
+
+    tight_turns = True
+    """Whether an excavation adds turn 2's actions only where it can be turn 1's (`turn_bonus`)."""
+
+    def turn_bonus(self, j: int, after: int, gained: int, island: Quad, card: str) -> tuple[int, int]:
+        """Turn 2's actions the j-th excavation adds (R-TURN-2), and those gained after it: only
+        a turn-1 excavation adds them. A line's relaxed stops spend no more actions than its
+        own, so an excavation after which the line has spent more than turn 1's actions is turn
+        2's; so is one on a spot without an island of turn 1's board where the card fits and
+        that turn 1's actions reach on that board (`_first`); after a turn-2 excavation every
+        later one is turn 2's too (`_OVER`)."""
+        if not self.tight_turns:
+            return self.bonus[j], gained + self.bonus[j]
+        spent = self.start_acts + gained - after
+        if spent <= self.pos.actions_left and (island, card) in self.first_digs:
+            return self.bonus[j], gained + self.bonus[j]
+        return 0, _OVER
+
+    def turn_over(self, acts: int, gained: int) -> int:
+        """Once turn 1's actions are spent no excavation adds any (`turn_bonus`): the actions
+        gained are not read again, and states merge."""
+        if self.tight_turns and self.start_acts + gained - acts >= self.pos.actions_left:
+            return _OVER
+        return gained
 
     def stop_at(self, at: str | Quad) -> Quad:
         """The spot of a stop (the boat's dock's island's at the start)."""
