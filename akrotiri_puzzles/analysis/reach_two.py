@@ -107,9 +107,9 @@ class Below:
 
     def __init__(self, nodes: int = NODES) -> None:
         self.nodes = nodes
-        self.last: Slot | None = None
+        self.last: tuple[Slot | None, bool] | None = None
         """The slot of the group that stopped the last question (None: none yet, or the boards
-        without a tile)."""
+        without a tile), and whether its boards need the oracle."""
 
     def __call__(self, pos: Position, ask: int) -> bool:
         """Whether no line of the two turns from `pos` reaches `ask`, as `below`."""
@@ -121,7 +121,7 @@ class Below:
         first = [i for i, s in enumerate(slots) if s == self.last]
         for i in first + [i for i, s in enumerate(slots) if s != self.last]:
             try:
-                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask)
+                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
             except (_Reached, TooBig):
                 value = None
             if value is None or value >= ask:
@@ -135,31 +135,33 @@ def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) ->
     None where the relaxation does not apply (not an action phase, the boat passing, piles not
     known, no second turn) or a search passes `nodes` states. With `ask`: raises `_Reached` as
     soon as a relaxed line on one board reaches it."""
-    got = final_boards(pos)
+    got = _slot_groups(pos)
     if got is None:
         return None
-    finals, acts = got
+    keys, finals, acts = got
     shared = _Boards(pos)
     best: int | None = None
     try:
-        for group in finals:
-            value = _group_bound(pos, group, acts, nodes, shared, ask)
+        for (_, oracle), group in zip(keys, finals, strict=True):
+            value = _group_bound(pos, group, acts, nodes, shared, ask, oracle)
             best = value if best is None else max(best, value)
     except TooBig:
         return None
     return best
 
 
-def _group_bound(pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None) -> int:
+def _group_bound(
+    pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None, oracle: bool = False
+) -> int:
     """One group's bound: its boards searched together (cheap, looser: legs and cubes of
     several boards at once); where that reaches `ask` (without one: always), each board alone,
-    and the lower of the two."""
+    and the lower of the two. `oracle`: the boards need turn 1's Oracle action."""
     together: int | None = None
     with contextlib.suppress(_Reached):  # then each board alone
-        together = _TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, ask).best()
+        together = _TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, ask, oracle).best()
     if together is not None and (ask is not None or len(group) == 1):
         return together
-    alone = max(_TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask).best() for b in group)
+    alone = max(_TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask, oracle).best() for b in group)
     return alone if together is None else min(together, alone)
 
 
@@ -171,8 +173,10 @@ def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
     return None if got is None else (got[1], got[2])
 
 
-def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], int] | None:
-    """`final_boards` with each group's slot (None: the boards without a tile)."""
+def _slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[list[Board]], int] | None:
+    """`final_boards` with each group's slot (None: the boards without a tile) and whether its
+    boards need the oracle: those of the scenarios that ask it (the tile turn 2 places), whose
+    line spends an action of turn 1 on it (R-ORA-1), form groups of their own."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
@@ -182,7 +186,7 @@ def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], i
     board = pos.components.player_board
     done = len(hero.temples)
     most = min(pos.actions_left, board.temples - done)
-    by_slot: dict[Slot | None, list[Board]] = {}
+    by_slot: dict[tuple[Slot | None, bool], list[Board]] = {}
     seen: set[int] = set()
     for sc in scenarios(puzzle):
         final = sc.boards[-1]
@@ -190,8 +194,8 @@ def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], i
             continue
         seen.add(id(final))
         slot = None if sc.second is None else sc.second.slot
-        by_slot.setdefault(slot, []).append(final)
-    slots = sorted(by_slot, key=lambda s: (s is not None, s))
+        by_slot.setdefault((slot, sc.oracle is not None and _TwoRelaxed.tight_turns), []).append(final)
+    slots = sorted(by_slot, key=lambda s: (s[0] is not None, s))
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
@@ -310,7 +314,14 @@ class _TwoRelaxed(Relaxed):
     last_loads_unread = True
 
     def __init__(
-        self, pos: Position, boards: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None
+        self,
+        pos: Position,
+        boards: list[Board],
+        acts: int,
+        nodes: int,
+        shared: _Boards,
+        ask: int | None,
+        oracle: bool = False,
     ) -> None:
         self.pos = pos
         self.nodes = nodes
@@ -353,6 +364,8 @@ class _TwoRelaxed(Relaxed):
         self._richest = {}
         self.prune_poorer = True
         self.stash_loads_again = self.tight_turns
+        self.oracle = oracle and self.tight_turns
+        """Whether the line spends an action of turn 1 on the oracle (the boards of its tile)."""
         # Both seats' temples block an island (R-EXC-1).
         sites = [site for seat in pos.seats for _, site in seat.temples]
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
@@ -516,7 +529,7 @@ class _TwoRelaxed(Relaxed):
         hand = tuple(c for c in hero.maps if c in self.useful)
         return self.search(
             hero.boat,
-            self.start_acts,
+            max(0, self.start_acts - self.oracle),
             hero.drachmas,
             len(hero.cargo),
             0,
