@@ -29,7 +29,9 @@ run once over both turns, on the boards the line can meet:
   is sailed on one board, so it costs at least that.
 - *Actions.* Turn 1's actions left and the most turn 2 can have (R-TURN-2: turn 2's grow with
   the temples turn 1 excavates), spent as one turn: a Move action's points may run over the end
-  of turn, the oracle and the turn's end cost nothing, the placement needs no action. The market
+  of turn, the turn's end costs nothing, the placement needs no action; the oracle costs turn 1
+  an action on the boards of the tiles it offers (R-ORA-1: those boards form groups of their
+  own, `_slot_groups`), nothing elsewhere. The market
   after the next placement has up to two cubes fewer of each colour, so sales use those empty
   spaces too (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
   of cards that fit nowhere only costs drachmas and an action).
@@ -54,17 +56,18 @@ from __future__ import annotations
 import contextlib
 import heapq
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..board import Board
-from ..excavation import Bounds, fits_bounds, site_bounds, valid_sites
+from ..excavation import valid_sites
 from ..geometry import Quad, Slot, board_quarter
-from ..goals import PER_TEMPLE, BoardFacts, score_goal, temple_counts
+from ..goals import PER_TEMPLE
 from ..position import Position
 from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle
 from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
+from .reach_boards import Boards as _Boards
+from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 
 Spot = int
@@ -197,115 +200,6 @@ def _slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[li
         by_slot.setdefault((slot, sc.oracle is not None and _TwoRelaxed.tight_turns), []).append(final)
     slots = sorted(by_slot, key=lambda s: (s[0] is not None, s))
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
-
-
-def _route_groups(boards: list[Board]) -> tuple[list[tuple[str, ...]], dict[str, list[int]]]:
-    """The union of the boards' route components and islands (R-MOVE-1) as groups of docks a
-    step reaches from any of them, and the groups of each dock."""
-    found: set[frozenset[str]] = set()
-    for b in boards:
-        comp: dict[int, list[str]] = {}
-        for name, c_id in b.ship_component.items():
-            comp.setdefault(c_id, []).append(name)
-        found |= {frozenset(v) for v in comp.values()}
-        found |= {frozenset(v) for v in b.docks_of_island.values()}
-    groups = sorted(tuple(sorted(g)) for g in found)
-    groups_of: dict[str, list[int]] = {}
-    for gi, g in enumerate(groups):
-        for d in g:
-            groups_of.setdefault(d, []).append(gi)
-    return groups, groups_of
-
-
-class _Boards:
-    """What the searches of one position's groups share, by board: each card's bounds on a
-    site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
-
-    def __init__(self, pos: Position) -> None:
-        self.pos = pos
-        self.ids: dict[int, list[tuple[str, int]]] = {}
-        """By board (its id): each card that fits somewhere on it and the number of its bounds."""
-        self.number: dict[Bounds, int] = {}
-        self.numbered: list[Bounds] = []
-        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
-        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
-        self.facts: dict[int, tuple[Position, BoardFacts]] = {}
-        self.counts: dict[tuple[int, str, Quad], bool] = {}
-        self.old: dict[tuple[int, str], int] = {}
-        self._first: dict[str, int] | None = None
-        self.cards: dict[tuple[int, Quad], list[str]] = {}
-        """The cards that fit an island of a board (by its id), in card order."""
-
-    def first_legs(self, board: Board) -> dict[str, int]:
-        """The least movement points from the boat's dock to each dock of turn 1's board alone
-        (R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3), as `_TwoRelaxed._legs`."""
-        if self._first is None:
-            groups, groups_of = _route_groups([board])
-            occupied = self.pos.seat(self.pos.other).boat
-            boat = self.pos.hero.boat
-            out = self._first = {} if boat is None else {boat: 0}
-            heap = [(0, d) for d in out]
-            while heap:
-                n, d = heapq.heappop(heap)
-                if n > out[d]:
-                    continue
-                cost = n + (2 if d == occupied else 1)
-                for e in (e for gi in groups_of.get(d, ()) for e in groups[gi]):
-                    if cost < out.get(e, 10**9):
-                        out[e] = cost
-                        heapq.heappush(heap, (cost, e))
-        return self._first
-
-    def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
-        """The cards among `cards` (always the same, in card order) that fit a site among
-        `quads` on `board` (R-EXC-2). A card's fit reads only its bounds on the board and the
-        quads, so the answers are kept by the quads and the bounds (each distinct bounds numbered
-        once): an island the next tile leaves alone is answered once for the boards that give its
-        cards the same bounds."""
-        if id(board) not in self.ids:
-            seat, maps = self.pos.to_move, self.pos.components.map
-            row: list[tuple[str, int]] = []
-            for c in cards:
-                b = site_bounds(board, seat, maps[c])
-                if b is not None:
-                    n = self.number.get(b)
-                    if n is None:
-                        n = self.number[b] = len(self.numbered)
-                        self.numbered.append(b)
-                    row.append((c, n))
-            self.ids[id(board)] = row
-        inner = self.fit.setdefault(quads, {})
-        out: list[str] = []
-        for c, n in self.ids[id(board)]:
-            got = inner.get(n)
-            if got is None:
-                bounds = self.numbered[n]
-                got = inner[n] = any(fits_bounds(bounds, q) for q in quads)
-            if got:
-                out.append(c)
-        return out
-
-    def on(self, board: Board) -> tuple[Position, BoardFacts]:
-        """The position with `board`, and the board's goal facts."""
-        if id(board) not in self.facts:
-            self.facts[id(board)] = (replace(self.pos, board=board), BoardFacts(board))
-        return self.facts[id(board)]
-
-    def counts_for(self, board: Board, rule: str, island: Quad) -> bool:
-        """Whether a temple on `island` of `board` counts for a per-temple rule."""
-        key = (id(board), rule, island)
-        if key not in self.counts:
-            p, facts = self.on(board)
-            self.counts[key] = temple_counts(p, facts, rule, island)
-        return self.counts[key]
-
-    def old_score(self, board: Board, goal: str) -> int:
-        """The goal card's points for the hero's temples before the turns, on `board`."""
-        key = (id(board), goal)
-        if key not in self.old:
-            p, facts = self.on(board)
-            self.old[key] = score_goal(p, self.pos.to_move, goal, facts).points
-        return self.old[key]
 
 
 class _TwoRelaxed(Relaxed):
