@@ -287,7 +287,10 @@ class _TwoRelaxed(Relaxed):
                 if not any(q in old_land for q in quads):
                     alone.append((k, isl))
         cards = sorted(set(hero.maps) | {c for deck in self.decks for c in deck})
-        rules = sorted({pos.components.goal[g].rule for g in (*hero.goals, *self.goal_pool)} & PER_TEMPLE)
+        # The goal cards a leaf reads (`goal_part`): those held and those the draws may offer.
+        n = pos.components.setup.goals_drawn * self.draws_after[-1]
+        pool = self.goal_pool if pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
+        rules = sorted({pos.components.goal[g].rule for g in (*hero.goals, *pool)} & PER_TEMPLE)
         every = (1 << len(boards)) - 1
         self.every = every
         allowed: dict[tuple[Spot, str], int] = {}
