@@ -107,3 +107,61 @@ def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_
     assert stopped is not None  # a slot of the next tile stopped it
     assert not asked(top, 4) and asked.last == stopped
     assert asked(top, 10) and below(top, 10)
+
+
+@pytest.mark.corpus
+def test_R_TURN_2_R_FREE_2_turn_two_gains_actions_only_from_turn_one_and_unloaded_cubes_sell_after_a_load():
+    # `_TwoRelaxed.tight_turns`: an excavation adds turn 2's actions only where it can be turn
+    # 1's (the actions spent so far, turn 1's board), and cubes unloaded are sold only once a
+    # Load takes them aboard again. On this cover of seed 1's fifth turn the groups' bound is
+    # then the cover's own optimum (CP-SAT), so `below` proves it out of reach of one more;
+    # without the Load again it is one more than the optimum, and without either two more
+    # (about 5 s of CPU: corpus).
+    from akrotiri_puzzles.analysis.reach_two import _Boards, _TwoRelaxed
+
+    (top,) = covers(1, 2016, 1)
+    got = final_boards(top)
+    assert got is not None
+    finals, acts = got
+
+    def bound(tight: bool, loads_again: bool) -> int:
+        out = []
+        for group in finals:
+            search = _TwoRelaxed(top, [top.board, *group], acts, NODES, _Boards(top), None)
+            search.tight_turns = tight
+            search.stash_loads_again = loads_again
+            out.append(search.best())
+        return max(out)
+
+    best = best_two_turns(top, "score", Deadline(None))
+    assert best.status == "OPTIMAL" and best.value is not None
+    assert bound(True, True) == best.value
+    assert below(top, best.value + 1)
+    assert bound(True, False) == best.value + 1
+    assert bound(False, False) == best.value + 2
+
+
+def test_R_ORA_1_the_boards_of_the_oracles_tiles_cost_an_action_of_turn_one():
+    # The scenarios that ask the oracle (the tile turn 2 places) need its action in turn 1
+    # (R-ORA-1): their boards form groups of their own, searched with one action less. On this
+    # cover of seed 3's fifth turn the bound is then at least the cover's own optimum (CP-SAT)
+    # and below the bound of the same groups without that action.
+    from akrotiri_puzzles.analysis.reach_two import _Boards, _slot_groups, _TwoRelaxed
+
+    (top,) = covers(3, 2016, 1)
+    got = _slot_groups(top)
+    assert got is not None
+    keys, finals, acts = got
+    assert any(oracle for _, oracle in keys) and not all(oracle for _, oracle in keys)
+
+    def bound(charged: bool) -> int:
+        shared = _Boards(top)
+        return max(
+            _TwoRelaxed(top, [top.board, *group], acts, NODES, shared, None, oracle and charged).best()
+            for (_, oracle), group in zip(keys, finals, strict=True)
+        )
+
+    best = best_two_turns(top, "score", Deadline(None))
+    assert best.status == "OPTIMAL" and best.value is not None
+    assert best.value <= bound(True) < bound(False)
+    assert below(top, bound(True) + 1)

@@ -159,6 +159,9 @@ class Relaxed:
         """With `prune_poorer`: the most drachmas each state was reached with."""
         self.multi: frozenset[Quad] | set[Quad] = frozenset()
         """Islands (a subclass's spots) where more than one temple may be excavated."""
+        self.stash_loads_again = False
+        """Whether unloaded cubes are sold only after a load takes them aboard again (reach_two's);
+        else at the next sale, without a load."""
         self.bonus = [0] * (self.left + 2)
         """Actions the j-th excavation of the line adds (reach_two's turn 2, R-TURN-2)."""
         self.allowed: dict[tuple[Quad, str], int] | None = None
@@ -342,12 +345,14 @@ class Relaxed:
         taken: tuple[tuple[Quad, int], ...],
         stash: int = 0,
         mask: int = 1,
+        gained: int = 0,
     ) -> int:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far. `mask`: the boards the excavations so far allow, where a
         subclass searches several (analysis/reach_two.py: `allowed`, `bonus`, `multi`)."""
         if self.last_loads_unread:
-            if not acts and not isinstance(at, str) and not ((cargo or stash) and self.stop_at(at) == self.thera):
+            sellable = cargo if self.stash_loads_again else cargo + stash
+            if not acts and not isinstance(at, str) and not (sellable and self.stop_at(at) == self.thera):
                 # No action left after a stop away from a sale: the line stops here (below).
                 return self.leaf(drachmas, dug, mask)
             if acts <= 1 and self.thera not in self.cubes:
@@ -356,14 +361,15 @@ class Relaxed:
                 # follow, which may then take them again).
                 taken = ()
         hand, bought = self.unread(acts, hand, dug, bought)
-        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
+        gained = self.turn_over(acts, gained)
+        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained)
         if key in self._memo:
             return self._memo[key]
         if self.prune_poorer:
             # A state that differs from one already reached only in fewer drachmas can do
             # nothing more (every cost is checked against the drachmas, and the score grows with
             # them): its leaves are no better than that state's, whose leaves reach the maximum.
-            poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask)
+            poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask, gained)
             if self._richest.get(poorer, -1) > drachmas:
                 return -(10**9)
             self._richest[poorer] = drachmas
@@ -372,14 +378,24 @@ class Relaxed:
             raise TooBig
         best = self.leaf(drachmas, dug, mask)
         here = self.stop_at(at)
-        if here == self.thera and (cargo or stash):
+        kept = stash if self.stash_loads_again else 0
+        if here == self.thera and cargo + stash - kept:
             # Selling is free and only adds drachmas: a stop at Thera sells first, the cubes
-            # unloaded before too (as if loaded again on the way, without the action).
-            n = min(len(self.earned) - 1, sold + cargo + stash)
+            # unloaded before too (as if loaded again on the way, without the action). With
+            # `stash_loads_again` those are sold only after a Load takes them aboard again (below).
+            n = min(len(self.earned) - 1, sold + cargo + stash - kept)
             gain = self.earned[n] - self.earned[sold]
-            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken, 0, mask))
+            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken, kept, mask, gained))
             self._memo[key] = best
             return best
+        if here == self.thera and kept and acts:
+            # The cubes unloaded before, sold after a Load took them aboard again on the way
+            # (one action, anywhere: looser); or not (the search goes on from here).
+            n = min(len(self.earned) - 1, sold + kept)
+            gain = self.earned[n] - self.earned[sold]
+            best = max(
+                best, self.search(at, acts - 1, drachmas + gain, 0, n, hand, dug, bought, taken, 0, mask, gained)
+            )
         if not acts and not isinstance(at, str):
             # No action left after a stop: no leg is free (the free points are the start's), and
             # an unload sells nothing away from Thera, so the line stops here.
@@ -389,7 +405,9 @@ class Relaxed:
             # An unload (R-FREE-2, free, ending the Move action) empties the boat, whose Move
             # actions then give 2 points; its cubes stay on an island, to be loaded again (here
             # kept aside and sold at the next sale). An unload on the way is one at this stop.
-            best = max(best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo, mask))
+            best = max(
+                best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo, mask, gained)
+            )
         done = {i for i, _ in dug}
         maps = self.pos.components.map
         cards = sorted(set(hand))
@@ -401,9 +419,10 @@ class Relaxed:
             m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
             if m > acts:
                 break  # the islands after it are no nearer (`moves`)
-            if island == self.thera and (cargo or stash):
+            if island == self.thera and (cargo + stash - kept or (kept and acts > m and here != self.thera)):
                 best = max(
-                    best, self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask)
+                    best,
+                    self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained),
                 )
                 continue
             if m + 1 > acts:
@@ -415,7 +434,7 @@ class Relaxed:
                 # reachable that the stop before it does not reach with more drachmas.
                 for cost, new_hand, t in self.purchases(acts - m - 1, drachmas, hand, bought):
                     sub = self.search(
-                        island, acts - m - 1, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash, mask
+                        island, acts - m - 1, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash, mask, gained
                     )
                     best = max(best, sub)
             fits = self.fits.get(island)
@@ -427,9 +446,10 @@ class Relaxed:
                             continue
                         rest = list(hand)
                         rest.remove(c)
+                        extra, now = self.turn_bonus(len(dug) + 1, acts - m - 1, gained, island, c)
                         sub = self.search(
                             island,
-                            acts - m - 1 + self.bonus[len(dug) + 1],
+                            acts - m - 1 + extra,
                             drachmas - maps[c].cost,
                             cargo,
                             sold,
@@ -439,20 +459,47 @@ class Relaxed:
                             taken,
                             stash,
                             allow,
+                            now,
                         )
                         best = max(best, sub)
             had = got.get(island, 0)
             late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
-            if island in self.cubes and cargo < 3 and had < self.cubes[island] and not late:
-                # The boat takes as many as it can: the island's cubes, less those already taken.
-                k = min(3 - cargo, self.cubes[island] - had)
-                more = tuple(sorted({**dict(taken), island: had + k}.items()))
+            if cargo < 3 and (had < self.cubes.get(island, 0) or kept) and not late:
+                # The boat takes as many as it can: the cubes unloaded before (with
+                # `stash_loads_again`, on any island: looser), then the island's, less those
+                # already taken.
+                again = min(3 - cargo, kept)
+                k = min(3 - cargo - again, self.cubes.get(island, 0) - had)
+                more = tuple(sorted({**dict(taken), island: had + k}.items())) if k else taken
                 best = max(
                     best,
-                    self.search(island, acts - m - 1, drachmas, cargo + k, sold, hand, dug, bought, more, stash, mask),
+                    self.search(
+                        island,
+                        acts - m - 1,
+                        drachmas,
+                        cargo + again + k,
+                        sold,
+                        hand,
+                        dug,
+                        bought,
+                        more,
+                        stash - again,
+                        mask,
+                        gained,
+                    ),
                 )
         self._memo[key] = best
         return best
+
+    def turn_over(self, acts: int, gained: int) -> int:
+        """`gained` as far as the rest of the search reads it (reach_two's)."""
+        return gained
+
+    def turn_bonus(self, j: int, after: int, gained: int, island: Quad, card: str) -> tuple[int, int]:
+        """The actions the j-th excavation of the line (`card` on `island`) adds, `after` actions
+        left once it is made, `gained` added by the excavations before it (reach_two's turn 2,
+        R-TURN-2); and the actions gained after it."""
+        return self.bonus[j], gained + self.bonus[j]
 
     def stop_at(self, at: str | Quad) -> Quad:
         """The island (or a subclass's spot) of a stop: the boat's dock's at the start."""

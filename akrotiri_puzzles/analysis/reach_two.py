@@ -29,10 +29,18 @@ run once over both turns, on the boards the line can meet:
   is sailed on one board, so it costs at least that.
 - *Actions.* Turn 1's actions left and the most turn 2 can have (R-TURN-2: turn 2's grow with
   the temples turn 1 excavates), spent as one turn: a Move action's points may run over the end
-  of turn, the oracle and the turn's end cost nothing, the placement needs no action. The market
+  of turn, the turn's end costs nothing, the placement needs no action; the oracle costs turn 1
+  an action on the boards of the tiles it offers (R-ORA-1: those boards form groups of their
+  own, `_slot_groups`), nothing elsewhere. The market
   after the next placement has up to two cubes fewer of each colour, so sales use those empty
   spaces too (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
   of cards that fit nowhere only costs drachmas and an action).
+- *Turn 2's actions* (`tight_turns`, session 48). An excavation adds turn 2's actions only where
+  it can be turn 1's: the line's relaxed stops have spent no more than turn 1's actions (they
+  spend no more than the line's own), and its island, on turn 1's board, fits the card and is
+  within turn 1's actions of the boat over that board alone; after one that cannot, none can.
+  Cubes unloaded (kept aside, anywhere) are sold only once a Load takes them aboard again: at
+  a later Load (first, up to the boat's 3) or for one action paid at Thera (a Load on the way).
 - *Temples.* One per B1 spot (a grown island holding two of B1's islands allows two: looser,
   still sound), any number on the next tile's spots.
 
@@ -48,17 +56,18 @@ from __future__ import annotations
 import contextlib
 import heapq
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..board import Board
-from ..excavation import Bounds, fits_bounds, site_bounds, valid_sites
+from ..excavation import valid_sites
 from ..geometry import Quad, Slot, board_quarter
-from ..goals import PER_TEMPLE, BoardFacts, score_goal, temple_counts
+from ..goals import PER_TEMPLE
 from ..position import Position
 from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle
 from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
+from .reach_boards import Boards as _Boards
+from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 
 Spot = int
@@ -69,6 +78,9 @@ Member = tuple[int, Quad]
 class _Reached(Exception):
     """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
 
+
+_OVER = 1_000
+"""`gained` once turn 1's actions are spent: any value that keeps them spent (`turn_over`)."""
 
 NODES = 20_000
 """States one relaxed search (a group of boards, or one board) may visit before the bound
@@ -98,9 +110,9 @@ class Below:
 
     def __init__(self, nodes: int = NODES) -> None:
         self.nodes = nodes
-        self.last: Slot | None = None
+        self.last: tuple[Slot | None, bool] | None = None
         """The slot of the group that stopped the last question (None: none yet, or the boards
-        without a tile)."""
+        without a tile), and whether its boards need the oracle."""
 
     def __call__(self, pos: Position, ask: int) -> bool:
         """Whether no line of the two turns from `pos` reaches `ask`, as `below`."""
@@ -112,7 +124,7 @@ class Below:
         first = [i for i, s in enumerate(slots) if s == self.last]
         for i in first + [i for i, s in enumerate(slots) if s != self.last]:
             try:
-                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask)
+                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
             except (_Reached, TooBig):
                 value = None
             if value is None or value >= ask:
@@ -126,31 +138,33 @@ def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) ->
     None where the relaxation does not apply (not an action phase, the boat passing, piles not
     known, no second turn) or a search passes `nodes` states. With `ask`: raises `_Reached` as
     soon as a relaxed line on one board reaches it."""
-    got = final_boards(pos)
+    got = _slot_groups(pos)
     if got is None:
         return None
-    finals, acts = got
+    keys, finals, acts = got
     shared = _Boards(pos)
     best: int | None = None
     try:
-        for group in finals:
-            value = _group_bound(pos, group, acts, nodes, shared, ask)
+        for (_, oracle), group in zip(keys, finals, strict=True):
+            value = _group_bound(pos, group, acts, nodes, shared, ask, oracle)
             best = value if best is None else max(best, value)
     except TooBig:
         return None
     return best
 
 
-def _group_bound(pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None) -> int:
+def _group_bound(
+    pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None, oracle: bool = False
+) -> int:
     """One group's bound: its boards searched together (cheap, looser: legs and cubes of
     several boards at once); where that reaches `ask` (without one: always), each board alone,
-    and the lower of the two."""
+    and the lower of the two. `oracle`: the boards need turn 1's Oracle action."""
     together: int | None = None
     with contextlib.suppress(_Reached):  # then each board alone
-        together = _TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, ask).best()
+        together = _TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, ask, oracle).best()
     if together is not None and (ask is not None or len(group) == 1):
         return together
-    alone = max(_TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask).best() for b in group)
+    alone = max(_TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask, oracle).best() for b in group)
     return alone if together is None else min(together, alone)
 
 
@@ -162,8 +176,10 @@ def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
     return None if got is None else (got[1], got[2])
 
 
-def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], int] | None:
-    """`final_boards` with each group's slot (None: the boards without a tile)."""
+def _slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[list[Board]], int] | None:
+    """`final_boards` with each group's slot (None: the boards without a tile) and whether its
+    boards need the oracle: those of the scenarios that ask it (the tile turn 2 places), whose
+    line spends an action of turn 1 on it (R-ORA-1), form groups of their own."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
@@ -173,7 +189,7 @@ def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], i
     board = pos.components.player_board
     done = len(hero.temples)
     most = min(pos.actions_left, board.temples - done)
-    by_slot: dict[Slot | None, list[Board]] = {}
+    by_slot: dict[tuple[Slot | None, bool], list[Board]] = {}
     seen: set[int] = set()
     for sc in scenarios(puzzle):
         final = sc.boards[-1]
@@ -181,79 +197,9 @@ def _slot_groups(pos: Position) -> tuple[list[Slot | None], list[list[Board]], i
             continue
         seen.add(id(final))
         slot = None if sc.second is None else sc.second.slot
-        by_slot.setdefault(slot, []).append(final)
-    slots = sorted(by_slot, key=lambda s: (s is not None, s))
+        by_slot.setdefault((slot, sc.oracle is not None and _TwoRelaxed.tight_turns), []).append(final)
+    slots = sorted(by_slot, key=lambda s: (s[0] is not None, s))
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
-
-
-class _Boards:
-    """What the searches of one position's groups share, by board: each card's bounds on a
-    site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
-
-    def __init__(self, pos: Position) -> None:
-        self.pos = pos
-        self.ids: dict[int, list[tuple[str, int]]] = {}
-        """By board (its id): each card that fits somewhere on it and the number of its bounds."""
-        self.number: dict[Bounds, int] = {}
-        self.numbered: list[Bounds] = []
-        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
-        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
-        self.facts: dict[int, tuple[Position, BoardFacts]] = {}
-        self.counts: dict[tuple[int, str, Quad], bool] = {}
-        self.old: dict[tuple[int, str], int] = {}
-        self.cards: dict[tuple[int, Quad], list[str]] = {}
-        """The cards that fit an island of a board (by its id), in card order."""
-
-    def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
-        """The cards among `cards` (always the same, in card order) that fit a site among
-        `quads` on `board` (R-EXC-2). A card's fit reads only its bounds on the board and the
-        quads, so the answers are kept by the quads and the bounds (each distinct bounds numbered
-        once): an island the next tile leaves alone is answered once for the boards that give its
-        cards the same bounds."""
-        if id(board) not in self.ids:
-            seat, maps = self.pos.to_move, self.pos.components.map
-            row: list[tuple[str, int]] = []
-            for c in cards:
-                b = site_bounds(board, seat, maps[c])
-                if b is not None:
-                    n = self.number.get(b)
-                    if n is None:
-                        n = self.number[b] = len(self.numbered)
-                        self.numbered.append(b)
-                    row.append((c, n))
-            self.ids[id(board)] = row
-        inner = self.fit.setdefault(quads, {})
-        out: list[str] = []
-        for c, n in self.ids[id(board)]:
-            got = inner.get(n)
-            if got is None:
-                bounds = self.numbered[n]
-                got = inner[n] = any(fits_bounds(bounds, q) for q in quads)
-            if got:
-                out.append(c)
-        return out
-
-    def on(self, board: Board) -> tuple[Position, BoardFacts]:
-        """The position with `board`, and the board's goal facts."""
-        if id(board) not in self.facts:
-            self.facts[id(board)] = (replace(self.pos, board=board), BoardFacts(board))
-        return self.facts[id(board)]
-
-    def counts_for(self, board: Board, rule: str, island: Quad) -> bool:
-        """Whether a temple on `island` of `board` counts for a per-temple rule."""
-        key = (id(board), rule, island)
-        if key not in self.counts:
-            p, facts = self.on(board)
-            self.counts[key] = temple_counts(p, facts, rule, island)
-        return self.counts[key]
-
-    def old_score(self, board: Board, goal: str) -> int:
-        """The goal card's points for the hero's temples before the turns, on `board`."""
-        key = (id(board), goal)
-        if key not in self.old:
-            p, facts = self.on(board)
-            self.old[key] = score_goal(p, self.pos.to_move, goal, facts).points
-        return self.old[key]
 
 
 class _TwoRelaxed(Relaxed):
@@ -262,7 +208,14 @@ class _TwoRelaxed(Relaxed):
     last_loads_unread = True
 
     def __init__(
-        self, pos: Position, boards: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None
+        self,
+        pos: Position,
+        boards: list[Board],
+        acts: int,
+        nodes: int,
+        shared: _Boards,
+        ask: int | None,
+        oracle: bool = False,
     ) -> None:
         self.pos = pos
         self.nodes = nodes
@@ -304,11 +257,15 @@ class _TwoRelaxed(Relaxed):
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
         self._richest = {}
         self.prune_poorer = True
+        self.stash_loads_again = self.tight_turns
+        self.oracle = oracle and self.tight_turns
+        """Whether the line spends an action of turn 1 on the oracle (the boards of its tile)."""
         # Both seats' temples block an island (R-EXC-1).
         sites = [site for seat in pos.seats for _, site in seat.temples]
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
         self._spots(boards)
         self._routes(boards)
+        self.first_digs = self._first_digs(boards) if self.tight_turns else set()
 
     def _spots(self, boards: list[Board]) -> None:
         """The spots, what each offers (cards that fit by board, goal rules it counts for,
@@ -330,7 +287,10 @@ class _TwoRelaxed(Relaxed):
                 if not any(q in old_land for q in quads):
                     alone.append((k, isl))
         cards = sorted(set(hero.maps) | {c for deck in self.decks for c in deck})
-        rules = sorted({pos.components.goal[g].rule for g in (*hero.goals, *self.goal_pool)} & PER_TEMPLE)
+        # The goal cards a leaf reads (`goal_part`): those held and those the draws may offer.
+        n = pos.components.setup.goals_drawn * self.draws_after[-1]
+        pool = self.goal_pool if pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
+        rules = sorted({pos.components.goal[g].rule for g in (*hero.goals, *pool)} & PER_TEMPLE)
         every = (1 << len(boards)) - 1
         self.every = every
         allowed: dict[tuple[Spot, str], int] = {}
@@ -348,11 +308,16 @@ class _TwoRelaxed(Relaxed):
                 on.cards[key] = on.island_cards(b, b.island_quads[isl], cards)
             return on.cards[key]
 
+        self.fit_first: set[tuple[Spot, str]] = set()
+        """(spot, card): the card fits the spot's island on turn 1's board."""
+
         def offer(s: Spot, m: Member, ok: Sequence[str]) -> int:
             k, isl = m
             bits = every if k == 0 else 1 << k
             for c in ok:
                 allowed[(s, c)] = allowed.get((s, c), 0) | bits
+                if k == 0:
+                    self.fit_first.add((s, c))
             if ok:
                 for r in rules:
                     if on.counts_for(boards[k], r, isl):
@@ -402,18 +367,7 @@ class _TwoRelaxed(Relaxed):
             s: tuple(sorted({d for k, isl in ms for d in boards[k].docks_of_island.get(isl, ())}))
             for s, ms in enumerate(self.members)
         }
-        found: set[frozenset[str]] = set()
-        for b in boards:
-            comp: dict[int, list[str]] = {}
-            for name, c_id in b.ship_component.items():
-                comp.setdefault(c_id, []).append(name)
-            found |= {frozenset(v) for v in comp.values()}
-            found |= {frozenset(v) for v in b.docks_of_island.values()}
-        self.groups = sorted(tuple(sorted(g)) for g in found)
-        self.groups_of: dict[str, list[int]] = {}
-        for gi, g in enumerate(self.groups):
-            for d in g:
-                self.groups_of.setdefault(d, []).append(gi)
+        self.groups, self.groups_of = _route_groups(boards)
 
     def _cubes_on(self, k: int, isl: Quad) -> int:
         if k == 0:
@@ -472,7 +426,7 @@ class _TwoRelaxed(Relaxed):
         hand = tuple(c for c in hero.maps if c in self.useful)
         return self.search(
             hero.boat,
-            self.start_acts,
+            max(0, self.start_acts - self.oracle),
             hero.drachmas,
             len(hero.cargo),
             0,
@@ -533,6 +487,47 @@ class _TwoRelaxed(Relaxed):
                 out |= {board_quarter(q) for q in sites}
             self._quarters[key] = frozenset(out)
         return self._quarters[key]
+
+    def _first_digs(self, boards: list[Board]) -> set[tuple[Spot, str]]:
+        """(spot, card): an excavation turn 1 can make, on an island of turn 1's board where the
+        card fits (R-EXC-2) that the boat reaches on that board with a Move action and the
+        excavation left of turn 1's actions (R-MOVE-1, R-MOVE-2: at most 2 points a Move, the
+        points left of one taken spent first): the legs over turn 1's board alone."""
+        b1 = boards[0]
+        points = self.on.first_legs(b1)
+        out: set[tuple[Spot, str]] = set()
+        for s, card in self.fit_first:
+            k, isl = self.members[s][0]  # a spot of turn 1's board holds its island first
+            docks = b1.docks_of_island.get(isl, ()) if k == 0 else ()
+            near = [points[d] for d in docks if d in points and d != self.occupied]
+            # An unload first (free, R-FREE-2) leaves the boat empty: 2 points a Move action.
+            if near and (max(0, min(near) - self.pos.points) + 1) // 2 + 1 <= self.pos.actions_left:
+                out.add((s, card))
+        return out
+
+    tight_turns = True
+    """Whether an excavation adds turn 2's actions only where it can be turn 1's (`turn_bonus`)."""
+
+    def turn_bonus(self, j: int, after: int, gained: int, island: Quad, card: str) -> tuple[int, int]:
+        """Turn 2's actions the j-th excavation adds (R-TURN-2), and those gained after it: only
+        a turn-1 excavation adds them. A line's relaxed stops spend no more actions than its
+        own, so an excavation after which the line has spent more than turn 1's actions is turn
+        2's; so is one on a spot without an island of turn 1's board where the card fits and
+        that turn 1's actions reach on that board (`_first`); after a turn-2 excavation every
+        later one is turn 2's too (`_OVER`)."""
+        if not self.tight_turns:
+            return self.bonus[j], gained + self.bonus[j]
+        spent = self.start_acts + gained - after
+        if spent <= self.pos.actions_left and (island, card) in self.first_digs:
+            return self.bonus[j], gained + self.bonus[j]
+        return 0, _OVER
+
+    def turn_over(self, acts: int, gained: int) -> int:
+        """Once turn 1's actions are spent no excavation adds any (`turn_bonus`): the actions
+        gained are not read again, and states merge."""
+        if self.tight_turns and self.start_acts + gained - acts >= self.pos.actions_left:
+            return _OVER
+        return gained
 
     def stop_at(self, at: str | Quad) -> Quad:
         """The spot of a stop (the boat's dock's island's at the start)."""

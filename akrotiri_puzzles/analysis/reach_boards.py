@@ -1,0 +1,124 @@
+"""What the two-turn relaxation's searches of one position share (analysis/reach_two.py): the
+route groups of boards (R-MOVE-1), turn 1's board's legs, and by board each card's bounds on a
+site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..board import Board
+from ..excavation import Bounds, fits_bounds, site_bounds
+from ..geometry import Quad
+from ..goals import BoardFacts, score_goal, temple_counts
+from ..position import Position
+
+
+def route_groups(boards: list[Board]) -> tuple[list[tuple[str, ...]], dict[str, list[int]]]:
+    """The union of the boards' route components and islands (R-MOVE-1) as groups of docks a
+    step reaches from any of them, and the groups of each dock."""
+    found: set[frozenset[str]] = set()
+    for b in boards:
+        comp: dict[int, list[str]] = {}
+        for name, c_id in b.ship_component.items():
+            comp.setdefault(c_id, []).append(name)
+        found |= {frozenset(v) for v in comp.values()}
+        found |= {frozenset(v) for v in b.docks_of_island.values()}
+    groups = sorted(tuple(sorted(g)) for g in found)
+    groups_of: dict[str, list[int]] = {}
+    for gi, g in enumerate(groups):
+        for d in g:
+            groups_of.setdefault(d, []).append(gi)
+    return groups, groups_of
+
+
+class Boards:
+    """What the searches of one position's groups share, by board: each card's bounds on a
+    site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self.ids: dict[int, list[tuple[str, int]]] = {}
+        """By board (its id): each card that fits somewhere on it and the number of its bounds."""
+        self.number: dict[Bounds, int] = {}
+        self.numbered: list[Bounds] = []
+        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
+        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
+        self.facts: dict[int, tuple[Position, BoardFacts]] = {}
+        self.counts: dict[tuple[int, str, Quad], bool] = {}
+        self.old: dict[tuple[int, str], int] = {}
+        self._first: dict[str, int] | None = None
+        self.cards: dict[tuple[int, Quad], list[str]] = {}
+        """The cards that fit an island of a board (by its id), in card order."""
+
+    def first_legs(self, board: Board) -> dict[str, int]:
+        """The least movement points from the boat's dock to each dock of turn 1's board alone
+        (R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3), as `_TwoRelaxed._legs`."""
+        if self._first is None:
+            groups, groups_of = route_groups([board])
+            occupied = self.pos.seat(self.pos.other).boat
+            boat = self.pos.hero.boat
+            out = self._first = {} if boat is None else {boat: 0}
+            heap = [(0, d) for d in out]
+            while heap:
+                n, d = heapq.heappop(heap)
+                if n > out[d]:
+                    continue
+                cost = n + (2 if d == occupied else 1)
+                for e in (e for gi in groups_of.get(d, ()) for e in groups[gi]):
+                    if cost < out.get(e, 10**9):
+                        out[e] = cost
+                        heapq.heappush(heap, (cost, e))
+        return self._first
+
+    def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
+        """The cards among `cards` (always the same, in card order) that fit a site among
+        `quads` on `board` (R-EXC-2). A card's fit reads only its bounds on the board and the
+        quads, so the answers are kept by the quads and the bounds (each distinct bounds numbered
+        once): an island the next tile leaves alone is answered once for the boards that give its
+        cards the same bounds."""
+        if id(board) not in self.ids:
+            seat, maps = self.pos.to_move, self.pos.components.map
+            row: list[tuple[str, int]] = []
+            for c in cards:
+                b = site_bounds(board, seat, maps[c])
+                if b is not None:
+                    n = self.number.get(b)
+                    if n is None:
+                        n = self.number[b] = len(self.numbered)
+                        self.numbered.append(b)
+                    row.append((c, n))
+            self.ids[id(board)] = row
+        inner = self.fit.setdefault(quads, {})
+        out: list[str] = []
+        for c, n in self.ids[id(board)]:
+            got = inner.get(n)
+            if got is None:
+                bounds = self.numbered[n]
+                got = inner[n] = any(fits_bounds(bounds, q) for q in quads)
+            if got:
+                out.append(c)
+        return out
+
+    def on(self, board: Board) -> tuple[Position, BoardFacts]:
+        """The position with `board`, and the board's goal facts."""
+        if id(board) not in self.facts:
+            self.facts[id(board)] = (replace(self.pos, board=board), BoardFacts(board))
+        return self.facts[id(board)]
+
+    def counts_for(self, board: Board, rule: str, island: Quad) -> bool:
+        """Whether a temple on `island` of `board` counts for a per-temple rule."""
+        key = (id(board), rule, island)
+        if key not in self.counts:
+            p, facts = self.on(board)
+            self.counts[key] = temple_counts(p, facts, rule, island)
+        return self.counts[key]
+
+    def old_score(self, board: Board, goal: str) -> int:
+        """The goal card's points for the hero's temples before the turns, on `board`."""
+        key = (id(board), goal)
+        if key not in self.old:
+            p, facts = self.on(board)
+            self.old[key] = score_goal(p, self.pos.to_move, goal, facts).points
+        return self.old[key]
