@@ -307,7 +307,8 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
             return Outcome(task, None, FOUND_BY_WEAKER)
     # Strictly unique too (no other site, no other second cube): recorded in the certificate,
     # and asked for by --strict. Only a canonically unique answer is checked further.
-    result = solve(puzzle, unique="strict", known=first)
+    # Only whether it is unique is read (the answer's line is `first`'s): any second answer will do.
+    result = solve(puzzle, unique="strict", known=first, any_line=True)
     if result.unique is not True and not any_level:
         return Outcome(task, None, "more than one answer")
     if task.level == "hard" and not any_level and not gate_first:
