@@ -76,8 +76,6 @@ class SiteMemo:
         self._boards: dict[tuple[Board, str], list[Board]] = {}
         self._placements: dict[Hashable, list[PlaceTile]] = {}
         self._shared: dict[Board, Board] = {}
-        self._bounds: dict[Hashable, LastTurn] = {}
-        self._after: dict[Hashable, Position] = {}
 
     def __call__(self, pos: Position, board: Board, card_id: str) -> frozenset[Quad]:
         key = (board, card_id, pos.to_move, tuple(s.temples for s in pos.seats))
@@ -149,24 +147,6 @@ class SiteMemo:
         found = self._placements.get(key)
         if found is None:
             found = self._placements[key] = _placements(start)
-        return found
-
-    def last_turn(self, rest: Puzzle) -> LastTurn:
-        """The last turn's bound of a rest after an idle turn 1, sharing what it keeps per board
-        (each card's islands, the steps to them) with the bounds of the other rests from the
-        same start: the goals of one position read the same boards after the drawn tile, and
-        what it keeps reads the board and the seats (their temples), never the goal."""
-        bound = LastTurn(rest)
-        bound.share(self._bounds.setdefault(rest.start, bound))
-        return bound
-
-    def after(self, rest: Puzzle, start: State, placement: PlaceTile) -> Position:
-        """The position after the placement from the rest's start (`play`), kept by the start,
-        the premise and the placement, with its board the one `boards` made (`shared`)."""
-        key = (start, rest.revealed, placement)
-        found = self._after.get(key)
-        if found is None:
-            found = self._after[key] = self.shared(play(rest, start, placement).pos)
         return found
 
     def shared(self, pos: Position) -> Position:
@@ -257,13 +237,15 @@ def idle_dead(puzzle: Puzzle, memo: SiteMemo | None = None, first: tuple[tuple[S
     is the same in any order, sooner."""
     alive = False
     for rest in idle_rests(puzzle):
-        bound = LastTurn(rest) if memo is None else memo.last_turn(rest)
+        bound = LastTurn(rest)
         start = State(rest.start)
         tried = _placements(rest.start) if memo is None else memo.placements(rest.start)
         if first:
             tried = sorted(tried, key=lambda a: (a.slot, a.rotation) not in first)  # stable: the rest in order
         for a in tried:
-            after = play(rest, start, a).pos if memo is None else memo.after(rest, start, a)
+            after = play(rest, start, a).pos
+            if memo is not None:
+                after = memo.shared(after)
             if bound.bound(after) < math.inf:
                 return False
             both = replace(after, actions_left=after.actions_left + puzzle.start.actions_left)

@@ -88,15 +88,6 @@ class LastTurn:
         self._steps: dict[int, tuple[object, dict[int, list[str]], dict[frozenset[Quad] | None, dict[str, int]]]] = {}
         self._fits: dict[tuple[int, int], tuple[object, object, tuple[Quad, ...], dict[str, frozenset[Quad]]]] = {}
 
-    def share(self, other: LastTurn) -> None:
-        """Keep what this bound reads per board in `other`'s caches (and so share them): a bound
-        of the same start (another goal, say). What they keep reads the board, the hero and
-        every seat's temples, never the goal."""
-        if other.puzzle.start != self.puzzle.start:
-            raise ValueError("share: a bound of another start")
-        self._steps = other._steps
-        self._fits = other._fits
-
     def needed(self, pos: Position) -> int:
         """Excavations the goal still needs, each one action: a lower bound on the cost to go."""
         goal = self.puzzle.goal
