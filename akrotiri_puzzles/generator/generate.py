@@ -15,7 +15,7 @@ from importlib.metadata import version
 
 from ..components import Components
 from ..puzzle import Certificate, Grade, Necessity, Puzzle, replay
-from ..solver import solve
+from ..solver import SolveResult, solve
 from ..solver.budget import budget
 from ..themes import themes
 from ..version import __version__
@@ -127,6 +127,10 @@ WITHOUT_THEME = "without theme"
 WITH_THEME = "with theme"
 """Why a candidate of the level asked is dropped when it has a theme refused (`--without`)."""
 """Why a candidate of the level asked is dropped when it lacks a theme asked (`--theme`)."""
+QUICK_FIRST = True
+"""Whether a candidate's first solve reads only its optimum until the uniqueness proof (`_first`),
+the usual solve following for a candidate proven unique: the same candidates kept, the same
+files (a switch for tests and benchmarks)."""
 LONGEST = {"easy": 5, "medium": 99, "hard": 99}
 """The most: an easy puzzle of many actions is a chore, not a puzzle."""
 SOLVER = f"akrotiri-puzzles {__version__}, OR-Tools CP-SAT {version('ortools')}, one worker, seed 0, no time limit"
@@ -271,7 +275,12 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         ceiling = min(longest, most, deepest, 99 if idle.optimum is None else idle.optimum - 1)
         if oracle and ceiling < shortest:
             return Outcome(task, None, NO_LINE_WITHIN)  # easy: no optimum the level allows
-    first = solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
+    # Until the uniqueness proof, only the optimum is read and what any line at it shows (the
+    # placement screen's second answer is one whatever line it starts from): the solve may take
+    # any line (`solve`'s `any_line`), and over two turns skip the exhaustive probe, which never
+    # ends there within its states. A candidate that passes gets the usual solve (`_exact`).
+    quick = QUICK_FIRST and not any_level
+    first = _first(puzzle, ceiling, quick)
     if first.optimum is None:
         if idle is not None and idle.optimum is not None and ceiling == idle.optimum - 1:
             return Outcome(task, None, IDLE_TURN)
@@ -307,9 +316,19 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
             return Outcome(task, None, FOUND_BY_WEAKER)
     # Strictly unique too (no other site, no other second cube): recorded in the certificate,
     # and asked for by --strict. Only a canonically unique answer is checked further.
-    result = solve(puzzle, unique="strict", known=first)
+    # Only whether it is unique is read (the answer's line is `first`'s): any second answer will do.
+    result = solve(puzzle, unique="strict", known=first, any_line=True)
     if result.unique is not True and not any_level:
         return Outcome(task, None, "more than one answer")
+    if quick:
+        # Unique: the answer is the one the usual solve finds, with its own screen and proof (a
+        # canonically unique puzzle passes them again), so that what follows is as it was.
+        first = _first(puzzle, ceiling, False)
+        if another_placement(puzzle, first.line) is not None:
+            return Outcome(task, None, "more than one answer")
+        result = solve(puzzle, unique="strict", known=first, any_line=True)
+        if result.unique is not True:
+            return Outcome(task, None, "more than one answer")
     if task.level == "hard" and not any_level and not gate_first:
         costs = ladder(puzzle)
         if weakest(first.optimum, costs) != "exact":
@@ -368,6 +387,16 @@ def _look(task: Task, comps: Components, puzzle: Puzzle, game_seed: int, any_lev
         # Kept for its own level by bulk runs, under a name that says so: never relabelled.
         return Outcome(task, replace(puzzle, id=f"{task.name}-graded-{graded.level}"), f"graded {graded.level}")
     return Outcome(task, puzzle, "kept")
+
+
+def _first(puzzle: Puzzle, ceiling: int | None, quick: bool) -> SolveResult:
+    """The first solve of a candidate (under the ceiling, if any). `quick`: only its status, its
+    optimum and what any line at it shows are read, so the line may be any (`any_line`), and a
+    two-turn puzzle skips the exhaustive probe (0 of 49 two-turn candidates of hard seed 4717 did
+    it prove, 9.6 s of CPU; docs/benchmarks.md)."""
+    if not quick:
+        return solve(puzzle) if ceiling is None else solve(puzzle, most=ceiling)
+    return solve(puzzle, most=ceiling, any_line=True, probe=puzzle.turns == 1)
 
 
 def title_for(puzzle: Puzzle, optimum: int, graded: Grade) -> str:

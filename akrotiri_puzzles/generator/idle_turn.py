@@ -71,7 +71,8 @@ def idle_first_turn(
             raise TimeUp
         # Once a best is known, a rest only matters if it beats it: a ceiling below the best
         # proves the others cheaper, and the least optimum is still exact.
-        r = solve(rest, time_limit=left, most=None if best is None else best - 1)
+        # Only the optimum is read: any line at it will do (`solve`'s `any_line`).
+        r = solve(rest, time_limit=left, most=None if best is None else best - 1, any_line=True)
         if r.status not in ("OPTIMAL", "INFEASIBLE"):
             if r.timed_out:
                 raise TimeUp

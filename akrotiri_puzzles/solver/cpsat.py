@@ -409,6 +409,7 @@ def solve(
     most: int | None = None,
     known: SolveResult | None = None,
     on_level: Callable[[Level], None] | None = None,
+    any_line: bool = False,
 ) -> SolveResult:
     """The shortest line to the puzzle's goal, with its proof (see the module docstring).
 
@@ -429,6 +430,12 @@ def solve(
 
     `on_level` is told of each step of the proof as it is proven (the command line's progress
     display); it never changes what is solved.
+
+    `any_line`: the caller reads only the status, the optimum and whether the answer is unique
+    (the grader's proofs, the idle line's, the generator's uniqueness proof), so a line CP-SAT
+    finds with the proof's settings is taken as it is (solver/run.py, `PROVE_FIRST`): the same
+    status, optimum and uniqueness, sooner, but maybe another line at the optimum (and another
+    second answer). With `known`, the answer's line is the one given.
     """
     validate(puzzle, puzzle.id)
     if puzzle.goal.score is not None:
@@ -444,7 +451,7 @@ def solve(
         raise ValueError(f"forbid: unknown techniques {sorted(unknown)}; expected some of {', '.join(TECHNIQUES)}")
     if most is not None and most < 1:
         raise ValueError(f"most: {most}; expected at least 1")
-    run = Search(puzzle, Deadline(time_limit), workers, seed, banned, probe, most, on_level)
+    run = Search(puzzle, Deadline(time_limit), workers, seed, banned, probe, most, on_level, any_line)
     if known is not None:
         if known.status != "OPTIMAL" or known.optimum is None:
             raise ValueError(f"known: an OPTIMAL result is needed, not {known.status}")
