@@ -112,8 +112,8 @@ class SiteMemo:
     def drawn_site(self, pos: Position, board: Board, tile: str, card_id: str) -> tuple[Slot, int] | None:
         """The first slot and rotation of `drawn_slots(board)` where the tile gives the card a
         site (`sites`), None when none does: the same answer as asking each board of
-        `boards(board, tile)`, but a board is built and read only when a cheap necessary
-        condition holds (`_may_have_site`). Kept by what it reads, as `sites` is: the positions
+        `boards(board, tile)` (built once per board and tile, `boards`), but a board is read only
+        when a cheap necessary condition holds (`_may_have_site`). Kept by what it reads, as `sites` is: the positions
         of one turn ask it again."""
         key = (board, tile, card_id, pos.to_move, tuple(s.temples for s in pos.seats))
         if key not in self._drawn:

@@ -124,9 +124,9 @@ EASY_TO_FIND = "hard by its score, but easy to find"
 grade reads medium, yet no run keeps it, for hard (it is easy to find) or for medium (its
 points are hard ones). So the gate changes no medium run (docs/generator.md, "Hard means hard to find")."""
 WITHOUT_THEME = "without theme"
+"""Why a candidate of the level asked is dropped when it lacks a theme asked (`--theme`)."""
 WITH_THEME = "with theme"
 """Why a candidate of the level asked is dropped when it has a theme refused (`--without`)."""
-"""Why a candidate of the level asked is dropped when it lacks a theme asked (`--theme`)."""
 QUICK_FIRST = True
 """Whether a candidate's first solve reads only its optimum until the uniqueness proof (`_first`),
 the usual solve following for a candidate proven unique: the same candidates kept, the same

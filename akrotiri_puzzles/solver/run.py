@@ -201,25 +201,27 @@ class Run:
         as before, so that the line found is the usual settings' own."""
         large = LARGE and self.large(model.f.puzzle)
         if PROVE_FIRST and not large and work is None and self.deadline.left() is None:
-            solver = cp_model.CpSolver()
-            params(solver, None, self.workers, self.seed)
-            for k, v in LARGE_TUNING.items():
-                setattr(solver.parameters, k, v)
-            solver.parameters.max_deterministic_time = PROOF_WORK
+            solver = self._solver(None, True, PROOF_WORK)
             status = STATUS[solver.solve(model.m)]
             if status == "INFEASIBLE" or (self.any_line and status in ("OPTIMAL", "FEASIBLE")):
                 return status, solver
+        solver = self._solver(self.deadline.left(), large, work)
+        status = STATUS[solver.solve(model.m)]
+        if status == "MODEL_INVALID":
+            raise SolverError(f"CP-SAT rejects the model: {model.m.validate()}")
+        return status, solver
+
+    def _solver(self, time_left: float | None, large: bool, work: float | None) -> cp_model.CpSolver:
+        """A CP-SAT solver with this run's settings (`params`), LARGE_TUNING when `large`, and at
+        most `work` of deterministic time when given."""
         solver = cp_model.CpSolver()
-        params(solver, self.deadline.left(), self.workers, self.seed)
+        params(solver, time_left, self.workers, self.seed)
         if large:
             for k, v in LARGE_TUNING.items():
                 setattr(solver.parameters, k, v)
         if work is not None:
             solver.parameters.max_deterministic_time = work
-        status = STATUS[solver.solve(model.m)]
-        if status == "MODEL_INVALID":
-            raise SolverError(f"CP-SAT rejects the model: {model.m.validate()}")
-        return status, solver
+        return solver
 
     def accept(self, model: LineModel, solver: cp_model.CpSolver) -> tuple[int, tuple[Action, ...]]:
         """The model's line, replayed by the engine: it must reach the goal within the model's
