@@ -131,3 +131,93 @@ def test_a_kind_counting_two_points_would_move_three_puzzles_of_the_collection()
     }
     text = (ROOT / "docs" / "generator.md").read_text()
     assert all(f"`{name}`" in text.replace("\n  ", " ") for name in moved)
+
+
+RECOUNT = ROOT / "tests" / "data" / "generator" / "study-seed4-recount.jsonl"
+"""Seed 4's capped searches counted again with a higher cap (tools/grade_recount.py)."""
+
+
+def _recount() -> list[dict[str, object]]:
+    return [json.loads(line) for line in RECOUNT.read_text().splitlines() if line.strip()]
+
+
+def test_the_span_of_a_correlation_is_its_least_and_most_over_every_order_of_the_capped_searches():
+    """spans() against every order the capped rows' states may have (brute force, 5! orders)."""
+    from itertools import permutations
+
+    tool = _tool()
+    grades = [("easy", 3), ("hard", 12), ("medium", 7), ("hard", 15), ("easy", 4), ("medium", 9), ("hard", 11)]
+    grades += [("medium", 8), ("easy", 2)]
+    nodes = [10, 900, 50, 1000, 1000, 1000, 1000, 1000, 30]
+    rows = [
+        dict(level=lv, score=s, nodes=n, complete=n < 1000, cap=1000, turns=1, phase="act", necessary=[])
+        | {"level_points": s}
+        for (lv, s), n in zip(grades, nodes, strict=True)
+    ]
+    capped = [i for i, r in enumerate(rows) if not r["complete"]]
+    for k, grade in enumerate(
+        ([float(r["score"]) for r in rows], [float(tool.LEVELS.index(r["level"])) for r in rows])
+    ):
+        found = []
+        for order in permutations(range(len(capped))):
+            states = [float(r["nodes"]) for r in rows]
+            for i, o in zip(capped, order, strict=True):
+                states[i] = 2000.0 + o
+            found.append(tool.spearman(grade, states))
+        low, high = tool.spans(rows)["all graded"][k]
+        assert (low, high) == pytest.approx((min(found), max(found)))
+    # A capped search below a finished one's count leaves the block's place open: no span.
+    rows[0] |= dict(nodes=20, complete=False, cap=20)
+    assert tool.spans(rows)["all graded"] == (None, None)
+
+
+def test_two_turns_counting_0_reads_the_placement_as_the_grader_and_two_turns_as_k_0():
+    """docs/generator.md, "The capped searches counted again": the reading that lets a two-turn
+    puzzle read easy and keeps the placement's point."""
+    tool = _tool()
+    for r in (r for r in _rows() if "level" in r):
+        read = tool.row_level(r, 1, two_turn=0)
+        if r["turns"] == 1 or r["phase"] == "act":
+            # One kind at most: the grader's reading, or K = 0's for two turns from the action phase.
+            assert read == tool.row_level(r, 0 if r["turns"] == 2 else 1), r["task"]
+        else:
+            # Both kinds: the placement's point kept, the two turns' gone.
+            index = [tool.LEVELS.index(tool.row_level(r, k)) for k in (0, 1)]
+            assert index[0] <= tool.LEVELS.index(read) <= index[1], r["task"]
+
+
+def test_the_recounted_rows_are_the_studys_capped_rows_drawn_again_and_counted_further():
+    tool = _tool()
+    rows, again = _rows(), _recount()
+    capped = {str(r["task"]) for r in rows if "level" in r and not r["complete"]}
+    assert {str(r["task"]) for r in again} == capped
+    by_task = {str(r["task"]): r for r in rows}
+    for r in again:
+        old = by_task[str(r["task"])]
+        assert r["nodes_before"] == old["nodes"] == old["cap"] == r["cap_before"]
+        # The search's order is fixed: a longer search plays the capped one's states first.
+        assert int(r["cap"]) > int(old["cap"]) and int(r["nodes"]) >= int(old["nodes"])
+        assert r["complete"] or r["nodes"] == r["cap"]
+        # Where it finished, the exhaustive search proves CP-SAT's optimum of the study's row.
+        assert not r["complete"] or r["exhaustive_optimum"] == old["optimum"], r["task"]
+    merged = tool.recounted(rows, again)
+    assert [r["task"] for r in merged] == [r["task"] for r in rows]
+
+
+def test_a_recounted_row_must_be_the_studys_own():
+    tool = _tool()
+    rows, again = _rows(), _recount()
+    with pytest.raises(ValueError, match="not the study's row"):
+        tool.recounted(rows, [again[0] | {"score": int(again[0]["score"]) + 1}])
+    with pytest.raises(ValueError, match="not drawn again identically"):
+        tool.recounted(rows, [{"task": again[0]["task"], "redrawn": "differs", "optimum": 5}])
+    with pytest.raises(ValueError, match="no such task"):
+        tool.recounted(rows, [again[0] | {"task": "hard-s4-t2-99999"}])
+
+
+def test_the_recount_tool_names_the_studys_tasks():
+    tool, recount = _tool(), tool_module("grade_recount")
+    for task in tool.tasks_for(4, 9, ("act", "place", "two-turn")):
+        assert recount.task_of(task.name) == task
+    with pytest.raises(ValueError):
+        recount.task_of("hard-s4-t3-00001")

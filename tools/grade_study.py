@@ -12,6 +12,12 @@ exhaustive search on each, capped at --max-nodes states: a capped search counts 
 (its rank ties with the other capped ones at the top). Prints the Spearman correlation of
 the score and of the level with the nodes, and the acceptance rate per level. The level of a
 row is the grader's (its level points: `row_level` reads rows written before them again).
+
+    python tools/grade_study.py --rows-in tests/data/generator/study-seed4.jsonl --recount RECOUNTED
+
+--recount reads rows whose capped searches tools/grade_recount.py counted again with a higher
+cap in place of the study's. Every summary also gives each correlation's span: the least and
+the most it can be whatever the still-capped searches' states.
 """
 
 from __future__ import annotations
@@ -73,20 +79,23 @@ def class_of(row: dict[str, object]) -> str:
     return "two-turn" if row["turns"] == 2 else str(row["phase"])
 
 
-def row_level(row: dict[str, object], counts: int = 1) -> str:
+def row_level(row: dict[str, object], counts: int = 1, two_turn: int | None = None) -> str:
     """The level of a graded row by the grader's rule (generator/grade.py, `level_points`). A row
     written before the rule (no `level_points`) holds the level read from its score: it is read
     again from its score less its kind's points beyond one (the row's phase, horizon and
     necessary techniques), a level the hard gate lowered from hard staying medium.
 
     `counts` asks what the level would be if each kind counted that many of its points toward
-    the level instead of the grader's 1 (docs/generator.md, "The level points: decided")."""
-    if "level_points" in row and counts == 1:
+    the level instead of the grader's 1 (docs/generator.md, "The level points: decided");
+    `two_turn`, if given, what the kind "two turns" counts instead (the placement's: `counts`)."""
+    two_turn = counts if two_turn is None else two_turn
+    if "level_points" in row and counts == two_turn == 1:
         return str(row["level"])
     score = int(row["score"])  # type: ignore[call-overload]
     needed = set(row["necessary"])  # type: ignore[call-overload]
     found = kinds(str(row["phase"]), int(row["turns"]), needed)  # type: ignore[call-overload]
-    level = level_of(score - sum(points - min(counts, points) for _, points in found if points > 0))
+    count = {name: two_turn if name == "two turns" else counts for name, _ in found}
+    level = level_of(score - sum(points - min(count[name], points) for name, points in found if points > 0))
     graded = int(row["level_points"]) if "level_points" in row else score  # type: ignore[call-overload]
     lowered = row["level"] != level_of(graded)
     return "medium" if level == "hard" and lowered else level
@@ -233,11 +242,27 @@ def main() -> None:
         default=1,
         help="Read each row's level with each kind (placement, two turns) counting this many of its points (the grader's: 1).",
     )
+    parser.add_argument(
+        "--two-turn-counts",
+        type=int,
+        help="What the kind 'two turns' counts instead (default: --kind-counts; the placement keeps --kind-counts).",
+    )
+    parser.add_argument(
+        "--recount",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="Rows of tools/grade_recount.py (the capped searches counted again with a higher cap), "
+        "each read in place of the --rows-in row of its task.",
+    )
     parser.add_argument("--rows-out", type=Path)
     parser.add_argument("--rows-in", type=Path, nargs="*", help="Only summarise rows written earlier.")
     args = parser.parse_args()
-    if args.kind_counts < 0:
-        parser.error(f"--kind-counts {args.kind_counts}: a kind counts 0 points or more")
+    for name, value in (("--kind-counts", args.kind_counts), ("--two-turn-counts", args.two_turn_counts)):
+        if value is not None and value < 0:
+            parser.error(f"{name} {value}: a kind counts 0 points or more")
+    if args.recount and not args.rows_in:
+        parser.error("--recount: give the study's rows with --rows-in")
     rows: list[dict[str, object]] = []
     if args.rows_in:
         for path in args.rows_in:
@@ -245,6 +270,12 @@ def main() -> None:
                 rows += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
             except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
                 parser.error(f"--rows-in {path}: not a file of study rows ({exc})")
+        for path in args.recount:
+            try:
+                again = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+                rows = recounted(rows, again)
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError, ValueError) as exc:
+                parser.error(f"--recount {path}: not rows counted again from these ({exc})")
     else:
         classes = tuple(c.strip() for c in args.classes.split(",") if c.strip())
         unknown = [c for c in classes if c not in CLASSES]
@@ -272,7 +303,7 @@ def main() -> None:
                 for future in as_completed([pool.submit(measure, t) for t in tasks]):
                     seen(future.result())
         sys.stderr.write("\n")
-    summarise(rows, args.kind_counts)
+    summarise(rows, args.kind_counts, args.two_turn_counts)
 
 
 def proposed_score(row: dict[str, object]) -> int:
@@ -303,7 +334,7 @@ GROUPS: dict[str, object] = {
 
 
 def figures(
-    rows: list[dict[str, object]], counts: int = 1
+    rows: list[dict[str, object]], counts: int = 1, two_turn: int | None = None
 ) -> dict[str, tuple[int, int, float | None, float | None, float | None]]:
     """Per group of graded rows: (puzzles, capped searches, Spearman(score, nodes),
     Spearman(level, nodes), Spearman(proposed score, nodes)); a correlation is None over fewer
@@ -313,10 +344,67 @@ def figures(
         group = [r for r in rows if "level" in r and keep(r)]  # type: ignore[operator]
         nodes = [float(r["nodes"]) for r in group]  # type: ignore[arg-type]
         score = [float(r["score"]) for r in group]  # type: ignore[arg-type]
-        level = [float(LEVELS.index(row_level(r, counts))) for r in group]
+        level = [float(LEVELS.index(row_level(r, counts, two_turn))) for r in group]
         capped = sum(1 for r in group if not r["complete"])
         proposed = [float(proposed_score(r)) for r in group]
         out[name] = (len(group), capped, _rho(score, nodes), _rho(level, nodes), _rho(proposed, nodes))
+    return out
+
+
+Span = tuple[float, float] | None
+"""The least and the most a correlation can be, whatever the still-capped searches' states."""
+
+
+def spans(rows: list[dict[str, object]], counts: int = 1, two_turn: int | None = None) -> dict[str, tuple[Span, Span]]:
+    """Per group of graded rows: the span of Spearman(score, nodes) and of Spearman(level,
+    nodes) over every count the capped searches may have. A capped search played more states
+    than its cap; when no finished search of the group played as many as the least cap, the
+    capped rows hold the top ranks in some unknown order, and the correlation is least with
+    them in the reverse order of the grade and most in its order (the rearrangement
+    inequality: the ranks are only permuted within the block, so their spread stays). Distinct
+    counts are assumed within the block. None where it is not defined or the caps leave the
+    block's place open (a capped search below a finished one's count)."""
+    out: dict[str, tuple[Span, Span]] = {}
+    for name, keep in GROUPS.items():
+        group = [r for r in rows if "level" in r and keep(r)]  # type: ignore[operator]
+        score = [float(r["score"]) for r in group]  # type: ignore[arg-type]
+        level = [float(LEVELS.index(row_level(r, counts, two_turn))) for r in group]
+        out[name] = (_span(group, score), _span(group, level))
+    return out
+
+
+def _span(group: list[dict[str, object]], grade: list[float]) -> Span:
+    capped = [i for i, r in enumerate(group) if not r["complete"]]
+    done = [float(r["nodes"]) for r in group if r["complete"]]  # type: ignore[arg-type]
+    if capped and done and max(done) >= min(float(group[i]["cap"]) for i in capped):  # type: ignore[arg-type]
+        return None
+    top = max(done, default=0.0) + 1
+    found = []
+    for reverse in (True, False):
+        nodes = [float(r["nodes"]) for r in group]  # type: ignore[arg-type]
+        for k, i in enumerate(sorted(capped, key=lambda i: grade[i], reverse=reverse)):
+            nodes[i] = top + k
+        found.append(_rho(grade, nodes))
+    low, high = found
+    return None if low is None or high is None else (low, high)
+
+
+def recounted(rows: list[dict[str, object]], again: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The study's rows with those tools/grade_recount.py counted again in their place. A row
+    counted again must be its task's, drawn again identically and with the study's grade."""
+    by_task = {str(r["task"]): i for i, r in enumerate(rows)}
+    out = list(rows)
+    for r in again:
+        name = str(r.get("task"))
+        if name not in by_task:
+            raise ValueError(f"{name}: no such task among the study's rows")
+        if r.get("redrawn") == "differs" or "nodes_before" not in r:
+            raise ValueError(f"{name}: not drawn again identically (CP-SAT optimum {r.get('optimum')})")
+        old = rows[by_task[name]]
+        same = ("score", "level", "optimum", "necessary", "weakest", "turns", "phase")
+        if any(r.get(f) != old.get(f) for f in same) or r["nodes_before"] != old["nodes"]:
+            raise ValueError(f"{name}: its grade or first count is not the study's row")
+        out[by_task[name]] = r
     return out
 
 
@@ -327,8 +415,9 @@ def _rho(x: list[float], y: list[float]) -> float | None:
     return spearman(x, y)
 
 
-def summarise(rows: list[dict[str, object]], counts: int = 1) -> None:
-    """The figures, as markdown, the levels read with each kind counting `counts` points."""
+def summarise(rows: list[dict[str, object]], counts: int = 1, two_turn: int | None = None) -> None:
+    """The figures, as markdown, the levels read with each kind counting `counts` points (the
+    kind "two turns" `two_turn`, if given)."""
     graded = [r for r in rows if "level" in r]
     for r in graded:
         # The exhaustive search must agree with CP-SAT wherever it finished.
@@ -341,27 +430,36 @@ def summarise(rows: list[dict[str, object]], counts: int = 1) -> None:
         "| Spearman(proposed score, states) |"
     )
     print("|---|---:|---:|---:|---:|")
-    for name, (n, capped, *rhos) in figures(rows, counts).items():
+    for name, (n, capped, *rhos) in figures(rows, counts, two_turn).items():
         print(f"| {name} | {n} ({capped} capped) | " + " | ".join(_show(r) for r in rhos) + " |")
+    print()
+    print("Whatever the capped searches' states (each more than its cap), the correlations lie in:")
+    print()
+    print("| measured over | Spearman(score, states) | Spearman(level, states) |")
+    print("|---|---:|---:|")
+    for name, found in spans(rows, counts, two_turn).items():
+        print(f"| {name} | " + " | ".join(_show_span(s) for s in found) + " |")
     print()
     if graded and all(r.get("unique") is None for r in graded):
         print(
             "(--score-only: no uniqueness proof, so no acceptance per level; the levels are the level points', ungated)"
         )
     else:
-        acceptance(rows, graded, counts)
+        acceptance(rows, graded, counts, two_turn)
     print()
     print(
         "| level graded | puzzles | optimum found by the greedy bot | by the beam planner (not greedy) | only by the exact solver |"
     )
     print("|---|---:|---:|---:|---:|")
     for lv in LEVELS:
-        at_level = [r for r in graded if row_level(r, counts) == lv]
+        at_level = [r for r in graded if row_level(r, counts, two_turn) == lv]
         rungs = [sum(1 for r in at_level if r["weakest"] == rung) for rung in ("greedy", "beam", "exact")]
         print(f"| {lv} | {len(at_level)} | " + " | ".join(_share(k, len(at_level)) for k in rungs) + " |")
 
 
-def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]], counts: int = 1) -> None:
+def acceptance(
+    rows: list[dict[str, object]], graded: list[dict[str, object]], counts: int = 1, two_turn: int | None = None
+) -> None:
     """The acceptance per level: tasks whose first candidate with a line is unique and graded at
     the level asked."""
     print(
@@ -371,8 +469,8 @@ def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]], c
     for lv in LEVELS:
         asked = [r for r in rows if r["asked"] == lv]
         kept = [r for r in asked if r["reason"] == "kept"]
-        at = sorted(float(r["nodes"]) for r in graded if row_level(r, counts) == lv)  # type: ignore[arg-type]
-        capped = sum(1 for r in graded if row_level(r, counts) == lv and not r["complete"])
+        at = sorted(float(r["nodes"]) for r in graded if row_level(r, counts, two_turn) == lv)  # type: ignore[arg-type]
+        capped = sum(1 for r in graded if row_level(r, counts, two_turn) == lv and not r["complete"])
         med = at[len(at) // 2] if at else float("nan")
         rate = len(kept) / len(asked) if asked else float("nan")
         print(f"| {lv} | {len(asked)} | {len(kept)} | {rate:.1%} | {len(at)} | {med:,.0f} | {capped} |")
@@ -380,6 +478,10 @@ def acceptance(rows: list[dict[str, object]], graded: list[dict[str, object]], c
 
 def _show(rho: float | None) -> str:
     return "n/a" if rho is None else f"{rho:.2f}"
+
+
+def _show_span(span: Span) -> str:
+    return "n/a" if span is None else f"{_show(span[0])} to {_show(span[1])}"
 
 
 def _share(k: int, n: int) -> str:
