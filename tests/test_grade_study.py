@@ -221,3 +221,37 @@ def test_the_recount_tool_names_the_studys_tasks():
         assert recount.task_of(task.name) == task
     with pytest.raises(ValueError):
         recount.task_of("hard-s4-t3-00001")
+
+
+def test_the_recount_table_in_docs_generator_is_read_from_the_study_and_the_recounted_rows():
+    """docs/generator.md, "The capped searches counted again": per class, rho as counted and its
+    span over the still-capped searches' orders, for the score and each reading of the kinds,
+    at the study's caps and with seed 4's capped searches counted again (issue 30)."""
+    tool = _tool()
+    text = (ROOT / "docs" / "generator.md").read_text()
+    rows = {"study's caps": _rows(), "200,000": tool.recounted(_rows(), _recount())}
+    readings = {
+        "score": (1, None, 2, 0),
+        "level, K = 1 (the grader's)": (1, None, 3, 1),
+        "level, K = 0": (0, None, 3, 1),
+        "level, K = 2": (2, None, 3, 1),
+        "level, K = 3": (3, None, 3, 1),
+        "level, placement 1, two turns 0": (1, 0, 3, 1),
+    }
+    names = ["all graded", "one turn, action phase", "one turn, before the placement", "two turns"]
+    checked = 0
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        reading, _, cap = cells[0].rpartition(", ")
+        if not line.startswith("| ") or cap not in rows or not reading:
+            continue
+        if reading == "puzzles (capped)":
+            found = tool.figures(rows[cap])
+            assert cells[1:] == [f"{found[n][0]} ({found[n][1]})" for n in names], line
+        else:
+            counts, two_turn, rho, span = readings[reading]
+            found, spans = tool.figures(rows[cap], counts, two_turn), tool.spans(rows[cap], counts, two_turn)
+            wanted = [f"{tool._show(found[n][rho])} ({tool._show_span(spans[n][span])})" for n in names]
+            assert cells[1:] == wanted, line
+        checked += 1
+    assert checked == 2 * (1 + len(readings))

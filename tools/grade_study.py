@@ -376,7 +376,8 @@ def spans(rows: list[dict[str, object]], counts: int = 1, two_turn: int | None =
 def _span(group: list[dict[str, object]], grade: list[float]) -> Span:
     capped = [i for i, r in enumerate(group) if not r["complete"]]
     done = [float(r["nodes"]) for r in group if r["complete"]]  # type: ignore[arg-type]
-    if capped and done and max(done) >= min(float(group[i]["cap"]) for i in capped):  # type: ignore[arg-type]
+    # A capped search stopped when it had played its cap: its count is its cap (older rows have no `cap`).
+    if capped and done and max(done) >= min(float(group[i]["nodes"]) for i in capped):  # type: ignore[arg-type]
         return None
     top = max(done, default=0.0) + 1
     found = []
