@@ -24,10 +24,10 @@ import pytest
 from ortools.sat.python import cp_model
 
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
-from akrotiri_puzzles.puzzle import Puzzle
+from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import facts as facts_module
 from akrotiri_puzzles.solver import lower as lower_module
-from akrotiri_puzzles.solver.budget import Budget, budget, max_steps, playable_cards
+from akrotiri_puzzles.solver.budget import Budget, budget, max_steps, must_load, playable_cards, sale_first
 from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
 from akrotiri_puzzles.solver.facts import FactReader
@@ -204,3 +204,85 @@ def test_R_TURN_1_R_TURN_2_R_MOVE_2_a_first_excavation_on_turn_1s_board_against_
         checked += 1
         exact += _status(puzzle, every[i], on[i], bud) in ("OPTIMAL", "FEASIBLE")
     assert checked >= 4 and exact > 0
+
+
+def _sale_first(name: str, comps, actions: int, temples: int) -> Puzzle:
+    """`actions` actions in turn 1, `temples` temples, the boat empty and no drachma: no card is
+    payable before a sale (`budget.sale_first`), so every line sells before it excavates."""
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    start = replace(puzzle.start, actions_left=actions)
+    hero = replace(start.hero, cargo=(), drachmas=0)
+    puzzle = clean(puzzle, start=start.with_seat(puzzle.hero, hero), goal=Goal(temples=temples))
+    assert must_load(puzzle) and sale_first(puzzle)
+    return puzzle
+
+
+SALE_FIRST = "small-129-act-south-2016-h2-temple"
+"""Two turns, turn 2 of 3 actions without a turn-1 temple (R-TURN-2), the boat one Move action
+from a cube and one from a site, a Move action from Thera to a site: the money leg and the sail
+(3 actions) leave no room in turn 1 for an excavation."""
+
+
+def test_R_TURN_1_R_TURN_2_R_FREE_1_a_sale_first_split_by_turn_against_the_exhaustive_search(comps, monkeypatch):
+    """Every line sells first (R-FREE-1, no card payable before) and digs two temples. With 2
+    actions in turn 1, a first excavation in turn 1 cannot follow the money leg and the sail
+    there, and one in turn 2 leaves 2 of those actions and both excavations with the Move action
+    between them for turn 2's 3 (R-TURN-1, R-TURN-2): every scenario's bound is beyond the
+    horizon (`sale_before_dig`; 6 of 7 without it), the solver proves INFEASIBLE and the
+    exhaustive search agrees. With 3 actions in turn 1 the split leaves turn 2 exactly full:
+    the least bound, 6, is the optimum that the solver finds with the split off, so a turn-2
+    count one too high would give no line. About 3 s of CPU."""
+    puzzle = _sale_first(SALE_FIRST, comps, 2, 2)
+    exhaustive = search(puzzle, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum is None
+    assert _least(puzzle) == FAR
+    assert solve(puzzle, probe=False).status == "INFEASIBLE"
+    full = _sale_first(SALE_FIRST, comps, 3, 2)
+    assert _least(full) == 6
+    monkeypatch.setattr(lower_module, "SALE_SPLIT", False)
+    assert _least(puzzle) == 6 <= budget(puzzle).most
+    result = solve(full, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 6)
+
+
+@pytest.mark.corpus
+def test_R_TURN_1_R_TURN_2_R_MOVE_2_a_sale_first_split_by_turn_exact_against_the_exhaustive_search(comps):
+    """The full turn 2 above (3 actions in turn 1): the least bound with the split by turn is
+    the exhaustive optimum, 6. About 12 s of CPU (`corpus`)."""
+    puzzle = _sale_first(SALE_FIRST, comps, 3, 2)
+    exhaustive = search(puzzle, max_nodes=200_000)
+    assert exhaustive.complete and exhaustive.optimum == 6 == _least(puzzle)
+
+
+@pytest.mark.corpus
+def test_R_TURN_1_R_TURN_2_three_temples_sold_first_fit_turn_1_exactly_against_the_model(comps, monkeypatch):
+    """Three temples, every line sells first: their excavations and gaps (5 actions) exceed turn
+    2's 3 (R-TURN-2), so the first excavation is in turn 1, after the money leg and the sail on
+    turn 1's board (R-TURN-1). With 5 actions in turn 1 that fits exactly: the least bound is 9,
+    the optimum the solver finds with the split off (a turn-1 count one too high would give no
+    line); with 4 it does not: every scenario's bound is beyond the horizon, and the solver with
+    the split off proves INFEASIBLE too. About 10 s of CPU (`corpus`)."""
+    name = "small-093-act-south-2014-h2-temple"
+    fits, short = _sale_first(name, comps, 5, 3), _sale_first(name, comps, 4, 3)
+    assert (_least(fits), _least(short)) == (9, FAR)
+    monkeypatch.setattr(lower_module, "SALE_SPLIT", False)
+    assert _least(short) <= budget(short).most
+    result = solve(fits, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 9)
+    assert solve(short, probe=False).status == "INFEASIBLE"
+
+
+@pytest.mark.corpus
+def test_R_TURN_1_R_TURN_2_R_FREE_1_place_2_g10003_sells_first_and_has_no_line(comps, monkeypatch):
+    """place-2 g10003 (the solver benchmark's set 10000, tests/data/puzzles/slow): 2 drachmas,
+    E10 and M04 in hand, an empty boat at Thera, 3 actions in each turn, two temples. Every line
+    sells first, and the money leg and the sail fill turn 1, so both excavations and the Move
+    action between them, with what the lead leaves over, need 4 of turn 2's 3 actions: every
+    scenario's bound is beyond the horizon with the split (`sale_before_dig`), and the solver
+    with it off proves INFEASIBLE by its models. About 25 s of CPU (`corpus`)."""
+    puzzle = load_puzzle(SLOW / "place-2-g10003.yaml", comps)
+    assert sale_first(puzzle) and must_load(puzzle)
+    assert _least(puzzle) == FAR
+    monkeypatch.setattr(lower_module, "SALE_SPLIT", False)
+    assert _least(puzzle) <= budget(puzzle).most
+    assert solve(puzzle, probe=False).status == "INFEASIBLE"

@@ -384,12 +384,12 @@ class FactReader:
 
     def _split(self, views: tuple[BoardView, ...], fit: dict[str, set[str]], points: bool) -> FirstTurn | None:
         """Turn 1 for `lower_bound`'s split by turn (two turns): where each card fits on its
-        board (`fit`), the actions of each turn, and with `lower.FIRST_BOARD` the steps (with
-        `points`, least points) from the start and Thera's stops on turn 1's board, kept with
-        its view, which its placement's scenarios share."""
+        board (`fit`), the actions of each turn, and with `lower.FIRST_BOARD` or `SALE_SPLIT`
+        the steps (with `points`, least points) from the start and Thera's stops on turn 1's
+        board, kept with its view, which its placement's scenarios share."""
         if self.second_cap is None or len(views) != 2:
             return None
-        if not lower_mod.FIRST_BOARD:
+        if not lower_mod.FIRST_BOARD and not lower_mod.SALE_SPLIT:
             return FirstTurn(fit, self.second_cap)
         one = views[0]
         stops = thera_stops(one.island, one.thera, self.occupied)

@@ -43,6 +43,13 @@ FIRST_BOARD = True
 on turn 1's board: the Move actions before it from turn 1's steps (or points), and those with
 the excavation within turn 1's actions (R-TURN-1, R-TURN-2); a switch for tests and
 benchmarks."""
+SALE_SPLIT = True
+"""Whether `lower_bound`'s count of the lines whose first sale comes before every excavation
+(two-turn puzzles) splits them by the turn of their first excavation (`sale_before_dig`): one in
+turn 1 has the money leg, the sail to it and itself within turn 1's actions, on turn 1's board;
+one in turn 2 has every excavation, the Move actions between them and what the money leg and
+the sail leave over from turn 1 within turn 2's (R-TURN-1, R-TURN-2); a switch for tests and
+benchmarks."""
 FREE_THERA = True
 """Whether the steps from Thera that the lower bounds read (`from_thera`: solver/facts.py and
 the per-slot views of solver/relax.py) are counted from the Thera docks without the opponent's
@@ -112,7 +119,8 @@ def lower_bound(
     distinct actions. When no card the hero could play is one it can pay for before a sale
     (`budget.sale_first`: before the first sale drachmas only go), every excavation follows the
     sale, so the Move action before each further temple (as above) comes after the sale too,
-    and is none of the money leg's, the sail from Thera's or the buy: `temples - 1` more.
+    and is none of the money leg's, the sail from Thera's or the buy: `temples - 1` more. Over
+    two turns, those lines are split by the turn of their first excavation (`sale_before_dig`).
     """
     start = puzzle.start
     hero = start.hero
@@ -179,10 +187,13 @@ def lower_bound(
             first_sale = sale_first(puzzle) if sale is None else sale
             between = further if SALE_FIRST and first_sale else 0
             found = max(found, earn + actions_for(back, 0) + puzzle.goal.temples + buy + between)
+            # The lines whose first sale comes before every excavation, split by turn (two turns).
+            selling = sale_before_dig(puzzle, cubes, from_start, from_thera, earn, back, p0, buy, turns)
+            if SALE_FIRST and first_sale:
+                found = max(found, selling)
             if THERA_TWICE and not first_sale:
                 # Either the first sale comes before every excavation (the count above, with the
                 # Move actions between excavations), or an excavation comes before it.
-                selling = earn + actions_for(back, 0) + puzzle.goal.temples + buy + further
                 thera_cube = any(from_thera.get(d) == 0 for d in cubes)
                 dug = dig_before_sale(puzzle, fit, from_start, from_thera, to_thera, p0, buy, turns, thera_cube)
                 found = max(found, min(selling, dug))
@@ -193,6 +204,68 @@ def lower_bound(
         gap = buy_gap(puzzle.goal.temples, hand, fit, from_start, from_thera, to_thera, p0, bool(load), sold)
         found = max(found, gap)
     return found
+
+
+def sale_before_dig(
+    puzzle: Puzzle,
+    cubes: list[str],
+    from_start: dict[str, int],
+    from_thera: dict[str, int],
+    earn: int,
+    back: int,
+    points: int,
+    buy: int,
+    turns: FirstTurn | None = None,
+) -> int:
+    """For a goal of several temples without a named card that every line pays for with a sale
+    (`budget.must_load`): a lower bound on the actions of the lines whose first sale comes before
+    every excavation; FAR when there are none. `earn` is the money leg (`money_leg` over
+    `cubes`), `back` the least steps from Thera's stops to a dock where a card fits, both on the
+    last board, `buy` 1 when the hand holds fewer cards that fit than the goal's temples.
+
+    Such a line makes the money leg before its first sale S (`money_leg`: at least `earn`
+    actions), then sails from Thera to its first excavation's dock: at least `back` steps with
+    no point in hand after S (the Move action into Thera began loaded, 1 point, spent on the
+    step into Thera, R-MOVE-2), so `actions_for(back, 0)` Move actions between S and the first
+    excavation. Then every excavation (R-EXC-1), a Move action between two of them (the next
+    temple is on another island and an excavation leaves no point, R-MOVE-2), and the buy: all
+    distinct actions, `lead + 2 * temples - 1 + buy`, `lead` being the money leg and the sail.
+
+    **By turn** (`turns`, two-turn puzzles, `SALE_SPLIT`). Let E be the first excavation.
+    - E in turn 2: every excavation is in turn 2, and so are the Move actions between them;
+      turn 1 excavates nothing, so turn 2 has `turns.second` actions (R-TURN-2). Every action
+      of turn 1 comes before E, and turn 1 has at most `turns.actions`; the lead, and a buy
+      made before E, come before E too, so at least `lead + buy - turns.actions` of them fall in
+      turn 2 (a buy made after E is in turn 2 anyway). So turn 2 holds at least `max(0, lead +
+      buy - turns.actions) + 2 * temples - 1` actions: where that exceeds `turns.second`, no
+      such line has E in turn 2.
+    - E in turn 1: E and every action before it are turn 1's, made before turn 2's tile is
+      placed (R-TURN-1), on turn 1's board: the money leg counted with turn 1's steps (or
+      points: `turns.from_start`, `turns.from_thera`; the last board's cube docks hold every
+      dock whose island holds a cube on turn 1's board, islands only merging and cubes staying
+      on their piece, R-TILE-3, so the least over them is no more), the sail from turn 1's
+      Thera stops to a dock where a card fits on turn 1's board (`turns.fit`), and E: at most
+      `turns.actions` (R-TURN-2), else no such line has E in turn 1.
+    Where neither turn is left, there is no such line (FAR); else the count above holds. For
+    two temples, wherever turn 1 is left so is turn 2 (the last board's lead is at most turn
+    1's, and turn 2 has 3 actions at least, R-TURN-2), so the turn-1 case only decides for three
+    temples or more, whose excavations and gaps alone may exceed turn 2's actions."""
+    temples = puzzle.goal.temples
+    rest = 2 * temples - 1
+    lead = earn + actions_for(back, 0)
+    selling = lead + rest + buy if lead < FAR else FAR
+    if turns is None or not SALE_SPLIT or selling >= FAR:
+        return selling
+    if max(0, lead + buy - turns.actions) + rest <= turns.second:
+        return selling  # the first excavation may be in turn 2
+    # Turn 1's board when known (`FirstTurn`), else the last board's steps, which are no more.
+    start_one = turns.from_start if turns.from_start is not None else from_start
+    thera_one = turns.from_thera if turns.from_thera is not None else from_thera
+    earn_one = money_leg(cubes, start_one, thera_one, points)
+    back_one = min((thera_one.get(d, FAR) for ds in turns.fit.values() for d in ds), default=FAR)
+    if earn_one < FAR and back_one < FAR and earn_one + actions_for(back_one, 0) + 1 <= turns.actions:
+        return selling  # the first excavation may be in turn 1
+    return FAR
 
 
 def buy_gap(
