@@ -445,7 +445,7 @@ class Relaxed:
                     for c in cards:
                         if c in fits and maps[c].cost <= drachmas:
                             allow = mask if self.allowed is None else mask & self.allowed[(island, c)]
-                            if island in done:
+                            if dug:
                                 allow &= self.room(island, dug)
                             if not allow:
                                 continue
@@ -504,8 +504,8 @@ class Relaxed:
         return (least,)
 
     def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
-        """The boards (bits) where `island`, a spot of `multi` already holding a temple of `dug`,
-        has room for one more (reach_two's); every board here."""
+        """The boards (bits) where `island` has room for a temple besides those of `dug`
+        (reach_two's); every board here."""
         return -1
 
     def turn_over(self, acts: int, gained: int) -> int:

@@ -41,8 +41,8 @@ run once over both turns, on the boards the line can meet:
   within turn 1's actions of the boat over that board alone; after one that cannot, none can.
   Cubes unloaded (kept aside, anywhere) are sold only once a Load takes them aboard again: at
   a later Load (first, up to the boat's 3) or for one action paid at Thera (a Load on the way).
-- *Temples.* One per B1 spot (a grown island holding two of B1's islands allows two: looser,
-  still sound); on a spot of the next tile's islands, at most as many as it has islands on the
+- *Temples.* One per B1 spot, and one on a final island joining two of B1's islands (`joined`);
+  on a spot of the next tile's islands, at most as many as it has islands on the
   final board the line's excavations allow (`room`, R-EXC-1; session 49).
 - *Turn 1's legs* (`leg_actions`, session 49). A leg the stops can still make within turn 1 is
   costed over B1 alone (the next tile is placed in turn 2); one that cannot, or a line that
@@ -71,6 +71,7 @@ from ..puzzle import Goal, Puzzle
 from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
 from .reach_boards import Boards as _Boards
+from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 
@@ -283,6 +284,8 @@ class _TwoRelaxed(Relaxed):
             first = b1.island_quads[isl][0]
             members.append(sorted({(k, b.island_at(first)) for k, b in enumerate(boards)}))  # type: ignore[misc]
         self.spot_of = spot_of
+        self.joined = _joined(members, len(boards))
+        """Two spots of B1: the boards (bits) on which the next tile joins their islands into one."""
         self.b1_island = {s: isl for isl, s in spot_of.items()}
         """The island of turn 1's board each of its spots stands for."""
         old_land = {q for quads in b1.island_quads.values() for q in quads}
@@ -538,12 +541,12 @@ class _TwoRelaxed(Relaxed):
         self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
     ) -> tuple[int, ...]:
         """A leg the relaxed stops can still make within turn 1 is sailed on turn 1's board
-        (R-MOVE-1, R-TURN-1: the next tile is placed at the start of turn 2): within turn 1's
-        actions left, at that board's points (`Boards.turn_one_legs`); or it ends turn 1, which
-        then spends the actions of turn 1 left (a Move action sailed in turn 2 covers no more of
-        the leg than `least` counts). A line whose leg ends turn 1 is not charged more than its
-        own: the relaxed stops spend no more than the line's, so turn 1's actions left here are
-        at least the line's, and its leg then takes those and at least the rest of `least`."""
+        (R-MOVE-1; the next tile is placed in turn 2, R-TILE-1): within turn 1's actions left, at
+        that board's points (`Boards.turn_one_legs`). Otherwise turn 1 ends on the way (its
+        actions left spent or given up) with the boat short of the stop, so the leg takes a Move
+        action of turn 2 too, and at least `least` in all. The relaxed stops spend no more than
+        the line's, so turn 1's actions left here are at least the line's: the leg is charged
+        no more than the line's own."""
         if not self.tight_turns or gained >= _OVER:
             return (least,)
         left = self.pos.actions_left - (self.start_acts + gained - acts)
@@ -552,17 +555,24 @@ class _TwoRelaxed(Relaxed):
         src = at if isinstance(at, str) else self.b1_island.get(at)  # type: ignore[call-overload]
         dest = self.b1_island.get(island)  # type: ignore[call-overload]
         points = None if src is None or dest is None else self.on.turn_one_legs(src).get(dest)
-        if points is None:
-            return (left,)
-        need = max(0, points - free)
-        within = need if cargo else (need + 1) // 2  # R-MOVE-2
-        if within == least:
-            return (least,)
-        return (within, left) if within < left else (left,)
+        within = None
+        if points is not None:
+            need = max(0, points - free)
+            within = need if cargo else (need + 1) // 2  # R-MOVE-2
+            if within == least:
+                return (least,)
+        out = (within,) if within is not None and within <= left else ()
+        return (*out, left + 1) if left + 1 <= acts else out
 
     def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
-        """The boards where the next tile's islands grouped in spot `island` hold one more
-        temple than `dug` has there (`rooms`)."""
+        """The boards where spot `island` holds a temple besides those of `dug` (R-EXC-1): for
+        the next tile's islands grouped in a spot, one more than `dug` has there (`rooms`); for
+        an island of B1, where no temple of `dug` lies on its final island (`joined`)."""
+        if island not in self.rooms:  # a spot of B1: not on a final island holding a temple of dug
+            joined = 0
+            for i, _ in dug:
+                joined |= self.joined.get((island, i), 0)  # type: ignore[arg-type]
+            return ~joined
         rooms = self.rooms[island]  # type: ignore[index]
         n = sum(1 for i, _ in dug if i == island) + 1
         return rooms[n] if n < len(rooms) else 0
