@@ -41,12 +41,9 @@ run once over both turns, on the boards the line can meet:
   within turn 1's actions of the boat over that board alone; after one that cannot, none can.
   Cubes unloaded (kept aside, anywhere) are sold only once a Load takes them aboard again: at
   a later Load (first, up to the boat's 3) or for one action paid at Thera (a Load on the way).
-- *Temples.* One per B1 spot, and one on a final island joining two of B1's islands (`joined`);
-  on a spot of the next tile's islands, at most as many as it has islands on the
-  final board the line's excavations allow (`room`, R-EXC-1; session 49).
-- *Turn 1's legs* (`leg_actions`, session 49). A leg the stops can still make within turn 1 is
-  costed over B1 alone (the next tile is placed in turn 2); one that cannot, or a line that
-  ends turn 1 on the way, spends the actions of turn 1 left.
+- *Temples* (`room`, R-EXC-1). One per B1 spot, one on a final island joining two of them, and
+  on a spot of the next tile's islands as many as the final board has of them.
+- *Turn 1's legs* (`leg_actions`). Costed over B1 alone, or they end turn 1.
 
 Every line of the two turns is a sequence of such stops, each no costlier and worth no less in
 the relaxation, so the bound is sound (tests/test_reach_two.py compares it with covers' and
@@ -540,13 +537,10 @@ class _TwoRelaxed(Relaxed):
     def leg_actions(
         self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
     ) -> tuple[int, ...]:
-        """A leg the relaxed stops can still make within turn 1 is sailed on turn 1's board
-        (R-MOVE-1; the next tile is placed in turn 2, R-TILE-1): within turn 1's actions left, at
-        that board's points (`Boards.turn_one_legs`). Otherwise turn 1 ends on the way (its
-        actions left spent or given up) with the boat short of the stop, so the leg takes a Move
-        action of turn 2 too, and at least `least` in all. The relaxed stops spend no more than
-        the line's, so turn 1's actions left here are at least the line's: the leg is charged
-        no more than the line's own."""
+        """A leg within turn 1 is sailed on turn 1's board (R-MOVE-1, R-TILE-1: the next tile is
+        placed in turn 2), at its points (`Boards.turn_one_legs`); else turn 1 ends on the way,
+        short of the stop, so the leg spends turn 1's actions left and one of turn 2. The relaxed
+        stops spend no more than the line's, so turn 1's actions left are at least the line's."""
         if not self.tight_turns or gained >= _OVER:
             return (least,)
         left = self.pos.actions_left - (self.start_acts + gained - acts)
