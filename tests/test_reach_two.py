@@ -165,3 +165,56 @@ def test_R_ORA_1_the_boards_of_the_oracles_tiles_cost_an_action_of_turn_one():
     assert best.status == "OPTIMAL" and best.value is not None
     assert best.value <= bound(True) < bound(False)
     assert below(top, bound(True) + 1)
+
+
+def group_cover(seed: int, index: int):
+    """The cover of the `index`-th slot-and-rotation group of the hero's fifth turn (2016)."""
+    group = placement_groups(before_placement(seed, 2016, 5))[index]
+    return cover([child for _, child in group], 2)
+
+
+def test_R_EXC_1_the_next_tiles_islands_in_one_spot_hold_a_temple_each_on_one_board(monkeypatch):
+    # The next tile's islands alone are grouped into spots by what they offer, across the final
+    # boards of a slot; a line's temples lie on one final board, one an island (R-EXC-1), so a
+    # spot holds no more temples than that board has of its islands (`room`). On this cover of
+    # seed 5's fifth turn (tile -1,-2 r180) a relaxed line dug two temples on the one island the
+    # next tile at -1,1 leaves alone, reaching 8 where the cover's optimum is 5 (CP-SAT: the
+    # corpus test below); with `room` the bound proves 6 out of reach, not 5.
+    from akrotiri_puzzles.analysis.reach_bound import Relaxed
+    from akrotiri_puzzles.analysis.reach_two import _TwoRelaxed
+
+    top = group_cover(5, 1)
+    assert below(top, 6) and not below(top, 5)
+    monkeypatch.setattr(_TwoRelaxed, "room", Relaxed.room)
+    assert not below(top, 6)
+
+
+@pytest.mark.corpus
+def test_R_EXC_1_the_bound_with_room_is_never_below_the_covers_optimum():
+    # The cover above: its two-turn optimum (CP-SAT) is 5, and the bound is not below it
+    # (about 5 s of CPU: corpus).
+    top = group_cover(5, 1)
+    best = best_two_turns(top, "score", Deadline(None))
+    assert best.status == "OPTIMAL" and best.value == 5
+    assert not below(top, best.value, NODES)
+
+
+@pytest.mark.corpus
+def test_R_MOVE_1_R_TILE_1_turn_ones_legs_are_sailed_on_turn_ones_board(monkeypatch):
+    # The next tile is placed at the start of turn 2 (R-TILE-1), so a leg sailed in turn 1 is
+    # sailed on turn 1's board (R-MOVE-1): within turn 1's actions left it costs that board's
+    # points; otherwise it ends turn 1 and spends its actions left (`leg_actions`). On this cover
+    # of seed 4's fifth turn (tile -1,3 r180) the bound falls from 9 to 7 and stays at least the
+    # cover's optimum (CP-SAT). About 10 s of CPU: corpus.
+    from akrotiri_puzzles.analysis.reach_bound import Relaxed
+    from akrotiri_puzzles.analysis.reach_two import _TwoRelaxed
+
+    top = group_cover(4, 5)
+    best = best_two_turns(top, "score", Deadline(None))
+    assert best.status == "OPTIMAL" and best.value is not None
+    bound = two_turn_bound(top, NODES)
+    assert bound is not None and best.value <= bound
+    assert not below(top, bound) and below(top, bound + 1)
+    monkeypatch.setattr(_TwoRelaxed, "leg_actions", Relaxed.leg_actions)
+    looser = two_turn_bound(top, NODES)
+    assert looser is not None and bound < looser

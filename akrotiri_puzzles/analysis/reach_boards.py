@@ -33,6 +33,22 @@ def route_groups(boards: list[Board]) -> tuple[list[tuple[str, ...]], dict[str, 
     return groups, groups_of
 
 
+def joined(members: list[list[tuple[int, Quad]]], boards: int) -> dict[tuple[int, int], int]:
+    """For two islands of turn 1's board (by index in `members`: each one's island on each board),
+    the boards (bits, turn 1's excluded) on which the next tile joins them into one island."""
+    out: dict[tuple[int, int], int] = {}
+    for k in range(1, boards):
+        on_k: dict[Quad, list[int]] = {}
+        for spot, ms in enumerate(members):
+            on_k.setdefault(next(isl for j, isl in ms if j == k), []).append(spot)
+        for both in on_k.values():
+            for x in both:
+                for y in both:
+                    if x != y:
+                        out[(x, y)] = out.get((x, y), 0) | (1 << k)
+    return out
+
+
 class Boards:
     """What the searches of one position's groups share, by board: each card's bounds on a
     site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
@@ -51,6 +67,8 @@ class Boards:
         self._first: dict[str, int] | None = None
         self.cards: dict[tuple[int, Quad], list[str]] = {}
         """The cards that fit an island of a board (by its id), in card order."""
+        self._turn_one: dict[str | Quad, dict[Quad, int]] = {}
+        self._b1_groups: tuple[list[tuple[str, ...]], dict[str, list[int]]] | None = None
 
     def first_legs(self, board: Board) -> dict[str, int]:
         """The least movement points from the boat's dock to each dock of turn 1's board alone
@@ -71,6 +89,37 @@ class Boards:
                         out[e] = cost
                         heapq.heappush(heap, (cost, e))
         return self._first
+
+    def turn_one_legs(self, at: str | Quad) -> dict[Quad, int]:
+        """The least movement points from `at` (the boat's dock, or an island of turn 1's board:
+        any of its docks but the other boat's) to each island of turn 1's board (by its docks but
+        the other boat's), over that board alone (R-MOVE-1; leaving the other boat's dock costs
+        2, R-MOVE-3): the legs a line sails in turn 1, before the next tile is placed."""
+        if at not in self._turn_one:
+            board = self.pos.board
+            if self._b1_groups is None:
+                self._b1_groups = route_groups([board])
+            groups, groups_of = self._b1_groups
+            occupied = self.pos.seat(self.pos.other).boat
+            docks = [at] if isinstance(at, str) else [d for d in board.docks_of_island.get(at, ()) if d != occupied]
+            out = dict.fromkeys(docks, 0)
+            heap = [(0, d) for d in docks]
+            while heap:
+                n, d = heapq.heappop(heap)
+                if n > out[d]:
+                    continue
+                cost = n + (2 if d == occupied else 1)
+                for e in (e for gi in groups_of.get(d, ()) for e in groups[gi]):
+                    if cost < out.get(e, 10**9):
+                        out[e] = cost
+                        heapq.heappush(heap, (cost, e))
+            points: dict[Quad, int] = {}
+            for d, n in out.items():
+                if d != occupied:
+                    i = board.island_of_dock[d]
+                    points[i] = min(points.get(i, n), n)
+            self._turn_one[at] = points
+        return self._turn_one[at]
 
     def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
         """The cards among `cards` (always the same, in card order) that fit a site among

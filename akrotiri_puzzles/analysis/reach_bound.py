@@ -416,80 +416,97 @@ class Relaxed:
         free = self.pos.points if isinstance(at, str) else 0
         for island, steps in self.moves(at):
             need = max(0, steps - free)
-            m = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
-            if m > acts:
+            least = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
+            if least > acts:
                 break  # the islands after it are no nearer (`moves`)
-            if island == self.thera and (cargo + stash - kept or (kept and acts > m and here != self.thera)):
-                best = max(
-                    best,
-                    self.search(island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained),
-                )
-                continue
-            if m + 1 > acts:
-                continue
-            if island == self.thera and self.buys_help and acts - m - 1 >= 2 and len(dug) < self.left:
-                # A card bought scores only once excavated: a Move action to an island other
-                # than Thera (at least one point from it) and the excavation. After a buy with
-                # fewer actions left, the cards bought score nothing and nothing else is
-                # reachable that the stop before it does not reach with more drachmas.
-                for cost, new_hand, t in self.purchases(acts - m - 1, drachmas, hand, bought):
-                    sub = self.search(
-                        island, acts - m - 1, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash, mask, gained
+            for m in self.leg_actions(at, island, least, acts, gained, cargo, free):
+                if island == self.thera and (cargo + stash - kept or (kept and acts > m and here != self.thera)):
+                    best = max(
+                        best,
+                        self.search(
+                            island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained
+                        ),
                     )
-                    best = max(best, sub)
-            fits = self.fits.get(island)
-            if fits is not None and (island not in done or island in self.multi) and len(dug) < self.left:
-                for c in cards:
-                    if c in fits and maps[c].cost <= drachmas:
-                        allow = mask if self.allowed is None else mask & self.allowed[(island, c)]
-                        if not allow:
-                            continue
-                        rest = list(hand)
-                        rest.remove(c)
-                        extra, now = self.turn_bonus(len(dug) + 1, acts - m - 1, gained, island, c)
+                    continue
+                if m + 1 > acts:
+                    continue
+                if island == self.thera and self.buys_help and acts - m - 1 >= 2 and len(dug) < self.left:
+                    # A card bought scores only once excavated: a Move action to an island other
+                    # than Thera (at least one point from it) and the excavation. After a buy with
+                    # fewer actions left, the cards bought score nothing and nothing else is
+                    # reachable that the stop before it does not reach with more drachmas.
+                    for cost, new_hand, t in self.purchases(acts - m - 1, drachmas, hand, bought):
                         sub = self.search(
-                            island,
-                            acts - m - 1 + extra,
-                            drachmas - maps[c].cost,
-                            cargo,
-                            sold,
-                            tuple(rest),
-                            dug | {(island, c)},
-                            bought,
-                            taken,
-                            stash,
-                            allow,
-                            now,
+                            island, acts - m - 1, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash, mask, gained
                         )
                         best = max(best, sub)
-            had = got.get(island, 0)
-            late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
-            if cargo < 3 and (had < self.cubes.get(island, 0) or kept) and not late:
-                # The boat takes as many as it can: the cubes unloaded before (with
-                # `stash_loads_again`, on any island: looser), then the island's, less those
-                # already taken.
-                again = min(3 - cargo, kept)
-                k = min(3 - cargo - again, self.cubes.get(island, 0) - had)
-                more = tuple(sorted({**dict(taken), island: had + k}.items())) if k else taken
-                best = max(
-                    best,
-                    self.search(
-                        island,
-                        acts - m - 1,
-                        drachmas,
-                        cargo + again + k,
-                        sold,
-                        hand,
-                        dug,
-                        bought,
-                        more,
-                        stash - again,
-                        mask,
-                        gained,
-                    ),
-                )
+                fits = self.fits.get(island)
+                if fits is not None and (island not in done or island in self.multi) and len(dug) < self.left:
+                    for c in cards:
+                        if c in fits and maps[c].cost <= drachmas:
+                            allow = mask if self.allowed is None else mask & self.allowed[(island, c)]
+                            if dug:
+                                allow &= self.room(island, dug)
+                            if not allow:
+                                continue
+                            rest = list(hand)
+                            rest.remove(c)
+                            extra, now = self.turn_bonus(len(dug) + 1, acts - m - 1, gained, island, c)
+                            sub = self.search(
+                                island,
+                                acts - m - 1 + extra,
+                                drachmas - maps[c].cost,
+                                cargo,
+                                sold,
+                                tuple(rest),
+                                dug | {(island, c)},
+                                bought,
+                                taken,
+                                stash,
+                                allow,
+                                now,
+                            )
+                            best = max(best, sub)
+                had = got.get(island, 0)
+                late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
+                if cargo < 3 and (had < self.cubes.get(island, 0) or kept) and not late:
+                    # The boat takes as many as it can: the cubes unloaded before (with
+                    # `stash_loads_again`, on any island: looser), then the island's, less those
+                    # already taken.
+                    again = min(3 - cargo, kept)
+                    k = min(3 - cargo - again, self.cubes.get(island, 0) - had)
+                    more = tuple(sorted({**dict(taken), island: had + k}.items())) if k else taken
+                    best = max(
+                        best,
+                        self.search(
+                            island,
+                            acts - m - 1,
+                            drachmas,
+                            cargo + again + k,
+                            sold,
+                            hand,
+                            dug,
+                            bought,
+                            more,
+                            stash - again,
+                            mask,
+                            gained,
+                        ),
+                    )
         self._memo[key] = best
         return best
+
+    def leg_actions(
+        self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
+    ) -> tuple[int, ...]:
+        """The Move actions a leg from `at` to `island` is searched with, `least` those of its
+        points (reach_two's: turn 1's legs over turn 1's board)."""
+        return (least,)
+
+    def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
+        """The boards (bits) where `island` has room for a temple besides those of `dug`
+        (reach_two's); every board here."""
+        return -1
 
     def turn_over(self, acts: int, gained: int) -> int:
         """`gained` as far as the rest of the search reads it (reach_two's)."""

@@ -41,8 +41,9 @@ run once over both turns, on the boards the line can meet:
   within turn 1's actions of the boat over that board alone; after one that cannot, none can.
   Cubes unloaded (kept aside, anywhere) are sold only once a Load takes them aboard again: at
   a later Load (first, up to the boat's 3) or for one action paid at Thera (a Load on the way).
-- *Temples.* One per B1 spot (a grown island holding two of B1's islands allows two: looser,
-  still sound), any number on the next tile's spots.
+- *Temples* (`room`, R-EXC-1). One per B1 spot, one on a final island joining two of them, and
+  on a spot of the next tile's islands as many as the final board has of them.
+- *Turn 1's legs* (`leg_actions`). Costed over B1 alone, or they end turn 1.
 
 Every line of the two turns is a sequence of such stops, each no costlier and worth no less in
 the relaxation, so the bound is sound (tests/test_reach_two.py compares it with covers' and
@@ -67,6 +68,7 @@ from ..puzzle import Goal, Puzzle
 from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
 from .reach_boards import Boards as _Boards
+from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 
@@ -279,6 +281,10 @@ class _TwoRelaxed(Relaxed):
             first = b1.island_quads[isl][0]
             members.append(sorted({(k, b.island_at(first)) for k, b in enumerate(boards)}))  # type: ignore[misc]
         self.spot_of = spot_of
+        self.joined = _joined(members, len(boards))
+        """Two spots of B1: the boards (bits) on which the next tile joins their islands into one."""
+        self.b1_island = {s: isl for isl, s in spot_of.items()}
+        """The island of turn 1's board each of its spots stands for."""
         old_land = {q for quads in b1.island_quads.values() for q in quads}
         self.old_land = old_land
         alone: list[Member] = []
@@ -297,7 +303,10 @@ class _TwoRelaxed(Relaxed):
         """(spot, card): the boards (bits by index) on which the card fits one of the spot's
         islands; a fit on B1 holds on every board (a turn-1 excavation)."""
         self.count_on: dict[tuple[Spot, str], int] = {}
-        """(spot, per-temple rule): the boards on which a temple there counts for the rule."""
+        """(spot, per-temple rule): the boards on which a temple there counts for the rule, worked
+        out when a leaf first reads it (`counts`)."""
+        self.fit_members: dict[Spot, list[Member]] = {}
+        """The members of a spot where some card fits (those whose temples `counts` reads)."""
 
         def fitting(k: int, isl: Quad) -> list[str]:
             b = boards[k]
@@ -319,9 +328,7 @@ class _TwoRelaxed(Relaxed):
                 if k == 0:
                     self.fit_first.add((s, c))
             if ok:
-                for r in rules:
-                    if on.counts_for(boards[k], r, isl):
-                        self.count_on[(s, r)] = self.count_on.get((s, r), 0) | (1 << k)
+                self.fit_members.setdefault(s, []).append(m)
             return self._cubes_on(k, isl)
 
         self.members: list[list[Member]] = []
@@ -340,11 +347,20 @@ class _TwoRelaxed(Relaxed):
             cnt = frozenset(r for r in rules if ok and on.counts_for(boards[k], r, isl))
             grouped.setdefault((frozenset(ok), cnt), []).append((m, ok))
         multi: set[Spot] = set()
+        self.rooms: dict[Spot, list[int]] = {}
+        """A spot of `multi`: the boards (bits) holding at least n of its islands, by n (R-EXC-1:
+        one temple an island, and a line's temples lie on one final board)."""
         for _, offered in sorted(grouped.items(), key=lambda kv: (sorted(kv[0][0]), sorted(kv[0][1]))):
             s = len(self.members)
             self.members.append([m for m, _ in offered])
             cubes[s] = max(offer(s, m, ok) for m, ok in offered)
             multi.add(s)
+            per_board: dict[int, int] = {}
+            for (k, _), _ in offered:
+                per_board[k] = per_board.get(k, 0) + 1
+            self.rooms[s] = [
+                sum(1 << k for k, n in per_board.items() if n >= j) for j in range(max(per_board.values()) + 1)
+            ]
         fits: dict[Spot, frozenset[str]] = {}
         for s, c in allowed:
             fits[s] = fits.get(s, frozenset()) | {c}
@@ -474,7 +490,20 @@ class _TwoRelaxed(Relaxed):
         if rule == "not_connected":
             return old + value * len(dug)
         bit = 1 << k
-        return old + value * sum(1 for i, _ in dug if self.count_on.get((i, rule), 0) & bit)  # type: ignore[arg-type, misc]
+        return old + value * sum(1 for i, _ in dug if self.counts(i, rule) & bit)  # type: ignore[arg-type, misc]
+
+    def counts(self, spot: Spot, rule: str) -> int:
+        """The boards (bits) on which a temple on one of the spot's islands where a card fits
+        counts for a per-temple rule (R-GOAL-1..8), worked out once, when first read."""
+        key = (spot, rule)
+        got = self.count_on.get(key)
+        if got is None:
+            got = 0
+            for k, isl in self.fit_members.get(spot, ()):
+                if self.on.counts_for(self.boards[k], rule, isl):
+                    got |= 1 << k
+            self.count_on[key] = got
+        return got
 
     def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
         key = (island, card)
@@ -504,6 +533,43 @@ class _TwoRelaxed(Relaxed):
             if near and (max(0, min(near) - self.pos.points) + 1) // 2 + 1 <= self.pos.actions_left:
                 out.add((s, card))
         return out
+
+    def leg_actions(
+        self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
+    ) -> tuple[int, ...]:
+        """A leg within turn 1 is sailed on turn 1's board (R-MOVE-1, R-TILE-1: the next tile is
+        placed in turn 2), at its points (`Boards.turn_one_legs`); else turn 1 ends on the way,
+        short of the stop, so the leg spends turn 1's actions left and one of turn 2. The relaxed
+        stops spend no more than the line's, so turn 1's actions left are at least the line's."""
+        if not self.tight_turns or gained >= _OVER:
+            return (least,)
+        left = self.pos.actions_left - (self.start_acts + gained - acts)
+        if least > left:
+            return (least,)
+        src = at if isinstance(at, str) else self.b1_island.get(at)  # type: ignore[call-overload]
+        dest = self.b1_island.get(island)  # type: ignore[call-overload]
+        points = None if src is None or dest is None else self.on.turn_one_legs(src).get(dest)
+        within = None
+        if points is not None:
+            need = max(0, points - free)
+            within = need if cargo else (need + 1) // 2  # R-MOVE-2
+            if within == least:
+                return (least,)
+        out = (within,) if within is not None and within <= left else ()
+        return (*out, left + 1) if left + 1 <= acts else out
+
+    def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
+        """The boards where spot `island` holds a temple besides those of `dug` (R-EXC-1): for
+        the next tile's islands grouped in a spot, one more than `dug` has there (`rooms`); for
+        an island of B1, where no temple of `dug` lies on its final island (`joined`)."""
+        if island not in self.rooms:  # a spot of B1: not on a final island holding a temple of dug
+            joined = 0
+            for i, _ in dug:
+                joined |= self.joined.get((island, i), 0)  # type: ignore[arg-type]
+            return ~joined
+        rooms = self.rooms[island]  # type: ignore[index]
+        n = sum(1 for i, _ in dug if i == island) + 1
+        return rooms[n] if n < len(rooms) else 0
 
     tight_turns = True
     """Whether an excavation adds turn 2's actions only where it can be turn 1's (`turn_bonus`)."""
