@@ -49,6 +49,25 @@ def joined(members: list[list[tuple[int, Quad]]], boards: int) -> dict[tuple[int
     return out
 
 
+def dock_points(
+    groups: list[tuple[str, ...]], groups_of: dict[str, list[int]], occupied: str | None, docks: Sequence[str]
+) -> dict[str, int]:
+    """The least movement points from any of `docks` to each dock over route groups
+    (`route_groups`: a point a step, R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3)."""
+    out = dict.fromkeys(docks, 0)
+    heap = [(0, d) for d in docks]
+    while heap:
+        n, d = heapq.heappop(heap)
+        if n > out[d]:
+            continue
+        cost = n + (2 if d == occupied else 1)
+        for e in (e for gi in groups_of.get(d, ()) for e in groups[gi]):
+            if cost < out.get(e, 10**9):
+                out[e] = cost
+                heapq.heappush(heap, (cost, e))
+    return out
+
+
 class Boards:
     """What the searches of one position's groups share, by board: each card's bounds on a
     site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
@@ -77,17 +96,7 @@ class Boards:
             groups, groups_of = route_groups([board])
             occupied = self.pos.seat(self.pos.other).boat
             boat = self.pos.hero.boat
-            out = self._first = {} if boat is None else {boat: 0}
-            heap = [(0, d) for d in out]
-            while heap:
-                n, d = heapq.heappop(heap)
-                if n > out[d]:
-                    continue
-                cost = n + (2 if d == occupied else 1)
-                for e in (e for gi in groups_of.get(d, ()) for e in groups[gi]):
-                    if cost < out.get(e, 10**9):
-                        out[e] = cost
-                        heapq.heappush(heap, (cost, e))
+            self._first = dock_points(groups, groups_of, occupied, [] if boat is None else [boat])
         return self._first
 
     def turn_one_legs(self, at: str | Quad) -> dict[Quad, int]:
@@ -102,17 +111,7 @@ class Boards:
             groups, groups_of = self._b1_groups
             occupied = self.pos.seat(self.pos.other).boat
             docks = [at] if isinstance(at, str) else [d for d in board.docks_of_island.get(at, ()) if d != occupied]
-            out = dict.fromkeys(docks, 0)
-            heap = [(0, d) for d in docks]
-            while heap:
-                n, d = heapq.heappop(heap)
-                if n > out[d]:
-                    continue
-                cost = n + (2 if d == occupied else 1)
-                for e in (e for gi in groups_of.get(d, ()) for e in groups[gi]):
-                    if cost < out.get(e, 10**9):
-                        out[e] = cost
-                        heapq.heappush(heap, (cost, e))
+            out = dock_points(groups, groups_of, occupied, docks)
             points: dict[Quad, int] = {}
             for d, n in out.items():
                 if d != occupied:
