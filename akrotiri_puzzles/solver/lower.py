@@ -55,6 +55,18 @@ FREE_THERA = True
 the per-slot views of solver/relax.py) are counted from the Thera docks without the opponent's
 boat (`thera_stops`): every use of them is a stop at Thera, to sell or buy, which no boat makes
 at an occupied dock (R-MOVE-3); a switch for tests and benchmarks."""
+ONE_DOCK = True
+"""Whether `buy_gap`, when at most one excavation can come before the first stop at Thera (two
+temples, or one hand card that fits), counts the Move actions to that excavation's dock and on
+from it to Thera at the same dock; a switch for tests and benchmarks."""
+CARGO_LEG = True
+"""Whether `buy_gap`'s lines that sell first, with cubes aboard at the start, count the Move
+actions to Thera at 1 point each when the cube first sold was aboard since the start (else they
+load one: an action); a switch for tests and benchmarks."""
+CUBE_REACH = True
+"""Whether `lower_bound` finds no line (FAR) where every line loads a cube to sell (`load`) but
+no dock of an island holding one can be reached and left for Thera (`money_leg` is FAR); a
+switch for tests and benchmarks."""
 MONEY = True
 """Whether the scenarios' lower bounds (solver/facts.py, and the per-slot views of
 solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
@@ -121,6 +133,8 @@ def lower_bound(
     sale, so the Move action before each further temple (as above) comes after the sale too,
     and is none of the money leg's, the sail from Thera's or the buy: `temples - 1` more. Over
     two turns, those lines are split by the turn of their first excavation (`sale_before_dig`).
+    And where every line loads a cube to sell but no island holding one can be reached and
+    left for Thera (`money_leg` is FAR, `CUBE_REACH`), no line reaches the goal (FAR).
     """
     start = puzzle.start
     hero = start.hero
@@ -166,6 +180,12 @@ def lower_bound(
         best = min(best, estimate - plain + earn)
     if best >= FAR:
         return FAR
+    if CUBE_REACH and load and cube_docks is not None:
+        # Every line sells a cube it loads (R-FREE-1, R-LOAD-1): none where no cube is in reach.
+        if earn is None:
+            earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
+        if earn >= FAR:
+            return FAR
     # Every further temple: a Move action off the island just dug (the excavation leaves no
     # point in hand, R-MOVE-2; the next temple is on another island, R-EXC-1) and its
     # excavation. With a named card, `best` reaches the named one's excavation, and another
@@ -304,6 +324,17 @@ def buy_gap(
     (R-FREE-1, at Thera): a sale ends the Move action as a buy does (R-MOVE-2), so its stop
     takes the same Move actions, without the buy's action but with a load before it when the
     boat is empty (only a load puts cubes aboard, R-LOAD-1): the bound is then the lesser of
+    the two.
+
+    **One dock** (`ONE_DOCK`). The stop comes before the last excavation, so for two temples
+    (or one hand card that fits) at most one excavation comes before it, and the Move actions
+    to it and on to Thera start and end at the same dock: the least over those docks of both
+    together, not each leg's least apart.
+
+    **Cubes aboard** (`CARGO_LEG`). When the boat holds cubes at the start, the cube a first
+    sale sells was either aboard since the start, so that every Move action before the sale
+    began with a cube aboard and gave 1 point (R-MOVE-2: those Move actions are counted at a
+    point each), or loaded on the way (R-LOAD-1: a load, an action of its own): the lesser of
     the two."""
     held = [k for k in hand if fit.get(k)]
     short = len(held) < temples
@@ -314,19 +345,57 @@ def buy_gap(
         if sum(sorted(costs[k] for k in held)[:temples]) <= drachmas:
             return 0
     back = actions_for(min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR), 0)
-    before = actions_for(to_thera, points)
     docks = [d for k in held for d in fit[k]]
-    if docks:
-        reach = actions_for(min(from_start.get(d, FAR) for d in docks), points)
-        leave = actions_for(min(from_thera.get(d, FAR) for d in docks), 0)
-        if reach < FAR and leave < FAR:
-            before = min(before, reach + max(1, leave) - 1)
+    one = ONE_DOCK and (temples == 2 or len(held) == 1)
+    before = _to_stop(docks, from_start, from_thera, to_thera, points, one, actions_for)
     if before >= FAR or back >= FAR:
         return FAR
     bought = before + max(1, back) + 2 * temples + (1 if load else 0)
     if short:
         return bought
-    return min(bought, before + max(1, back) + 2 * temples - 1 + (0 if cargo else 1))
+    # The first sale sells a cube loaded on the way (a load), or one aboard since the start.
+    sold = before + max(1, back) + 2 * temples
+    if cargo and CARGO_LEG:
+        kept = _to_stop(docks, from_start, from_thera, to_thera, points, one, _loaded)
+        sold = min(sold, kept + max(1, back) + 2 * temples - 1)
+    elif cargo:
+        sold -= 1
+    return min(bought, sold)
+
+
+def _loaded(steps: int, points: int) -> int:
+    """Fewest Move actions for `steps` steps with `points` points in hand and a cube aboard at
+    every Move action: 1 point each (R-MOVE-2)."""
+    return FAR if steps >= FAR else max(0, steps - points)
+
+
+def _to_stop(
+    docks: list[str],
+    from_start: dict[str, int],
+    from_thera: dict[str, int],
+    to_thera: int,
+    points: int,
+    one: bool,
+    moves: Callable[[int, int], int],
+) -> int:
+    """`buy_gap`'s Move actions before its stop at Thera: straight to Thera, or to a dock where a
+    hand card fits (`docks`) and on from there to Thera (one at least), less the one Move action
+    that `buy_gap` counts in every gap; `moves` (`actions_for`, or `_loaded`) counts a leg's Move
+    actions. With `one`, at most one excavation comes before the stop, so both legs meet at its
+    dock."""
+    before = moves(to_thera, points)
+    if docks and ONE_DOCK and one:
+        for d in docks:
+            reach = moves(from_start.get(d, FAR), points)
+            leave = moves(from_thera.get(d, FAR), 0)
+            if reach < FAR and leave < FAR:
+                before = min(before, reach + max(1, leave) - 1)
+    elif docks:
+        reach = moves(min(from_start.get(d, FAR) for d in docks), points)
+        leave = moves(min(from_thera.get(d, FAR) for d in docks), 0)
+        if reach < FAR and leave < FAR:
+            before = min(before, reach + max(1, leave) - 1)
+    return before
 
 
 def dig_before_sale(
