@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.position import COLOURS
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import budget as budget_module
 from akrotiri_puzzles.solver import lower as lower_module
@@ -344,3 +345,106 @@ def test_R_BUY_1_R_FREE_1_two_stops_at_thera_against_the_exhaustive_search(comps
     seven = search(_two_stops(comps, 7), max_nodes=3_000_000)
     assert seven.complete and seven.optimum == 7
     assert _least_lower(_two_stops(comps, 7), True) == 7
+
+
+def _no_cubes(puzzle: Puzzle) -> Puzzle:
+    """The puzzle with every cube on the board put back on the market (R-SET-1): no island holds
+    one to load (R-LOAD-1)."""
+    start = puzzle.start
+    market = list(start.market)
+    for _, colour, n in start.cubes:
+        market[COLOURS.index(colour)] += n
+    return replace(puzzle, start=replace(start, cubes=(), market=tuple(market)))
+
+
+def test_R_FREE_1_R_LOAD_1_no_cube_in_reach_no_line(comps, monkeypatch):
+    """Two temples, the boat empty, one drachma short of the goal's least spend: every line
+    sells a cube (R-FREE-1), which it loads first (R-LOAD-1). With no cube on the board, no
+    island holds one to load, so `money_leg` is FAR and every scenario's bound is FAR
+    (`CUBE_REACH`), though a card in hand is payable; without the check the bound is 5, within
+    the 6 actions. The exhaustive search finds no line and the solver proves INFEASIBLE. With
+    the cubes on the board the bound is 6, and the solver's optimum is 6 (the exhaustive
+    search agrees: the corpus test below): a check that dropped a scenario with a cube in reach
+    would make that puzzle infeasible."""
+    puzzle = two_temples_short("small-001-act-north-2014-h1-map", comps, 6)
+    bare = _no_cubes(puzzle)
+    assert must_load(bare) and not budget_module.sale_first(bare)
+    assert _least_lower(bare, True) == FAR
+    exhaustive = search(bare, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum is None
+    assert solve(bare, probe=False).status == "INFEASIBLE"
+    assert _least_lower(puzzle, True) == 6
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 6)
+    monkeypatch.setattr(lower_module, "CUBE_REACH", False)
+    assert _least_lower(bare, True) == 5
+
+
+CARGO = {
+    # corpus puzzle: (cargo, actions, the least per-scenario bound, with `ONE_DOCK` off, with
+    # `CARGO_LEG` off, the exhaustive optimum), as found when written (two temples, one drachma
+    # short of the hand's two cheapest cards together)
+    "small-119-act-south-2016-h1-two": (("red",), 5, 5, 4, 4, 5),
+    "small-021-act-north-2014-h1-temple": (("red",), 6, 6, 6, 5, 6),
+}
+
+
+def _cargo(name: str, comps, cargo: tuple[str, ...], actions: int) -> Puzzle:
+    """`actions` actions, two temples, `cargo` aboard, the drachmas one short of the hand's two
+    cheapest cards together: a line buys a card or sells a cube first (R-BUY-1, R-FREE-1)."""
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    hero = puzzle.start.hero
+    cheap = sorted(comps.map[k].cost for k in hero.maps)
+    hero = replace(hero, drachmas=cheap[0] + cheap[1] - 1, cargo=cargo)
+    start = replace(puzzle.start, actions_left=actions).with_seat(puzzle.hero, hero)
+    return clean(puzzle, start=start, goal=Goal(temples=2))
+
+
+def test_R_MOVE_2_R_EXC_1_R_FREE_1_one_dock_and_a_cube_aboard(comps, monkeypatch):
+    """small-119, two temples, a red cube aboard, the hand's cards not payable together: every
+    line stops at Thera before its last excavation, to buy or to sell (R-BUY-1, R-FREE-1), so
+    at most one excavation comes before that stop and its legs meet at one dock (`ONE_DOCK`,
+    R-EXC-1, R-MOVE-2); a first sale of the red cube carries it from the start, at a point per
+    Move action (`CARGO_LEG`, R-MOVE-2), else a load comes first (R-LOAD-1). With both, the least
+    per-scenario bound is 5 (4 with either off): with 4 actions the solver proves INFEASIBLE
+    (the exhaustive search agrees: the corpus test below); with 5, the solver with both off
+    proves the optimum 5,
+    so the bound is exactly the optimum (one too high would make it infeasible), and with both
+    on it proves the same (the exhaustive search agrees: the corpus test below)."""
+    name = "small-119-act-south-2016-h1-two"
+    cargo, actions, on, one_off, cargo_off, optimum = CARGO[name]
+    four = _cargo(name, comps, cargo, actions - 1)
+    assert _least_lower(four, True) == on
+    assert solve(four, probe=False).status == "INFEASIBLE"
+    puzzle = _cargo(name, comps, cargo, actions)
+    assert _least_lower(puzzle, True) == on
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", optimum)
+    monkeypatch.setattr(lower_module, "ONE_DOCK", False)
+    assert _least_lower(puzzle, True) == one_off
+    monkeypatch.setattr(lower_module, "CARGO_LEG", False)
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", optimum)
+    monkeypatch.setattr(lower_module, "ONE_DOCK", True)
+    assert _least_lower(puzzle, True) == cargo_off
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", sorted(CARGO))
+def test_R_MOVE_2_R_FREE_1_one_dock_and_a_cube_aboard_against_the_exhaustive_search(name, comps):
+    """The bounds above against the exhaustive search, which reads no bound: the least
+    per-scenario bound is exactly the optimum, and more than with `ONE_DOCK` or `CARGO_LEG` off
+    (small-021: `CARGO_LEG` alone raises it); small-119 has no line of 4. And the no-cube
+    puzzle's bound with its cubes, 6, is the exhaustive optimum. About 10 s of CPU."""
+    cargo, actions, on, one_off, cargo_off, optimum = CARGO[name]
+    puzzle = _cargo(name, comps, cargo, actions)
+    exhaustive = search(puzzle, max_nodes=200_000)
+    assert exhaustive.complete and exhaustive.optimum == optimum == on
+    assert _least_lower(puzzle, True) == on
+    assert cargo_off < on and (one_off < on) == (name == "small-119-act-south-2016-h1-two")
+    if name == "small-119-act-south-2016-h1-two":
+        four = search(_cargo(name, comps, cargo, actions - 1), max_nodes=60_000)
+        assert four.complete and four.optimum is None
+        cubes = two_temples_short("small-001-act-north-2014-h1-map", comps, 6)
+        six = search(cubes, max_nodes=200_000)
+        assert six.complete and six.optimum == 6 == _least_lower(cubes, True)
