@@ -63,6 +63,10 @@ CARGO_LEG = True
 """Whether `buy_gap`'s lines that sell first, with cubes aboard at the start, count the Move
 actions to Thera at 1 point each when the cube first sold was aboard since the start (else they
 load one: an action); a switch for tests and benchmarks."""
+BUY_SALE = True
+"""Whether `buy_gap` counts, for two temples, the sale that a line digging a hand card before its
+buy must also make when the card, the buy and a second card cost more than the drachmas held
+(`_dig_then_buy`); a switch for tests and benchmarks."""
 CUBE_REACH = True
 """Whether `lower_bound` finds no line (FAR) where every line loads a cube to sell (`load`) but
 no dock of an island holding one can be reached and left for Thera (`money_leg` is FAR); a
@@ -351,6 +355,9 @@ def buy_gap(
     if before >= FAR or back >= FAR:
         return FAR
     bought = before + max(1, back) + 2 * temples + (1 if load else 0)
+    if BUY_SALE and one and temples == 2 and sale is not None and not load:
+        lead = _dig_then_buy(held, fit, sale, from_start, from_thera, to_thera, points)
+        bought = max(bought, lead + max(1, back) + 2 * temples)
     if short:
         return bought
     # The first sale sells a cube loaded on the way (a load), or one aboard since the start.
@@ -361,6 +368,45 @@ def buy_gap(
     elif cargo:
         sold -= 1
     return min(bought, sold)
+
+
+def _dig_then_buy(
+    held: list[str],
+    fit: dict[str, set[str]],
+    sale: tuple[dict[str, int], int, bool],
+    from_start: dict[str, int],
+    from_thera: dict[str, int],
+    to_thera: int,
+    points: int,
+) -> int:
+    """`buy_gap`'s Move actions before the first buy (as `_to_stop` counts them) for two
+    temples, with the sale that some of those lines also make (`BUY_SALE`). A line that digs
+    first plays a hand card k (only a buy adds cards), then pays the buy (1 drachma at least,
+    R-BUY-1) and the second card (R-EXC-1): when `cost(k) + 1 +` the least cost of another card
+    that fits exceeds the drachmas held, it sells before its last excavation (only a sale earns,
+    R-FREE-1), so a cube aboard since the start made every Move action before the first stop
+    at a point (R-MOVE-2: counted with `_loaded`), or a load came first (R-LOAD-1: an action, one
+    more). Lines that buy before every excavation are counted as in `_to_stop`."""
+    costs, drachmas, cargo = sale
+    best = actions_for(to_thera, points)
+    for k in held:
+        others = [c for o, c in costs.items() if o != k]
+        if not others:
+            continue  # no second card: no line digs k first
+        selling = costs[k] + 1 + min(others) > drachmas
+        for d in fit[k]:
+            reach = actions_for(from_start.get(d, FAR), points)
+            leave = actions_for(from_thera.get(d, FAR), 0)
+            lead = reach + max(1, leave) - 1 if reach < FAR and leave < FAR else FAR
+            if selling:
+                lead += 1
+                if cargo:
+                    reach = _loaded(from_start.get(d, FAR), points)
+                    leave = _loaded(from_thera.get(d, FAR), 0)
+                    if reach < FAR and leave < FAR:
+                        lead = min(lead, reach + max(1, leave) - 1)
+            best = min(best, lead)
+    return best
 
 
 def _loaded(steps: int, points: int) -> int:
