@@ -490,3 +490,34 @@ def test_R_BUY_1_R_FREE_1_a_buy_after_a_hand_card_against_the_exhaustive_search(
     six = _dig_then_buy(comps, 6)
     exhaustive = search(six, max_nodes=200_000)
     assert exhaustive.complete and exhaustive.optimum == 6 == _least_lower(six, True)
+
+
+CARGO_WORTH = {
+    # corpus puzzle: (actions, the least per-scenario bound, with `CARGO_WORTH` off, the
+    # exhaustive optimum: None, no line), as found when written (one temple, a red cube aboard,
+    # no drachma)
+    "small-016-act-north-2014-h1-temple": (3, 3, 2, 3),
+    "small-024-act-north-2014-h1-two": (3, 4, 3, None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CARGO_WORTH))
+def test_R_FREE_1_R_LOAD_1_a_cube_aboard_worth_too_little(name, comps, monkeypatch):
+    """One temple, no drachma and one red cube aboard: a cube sells for 5 at most (the track's
+    highest price, R-FREE-1), less than a medium card's 6, so a line playing such a card loads
+    another cube before it (R-LOAD-1: an action) and does not just carry the one aboard to
+    Thera (`CARGO_WORTH`). The least per-scenario bound is one more than without it, and
+    exactly the exhaustive optimum where there is one (the solver finds it); beyond the actions,
+    the search finds no line."""
+    actions, on, off, optimum = CARGO_WORTH[name]
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    hero = replace(puzzle.start.hero, cargo=("red",), drachmas=0)
+    start = replace(puzzle.start, actions_left=actions).with_seat(puzzle.hero, hero)
+    puzzle = clean(puzzle, start=start, goal=Goal(temples=1))
+    exhaustive = search(puzzle, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum == optimum
+    assert _least_lower(puzzle, True) == on
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL" if optimum else "INFEASIBLE", optimum)
+    monkeypatch.setattr(lower_module, "CARGO_WORTH", False)
+    assert _least_lower(puzzle, True) == off

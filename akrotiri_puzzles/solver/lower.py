@@ -67,6 +67,10 @@ BUY_SALE = True
 """Whether `buy_gap` counts, for two temples, the sale that a line digging a hand card before its
 buy must also make when the card, the buy and a second card cost more than the drachmas held
 (`_dig_then_buy`); a switch for tests and benchmarks."""
+CARGO_WORTH = True
+"""Whether `lower_bound` counts a load before a card the hero cannot pay for when the cubes
+aboard, each sold at the track's highest price, cannot make up what it lacks; a switch for tests
+and benchmarks."""
 CUBE_REACH = True
 """Whether `lower_bound` finds no line (FAR) where every line loads a cube to sell (`load`) but
 no dock of an island holding one can be reached and left for Thera (`money_leg` is FAR); a
@@ -152,6 +156,12 @@ def lower_bound(
     earn: int | None = None
     best = FAR
     plain = 1 + actions_for(to_thera, p0)  # a load and the sail to Thera: at most the money leg
+    # The most the cubes aboard can sell for: the track's highest price each (R-FREE-1).
+    worth = hero.drachmas + len(hero.cargo) * max(comps.market.track) if CARGO_WORTH else FAR
+
+    def cost_k(k: str, bought: bool) -> int:
+        return comps.map[k].cost + (1 if bought else 0)
+
     deferred: list[int] = []
     for k in goal_cards:
         where = fit.get(k)
@@ -164,8 +174,10 @@ def lower_bound(
         else:
             first_leg = actions_for(to_thera, p0)
             if short:
-                # With cubes on board they are carried to Thera at 1 step per Move action.
-                first_leg = min(max(0, to_thera - p0), plain) if hero.cargo else plain
+                # With cubes on board they are carried to Thera at 1 step per Move action; when
+                # they cannot sell for what k lacks, a cube is loaded too (`CARGO_WORTH`).
+                carried = max(0, to_thera - p0) + (1 if worth < cost_k(k, bought) else 0)
+                first_leg = min(carried, plain) if hero.cargo else plain
             elif load:
                 first_leg += 1  # the load the goal's money needs, somewhere on the line
             back = min(from_thera.get(d, FAR) for d in where)
