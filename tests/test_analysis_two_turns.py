@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from functools import cache
 
 import pytest
 
@@ -24,7 +25,14 @@ from akrotiri_puzzles.actions import EndTurn, PlaceTile
 from akrotiri_puzzles.analysis import board_solve
 from akrotiri_puzzles.analysis.board_solve import BoardResult
 from akrotiri_puzzles.analysis.corpus import seat_turns, two_turn_starts
-from akrotiri_puzzles.analysis.exhaustive import best_by_search, hero_value, horizon, line_cost, stops
+from akrotiri_puzzles.analysis.exhaustive import (
+    ExhaustiveResult,
+    best_by_search,
+    hero_value,
+    horizon,
+    line_cost,
+    stops,
+)
 from akrotiri_puzzles.analysis.turn_by_turn import best_turn_by_turn, turn_ends
 from akrotiri_puzzles.bots import make_bot
 from akrotiri_puzzles.position import Position, evolve
@@ -44,6 +52,22 @@ def no_draw(pos: Position) -> Position:
 def tiny(edition: int, seeds: range) -> list[Position]:
     """Each seat's third turn, one action left, nothing to draw: small enough to search whole."""
     return [no_draw(p) for p in two_turn_starts(COMPS, seeds, edition, 1, nth=2)]
+
+
+# The two references, each computed once per position and objective: several tests compare
+# different answers with them on the same positions (tiny(2016, ...) and seed 1's placements).
+
+
+@cache
+def reference(pos: Position, objective: str) -> BoardResult:
+    """The turn-by-turn reference's best over two turns (no floor, no time limit)."""
+    return best_turn_by_turn(pos, objective, Deadline(None))
+
+
+@cache
+def searched_over_two_turns(pos: Position, objective: str) -> ExhaustiveResult:
+    """The exhaustive search's best over two turns."""
+    return best_by_search(pos, objective, max_nodes=NODES, turns=2)
 
 
 def replayed(pos: Position, line: Iterable, objective: str) -> tuple[State, int]:
@@ -67,7 +91,7 @@ def two_turn_agreement(fn: Callable[..., BoardResult], positions: Iterable[Posit
     replays to it, and asked for more than it, it proves that nothing reaches it."""
     values = []
     for pos in positions:
-        ref = best_turn_by_turn(pos, objective, Deadline(None))
+        ref = reference(pos, objective)
         got = fn(pos, objective, Deadline(None))
         assert ref.status == got.status == "OPTIMAL"
         assert got.value == ref.value, (pos, [str(a) for a in got.line], [str(a) for a in ref.line])
@@ -97,8 +121,8 @@ def test_R_SCORE_1_two_turn_exhaustive_search_equals_turn_by_turn(edition):
     assert {p.to_move for p in positions} == {"south", "north"}
     gains = 0
     for pos in positions:
-        searched = best_by_search(pos, "score", max_nodes=NODES, turns=2)
-        ref = best_turn_by_turn(pos, "score", Deadline(None))
+        searched = searched_over_two_turns(pos, "score")
+        ref = reference(pos, "score")
         assert ref.status == "OPTIMAL" and ref.value == ref.bound
         assert searched.value == ref.value, (pos, [str(a) for a in searched.line], [str(a) for a in ref.line])
         check_line(pos, ref, "score")
@@ -112,8 +136,8 @@ def test_R_SCORE_1_two_turn_exhaustive_search_equals_turn_by_turn(edition):
 
 def test_R_SCORE_3_two_turn_margin_exhaustive_search_equals_turn_by_turn():
     for pos in tiny(2014, range(0, 2)):
-        searched = best_by_search(pos, "margin", max_nodes=NODES, turns=2)
-        ref = best_turn_by_turn(pos, "margin", Deadline(None))
+        searched = searched_over_two_turns(pos, "margin")
+        ref = reference(pos, "margin")
         assert ref.status == "OPTIMAL"
         assert searched.value == ref.value
         check_line(pos, ref, "margin")
@@ -121,7 +145,7 @@ def test_R_SCORE_3_two_turn_margin_exhaustive_search_equals_turn_by_turn():
 
 def test_a_floor_above_the_optimum_is_infeasible_and_at_it_finds_it():
     pos = tiny(2016, range(0, 1))[1]
-    best = best_turn_by_turn(pos, "score", Deadline(None))
+    best = reference(pos, "score")
     assert best.value is not None
     at = best_turn_by_turn(pos, "score", Deadline(None), floor=best.value)
     above = best_turn_by_turn(pos, "score", Deadline(None), floor=best.value + 1)
@@ -166,7 +190,7 @@ def test_R_TILE_2_property_no_bot_playing_two_turns_beats_the_two_turn_optimum(b
     assert {p.to_move for p in positions} == {"south", "north"}
     for i, pos in enumerate(positions):
         assert pos.land_pile  # the next turn places the tile drawn
-        best = best_turn_by_turn(pos, "score", Deadline(None))
+        best = reference(pos, "score")
         assert best.status == "OPTIMAL" and best.value is not None
         check_line(pos, best, "score")
         turn2 = best.line[best.line.index(EndTurn()) + 1 :]
@@ -225,7 +249,7 @@ def test_R_SCORE_1_R_TILE_2_best_two_turns_agrees_with_the_references(edition, s
     small = tiny(edition, seeds)
     values = two_turn_agreement(board_solve.best_two_turns, small, objective)
     for pos, value in zip(small, values, strict=True):
-        assert best_by_search(pos, objective, max_nodes=NODES, turns=2).value == value
+        assert searched_over_two_turns(pos, objective).value == value
 
 
 @pytest.mark.slow
@@ -241,7 +265,7 @@ def test_R_TILE_2_best_two_turns_with_the_next_placement_agrees_with_the_turn_by
 
 def searched_two_turns(pos: Position, objective: str, deadline: Deadline, floor: int | None = None) -> BoardResult:
     """The exhaustive search in best_two_turns' shape: the helper's check of a right answer."""
-    e = best_by_search(pos, objective, max_nodes=NODES, turns=2)
+    e = searched_over_two_turns(pos, objective)
     if floor is not None and e.value < floor:
         return BoardResult("INFEASIBLE", None, floor - 1, ())
     return BoardResult("OPTIMAL", e.value, e.value, e.line)

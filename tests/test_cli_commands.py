@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -47,9 +49,15 @@ def test_no_arguments_print_the_help_and_exit_0():
         assert command in result.stdout
 
 
+@cache
+def help_of(command: str | None) -> subprocess.CompletedProcess[str]:
+    """`akrotiri-puzzle [COMMAND] --help` at 80 columns, run once for the two tests that read it."""
+    return run_cli(*([command] if command else []), "--help")
+
+
 @pytest.mark.parametrize("command", [None, *COMMANDS])
 def test_help_documents_exit_statuses_and_shows_no_type_after_flags(command):
-    result = run_cli(*([command] if command else []), "--help")
+    result = help_of(command)
     assert result.returncode == 0, result.stderr
     assert "<bool>" not in result.stdout
     text = " ".join(result.stdout.replace("│", " ").split())
@@ -59,7 +67,7 @@ def test_help_documents_exit_statuses_and_shows_no_type_after_flags(command):
 
 @pytest.mark.parametrize("command", [*COMMANDS, "serve", "book", "teach"])
 def test_help_paragraphs_wrap_at_the_terminal_width_not_at_the_sources_line_breaks(command):
-    result = run_cli(command, "--help")
+    result = help_of(command)
     assert result.returncode == 0, result.stderr
     description = result.stdout.split("Usage:", 1)[1].split("╭", 1)[0].splitlines()[1:]
     paragraphs = "\n".join(line.strip() for line in description).strip().split("\n\n")

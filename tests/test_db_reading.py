@@ -121,7 +121,9 @@ HOSTILE = {
 
 def _hostile(tmp_path: Path, name: str) -> Path:
     schema, _ = HOSTILE[name]
-    rows = 0 if name == "view" else 3
+    # One row where SQLite computes a 400 MB value for each row written (about 1.3 s of CPU a
+    # row): one such row already makes a reader that reads the column build it.
+    rows = 0 if name == "view" else 1 if name == "generated-virtual" else 3
     return _made(tmp_path / f"{name}.sqlite", schema, rows, "goal" if name.startswith("generated") else "yaml")
 
 

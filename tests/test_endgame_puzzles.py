@@ -121,8 +121,10 @@ def test_R_SCORE_1_each_endgame_puzzle_is_certified_optimal_and_unique(path):
 
 
 def test_generate_endgame_is_reproducible_and_of_its_level(tmp_path):
-    first = run_cli("generate", "--kind", "endgame", "--difficulty", "medium", "--seed", "1", "--out", tmp_path / "a")
-    again = run_cli("generate", "--kind", "endgame", "--difficulty", "medium", "--seed", "1", "--out", tmp_path / "b")
+    # Seed 4: its medium puzzle comes after fewer candidates than seed 1's (about 3 s of CPU a
+    # run instead of 6); the documents show the same command.
+    first = run_cli("generate", "--kind", "endgame", "--difficulty", "medium", "--seed", "4", "--out", tmp_path / "a")
+    again = run_cli("generate", "--kind", "endgame", "--difficulty", "medium", "--seed", "4", "--out", tmp_path / "b")
     assert first.returncode == 0 and again.returncode == 0, (first.stderr, again.stderr)
     files = sorted((tmp_path / "a").glob("*.yaml"))
     assert len(files) == 1
@@ -132,7 +134,7 @@ def test_generate_endgame_is_reproducible_and_of_its_level(tmp_path):
     found = certify(puzzle.start)
     assert found is not None and found.unique is True and found.score == puzzle.goal.score
     number = int(puzzle.id.rsplit("-", 1)[1])
-    assert level_of(found.score - greedy_score(puzzle.start, 1 * GAME_SEEDS + number)) == "medium"
+    assert level_of(found.score - greedy_score(puzzle.start, 4 * GAME_SEEDS + number)) == "medium"
     end = replay_line(puzzle_of(puzzle.start), puzzle.solution or ())
     assert seat_score(end, puzzle.hero).total == puzzle.goal.score
 

@@ -265,12 +265,11 @@ def test_the_corpus_is_indexed_and_every_file_records_its_optimum():
             assert played.illegal_at is None and played.reached and played.cost == p.optimum, path.name
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(
-    "name",
-    # Every fourth file in make test (about 10 s of CPU); the rest is corpus (make test-corpus).
-    [n if i % 4 == 0 else pytest.param(n, marks=pytest.mark.corpus) for i, n in enumerate(sorted(recorded()))],
-)
+# Corpus (make test-corpus): make test searches every file of the corpus afresh and compares
+# with its record in tests/test_solver_agreement.py (test_cpsat_agrees_with_exhaustive_search),
+# which solves each file with CP-SAT too; this every fourth file took about 6 s of CPU more.
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", sorted(recorded()))
 def test_corpus_optimum_matches_a_fresh_search(name):
     p = load_puzzle(CORPUS / name, load_components())
     result = search(p)

@@ -6,15 +6,16 @@ against each placement's own best, and the grouped analysis against solving ever
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import EndTurn, PlaceTile
-from akrotiri_puzzles.analysis.board_solve import best_on_board, objective_value, puzzle_of
+from akrotiri_puzzles.analysis.board_solve import BoardResult, best_on_board, objective_value, puzzle_of
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.position import evolve
+from akrotiri_puzzles.position import Position, evolve
 from akrotiri_puzzles.puzzle import State, moves, play, why_not
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
@@ -32,6 +33,13 @@ def before_placement(seed: int, edition: int, turn: int | None) -> list:
         if p.phase == "place" and turn in (None, p.turn) and p.hero.tile is not None:
             out.setdefault(p.to_move, p)
     return list(out.values())
+
+
+@cache
+def solved_alone(child: Position, objective: str) -> BoardResult:
+    """A placement's own best, solved with the objective and the default settings (no floor, no
+    time limit): computed once, several tests compare with it on seed 1's turn 6."""
+    return best_on_board(child, objective, Deadline(None))
 
 
 def random_lines(pos, rng: random.Random, count: int) -> list:
@@ -121,7 +129,7 @@ def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_fro
             top_best = best_on_board(top, objective, Deadline(None))
             assert top_best.status == "OPTIMAL" and top_best.value is not None
             for child in members:
-                best = best_on_board(child, objective, Deadline(None))
+                best = solved_alone(child, objective)
                 assert best.status == "OPTIMAL" and best.value is not None
                 assert best.value <= top_best.value
                 for line in [list(best.line), *random_lines(child, rng, 5)]:
@@ -150,7 +158,7 @@ def test_R_TILE_1_alternatives_on_a_placement_turn_are_the_k_best_placements_sol
     run = Run(pos, "score", Deadline(None), 1)
     each = []
     for i, (action, child) in enumerate(run.children(pos)):
-        r = best_on_board(child, "score", Deadline(None))
+        r = solved_alone(child, "score")
         assert r.status == "OPTIMAL" and r.value is not None
         each.append((-r.value, i, str(action), r.value))
     want = [(name, value) for _, _, name, value in sorted(each)[:3]]
@@ -173,7 +181,7 @@ def test_R_TILE_1_placements_of_one_shape_reach_the_same_values_as_each_solved_a
     sample = [child for a, child in kids if isinstance(a, PlaceTile)][::6]
     best = {}
     for i, child in enumerate(sample):
-        r = best_on_board(child, "score", Deadline(None))
+        r = solved_alone(child, "score")
         assert r.status == "OPTIMAL" and r.value is not None
         best[i] = r.value
     top = max(best.values())

@@ -77,6 +77,9 @@ def test_cpsat_agrees_with_exhaustive_search(path, comps):
     puzzle = load_puzzle(path, comps)
     exhaustive = search(puzzle)
     assert exhaustive.complete
+    # The file's record, as made, found again (tests/test_exhaustive.py checks the record
+    # against the corpus index, and this search is its fresh-search check in make test).
+    assert exhaustive.optimum == puzzle.optimum
     result = solve(puzzle, probe=False)  # CP-SAT alone against the search
     assert result.optimum == exhaustive.optimum
     if result.optimum is None:
