@@ -31,7 +31,8 @@ from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
 from .budget import budget, must_load, points_in_hand, scenario_money
-from .lower import FirstTurn, actions_for, lower_bound, thera_stops
+from .legs import actions_for
+from .lower import FirstTurn, lower_bound, thera_stops
 from .placement_cubes import PlacementFacts, placement_facts
 from .points import FAR, start_and_thera
 from .relax import Relaxation

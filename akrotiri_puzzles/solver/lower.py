@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..puzzle import Puzzle
 from .budget import must_load, points_in_hand, sale_first
+from .legs import actions_for, docks_of, loaded_actions, money_leg
 from .points import FAR
 
 SALE_FIRST = True
@@ -192,14 +193,14 @@ def lower_bound(
             break
         if earn is None:
             assert cube_docks is not None
-            earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
+            earn = money_leg(docks_of(cube_docks), from_start, from_thera, p0)
         best = min(best, estimate - plain + earn)
     if best >= FAR:
         return FAR
     if CUBE_REACH and load and cube_docks is not None:
         # Every line sells a cube it loads (R-FREE-1, R-LOAD-1): none where no cube is in reach.
         if earn is None:
-            earn = money_leg(_docks(cube_docks), from_start, from_thera, p0)
+            earn = money_leg(docks_of(cube_docks), from_start, from_thera, p0)
         if earn >= FAR:
             return FAR
     # Every further temple: a Move action off the island just dug (the excavation leaves no
@@ -211,7 +212,7 @@ def lower_bound(
     if load and cube_docks is not None and puzzle.goal.map_card is None and further:
         # The sale comes before the last excavation: the money leg, then from Thera to a dock
         # where a card fits, and every excavation, and a buy when the hand is short of cards.
-        cubes = list(_docks(cube_docks))
+        cubes = list(docks_of(cube_docks))
         if earn is None:
             earn = money_leg(cubes, from_start, from_thera, p0)
         back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
@@ -375,7 +376,7 @@ def buy_gap(
     # The first sale sells a cube loaded on the way (a load), or one aboard since the start.
     sold = before + max(1, back) + 2 * temples
     if cargo and CARGO_LEG:
-        kept = _to_stop(docks, from_start, from_thera, to_thera, points, one, _loaded)
+        kept = _to_stop(docks, from_start, from_thera, to_thera, points, one, loaded_actions)
         sold = min(sold, kept + max(1, back) + 2 * temples - 1)
     elif cargo:
         sold -= 1
@@ -397,7 +398,7 @@ def _dig_then_buy(
     R-BUY-1) and the second card (R-EXC-1): when `cost(k) + 1 +` the least cost of another card
     that fits exceeds the drachmas held, it sells before its last excavation (only a sale earns,
     R-FREE-1), so a cube aboard since the start made every Move action before the first stop
-    at a point (R-MOVE-2: counted with `_loaded`), or a load came first (R-LOAD-1: an action, one
+    at a point (R-MOVE-2: counted with `loaded_actions`), or a load came first (R-LOAD-1: an action, one
     more). Lines that buy before every excavation are counted as in `_to_stop`."""
     costs, drachmas, cargo = sale
     best = actions_for(to_thera, points)
@@ -413,18 +414,12 @@ def _dig_then_buy(
             if selling:
                 lead += 1
                 if cargo:
-                    reach = _loaded(from_start.get(d, FAR), points)
-                    leave = _loaded(from_thera.get(d, FAR), 0)
+                    reach = loaded_actions(from_start.get(d, FAR), points)
+                    leave = loaded_actions(from_thera.get(d, FAR), 0)
                     if reach < FAR and leave < FAR:
                         lead = min(lead, reach + max(1, leave) - 1)
             best = min(best, lead)
     return best
-
-
-def _loaded(steps: int, points: int) -> int:
-    """Fewest Move actions for `steps` steps with `points` points in hand and a cube aboard at
-    every Move action: 1 point each (R-MOVE-2)."""
-    return FAR if steps >= FAR else max(0, steps - points)
 
 
 def _to_stop(
@@ -438,7 +433,7 @@ def _to_stop(
 ) -> int:
     """`buy_gap`'s Move actions before its stop at Thera: straight to Thera, or to a dock where a
     hand card fits (`docks`) and on from there to Thera (one at least), less the one Move action
-    that `buy_gap` counts in every gap; `moves` (`actions_for`, or `_loaded`) counts a leg's Move
+    that `buy_gap` counts in every gap; `moves` (`actions_for`, or `loaded_actions`) counts a leg's Move
     actions. With `one`, at most one excavation comes before the stop, so both legs meet at its
     dock."""
     before = moves(to_thera, points)
@@ -598,39 +593,3 @@ def thera_stops(island: dict[str, object], thera: object, occupied: str | None) 
     if not FREE_THERA:
         return docks
     return [d for d in docks if d != occupied]
-
-
-def _docks(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
-    return docks() if callable(docks) else docks
-
-
-def money_leg(cube_docks: Iterable[str], from_start: dict[str, int], from_thera: dict[str, int], points: int) -> int:
-    """The fewest actions before an empty boat sells a cube at Thera: sail to a dock d of an
-    island holding a cube of the board or of a placed tile (`cube_docks`), load (1 action), and
-    carry it to Thera at 1 step per Move action (R-MOVE-2: the boat is not empty).
-
-    Why the least over d holds for every line. Take the first sale T and the last load L before
-    it, at dock d: the boat is loaded from L to T (only loads add cubes), so each Move action
-    there gives 1 point, the load's points being lost (R-MOVE-2), and the steps from d to Thera
-    take at least `from_thera[d]` actions; before L the boat sailed at least `from_start[d]`
-    steps. If d's island held no such cube, the cubes loaded at L were unloaded there by the
-    hero (R-FREE-2) at a dock u of that island at an earlier time U, with cubes on board since
-    the last load L' before U, at d': the loaded stretch from d' to u, a portage step from u to d
-    at most, and the loaded stretch from d to Thera give `from_thera[d']` steps at most one
-    short, which L (a load, not a Move) makes up. So d can be taken to be d', and so on back to
-    a load from a cube of the board or of a tile. Steps are the last turn's, which has every
-    step of the earlier ones."""
-    best = FAR
-    for d in cube_docks:
-        n = from_start.get(d, FAR)
-        m = from_thera.get(d, FAR)
-        if n < FAR and m < FAR:
-            best = min(best, actions_for(n, points) + 1 + m)
-    return best
-
-
-def actions_for(steps: int, points: int) -> int:
-    """Fewest actions for `steps` steps with `points` points in hand: 2 points per action at most."""
-    if steps >= FAR:
-        return FAR
-    return max(0, -(-(steps - points) // 2))

@@ -1,0 +1,55 @@
+"""Move actions for a leg of a line, from the movement points it needs (R-MOVE-1, R-MOVE-2).
+
+An empty boat's Move action gives 2 points, a loaded boat's 1 (R-MOVE-2). The lower bounds
+(solver/lower.py) read every leg through these counts: `actions_for` for an empty boat,
+`loaded_actions` for a boat with a cube aboard at every Move action, `money_leg` for the sail to a
+cube, its load and the carry to Thera that a first sale needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from .points import FAR
+
+
+def actions_for(steps: int, points: int) -> int:
+    """Fewest actions for `steps` steps with `points` points in hand: 2 points per action at most."""
+    if steps >= FAR:
+        return FAR
+    return max(0, -(-(steps - points) // 2))
+
+
+def loaded_actions(steps: int, points: int) -> int:
+    """Fewest Move actions for `steps` steps with `points` points in hand and a cube aboard at
+    every Move action: 1 point each (R-MOVE-2)."""
+    return FAR if steps >= FAR else max(0, steps - points)
+
+
+def money_leg(cube_docks: Iterable[str], from_start: dict[str, int], from_thera: dict[str, int], points: int) -> int:
+    """The fewest actions before an empty boat sells a cube at Thera: sail to a dock d of an
+    island holding a cube of the board or of a placed tile (`cube_docks`), load (1 action), and
+    carry it to Thera at 1 step per Move action (R-MOVE-2: the boat is not empty).
+
+    Why the least over d holds for every line. Take the first sale T and the last load L before
+    it, at dock d: the boat is loaded from L to T (only loads add cubes), so each Move action
+    there gives 1 point, the load's points being lost (R-MOVE-2), and the steps from d to Thera
+    take at least `from_thera[d]` actions; before L the boat sailed at least `from_start[d]`
+    steps. If d's island held no such cube, the cubes loaded at L were unloaded there by the
+    hero (R-FREE-2) at a dock u of that island at an earlier time U, with cubes on board since
+    the last load L' before U, at d': the loaded stretch from d' to u, a portage step from u to d
+    at most, and the loaded stretch from d to Thera give `from_thera[d']` steps at most one
+    short, which L (a load, not a Move) makes up. So d can be taken to be d', and so on back to
+    a load from a cube of the board or of a tile. Steps are the last turn's, which has every
+    step of the earlier ones."""
+    best = FAR
+    for d in cube_docks:
+        n = from_start.get(d, FAR)
+        m = from_thera.get(d, FAR)
+        if n < FAR and m < FAR:
+            best = min(best, actions_for(n, points) + 1 + m)
+    return best
+
+
+def docks_of(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
+    return docks() if callable(docks) else docks
