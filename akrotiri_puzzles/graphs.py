@@ -3,7 +3,9 @@
 The engine's hot path keeps its own union-find sets on the board (board.py); these graphs are
 the reference the goal cards, analysis and tests use, and the tests check that both agree.
 networkx is imported when a graph is first built, not with this module, so that commands that
-score no goal card start without it.
+score no goal card start without it. `portage_distance`, read for every board the analysers'
+bounds meet, is worked out without it (tests/test_graphs.py compares it with networkx's
+shortest paths over `dock_graph`).
 """
 
 from __future__ import annotations
