@@ -12,27 +12,29 @@ IconCoordinates = Mapping[tuple[str, int], Sequence[int]]
 """Per terrain kind and axis (0: x, 1: y), the icons' coordinates on that axis, sorted."""
 
 
-def _thresholds(coordinates: IconCoordinates, seat: str, card: MapCard) -> list[tuple[str, int]]:
-    """Per requirement, the bound a site's coordinate must pass, as (test, bound).
+Requirement = tuple[str, str, int]
+"""(direction, icon kind, how many): one requirement of a map card (R-EXC-2)."""
+
+
+def requirement_bound(
+    coordinates: IconCoordinates, seat: str, requirement: Requirement
+) -> tuple[int, bool, int] | None:
+    """One requirement as a bound a site's coordinate must pass: (axis, below, bound), or None
+    when the board has too few icons of the kind (`Bounds`).
 
     A site has at least n icons of a kind above it exactly when its row lies below the n-th
     highest such icon's row, and so on for each direction; the site's own row and column never
     count because the comparisons are strict. For the north seat everything is mirrored.
     """
-    out: list[tuple[str, int]] = []
-    for direction, kind, n in card.requires:
-        vertical = direction in ("above", "below")
-        coords = coordinates.get((kind, 1 if vertical else 0), ())
-        if len(coords) < n:
-            return [("never", 0)]
-        # "toward +" is above or right for south, below or left for north.
-        toward_plus = (direction in ("above", "right")) == (seat == "south")
-        axis = "y" if vertical else "x"
-        if toward_plus:
-            out.append((f"{axis}<", coords[-n]))  # the n-th largest coordinate
-        else:
-            out.append((f"{axis}>", coords[n - 1]))  # the n-th smallest
-    return out
+    direction, kind, n = requirement
+    axis = 1 if direction in ("above", "below") else 0
+    coords = coordinates.get((kind, axis), ())
+    if len(coords) < n:
+        return None
+    # "toward +" is above or right for south, below or left for north.
+    if (direction in ("above", "right")) == (seat == "south"):
+        return (axis, True, coords[-n])  # below the n-th largest coordinate
+    return (axis, False, coords[n - 1])  # above the n-th smallest
 
 
 def meets(board: Board, seat: str, card: MapCard, site: Quad) -> bool:
@@ -52,10 +54,13 @@ def site_bounds(board: Board, seat: str, card: MapCard) -> Bounds:
 
 def bounds_from(coordinates: IconCoordinates, seat: str, card: MapCard) -> Bounds:
     """The card's requirements as bounds, given the icons' sorted coordinates per kind and axis."""
-    tests = _thresholds(coordinates, seat, card)
-    if any(t == "never" for t, _ in tests):
-        return None
-    return tuple((1 if test[0] == "y" else 0, test[1] == "<", bound) for test, bound in tests)
+    out: list[tuple[int, bool, int]] = []
+    for requirement in card.requires:
+        bound = requirement_bound(coordinates, seat, requirement)
+        if bound is None:
+            return None
+        out.append(bound)
+    return tuple(out)
 
 
 def fits_bounds(bounds: Bounds, q: Quad) -> bool:

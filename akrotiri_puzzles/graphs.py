@@ -3,7 +3,9 @@
 The engine's hot path keeps its own union-find sets on the board (board.py); these graphs are
 the reference the goal cards, analysis and tests use, and the tests check that both agree.
 networkx is imported when a graph is first built, not with this module, so that commands that
-score no goal card start without it.
+score no goal card start without it. `portage_distance`, read for every board the analysers'
+bounds meet, is worked out without it (tests/test_graphs.py compares it with networkx's
+shortest paths over `dock_graph`).
 """
 
 from __future__ import annotations
@@ -82,15 +84,45 @@ def dock_graph(board: Board) -> nx.Graph:
 
 
 def portage_distance(board: Board) -> dict[Quad, int]:
-    """Each reachable island's least total weight from a Thera dock to one of its docks (R-GOAL-1, 2)."""
-    import networkx as nx
-
-    g = dock_graph(board)
-    dist = nx.multi_source_dijkstra_path_length(g, set(board.thera_docks), weight="weight")
+    """Each reachable island's least total weight from a Thera dock to one of its docks (R-GOAL-1, 2):
+    the shortest paths of `dock_graph` (a ship step within a route component costs 0, a portage
+    step within an island 1), worked out without networkx: a breadth-first search by weight over
+    the board's own route components (`Board.ship_component`, which the tests check against
+    `ship_components`) and islands, each entered once (tests/test_graphs.py compares it with
+    networkx's shortest paths over `dock_graph`)."""
+    comp_of = board.ship_component
+    members: dict[int, list[str]] = {}
+    for dock, comp in comp_of.items():
+        members.setdefault(comp, []).append(dock)
+    island_of = board.island_of_dock
+    docks_of = board.docks_of_island
     out: dict[Quad, int] = {}
-    for dock, d in dist.items():
-        island = board.island_of_dock[dock]
-        out[island] = min(out.get(island, d), int(d))
+    seen_comps: set[int] = set()
+    seen_islands: set[Quad] = set()
+    level = list(board.thera_docks)
+    d = 0
+    while level:
+        # Every dock a ship step joins to this weight's docks has the same weight (0-weight steps).
+        reached: list[str] = []
+        stack = list(level)
+        while stack:
+            dock = stack.pop()
+            comp = comp_of[dock]
+            island = island_of[dock]
+            if island not in out:
+                out[island] = d
+            reached.append(dock)
+            if comp not in seen_comps:
+                seen_comps.add(comp)
+                stack.extend(members[comp])
+        # A portage step (weight 1) reaches the other docks of each island reached.
+        level = []
+        for dock in reached:
+            island = island_of[dock]
+            if island not in seen_islands:
+                seen_islands.add(island)
+                level.extend(o for o in docks_of[island] if comp_of[o] not in seen_comps)
+        d += 1
     return out
 
 

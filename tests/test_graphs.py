@@ -144,3 +144,16 @@ def test_route_graph_holds_every_dock(with_thera):
     g = graphs.route_graph(board, with_thera)
     assert set(board.docks) <= set(g.nodes)
     assert g.has_edge("T2", ("thera", "east")) is with_thera
+
+
+def test_R_GOAL_1_R_GOAL_2_portage_distance_agrees_with_networkx_shortest_paths_over_the_dock_graph():
+    import networkx as nx
+
+    for board in boards():
+        g = graphs.dock_graph(fresh(board))
+        dist = nx.multi_source_dijkstra_path_length(g, set(board.thera_docks), weight="weight")
+        expected: dict[Quad, int] = {}
+        for dock, d in dist.items():
+            island = board.island_of_dock[dock]
+            expected[island] = min(expected.get(island, int(d)), int(d))
+        assert graphs.portage_distance(fresh(board)) == expected, board.placements

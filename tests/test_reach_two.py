@@ -92,21 +92,58 @@ def test_R_LOAD_1_R_FREE_1_loads_that_nothing_can_sell_are_not_searched_and_the_
     assert all(a < b for (_, a), (_, b) in zip(fewer, more, strict=True)), (fewer, more)
 
 
-def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_the_last_and_answer_the_same():
-    # `Below` (the placement search's questions, one after another) searches first the group of
-    # final boards (the next tile's slot) that stopped its last question: the answers are
-    # `below`'s (yes only when every group is below the value), whatever the order.
-    from akrotiri_puzzles.analysis.reach_two import Below
+def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_the_last_and_answer_the_same(
+    monkeypatch,
+):
+    # `Below` (the placement search's questions, one after another, analysis/reach_below.py)
+    # searches first the group of final boards (the next tile's slot) that stopped its last
+    # question; after a yes, the other groups of the boards with the oracle (R-ORA-1) and those
+    # without are each searched first as one, which answers for all of them where it is below.
+    # The answers are `below`'s (yes only when every group is below the value), whatever the order.
+    from akrotiri_puzzles.analysis import reach_below
 
     (top,) = covers(1, 2016, 1)
     got = final_boards(top)
     assert got is not None and len(got[0]) > 1
-    asked = Below()
+    alone: list[int] = []
+    real = reach_below._group_bound
+    monkeypatch.setattr(reach_below, "_group_bound", lambda *a: alone.append(1) or real(*a))
+    asked = reach_below.Below()
     assert not asked(top, 4) and not below(top, 4)
     stopped = asked.last
     assert stopped is not None  # a slot of the next tile stopped it
     assert not asked(top, 4) and asked.last == stopped
+    alone.clear()
     assert asked(top, 10) and below(top, 10)
+    assert len(alone) == len(got[0])  # after a no: every group searched alone
+    alone.clear()
+    assert asked(top, 10)
+    assert len(alone) < len(got[0])  # after a yes: a union answered for two groups or more
+
+
+def test_R_EXC_1_two_islands_of_turn_ones_board_the_next_tile_joins_hold_one_temple():
+    # `joined` (session 49): on a final board where the next tile joins two islands of turn 1's
+    # board into one (read here off each board itself), a temple on one leaves no room on the
+    # other (`room`), and only there; on turn 1's board and the other final boards it does.
+    from akrotiri_puzzles.analysis.reach_two import _Boards, _slot_groups, _TwoRelaxed
+
+    pos = before_placement(3, 2016, 5)
+    top = placement_groups(pos)[0][0][1]
+    got = _slot_groups(top)
+    assert got is not None
+    _, finals, acts = got
+    pairs = 0
+    for group in finals:
+        relaxed = _TwoRelaxed(top, [top.board, *group], acts, 1, _Boards(top), None)
+        for x, quad_x in relaxed.b1_island.items():
+            for y, quad_y in relaxed.b1_island.items():
+                if x == y:
+                    continue
+                one = {k for k, b in enumerate(relaxed.boards) if k and b.island_at(quad_x) == b.island_at(quad_y)}
+                room = relaxed.room(x, frozenset({(y, "card")}))
+                assert all(bool(room & (1 << k)) == (k not in one) for k in range(len(relaxed.boards)))
+                pairs += bool(one)
+    assert pairs  # some final board joins two islands
 
 
 @pytest.mark.corpus

@@ -28,7 +28,7 @@ from ..puzzle import Puzzle, State, moves, play, why_not
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
-from . import best_first, reach_two
+from . import best_first, reach_below
 from .board_solve import (
     Board,
     BoardResult,
@@ -229,7 +229,7 @@ class Run:
         self.witnessed: tuple[LineModel, cp_model.CpSolver, Puzzle] | None = None
         """With `witness`: the model, solver and puzzle of the last yes `reached` solved (not one
         read from `seen`); its line is read only where it is wanted (`board_solve.read_line`)."""
-        self.below_two: reach_two.Below | None = None
+        self.below_two: reach_below.Below | None = None
         """The two-turn bound's questions of this analysis (`two_turn_below`): each starts with
         the group of final boards that stopped the last one."""
         self.kept: dict[tuple[int, int], tuple[Position, Board, LineModel]] = {}
@@ -317,7 +317,7 @@ class Run:
         if self.objective != "score" or not self.use_bound:
             return None
         if self.below_two is None:
-            self.below_two = reach_two.Below()
+            self.below_two = reach_below.Below()
         return self.below_two
 
     def tighter(self) -> Bound | None:

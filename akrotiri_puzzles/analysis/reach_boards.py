@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..board import Board
-from ..excavation import Bounds, fits_bounds, site_bounds
+from ..excavation import Bounds, Requirement, fits_bounds, requirement_bound
 from ..geometry import Quad
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
@@ -128,10 +128,21 @@ class Boards:
         cards the same bounds."""
         if id(board) not in self.ids:
             seat, maps = self.pos.to_move, self.pos.components.map
+            coordinates = board.icon_coordinates
+            # Each requirement's bound worked out once on the board, not once per card.
+            per: dict[Requirement, tuple[int, bool, int] | None] = {}
             row: list[tuple[str, int]] = []
             for c in cards:
-                b = site_bounds(board, seat, maps[c])
-                if b is not None:
+                parts: list[tuple[int, bool, int]] = []
+                for r in maps[c].requires:
+                    if r not in per:
+                        per[r] = requirement_bound(coordinates, seat, r)
+                    bound = per[r]
+                    if bound is None:  # the board lacks the icons: the card fits nowhere
+                        break
+                    parts.append(bound)
+                else:
+                    b = tuple(parts)
                     n = self.number.get(b)
                     if n is None:
                         n = self.number[b] = len(self.numbered)

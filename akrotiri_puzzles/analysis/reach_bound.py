@@ -51,6 +51,10 @@ NODES = 20_000
 """States the relaxed search may visit before it gives up (no bound)."""
 
 
+Purchase = tuple[int, tuple[str, ...], tuple[int, int, int]]
+"""A buy: its price, the hand after it, the cards taken from each deck so far (`purchases`)."""
+
+
 class TooBig(Exception):
     """The relaxed search passed its states: no bound."""
 
@@ -522,16 +526,33 @@ class Relaxed:
         """The island (or a subclass's spot) of a stop: the boat's dock's at the start."""
         return self.pos.board.island_of_dock[at] if isinstance(at, str) else at
 
+    _bought: dict[tuple[bool, int, tuple[str, ...], tuple[int, int, int]], list[Purchase]] | None = None
+    """`purchases`' answers, by what they read (kept per search, made on first use)."""
+
     def purchases(
         self, acts: int, drachmas: int, hand: tuple[str, ...], bought: tuple[int, int, int]
-    ) -> Iterator[tuple[int, tuple[str, ...], tuple[int, int, int]]]:
+    ) -> list[Purchase]:
         """Each buy the drachmas pay for (R-BUY-1: 1, 2 or 3 cards, each from any deck, the
         deck's next card): its price, the hand after it (the cards that fit somewhere), and the
-        cards taken from each deck so far."""
-        for n in range(1, len(self.buy_prices) + 1):
+        cards taken from each deck so far. Kept by what it reads: whether 2 actions are left,
+        how many of the buys' prices the drachmas pay, the hand and the cards taken."""
+        paid = 0
+        while paid < len(self.buy_prices) and self.buy_prices[paid] <= drachmas:
+            paid += 1
+        if self._bought is None:
+            self._bought = {}
+        key = (acts >= 2, paid, hand, bought)
+        got = self._bought.get(key)
+        if got is None:
+            got = self._bought[key] = list(self._purchases(acts >= 2, paid, hand, bought))
+        return got
+
+    def _purchases(
+        self, later: bool, paid: int, hand: tuple[str, ...], bought: tuple[int, int, int]
+    ) -> Iterator[Purchase]:
+        """`purchases` of the first `paid` buys' prices; `later`: 2 actions are left after it."""
+        for n in range(1, paid + 1):
             cost = self.buy_prices[n - 1]
-            if cost > drachmas:
-                break
             for decks in combinations_with_replacement(range(len(DECKS)), n):
                 took = list(bought)
                 cards: list[str] = []
@@ -544,5 +565,5 @@ class Relaxed:
                     new_hand = tuple(sorted(hand + tuple(c for c in cards if c in self.useful)))
                     # With fewer than 2 actions left no later buy is excavated (a buy and an
                     # excavation): what was bought is not read again, and states merge.
-                    t = (took[0], took[1], took[2]) if acts >= 2 else (0, 0, 0)
+                    t = (took[0], took[1], took[2]) if later else (0, 0, 0)
                     yield cost, new_hand, t

@@ -50,6 +50,8 @@ the relaxation, so the bound is sound (tests/test_reach_two.py compares it with 
 placements' own two-turn optima). Cut after `NODES` states: no bound, never a guess; no clock
 is read. What a cover's groups share (turn 1's board, each board's card fits, goal facts) is
 worked out once per call (`_Boards`).
+The placement search's questions, one after another, are asked by analysis/reach_below.py
+(`Below`: which groups first, and when several are searched as one).
 """
 
 from __future__ import annotations
@@ -99,40 +101,6 @@ def below(pos: Position, ask: int, nodes: int = NODES) -> bool:
     except _Reached:
         return False
     return value is not None and value < ask
-
-
-class Below:
-    """`below` asked of one position after another (the two-turn placement search's covers and
-    placements, endgame.Run): the group of final boards (the next tile's slot) that stopped the
-    last question (a relaxed line reaching the value asked, or a search passing `nodes` states) is
-    searched first, since the next question most often stops there again. The answer does not
-    depend on the order (yes only when every group's bound is below the value), only its cost:
-    without it a question that fails searched every group before that one (on seed 3's fifth
-    turn, 2016, up to 95,000 states where 20,000 end it; docs/benchmarks.md)."""
-
-    def __init__(self, nodes: int = NODES) -> None:
-        self.nodes = nodes
-        self.last: tuple[Slot | None, bool] | None = None
-        """The slot of the group that stopped the last question (None: none yet, or the boards
-        without a tile), and whether its boards need the oracle."""
-
-    def __call__(self, pos: Position, ask: int) -> bool:
-        """Whether no line of the two turns from `pos` reaches `ask`, as `below`."""
-        got = _slot_groups(pos)
-        if got is None:
-            return False
-        slots, finals, acts = got
-        shared = _Boards(pos)
-        first = [i for i, s in enumerate(slots) if s == self.last]
-        for i in first + [i for i, s in enumerate(slots) if s != self.last]:
-            try:
-                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
-            except (_Reached, TooBig):
-                value = None
-            if value is None or value >= ask:
-                self.last = slots[i]
-                return False
-        return True
 
 
 def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) -> int | None:

@@ -28,7 +28,8 @@ from dataclasses import replace
 from ortools.sat.python import cp_model
 
 from ...board import Board
-from ...excavation import valid_sites
+from ...components import MapCard
+from ...excavation import Bounds, fits_bounds, site_bounds
 from ...geometry import Quad, board_quarter
 from ...goals import PER_TEMPLE, BoardFacts, temple_counts
 from ...position import Position
@@ -383,6 +384,7 @@ class ScoreTwo(Counts):
         m = self.m
         seat = self.start.to_move
         self._quarter = out = {}
+        bounds: dict[tuple[int, str], Bounds] = {}
         for slot, x in sorted(self.x.items()):
             t, _ = slot
             fits: dict[str, list[Lit]] = {}
@@ -392,7 +394,7 @@ class ScoreTwo(Counts):
                 if t == 1:
                     isl = self._island(self.board1, None, slot)
                     assert isl is not None
-                    qs = _quarters_of(self.board1, seat, spec, isl)
+                    qs = _quarters_of(self.board1, seat, spec, isl, bounds)
                     for q in sorted(qs):
                         per_q[q] = list(range(self.n))
                 else:
@@ -400,7 +402,7 @@ class ScoreTwo(Counts):
                         board = self.finals[c]
                         isl = self._island(board, c, slot)
                         if isl is not None:
-                            for q in sorted(_quarters_of(board, seat, spec, isl)):
+                            for q in sorted(_quarters_of(board, seat, spec, isl, bounds)):
                                 per_q.setdefault(q, []).append(c)
                 # In the quarters' order, not the sets' (the proto's bytes, PYTHONHASHSEED).
                 for q, classes in sorted(per_q.items()):
@@ -413,11 +415,17 @@ class ScoreTwo(Counts):
         return out
 
 
-def _quarters_of(board: Board, seat: str, spec: object, isl: Quad) -> set[str]:
-    """The board quarters of the card's valid sites on an island."""
+def _quarters_of(board: Board, seat: str, spec: MapCard, isl: Quad, bounds: dict[tuple[int, str], Bounds]) -> set[str]:
+    """The board quarters of the card's valid sites on an island (R-EXC-2). `bounds`: the card's
+    bounds on each board (`site_bounds`, by the board's id and the card), worked out once per
+    model, not once per slot."""
     quads = board.island_quads[isl]
     one = {board_quarter(q) for q in quads}
     if len(one) == 1:
         # Every site of the island lies in one quarter: no need to test the card's fit.
         return one
-    return {board_quarter(s) for s in valid_sites(board, seat, spec, quads)}  # type: ignore[arg-type]
+    key = (id(board), spec.id)
+    if key not in bounds:
+        bounds[key] = site_bounds(board, seat, spec)
+    b = bounds[key]
+    return {board_quarter(s) for s in quads if fits_bounds(b, s)}

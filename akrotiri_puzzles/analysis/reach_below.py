@@ -1,0 +1,77 @@
+"""The two-turn bound's questions of one analysis, one after another (analysis/reach_two.py).
+
+The two-turn placement search (analysis/placement.py, endgame.Run) asks each cover and each
+placement it opens whether even the relaxed two turns cannot reach the value asked for (`below`).
+The answer is yes only when every group of final boards (the next tile's slot, and whether its
+boards need the oracle: reach_two's `_slot_groups`) is searched below the value, so the order of
+the searches, and searching several groups as one, changes only the cost, never the answer:
+
+- *The last stop first.* The group that stopped the last question (a relaxed line reaching the
+  value asked, or a search passing its states) is searched first, since the next question most
+  often stops there again: without it a question that fails searched every group before that one
+  (on seed 3's fifth turn, 2016, up to 95,000 states where 20,000 end it; docs/benchmarks.md).
+- *The other groups as one, after a yes.* The groups of the boards that need the oracle, and
+  those of the boards that do not, are each searched first as one group (`_TwoRelaxed` over
+  every board of them: sound, as over one slot's boards, and looser: legs and cubes of more
+  boards at once). Where that is below the value, it answers for all of them in one search (on
+  seed 2's fifth turn, 2016, 2 searches of 3,000 and 10,000 states instead of 28 of 100,000 in
+  all); where not, each group is searched as before. After a no the next question most often
+  fails too, and a failing union costs a search more: unions are tried only after a yes.
+"""
+
+from __future__ import annotations
+
+from ..geometry import Slot
+from ..position import Position
+from .reach_bound import TooBig
+from .reach_two import NODES, _Boards, _group_bound, _Reached, _slot_groups, _TwoRelaxed
+
+
+class Below:
+    """`reach_two.below` asked of one position after another (module doc)."""
+
+    def __init__(self, nodes: int = NODES) -> None:
+        self.nodes = nodes
+        self.last: tuple[Slot | None, bool] | None = None
+        """The slot of the group that stopped the last question (None: none yet, or the boards
+        without a tile), and whether its boards need the oracle."""
+        self.said_yes = True
+        """Whether the last question was answered yes (unions are tried only then)."""
+
+    def __call__(self, pos: Position, ask: int) -> bool:
+        """Whether no line of the two turns from `pos` reaches `ask`, as `reach_two.below`."""
+        got = _slot_groups(pos)
+        if got is None:
+            return False
+        slots, finals, acts = got
+        shared = _Boards(pos)
+
+        def stops(i: int) -> bool:
+            try:
+                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
+            except (_Reached, TooBig):
+                value = None
+            if value is None or value >= ask:
+                self.last = slots[i]
+                self.said_yes = False
+                return True
+            return False
+
+        if any(stops(i) for i, s in enumerate(slots) if s == self.last):
+            return False
+        for oracle in (False, True):
+            rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle]
+            if len(rest) > 1 and self.said_yes:
+                boards = [b for i in rest for b in finals[i]]
+                try:
+                    value: int | None = _TwoRelaxed(
+                        pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle
+                    ).best()
+                except (_Reached, TooBig):
+                    value = None
+                if value is not None and value < ask:
+                    continue  # every group of them is below too
+            if any(stops(i) for i in rest):
+                return False
+        self.said_yes = True
+        return True
