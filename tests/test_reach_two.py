@@ -71,7 +71,7 @@ def test_R_LOAD_1_R_FREE_1_loads_that_nothing_can_sell_are_not_searched_and_the_
     # taken are forgotten with at most one action left. A cover's relaxed two turns over turn 1's
     # board and each of two groups of the next tile's boards (its slots) give the same bound as
     # without it, in fewer states.
-    from akrotiri_puzzles.analysis.reach_two import _Boards, _TwoRelaxed
+    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards
 
     (top,) = covers(1, 2016, 1)
     got = final_boards(top)
@@ -81,12 +81,12 @@ def test_R_LOAD_1_R_FREE_1_loads_that_nothing_can_sell_are_not_searched_and_the_
     def bounds() -> list[tuple[int, int]]:
         out = []
         for group in finals[:2]:
-            search = _TwoRelaxed(top, [top.board, *group], acts, NODES, _Boards(top), None)
+            search = TwoRelaxed(top, [top.board, *group], acts, NODES, _Boards(top), None)
             out.append((search.best(), NODES - search.nodes))
         return out
 
     fewer = bounds()
-    monkeypatch.setattr(_TwoRelaxed, "last_loads_unread", False)
+    monkeypatch.setattr(TwoRelaxed, "last_loads_unread", False)
     more = bounds()
     assert [b for b, _ in fewer] == [b for b, _ in more]
     assert all(a < b for (_, a), (_, b) in zip(fewer, more, strict=True)), (fewer, more)
@@ -106,8 +106,8 @@ def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_
     got = final_boards(top)
     assert got is not None and len(got[0]) > 1
     alone: list[int] = []
-    real = reach_below._group_bound
-    monkeypatch.setattr(reach_below, "_group_bound", lambda *a: alone.append(1) or real(*a))
+    real = reach_below.group_bound
+    monkeypatch.setattr(reach_below, "group_bound", lambda *a: alone.append(1) or real(*a))
     asked = reach_below.Below()
     assert not asked(top, 4) and not below(top, 4)
     stopped = asked.last
@@ -125,16 +125,16 @@ def test_R_EXC_1_two_islands_of_turn_ones_board_the_next_tile_joins_hold_one_tem
     # `joined` (session 49): on a final board where the next tile joins two islands of turn 1's
     # board into one (read here off each board itself), a temple on one leaves no room on the
     # other (`room`), and only there; on turn 1's board and the other final boards it does.
-    from akrotiri_puzzles.analysis.reach_two import _Boards, _slot_groups, _TwoRelaxed
+    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards, slot_groups
 
     pos = before_placement(3, 2016, 5)
     top = placement_groups(pos)[0][0][1]
-    got = _slot_groups(top)
+    got = slot_groups(top)
     assert got is not None
     _, finals, acts = got
     pairs = 0
     for group in finals:
-        relaxed = _TwoRelaxed(top, [top.board, *group], acts, 1, _Boards(top), None)
+        relaxed = TwoRelaxed(top, [top.board, *group], acts, 1, _Boards(top), None)
         for x, quad_x in relaxed.b1_island.items():
             for y, quad_y in relaxed.b1_island.items():
                 if x == y:
@@ -148,13 +148,13 @@ def test_R_EXC_1_two_islands_of_turn_ones_board_the_next_tile_joins_hold_one_tem
 
 @pytest.mark.corpus
 def test_R_TURN_2_R_FREE_2_turn_two_gains_actions_only_from_turn_one_and_unloaded_cubes_sell_after_a_load():
-    # `_TwoRelaxed.tight_turns`: an excavation adds turn 2's actions only where it can be turn
+    # `TwoRelaxed.tight_turns`: an excavation adds turn 2's actions only where it can be turn
     # 1's (the actions spent so far, turn 1's board), and cubes unloaded are sold only once a
     # Load takes them aboard again. On this cover of seed 1's fifth turn the groups' bound is
     # then the cover's own optimum (CP-SAT), so `below` proves it out of reach of one more;
     # without the Load again it is one more than the optimum, and without either two more
     # (about 5 s of CPU: corpus).
-    from akrotiri_puzzles.analysis.reach_two import _Boards, _TwoRelaxed
+    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards
 
     (top,) = covers(1, 2016, 1)
     got = final_boards(top)
@@ -164,7 +164,7 @@ def test_R_TURN_2_R_FREE_2_turn_two_gains_actions_only_from_turn_one_and_unloade
     def bound(tight: bool, loads_again: bool) -> int:
         out = []
         for group in finals:
-            search = _TwoRelaxed(top, [top.board, *group], acts, NODES, _Boards(top), None)
+            search = TwoRelaxed(top, [top.board, *group], acts, NODES, _Boards(top), None)
             search.tight_turns = tight
             search.stash_loads_again = loads_again
             out.append(search.best())
@@ -183,10 +183,10 @@ def test_R_ORA_1_the_boards_of_the_oracles_tiles_cost_an_action_of_turn_one():
     # (R-ORA-1): their boards form groups of their own, searched with one action less. On this
     # cover of seed 3's fifth turn the bound is then at least the cover's own optimum (CP-SAT)
     # and below the bound of the same groups without that action.
-    from akrotiri_puzzles.analysis.reach_two import _Boards, _slot_groups, _TwoRelaxed
+    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards, slot_groups
 
     (top,) = covers(3, 2016, 1)
-    got = _slot_groups(top)
+    got = slot_groups(top)
     assert got is not None
     keys, finals, acts = got
     assert any(oracle for _, oracle in keys) and not all(oracle for _, oracle in keys)
@@ -194,7 +194,7 @@ def test_R_ORA_1_the_boards_of_the_oracles_tiles_cost_an_action_of_turn_one():
     def bound(charged: bool) -> int:
         shared = _Boards(top)
         return max(
-            _TwoRelaxed(top, [top.board, *group], acts, NODES, shared, None, oracle and charged).best()
+            TwoRelaxed(top, [top.board, *group], acts, NODES, shared, None, oracle and charged).best()
             for (_, oracle), group in zip(keys, finals, strict=True)
         )
 
@@ -218,11 +218,11 @@ def test_R_EXC_1_the_next_tiles_islands_in_one_spot_hold_a_temple_each_on_one_bo
     # next tile at -1,1 leaves alone, reaching 8 where the cover's optimum is 5 (CP-SAT: the
     # corpus test below); with `room` the bound proves 6 out of reach, not 5.
     from akrotiri_puzzles.analysis.reach_bound import Relaxed
-    from akrotiri_puzzles.analysis.reach_two import _TwoRelaxed
+    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed
 
     top = group_cover(5, 1)
     assert below(top, 6) and not below(top, 5)
-    monkeypatch.setattr(_TwoRelaxed, "room", Relaxed.room)
+    monkeypatch.setattr(TwoRelaxed, "room", Relaxed.room)
     assert not below(top, 6)
 
 
@@ -244,7 +244,7 @@ def test_R_MOVE_1_R_TILE_1_turn_ones_legs_are_sailed_on_turn_ones_board(monkeypa
     # of seed 4's fifth turn (tile -1,3 r180) the bound falls from 9 to 7 and stays at least the
     # cover's optimum (CP-SAT). About 10 s of CPU: corpus.
     from akrotiri_puzzles.analysis.reach_bound import Relaxed
-    from akrotiri_puzzles.analysis.reach_two import _TwoRelaxed
+    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed
 
     top = group_cover(4, 5)
     best = best_two_turns(top, "score", Deadline(None))
@@ -252,6 +252,6 @@ def test_R_MOVE_1_R_TILE_1_turn_ones_legs_are_sailed_on_turn_ones_board(monkeypa
     bound = two_turn_bound(top, NODES)
     assert bound is not None and best.value <= bound
     assert not below(top, bound) and below(top, bound + 1)
-    monkeypatch.setattr(_TwoRelaxed, "leg_actions", Relaxed.leg_actions)
+    monkeypatch.setattr(TwoRelaxed, "leg_actions", Relaxed.leg_actions)
     looser = two_turn_bound(top, NODES)
     assert looser is not None and bound < looser

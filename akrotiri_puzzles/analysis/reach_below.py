@@ -3,7 +3,7 @@
 The two-turn placement search (analysis/placement.py, endgame.Run) asks each cover and each
 placement it opens whether even the relaxed two turns cannot reach the value asked for (`below`).
 The answer is yes only when every group of final boards (the next tile's slot, and whether its
-boards need the oracle: reach_two's `_slot_groups`) is searched below the value, so the order of
+boards need the oracle: reach_two's `slot_groups`) is searched below the value, so the order of
 the searches, and searching several groups as one, changes only the cost, never the answer:
 
 - *The last stop first.* The group that stopped the last question (a relaxed line reaching the
@@ -11,7 +11,7 @@ the searches, and searching several groups as one, changes only the cost, never 
   often stops there again: without it a question that fails searched every group before that one
   (on seed 3's fifth turn, 2016, up to 95,000 states where 20,000 end it; docs/benchmarks.md).
 - *The other groups as one, after a yes.* The groups of the boards that need the oracle, and
-  those of the boards that do not, are each searched first as one group (`_TwoRelaxed` over
+  those of the boards that do not, are each searched first as one group (`TwoRelaxed` over
   every board of them: sound, as over one slot's boards, and looser: legs and cubes of more
   boards at once). Where that is below the value, it answers for all of them in one search (on
   seed 2's fifth turn, 2016, 2 searches of 3,000 and 10,000 states instead of 28 of 100,000 in
@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from ..geometry import Slot
 from ..position import Position
+from .reach_boards import Boards
 from .reach_bound import TooBig
-from .reach_two import NODES, _Boards, _group_bound, _Reached, _slot_groups, _TwoRelaxed
+from .reach_two import NODES, Reached, TwoRelaxed, group_bound, slot_groups
 
 
 class Below:
@@ -40,16 +41,16 @@ class Below:
 
     def __call__(self, pos: Position, ask: int) -> bool:
         """Whether no line of the two turns from `pos` reaches `ask`, as `reach_two.below`."""
-        got = _slot_groups(pos)
+        got = slot_groups(pos)
         if got is None:
             return False
         slots, finals, acts = got
-        shared = _Boards(pos)
+        shared = Boards(pos)
 
         def stops(i: int) -> bool:
             try:
-                value = _group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
-            except (_Reached, TooBig):
+                value = group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
+            except (Reached, TooBig):
                 value = None
             if value is None or value >= ask:
                 self.last = slots[i]
@@ -64,10 +65,10 @@ class Below:
             if len(rest) > 1 and self.said_yes:
                 boards = [b for i in rest for b in finals[i]]
                 try:
-                    value: int | None = _TwoRelaxed(
+                    value: int | None = TwoRelaxed(
                         pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle
                     ).best()
-                except (_Reached, TooBig):
+                except (Reached, TooBig):
                     value = None
                 if value is not None and value < ask:
                     continue  # every group of them is below too

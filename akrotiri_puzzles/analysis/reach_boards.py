@@ -91,7 +91,7 @@ class Boards:
 
     def first_legs(self, board: Board) -> dict[str, int]:
         """The least movement points from the boat's dock to each dock of turn 1's board alone
-        (R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3), as `_TwoRelaxed._legs`."""
+        (R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3), as `TwoRelaxed._legs`."""
         if self._first is None:
             groups, groups_of = route_groups([board])
             occupied = self.pos.seat(self.pos.other).boat

@@ -31,7 +31,7 @@ run once over both turns, on the boards the line can meet:
   the temples turn 1 excavates), spent as one turn: a Move action's points may run over the end
   of turn, the turn's end costs nothing, the placement needs no action; the oracle costs turn 1
   an action on the boards of the tiles it offers (R-ORA-1: those boards form groups of their
-  own, `_slot_groups`), nothing elsewhere. The market
+  own, `slot_groups`), nothing elsewhere. The market
   after the next placement has up to two cubes fewer of each colour, so sales use those empty
   spaces too (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
   of cards that fit nowhere only costs drachmas and an action).
@@ -79,7 +79,7 @@ Member = tuple[int, Quad]
 """(board index within a group, island of that board)."""
 
 
-class _Reached(Exception):
+class Reached(Exception):
     """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
 
 
@@ -98,7 +98,7 @@ def below(pos: Position, ask: int, nodes: int = NODES) -> bool:
     passes `nodes` states, or a relaxed line on one board reaches `ask` (it then stops at once)."""
     try:
         value = two_turn_bound(pos, nodes, ask)
-    except _Reached:
+    except Reached:
         return False
     return value is not None and value < ask
 
@@ -106,9 +106,9 @@ def below(pos: Position, ask: int, nodes: int = NODES) -> bool:
 def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) -> int | None:
     """An upper bound on the hero's score after any line of its next two turns from `pos`, or
     None where the relaxation does not apply (not an action phase, the boat passing, piles not
-    known, no second turn) or a search passes `nodes` states. With `ask`: raises `_Reached` as
+    known, no second turn) or a search passes `nodes` states. With `ask`: raises `Reached` as
     soon as a relaxed line on one board reaches it."""
-    got = _slot_groups(pos)
+    got = slot_groups(pos)
     if got is None:
         return None
     keys, finals, acts = got
@@ -116,25 +116,25 @@ def two_turn_bound(pos: Position, nodes: int = NODES, ask: int | None = None) ->
     best: int | None = None
     try:
         for (_, oracle), group in zip(keys, finals, strict=True):
-            value = _group_bound(pos, group, acts, nodes, shared, ask, oracle)
+            value = group_bound(pos, group, acts, nodes, shared, ask, oracle)
             best = value if best is None else max(best, value)
     except TooBig:
         return None
     return best
 
 
-def _group_bound(
+def group_bound(
     pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None, oracle: bool = False
 ) -> int:
     """One group's bound: its boards searched together (cheap, looser: legs and cubes of
     several boards at once); where that reaches `ask` (without one: always), each board alone,
     and the lower of the two. `oracle`: the boards need turn 1's Oracle action."""
     together: int | None = None
-    with contextlib.suppress(_Reached):  # then each board alone
-        together = _TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, ask, oracle).best()
+    with contextlib.suppress(Reached):  # then each board alone
+        together = TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, ask, oracle).best()
     if together is not None and (ask is not None or len(group) == 1):
         return together
-    alone = max(_TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask, oracle).best() for b in group)
+    alone = max(TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask, oracle).best() for b in group)
     return alone if together is None else min(together, alone)
 
 
@@ -142,11 +142,11 @@ def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
     """The final boards of the next turn's scenarios, grouped by the slot of the next tile (the
     boards without one, B1 itself, alone), and the actions of both turns spent as one (turn 1's
     left and the most turn 2 can have, R-TURN-2); None where the relaxation does not apply."""
-    got = _slot_groups(pos)
+    got = slot_groups(pos)
     return None if got is None else (got[1], got[2])
 
 
-def _slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[list[Board]], int] | None:
+def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[list[Board]], int] | None:
     """`final_boards` with each group's slot (None: the boards without a tile) and whether its
     boards need the oracle: those of the scenarios that ask it (the tile turn 2 places), whose
     line spends an action of turn 1 on it (R-ORA-1), form groups of their own."""
@@ -167,12 +167,12 @@ def _slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[li
             continue
         seen.add(id(final))
         slot = None if sc.second is None else sc.second.slot
-        by_slot.setdefault((slot, sc.oracle is not None and _TwoRelaxed.tight_turns), []).append(final)
+        by_slot.setdefault((slot, sc.oracle is not None and TwoRelaxed.tight_turns), []).append(final)
     slots = sorted(by_slot, key=lambda s: (s[0] is not None, s))
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
-class _TwoRelaxed(Relaxed):
+class TwoRelaxed(Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
     last_loads_unread = True
@@ -437,7 +437,7 @@ class _TwoRelaxed(Relaxed):
             self._values[key] = self.base_maps + sum(maps[c].points for _, c in dug) + best
         value = self._values[key] + drachmas // 10
         if self.ask is not None and value >= self.ask:
-            raise _Reached
+            raise Reached
         return value
 
     def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int:

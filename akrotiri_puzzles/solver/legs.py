@@ -52,4 +52,5 @@ def money_leg(cube_docks: Iterable[str], from_start: dict[str, int], from_thera:
 
 
 def docks_of(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
+    """The cube docks `money_leg` reads: given, or made only when first asked for."""
     return docks() if callable(docks) else docks
