@@ -52,11 +52,23 @@ def site_bounds(board: Board, seat: str, card: MapCard) -> Bounds:
     return bounds_from(board.icon_coordinates, seat, card)
 
 
-def bounds_from(coordinates: IconCoordinates, seat: str, card: MapCard) -> Bounds:
-    """The card's requirements as bounds, given the icons' sorted coordinates per kind and axis."""
+def bounds_from(
+    coordinates: IconCoordinates,
+    seat: str,
+    card: MapCard,
+    known: dict[Requirement, tuple[int, bool, int] | None] | None = None,
+) -> Bounds:
+    """The card's requirements as bounds, given the icons' sorted coordinates per kind and axis.
+    `known`: each requirement's bound on these coordinates, kept across the cards of one board
+    (filled here on first use)."""
     out: list[tuple[int, bool, int]] = []
     for requirement in card.requires:
-        bound = requirement_bound(coordinates, seat, requirement)
+        if known is None:
+            bound = requirement_bound(coordinates, seat, requirement)
+        else:
+            if requirement not in known:
+                known[requirement] = requirement_bound(coordinates, seat, requirement)
+            bound = known[requirement]
         if bound is None:
             return None
         out.append(bound)

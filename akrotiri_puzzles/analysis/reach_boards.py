@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..board import Board
-from ..excavation import Bounds, Requirement, fits_bounds, requirement_bound
+from ..excavation import Bounds, Requirement, bounds_from, fits_bounds
 from ..geometry import Quad
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
@@ -133,16 +133,8 @@ class Boards:
             per: dict[Requirement, tuple[int, bool, int] | None] = {}
             row: list[tuple[str, int]] = []
             for c in cards:
-                parts: list[tuple[int, bool, int]] = []
-                for r in maps[c].requires:
-                    if r not in per:
-                        per[r] = requirement_bound(coordinates, seat, r)
-                    bound = per[r]
-                    if bound is None:  # the board lacks the icons: the card fits nowhere
-                        break
-                    parts.append(bound)
-                else:
-                    b = tuple(parts)
+                b = bounds_from(coordinates, seat, maps[c], per)
+                if b is not None:  # None: the board lacks the icons, the card fits nowhere
                     n = self.number.get(b)
                     if n is None:
                         n = self.number[b] = len(self.numbered)

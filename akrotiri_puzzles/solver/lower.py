@@ -408,18 +408,21 @@ def _dig_then_buy(
             continue  # no second card: no line digs k first
         selling = costs[k] + 1 + min(others) > drachmas
         for d in fit[k]:
-            reach = actions_for(from_start.get(d, FAR), points)
-            leave = actions_for(from_thera.get(d, FAR), 0)
-            lead = reach + max(1, leave) - 1 if reach < FAR and leave < FAR else FAR
+            lead = _via(from_start.get(d, FAR), from_thera.get(d, FAR), points, actions_for)
             if selling:
                 lead += 1
                 if cargo:
-                    reach = loaded_actions(from_start.get(d, FAR), points)
-                    leave = loaded_actions(from_thera.get(d, FAR), 0)
-                    if reach < FAR and leave < FAR:
-                        lead = min(lead, reach + max(1, leave) - 1)
+                    lead = min(lead, _via(from_start.get(d, FAR), from_thera.get(d, FAR), points, loaded_actions))
             best = min(best, lead)
     return best
+
+
+def _via(reach: int, leave: int, points: int, moves: Callable[[int, int], int]) -> int:
+    """The Move actions to a dock `reach` steps from the start and on to Thera, `leave` steps
+    from it (one at least), less the one Move action `buy_gap` counts in every gap: `moves`
+    counts each leg (`actions_for`, or `loaded_actions`); FAR where either leg is."""
+    there, back = moves(reach, points), moves(leave, 0)
+    return there + max(1, back) - 1 if there < FAR and back < FAR else FAR
 
 
 def _to_stop(
@@ -439,15 +442,11 @@ def _to_stop(
     before = moves(to_thera, points)
     if docks and ONE_DOCK and one:
         for d in docks:
-            reach = moves(from_start.get(d, FAR), points)
-            leave = moves(from_thera.get(d, FAR), 0)
-            if reach < FAR and leave < FAR:
-                before = min(before, reach + max(1, leave) - 1)
+            before = min(before, _via(from_start.get(d, FAR), from_thera.get(d, FAR), points, moves))
     elif docks:
-        reach = moves(min(from_start.get(d, FAR) for d in docks), points)
-        leave = moves(min(from_thera.get(d, FAR) for d in docks), 0)
-        if reach < FAR and leave < FAR:
-            before = min(before, reach + max(1, leave) - 1)
+        reach = min(from_start.get(d, FAR) for d in docks)
+        leave = min(from_thera.get(d, FAR) for d in docks)
+        before = min(before, _via(reach, leave, points, moves))
     return before
 
 
