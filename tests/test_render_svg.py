@@ -243,3 +243,27 @@ def test_R_TILE_1_the_overlay_paints_the_placed_tile_over_the_empty_slot():
     assert step.get("data-step") == "2" and step.get("d", "").count("L") >= 2
     # A line without a placement paints no tile.
     assert not with_class(parse(overlay.line_svg(tuple((puzzle.solution or ())[1:]))), "placed-tile")
+
+
+def test_R_TURN_1_R_TILE_1_a_line_from_a_tile_placement_is_titled_with_the_position_given():
+    """`show --line` from a position whose tile is still to be placed (R-TURN-1: the tile comes
+    first, then the action phase) draws the placement on the board (R-TILE-1), and still says
+    the position given: its phase and the tile in hand, not the state after the line's step 1."""
+    from akrotiri_puzzles.render import render_html
+
+    puzzle = _placement_puzzle()
+    start = puzzle.start
+    hand = start.seat(start.to_move).tile
+    assert start.phase == "place" and hand is not None
+    line = tuple(puzzle.solution or ())
+    given = f"Turn {start.turn} \u00b7 {start.to_move} to move \u00b7 placing the land tile"
+    root = parse(render_svg(start, Highlights(line=line)))
+    assert "-1,-2" in _tile_slots(root)  # the placement is drawn on the board
+    assert [el.text for el in with_class(root, "title")] == [given]
+    assert root.findtext("svg:title", namespaces=NS) == f"Akrotiri position: {given}"
+    words = {el.text for el in root.iter(f"{{{NS['svg']}}}text")}
+    assert f"land tile in hand: {hand} ({start.components.tile[hand].icon})" in words
+    assert len(with_class(root, "tile-drawn")) == len(with_class(parse(render_svg(start)), "tile-drawn"))
+    # The page's heading and its picture's title agree.
+    page = render_html(start, Highlights(line=line))
+    assert f"<h1>{given}</h1>" in page and page.count(f'class="title">{given}<') == 1

@@ -95,11 +95,13 @@ def paint(
     """The picture as an element tree, and the painter that drew its board (which knows where
     everything is: render/overlay.py draws lines over a picture with it).
 
-    A line that starts with its tile placement is drawn on the position after it: the tile
-    lies in its slot, outlined as action 1, and the later arrows run over its routes."""
+    A line that starts with its tile placement is drawn on the board after it: the tile
+    lies in its slot, outlined as action 1, and the later arrows run over its routes. The
+    title, the seats' sides and the panel still describe `pos` (its phase, the tile in hand):
+    the picture is of the position given, with the line drawn on it."""
     hl = highlights if highlights is not None else Highlights()
-    pos = after_placement(pos, hl.line)
-    frame, head = _frame(pos, hl, notes, open_slots)
+    board_pos = after_placement(pos, hl.line)
+    frame, head = _frame(board_pos, hl, notes, open_slots)
     board_w, board_h = frame.width + 2 * MARGIN_PX, frame.top + frame.height + MARGIN_PX + BANNER_H
     width = board_w + (PANEL_W_PX if key else 0.0)
     height = max(board_h, head + legend_height(pos, hl, revealed) + 20.0 if key else 0.0)
@@ -123,7 +125,7 @@ def paint(
         y = TITLE_H + NOTE_H * i + NOTE_H / 2 - 4
         text(root, 16.0, y, note, TEXT_PX, anchor="start", weight="bold" if i else None, halo=None, class_="note")
 
-    painter = BoardPainter(pos, frame, label_px)
+    painter = BoardPainter(board_pos, frame, label_px)
     board = group(root, class_="board")
     painter.draw_slots(board)
     painter.draw_routes(board)
