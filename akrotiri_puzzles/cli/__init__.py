@@ -132,13 +132,16 @@ _MODULES = {
 
 def load_commands(args: Sequence[str] = ()) -> None:
     """Register the commands on the app: only the one `args` runs, when it names one (a command
-    starts faster without the others' imports), else all of them (for the help)."""
+    starts faster without the others' imports), none for `--version` before any command or
+    `--help`, else all of them (for the help)."""
     from importlib import import_module
 
     words = iter(args)
     for word in words:
         if word == "--components":
             next(words, None)
+        elif word == "--version":
+            return  # an eager option: the version is printed before any command is looked up
         elif not word.startswith("-"):
             if word == GAMES[0]:
                 add_games()

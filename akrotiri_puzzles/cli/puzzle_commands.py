@@ -17,7 +17,6 @@ from ..common.cli import DEFAULT_TIME_LIMIT, JsonOpt, check_time_limit, counted,
 from ..common.errors import located
 from ..errors import AkrotiriError, NotationError, PuzzleError
 from ..files.puzzle_yaml import load_puzzle
-from ..generator.grade import grade_problem
 from ..notation import format_action, parse_line
 from ..puzzle import Puzzle, Replay, replay
 from ..themes import themes
@@ -93,6 +92,8 @@ def certified_optimum(puzzle: Puzzle, source: str = "puzzle") -> Optimum | None:
                     source, "certificate.themes", f"say {', '.join(c.themes) or 'none'}, but the puzzle has {found}"
                 )
             )
+    from ..generator.grade import grade_problem  # OR-Tools: loaded only when a certificate is read
+
     graded = grade_problem(puzzle, c.optimum)
     if graded is not None:
         raise PuzzleError(located(source, *graded))

@@ -16,9 +16,8 @@ from ..common.cli.outputs import check_dir, check_distinct, check_file, in_folde
 from ..errors import AkrotiriError, NotationError
 from ..files.lesson_yaml import load_lessons
 from ..notation import format_action, format_line, parse_line
-from ..render import render_png, terminal_view
 from ..render.lesson_pages import booklet, exercise_words, lesson_highlights, lesson_page, lesson_picture, lesson_svg
-from ..render.terminal import revealed_view
+from ..render.terminal import revealed_view, terminal_view
 from ..teaching import Lesson, assess, lesson_by_id, outcome, picture_start
 from ..teaching.assess import Assessment
 from . import ComponentsOpt, command, components
@@ -119,6 +118,8 @@ def teach(
     if svg is not None:
         data["--svg"] = lesson_svg(lesson)
     if png is not None:
+        from ..render.png import render_png  # the PNG library: loaded only when a PNG is asked for
+
         try:
             data["--png"] = render_png(
                 lesson_picture(lesson), lesson_highlights(lesson), revealed=lesson.exercise.revealed

@@ -10,8 +10,6 @@ space is a vertex of exactly the outlines of its provinces.
 
 from __future__ import annotations
 
-import networkx as nx
-
 from .board import Board, Point
 from .components import FORT_CARDS, PROVINCE_COUNTS
 
@@ -115,6 +113,8 @@ def _space_problems(board: Board) -> list[Problem]:
 
 
 def _graph_problems(board: Board) -> list[Problem]:
+    import networkx as nx  # loaded when a board is read, not with the module (the command line's help)
+
     graph = nx.Graph()
     graph.add_nodes_from(range(len(board.provinces)))
     graph.add_edges_from(tuple(pair) for pair in board.adjacency)
