@@ -29,13 +29,16 @@ Every count is proven, and none reads a clock: the same puzzle gives the same co
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from ..actions import Action, PlaceTile
 from ..puzzle import FirstActions, Puzzle, State, moves, play, reached, rest_of
 from ..rules import action_cost
-from ..solver import SolveResult, solve
 from ..solver.deadline import NO_LIMIT, Deadline, TimeUp
 from ..solver.pruning import LastTurn
+
+if TYPE_CHECKING:
+    from ..solver import SolveResult
 
 MOST_GOOD = 2
 """The most good first actions a hard puzzle may have (docs/generator.md: on the collection's
@@ -123,6 +126,8 @@ def proven(
     puzzles only: over two turns (the rest after a first action of turn 1) it seldom ends within
     its states (`PROBE_STATES`; the 39 first actions of `hard-s4717-t2-drawn-00353`: none, 8.4 s
     of CPU for nothing), and CP-SAT's proof is the same proof."""
+    from ..solver import solve  # OR-Tools: loaded at the first solve, not with the module (`check` reads grades)
+
     left = deadline.left()
     if left is not None and left <= 0:
         raise TimeUp

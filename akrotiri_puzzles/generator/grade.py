@@ -32,8 +32,8 @@ from dataclasses import replace
 from ..actions import Action
 from ..puzzle import FirstActions, Grade, Necessity, Puzzle, State, moves
 from ..solver.deadline import NO_LIMIT, Deadline
-from ..solver.model import TECHNIQUES
 from ..solver.techniques import techniques_used as used
+from ..techniques import FORBIDDABLE as TECHNIQUES
 from .first_actions import MOST_GOOD, decision, first_actions, passes, proven
 from .ladder import ladder, weakest
 
