@@ -4,9 +4,10 @@ The app and what Akrotiri's commands share (the component set, the position argu
 here, the conventions of every game's commands (the consoles, one-line failures, exit
 statuses, option types) in `common.cli`; the commands live in one module per group (engine_commands, ...), which
 register on the app when imported: `main` imports only the module of the command it runs
-(`load_commands`). Heavy libraries (OR-Tools, the PNG
-renderer) are imported inside the commands that need them, so that `score` and `legal` start
-fast.
+(`load_commands`). Heavy libraries (OR-Tools with pandas and numpy, networkx, the PNG
+renderer) are imported inside the commands that need them, when they need them, so that
+`score`, `legal`, `check` on a certified puzzle, the help and `--version` start fast
+(docs/benchmarks.md, "The command line's start, session 51").
 """
 
 from __future__ import annotations
