@@ -20,6 +20,7 @@ from akrotiri_puzzles.position import COLOURS
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import budget as budget_module
 from akrotiri_puzzles.solver import lower as lower_module
+from akrotiri_puzzles.solver import stops as stops_module
 from akrotiri_puzzles.solver.boardview import cube_docks
 from akrotiri_puzzles.solver.budget import board_free_lower_bound, budget, goal_money, must_load, playable_cards
 from akrotiri_puzzles.solver.cpsat import solve
@@ -420,12 +421,12 @@ def test_R_MOVE_2_R_EXC_1_R_FREE_1_one_dock_and_a_cube_aboard(comps, monkeypatch
     assert _least_lower(puzzle, True) == on
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", optimum)
-    monkeypatch.setattr(lower_module, "ONE_DOCK", False)
+    monkeypatch.setattr(stops_module, "ONE_DOCK", False)
     assert _least_lower(puzzle, True) == one_off
-    monkeypatch.setattr(lower_module, "CARGO_LEG", False)
+    monkeypatch.setattr(stops_module, "CARGO_LEG", False)
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", optimum)
-    monkeypatch.setattr(lower_module, "ONE_DOCK", True)
+    monkeypatch.setattr(stops_module, "ONE_DOCK", True)
     assert _least_lower(puzzle, True) == cargo_off
 
 
@@ -477,7 +478,7 @@ def test_R_BUY_1_R_EXC_1_R_FREE_1_a_buy_after_a_hand_card_needs_a_sale(comps, mo
     assert _least_lower(six, True) == 6
     result = solve(six, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 6)
-    monkeypatch.setattr(lower_module, "BUY_SALE", False)
+    monkeypatch.setattr(stops_module, "BUY_SALE", False)
     assert _least_lower(six, True) == 5
     result = solve(six, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 6)

@@ -70,6 +70,10 @@ parts (place-2 g7009, bound 5: its line was in the second part, of 1,024 classes
 scenarios read; now in the first part of 256, after 908). After a bound proven INFEASIBLE, the
 scenarios its read found nearest to it come first at the next bound. The order only decides
 which part a class is in: each class is still in exactly one."""
+DROPPED_ORDER = True
+"""Whether `read_order` places a scenario never read, but dropped by its slot's view at an
+earlier bound (`FactReader.passed_over`), by that bound plus one, as if read with that lower bound
+(else last): its line, when the next bound has one, is as likely there as among those read."""
 LAZY_WORK = 10.0
 """CP-SAT's deterministic time for each part but the last while the bound is being read: a part
 not settled within it is asked again, uncapped, after the last part."""
@@ -96,6 +100,9 @@ def read_order(reader: FactReader, cards: list[str]) -> list[int]:
     scens = reader.scenarios()
     far = 1 << 20
     lows = [reader.known_lower(i, cards) if reader.was_read(i) else far for i in range(len(scens))]
+    if DROPPED_ORDER:
+        # A scenario its slot's view dropped unread at a bound needs one more at least.
+        lows = [low if low < far else reader.dropped_below(i) or far for i, low in enumerate(lows)]
     return sorted(range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i]))
 
 
