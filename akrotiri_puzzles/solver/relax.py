@@ -124,7 +124,7 @@ class Relaxation:
             goal = self.puzzle.goal
             goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
             found = {}
-            turns = self.first_turn(key, view, start, goal_cards)
+            turns = self.first_turn(key, view, start, cards)
             for name, (fit, from_start, from_thera, cubes) in self.views(key, board, view, start, goal_cards).items():
                 lower = self._lower(goal_cards, fit, from_start, from_thera, cubes, turns)
                 reach = min((from_start.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
