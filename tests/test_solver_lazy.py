@@ -28,6 +28,7 @@ from akrotiri_puzzles.solver.facts import FactReader
 from akrotiri_puzzles.solver.gather import Gathering, build_facts
 from akrotiri_puzzles.solver.result import SolveResult
 
+PLACE2B = Path(__file__).parent / "data" / "puzzles" / "place2b"
 SMALL = Path(__file__).parent / "data" / "puzzles" / "small"
 PLACE = sorted(SMALL.glob("small-*-place-*.yaml"))
 _LAZY = cpsat.Search.lazy
@@ -328,9 +329,57 @@ def test_R_ORA_1_a_bound_in_parts_reads_scenarios_without_the_oracle_first_then_
     asked = [scens[i].oracle is not None for i in order]
     assert asked == sorted(asked) and any(asked) and not all(asked)
     far = max(reader.known_lower(i, cards) for i in range(len(scens))) + 1
-    keys = [(asked[n], reader.known_lower(i, cards) if reader.was_read(i) else far) for n, i in enumerate(order)]
+    keys = [(asked[n], _order_low(reader, i, cards, far)) for n, i in enumerate(order)]
     assert keys == sorted(keys)
     assert {k for k in keys if k[1] < far} and len(set(keys)) >= 3  # read and unread, both sides
+
+
+def _order_low(reader: FactReader, i: int, cards: list[str], far: int) -> int:
+    """The lower bound `read_order` places scenario i by: an earlier read's, else the bound its
+    slot's view dropped it at plus one (`lazy.DROPPED_ORDER`), else `far` (never read)."""
+    if reader.was_read(i):
+        return reader.known_lower(i, cards)
+    return reader.dropped_below(i) or far
+
+
+def test_R_TILE_1_a_scenario_its_slots_view_dropped_is_read_by_that_bound_plus_one(comps, monkeypatch):
+    """A scenario that its turn-2 slot's view (solver/relax.py) drops unread at a bound has no
+    line within that bound (its own read drops it too), so the next bound's `read_order` places it
+    as if read with a lower bound one more (`lazy.DROPPED_ORDER`), ahead of the scenarios never
+    read; with the switch off, among those, on its side of the oracle (R-ORA-1). The order
+    only decides which part a class falls in (the test below). Under 1 s."""
+    puzzle = load_puzzle(PLACE2B / "place2b-001-place-north-2014-h2-map.yaml", comps)
+    bound = 2
+    reader = FactReader(puzzle)
+    cards, ms = playable_cards(puzzle, bound), max_steps(puzzle, bound)
+    # Read from the 2,000th scenario on: those dropped come after some never read in the reader's order.
+    n = len(reader.scenarios())
+    Gathering(reader, bound, ms, cards, order=[*range(2000, n), *range(2000)]).read(16)
+    scens = reader.scenarios()
+    dropped = [i for i in range(len(scens)) if reader.dropped_below(i) is not None]
+    assert dropped and all(not reader.was_read(i) and reader.dropped_below(i) == bound + 1 for i in dropped)
+    plain = FactReader(puzzle)
+    for i in dropped[:: max(1, len(dropped) // 10)]:
+        assert plain.read(scens[i], bound, ms, cards) is None, scens[i]
+    far = 1 << 20
+    for on in (True, False):
+        monkeypatch.setattr(lazy, "DROPPED_ORDER", on)
+        order = lazy.read_order(reader, cards)
+        place = {i: n for n, i in enumerate(order)}
+        low = {i: _order_low(reader, i, cards, far) if on or reader.was_read(i) else far for i in order}
+        assert [(scens[i].oracle is not None, low[i]) for i in order] == sorted(
+            (scens[i].oracle is not None, low[i]) for i in order
+        )
+        # On, a dropped scenario comes before every one never read on its side of the oracle;
+        # off, they are one lot, in the reader's order.
+        never = [i for i in range(len(scens)) if not reader.was_read(i) and reader.dropped_below(i) is None]
+        ahead = all(
+            place[i] < place[j]
+            for i in dropped
+            for j in never
+            if (scens[i].oracle is None) == (scens[j].oracle is None)
+        )
+        assert never and ahead == on
 
 
 def test_R_TILE_1_reading_in_another_order_makes_the_same_classes(comps):

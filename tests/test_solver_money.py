@@ -20,6 +20,7 @@ from akrotiri_puzzles.position import COLOURS
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import budget as budget_module
 from akrotiri_puzzles.solver import lower as lower_module
+from akrotiri_puzzles.solver import stops as stops_module
 from akrotiri_puzzles.solver.boardview import cube_docks
 from akrotiri_puzzles.solver.budget import board_free_lower_bound, budget, goal_money, must_load, playable_cards
 from akrotiri_puzzles.solver.cpsat import solve
@@ -420,12 +421,12 @@ def test_R_MOVE_2_R_EXC_1_R_FREE_1_one_dock_and_a_cube_aboard(comps, monkeypatch
     assert _least_lower(puzzle, True) == on
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", optimum)
-    monkeypatch.setattr(lower_module, "ONE_DOCK", False)
+    monkeypatch.setattr(stops_module, "ONE_DOCK", False)
     assert _least_lower(puzzle, True) == one_off
-    monkeypatch.setattr(lower_module, "CARGO_LEG", False)
+    monkeypatch.setattr(stops_module, "CARGO_LEG", False)
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", optimum)
-    monkeypatch.setattr(lower_module, "ONE_DOCK", True)
+    monkeypatch.setattr(stops_module, "ONE_DOCK", True)
     assert _least_lower(puzzle, True) == cargo_off
 
 
@@ -477,7 +478,7 @@ def test_R_BUY_1_R_EXC_1_R_FREE_1_a_buy_after_a_hand_card_needs_a_sale(comps, mo
     assert _least_lower(six, True) == 6
     result = solve(six, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 6)
-    monkeypatch.setattr(lower_module, "BUY_SALE", False)
+    monkeypatch.setattr(stops_module, "BUY_SALE", False)
     assert _least_lower(six, True) == 5
     result = solve(six, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 6)
@@ -521,3 +522,41 @@ def test_R_FREE_1_R_LOAD_1_a_cube_aboard_worth_too_little(name, comps, monkeypat
     assert (result.status, result.optimum) == ("OPTIMAL" if optimum else "INFEASIBLE", optimum)
     monkeypatch.setattr(lower_module, "CARGO_WORTH", False)
     assert _least_lower(puzzle, True) == off
+
+
+def test_R_FREE_1_a_cube_aboard_sells_at_the_tracks_highest_price(comps):
+    """One temple, 1 drachma and a green cube aboard, whose price is the track's highest, 5
+    (R-FREE-1: no green cube on the market): carried to Thera and sold, it pays for M02 (6) in
+    hand, so `CARGO_WORTH` must not add a load. The least per-scenario bound is exactly the
+    exhaustive optimum, 2; with the price cap taken one lower (4) it would be 3. Under 0.5 s."""
+    puzzle = load_puzzle(SMALL / "small-003-act-north-2014-h1-map.yaml", comps)
+    hero = replace(puzzle.start.hero, cargo=("green",), drachmas=1)
+    start = replace(puzzle.start, actions_left=3).with_seat(puzzle.hero, hero)
+    puzzle = clean(puzzle, start=start, goal=Goal(temples=1))
+    assert hero.maps == ("M02",) and max(comps.market.track) == 5
+    exhaustive = search(puzzle, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum == 2 == _least_lower(puzzle, True)
+
+
+def _hand_card_then_buy(comps, drachmas: int) -> Puzzle:
+    """small-068 with 6 actions, two temples, the boat empty and `drachmas`: H01 (9) and H10 in
+    hand, the cheapest other card 3."""
+    puzzle = load_puzzle(SMALL / "small-068-act-south-2014-h1-map.yaml", comps)
+    hero = replace(puzzle.start.hero, cargo=(), drachmas=drachmas)
+    start = replace(puzzle.start, actions_left=6).with_seat(puzzle.hero, hero)
+    return clean(puzzle, start=start, goal=Goal(temples=2))
+
+
+def test_R_BUY_1_R_EXC_1_R_FREE_1_a_hand_card_a_buy_and_a_second_card_payable_exactly(comps):
+    """`BUY_SALE` at its edge: with 13 drachmas, H01 (9), a buy (1, R-BUY-1) and a 3-drachma
+    card (R-EXC-1) are payable exactly, so a line digging H01 before its buy need not sell: the
+    least per-scenario bound is the exhaustive optimum, 6 (a sale counted at 13 would make it
+    7). With 12 they are not: the bound exceeds 6 actions, and the search finds no line within
+    them. Under 1 s."""
+    exact = _hand_card_then_buy(comps, 13)
+    exhaustive = search(exact, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum == 6 == _least_lower(exact, True)
+    short = _hand_card_then_buy(comps, 12)
+    assert _least_lower(short, True) == 7
+    exhaustive = search(short, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum is None

@@ -13,16 +13,20 @@ from dataclasses import replace
 from pathlib import Path
 
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
-from akrotiri_puzzles.puzzle import Puzzle
+from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import facts as facts_module
+from akrotiri_puzzles.solver import relax as relax_module
 from akrotiri_puzzles.solver.boardview import FAR, BoardView, cube_docks, cube_parts
 from akrotiri_puzzles.solver.budget import budget, max_steps, must_load, playable_cards, scenario_money
 from akrotiri_puzzles.solver.facts import FactReader, own_views
 from akrotiri_puzzles.solver.gather import build_facts
+from akrotiri_puzzles.solver.legs import FirstTurn
 from akrotiri_puzzles.solver.lower import lower_bound, thera_stops
 from akrotiri_puzzles.solver.points import start_and_thera
 from akrotiri_puzzles.solver.relax import Relaxation, slot_name
 from akrotiri_puzzles.solver.scenarios import turn_two_tiles
+
+from .changed_puzzles import clean
 
 PLACE2 = sorted(
     p
@@ -114,7 +118,8 @@ def test_R_TILE_1_R_MOVE_1_R_EXC_2_relaxation_over_approximates_every_turn_two_b
                 real_cubes = cube_docks(v2, cube_parts(puzzle))
                 for d in real_cubes:
                     assert (slot if d.startswith("+2:") else d) in cubes, (path.name, sc, d)
-                real_lower = _own_lower(puzzle, goal_cards, real_fit, real_start, real_thera, real_cubes)
+                turns = _own_turns(reader, puzzle, v1, cards, comps)
+                real_lower = _own_lower(puzzle, goal_cards, real_fit, real_start, real_thera, real_cubes, turns)
                 money += real_lower > lower_bound(puzzle, goal_cards, real_fit, real_start, real_thera)
                 assert lower <= real_lower, (path.name, sc)
                 real_reach = min((real_start.get(d, FAR) for k in goal_cards for d in real_fit.get(k, ())), default=FAR)
@@ -130,14 +135,34 @@ def _own_lower(
     from_start: dict[str, int],
     from_thera: dict[str, int],
     cubes: list[str],
+    turns: FirstTurn | None = None,
 ) -> int:
     """A scenario's lower bound off its own boards, as `FactReader.read` works it out: with
-    the goal's money of the cards that fit on them (`budget.scenario_money`, `lower.MONEY`)."""
+    the goal's money of the cards that fit on them (`budget.scenario_money`, `lower.MONEY`), and
+    what its own turn 1 tells the splits by turn (`turns`, `_own_turns`)."""
     money = scenario_money(puzzle, frozenset(fit))
     if money is None:
         return FAR
     load, sale, hand = money
-    return lower_bound(puzzle, goal_cards, fit, from_start, from_thera, cubes, load or must_load(puzzle), sale, hand)
+    must = load or must_load(puzzle)
+    return lower_bound(puzzle, goal_cards, fit, from_start, from_thera, cubes, must, sale, hand, turns)
+
+
+def _own_turns(reader: FactReader, puzzle: Puzzle, v1: BoardView, cards: list[str], comps) -> FirstTurn | None:
+    """What a scenario's own turn-1 board tells `lower_bound`'s splits by turn, as
+    `FactReader._split` reads it: where each card fits on it, each turn's actions (R-TURN-2), and
+    its least points from the start and from Thera's stops (R-MOVE-3)."""
+    if reader.second_cap is None:
+        return None
+    docks_of = v1.docks_of_island()
+    fit = {}
+    for k in cards:
+        islands = v1.fitting(puzzle.hero, comps.map[k])
+        if islands:
+            fit[k] = {d for isl in islands for d in docks_of[isl]}
+    stops = thera_stops(v1.island, v1.thera, reader.occupied)
+    near = start_and_thera(v1.points(reader.occupied), reader.start_dock, stops)
+    return FirstTurn(fit, reader.second_cap, reader.first_cap, *near)
 
 
 def _without_cards(puzzle: Puzzle) -> Puzzle:
@@ -240,7 +265,8 @@ def test_R_TILE_1_R_ORA_1_one_tile_views_bound_the_scenarios_holding_it(comps, m
                     real_start, real_thera = start_and_thera(v2.points(reader.occupied), reader.start_dock, stops)
                     real_fit = fitting_docks((v1, v2), puzzle, cards, comps)
                     real_cubes = cube_docks(v2, cube_parts(puzzle))
-                    real_lower = _own_lower(puzzle, goal_cards, real_fit, real_start, real_thera, real_cubes)
+                    turns = _own_turns(reader, puzzle, v1, cards, comps)
+                    real_lower = _own_lower(puzzle, goal_cards, real_fit, real_start, real_thera, real_cubes, turns)
                     assert lower <= real_lower, (path.name, sc)
                     real_reach = min(
                         (real_start.get(d, FAR) for k in goal_cards for d in real_fit.get(k, ())), default=FAR
@@ -275,3 +301,36 @@ def test_R_TILE_1_R_ORA_1_one_tile_views_bound_the_scenarios_holding_it(comps, m
         read.append(reads[0])
     assert got[0] == got[1]
     assert read[1] < read[0]
+
+
+def test_R_TURN_1_R_TURN_2_the_views_read_turn_1_as_each_scenario_does(comps, monkeypatch):
+    """The per-slot views give `lower_bound` what turn 1 tells its splits by turn (`relax.TURNS`:
+    where each card fits on the turn-1 board, each turn's actions, R-TURN-2, and the turn-1
+    board's points), which is the same for every scenario below the turn-1 placement. On an
+    action-phase puzzle short of money with two temples, this raises every slot's bound; and
+    each view's bound stays at most every scenario's own, read with its own turn 1 (R-TURN-1).
+    About 1 s of CPU."""
+    puzzle = load_puzzle(ACT2[0].parent / "small-096-act-south-2014-h2-temple.yaml", comps)
+    hero = replace(puzzle.start.hero, cargo=(), drachmas=4)
+    puzzle = clean(puzzle, start=puzzle.start.with_seat(puzzle.hero, hero), goal=Goal(temples=2))
+    reader = FactReader(puzzle)
+    tiles = [t for _, t in turn_two_tiles(puzzle) if t is not None]
+    cards = playable_cards(puzzle, budget(puzzle).most)
+    scens = reader.scenarios()
+    f = reader.first(scens[0].first, scens[0].boards[0])
+    on = Relaxation(puzzle, tiles).bounds(scens[0].first, f.board, f.view, reader.start_dock, cards)
+    monkeypatch.setattr(relax_module, "TURNS", False)
+    off = Relaxation(puzzle, tiles).bounds(scens[0].first, f.board, f.view, reader.start_dock, cards)
+    assert all(on[slot][0] > off[slot][0] for slot in on) and len(on) > 10
+    checked = 0
+    for sc in random.Random(7).sample(scens, 40):
+        v1, v2 = _own_views(reader, sc)
+        stops = thera_stops(v2.island, v2.thera, reader.occupied)
+        real_start, real_thera = start_and_thera(v2.points(reader.occupied), reader.start_dock, stops)
+        real_fit = fitting_docks((v1, v2), puzzle, cards, comps)
+        real_cubes = cube_docks(v2, cube_parts(puzzle))
+        turns = _own_turns(reader, puzzle, v1, cards, comps)
+        real = _own_lower(puzzle, cards, real_fit, real_start, real_thera, real_cubes, turns)
+        assert on[slot_name(sc.second)][0] <= real, sc
+        checked += 1
+    assert checked == 40

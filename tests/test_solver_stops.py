@@ -27,6 +27,7 @@ from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import facts as facts_module
 from akrotiri_puzzles.solver import lower as lower_module
+from akrotiri_puzzles.solver import stops as stops_module
 from akrotiri_puzzles.solver.budget import Budget, budget, max_steps, must_load, playable_cards, sale_first
 from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
@@ -286,3 +287,93 @@ def test_R_TURN_1_R_TURN_2_R_FREE_1_place_2_g10003_sells_first_and_has_no_line(c
     monkeypatch.setattr(lower_module, "SALE_SPLIT", False)
     assert _least(puzzle) <= budget(puzzle).most
     assert solve(puzzle, probe=False).status == "INFEASIBLE"
+
+
+def _dig_first(name: str, comps, maps: tuple[str, ...], drachmas: int, actions: int) -> Puzzle:
+    """`actions` actions (in turn 1), two temples, the boat empty, `maps` in hand and `drachmas`."""
+    puzzle = load_puzzle(SMALL / f"{name}.yaml", comps)
+    hero = replace(puzzle.start.hero, cargo=(), drachmas=drachmas, maps=maps)
+    start = replace(puzzle.start, actions_left=actions).with_seat(puzzle.hero, hero)
+    return clean(puzzle, start=start, goal=Goal(temples=2))
+
+
+BUY_FIRST = "small-030-act-north-2014-h2-temple"
+"""Two turns, E11 (3) and M12 (6) in hand with 7 drachmas: the hand's cards are not payable
+together, so every line stops at Thera (a buy, or a sale) before its last excavation."""
+
+
+def test_R_TURN_1_R_TURN_2_R_BUY_1_R_FREE_1_a_dig_before_the_stop_at_thera_split_by_turn(comps, monkeypatch):
+    """One action in turn 1: a line whose first excavation comes before its stop at Thera has
+    that excavation, the Move actions to Thera, the stop and back, and the second excavation in
+    turn 2 (R-TURN-1) when it digs there, beyond turn 2's actions (R-TURN-2), or digs in turn 1
+    on turn 1's board within its one action, which no dock allows (`stops.BUY_SPLIT`); the
+    lines that stop first are longer. Every scenario's bound is then beyond the horizon (6
+    without the split), and the solver proves INFEASIBLE with the split and without it (the
+    exhaustive search agrees: the corpus test below). About 1 s of CPU."""
+    puzzle = _dig_first(BUY_FIRST, comps, ("E11", "M12"), 7, 1)
+    assert _least(puzzle) == FAR
+    assert solve(puzzle, probe=False).status == "INFEASIBLE"
+    monkeypatch.setattr(stops_module, "BUY_SPLIT", False)
+    assert _least(puzzle) == 6 <= budget(puzzle).most
+    assert solve(puzzle, probe=False).status == "INFEASIBLE"
+
+
+@pytest.mark.corpus
+def test_R_TURN_1_R_TURN_2_R_BUY_1_a_dig_before_the_stop_split_by_turn_against_the_exhaustive_search(comps):
+    """The puzzle above against the exhaustive search: no line within its 6 actions (62,827
+    states). About 5 to 10 s of CPU (`corpus`)."""
+    puzzle = _dig_first(BUY_FIRST, comps, ("E11", "M12"), 7, 1)
+    exhaustive = search(puzzle, max_nodes=100_000)
+    assert exhaustive.complete and exhaustive.optimum is None
+
+
+UNREACHED = "small-004-act-north-2014-h1-map"
+"""E02 fits there only on islands whose docks the boat cannot reach; E01 fits within reach."""
+
+
+def test_R_MOVE_1_R_EXC_1_R_BUY_1_a_hand_card_that_fits_only_out_of_reach(comps, monkeypatch):
+    """Two temples, E02 and E01 in hand, 20 drachmas: E02 fits only at docks no Move action can
+    reach from the start (R-MOVE-1), so no line plays it (R-EXC-1) and every line buys a card
+    at Thera (R-BUY-1) before its last excavation (`stops.HAND_REACH`). With 4 actions every
+    scenario's bound is beyond them (3 without it) and the exhaustive search finds no line; with
+    5 the least bound is 5, the solver's optimum (the exhaustive optimum: the corpus test
+    below). About 1 s of CPU."""
+    four = _dig_first(UNREACHED, comps, ("E02", "E01"), 20, 4)
+    assert _least(four) == FAR
+    exhaustive = search(four, max_nodes=60_000)
+    assert exhaustive.complete and exhaustive.optimum is None
+    five = _dig_first(UNREACHED, comps, ("E02", "E01"), 20, 5)
+    assert _least(five) == 5
+    result = solve(five, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 5)
+    monkeypatch.setattr(stops_module, "HAND_REACH", False)
+    assert (_least(four), _least(five)) == (3, 3)
+
+
+@pytest.mark.corpus
+def test_R_MOVE_1_R_BUY_1_a_hand_card_out_of_reach_exact_against_the_exhaustive_search(comps):
+    """The puzzle above with 5 actions: the exhaustive optimum is 5, the least bound with
+    `HAND_REACH`. About 3 to 6 s of CPU (`corpus`)."""
+    five = _dig_first(UNREACHED, comps, ("E02", "E01"), 20, 5)
+    exhaustive = search(five, max_nodes=200_000)
+    assert exhaustive.complete and exhaustive.optimum == 5 == _least(five)
+
+
+@pytest.mark.corpus
+def test_R_TURN_1_R_TURN_2_R_FREE_1_place_2_g11002_digs_before_its_sale_only_in_turn_2(comps, monkeypatch):
+    """place-2 g11002 (the solver benchmark's set 11000, tests/data/puzzles/slow): 12 drachmas,
+    H05 and H11 at 9 each, three cubes aboard, two temples, 5 actions in each turn. Its lines of
+    6 dig H05 at the start dock, carry the cubes to Thera (3 Move actions, loaded: R-MOVE-2),
+    sell and dig again; but H05 fits there only on turn 2's board, so all of that is in turn 2,
+    6 actions of its 5 (R-TURN-1, R-TURN-2). With `BUY_SPLIT` no scenario keeps a bound of 6
+    (a span counted one lower would keep them); without it 102 do (204 without `HAND_REACH` too:
+    in the others H11 fits only out of reach), and their model has no line (CP-SAT, as the solver
+    proves it with the split off). About a minute of CPU at load 3 (`corpus`)."""
+    puzzle = load_puzzle(SLOW / "place-2-g11002.yaml", comps)
+    assert min(_lowers(puzzle, 6)) > 6
+    monkeypatch.setattr(stops_module, "BUY_SPLIT", False)
+    kept = [lower for lower in _lowers(puzzle, 6) if lower <= 6]
+    assert len(kept) == 102
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 7)
+    assert any(level.bound == 6 and level.status == "INFEASIBLE" and "CP-SAT" in level.how for level in result.levels)

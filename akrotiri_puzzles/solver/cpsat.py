@@ -343,7 +343,8 @@ class Search(Run):
         up to TOP_PART. Every class is in exactly one part, so every part INFEASIBLE proves the
         top (solver/lazy.py); the first part with a line gives the question up, before the rest
         is read."""
-        order = lazy.read_order(self.reader(puzzle), cards)
+        # The dropped scenarios last, as read (`lazy.DROPPED_ORDER` orders a bound's parts only).
+        order = lazy.read_order(self.reader(puzzle), cards, dropped=False)
         gathering = Gathering(own, hi, max_steps(puzzle, hi), cards, deadline=self.deadline, order=order)
         work = TOP_WORK
         first, size = 0, min(TOP_FIRST_PART, TOP_PART)

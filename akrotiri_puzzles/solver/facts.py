@@ -211,6 +211,9 @@ class FactReader:
         """Per scenario (by index in `scenarios()`): the cards its lower bound was worked out
         with, that bound, and a floor for any card not among them (see `known_lower`)."""
         self._relax: dict[str | None, Relaxation] = {}
+        self._dropped: dict[int, int] = {}
+        """Per scenario dropped unread by its slot's view (`passed_over`): the bound it was
+        dropped at, plus one."""
         """Per turn-2 tile (`PER_TILE`; else one for all, under None): the per-slot views."""
         self.cube_parts = cube_parts(puzzle)
         """The start board's parts holding a cube (for `lower_bound`'s money leg)."""
@@ -249,6 +252,16 @@ class FactReader:
         if not seen.issuperset(cards):
             lower = min(lower, floor)
         return max(lower, self.puzzle.goal.temples)
+
+    def passed_over(self, index: int, bound: int) -> None:
+        """Note that scenario `index` was dropped unread at `bound` by its slot's view
+        (`relaxed_kept`): it has no line within `bound` actions. Only the order a bound asked in
+        parts reads its scenarios in uses it (`dropped_below`); no bound is proven from it."""
+        self._dropped[index] = max(self._dropped.get(index, 0), bound + 1)
+
+    def dropped_below(self, index: int) -> int | None:
+        """The least actions a scenario dropped unread needs (`passed_over`), None if never."""
+        return self._dropped.get(index)
 
     def was_read(self, index: int) -> bool:
         """Whether scenario `index` has been read (its lower bound is known: `known_lower`)."""

@@ -83,6 +83,7 @@ class Gathering:
                     self._kept[group] = reader.relaxed_kept(sc, bound, max_steps, cards)
                 kept = self._kept[group]
                 if kept is not None and slot_name(sc.second) not in kept:
+                    reader.passed_over(i, bound)
                     continue
             if self.indexed and reader.known_lower(i, cards) > bound:
                 continue  # an earlier read proved it needs more actions than the bound

@@ -9,6 +9,7 @@ cube, its load and the carry to Thera that a first sale needs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from .points import FAR
 
@@ -54,3 +55,17 @@ def money_leg(cube_docks: Iterable[str], from_start: dict[str, int], from_thera:
 def docks_of(docks: Iterable[str] | Callable[[], Iterable[str]]) -> Iterable[str]:
     """The cube docks `money_leg` reads: given, or made only when first asked for."""
     return docks() if callable(docks) else docks
+
+
+@dataclass(frozen=True)
+class FirstTurn:
+    """What a two-turn scenario's turn 1 tells the lower bounds' splits by turn (solver/lower.py, solver/stops.py): where each
+    card fits on turn 1's board, turn 2's actions without a turn-1 temple (R-TURN-2), and, with
+    `FIRST_BOARD`, turn 1's actions and its board's steps (or points) from the start and from
+    Thera's stops (None: not known, the last board's are used)."""
+
+    fit: dict[str, set[str]]
+    second: int
+    actions: int = FAR
+    from_start: dict[str, int] | None = None
+    from_thera: dict[str, int] | None = None

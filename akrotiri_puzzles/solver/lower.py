@@ -9,12 +9,12 @@ for every scenario it covers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 from ..puzzle import Puzzle
 from .budget import must_load, points_in_hand, sale_first
-from .legs import actions_for, docks_of, loaded_actions, money_leg
+from .legs import FirstTurn, actions_for, docks_of, money_leg
 from .points import FAR
+from .stops import buy_gap
 
 SALE_FIRST = True
 """Whether the money form below counts the Move actions between excavations when every
@@ -56,18 +56,6 @@ FREE_THERA = True
 the per-slot views of solver/relax.py) are counted from the Thera docks without the opponent's
 boat (`thera_stops`): every use of them is a stop at Thera, to sell or buy, which no boat makes
 at an occupied dock (R-MOVE-3); a switch for tests and benchmarks."""
-ONE_DOCK = True
-"""Whether `buy_gap`, when at most one excavation can come before the first stop at Thera (two
-temples, or one hand card that fits), counts the Move actions to that excavation's dock and on
-from it to Thera at the same dock; a switch for tests and benchmarks."""
-CARGO_LEG = True
-"""Whether `buy_gap`'s lines that sell first, with cubes aboard at the start, count the Move
-actions to Thera at 1 point each when the cube first sold was aboard since the start (else they
-load one: an action); a switch for tests and benchmarks."""
-BUY_SALE = True
-"""Whether `buy_gap` counts, for two temples, the sale that a line digging a hand card before its
-buy must also make when the card, the buy and a second card cost more than the drachmas held
-(`_dig_then_buy`); a switch for tests and benchmarks."""
 CARGO_WORTH = True
 """Whether `lower_bound` counts a load before a card the hero cannot pay for when the cubes
 aboard, each sold at the track's highest price, cannot make up what it lacks; a switch for tests
@@ -81,20 +69,6 @@ MONEY = True
 solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
 (`budget.scenario_money`) rather than off every playable card; a switch for tests and
 benchmarks."""
-
-
-@dataclass(frozen=True)
-class FirstTurn:
-    """What a two-turn scenario's turn 1 tells `dig_before_sale` (`TURN_SPLIT`): where each
-    card fits on turn 1's board, turn 2's actions without a turn-1 temple (R-TURN-2), and, with
-    `FIRST_BOARD`, turn 1's actions and its board's steps (or points) from the start and from
-    Thera's stops (None: not known, the last board's are used)."""
-
-    fit: dict[str, set[str]]
-    second: int
-    actions: int = FAR
-    from_start: dict[str, int] | None = None
-    from_thera: dict[str, int] | None = None
 
 
 def lower_bound(
@@ -238,7 +212,7 @@ def lower_bound(
         sold = None
         if SALE_GAP:
             sold = ({k: comps.map[k].cost for k in fit}, hero.drachmas, bool(hero.cargo))
-        gap = buy_gap(puzzle.goal.temples, hand, fit, from_start, from_thera, to_thera, p0, bool(load), sold)
+        gap = buy_gap(puzzle.goal.temples, hand, fit, from_start, from_thera, to_thera, p0, bool(load), sold, turns)
         found = max(found, gap)
     return found
 
@@ -303,151 +277,6 @@ def sale_before_dig(
     if earn_one < FAR and back_one < FAR and earn_one + actions_for(back_one, 0) + 1 <= turns.actions:
         return selling  # the first excavation may be in turn 1
     return FAR
-
-
-def buy_gap(
-    temples: int,
-    hand: set[str],
-    fit: dict[str, set[str]],
-    from_start: dict[str, int],
-    from_thera: dict[str, int],
-    to_thera: int,
-    points: int,
-    load: bool,
-    sale: tuple[dict[str, int], int, bool] | None = None,
-) -> int:
-    """For a goal of several temples without a named card, when fewer cards of the hand fit
-    than the goal has temples (`fit`: where each card a line can play fits; 0 otherwise): a
-    lower bound on the actions of a line from the buy it must make (R-BUY-1, at Thera).
-
-    Count distinct actions: the excavations (`temples`), the first buy (1), the Move actions
-    before the first excavation, and those between excavations (one at least per gap: the
-    next temple is on another island, R-EXC-1, and an excavation leaves no point in hand,
-    R-MOVE-2). Either the first buy comes before every excavation: Move actions to Thera
-    first (`to_thera` steps with `points` in hand), then after the buy, which leaves no point
-    in hand (R-MOVE-2), Move actions from Thera to a dock where a card fits (not on Thera, so
-    one at least), and `temples - 1` gaps: `to Thera + back + 2 * temples`. Or some
-    excavations come first, each playing a card of the hand (only a buy adds cards): Move
-    actions to a dock where a hand card fits, then the gap holding the buy takes Move actions
-    from such a dock to Thera (one at least) and from Thera to a dock where a card fits: `to
-    that dock + to Thera from it + back + 2 * temples - 1`. Steps are the last turn's board's,
-    which has every step of the earlier ones, at 2 points per Move action at most (R-MOVE-2).
-    And a load when every line loads a cube (`load`: a non-move action of its own).
-
-    This holds for every line with a buy (a buy after the last excavation is none of a line's:
-    the line ends there). With `sale` (each card's cost, the drachmas, whether the boat holds
-    cubes), when enough hand cards fit but no `temples` of them are payable together with the
-    drachmas held, a line without a buy plays only hand cards (R-EXC-1) and so sells first
-    (R-FREE-1, at Thera): a sale ends the Move action as a buy does (R-MOVE-2), so its stop
-    takes the same Move actions, without the buy's action but with a load before it when the
-    boat is empty (only a load puts cubes aboard, R-LOAD-1): the bound is then the lesser of
-    the two.
-
-    **One dock** (`ONE_DOCK`). The stop comes before the last excavation, so for two temples
-    (or one hand card that fits) at most one excavation comes before it, and the Move actions
-    to it and on to Thera start and end at the same dock: the least over those docks of both
-    together, not each leg's least apart.
-
-    **Cubes aboard** (`CARGO_LEG`). When the boat holds cubes at the start, the cube a first
-    sale sells was either aboard since the start, so that every Move action before the sale
-    began with a cube aboard and gave 1 point (R-MOVE-2: those Move actions are counted at a
-    point each), or loaded on the way (R-LOAD-1: a load, an action of its own): the lesser of
-    the two."""
-    held = [k for k in hand if fit.get(k)]
-    short = len(held) < temples
-    if not short:
-        if sale is None:
-            return 0
-        costs, drachmas, cargo = sale
-        if sum(sorted(costs[k] for k in held)[:temples]) <= drachmas:
-            return 0
-    back = actions_for(min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR), 0)
-    docks = [d for k in held for d in fit[k]]
-    one = ONE_DOCK and (temples == 2 or len(held) == 1)
-    before = _to_stop(docks, from_start, from_thera, to_thera, points, one, actions_for)
-    if before >= FAR or back >= FAR:
-        return FAR
-    bought = before + max(1, back) + 2 * temples + (1 if load else 0)
-    if BUY_SALE and one and temples == 2 and sale is not None and not load:
-        lead = _dig_then_buy(held, fit, sale, from_start, from_thera, to_thera, points)
-        bought = max(bought, lead + max(1, back) + 2 * temples)
-    if short:
-        return bought
-    # The first sale sells a cube loaded on the way (a load), or one aboard since the start.
-    sold = before + max(1, back) + 2 * temples
-    if cargo and CARGO_LEG:
-        kept = _to_stop(docks, from_start, from_thera, to_thera, points, one, loaded_actions)
-        sold = min(sold, kept + max(1, back) + 2 * temples - 1)
-    elif cargo:
-        sold -= 1
-    return min(bought, sold)
-
-
-def _dig_then_buy(
-    held: list[str],
-    fit: dict[str, set[str]],
-    sale: tuple[dict[str, int], int, bool],
-    from_start: dict[str, int],
-    from_thera: dict[str, int],
-    to_thera: int,
-    points: int,
-) -> int:
-    """`buy_gap`'s Move actions before the first buy (as `_to_stop` counts them) for two
-    temples, with the sale that some of those lines also make (`BUY_SALE`). A line that digs
-    first plays a hand card k (only a buy adds cards), then pays the buy (1 drachma at least,
-    R-BUY-1) and the second card (R-EXC-1): when `cost(k) + 1 +` the least cost of another card
-    that fits exceeds the drachmas held, it sells before its last excavation (only a sale earns,
-    R-FREE-1), so a cube aboard since the start made every Move action before the first stop
-    at a point (R-MOVE-2: counted with `loaded_actions`), or a load came first (R-LOAD-1: an action, one
-    more). Lines that buy before every excavation are counted as in `_to_stop`."""
-    costs, drachmas, cargo = sale
-    best = actions_for(to_thera, points)
-    for k in held:
-        others = [c for o, c in costs.items() if o != k]
-        if not others:
-            continue  # no second card: no line digs k first
-        selling = costs[k] + 1 + min(others) > drachmas
-        for d in fit[k]:
-            lead = _via(from_start.get(d, FAR), from_thera.get(d, FAR), points, actions_for)
-            if selling:
-                lead += 1
-                if cargo:
-                    lead = min(lead, _via(from_start.get(d, FAR), from_thera.get(d, FAR), points, loaded_actions))
-            best = min(best, lead)
-    return best
-
-
-def _via(reach: int, leave: int, points: int, moves: Callable[[int, int], int]) -> int:
-    """The Move actions to a dock `reach` steps from the start and on to Thera, `leave` steps
-    from it (one at least), less the one Move action `buy_gap` counts in every gap: `moves`
-    counts each leg (`actions_for`, or `loaded_actions`); FAR where either leg is."""
-    there, back = moves(reach, points), moves(leave, 0)
-    return there + max(1, back) - 1 if there < FAR and back < FAR else FAR
-
-
-def _to_stop(
-    docks: list[str],
-    from_start: dict[str, int],
-    from_thera: dict[str, int],
-    to_thera: int,
-    points: int,
-    one: bool,
-    moves: Callable[[int, int], int],
-) -> int:
-    """`buy_gap`'s Move actions before its stop at Thera: straight to Thera, or to a dock where a
-    hand card fits (`docks`) and on from there to Thera (one at least), less the one Move action
-    that `buy_gap` counts in every gap; `moves` (`actions_for`, or `loaded_actions`) counts a leg's Move
-    actions. With `one`, at most one excavation comes before the stop, so both legs meet at its
-    dock."""
-    before = moves(to_thera, points)
-    if docks and ONE_DOCK and one:
-        for d in docks:
-            before = min(before, _via(from_start.get(d, FAR), from_thera.get(d, FAR), points, moves))
-    elif docks:
-        reach = min(from_start.get(d, FAR) for d in docks)
-        leave = min(from_thera.get(d, FAR) for d in docks)
-        before = min(before, _via(reach, leave, points, moves))
-    return before
 
 
 def dig_before_sale(
@@ -554,7 +383,9 @@ def dig_before_sale(
     elsewhere = 0 if temples == 2 else min((loaded(d) for ds in fit.values() for d in ds), default=0)
     # The Move actions before the first excavation with the buys counted with them, and the
     # sale's gap's extra ones.
-    before = FAR
+    # Each (k, d) counts by d, whether k is the hand's, whether its buy comes after it, and
+    # whether k fits at d on turn 1's board: the docks gathered per kind, each dock once.
+    kinds: dict[tuple[bool, int], tuple[set[str], set[str]]] = {}
     for k, docks in fit.items():
         cost = comps.map[k].cost
         mine = k in hand and cost <= hero.drachmas
@@ -563,12 +394,17 @@ def dig_before_sale(
             continue
         # A buy before the first excavation leaves too little for k (no sale before it).
         after = 1 if mine and buy and cost + 1 > hero.drachmas else 0
-        for d in docks:
+        anywhere, on_first = kinds.setdefault((mine, after), (set(), set()))
+        anywhere.update(docks)
+        on_first.update(first_fit.get(k, set()) & docks)
+    before = FAR
+    for (mine, after), (anywhere, on_first) in kinds.items():
+        for d in anywhere:
             extra = loaded(d) if temples == 2 else elsewhere
             best = FAR
             if 2 * temples + extra + after <= second:
                 best = lead(d, mine, False)[0]  # in turn 2 it fits turn 2's actions
-            if d in first_fit.get(k, ()):
+            if d in on_first:
                 ahead, spent = lead(d, mine, known)
                 if spent <= most_one:
                     best = min(best, ahead)  # in turn 1, on turn 1's board

@@ -54,7 +54,8 @@ from ..geometry import ROTATIONS, Quad
 from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_docks, cube_parts
-from .budget import must_load, scenario_money
+from .budget import budget, must_load, scenario_money
+from .legs import FirstTurn
 from .lower import lower_bound, thera_stops
 from .points import FAR, start_and_thera
 from .scenarios import Placement
@@ -64,6 +65,10 @@ POINTS = True
 each dock and Thera's stops (`points.start_and_thera`) rather than its steps: a path through the
 slot's hub is still those points to the hub, a step across it and the steps after it (a switch
 for tests and benchmarks)."""
+TURNS = True
+"""Whether the views give `lower_bound` what turn 1 tells its splits by turn (`first_turn`): turn
+1's board is the same for every scenario a view stands for (a switch for tests and
+benchmarks)."""
 _WILD = 10**6
 """An icon coordinate beyond every site, on either side of an axis."""
 
@@ -100,6 +105,12 @@ class Relaxation:
         self._slots: dict[object, _Slots] = {}
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
+        self._bases: dict[object, tuple[dict[str, int], dict[str, int]]] = {}
+        bud = budget(puzzle)
+        self.first = bud.first
+        """Turn 1's actions (R-TURN-2)."""
+        self.second = bud.second[0] if puzzle.turns == 2 and bud.second else None
+        """Turn 2's actions without a turn-1 temple (R-TURN-2); None for one turn."""
 
     def bounds(
         self, key: object, board: Board, view: BoardView, start: str, cards: Sequence[str]
@@ -113,8 +124,9 @@ class Relaxation:
             goal = self.puzzle.goal
             goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
             found = {}
+            turns = self.first_turn(key, view, start, cards)
             for name, (fit, from_start, from_thera, cubes) in self.views(key, board, view, start, goal_cards).items():
-                lower = self._lower(goal_cards, fit, from_start, from_thera, cubes)
+                lower = self._lower(goal_cards, fit, from_start, from_thera, cubes, turns)
                 reach = min((from_start.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
                 found[name] = (lower, reach)
             self._found[(key, tuple(cards))] = found
@@ -127,8 +139,9 @@ class Relaxation:
         from_start: dict[str, int],
         from_thera: dict[str, int],
         cubes: frozenset[str],
+        turns: FirstTurn | None = None,
     ) -> int:
-        """`lower_bound` over the view; without a named card (`fit` then covers every card
+        """`lower_bound` over the view (with turn 1's facts, `first_turn`); without a named card (`fit` then covers every card
         played), with the goal's money of the cards that fit on the view (`lower.MONEY`,
         `budget.scenario_money`): they include every card that fits on any board the view
         stands for, so what holds with them holds for each of those boards."""
@@ -141,7 +154,7 @@ class Relaxation:
             if money is None:
                 return FAR
             load, sale, hand = money[0] or load, money[1], money[2]
-        return lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, load, sale, hand)
+        return lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, load, sale, hand, turns)
 
     def views(
         self, key: object, board: Board, view: BoardView, start: str, cards: Sequence[str]
@@ -176,13 +189,7 @@ class Relaxation:
             for s, quads in enumerate(slots.quads):
                 if any(fits_bounds(bounds, q) for q in quads):
                     fit_slot[s][k] = {slots.names[s], *(d for isl in slots.islands[s] for d in docks_of.get(isl, ()))}
-        stops = thera_stops(view.island, view.thera, self.occupied)
-        if POINTS:
-            # Least points on the turn-1 board (never fewer than steps, R-MOVE-3; passing and
-            # portage allowed, the least of any forbidden techniques).
-            base_start, base_thera = start_and_thera(view.points(self.occupied), start, stops)
-        else:
-            base_start, base_thera = view.steps_from([start]), view.steps_from(stops)
+        base_start, base_thera = self._base(key, view, start)
         cubes = frozenset(cube_docks(view, self.cube_parts))
         out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], frozenset[str]]] = {
             None: ({k: ds for k, ds in fit_old.items() if ds}, base_start, base_thera, cubes)
@@ -202,6 +209,41 @@ class Relaxation:
             touched = {d for isl in slots.islands[s] for d in docks_of.get(isl, ())}
             out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera, cubes | touched | {name})
         return out
+
+    def _base(self, key: object, view: BoardView, start: str) -> tuple[dict[str, int], dict[str, int]]:
+        """The turn-1 board's least steps (with `POINTS`, least points) from `start` and from
+        Thera's stops, kept per turn-1 placement (`key`)."""
+        found = self._bases.get(key)
+        if found is None:
+            stops = thera_stops(view.island, view.thera, self.occupied)
+            if POINTS:
+                # Least points on the turn-1 board (never fewer than steps, R-MOVE-3; passing and
+                # portage allowed, the least of any forbidden techniques).
+                found = start_and_thera(view.points(self.occupied), start, stops)
+            else:
+                found = view.steps_from([start]), view.steps_from(stops)
+            self._bases[key] = found
+        return found
+
+    def first_turn(self, key: object, view: BoardView, start: str, cards: Sequence[str]) -> FirstTurn | None:
+        """What turn 1 tells `lower_bound`'s splits by turn (`lower.FirstTurn`, as
+        `FactReader._split` gives it to a scenario's read), for every turn-2 board below the
+        turn-1 placement `key` (`TURNS`): where each card fits on the turn-1 board (`view`),
+        each turn's actions (R-TURN-2), and the turn-1 board's steps or points from `start` and
+        from Thera's stops. All of it is turn 1's alone, the same for every scenario the views
+        stand for; None without a second turn or with `TURNS` off."""
+        if not TURNS or self.second is None:
+            return None
+        fit: dict[str, set[str]] = {}
+        docks_of = view.docks_of_island()
+        hero = self.puzzle.hero
+        for k in cards:
+            islands = view.fitting(hero, self.puzzle.start.components.map[k])
+            if islands:
+                fit[k] = {d for isl in islands for d in docks_of[isl]}
+        if not lower_mod.FIRST_BOARD and not lower_mod.SALE_SPLIT:
+            return FirstTurn(fit, self.second)
+        return FirstTurn(fit, self.second, self.first, *self._base(key, view, start))
 
     def _slots_of(self, board: Board, view: BoardView) -> _Slots:
         """What a tile of `self.tiles` can join in each open slot of `board`, over its rotations."""
