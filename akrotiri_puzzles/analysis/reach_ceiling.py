@@ -31,7 +31,8 @@ each state).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .reach_two import TwoRelaxed
@@ -53,17 +54,18 @@ class Ceiling:
         maps = relaxed.pos.components.map
         cards = [c for c in relaxed.hero.maps if c in relaxed.useful]
         cards += [c for deck in relaxed.decks for c in deck if c in relaxed.useful]
-        points = sorted((max(0, maps[c].points) for c in cards), reverse=True)
-        costs = sorted(maps[c].cost for c in cards)
-        self.top = [sum(points[:k]) for k in range(relaxed.left + 1)]
-        """The most map points k more excavations earn."""
-        self.cheapest = [sum(costs[:k]) if k <= len(costs) else 10**9 for k in range(relaxed.left + 1)]
+        kinds = sorted(Counter((maps[c].cost, max(0, maps[c].points)) for c in cards).items())
+        self.sets = [_pareto(kinds, k) for k in range(relaxed.left + 1)]
+        """By k: the (drachmas, points) of k cards among them, those no other k cards beat in both."""
+        self.cheapest = [min((c for c, _ in pairs), default=10**9) for pairs in self.sets]
         """The least drachmas k more excavations pay for their cards."""
+        self.spent: dict[tuple[int, int], int] = {}
+        """By (k, drachmas): the most points k cards bought with them and the drachmas left give."""
         self.free = self._free(relaxed)
         self.buy = min(relaxed.buy_prices) if relaxed.buys_help and relaxed.buy_prices else None
         self.parts: dict[tuple[frozenset[tuple[Quad, str]], int, int], int] = {}
-        self.goals: dict[tuple[frozenset[tuple[Quad, str]], int], dict[int, int]] = {}
-        """By (dug, r), then by board: `_goals_on`."""
+        self.goals: dict[tuple[object, int], dict[int, int]] = {}
+        """By (dug, or its spots without the quarters card, r), then by board: `_goals_on`."""
         pos = relaxed.pos
         self.pools: dict[int, list[str]] = {}
         """By draws: the goal cards they may offer (as `goal_part`)."""
@@ -73,34 +75,39 @@ class Ceiling:
             self.pools[draws] = sorted(set(whole if pos.strategist or len(whole) < n else whole[:n]))
         self.read = sorted({*relaxed.hero.goals, *(g for pool in self.pools.values() for g in pool)})
         """Every goal card a leaf may read."""
-        self.gains = {
-            g: 0 if pos.components.goal[g].rule == "largest_completed" else pos.components.goal[g].value(pos.edition)
-            for g in self.read
-        }
-        """Each goal card's most points a temple more (module doc)."""
-        self.values: dict[tuple[frozenset[tuple[Quad, str]], int], dict[str, int]] = {}
-        """By (dug, board): each goal card's points (`goal_on`)."""
-        self.plans: dict[tuple[frozenset[tuple[Quad, str]], int, int, int], list[tuple[int, int, int]]] = {}
+        goal = pos.components.goal
+        self.rule = {g: goal[g].rule for g in self.read}
+        self.value = {g: goal[g].value(pos.edition) for g in self.read}
+        self.quarters = "quarters" in self.rule.values()
+        caps = {g: goal[g].cap for g in self.read}
+        self.most = {g: min(4 * self.value[g], 10**9 if c is None else c) for g, c in caps.items()}
+        """The quarters card's most points (four quarters, its cap)."""
+        self.rooms: dict[tuple[int, str], int] = {}
+        """By (board, per-temple rule): how many temples the spots where one counts hold."""
+        self.values: dict[tuple[object, int], dict[str, int]] = {}
+        """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
+        self.plans: dict[tuple[frozenset[tuple[Quad, str]], int, int, int], list[tuple[int, int, int, int]]] = {}
 
-    @staticmethod
-    def _free(relaxed: TwoRelaxed) -> int:
+    def _free(self, relaxed: TwoRelaxed) -> int:
         """How many excavations may follow the one before without a Move action between them:
         those on spots 0 points apart (one spot of the next tile's islands holds several;
         islands the next tile joins share docks), at most a component's temples less one."""
-        spots = sorted(relaxed.fits)
+        fits: dict[Any, frozenset[str]] = relaxed.fits  # spots, where reach_bound reads islands
+        spots: list[Any] = sorted(fits)
         caps = {s: (len(relaxed.rooms[s]) - 1 if s in relaxed.rooms else 1) for s in spots}
+        self.caps = caps
         parent = {s: s for s in spots}
 
-        def root(s: int) -> int:
+        def root(s: Any) -> Any:
             while parent[s] != s:
                 s = parent[s]
             return s
 
         for s in spots:
-            for t, points in relaxed.moves(s):  # type: ignore[arg-type]
+            for t, points in relaxed.moves(s):
                 if points == 0 and t in parent and t != s:
-                    parent[root(t)] = root(s)  # type: ignore[index]
-        total: dict[int, int] = {}
+                    parent[root(t)] = root(s)
+        total: dict[Any, int] = {}
         for s in spots:
             total[root(s)] = total.get(root(s), 0) + caps[s]
         return sum(n - 1 for n in total.values() if n > 1)
@@ -128,20 +135,24 @@ class Ceiling:
         aboard = sold + cargo + stash
         now = drachmas - earned[sold]
         best = -(10**9)
-        for loads, paid, part in plan:
+        for k, loads, paid, part in plan:
             money = now + earned[min(last, aboard + 3 * loads)] - paid
-            if money < 0:
+            if money < self.cheapest[k]:
                 break  # fewer Load actions and more to pay for each excavation more
-            best = max(best, part + money // 10)
+            got = self.spent.get((k, money))
+            if got is None:
+                got = self.spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
+            best = max(best, part + got)
         return best
 
     def _plan(
         self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int
-    ) -> list[tuple[int, int, int]]:
-        """For each number k of excavations more that `most` actions allow (in order): the Load
-        actions left, the least drachmas paid (cards and buys) and the cards' points (`_part`)."""
+    ) -> list[tuple[int, int, int, int]]:
+        """For each number k of excavations more that `most` actions allow (in order): k, the
+        Load actions left, the drachmas the buys cost at least and the points but those of the
+        cards excavated (`_part`)."""
         relaxed = self.r
-        out: list[tuple[int, int, int]] = []
+        out: list[tuple[int, int, int, int]] = []
         for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
             # k excavations: k actions, a Move action between two unless 0 points apart
             # (`free`), a buy for each 3 cards beyond the hand; the rest Load actions.
@@ -149,13 +160,13 @@ class Ceiling:
             if buys and self.buy is None:
                 break
             loads = most - k - max(0, k - 1 - self.free) - buys
-            if loads < 0 or self.cheapest[k] >= 10**9:
+            if loads < 0 or not self.sets[k]:
                 break
             key = (dug, mask, k)
             part = self.parts.get(key)
             if part is None:
                 part = self.parts[key] = self._part(dug, mask, k)
-            out.append((loads, self.cheapest[k] + buys * (self.buy or 0), part))
+            out.append((k, loads, buys * (self.buy or 0), part))
         return out
 
     def _part(self, dug: frozenset[tuple[Quad, str]], mask: int, r: int) -> int:
@@ -163,9 +174,11 @@ class Ceiling:
         a board of `mask`."""
         relaxed = self.r
         maps = relaxed.pos.components.map
-        got = self.goals.get((dug, r))
+        # Without the quarters card a goal card reads only the spots of the temples (`goal_on`).
+        spots: object = dug if self.quarters else tuple(sorted(i for i, _ in dug))
+        got = self.goals.get((spots, r))
         if got is None:
-            got = self.goals[(dug, r)] = {}
+            got = self.goals[(spots, r)] = {}
         best = -(10**9)
         m = mask
         while m:
@@ -174,20 +187,66 @@ class Ceiling:
             m ^= low
             one = got.get(k)
             if one is None:
-                one = got[k] = self._goals_on(k, dug, r)
+                one = got[k] = self._goals_on(k, dug, r, spots)
             best = max(best, one)
-        return relaxed.base_maps + sum(maps[c].points for _, c in dug) + self.top[r] + best
+        return relaxed.base_maps + sum(maps[c].points for _, c in dug) + best
 
-    def _goals_on(self, k: int, dug: frozenset[tuple[Quad, str]], r: int) -> int:
-        """The goal cards' points of any leaf with `dug` and at most `r` temples more on board k."""
+    def _goals_on(self, k: int, dug: frozenset[tuple[Quad, str]], r: int, spots: object) -> int:
+        """The goal cards' points of any leaf with `dug` (what they read of it: `spots`) and at
+        most `r` temples more on board k."""
         relaxed = self.r
-        values = self.values.get((dug, k))
+        values = self.values.get((spots, k))
         if values is None:
-            values = self.values[(dug, k)] = {g: relaxed.goal_on(k, g, dug) for g in self.read}
-        gains = self.gains
-        held = sum(max(0, values[g] + gains[g] * r) for g in relaxed.hero.goals)
+            values = self.values[(spots, k)] = {g: relaxed.goal_on(k, g, dug) for g in self.read}
+
+        def up(g: str) -> int:
+            return max(0, values[g] + self.gain(k, g, r, values[g]))
+
+        held = sum(up(g) for g in relaxed.hero.goals)
         draws = relaxed.draws_after[len(dug) + r]
         if draws:
             pool = self.pools[draws]
-            held += sum(sorted((max(0, values[g] + gains[g] * r) for g in pool), reverse=True)[:draws])
+            held += sum(sorted((up(g) for g in pool), reverse=True)[:draws])
         return held
+
+    def gain(self, k: int, goal: str, r: int, now: int) -> int:
+        """The most points `r` temples more add to `goal` (worth `now`) on board k (R-GOAL-*): a
+        per-temple card its value for each on a spot where one counts there, the quarters card
+        its value a temple up to its most, "not directly connected" its value a temple, the
+        largest completed island nothing (`TwoRelaxed.goal_on` reads no temple for it)."""
+        rule, value = self.rule[goal], self.value[goal]
+        if rule == "largest_completed":
+            return 0
+        if rule == "quarters":
+            return min(value * r, max(0, self.most[goal] - now))
+        if rule == "not_connected":
+            return value * r
+        key = (k, rule)
+        room = self.rooms.get(key)
+        if room is None:
+            relaxed = self.r
+            room = self.rooms[key] = sum(n for s, n in self.caps.items() if relaxed.counts(s, rule) >> k & 1)
+        return value * min(r, room)
+
+
+def _pareto(kinds: list[tuple[tuple[int, int], int]], k: int) -> list[tuple[int, int]]:
+    """The (cost, points) of every k cards among `kinds` ((cost, points), how many), but those
+    another beats in both (costs no more and scores no fewer)."""
+    found: set[tuple[int, int]] = set()
+
+    def pick(i: int, left: int, cost: int, points: int) -> None:
+        if not left:
+            found.add((cost, points))
+            return
+        if i == len(kinds):
+            return
+        (c, p), n = kinds[i]
+        for j in range(min(n, left) + 1):
+            pick(i + 1, left - j, cost + j * c, points + j * p)
+
+    pick(0, k, 0, 0)
+    out: list[tuple[int, int]] = []
+    for cost, points in sorted(found, key=lambda x: (x[0], -x[1])):
+        if not out or points > out[-1][1]:
+            out.append((cost, points))
+    return out
