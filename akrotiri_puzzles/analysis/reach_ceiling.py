@@ -86,6 +86,8 @@ class Ceiling:
         """By (board, per-temple rule): how many temples the spots where one counts hold."""
         self.values: dict[tuple[object, int], dict[str, int]] = {}
         """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
+        self.known: dict[tuple[frozenset[tuple[Quad, str]], int, int, int, int, int], int] = {}
+        """`__call__`'s answers by what they read."""
         self.plans: dict[tuple[frozenset[tuple[Quad, str]], int, int, int], list[tuple[int, int, int, int]]] = {}
 
     def _free(self, relaxed: TwoRelaxed) -> int:
@@ -126,14 +128,24 @@ class Ceiling:
     ) -> int:
         n = len(dug)
         most = acts + (self.more[n] if acts and gained < _OVER and n < len(self.more) else 0)
+        earned = self.r.earned
+        now = drachmas - earned[sold]
+        aboard = sold + cargo + stash
+        whole = (dug, mask, most, hand, now, aboard)
+        got = self.known.get(whole)
+        if got is None:
+            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard)
+        return got
+
+    def _best(self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, now: int, aboard: int) -> int:
+        """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
+        `aboard` the cubes sold, aboard and unloaded."""
         key = (dug, mask, most, hand)
         plan = self.plans.get(key)
         if plan is None:
             plan = self.plans[key] = self._plan(dug, mask, most, hand)
         earned = self.r.earned
         last = len(earned) - 1
-        aboard = sold + cargo + stash
-        now = drachmas - earned[sold]
         best = -(10**9)
         for k, loads, paid, part in plan:
             money = now + earned[min(last, aboard + 3 * loads)] - paid
