@@ -7,26 +7,31 @@ the search's value stays a bound, and below `ask` exactly where it was). The cei
 with `n` temples dug (`dug`), the boards `mask`, `acts` actions left and `gained` turn-2 actions
 gained so far is the sum of:
 
-- *Actions.* At most `A = acts + bonus[n+1] + ... ` actions are left for the rest of the line (an
+- *Actions.* At most `A = acts + bonus[n+1] + ...` actions are left for the rest of the line (an
   action is only ever added by an excavation's turn-2 actions, R-TURN-2, `turn_bonus`; none once
-  turn 1 is over, `_OVER`), so at most `r = min(left - n, A)` more temples (an excavation is an
-  action, R-EXC-1; the player board holds `left` more, R-END-2).
-- *Map cards.* The `r` most points among the hand's cards and every card of the decks (a card
-  excavated comes from the hand or a buy of the decks' cards, R-BUY-1, R-SCORE-1).
+  turn 1 is over, `_OVER`). k excavations more (at most `left - n`, R-END-2) take k actions
+  (R-EXC-1), a Move action between two of them unless they lie on spots 0 points apart (`free`:
+  at most the temples of each such group of spots less one follow without one; a leg of at
+  least a point costs at least a Move action, R-MOVE-2, and only the start's leg has points
+  left of a Move action already taken), and a buy for each 3 cards beyond the hand (R-BUY-1);
+  the actions left over are at most Load actions.
+- *Map cards.* The k cards come from the hand and the decks: their points and cost are bounded
+  together by the sets of k cards no other set beats in both (`sets`), and the drachmas left
+  after a set's cost and the buys' least price count a point per 10 (R-SCORE-1).
 - *Goal cards.* On each board of `mask` (an excavation only narrows it, so the leaf's board is one
   of them), each card read at the leaf is worth at most its points with `dug` plus its value per
-  new temple (R-GOAL-*: a per-temple card, "not directly connected" and the quarters card gain at
-  most their value a temple; the largest completed island reads no temple here): the cards held,
-  and the best `d` of the pool of the `d` draws that `n + r` temples reveal (the pool and the
-  draws only grow with the temples, and no card is worth less than 0).
+  new temple (`gain`, R-GOAL-*): a per-temple card only for as many temples as the spots where
+  one counts on that board hold, the quarters card up to four quarters or its cap, "not directly
+  connected" its value a temple, the largest completed island nothing (the relaxation reads no
+  temple for it); the cards held, and the best `d` of the pool of the `d` draws that `n + k`
+  temples reveal (the pool and the draws only grow with the temples, no card is worth below 0).
 - *Drachmas.* The drachmas now, plus the prices of the next cubes sold: at most those aboard,
-  those unloaded, and 3 a Load action (R-LOAD-1, one action each), at the market's best prices
-  after the `sold` ones (`earned`, R-FREE-1); buys and excavations only spend (R-SCORE-1: a point
-  per 10 drachmas).
+  those unloaded, and 3 a Load action (R-LOAD-1), at the market's best prices after the `sold`
+  ones (`earned`, R-FREE-1); buys and excavations only spend.
 
 Each term bounds what the same term of any leaf below the state is worth, so the sum bounds
 every leaf below it (tests/test_reach_ceiling.py checks it against the search's own best below
-each state).
+each state, and the excavations and drachmas the search reaches below it).
 """
 
 from __future__ import annotations
@@ -105,10 +110,17 @@ class Ceiling:
                 s = parent[s]
             return s
 
+        # A leg of 0 points joins spots that share a dock (but the other boat's: R-MOVE-3), as
+        # `TwoRelaxed._legs` reads them; a step costs a point (R-MOVE-1).
+        by_dock: dict[str, Any] = {}
         for s in spots:
-            for t, points in relaxed.moves(s):
-                if points == 0 and t in parent and t != s:
-                    parent[root(t)] = root(s)
+            for d in relaxed.spot_docks[s]:
+                if d == relaxed.occupied:
+                    continue
+                if d in by_dock:
+                    parent[root(by_dock[d])] = root(s)
+                else:
+                    by_dock[d] = s
         total: dict[Any, int] = {}
         for s in spots:
             total[root(s)] = total.get(root(s), 0) + caps[s]

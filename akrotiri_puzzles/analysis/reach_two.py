@@ -51,7 +51,8 @@ placements' own two-turn optima). Cut after `NODES` states: no bound, never a gu
 is read. What a cover's groups share (turn 1's board, each board's card fits, goal facts) is
 worked out once per call (`_Boards`).
 The placement search's questions, one after another, are asked by analysis/reach_below.py
-(`Below`: which groups first, and when several are searched as one).
+(`Below`: which groups first, and when several are searched as one); with a value asked, a state
+whose ceiling is below it is not expanded (analysis/reach_ceiling.py).
 """
 
 from __future__ import annotations
