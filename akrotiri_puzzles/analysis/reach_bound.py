@@ -102,6 +102,11 @@ class Relaxed:
     take them again (after an excavation's turn-2 actions, R-TURN-2), a looser state, still
     sound. The same bounds in fewer states (tests/test_reach_two.py)."""
 
+    ceiling: Callable[[int, int, int, int, int, int, frozenset[tuple[Quad, str]], int, int], int] | None = None
+    """A ceiling on every leaf below a state, and the value `ask` it is compared with: a state
+    whose ceiling is below it is not expanded (reach_two's, analysis/reach_ceiling.py)."""
+    ask: int | None = None
+
     def __init__(self, pos: Position, nodes: int, shared: Shared | None = None, scale: int = 0) -> None:
         self.pos = pos
         self.nodes = nodes
@@ -369,6 +374,13 @@ class Relaxed:
         key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained)
         if key in self._memo:
             return self._memo[key]
+        if self.ceiling is not None and self.ask is not None:
+            # No leaf below reaches the value asked: the ceiling stands for the state's value
+            # (analysis/reach_ceiling.py).
+            top = self.ceiling(acts, drachmas, cargo, sold, stash, len(hand), dug, mask, gained)
+            if top < self.ask:
+                self._memo[key] = top
+                return top
         if self.prune_poorer:
             # A state that differs from one already reached only in fewer drachmas can do
             # nothing more (every cost is checked against the drachmas, and the score grows with

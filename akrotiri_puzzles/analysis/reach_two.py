@@ -51,7 +51,8 @@ placements' own two-turn optima). Cut after `NODES` states: no bound, never a gu
 is read. What a cover's groups share (turn 1's board, each board's card fits, goal facts) is
 worked out once per call (`_Boards`).
 The placement search's questions, one after another, are asked by analysis/reach_below.py
-(`Below`: which groups first, and when several are searched as one).
+(`Below`: which groups first, and when several are searched as one); with a value asked, a state
+whose ceiling is below it is not expanded (analysis/reach_ceiling.py).
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
+from .reach_ceiling import Ceiling
 
 Spot = int
 Member = tuple[int, Quad]
@@ -176,6 +178,8 @@ class TwoRelaxed(Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
     last_loads_unread = True
+    use_ceiling = True
+    """Whether a state whose ceiling is below the value asked is not expanded (reach_ceiling.py)."""
 
     def __init__(
         self,
@@ -236,6 +240,8 @@ class TwoRelaxed(Relaxed):
         self._spots(boards)
         self._routes(boards)
         self.first_digs = self._first_digs(boards) if self.tight_turns else set()
+        if ask is not None and self.use_ceiling:
+            self.ceiling = Ceiling(self)
 
     def _spots(self, boards: list[Board]) -> None:
         """The spots, what each offers (cards that fit by board, goal rules it counts for,

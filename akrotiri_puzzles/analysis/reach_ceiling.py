@@ -1,0 +1,276 @@
+"""A cheap ceiling on every leaf below a state of the two-turn relaxed search (analysis/reach_two.py).
+
+A question of the placement search asks whether any relaxed line reaches the value `ask`; the
+search raises `Reached` at the first leaf that does. A state whose ceiling is below `ask` holds
+no such leaf, so it is not expanded: its ceiling stands for its value (an upper bound still, so
+the search's value stays a bound, and below `ask` exactly where it was). The ceiling of a state
+with `n` temples dug (`dug`), the boards `mask`, `acts` actions left and `gained` turn-2 actions
+gained so far is the sum of:
+
+- *Actions.* At most `A = acts + bonus[n+1] + ...` actions are left for the rest of the line (an
+  action is only ever added by an excavation's turn-2 actions, R-TURN-2, `turn_bonus`; none once
+  turn 1 is over, `_OVER`). k excavations more (at most `left - n`, R-END-2) take k actions
+  (R-EXC-1), a Move action between two of them unless they lie on spots 0 points apart (`free`:
+  at most the temples of each such group of spots less one follow without one; a leg of at
+  least a point costs at least a Move action, R-MOVE-2, and only the start's leg has points
+  left of a Move action already taken), and a buy for each 3 cards beyond the hand (R-BUY-1);
+  the actions left over are at most Load actions.
+- *Map cards.* The k cards come from the hand and the decks: their points and cost are bounded
+  together by the sets of k cards no other set beats in both (`sets`), and the drachmas left
+  after a set's cost and the buys' least price count a point per 10 (R-SCORE-1).
+- *Goal cards.* On each board of `mask` (an excavation only narrows it, so the leaf's board is one
+  of them), each card read at the leaf is worth at most its points with `dug` plus its value per
+  new temple (`gain`, R-GOAL-*): a per-temple card only for as many temples as the spots where
+  one counts on that board hold, the quarters card up to four quarters or its cap, "not directly
+  connected" its value a temple, the largest completed island nothing (the relaxation reads no
+  temple for it); the cards held, and the best `d` of the pool of the `d` draws that `n + k`
+  temples reveal (the pool and the draws only grow with the temples, no card is worth below 0).
+- *Drachmas.* The drachmas now, plus the prices of the next cubes sold: at most those aboard,
+  those unloaded, and 3 a Load action (R-LOAD-1), at the market's best prices after the `sold`
+  ones (`earned`, R-FREE-1); buys and excavations only spend.
+
+Each term bounds what the same term of any leaf below the state is worth, so the sum bounds
+every leaf below it (tests/test_reach_ceiling.py checks it against the search's own best below
+each state, and the excavations and drachmas the search reaches below it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .reach_two import TwoRelaxed
+
+from ..geometry import Quad
+
+_OVER = 1_000
+"""reach_two's `_OVER`: turn 1's actions spent, no excavation adds any."""
+
+
+class Ceiling:
+    """The ceiling of the states of one `TwoRelaxed` search (module doc)."""
+
+    def __init__(self, relaxed: TwoRelaxed) -> None:
+        self.r = relaxed
+        bonus = relaxed.bonus
+        self.more = [sum(bonus[j + 1 :]) for j in range(len(bonus))]
+        """Per temples dug: the most actions the later excavations may still add."""
+        maps = relaxed.pos.components.map
+        cards = [c for c in relaxed.hero.maps if c in relaxed.useful]
+        cards += [c for deck in relaxed.decks for c in deck if c in relaxed.useful]
+        kinds = sorted(Counter((maps[c].cost, max(0, maps[c].points)) for c in cards).items())
+        self.sets = [_pareto(kinds, k) for k in range(relaxed.left + 1)]
+        """By k: the (drachmas, points) of k cards among them, those no other k cards beat in both."""
+        self.cheapest = [min((c for c, _ in pairs), default=10**9) for pairs in self.sets]
+        """The least drachmas k more excavations pay for their cards."""
+        self.spent: dict[tuple[int, int], int] = {}
+        """By (k, drachmas): the most points k cards bought with them and the drachmas left give."""
+        self.free = self._free(relaxed)
+        self.buy = min(relaxed.buy_prices) if relaxed.buys_help and relaxed.buy_prices else None
+        self.parts: dict[tuple[frozenset[tuple[Quad, str]], int, int], int] = {}
+        self.goals: dict[tuple[object, int], dict[int, int]] = {}
+        """By (dug, or its spots without the quarters card, r), then by board: `_goals_on`."""
+        pos = relaxed.pos
+        self.pools: dict[int, list[str]] = {}
+        """By draws: the goal cards they may offer (as `goal_part`)."""
+        for draws in sorted(set(relaxed.draws_after)):
+            n = pos.components.setup.goals_drawn * draws
+            whole = relaxed.goal_pool
+            self.pools[draws] = sorted(set(whole if pos.strategist or len(whole) < n else whole[:n]))
+        self.read = sorted({*relaxed.hero.goals, *(g for pool in self.pools.values() for g in pool)})
+        """Every goal card a leaf may read."""
+        goal = pos.components.goal
+        self.rule = {g: goal[g].rule for g in self.read}
+        self.value = {g: goal[g].value(pos.edition) for g in self.read}
+        self.quarters = "quarters" in self.rule.values()
+        caps = {g: goal[g].cap for g in self.read}
+        self.most = {g: min(4 * self.value[g], 10**9 if c is None else c) for g, c in caps.items()}
+        """The quarters card's most points (four quarters, its cap)."""
+        self.rooms: dict[tuple[int, str], int] = {}
+        """By (board, per-temple rule): how many temples the spots where one counts hold."""
+        self.values: dict[tuple[object, int], dict[str, int]] = {}
+        """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
+        self.known: dict[tuple[frozenset[tuple[Quad, str]], int, int, int, int, int], int] = {}
+        """`__call__`'s answers by what they read."""
+        self.plans: dict[tuple[frozenset[tuple[Quad, str]], int, int, int], list[tuple[int, int, int, int]]] = {}
+
+    def _free(self, relaxed: TwoRelaxed) -> int:
+        """How many excavations may follow the one before without a Move action between them:
+        those on spots 0 points apart (one spot of the next tile's islands holds several;
+        islands the next tile joins share docks), at most a component's temples less one."""
+        fits: dict[Any, frozenset[str]] = relaxed.fits  # spots, where reach_bound reads islands
+        spots: list[Any] = sorted(fits)
+        caps = {s: (len(relaxed.rooms[s]) - 1 if s in relaxed.rooms else 1) for s in spots}
+        self.caps = caps
+        parent = {s: s for s in spots}
+
+        def root(s: Any) -> Any:
+            while parent[s] != s:
+                s = parent[s]
+            return s
+
+        # A leg of 0 points joins spots that share a dock (but the other boat's: R-MOVE-3), as
+        # `TwoRelaxed._legs` reads them; a step costs a point (R-MOVE-1).
+        by_dock: dict[str, Any] = {}
+        for s in spots:
+            for d in relaxed.spot_docks[s]:
+                if d == relaxed.occupied:
+                    continue
+                if d in by_dock:
+                    parent[root(by_dock[d])] = root(s)
+                else:
+                    by_dock[d] = s
+        total: dict[Any, int] = {}
+        for s in spots:
+            total[root(s)] = total.get(root(s), 0) + caps[s]
+        return sum(n - 1 for n in total.values() if n > 1)
+
+    def __call__(
+        self,
+        acts: int,
+        drachmas: int,
+        cargo: int,
+        sold: int,
+        stash: int,
+        hand: int,
+        dug: frozenset[tuple[Quad, str]],
+        mask: int,
+        gained: int,
+    ) -> int:
+        n = len(dug)
+        most = acts + (self.more[n] if acts and gained < _OVER and n < len(self.more) else 0)
+        earned = self.r.earned
+        now = drachmas - earned[sold]
+        aboard = sold + cargo + stash
+        whole = (dug, mask, most, hand, now, aboard)
+        got = self.known.get(whole)
+        if got is None:
+            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard)
+        return got
+
+    def _best(self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, now: int, aboard: int) -> int:
+        """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
+        `aboard` the cubes sold, aboard and unloaded."""
+        key = (dug, mask, most, hand)
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = self._plan(dug, mask, most, hand)
+        earned = self.r.earned
+        last = len(earned) - 1
+        best = -(10**9)
+        for k, loads, paid, part in plan:
+            money = now + earned[min(last, aboard + 3 * loads)] - paid
+            if money < self.cheapest[k]:
+                break  # fewer Load actions and more to pay for each excavation more
+            got = self.spent.get((k, money))
+            if got is None:
+                got = self.spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
+            best = max(best, part + got)
+        return best
+
+    def _plan(
+        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int
+    ) -> list[tuple[int, int, int, int]]:
+        """For each number k of excavations more that `most` actions allow (in order): k, the
+        Load actions left, the drachmas the buys cost at least and the points but those of the
+        cards excavated (`_part`)."""
+        relaxed = self.r
+        out: list[tuple[int, int, int, int]] = []
+        for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
+            # k excavations: k actions, a Move action between two unless 0 points apart
+            # (`free`), a buy for each 3 cards beyond the hand; the rest Load actions.
+            buys = 0 if k <= hand else -(-(k - hand) // 3)
+            if buys and self.buy is None:
+                break
+            loads = most - k - max(0, k - 1 - self.free) - buys
+            if loads < 0 or not self.sets[k]:
+                break
+            key = (dug, mask, k)
+            part = self.parts.get(key)
+            if part is None:
+                part = self.parts[key] = self._part(dug, mask, k)
+            out.append((k, loads, buys * (self.buy or 0), part))
+        return out
+
+    def _part(self, dug: frozenset[tuple[Quad, str]], mask: int, r: int) -> int:
+        """The map and goal cards' points of any leaf with `dug` and at most `r` temples more, on
+        a board of `mask`."""
+        relaxed = self.r
+        maps = relaxed.pos.components.map
+        # Without the quarters card a goal card reads only the spots of the temples (`goal_on`).
+        spots: object = dug if self.quarters else tuple(sorted(i for i, _ in dug))
+        got = self.goals.get((spots, r))
+        if got is None:
+            got = self.goals[(spots, r)] = {}
+        best = -(10**9)
+        m = mask
+        while m:
+            low = m & -m
+            k = low.bit_length() - 1
+            m ^= low
+            one = got.get(k)
+            if one is None:
+                one = got[k] = self._goals_on(k, dug, r, spots)
+            best = max(best, one)
+        return relaxed.base_maps + sum(maps[c].points for _, c in dug) + best
+
+    def _goals_on(self, k: int, dug: frozenset[tuple[Quad, str]], r: int, spots: object) -> int:
+        """The goal cards' points of any leaf with `dug` (what they read of it: `spots`) and at
+        most `r` temples more on board k."""
+        relaxed = self.r
+        values = self.values.get((spots, k))
+        if values is None:
+            values = self.values[(spots, k)] = {g: relaxed.goal_on(k, g, dug) for g in self.read}
+
+        def up(g: str) -> int:
+            return max(0, values[g] + self.gain(k, g, r, values[g]))
+
+        held = sum(up(g) for g in relaxed.hero.goals)
+        draws = relaxed.draws_after[len(dug) + r]
+        if draws:
+            pool = self.pools[draws]
+            held += sum(sorted((up(g) for g in pool), reverse=True)[:draws])
+        return held
+
+    def gain(self, k: int, goal: str, r: int, now: int) -> int:
+        """The most points `r` temples more add to `goal` (worth `now`) on board k (R-GOAL-*): a
+        per-temple card its value for each on a spot where one counts there, the quarters card
+        its value a temple up to its most, "not directly connected" its value a temple, the
+        largest completed island nothing (`TwoRelaxed.goal_on` reads no temple for it)."""
+        rule, value = self.rule[goal], self.value[goal]
+        if rule == "largest_completed":
+            return 0
+        if rule == "quarters":
+            return min(value * r, max(0, self.most[goal] - now))
+        if rule == "not_connected":
+            return value * r
+        key = (k, rule)
+        room = self.rooms.get(key)
+        if room is None:
+            relaxed = self.r
+            room = self.rooms[key] = sum(n for s, n in self.caps.items() if relaxed.counts(s, rule) >> k & 1)
+        return value * min(r, room)
+
+
+def _pareto(kinds: list[tuple[tuple[int, int], int]], k: int) -> list[tuple[int, int]]:
+    """The (cost, points) of every k cards among `kinds` ((cost, points), how many), but those
+    another beats in both (costs no more and scores no fewer)."""
+    found: set[tuple[int, int]] = set()
+
+    def pick(i: int, left: int, cost: int, points: int) -> None:
+        if not left:
+            found.add((cost, points))
+            return
+        if i == len(kinds):
+            return
+        (c, p), n = kinds[i]
+        for j in range(min(n, left) + 1):
+            pick(i + 1, left - j, cost + j * c, points + j * p)
+
+    pick(0, k, 0, 0)
+    out: list[tuple[int, int]] = []
+    for cost, points in sorted(found, key=lambda x: (x[0], -x[1])):
+        if not out or points > out[-1][1]:
+            out.append((cost, points))
+    return out
