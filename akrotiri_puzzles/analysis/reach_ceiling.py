@@ -9,7 +9,7 @@ gained so far is the sum of:
 
 - *Actions.* At most `A = acts + bonus[n+1] + ...` actions are left for the rest of the line (an
   action is only ever added by an excavation's turn-2 actions, R-TURN-2, `turn_bonus`; none once
-  turn 1 is over, `_OVER`). k excavations more (at most `left - n`, R-END-2) take k actions
+  turn 1 is over, `OVER`). k excavations more (at most `left - n`, R-END-2) take k actions
   (R-EXC-1), a Move action between two of them unless they lie on spots 0 points apart (`free`:
   at most the temples of each such group of spots less one follow without one; a leg of at
   least a point costs at least a Move action, R-MOVE-2, and only the start's leg has points
@@ -44,8 +44,9 @@ if TYPE_CHECKING:
 
 from ..geometry import Quad
 
-_OVER = 1_000
-"""reach_two's `_OVER`: turn 1's actions spent, no excavation adds any."""
+OVER = 1_000
+"""`gained` once turn 1's actions are spent: any value that keeps them spent (reach_two's
+`turn_over`); no excavation adds any actions then. Kept here, read by reach_two.py."""
 
 
 class Ceiling:
@@ -139,7 +140,7 @@ class Ceiling:
         gained: int,
     ) -> int:
         n = len(dug)
-        most = acts + (self.more[n] if acts and gained < _OVER and n < len(self.more) else 0)
+        most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
         earned = self.r.earned
         now = drachmas - earned[sold]
         aboard = sold + cargo + stash

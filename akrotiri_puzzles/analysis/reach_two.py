@@ -74,6 +74,7 @@ from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
+from .reach_ceiling import OVER as _OVER
 from .reach_ceiling import Ceiling
 
 Spot = int
@@ -84,9 +85,6 @@ Member = tuple[int, Quad]
 class Reached(Exception):
     """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
 
-
-_OVER = 1_000
-"""`gained` once turn 1's actions are spent: any value that keeps them spent (`turn_over`)."""
 
 NODES = 20_000
 """States one relaxed search (a group of boards, or one board) may visit before the bound
