@@ -21,7 +21,7 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import budget as budget_module
 from akrotiri_puzzles.solver import lower as lower_module
 from akrotiri_puzzles.solver import stops as stops_module
-from akrotiri_puzzles.solver.boardview import cube_docks
+from akrotiri_puzzles.solver.boardview import load_docks
 from akrotiri_puzzles.solver.budget import board_free_lower_bound, budget, goal_money, must_load, playable_cards
 from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
@@ -75,7 +75,7 @@ def _least_lower(puzzle: Puzzle, cubes: bool, money: bool = False) -> int:
             continue
         from_start = last.steps_from([reader.start_dock])
         from_thera = last.steps_from(d for d, isl in last.island.items() if isl == last.thera)
-        loads = cube_docks(last, reader.cube_parts) if cubes else None
+        loads = load_docks(last, reader.cube_counts, reader.market) if cubes else None
         least = min(least, lower_bound(puzzle, cards, fit, from_start, from_thera, loads, *spend))
     return least
 

@@ -63,6 +63,37 @@ def cube_docks(view: BoardView, parts: frozenset[str]) -> list[str]:
     return [d for d, isl in view.island.items() if isl in islands]
 
 
+def cube_counts(puzzle: Puzzle) -> dict[str, int]:
+    """The cubes on each island of the start board that holds one, by its part (`cube_parts`)."""
+    return {part_name(isl): sum(n.values()) for isl, n in puzzle.start.cubes_by_island.items() if any(n.values())}
+
+
+def load_docks(view: BoardView, counts: dict[str, int], market: int) -> dict[str, int]:
+    """`cube_docks` (from the parts of `counts`, `cube_counts`), each with the most cubes its
+    island can hold for a line's only load: the start board's cubes on the parts it took in
+    (cubes stay on their piece, R-TILE-3, and islands only merge), and those the tiles the line
+    placed on it took from the market (R-TILE-2: two at most a tile, both on its own land), at
+    most the `market` held at the start, since a line's only load comes before its first sale
+    (only a sale puts a cube back on the market, R-FREE-1)."""
+    held = island_cubes(view, counts, market)
+    return {d: held[isl] for d, isl in view.island.items() if isl in held}
+
+
+def island_cubes(view: BoardView, counts: dict[str, int], market: int) -> dict[Label, int]:
+    """Per island of `view` holding a part of `counts` or land of a placed tile, with or without
+    a dock, the most cubes it can hold for a line's only load (`load_docks`)."""
+    held: dict[Label, int] = {}
+    tiles: dict[Label, set[str]] = {}
+    for p, isl in view.part.items():
+        if p.startswith("+"):
+            tiles.setdefault(isl, set()).add(p.split(":", 1)[0])
+        elif p in counts:
+            held[isl] = held.get(isl, 0) + counts[p]
+    for isl, placed in tiles.items():
+        held[isl] = held.get(isl, 0) + min(market, 2 * len(placed))
+    return held
+
+
 @dataclass
 class BoardView:
     """What a line can use on one board (see the module docstring)."""

@@ -29,7 +29,7 @@ import numpy as np
 from ..board import Board
 from ..puzzle import Puzzle
 from . import lower as lower_mod
-from .boardview import BoardView, Label, cube_docks, cube_parts
+from .boardview import BoardView, Label, cube_counts, cube_parts, load_docks
 from .budget import budget, must_load, points_in_hand, scenario_money
 from .legs import actions_for
 from .lower import FirstTurn, lower_bound, thera_stops
@@ -217,6 +217,10 @@ class FactReader:
         """Per turn-2 tile (`PER_TILE`; else one for all, under None): the per-slot views."""
         self.cube_parts = cube_parts(puzzle)
         """The start board's parts holding a cube (for `lower_bound`'s money leg)."""
+        self.cube_counts = cube_counts(puzzle)
+        """Their cubes, and the market's at the start: what a line's only load can take
+        (`boardview.load_docks`, `lower.ONE_LOAD`)."""
+        self.market = sum(start.market)
         self.must_load = must_load(puzzle)
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
@@ -507,7 +511,7 @@ class FactReader:
         stops = thera_stops(last.island, last.thera, self.occupied)
         from_thera = last.steps_from(stops)
         low_start, low_thera = from_start, from_thera
-        cubes = None if self.start.hero.cargo else functools.partial(cube_docks, last, self.cube_parts)
+        cubes = None if self.start.hero.cargo else functools.partial(load_docks, last, self.cube_counts, self.market)
         # A scenario with the oracle has its Oracle action besides every action `lower_bound`
         # counts (R-ORA-1: an action of its own, giving no movement point, R-MOVE-2).
         asked = oracle_action(sc)

@@ -8,7 +8,7 @@ cube, its load and the carry to Thera that a first sale needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from .points import FAR
@@ -27,7 +27,14 @@ def loaded_actions(steps: int, points: int) -> int:
     return FAR if steps >= FAR else max(0, steps - points)
 
 
-def money_leg(cube_docks: Iterable[str], from_start: dict[str, int], from_thera: dict[str, int], points: int) -> int:
+def money_leg(
+    cube_docks: Iterable[str],
+    from_start: dict[str, int],
+    from_thera: dict[str, int],
+    points: int,
+    worth: Mapping[str, int] | None = None,
+    lacking: int = 0,
+) -> int:
     """The fewest actions before an empty boat sells a cube at Thera: sail to a dock d of an
     island holding a cube of the board or of a placed tile (`cube_docks`), load (1 action), and
     carry it to Thera at 1 step per Move action (R-MOVE-2: the boat is not empty).
@@ -42,13 +49,27 @@ def money_leg(cube_docks: Iterable[str], from_start: dict[str, int], from_thera:
     at most, and the loaded stretch from d to Thera give `from_thera[d']` steps at most one
     short, which L (a load, not a Move) makes up. So d can be taken to be d', and so on back to
     a load from a cube of the board or of a tile. Steps are the last turn's, which has every
-    step of the earlier ones."""
+    step of the earlier ones.
+
+    **One load's worth** (`worth`: per dock, the most a line's only load there can sell for;
+    `lacking`: the drachmas the line must earn). A line with one load only sells the cubes of
+    that load, so it loads at a dock whose worth is at least what it lacks; a line with two
+    loads or more has one more action than the leg above counts. So the least over d of the
+    leg at d, one more where d's worth falls short. Why the second load is one the leg does not count: if the last load L
+    before the first sale is at a dock of the board's or a tile's cubes, the leg counts L and
+    the Move actions around it, and any other load is another action. Else its cubes were
+    unloaded at u on L's island by a boat loaded since a load L' at d' (as above), and the boat
+    sails from d' to u loaded (a point a Move action) and then takes a step from u to d when
+    u is not d: those Move actions are at least the steps from d' to u and that step (if no
+    Move action comes after the unload, every point came from the loaded ones), so the leg at
+    d' is counted without L, which is the one more (and so on back, each load one more)."""
     best = FAR
     for d in cube_docks:
         n = from_start.get(d, FAR)
         m = from_thera.get(d, FAR)
         if n < FAR and m < FAR:
-            best = min(best, actions_for(n, points) + 1 + m)
+            short = worth is not None and worth[d] < lacking
+            best = min(best, actions_for(n, points) + 1 + m + (1 if short else 0))
     return best
 
 

@@ -8,7 +8,7 @@ for every scenario it covers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..puzzle import Puzzle
 from .budget import must_load, points_in_hand, sale_first
@@ -64,6 +64,10 @@ CUBE_REACH = True
 """Whether `lower_bound` finds no line (FAR) where every line loads a cube to sell (`load`) but
 no dock of an island holding one can be reached and left for Thera (`money_leg` is FAR); a
 switch for tests and benchmarks."""
+ONE_LOAD = True
+"""Whether the money leg of a card the hero cannot pay for counts a second load where a load of
+up to 3 cubes from the island it is made on cannot sell for what the card lacks (`money_leg`'s
+`short`, with `cube_docks` given as `boardview.load_docks`); a switch for tests and benchmarks."""
 MONEY = True
 """Whether the scenarios' lower bounds (solver/facts.py, and the per-slot views of
 solver/relax.py) read the goal's money off the cards that fit on the scenario's boards
@@ -103,7 +107,9 @@ def lower_bound(
     land of a tile the line places, R-TILE-2: see `boardview.cube_docks`; or a function giving
     them, called only when they are needed), a card the hero cannot pay for
     with an empty boat costs, before Thera, the least over those docks d of the Move actions to
-    d, the load, and one Move action per step from d to Thera (`money_leg`); without them, a
+    d, the load, and one Move action per step from d to Thera (`money_leg`), and one more at a
+    dock whose island holds too few cubes for one load to sell for what the card lacks
+    (`ONE_LOAD`, when `cube_docks` gives each dock's cubes, `boardview.load_docks`); without them, a
     load and the sail to Thera at 2 steps per action. And when every way to the goal costs more
     drachmas than the hero holds and the boat is empty (`budget.must_load`), a line through a
     card it can pay for still loads a cube somewhere: one action more. For goals of several
@@ -137,7 +143,7 @@ def lower_bound(
     def cost_k(k: str, bought: bool) -> int:
         return comps.map[k].cost + (1 if bought else 0)
 
-    deferred: list[int] = []
+    deferred: list[tuple[int, int]] = []
     for k in goal_cards:
         where = fit.get(k)
         if not where:
@@ -159,16 +165,25 @@ def lower_bound(
             travel = first_leg + actions_for(back, 0) + (1 if bought else 0)
             if short and not hero.cargo and cube_docks is not None:
                 # The money leg replaces `plain` below, only where it can lower `best`.
-                deferred.append(1 + travel)
+                deferred.append((1 + travel, cost_k(k, bought) - hero.drachmas))
                 continue
         best = min(best, 1 + travel)
-    for estimate in sorted(deferred):
+    loads: Iterable[str] = ()
+    one_load: dict[str, int] | None = None
+    for estimate, lacking in sorted(deferred):
         if estimate >= best:
             break
         if earn is None:
             assert cube_docks is not None
-            earn = money_leg(docks_of(cube_docks), from_start, from_thera, p0)
-        best = min(best, estimate - plain + earn)
+            loads = docks_of(cube_docks)
+            earn = money_leg(loads, from_start, from_thera, p0)
+            if ONE_LOAD and isinstance(loads, Mapping):
+                # A line's only load: up to 3 cubes (R-LOAD-1), each sold for the track's
+                # highest price at most (R-FREE-1).
+                top = max(comps.market.track)
+                one_load = {d: top * min(3, n) for d, n in loads.items()}
+        leg = earn if one_load is None else money_leg(loads, from_start, from_thera, p0, one_load, lacking)
+        best = min(best, estimate - plain + leg)
     if best >= FAR:
         return FAR
     if CUBE_REACH and load and cube_docks is not None:
@@ -202,9 +217,10 @@ def lower_bound(
             selling = sale_before_dig(puzzle, cubes, from_start, from_thera, earn, back, p0, buy, turns)
             if SALE_FIRST and first_sale:
                 found = max(found, selling)
-            if THERA_TWICE and not first_sale:
+            if THERA_TWICE and not first_sale and selling > found:
                 # Either the first sale comes before every excavation (the count above, with the
-                # Move actions between excavations), or an excavation comes before it.
+                # Move actions between excavations), or an excavation comes before it (where
+                # `selling` is no more than `found`, neither can raise it).
                 thera_cube = any(from_thera.get(d) == 0 for d in cubes)
                 dug = dig_before_sale(puzzle, fit, from_start, from_thera, to_thera, p0, buy, turns, thera_cube)
                 found = max(found, min(selling, dug))

@@ -53,7 +53,7 @@ from ..excavation import bounds_from, fits_bounds
 from ..geometry import ROTATIONS, Quad
 from ..puzzle import Puzzle
 from . import lower as lower_mod
-from .boardview import BoardView, Label, cube_docks, cube_parts
+from .boardview import BoardView, Label, cube_counts, island_cubes
 from .budget import budget, must_load, scenario_money
 from .legs import FirstTurn
 from .lower import lower_bound, thera_stops
@@ -98,7 +98,8 @@ class Relaxation:
         """The tiles the hero can hold at the start of turn 2 (any oracle icon, or none)."""
         comps = puzzle.start.components
         self.kinds = sorted({comps.tile[t].icon for t in self.tiles})
-        self.cube_parts = cube_parts(puzzle)
+        self.cube_counts = cube_counts(puzzle)
+        self.market = sum(puzzle.start.market)
         self.must_load = must_load(puzzle)
         self.occupied = puzzle.start.seat(puzzle.start.other).boat
         """The opponent's dock, where no boat stops at Thera (`lower.thera_stops`)."""
@@ -138,7 +139,7 @@ class Relaxation:
         fit: dict[str, set[str]],
         from_start: dict[str, int],
         from_thera: dict[str, int],
-        cubes: frozenset[str],
+        cubes: dict[str, int],
         turns: FirstTurn | None = None,
     ) -> int:
         """`lower_bound` over the view (with turn 1's facts, `first_turn`); without a named card (`fit` then covers every card
@@ -158,13 +159,17 @@ class Relaxation:
 
     def views(
         self, key: object, board: Board, view: BoardView, start: str, cards: Sequence[str]
-    ) -> dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], frozenset[str]]]:
+    ) -> dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], dict[str, int]]]:
         """Per open slot (by its node's name `~x,y`; None: no tile), the optimistic view of
         every turn-2 board with the tile there: where each card fits (docks of the turn-1 board,
         and the slot's node standing for the tile's own docks), the least steps from `start`
         and from Thera to each dock and to the node, and the docks where a cube may be loaded
         (`cube_docks` of the turn-1 board, the node, and the docks of every island the tile can
-        touch: its cubes lie on its own land, R-TILE-2, and islands only merge)."""
+        touch: its cubes lie on its own land, R-TILE-2, and islands only merge), each with the
+        most cubes a line's only load there can take (`boardview.load_docks`): the turn-1 board's
+        for a dock the tile cannot touch (its island stays as it is), else those of every island
+        the tile can touch together and the two the tile takes from the market (R-TILE-2), which
+        is at least the island it makes holds."""
         slots = self._slots.get(key)
         if slots is None:
             slots = self._slots[key] = self._slots_of(board, view)
@@ -190,8 +195,9 @@ class Relaxation:
                 if any(fits_bounds(bounds, q) for q in quads):
                     fit_slot[s][k] = {slots.names[s], *(d for isl in slots.islands[s] for d in docks_of.get(isl, ()))}
         base_start, base_thera = self._base(key, view, start)
-        cubes = frozenset(cube_docks(view, self.cube_parts))
-        out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], frozenset[str]]] = {
+        held = island_cubes(view, self.cube_counts, self.market)
+        cubes = {d: held[isl] for d, isl in view.island.items() if isl in held}
+        out: dict[str | None, tuple[dict[str, set[str]], dict[str, int], dict[str, int], dict[str, int]]] = {
             None: ({k: ds for k, ds in fit_old.items() if ds}, base_start, base_thera, cubes)
         }
         for s, name in enumerate(slots.names):
@@ -206,8 +212,11 @@ class Relaxation:
             from_thera = _through(base_thera, enter_thera, after)
             from_start[name] = min(FAR, enter + 1)
             from_thera[name] = 0 if s in slots.thera else min(FAR, enter_thera + 1)
-            touched = {d for isl in slots.islands[s] for d in docks_of.get(isl, ())}
-            out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera, cubes | touched | {name})
+            hub = sum(held.get(isl, 0) for isl in slots.islands[s]) + min(self.market, 2)
+            loads = dict(cubes)
+            loads.update((d, hub) for isl in slots.islands[s] for d in docks_of.get(isl, ()))
+            loads[name] = hub
+            out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera, loads)
         return out
 
     def _base(self, key: object, view: BoardView, start: str) -> tuple[dict[str, int], dict[str, int]]:
