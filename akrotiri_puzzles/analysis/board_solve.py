@@ -399,6 +399,20 @@ def best_two_turns(
     return BoardResult(status, value, primary_bound(solver), tuple(without_idle_steps(puzzle, line)))
 
 
+def two_turns_value(pos: Position, objective: str, line: tuple[Action, ...]) -> int | None:
+    """The engine's objective of `line` played from `pos` over the horizon `best_two_turns`
+    solves there (two turns, or this one when the game ends with it); None when the engine
+    refuses an action of it."""
+    puzzle = two_turn_puzzle(pos)
+    if not second_turn_possible(puzzle):
+        puzzle = puzzle_of(pos)
+    try:
+        end = replay_line(puzzle, line)
+    except IllegalActionError:
+        return None
+    return objective_value(end, objective)
+
+
 def read_two_turns(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> list[Action]:
     """The two-turn model's line as the engine plays it: each excavation on the smallest site
     of the quarter the model chose (any site when no goal card reads quarters), the goal card

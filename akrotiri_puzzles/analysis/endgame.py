@@ -36,6 +36,7 @@ from .board_solve import (
     best_two_turns,
     reaches,
     replay_line,
+    two_turns_value,
 )
 from .exhaustive import hero_value
 from .exhaustive import horizon as puzzle_over
@@ -275,7 +276,15 @@ class Run:
                 done = self.progress if pos is self.start else None
                 kids = self.children(pos)
                 return split_placements(
-                    kids, self.placed, floor, cap, NO_BOUND, turns=2, done=done, below=self.two_turn_below()
+                    kids,
+                    self.placed,
+                    floor,
+                    cap,
+                    NO_BOUND,
+                    turns=2,
+                    done=done,
+                    below=self.two_turn_below(),
+                    lines=self.two_turn_lines if self.use_bound else None,
                 )
             return self.split(self.children(pos), floor, cap)
         if pos.phase == "act" and not pos.passing:
@@ -298,6 +307,11 @@ class Run:
             kids = self.children(pos)
             return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
         return self.split(self.children(pos), floor, cap)
+
+    def two_turn_lines(self, pos: Position, line: tuple[Action, ...]) -> int | None:
+        """The engine's objective of a line from a placement over the two turns it is solved
+        on (a cover's line tried from its members, placement._Search.settled)."""
+        return two_turns_value(pos, self.objective, line)
 
     def line(self, pos: Position, floor: int | None, cap: int | None) -> BoardResult:
         """The line of a placement whose value the best-first search has settled (asked with that

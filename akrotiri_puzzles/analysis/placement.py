@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import pairwise
+from typing import Protocol
 
 from ..actions import Action, PlaceTile
 from ..position import Position, evolve
@@ -61,10 +62,8 @@ def cover(members: Sequence[Position], turns: int = 1) -> Position | None:
     track = first.components.market.track
     if any(b < a for a, b in pairwise(track)):
         return None
-    if turns > 1:
-        for counts in zip(*(p.market for p in members), strict=True):
-            if min(counts) < max(counts) and min(counts) < 2:
-                return None
+    if turns > 1 and not two_turn_markets(members):
+        return None
     for p in members[1:]:
         if evolve(p, cubes=first.cubes, market=first.market) != first:
             return None
@@ -77,14 +76,29 @@ def cover(members: Sequence[Position], turns: int = 1) -> Position | None:
     return evolve(first, cubes=cubes, market=market)
 
 
+def two_turn_markets(members: Sequence[Position]) -> bool:
+    """`cover`'s condition over two turns: each colour the cover would hold fewer of than some
+    member is left at least twice on that cover's market (R-TILE-2)."""
+    return all(min(n) == max(n) or min(n) >= 2 for n in zip(*(p.market for p in members), strict=True))
+
+
 Bound = Callable[[Position], int | None]
 """A sound upper bound on a child's objective computed without a model (analysis/reach_bound.py),
 or None where it has none."""
 Reach = Callable[[Position, int], bool]
 """Whether some line of a child reaches a value (board_solve.reaches, no line read)."""
-Below = Callable[[Position, int], bool]
-"""Whether a sound model-free bound proves that no line of a child reaches a value
-(analysis/reach_two.py over two turns)."""
+
+
+class Below(Protocol):
+    """Whether a sound model-free bound proves that no line of a child reaches a value
+    (analysis/reach_below.py over two turns); `every`: of each of a group's members at once,
+    asked where their two-turn cover is not claimed (`cover`)."""
+
+    def __call__(self, pos: Position, ask: int, /) -> bool: ...
+
+    def every(self, members: Sequence[Position], ask: int, /) -> bool: ...
+
+
 Progress = Callable[[int, int, int | None], None]
 """Told after each group: the groups done, of how many, and the best value so far (None yet)."""
 
@@ -101,13 +115,16 @@ def split_placements(
     turns: int = 1,
     done: Progress | None = None,
     below: Below | None = None,
+    lines: Lines | None = None,
 ) -> BoardResult:
     """The best over the children, each asked only for lines better than the best so far, the
     placements of one slot and rotation first bounded together by their cover (module doc).
     The same result as asking every child in turn: a group is skipped only when no member can
     reach the value it would be asked for."""
     try:
-        found, bound, proven = best_placements(kids, solve, floor, cap, 1, upper, reach, feasible, turns, done, below)
+        found, bound, proven = best_placements(
+            kids, solve, floor, cap, 1, upper, reach, feasible, turns, done, below, lines
+        )
     except Stopped as stop:
         # The children not looked at bound nothing: the line found, no bound.
         best = stop.found[0][1]
@@ -122,6 +139,15 @@ def split_placements(
 
 TRIES = 3
 """Values a child is asked for, from its bound down, before its solve settles it instead."""
+
+MARKET_PARTS = True
+"""Over two turns, a group's cover that reaches the value asked has the covers of its market
+parts asked too (`_Search.by_market`): each part's cover is a cover of fewer placements (the
+same domination, `cover`), so it is at least as tight, and its market is each member's own.
+Only where the group's markets let its own two-turn cover be claimed (`two_turn_markets`):
+where they do not (thin markets, the group asked at once through the relaxation,
+`Below.every`), the members asked one by one through the relaxation proved cheaper than the
+parts' models (seed 3's turn 10, docs/benchmarks.md)."""
 
 
 class Stopped(Exception):
@@ -144,6 +170,7 @@ def best_placements(
     turns: int = 1,
     done: Progress | None = None,
     below: Below | None = None,
+    lines: Lines | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values (each with its best line, the child's action first),
     best first, ties in the children's order; each child asked only for more than the k-th best
@@ -154,7 +181,8 @@ def best_placements(
     what was found when the time runs out later. With `feasible`, a cover is asked only whether
     it reaches the value (its best is never read). `turns`: the turns the children's solves see
     (the cover's condition over two, `cover`); `done` is told after each group. `below`: a
-    bound asked before a cover's or a child's solve, as `upper` is (over two turns).
+    bound asked before a cover's or a child's solve, as `upper` is (over two turns). `lines`:
+    the engine's score of a line from a child, to try a cover's line from its members (k = 1).
 
     With `reach` (and `upper`; k = 1, no time limit): a child that beats the best so far and
     reaches its own bound has that value, proven without its line; only the child that is the
@@ -166,6 +194,7 @@ def best_placements(
     state.feasible = feasible
     state.turns = turns
     state.proves_below = below
+    state.lines = lines
     try:
         every = groups(kids)
         for i, group in enumerate(every):
@@ -178,6 +207,23 @@ def best_placements(
             raise
         raise Stopped(found) from None
     return found, state.bound, state.proven
+
+
+Solve = Callable[[Position, int | None, int | None], BoardResult]
+Lines = Callable[[Position, tuple[Action, ...]], int | None]
+"""The engine's objective of a line played from a child (None: the engine refuses it)."""
+
+
+class _Facts:
+    """What a group's cover solves proved about its members, by the member's id."""
+
+    def __init__(self) -> None:
+        self.most: dict[int, int] = {}
+        """A bound on the member's best: the least best of a cover holding it."""
+        self.witness: dict[int, tuple[Action, ...]] = {}
+        """The line of that cover (proven optimal there), to try from the member (`settled`)."""
+        self.reached: dict[frozenset[int], int] = {}
+        """The best of the cover of these members, where its solve reached the value asked."""
 
 
 class _Search:
@@ -203,6 +249,8 @@ class _Search:
         """The turns the children's solves see (a cover's condition over two, `cover`)."""
         self.proves_below: Below | None = None
         """A bound asked with the value itself (`Below`), besides `upper`."""
+        self.lines: Lines | None = None
+        """The engine's score of a cover's line from a member (`settled`); None: not tried."""
 
     def ask(self) -> int | None:
         """The value a child is asked for: more than the k-th best so far (at least the floor)."""
@@ -264,25 +312,103 @@ class _Search:
         self.bound = max(self.bound, r.bound)
         self.proven = self.proven and r.status == "OPTIMAL"
 
-    def group(self, group: list[Child], solve: Callable[[Position, int | None, int | None], BoardResult]) -> None:
+    def covered(self, members: list[Child], ask: int, solve: Solve, facts: _Facts) -> bool:
+        """Whether the cover of `members` may reach `ask` (False: none of them does). A cover's
+        solve also bounds each member (its best dominates theirs): kept in `facts`, with its
+        line, so that a member is never asked for more than that and the line may settle it
+        (`settled`). A set of members whose cover was solved reaching `ask` is not asked again."""
+        key = frozenset(id(child) for _, child in members)
+        if facts.reached.get(key, ask - 1) >= ask:
+            return True
+        positions = [child for _, child in members]
+        top = cover(positions, self.turns)
+        if top is None:
+            # No two-turn cover is claimed: the relaxation may still answer for all at once.
+            return self.proves_below is None or not self.proves_below.every(positions, ask)
+        if self.below(top, ask):
+            return False
+        if self.feasible is not None:
+            return self.feasible(top, ask)
+        r = solve(top, ask, self.cap)
+        if r.status == "INFEASIBLE":
+            return False
+        assert r.value is not None
+        facts.reached[key] = r.value
+        for _, child in members:
+            if r.bound < facts.most.get(id(child), r.bound + 1):
+                facts.most[id(child)] = r.bound
+                if r.status == "OPTIMAL" and r.value == r.bound:
+                    facts.witness[id(child)] = r.line
+        return True
+
+    def settled(self, child: Position, ask: int | None, facts: _Facts) -> BoardResult | None:
+        """The value of a member that its covers' best line reaches from it too: no line of the
+        member does better than that cover (`cover`), and the line, replayed by the engine from
+        the member, scores that much. None where that does not settle it (or k > 1: only the
+        best's line is solved again at the end, `resolve`)."""
+        line = facts.witness.get(id(child))
+        if line is None or self.lines is None or self.k != 1 or ask is None:
+            return None
+        most = facts.most[id(child)]
+        if most < ask or self.lines(child, line) != most:
+            return None
+        return BoardResult("OPTIMAL", most, most, line)
+
+    def by_market(self, left: list[Child], ask: int, solve: Solve, facts: _Facts) -> list[Child]:
+        """`left` without the members whose market's cover cannot reach `ask`: the members
+        that take the second cube of one colour leave one market, so the cover of each such
+        part lays only the cubes of its members on that same market, tighter than the cover of
+        all (`MARKET_PARTS`)."""
+        parts: dict[tuple[int, ...], list[Child]] = {}
+        for action, child in left:
+            parts.setdefault(child.market, []).append((action, child))
+        if len(parts) < 2:
+            return left
+        out: set[int] = set()
+        for part in parts.values():
+            if len(part) > 1 and not self.covered(part, ask, solve, facts):
+                out.update(id(child) for _, child in part)
+        return [(action, child) for action, child in left if id(child) not in out]
+
+    def group(self, group: list[Child], solve: Solve) -> None:
         """One group: before each placement, when the value asked for has grown since the last
-        check, the cover of the placements left is asked for it: INFEASIBLE skips them all."""
+        check, the cover of the placements left is asked for it: INFEASIBLE skips them all.
+        Over two turns, a claimed cover that reaches it has its market parts asked too (`by_market`),
+        unless its line settles the first placement left (`settled`); a placement whose covers'
+        best is below the value asked is skipped."""
         left = list(group)
         checked: int | None = None
+        facts = _Facts()
         while left:
             ask = self.ask()
+            if ask is not None and any(facts.most.get(id(child), ask) < ask for _, child in left):
+                # Below the value asked for: their solves would be INFEASIBLE.
+                left = [(a, child) for a, child in left if facts.most.get(id(child), ask) >= ask]
+                self.bound = max(self.bound, ask - 1)
+                if not left:
+                    return
             if len(left) > 1 and ask is not None and ask != checked:
                 checked = ask
-                top = cover([child for _, child in left], self.turns)
-                if top is not None and (self.below(top, ask) or not self.reaches(top, ask, solve)):
+                if not self.covered(left, ask, solve, facts):
                     self.bound = max(self.bound, ask - 1)
                     return
+                if (
+                    self.turns > 1
+                    and MARKET_PARTS
+                    and self.settled(left[0][1], ask, facts) is None
+                    and two_turn_markets([child for _, child in left])
+                ):
+                    kept = self.by_market(left, ask, solve, facts)
+                    if len(kept) < len(left):
+                        self.bound = max(self.bound, ask - 1)
+                        left = kept
+                        continue
             action, child = left.pop(0)
             if ask is not None and self.below(child, ask):
                 # Its bound is below the value asked for: its solve would be INFEASIBLE.
                 self.bound = max(self.bound, ask - 1)
                 continue
-            quick = self.known_value(child, ask)
+            quick = self.known_value(child, ask) or self.settled(child, ask, facts)
             if quick is not None:
                 # Its value, proven; its line is solved only if it stays the best (`resolve`).
                 r = quick

@@ -37,22 +37,63 @@ each state, and the excavations and drachmas the search reaches below it).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .reach_two import TwoRelaxed
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..geometry import Quad
+from ..position import Position, Seat
 
 OVER = 1_000
 """`gained` once turn 1's actions are spent: any value that keeps them spent (reach_two's
 `turn_over`); no excavation adds any actions then. Kept here, read by reach_two.py."""
 
 
+class Search(Protocol):
+    """What a ceiling reads of its search (reach_two's `TwoRelaxed`; a spot stands where
+    reach_bound reads an island)."""
+
+    @property
+    def pos(self) -> Position: ...
+    @property
+    def hero(self) -> Seat: ...
+    @property
+    def left(self) -> int: ...
+    @property
+    def bonus(self) -> Sequence[int]: ...
+    @property
+    def base_maps(self) -> int: ...
+    @property
+    def useful(self) -> set[str]: ...
+    @property
+    def decks(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def buy_prices(self) -> Sequence[int]: ...
+    @property
+    def buys_help(self) -> bool: ...
+    @property
+    def earned(self) -> Sequence[int]: ...
+    @property
+    def draws_after(self) -> Sequence[int]: ...
+    @property
+    def goal_pool(self) -> Sequence[str]: ...
+    @property
+    def fits(self) -> dict[Quad, frozenset[str]]: ...
+    @property
+    def rooms(self) -> dict[int, list[int]]: ...
+    @property
+    def spot_docks(self) -> dict[int, tuple[str, ...]]: ...
+    @property
+    def occupied(self) -> str | None: ...
+
+    def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int: ...
+
+    def counts(self, spot: int, rule: str) -> int: ...
+
+
 class Ceiling:
     """The ceiling of the states of one `TwoRelaxed` search (module doc)."""
 
-    def __init__(self, relaxed: TwoRelaxed) -> None:
+    def __init__(self, relaxed: Search) -> None:
         self.r = relaxed
         bonus = relaxed.bonus
         self.more = [sum(bonus[j + 1 :]) for j in range(len(bonus))]
@@ -67,6 +108,10 @@ class Ceiling:
         """The least drachmas k more excavations pay for their cards."""
         self.spent: dict[tuple[int, int], int] = {}
         """By (k, drachmas): the most points k cards bought with them and the drachmas left give."""
+        spots: dict[Any, frozenset[str]] = relaxed.fits  # spots, where reach_bound reads islands
+        self.caps: dict[Any, int] = {s: (len(relaxed.rooms[s]) - 1 if s in relaxed.rooms else 1) for s in spots}
+        """By spot: the most temples it can hold (one an island, R-EXC-1: a spot of the next
+        tile's islands as many as its islands on one board, `rooms`; any other one)."""
         self.free = self._free(relaxed)
         self.buy = min(relaxed.buy_prices) if relaxed.buys_help and relaxed.buy_prices else None
         self.parts: dict[tuple[frozenset[tuple[Quad, str]], int, int], int] = {}
@@ -96,14 +141,12 @@ class Ceiling:
         """`__call__`'s answers by what they read."""
         self.plans: dict[tuple[frozenset[tuple[Quad, str]], int, int, int], list[tuple[int, int, int, int]]] = {}
 
-    def _free(self, relaxed: TwoRelaxed) -> int:
+    def _free(self, relaxed: Search) -> int:
         """How many excavations may follow the one before without a Move action between them:
         those on spots 0 points apart (one spot of the next tile's islands holds several;
         islands the next tile joins share docks), at most a component's temples less one."""
-        fits: dict[Any, frozenset[str]] = relaxed.fits  # spots, where reach_bound reads islands
-        spots: list[Any] = sorted(fits)
-        caps = {s: (len(relaxed.rooms[s]) - 1 if s in relaxed.rooms else 1) for s in spots}
-        self.caps = caps
+        caps = self.caps
+        spots: list[Any] = sorted(caps)
         parent = {s: s for s in spots}
 
         def root(s: Any) -> Any:
