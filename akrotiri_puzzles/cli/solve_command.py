@@ -31,6 +31,7 @@ from . import ComponentsOpt, command, components, level_text
 
 if TYPE_CHECKING:
     from ..solver.cpsat import SolveResult
+    from ..solver.result import Level
 
 MAX_WORKERS = 64
 """The solver's TECHNIQUES (named here so that the command loads OR-Tools only to solve)."""
@@ -38,6 +39,17 @@ SEED_MAX = 2**31 - 1
 """CP-SAT's random seed is a 32-bit signed integer."""
 
 PuzzleArg = Annotated[Path, typer.Argument(help="A puzzle file (YAML).", show_default=False)]
+
+
+def bound_by_bound(levels: tuple[Level, ...]) -> str:
+    """The proof's steps for a reader, the smallest bound first (ties in proof order).
+
+    The solver proves them in the order its strategy asks (a two-turn puzzle's first turn
+    first, the largest bound first when that may settle it at once), so a step can come before
+    a smaller bound's. Each step is a proof of its own ("no line of at most b actions", "a line
+    of at most b exists"), so the order they were proven in adds nothing to what they prove;
+    `--json` keeps it, with each step's seconds."""
+    return ", ".join(f"{lv.bound}: {lv.status}" for lv in sorted(levels, key=lambda lv: lv.bound))
 
 
 def result_data(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozenset()) -> dict[str, object]:
@@ -200,7 +212,7 @@ def print_result(puzzle: Puzzle, r: SolveResult, forbid: frozenset[str] = frozen
             out.print("Not unique; another answer: " + "; ".join(str(a) for a in r.other_line))
         elif r.unique is None and r.optimum is not None:
             out.print("Uniqueness: not checked (use --unique)." if r.other_line is None else "Uniqueness: unknown.")
-    levels = ", ".join(f"{lv.bound}: {lv.status}" for lv in r.levels)
+    levels = bound_by_bound(r.levels)
     # No board scenario is read when the proof needs no model (the exhaustive search, a lower
     # bound, the one-action check): say what proved it instead of "0 board scenarios".
     work = (
