@@ -22,6 +22,7 @@ from ..notation import parse_line
 from ..position import Position
 from ..premise import WHOLE, Revealed
 from ..puzzle import Goal, Puzzle, replay
+from ..render.next_tile import next_tile
 from ..render.terminal import revealed_view, terminal_view
 from ..render.words import count_words
 from ..rules import action_cost, why_illegal
@@ -224,6 +225,9 @@ def show(
         if actions:
             out.print(f"The line ({what}; the pictures draw it as numbered arrows):")
             out.print(_line_table(actions, costs))
+            later = next_tile(shown.pos, actions, shown.puzzle.revealed if shown.puzzle is not None else None)
+            if later is not None:
+                out.print(later.describe())
         return
     # Render everything first, so that a renderer's failure leaves no file written.
     # The renderers (and the PNG library) load only when a picture is drawn.

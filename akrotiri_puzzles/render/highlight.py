@@ -20,6 +20,7 @@ from ..teaching.lesson import Mark
 from .board_layer import BoardPainter
 from .layout import Vec, local
 from .marks import draw_marks
+from .next_tile import NextTile, without_next_tile
 from .placer import box_at
 from .style import HIGHLIGHT, SLOT_PX
 from .tile_painter import top_mark
@@ -89,8 +90,10 @@ def _trim(points: list[Vec], start: float, end: float) -> list[Vec]:
     return pts
 
 
-def draw_highlights(parent: ET.Element, painter: BoardPainter, hl: Highlights) -> None:
-    """Draw the highlights over the board (before the dock labels, which keep clear of them)."""
+def draw_highlights(parent: ET.Element, painter: BoardPainter, hl: Highlights, later: NextTile | None = None) -> None:
+    """Draw the highlights over the board (before the dock labels, which keep clear of them).
+    `later` is the line's second-turn tile, laid on the painter's board (next_tile.py): the
+    first turn's steps sail without it, and its outline names it."""
     if hl.marks:
         draw_marks(parent, painter, hl.marks)
     if not hl:
@@ -102,7 +105,7 @@ def draw_highlights(parent: ET.Element, painter: BoardPainter, hl: Highlights) -
     if hl.site is not None:
         _ring_site(g, painter, hl.site, "site")
     if hl.line:
-        _draw_line(g, painter, hl.line)
+        _draw_line(g, painter, hl.line, later)
 
 
 def _outline_slot(g: ET.Element, painter: BoardPainter, slot: Slot, label: str, rotation: int | None = None) -> None:
@@ -124,14 +127,14 @@ def _outline_slot(g: ET.Element, painter: BoardPainter, slot: Slot, label: str, 
         rx=4.0,
     )
     w = text_width(label, 13.0, bold=True) + 10
-    # On the slot's top edge, or its bottom edge when that covers less (e.g. a site ring).
-    top, bottom = (
-        (x + S / 2 - w / 2, y - 1, x + S / 2 + w / 2, y + 16),
-        (x + S / 2 - w / 2, y + S - 16, x + S / 2 + w / 2, y + S + 1),
-    )
-    box = painter.placer.place([top, bottom], segment_weight=0.0)
+    # On the slot's top edge, or its bottom edge when that covers less (e.g. a site ring); a
+    # label wider than the slot may also start at its left edge or end at its right one (two
+    # tiles placed side by side, each labelled).
+    lefts = [x + S / 2 - w / 2] + ([x + 2, x + S - 2 - w] if w > S - 4 else [])
+    spots = [(left, top) for left in lefts for top in (y - 1, y + S - 16)]
+    box = painter.placer.place([(a, b, a + w, b + 17.0) for a, b in spots], segment_weight=0.0)
     sub(g, "rect", class_="highlight-tile-label", x=box[0], y=box[1], width=w, height=17.0, rx=3.0, fill=HIGHLIGHT)
-    text(g, x + S / 2, box[1] + 8.5, label, 13.0, weight="bold", fill="#ffffff", halo=None)
+    text(g, box[0] + w / 2, box[1] + 8.5, label, 13.0, weight="bold", fill="#ffffff", halo=None)
 
 
 def _ring_site(g: ET.Element, painter: BoardPainter, site: Quad, label: str) -> None:
@@ -161,13 +164,15 @@ def _dock_px(painter: BoardPainter, dock: str) -> Vec | None:
     return None if quad is None else painter.px(local(quad, 0.36, 45.0))
 
 
-def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -> None:
+def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...], later: NextTile | None) -> None:
     """Numbered arrows for steps, notes for the other actions, in the order of the line."""
     import networkx as nx  # loaded only when a line is drawn
 
     pos = painter.pos
     dock = pos.hero.boat
     graph = route_graph(pos.board)
+    # Before the second turn's tile is placed, the boat sails the routes without it.
+    early = graph if later is None else route_graph(without_next_tile(pos.board, later))
     arrows = group(
         g,
         class_="line-arrows",
@@ -185,14 +190,20 @@ def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -
     badges: list[Vec] = []
     for n, action in enumerate(line, start=1):
         label = str(n)
+        routes = early if later is not None and n < later.step else graph
         if isinstance(action, Step):
             start, end = (_dock_px(painter, dock) if dock else None), _dock_px(painter, action.dock)
             if start is None or end is None:
                 dock = action.dock
                 continue
             points = [start, end]
-            if not action.portage and dock in graph and action.dock in graph and nx.has_path(graph, dock, action.dock):
-                path = nx.shortest_path(graph, dock, action.dock)
+            if (
+                not action.portage
+                and dock in routes
+                and action.dock in routes
+                and nx.has_path(routes, dock, action.dock)
+            ):
+                path = nx.shortest_path(routes, dock, action.dock)
                 points = [painter.px(painter.layout.node_point(node)) for node in path]
             # A stretch travelled before (out and back, or twice) gets its own lane beside it.
             stretches = [_stretch(a, b) for a, b in itertools.pairwise(points)]
@@ -225,7 +236,9 @@ def _draw_line(g: ET.Element, painter: BoardPainter, line: tuple[Action, ...]) -
             box = painter.placer.place(spots, segment_weight=0.5)
             _badge(g, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, label)
         elif isinstance(action, PlaceTile):
-            _outline_slot(g, painter, action.slot, f"{label}: {action}", action.rotation)
+            # The second turn's tile is named: the line's notation gives only where it goes.
+            named = f" ({later.tile})" if later is not None and n == later.step else ""
+            _outline_slot(g, painter, action.slot, f"{label}: {action}{named}", action.rotation)
         elif not isinstance(action, EndTurn) and dock is not None:
             _note(g, painter, dock, f"{label}: {action}")
 

@@ -7,6 +7,7 @@ from html import escape
 from ..position import Position
 from ..premise import Revealed
 from .highlight import Highlights
+from .next_tile import next_tile
 from .summary import Summary, summarise
 from .svg import render_svg
 
@@ -19,6 +20,7 @@ table { border-collapse: collapse; margin: 0.4em 0 1em; }
 th, td { border: 1px solid #d0d7de; padding: 4px 10px; text-align: left; vertical-align: top; }
 th { background: #f3f5f7; } .to-move { background: #fff4d6; }
 .columns { display: flex; flex-wrap: wrap; gap: 24px; }
+.next-tile { font-weight: bold; }
 """.strip()
 
 
@@ -44,6 +46,10 @@ def render_html(
     if notes:
         parts.append('<div class="notes">' + "".join(f"<p>{escape(n)}</p>" for n in notes) + "</div>")
     parts.append(f"<figure>\n{svg}</figure>")
+    later = next_tile(pos, highlights.line, revealed) if highlights is not None else None
+    if later is not None:
+        # In words too: the picture lays the tile, the page says where it came from.
+        parts.append(f'<p class="next-tile">{escape(later.describe())}</p>')
     parts.extend(_tables(summary))
     parts.extend(["</body>", "</html>", ""])
     return "\n".join(parts)

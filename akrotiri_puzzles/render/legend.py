@@ -16,6 +16,7 @@ from ..position import Position
 from ..premise import Revealed
 from . import symbols
 from .highlight import Highlights
+from .next_tile import NextTile
 from .style import (
     COAST,
     EMPTY_EDGE,
@@ -68,14 +69,17 @@ class _Pen:
         text(self.g, x, self.y, words, SMALL_PX, anchor="start", halo=None, fill=fill, weight=weight)
 
 
-def legend_height(pos: Position, hl: Highlights, revealed: Revealed | None = None) -> float:
+def legend_height(
+    pos: Position, hl: Highlights, revealed: Revealed | None = None, next_tile: NextTile | None = None
+) -> float:
     """Height the panel needs."""
-    return draw_legend(ET.Element("g"), pos, hl, revealed)
+    return draw_legend(ET.Element("g"), pos, hl, revealed, next_tile=next_tile)
 
 
-PARTS = ("key", "revealed", *SEATS, "market")
+PARTS = ("key", "revealed", "next", *SEATS, "market")
 """The panel's parts, top to bottom: the key to the symbols, a puzzle's premise (drawn only when
-one is given), each seat's side, the market."""
+one is given), a two-turn line's second tile (drawn only when the line places one), each seat's
+side, the market."""
 
 
 def draw_legend(
@@ -84,9 +88,11 @@ def draw_legend(
     hl: Highlights,
     revealed: Revealed | None = None,
     parts: tuple[str, ...] = PARTS,
+    next_tile: NextTile | None = None,
 ) -> float:
     """Draw the panel (or only some of its `parts`) into a group placed at its top-left corner;
-    return its height. A puzzle's premise (`revealed`) comes right after the key."""
+    return its height. A puzzle's premise (`revealed`) comes right after the key, then the tile
+    a two-turn line places in its second turn (`next_tile`)."""
     pen = _Pen(parent)
     for part in parts:
         if part == "key":
@@ -94,6 +100,9 @@ def draw_legend(
         elif part == "revealed":
             if revealed is not None:
                 _revealed(pen, pos, revealed)
+        elif part == "next":
+            if next_tile is not None:
+                _next_tile(pen, pos, next_tile)
         elif part == "market":
             _market(pen, pos)
         else:
@@ -245,6 +254,48 @@ def _tile_in_hand(pen: _Pen, pos: Position, tile: str) -> None:
     for i, (words, fill, weight) in enumerate(lines):
         text(pen.g, x, top + 14 + i * 20, words, SMALL_PX, anchor="start", halo=None, fill=fill, weight=weight)
     pen.y = top + SLOT_PX + LINE + 2
+
+
+def _next_tile(pen: _Pen, pos: Position, nt: NextTile) -> None:
+    """The tile the line places in its second turn: drawn as printed, where it came from, and
+    whether a player knows it when the line starts (next_tile.py)."""
+    g = group(pen.g, class_="next-tile", data_tile=nt.tile, data_hidden="yes" if nt.hidden else "no")
+    inner = _Pen(g)
+    inner.y = pen.y
+    inner.heading(f"Turn 2's tile (action {nt.step} lays it)")
+    top = inner.y + 2
+    draw_tile(g, pos, nt.tile, PAD + 10, top, scale=TILE_PX / SLOT_PX)
+    x = PAD + 10 + TILE_PX + 16
+    beside = (
+        (f"{nt.tile} · {nt.icon}", INK, "bold"),
+        ("as printed; the board shows it", FAINT_INK, None),
+        (f"laid at {nt.slot[0]},{nt.slot[1]} r{nt.rotation}, outlined", FAINT_INK, None),
+    )
+    for i, (words, fill, weight) in enumerate(beside):
+        text(g, x, top + 14 + i * 20, words, SMALL_PX, anchor="start", halo=None, fill=fill, weight=weight)
+    inner.y = top + TILE_PX + LINE
+    for words in _wrapped(nt.source(), PANEL_W_PX - 2 * PAD, bold=False):
+        inner.words(PAD, words)
+        inner.y += LINE - 6
+    known, why = nt.knowledge()
+    for words in _wrapped(known + ":", PANEL_W_PX - 2 * PAD, bold=True):
+        inner.words(PAD, words, fill=HIGHLIGHT if nt.hidden else INK, weight="bold")
+        inner.y += LINE - 6
+    for words in _wrapped(why, PANEL_W_PX - 2 * PAD, bold=False):
+        inner.words(PAD, words)
+        inner.y += LINE - 6
+    pen.y = inner.y + 6
+
+
+def _wrapped(words: str, width: float, bold: bool) -> list[str]:
+    """Words broken into lines no wider than `width` at the panel's small size."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and text_width(f"{lines[-1]} {word}", SMALL_PX, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _cards(pen: _Pen, pos: Position, seat: str, cards: tuple[str, ...]) -> None:

@@ -20,6 +20,7 @@ from .board_layer import BoardPainter
 from .highlight import Highlights, draw_highlights, highlight_slots
 from .layout import Frame
 from .legend import draw_legend, legend_height
+from .next_tile import NextTile, next_tile, with_next_tile
 from .style import DOCK_LABEL_PX, MARGIN_PX, PANEL_W_PX, RIM_LABEL_PX, TEXT_PX, TITLE_PX
 from .words import title_line
 
@@ -71,7 +72,7 @@ def board_size(
 ) -> tuple[float, float]:
     """Width and height, in SVG user units, of the picture `render_svg(..., key=False)` draws."""
     hl = highlights if highlights is not None else Highlights()
-    frame, _ = _frame(after_placement(pos, hl.line), hl, notes, open_slots)
+    frame, _ = _frame(board_position(pos, hl.line, next_tile(pos, hl.line)), hl, notes, open_slots)
     return frame.width + 2 * MARGIN_PX, frame.top + frame.height + MARGIN_PX + BANNER_H
 
 
@@ -96,15 +97,18 @@ def paint(
     everything is: render/overlay.py draws lines over a picture with it).
 
     A line that starts with its tile placement is drawn on the board after it: the tile
-    lies in its slot, outlined as action 1, and the later arrows run over its routes. The
+    lies in its slot, outlined as action 1, and the later arrows run over its routes. A line of
+    two turns lays its second turn's tile too, with the cubes its placement lays (next_tile.py),
+    and the panel says where that tile came from and whether a player could know it. The
     title, the seats' sides and the panel still describe `pos` (its phase, the tile in hand):
     the picture is of the position given, with the line drawn on it."""
     hl = highlights if highlights is not None else Highlights()
-    board_pos = after_placement(pos, hl.line)
+    later = next_tile(pos, hl.line, revealed)
+    board_pos = board_position(pos, hl.line, later)
     frame, head = _frame(board_pos, hl, notes, open_slots)
     board_w, board_h = frame.width + 2 * MARGIN_PX, frame.top + frame.height + MARGIN_PX + BANNER_H
     width = board_w + (PANEL_W_PX if key else 0.0)
-    height = max(board_h, head + legend_height(pos, hl, revealed) + 20.0 if key else 0.0)
+    height = max(board_h, head + legend_height(pos, hl, revealed, later) + 20.0 if key else 0.0)
     root = ET.Element(
         "svg",
         {
@@ -137,13 +141,20 @@ def paint(
     painter.draw_temples(board)
     painter.draw_cubes(board)
     painter.draw_boats(board)
-    draw_highlights(board, painter, hl)
+    draw_highlights(board, painter, hl, later)
     painter.draw_dock_labels(board)
     _draw_rim(root, frame)
     _draw_seat_sides(root, pos, frame, board_w)
     if key:
-        draw_legend(group(root, class_="key", transform=f"translate({_n(board_w)} {_n(head)})"), pos, hl, revealed)
+        panel = group(root, class_="key", transform=f"translate({_n(board_w)} {_n(head)})")
+        draw_legend(panel, pos, hl, revealed, next_tile=later)
     return root, painter
+
+
+def board_position(pos: Position, line: tuple[Action, ...], later: NextTile | None) -> Position:
+    """The position whose board the picture draws: after the line's first tile placement, with
+    the second turn's tile (`later`) laid too."""
+    return with_next_tile(after_placement(pos, line), later)
 
 
 def after_placement(pos: Position, line: tuple[Action, ...]) -> Position:
