@@ -157,3 +157,26 @@ def test_R_FREE_1_R_BUY_1_place_2_g15010_never_loading_costs_seven(comps, monkey
     bud: Budget = budget(puzzle)
     for i in random.Random(5).sample(kept, 5):
         assert _status(puzzle, scens[i], 5, bud) == "INFEASIBLE"
+
+
+@pytest.mark.corpus
+def test_R_BUY_1_R_EXC_1_place_2_g15004_a_short_hand_buys(comps, monkeypatch):
+    """place-2 g15004 (fresh set 15000, tests/data/puzzles/slow): 1 drachma, a gray cube aboard
+    (no gray on the market: 5 at most), H07 (9) in hand, two temples. No line that never loads
+    pays the goal's 8; a line that loads and digs with H07 still buys the other temple's card,
+    which the count through H07 did not hold. With `NO_LOAD` no scenario keeps a bound of 6;
+    without it some do, and the model of each of five of them (built with the count off) has no
+    line of 6. The solver's optimum is 7 (main's answer). About a minute of CPU (`corpus`)."""
+    puzzle = load_puzzle(SLOW / "place-2-g15004.yaml", comps)
+    assert cargo_worth(puzzle) == 5 and puzzle.start.hero.drachmas == 1
+    assert min(_lowers(puzzle, 6)) > 6
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 7)
+    monkeypatch.setattr(cargo_money, "NO_LOAD", False)
+    lowers = _lowers(puzzle, 6)
+    kept = [i for i, lower in enumerate(lowers) if lower <= 6]
+    assert kept
+    scens = FactReader(puzzle).scenarios()
+    bud: Budget = budget(puzzle)
+    for i in random.Random(6).sample(kept, 5):
+        assert _status(puzzle, scens[i], 6, bud) == "INFEASIBLE"

@@ -130,7 +130,9 @@ def lower_bound(
     once, for a hero with cubes aboard. Each card's count then holds a load: a load is none of
     the Move actions, buys and excavations it counts, and where it already counts one (`plain`,
     a load and the sail at 2 steps an action; or `CARGO_WORTH`'s) that one is the line's load,
-    counted once. Every other term is a bound on every line.
+    counted once. And where the hand holds fewer cards that fit than the goal has temples, a
+    count through a hand card holds a buy (another temple plays a bought card, R-EXC-1, R-BUY-1):
+    none of the actions it counts. Every other term is a bound on every line.
     """
     start = puzzle.start
     hero = start.hero
@@ -151,6 +153,8 @@ def lower_bound(
         return comps.map[k].cost + (1 if bought else 0)
 
     deferred: list[tuple[int, int]] = []
+    # With `loading`: a hand short of cards that fit for the goal's temples buys one (R-EXC-1).
+    hand_short = loading and sum(1 for k in hand if k in fit) < puzzle.goal.temples
     for k in goal_cards:
         where = fit.get(k)
         if not where:
@@ -174,6 +178,8 @@ def lower_bound(
                 # The money leg replaces `plain` below, only where it can lower `best`.
                 deferred.append((1 + travel, cost_k(k, bought) - hero.drachmas))
                 continue
+        if hand_short and not bought:
+            travel += 1  # another temple's card is bought: a buy action (R-BUY-1)
         best = min(best, 1 + travel)
     loads: Iterable[str] = ()
     one_load: dict[str, int] | None = None
