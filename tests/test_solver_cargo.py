@@ -27,8 +27,11 @@ from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
 from akrotiri_puzzles.solver.facts import FactReader
 from akrotiri_puzzles.solver.points import FAR
+from akrotiri_puzzles.solver.relax import Relaxation, slot_name
+from akrotiri_puzzles.solver.scenarios import turn_two_tiles
 
 from .changed_puzzles import SMALL, clean
+from .test_solver_relax import _scenario_lower
 from .test_solver_stops import _lowers, _status
 
 SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
@@ -180,3 +183,34 @@ def test_R_BUY_1_R_EXC_1_place_2_g15004_a_short_hand_buys(comps, monkeypatch):
     bud: Budget = budget(puzzle)
     for i in random.Random(6).sample(kept, 5):
         assert _status(puzzle, scens[i], 6, bud) == "INFEASIBLE"
+
+
+@pytest.mark.parametrize("name", ["place-2-g15010.yaml", "place-2-g15004.yaml"])
+def test_R_TILE_1_R_FREE_1_the_views_count_no_more_than_each_scenario(name, comps):
+    """The per-slot views of relax.py read `NO_LOAD` too: over sampled turn-1 placements of
+    g15010 and g15004 (cubes aboard) and sampled turn-2 scenarios below each (every oracle icon,
+    slot and rotation, R-TILE-1), the view's bound is at most the scenario's own, read off its
+    own boards with the count (test_solver_relax's `_scenario_lower`), and the count raises some
+    of them. A few seconds each."""
+    puzzle = load_puzzle(SLOW / name, comps)
+    reader = FactReader(puzzle)
+    relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
+    cards = playable_cards(puzzle, budget(puzzle).most)
+    by_first: dict[object, list] = {}
+    for sc in reader.scenarios():
+        by_first.setdefault(sc.first, []).append(sc)
+    rng = random.Random(53)
+    checked = raised = 0
+    for first in rng.sample(list(by_first), 3):
+        group = by_first[first]
+        f = reader.first(first, group[0].boards[0])
+        bounds = relax.bounds(first, f.board, f.view, reader.start_dock, cards)
+        for sc in rng.sample(group, 12):
+            own, _, _ = _scenario_lower(reader, puzzle, sc, cards, cards, comps)
+            lower, _ = bounds[slot_name(sc.second)]
+            assert lower <= own, (name, sc)
+            checked += 1
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(cargo_money, "NO_LOAD", False)
+                raised += own > _scenario_lower(reader, puzzle, sc, cards, cards, comps)[0]
+    assert checked == 36 and raised > 0
