@@ -26,7 +26,9 @@ CP-SAT settings off (`solver.run.LARGE`, before) and on (after): CPU seconds, st
 optimum of each, and whether the lines printed are the same.
 
 With --compare, two runs' rows (--rows-out) of the same set, e.g. the main branch's code and a
-branch's run side by side, one per core, are compared by CP-SAT's CPU seconds.
+branch's run side by side, one per core, are compared by CP-SAT's CPU seconds, and by the
+answers' digests (status, optimum and line, `digest`): a differing digest with the same status
+and optimum is another line of the same length.
 """
 
 from __future__ import annotations
