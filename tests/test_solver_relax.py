@@ -17,7 +17,8 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import facts as facts_module
 from akrotiri_puzzles.solver import relax as relax_module
 from akrotiri_puzzles.solver.boardview import FAR, BoardView, cube_counts, load_docks
-from akrotiri_puzzles.solver.budget import budget, max_steps, must_load, playable_cards, scenario_money
+from akrotiri_puzzles.solver.budget import budget, max_steps, must_load, playable_cards, points_in_hand, scenario_money
+from akrotiri_puzzles.solver.cargo_money import NoLoad
 from akrotiri_puzzles.solver.facts import FactReader, own_views
 from akrotiri_puzzles.solver.gather import build_facts
 from akrotiri_puzzles.solver.legs import FirstTurn
@@ -140,14 +141,22 @@ def _own_lower(
     turns: FirstTurn | None = None,
 ) -> int:
     """A scenario's lower bound off its own boards, as `FactReader.read` works it out: with
-    the goal's money of the cards that fit on them (`budget.scenario_money`, `lower.MONEY`), and
-    what its own turn 1 tells the splits by turn (`turns`, `_own_turns`)."""
+    the goal's money of the cards that fit on them (`budget.scenario_money`, `lower.MONEY`),
+    what its own turn 1 tells the splits by turn (`turns`, `_own_turns`), and with cubes aboard
+    the lesser of the lines that never load and those that do (`cargo_money.NO_LOAD`)."""
     money = scenario_money(puzzle, frozenset(fit))
     if money is None:
         return FAR
     load, sale, hand = money
     must = load or must_load(puzzle)
-    return lower_bound(puzzle, goal_cards, fit, from_start, from_thera, cubes, must, sale, hand, turns)
+    args = (puzzle, goal_cards, fit, from_start, from_thera, cubes, must, sale, hand, turns)
+    lower = lower_bound(*args)
+    no_load = NoLoad.of(puzzle)
+    if no_load is not None and lower < FAR:
+        # With cubes aboard, lines that never load and lines that load (solver/cargo_money.py).
+        points = points_in_hand(puzzle)
+        lower = no_load.raised(lower, fit, from_start, from_thera, points, lambda: lower_bound(*args, loading=True))
+    return lower
 
 
 def _own_turns(reader: FactReader, puzzle: Puzzle, v1: BoardView, cards: list[str], comps) -> FirstTurn | None:

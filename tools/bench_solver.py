@@ -26,12 +26,15 @@ CP-SAT settings off (`solver.run.LARGE`, before) and on (after): CPU seconds, st
 optimum of each, and whether the lines printed are the same.
 
 With --compare, two runs' rows (--rows-out) of the same set, e.g. the main branch's code and a
-branch's run side by side, one per core, are compared by CP-SAT's CPU seconds.
+branch's run side by side, one per core, are compared by CP-SAT's CPU seconds, and by the
+answers' digests (status, optimum and line, `digest`): a differing digest with the same status
+and optimum is another line of the same length.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -69,6 +72,10 @@ class Row:
     status: str = "OPTIMAL"
     """CP-SAT's status: OPTIMAL or INFEASIBLE when proven, else what the time limit left."""
     cpsat_cpu: float = 0.0
+    digest: str = ""
+    """The first 12 hex digits of the SHA-256 of the status, the optimum and the line found
+    (`digest`): two runs printed the same answer when their digests agree ("" in rows written
+    before it was kept)."""
 
 
 SETS = {"first": 1000, "fresh": 5000}
@@ -89,6 +96,12 @@ def _goal(game: int, pos: Position, fresh: bool) -> Goal:
         named = hand[0] if hand else next((d[0] for d in pos.map_decks if d), None)
         return Goal(map_card=named)
     return Goal()
+
+
+def digest(status: str, optimum: int | None, line: tuple[object, ...]) -> str:
+    """The answer's digest: status, optimum and the line's actions in notation."""
+    text = f"{status} {optimum} {' '.join(str(a) for a in line)}"
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def puzzles(per_class: int, seed: int = 1000) -> list[tuple[str, str, Puzzle]]:
@@ -155,9 +168,10 @@ def run(
         done = e is not None and e.complete
         proven = r.status in ("OPTIMAL", "INFEASIBLE")
         agree = (r.optimum == e.optimum) if (e is not None and done and proven) else None
-        rows.append(Row(cls, name, r.optimum, t_cpsat, t_exh, done, agree, r.status, c_cpsat))
+        answer = digest(r.status, r.optimum, r.line)
+        rows.append(Row(cls, name, r.optimum, t_cpsat, t_exh, done, agree, r.status, c_cpsat, answer))
         print(
-            f"{cls:8} {name:22} opt {r.optimum!s:>4} {r.status:10} cp-sat {t_cpsat:6.2f}s ({c_cpsat:6.2f}s CPU)  "
+            f"{cls:8} {name:22} opt {r.optimum!s:>4} {r.status:10} {answer} cp-sat {t_cpsat:6.2f}s ({c_cpsat:6.2f}s CPU)  "
             + (f"exhaustive {t_exh:6.2f}s {'done' if done else 'capped'}" if e is not None else "")
             + ("" if agree is not False else "  DISAGREE"),
             flush=True,
@@ -217,10 +231,12 @@ def read_rows(path: Path) -> list[Row]:
 
 def compare(before: list[Row], after: list[Row]) -> str:
     """Two runs of the same set (`--rows-out`, e.g. main's code and a branch's, run side by side):
-    per puzzle and by class, CP-SAT's CPU seconds, status and optimum before and after."""
+    per puzzle and by class, CP-SAT's CPU seconds, status and optimum before and after, and
+    whether the answers' digests (status, optimum, line) are the same where both runs kept them."""
     proven = ("OPTIMAL", "INFEASIBLE")
     was = {(r.cls, r.name): r for r in before}
     lines = ["| puzzle | before | after | after / before |", "|---|---|---|---:|"]
+    same = differ = 0
     for r in after:
         b = was.get((r.cls, r.name))
         if b is None:
@@ -228,6 +244,12 @@ def compare(before: list[Row], after: list[Row]) -> str:
         ratio = f"{r.cpsat_cpu / b.cpsat_cpu:.2f}" if b.cpsat_cpu > 0.05 else "-"
         if (b.status, b.optimum) != (r.status, r.optimum) and b.status in proven and r.status in proven:
             ratio += " DISAGREE"
+        if b.digest and r.digest:
+            if b.digest == r.digest:
+                same += 1
+            else:
+                differ += 1
+                ratio += " (another line)"
         lines.append(
             f"| {r.cls} {r.name} | {b.status} {b.optimum}, {b.cpsat_cpu:.2f} | {r.status} {r.optimum}, {r.cpsat_cpu:.2f} | {ratio} |"
         )
@@ -246,6 +268,7 @@ def compare(before: list[Row], after: list[Row]) -> str:
             done = sum(p[k].status in proven for p in pairs)
             cells.append(f"{statistics.median(cpu):.2f} / {p95(cpu):.2f} / {max(cpu):.2f} | {done} of {len(pairs)}")
         lines.append(f"| {cls} | {len(pairs)} | {cells[0]} | {cells[1]} |")
+    lines += ["", f"Answers' digests (status, optimum, line): {same} the same, {differ} different."]
     return "\n".join(lines)
 
 

@@ -31,6 +31,7 @@ from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_counts, cube_parts, load_docks
 from .budget import budget, must_load, points_in_hand, scenario_money
+from .cargo_money import NoLoad
 from .legs import actions_for
 from .lower import FirstTurn, lower_bound, thera_stops
 from .placement_cubes import PlacementFacts, placement_facts
@@ -222,6 +223,8 @@ class FactReader:
         (`boardview.load_docks`, `lower.ONE_LOAD`)."""
         self.market = sum(start.market)
         self.must_load = must_load(puzzle)
+        self.no_load = NoLoad.of(puzzle)
+        """With cubes aboard: the count of the lines that never load (solver/cargo_money.py)."""
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
@@ -528,6 +531,13 @@ class FactReader:
                 low_start, low_thera = start_and_thera(pts, self.start_dock, stops)
                 spend = (cubes, load, money[1], money[2], self._split(views, first_fit, True))
                 lower = lower_bound(self.puzzle, goal_cards, fit, low_start, low_thera, *spend) + asked
+            if self.no_load is not None and lower <= bound:
+                # Lines that never load pay with the cubes aboard alone; the others load.
+                loading = functools.partial(lower_bound, self.puzzle, goal_cards, fit, low_start, low_thera, *spend)
+                base = self.no_load.raised(
+                    lower - asked, fit, low_start, low_thera, points_in_hand(self.puzzle), lambda: loading(loading=True)
+                )
+                lower = base + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).

@@ -86,6 +86,7 @@ def lower_bound(
     sale: bool | None = None,
     hand_cards: int | None = None,
     turns: FirstTurn | None = None,
+    loading: bool = False,
 ) -> int:
     """A lower bound on the actions of any line reaching the goal on a scenario's boards.
     `load` is `budget.must_load(puzzle)`, given by a caller that asks for many scenarios (it is
@@ -124,6 +125,14 @@ def lower_bound(
     two turns, those lines are split by the turn of their first excavation (`sale_before_dig`).
     And where every line loads a cube to sell but no island holding one can be reached and
     left for Thera (`money_leg` is FAR, `CUBE_REACH`), no line reaches the goal (FAR).
+
+    **With `loading`** (solver/cargo_money.py's `NO_LOAD`): a bound on the lines that load at least
+    once, for a hero with cubes aboard. Each card's count then holds a load: a load is none of
+    the Move actions, buys and excavations it counts, and where it already counts one (`plain`,
+    a load and the sail at 2 steps an action; or `CARGO_WORTH`'s) that one is the line's load,
+    counted once. And where the hand holds fewer cards that fit than the goal has temples, a
+    count through a hand card holds a buy (another temple plays a bought card, R-EXC-1, R-BUY-1):
+    none of the actions it counts. Every other term is a bound on every line.
     """
     start = puzzle.start
     hero = start.hero
@@ -144,6 +153,8 @@ def lower_bound(
         return comps.map[k].cost + (1 if bought else 0)
 
     deferred: list[tuple[int, int]] = []
+    # With `loading`: a hand short of cards that fit for the goal's temples buys one (R-EXC-1).
+    hand_short = loading and sum(1 for k in hand if k in fit) < puzzle.goal.temples
     for k in goal_cards:
         where = fit.get(k)
         if not where:
@@ -151,15 +162,15 @@ def lower_bound(
         bought = k not in hand
         short = comps.map[k].cost + (1 if bought else 0) > hero.drachmas
         if not bought and not short:
-            travel = actions_for(min(from_start.get(d, FAR) for d in where), p0) + (1 if load else 0)
+            travel = actions_for(min(from_start.get(d, FAR) for d in where), p0) + (1 if load or loading else 0)
         else:
             first_leg = actions_for(to_thera, p0)
             if short:
                 # With cubes on board they are carried to Thera at 1 step per Move action; when
                 # they cannot sell for what k lacks, a cube is loaded too (`CARGO_WORTH`).
-                carried = max(0, to_thera - p0) + (1 if worth < cost_k(k, bought) else 0)
+                carried = max(0, to_thera - p0) + (1 if loading or worth < cost_k(k, bought) else 0)
                 first_leg = min(carried, plain) if hero.cargo else plain
-            elif load:
+            elif load or loading:
                 first_leg += 1  # the load the goal's money needs, somewhere on the line
             back = min(from_thera.get(d, FAR) for d in where)
             travel = first_leg + actions_for(back, 0) + (1 if bought else 0)
@@ -167,6 +178,8 @@ def lower_bound(
                 # The money leg replaces `plain` below, only where it can lower `best`.
                 deferred.append((1 + travel, cost_k(k, bought) - hero.drachmas))
                 continue
+        if hand_short and not bought:
+            travel += 1  # another temple's card is bought: a buy action (R-BUY-1)
         best = min(best, 1 + travel)
     loads: Iterable[str] = ()
     one_load: dict[str, int] | None = None

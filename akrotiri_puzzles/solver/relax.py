@@ -54,7 +54,8 @@ from ..geometry import ROTATIONS, Quad
 from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_counts, island_cubes
-from .budget import budget, must_load, scenario_money
+from .budget import budget, must_load, points_in_hand, scenario_money
+from .cargo_money import NoLoad
 from .legs import FirstTurn
 from .lower import lower_bound, thera_stops
 from .points import FAR, start_and_thera
@@ -101,6 +102,8 @@ class Relaxation:
         self.cube_counts = cube_counts(puzzle)
         self.market = sum(puzzle.start.market)
         self.must_load = must_load(puzzle)
+        self.no_load = NoLoad.of(puzzle)
+        """With cubes aboard: the count of the lines that never load (solver/cargo_money.py)."""
         self.occupied = puzzle.start.seat(puzzle.start.other).boat
         """The opponent's dock, where no boat stops at Thera (`lower.thera_stops`)."""
         self._slots: dict[object, _Slots] = {}
@@ -155,7 +158,15 @@ class Relaxation:
             if money is None:
                 return FAR
             load, sale, hand = money[0] or load, money[1], money[2]
-        return lower_bound(self.puzzle, goal_cards, fit, from_start, from_thera, cubes, load, sale, hand, turns)
+        args = (self.puzzle, goal_cards, fit, from_start, from_thera, cubes, load, sale, hand, turns)
+        lower = lower_bound(*args)
+        if self.no_load is not None and lower < FAR:
+            # Every count it reads only falls with more fits and nearer docks, as `lower_bound`.
+            points = points_in_hand(self.puzzle)
+            lower = self.no_load.raised(
+                lower, fit, from_start, from_thera, points, lambda: lower_bound(*args, loading=True)
+            )
+        return lower
 
     def views(
         self, key: object, board: Board, view: BoardView, start: str, cards: Sequence[str]

@@ -1,0 +1,216 @@
+"""Lines that never load (solver/cargo_money.py, `NO_LOAD`) against independent counts, the
+exhaustive search and the model.
+
+A hero with cubes aboard that never loads pays with what it holds and what those cubes sell for
+(R-FREE-1); where that pays for no way to the goal with a hand card, it buys every card it plays,
+one action at a time where a buy of several is too dear (R-BUY-1). A line that loads counts the
+load.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from akrotiri_puzzles.components import COLOURS
+from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
+from akrotiri_puzzles.puzzle import Goal, Puzzle
+from akrotiri_puzzles.solver import cargo_money
+from akrotiri_puzzles.solver.budget import Budget, budget, playable_cards
+from akrotiri_puzzles.solver.cargo_money import BUY_PRICE, cargo_worth, least_buy, no_load_buys
+from akrotiri_puzzles.solver.cpsat import solve
+from akrotiri_puzzles.solver.exhaustive import search
+from akrotiri_puzzles.solver.facts import FactReader
+from akrotiri_puzzles.solver.points import FAR
+from akrotiri_puzzles.solver.relax import Relaxation, slot_name
+from akrotiri_puzzles.solver.scenarios import turn_two_tiles
+
+from .changed_puzzles import SMALL, clean
+from .test_solver_relax import _scenario_lower
+from .test_solver_stops import _lowers, _status
+
+SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
+
+
+def _best_sales(track: tuple[int, ...], market: tuple[int, ...], cargo: tuple[str, ...], takes: int) -> int:
+    """The most the cargo sells for when, in any order, up to `takes` cubes leave the market
+    (R-TILE-2) and each cube aboard is sold or kept (R-FREE-1): every interleaving tried."""
+
+    @cache
+    def best(market: tuple[int, ...], cargo: tuple[str, ...], takes: int) -> int:
+        got = 0
+        if takes:
+            for i, n in enumerate(market):
+                if n:
+                    got = max(got, best((*market[:i], n - 1, *market[i + 1 :]), cargo, takes - 1))
+        for j, colour in enumerate(cargo):
+            i = COLOURS.index(colour)
+            n = market[i]
+            if n < len(track):
+                # With k cubes off the market the price is track[k - 1] (R-FREE-1).
+                price = track[len(track) - n - 1]
+                after = (*market[:i], n + 1, *market[i + 1 :])
+                got = max(got, price + best(after, cargo[:j] + cargo[j + 1 :], takes))
+        return got
+
+    return best(market, tuple(sorted(cargo)), takes)
+
+
+def test_R_FREE_1_R_TILE_2_cargo_worth_against_every_order(comps):
+    """`cargo_worth` (each colour's takes counted in closed form: its market's cubes first, then
+    one after each sale) against every interleaving of takes and sales, on random markets and cargos, one
+    and two turns; and place-2 g15010's blue and green cubes (market blue 2, green 5) sell for 8
+    at most, 7 with the one placement's two cubes. Under a second."""
+    puzzle = load_puzzle(SLOW / "place-2-g15010.yaml", comps)
+    track = comps.market.track
+    assert cargo_worth(puzzle) == 8 == _best_sales(track, puzzle.start.market, puzzle.start.hero.cargo, 4)
+    assert _best_sales(track, puzzle.start.market, puzzle.start.hero.cargo, 2) == 7
+    rng = random.Random(31)
+    for _ in range(60):
+        market = tuple(rng.choice((0, 0, 1, 2, 5, 7, 8)) for _ in COLOURS)
+        cargo = tuple(rng.choice(COLOURS) for _ in range(rng.randint(1, 3)))
+        turns = rng.choice((1, 2))
+        start = replace(puzzle.start, market=market)
+        start = start.with_seat(puzzle.hero, replace(start.hero, cargo=cargo))
+        changed = replace(puzzle, start=start, turns=turns)
+        assert cargo_worth(changed) == _best_sales(track, market, cargo, 2 * turns), (market, cargo, turns)
+
+
+def test_R_BUY_1_least_buy_against_every_split():
+    """`least_buy` against every way to split the cards into buy actions of 1 to 3 cards (1, 3 or
+    7 drachmas each, R-BUY-1)."""
+    for cards in range(7):
+        for actions in range(8):
+            costs = [
+                sum(BUY_PRICE[j] for j in split)
+                for split in itertools.product((1, 2, 3), repeat=actions)
+                if sum(split) == cards
+            ]
+            assert least_buy(cards, actions) == min(costs, default=FAR if cards or actions else 0)
+
+
+def test_R_BUY_1_R_EXC_1_g15010_buys_two_cards_one_by_one(comps):
+    """place-2 g15010: no drachma, cubes worth 8 at most, M09 (6) in hand, two temples, easy
+    cards of 3 on the decks. M09 and a bought card cost 10; two easy cards bought together 9
+    (3 + 3 + 3), one by one 8: every line that never loads buys twice. With a drachma more, the
+    two bought together would do (one buy); with M09 payable alongside, no count."""
+    puzzle = load_puzzle(SLOW / "place-2-g15010.yaml", comps)
+    easy = [k for k in playable_cards(puzzle, 7) if comps.map[k].cost == 3]
+    assert len(easy) >= 2 and comps.map["M09"].cost == 6
+    fitting = frozenset(["M09", *easy[:2]])
+    assert no_load_buys(puzzle, fitting, 8) == 2
+    assert no_load_buys(puzzle, fitting, 9) == 1
+    assert no_load_buys(puzzle, fitting, 10) is None
+    assert no_load_buys(puzzle, fitting, 7) == FAR
+
+
+def _least(puzzle: Puzzle) -> int:
+    """The least lower bound `FactReader.read` gives any scenario of the puzzle."""
+    return min(_lowers(puzzle, 30))
+
+
+def _two_cubes_aboard(comps, drachmas: int, cargo: tuple[str, ...], actions: int) -> Puzzle:
+    """small-002 with `actions` actions, two temples, `drachmas` and `cargo` aboard."""
+    base = load_puzzle(SMALL / "small-002-act-north-2014-h1-map.yaml", comps)
+    hero = replace(base.start.hero, drachmas=drachmas, cargo=cargo)
+    start = replace(base.start.with_seat(base.hero, hero), actions_left=actions)
+    return clean(base, start=start, goal=Goal(temples=2))
+
+
+@pytest.mark.slow
+def test_R_FREE_1_R_BUY_1_no_load_against_the_exhaustive_search(comps, monkeypatch):
+    """small-002 with two temples, 1 drachma and a blue and a green cube aboard: with 7 actions the
+    exhaustive optimum is 7; the least per-scenario bound is 6 with `NO_LOAD` (at most the
+    optimum) and 5 without. With 8 actions and one blue cube, no line (exhaustive) and the bound
+    still 6. About 12 s (`slow`)."""
+    puzzle = _two_cubes_aboard(comps, 1, ("blue", "green"), 7)
+    exhaustive = search(puzzle, max_nodes=200_000)
+    assert exhaustive.complete and exhaustive.optimum == 7
+    assert _least(puzzle) == 6
+    monkeypatch.setattr(cargo_money, "NO_LOAD", False)
+    assert _least(puzzle) == 5
+    monkeypatch.setattr(cargo_money, "NO_LOAD", True)
+    puzzle = _two_cubes_aboard(comps, 1, ("blue",), 8)
+    exhaustive = search(puzzle, max_nodes=200_000)
+    assert exhaustive.complete and exhaustive.optimum is None
+    assert _least(puzzle) == 6
+
+
+@pytest.mark.corpus
+def test_R_FREE_1_R_BUY_1_place_2_g15010_never_loading_costs_seven(comps, monkeypatch):
+    """place-2 g15010 (the solver benchmark's fresh set 15000, tests/data/puzzles/slow): with
+    `NO_LOAD` no scenario keeps a bound of 5; without it some do, and the model of each of a
+    sample of them (built with the count off; the model is checked against the exhaustive search
+    elsewhere) has no line of 5 actions. The solver's optimum is 7 both ways (main's answer).
+    About a minute and a half of CPU (`corpus`)."""
+    puzzle = load_puzzle(SLOW / "place-2-g15010.yaml", comps)
+    assert min(_lowers(puzzle, 5)) > 5
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 7)
+    monkeypatch.setattr(cargo_money, "NO_LOAD", False)
+    lowers = _lowers(puzzle, 5)
+    kept = [i for i, lower in enumerate(lowers) if lower <= 5]
+    assert kept
+    scens = FactReader(puzzle).scenarios()
+    bud: Budget = budget(puzzle)
+    for i in random.Random(5).sample(kept, 5):
+        assert _status(puzzle, scens[i], 5, bud) == "INFEASIBLE"
+
+
+@pytest.mark.corpus
+def test_R_BUY_1_R_EXC_1_place_2_g15004_a_short_hand_buys(comps, monkeypatch):
+    """place-2 g15004 (fresh set 15000, tests/data/puzzles/slow): 1 drachma, a gray cube aboard
+    (no gray on the market: 5 at most), H07 (9) in hand, two temples. No line that never loads
+    pays the goal's 8; a line that loads and digs with H07 still buys the other temple's card,
+    which the count through H07 did not hold. With `NO_LOAD` no scenario keeps a bound of 6;
+    without it some do, and the model of each of five of them (built with the count off) has no
+    line of 6. The solver's optimum is 7 (main's answer). About a minute of CPU (`corpus`)."""
+    puzzle = load_puzzle(SLOW / "place-2-g15004.yaml", comps)
+    assert cargo_worth(puzzle) == 5 and puzzle.start.hero.drachmas == 1
+    assert min(_lowers(puzzle, 6)) > 6
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 7)
+    monkeypatch.setattr(cargo_money, "NO_LOAD", False)
+    lowers = _lowers(puzzle, 6)
+    kept = [i for i, lower in enumerate(lowers) if lower <= 6]
+    assert kept
+    scens = FactReader(puzzle).scenarios()
+    bud: Budget = budget(puzzle)
+    for i in random.Random(6).sample(kept, 5):
+        assert _status(puzzle, scens[i], 6, bud) == "INFEASIBLE"
+
+
+@pytest.mark.parametrize("name", ["place-2-g15010.yaml", "place-2-g15004.yaml"])
+def test_R_TILE_1_R_FREE_1_the_views_count_no_more_than_each_scenario(name, comps):
+    """The per-slot views of relax.py read `NO_LOAD` too: over sampled turn-1 placements of
+    g15010 and g15004 (cubes aboard) and sampled turn-2 scenarios below each (every oracle icon,
+    slot and rotation, R-TILE-1), the view's bound is at most the scenario's own, read off its
+    own boards with the count (test_solver_relax's `_scenario_lower`), and the count raises some
+    of them. A few seconds each."""
+    puzzle = load_puzzle(SLOW / name, comps)
+    reader = FactReader(puzzle)
+    relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
+    cards = playable_cards(puzzle, budget(puzzle).most)
+    by_first: dict[object, list] = {}
+    for sc in reader.scenarios():
+        by_first.setdefault(sc.first, []).append(sc)
+    rng = random.Random(53)
+    checked = raised = 0
+    for first in rng.sample(list(by_first), 3):
+        group = by_first[first]
+        f = reader.first(first, group[0].boards[0])
+        bounds = relax.bounds(first, f.board, f.view, reader.start_dock, cards)
+        for sc in rng.sample(group, 12):
+            own, _, _ = _scenario_lower(reader, puzzle, sc, cards, cards, comps)
+            lower, _ = bounds[slot_name(sc.second)]
+            assert lower <= own, (name, sc)
+            checked += 1
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(cargo_money, "NO_LOAD", False)
+                raised += own > _scenario_lower(reader, puzzle, sc, cards, cards, comps)[0]
+    assert checked == 36 and raised > 0
