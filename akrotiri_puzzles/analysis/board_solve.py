@@ -324,29 +324,6 @@ optimum takes about 10 times less CPU on a mid-game turn with one action left (9
 tools/bench_two_turns.py). The optimum proven is the same with any setting."""
 
 
-TWO_TURNS_FLOOR_TUNING: dict[str, object] = {"linearization_level": 0, "cp_model_presolve": True}
-"""CP-SAT's settings for `two_turns_reach`, the yes or no asked of a two-turn model with a floor
-before its solve: a cover asked for one more than the best is most often INFEASIBLE, and CP-SAT
-proves that with the presolve on and nothing to optimise in less CPU than the solve with
-`TWO_TURNS_TUNING` (docs/benchmarks.md, "The two-turn floor asked bare"). Only the answer is
-read from it, which no setting changes."""
-
-FLOOR_FIRST = True
-"""Whether `best_two_turns` asks a floor bare first (`two_turns_reach`); off, each floor is
-solved with the objective at once (a switch for tests and benchmarks)."""
-
-
-def two_turns_reach(model: LineModel, deadline: Deadline, workers: int = 1) -> bool:
-    """Whether any line of a two-turn model satisfies its constraints (its floor and cap),
-    asked of a copy without the objective with `TWO_TURNS_FLOOR_TUNING`: the model itself is
-    left as built, so that a floor that is reached is then solved exactly as without this
-    question (the same line)."""
-    bare = model.m.clone()
-    bare.clear_objective()
-    status, _ = _solve(bare, deadline, workers, TWO_TURNS_FLOOR_TUNING)
-    return status != "INFEASIBLE"
-
-
 def two_turn_puzzle(pos: Position) -> Puzzle:
     """The hero's rest of this turn and its next, opponent passive, as the puzzles see them."""
     return Puzzle("analyse", pos, Goal(), turns=2, revealed=WHOLE)
@@ -409,8 +386,6 @@ def best_two_turns(
         model.m.add(model.primary >= floor)
     if cap is not None:
         model.m.add(model.primary <= cap)
-    if floor is not None and FLOOR_FIRST and not two_turns_reach(model, deadline, workers):
-        return BoardResult("INFEASIBLE", None, floor - 1, ())
     status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
     if status == "INFEASIBLE":
         return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
