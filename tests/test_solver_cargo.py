@@ -21,8 +21,8 @@ from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import cargo_money
-from akrotiri_puzzles.solver.budget import Budget, budget, playable_cards
-from akrotiri_puzzles.solver.cargo_money import BUY_PRICE, cargo_worth, least_buy, no_load_buys
+from akrotiri_puzzles.solver.budget import budget, playable_cards
+from akrotiri_puzzles.solver.cargo_money import cargo_worth, least_buy, no_load_buys
 from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
 from akrotiri_puzzles.solver.facts import FactReader
@@ -32,7 +32,7 @@ from akrotiri_puzzles.solver.scenarios import turn_two_tiles
 
 from .changed_puzzles import SMALL, clean
 from .test_solver_relax import _scenario_lower
-from .test_solver_stops import _lowers, _status
+from .test_solver_stops import _kept_are_infeasible, _lowers
 
 SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
 
@@ -81,17 +81,19 @@ def test_R_FREE_1_R_TILE_2_cargo_worth_against_every_order(comps):
         assert cargo_worth(changed) == _best_sales(track, market, cargo, 2 * turns), (market, cargo, turns)
 
 
-def test_R_BUY_1_least_buy_against_every_split():
+def test_R_BUY_1_least_buy_against_every_split(comps):
     """`least_buy` against every way to split the cards into buy actions of 1 to 3 cards (1, 3 or
     7 drachmas each, R-BUY-1)."""
+    prices = comps.setup.map_prices
+    assert prices == (1, 3, 7)
     for cards in range(7):
         for actions in range(8):
             costs = [
-                sum(BUY_PRICE[j] for j in split)
+                sum(prices[j - 1] for j in split)
                 for split in itertools.product((1, 2, 3), repeat=actions)
                 if sum(split) == cards
             ]
-            assert least_buy(cards, actions) == min(costs, default=FAR if cards or actions else 0)
+            assert least_buy(cards, actions, prices) == min(costs, default=FAR if cards or actions else 0)
 
 
 def test_R_BUY_1_R_EXC_1_g15010_buys_two_cards_one_by_one(comps):
@@ -153,13 +155,7 @@ def test_R_FREE_1_R_BUY_1_place_2_g15010_never_loading_costs_seven(comps, monkey
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 7)
     monkeypatch.setattr(cargo_money, "NO_LOAD", False)
-    lowers = _lowers(puzzle, 5)
-    kept = [i for i, lower in enumerate(lowers) if lower <= 5]
-    assert kept
-    scens = FactReader(puzzle).scenarios()
-    bud: Budget = budget(puzzle)
-    for i in random.Random(5).sample(kept, 5):
-        assert _status(puzzle, scens[i], 5, bud) == "INFEASIBLE"
+    _kept_are_infeasible(puzzle, 5, seed=5)
 
 
 @pytest.mark.corpus
@@ -176,13 +172,7 @@ def test_R_BUY_1_R_EXC_1_place_2_g15004_a_short_hand_buys(comps, monkeypatch):
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 7)
     monkeypatch.setattr(cargo_money, "NO_LOAD", False)
-    lowers = _lowers(puzzle, 6)
-    kept = [i for i, lower in enumerate(lowers) if lower <= 6]
-    assert kept
-    scens = FactReader(puzzle).scenarios()
-    bud: Budget = budget(puzzle)
-    for i in random.Random(6).sample(kept, 5):
-        assert _status(puzzle, scens[i], 6, bud) == "INFEASIBLE"
+    _kept_are_infeasible(puzzle, 6, seed=6)
 
 
 @pytest.mark.parametrize("name", ["place-2-g15010.yaml", "place-2-g15004.yaml"])

@@ -20,14 +20,12 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.rules import legal_actions
 from akrotiri_puzzles.solver import lower as lower_module
 from akrotiri_puzzles.solver.boardview import BoardView, cube_counts, load_docks
-from akrotiri_puzzles.solver.budget import Budget, budget
 from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.solver.exhaustive import search
-from akrotiri_puzzles.solver.facts import FactReader
 
 from .changed_puzzles import SMALL, clean
 from .test_solver_money import _least_lower
-from .test_solver_stops import _lowers, _status
+from .test_solver_stops import _kept_are_infeasible, _lowers
 
 SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
 
@@ -113,12 +111,6 @@ def test_R_LOAD_1_R_FREE_1_place_2_g14004_needs_a_second_load(comps, monkeypatch
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 5)
     monkeypatch.setattr(lower_module, "ONE_LOAD", False)
-    lowers = _lowers(puzzle, 4)
-    kept = [i for i, lower in enumerate(lowers) if lower <= 4]
-    assert kept
-    scens = FactReader(puzzle).scenarios()
-    bud: Budget = budget(puzzle)
-    for i in random.Random(4).sample(kept, 5):
-        assert _status(puzzle, scens[i], 4, bud) == "INFEASIBLE"
+    _kept_are_infeasible(puzzle, 4, seed=4)
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 5)

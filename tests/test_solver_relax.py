@@ -17,7 +17,7 @@ from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import facts as facts_module
 from akrotiri_puzzles.solver import relax as relax_module
 from akrotiri_puzzles.solver.boardview import FAR, BoardView, cube_counts, load_docks
-from akrotiri_puzzles.solver.budget import budget, max_steps, must_load, playable_cards, points_in_hand, scenario_money
+from akrotiri_puzzles.solver.budget import budget, max_steps, must_load, playable_cards, scenario_money
 from akrotiri_puzzles.solver.cargo_money import NoLoad
 from akrotiri_puzzles.solver.facts import FactReader, own_views
 from akrotiri_puzzles.solver.gather import build_facts
@@ -154,8 +154,7 @@ def _own_lower(
     no_load = NoLoad.of(puzzle)
     if no_load is not None and lower < FAR:
         # With cubes aboard, lines that never load and lines that load (solver/cargo_money.py).
-        points = points_in_hand(puzzle)
-        lower = no_load.raised(lower, fit, from_start, from_thera, points, lambda: lower_bound(*args, loading=True))
+        lower = no_load.raised(lower, fit, from_start, from_thera, lambda: lower_bound(*args, loading=True))
     return lower
 
 

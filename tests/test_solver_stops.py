@@ -17,6 +17,7 @@ would be caught), and the solver must still find it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -126,6 +127,18 @@ def _status(puzzle: Puzzle, sc, bound: int, bud: Budget) -> str:
     solver = cp_model.CpSolver()
     params(solver, None, 1, 0)
     return STATUS[solver.solve(build(facts, bud, Spec(bound, puzzle.goal)).m)]
+
+
+def _kept_are_infeasible(puzzle: Puzzle, bound: int, seed: int, sample: int = 5) -> None:
+    """With a count switched off (by the caller): some scenario keeps a bound of `bound`, and the
+    model of each of `sample` of them (drawn with `seed`) has no line within it."""
+    lowers = _lowers(puzzle, bound)
+    kept = [i for i, lower in enumerate(lowers) if lower <= bound]
+    assert kept
+    scens = FactReader(puzzle).scenarios()
+    bud = budget(puzzle)
+    for i in random.Random(seed).sample(kept, sample):
+        assert _status(puzzle, scens[i], bound, bud) == "INFEASIBLE"
 
 
 @pytest.mark.corpus

@@ -19,6 +19,7 @@ from itertools import combinations
 
 from ..components import COLOURS
 from ..puzzle import Puzzle
+from .budget import points_in_hand
 from .legs import actions_for
 from .points import FAR
 
@@ -26,9 +27,6 @@ NO_LOAD = True
 """Whether a scenario of a hero with cubes aboard takes the lesser of the count of the lines that
 never load (`no_load_lower`) and of those that do (`lower.lower_bound` with `loading`) when that
 is more than the count of every line; a switch for tests and benchmarks."""
-
-BUY_PRICE = {1: 1, 2: 3, 3: 7}
-"""Drachmas for 1, 2 or 3 map cards bought in one action (R-BUY-1)."""
 
 
 def cargo_worth(puzzle: Puzzle) -> int:
@@ -77,15 +75,19 @@ def cargo_worth(puzzle: Puzzle) -> int:
 
 
 @cache
-def least_buy(cards: int, actions: int) -> int:
-    """The fewest drachmas that buy `cards` cards in `actions` buy actions (each of 1 to 3
-    cards, R-BUY-1); FAR when they cannot."""
+def least_buy(cards: int, actions: int, prices: tuple[int, ...]) -> int:
+    """The fewest drachmas that buy `cards` cards in `actions` buy actions, a buy of j cards
+    costing `prices[j - 1]` (the components' `map_prices`, R-BUY-1); FAR when they cannot."""
     if cards == 0:
         return 0 if actions == 0 else FAR
     if actions == 0:
         return FAR
     return min(
-        (BUY_PRICE[j] + rest for j in (1, 2, 3) if j <= cards and (rest := least_buy(cards - j, actions - 1)) < FAR),
+        (
+            price + rest
+            for j, price in enumerate(prices, 1)
+            if j <= cards and (rest := least_buy(cards - j, actions - 1, prices)) < FAR
+        ),
         default=FAR,
     )
 
@@ -105,13 +107,14 @@ def no_load_buys(puzzle: Puzzle, fitting: Collection[str], money: int) -> int | 
     if goal.map_card is not None or goal.score is not None:
         return None
     comps = puzzle.start.components
+    prices = comps.setup.map_prices
     hand = set(puzzle.start.hero.maps)
     fewest = FAR
     for chosen in combinations(sorted(fitting), goal.temples):
         cost = sum(comps.map[k].cost for k in chosen)
         bought = sum(1 for k in chosen if k not in hand)
-        for actions in range(-(-bought // 3), bought + 1):
-            if cost + least_buy(bought, actions) <= money:
+        for actions in range(-(-bought // len(prices)), bought + 1):
+            if cost + least_buy(bought, actions, prices) <= money:
                 if bought < goal.temples:
                     return None
                 fewest = min(fewest, actions)
@@ -155,6 +158,7 @@ class NoLoad:
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.money = puzzle.start.hero.drachmas + cargo_worth(puzzle)
+        self.points = points_in_hand(puzzle)
         self._buys: dict[frozenset[str], int | None] = {}
 
     @staticmethod
@@ -168,7 +172,6 @@ class NoLoad:
         fit: Mapping[str, Collection[str]],
         from_start: Mapping[str, int],
         from_thera: Mapping[str, int],
-        points: int,
         loading: Callable[[], int],
     ) -> int:
         """A scenario's bound `lower` (on every line), raised to the lesser of the lines that never
@@ -180,7 +183,7 @@ class NoLoad:
         buys = self._buys[fitting]
         if buys is None:
             return lower
-        never = no_load_lower(self.puzzle, buys, fit, from_start, from_thera, points)
+        never = no_load_lower(self.puzzle, buys, fit, from_start, from_thera, self.points)
         if never <= lower:
             return lower
         return max(lower, min(never, loading()))

@@ -223,9 +223,9 @@ class FactReader:
         (`boardview.load_docks`, `lower.ONE_LOAD`)."""
         self.market = sum(start.market)
         self.must_load = must_load(puzzle)
+        """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self.no_load = NoLoad.of(puzzle)
         """With cubes aboard: the count of the lines that never load (solver/cargo_money.py)."""
-        """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
         bud = budget(puzzle)
@@ -533,10 +533,10 @@ class FactReader:
                 lower = lower_bound(self.puzzle, goal_cards, fit, low_start, low_thera, *spend) + asked
             if self.no_load is not None and lower <= bound:
                 # Lines that never load pay with the cubes aboard alone; the others load.
-                loading = functools.partial(lower_bound, self.puzzle, goal_cards, fit, low_start, low_thera, *spend)
-                base = self.no_load.raised(
-                    lower - asked, fit, low_start, low_thera, points_in_hand(self.puzzle), lambda: loading(loading=True)
+                loading = functools.partial(
+                    lower_bound, self.puzzle, goal_cards, fit, low_start, low_thera, *spend, loading=True
                 )
+                base = self.no_load.raised(lower - asked, fit, low_start, low_thera, loading)
                 lower = base + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within

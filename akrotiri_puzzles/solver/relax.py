@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..board import Board, tile_template
 from ..excavation import bounds_from, fits_bounds
@@ -54,7 +55,7 @@ from ..geometry import ROTATIONS, Quad
 from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_counts, island_cubes
-from .budget import budget, must_load, points_in_hand, scenario_money
+from .budget import budget, must_load, scenario_money
 from .cargo_money import NoLoad
 from .legs import FirstTurn
 from .lower import lower_bound, thera_stops
@@ -162,10 +163,7 @@ class Relaxation:
         lower = lower_bound(*args)
         if self.no_load is not None and lower < FAR:
             # Every count it reads only falls with more fits and nearer docks, as `lower_bound`.
-            points = points_in_hand(self.puzzle)
-            lower = self.no_load.raised(
-                lower, fit, from_start, from_thera, points, lambda: lower_bound(*args, loading=True)
-            )
+            lower = self.no_load.raised(lower, fit, from_start, from_thera, partial(lower_bound, *args, loading=True))
         return lower
 
     def views(
