@@ -32,9 +32,16 @@ from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_counts, cube_parts, load_docks
 from .budget import budget, must_load, points_in_hand, scenario_money
 from .cargo_money import NoLoad
+from .fact_tables import Facts as Facts
+from .fact_tables import Layer as Layer
+from .fact_tables import LegTable as LegTable
+from .fact_tables import ScenarioRead as ScenarioRead
+from .fact_tables import leg_items as leg_items
+from .fact_tables import own_views as own_views
 from .legs import actions_for
 from .lower import FirstTurn, lower_bound, thera_stops
-from .placement_cubes import PlacementFacts, placement_facts
+from .placement_cubes import PlacementFacts as PlacementFacts
+from .placement_cubes import placement_facts
 from .points import FAR, start_and_thera
 from .relax import Relaxation
 from .scenarios import Placement, Scenario, scenarios, turn_two_tiles
@@ -57,113 +64,6 @@ rather than steps: never fewer (R-MOVE-3), a switch for tests and benchmarks."""
 ORACLE = True
 """Whether a scenario that asks the oracle counts its Oracle action in its lower bound
 (`oracle_action`); tests and benchmarks turn it off to compare."""
-
-
-LegTable = tuple[tuple[str, ...], bytes]
-"""Leg points between docks (see `FactReader._legs`): the docks, and a matrix of int16 in
-bytes whose entry (a, b) is the points of the leg from a to b, or -1 when it is not kept."""
-
-
-def leg_items(table: LegTable) -> list[tuple[str, str, int]]:
-    """The legs of a table as (from, to, points), by `from` then `to` in the table's order."""
-    docks, data = table
-    points = np.frombuffer(data, dtype=np.int16).reshape(len(docks), len(docks))
-    rows, cols = np.nonzero(points >= 0)
-    return list(
-        zip(
-            [docks[i] for i in rows.tolist()],
-            [docks[j] for j in cols.tolist()],
-            points[rows, cols].tolist(),
-            strict=True,
-        )
-    )
-
-
-@dataclass
-class Layer:
-    """Facts of one turn's boards, each mapped to the classes where it holds."""
-
-    exists: dict[str, set[int]] = field(default_factory=dict)
-    thera: dict[str, set[int]] = field(default_factory=dict)
-    dig: dict[tuple[str, str], set[int]] = field(default_factory=dict)
-    """(map card, dock): the card fits a site on the dock's island, not Thera, no temple."""
-    same_island: dict[tuple[str, str], set[int]] = field(default_factory=dict)
-    """(part, dock): the part lies on the dock's island."""
-    dock_island: dict[tuple[str, str], set[int]] = field(default_factory=dict)
-    """(a, b), a <= b, docks where a card fits: on one island (goals of 2+ temples)."""
-    dist: dict[tuple[str, str], dict[int, int]] = field(default_factory=dict)
-    """(a, b) -> class -> movement points from a to b (absent: not within the bound)."""
-
-
-@dataclass
-class Facts:
-    """Everything the model reads, over classes of scenarios."""
-
-    puzzle: Puzzle
-    bound: int
-    max_steps: int
-    cards: list[str]
-    scenarios: list[Scenario]
-    """The representative scenario of each class."""
-    members: list[list[Scenario]]
-    """Every scenario of each class, the representative first."""
-    views: list[tuple[BoardView, ...]]
-    """The representative's view of each turn's board."""
-    docks: list[str]
-    """Docks some class can use, nearest first (the start dock first)."""
-    parts: list[str]
-    part_of_dock: dict[str, str]
-    start_cubes: dict[str, dict[str, int]]
-    layers: list[Layer]
-    placement: list[dict[int, PlacementFacts]]
-    """Per placement (turn 1, turn 2): facts per class that makes it."""
-    lower: list[int]
-    """Per class, a lower bound on the actions of any line (see `lower_bound`)."""
-    near: list[frozenset[str]]
-    occupied: str | None
-    turns: int
-    start_islands: list[tuple[int, int]]
-    temple_sites: list[tuple[int, int]]
-    enumerated: int = 0
-    """Scenarios looked at, before any was dropped or merged."""
-    portage: bool = True
-    """Whether legs may take portage steps (see FactReader)."""
-    passing: bool = True
-    """Whether legs may pass through the opponent's dock (see FactReader)."""
-
-    def member_views(self, c: int, member: int) -> tuple[BoardView, ...]:
-        """The views of each turn's board of a scenario of class c (built anew but for the
-        representative's)."""
-        if member == 0:
-            return self.views[c]
-        return own_views(self.members[c][member], self.start_islands, self.temple_sites)
-
-    def name(self, c: int, turn: int, alias: str) -> str:
-        """The dock an alias names on class c's board of a turn."""
-        return self.views[c][turn].names.get(alias, alias)
-
-    def alias(self, c: int, turn: int, name: str) -> str:
-        """The alias of a dock named on class c's board of a turn."""
-        for a, n in self.views[c][turn].names.items():
-            if n == name:
-                return a
-        return name
-
-
-@dataclass
-class ScenarioRead:
-    """One scenario's facts, before classes are formed."""
-
-    scenario: Scenario
-    views: tuple[BoardView, ...]
-    lower: int
-    near: frozenset[str]
-    turns: list[tuple[Any, ...]]
-    placement: list[PlacementFacts | None]
-    placement_key: tuple[object, ...]
-    final: Placement | None = None
-    """With `every_line` and two turns, the turn-2 placement: scenarios of different final
-    boards are never merged, as a score objective reads the final board (model/score_two.py)."""
 
 
 @dataclass
@@ -599,19 +499,3 @@ def oracle_action(sc: Scenario) -> int:
     bounds count (excavations, buys, loads, Move actions: it gives no movement point,
     R-MOVE-2), so a scenario's lower bound adds it (with `ORACLE`)."""
     return 0 if sc.oracle is None or not ORACLE else 1
-
-
-def own_views(
-    sc: Scenario, start_islands: list[tuple[int, int]], temple_sites: list[tuple[int, int]]
-) -> tuple[BoardView, ...]:
-    """The views of each turn's board of a scenario, built from its own boards (not extended
-    from the turn before's)."""
-    out = []
-    for turn, board in enumerate(sc.boards):
-        placed = [
-            (which, p.slot, p.tile, p.rotation)
-            for which in (1, 2)
-            if (p := sc.placement(which)) is not None and which <= turn + 1
-        ]
-        out.append(BoardView.of_board(board, start_islands, temple_sites, placed))
-    return tuple(out)
