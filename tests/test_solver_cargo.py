@@ -32,7 +32,7 @@ from akrotiri_puzzles.solver.scenarios import turn_two_tiles
 
 from .changed_puzzles import SMALL, clean
 from .test_solver_relax import _scenario_lower
-from .test_solver_stops import _kept_are_infeasible, _lowers
+from .test_solver_stops import _kept_are_infeasible, _lowers, _status
 
 SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
 
@@ -204,3 +204,96 @@ def test_R_TILE_1_R_FREE_1_the_views_count_no_more_than_each_scenario(name, comp
                 patch.setattr(cargo_money, "NO_LOAD", False)
                 raised += own > _scenario_lower(reader, puzzle, sc, cards, cards, comps)[0]
     assert checked == 36 and raised > 0
+
+
+def _empty_boat(comps, drachmas: int, actions: int) -> Puzzle:
+    """small-024 with `actions` actions, two temples, `drachmas` and an empty boat."""
+    base = load_puzzle(SMALL / "small-024-act-north-2014-h1-two.yaml", comps)
+    hero = replace(base.start.hero, drachmas=drachmas, cargo=())
+    start = replace(base.start.with_seat(base.hero, hero), actions_left=actions)
+    return clean(base, start=start, goal=Goal(temples=2))
+
+
+@pytest.mark.slow
+def test_R_FREE_1_R_LOAD_1_R_BUY_1_no_sale_against_the_exhaustive_search(comps, monkeypatch):
+    """small-024 with two temples, 9 drachmas and an empty boat (some way to the goal is within
+    the drachmas: `budget.must_load` is false): with 7 actions the exhaustive optimum is 7; the
+    least per-scenario bound is 6 with `NO_SALE` (the lines that sell before their last
+    excavation load; the others buy their cards from the 9 drachmas), at most the optimum, and 5
+    without. With 6 actions, no line (exhaustive). About 10 s (`slow`)."""
+    puzzle = _empty_boat(comps, 9, 7)
+    exhaustive = search(puzzle, max_nodes=300_000)
+    assert exhaustive.complete and exhaustive.optimum == 7
+    assert _least(puzzle) == 6
+    monkeypatch.setattr(cargo_money, "NO_SALE", False)
+    assert _least(puzzle) == 5
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)
+    puzzle = _empty_boat(comps, 9, 6)
+    exhaustive = search(puzzle, max_nodes=300_000)
+    assert exhaustive.complete and exhaustive.optimum is None
+
+
+def test_R_FREE_1_R_BUY_1_g15001_no_sale_buys(comps):
+    """place-2 g15001 (fresh set 15000): 9 drachmas, an empty boat, H06 (9) and M03 (6) in hand,
+    two temples. Without a sale before the last excavation the only ways within the 9 drachmas
+    buy two easy cards (3 for the buy of two, R-BUY-1, and 3 each): one buy action, no hand card
+    (`no_load_buys` with the drachmas alone); with 8 they are bought one action at a time (1 + 1
+    + 3 + 3), with 7 no way at all."""
+    puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
+    assert not puzzle.start.hero.cargo and cargo_worth(puzzle) == 0
+    fitting = frozenset({"H06", "M03", "E11", "E09"})
+    assert no_load_buys(puzzle, fitting, 9) == 1
+    assert no_load_buys(puzzle, fitting, 8) == 2
+    assert no_load_buys(puzzle, fitting, 7) == FAR
+    assert no_load_buys(puzzle, frozenset({"M03", "E11"}), 10) is None  # M03 and a bought E11: 10
+
+
+def test_R_TILE_1_R_FREE_1_the_views_count_no_sale_no_more_than_each_scenario(comps):
+    """The per-slot views of relax.py read `NO_SALE` too: over sampled turn-1 placements of
+    g15001 (an empty boat, not every line loads) and sampled turn-2 scenarios below each (every
+    oracle icon, slot and rotation, R-TILE-1), the view's bound is at most the scenario's own,
+    read off its own boards with the count (test_solver_relax's `_scenario_lower`), and the
+    count raises some of them. A few seconds."""
+    puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
+    reader = FactReader(puzzle)
+    relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
+    cards = playable_cards(puzzle, budget(puzzle).most)
+    by_first: dict[object, list] = {}
+    for sc in reader.scenarios():
+        by_first.setdefault(sc.first, []).append(sc)
+    rng = random.Random(54)
+    checked = raised = 0
+    for first in rng.sample(list(by_first), 3):
+        group = by_first[first]
+        f = reader.first(first, group[0].boards[0])
+        bounds = relax.bounds(first, f.board, f.view, reader.start_dock, cards)
+        for sc in rng.sample(group, 12):
+            own, _, _ = _scenario_lower(reader, puzzle, sc, cards, cards, comps)
+            lower, _ = bounds[slot_name(sc.second)]
+            assert lower <= own, sc
+            checked += 1
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(cargo_money, "NO_SALE", False)
+                raised += own > _scenario_lower(reader, puzzle, sc, cards, cards, comps)[0]
+    assert checked == 36 and raised > 0
+
+
+@pytest.mark.corpus
+def test_R_FREE_1_R_LOAD_1_place_2_g15001_no_sale_drops_only_infeasible_scenarios(comps, monkeypatch):
+    """place-2 g15001: `NO_SALE` raises some scenarios' bound above 5 that keep it without the
+    count, and the model of each of five of them (built with the count off; the model is checked
+    against the exhaustive search elsewhere) has no line of 5 actions. The solver's optimum is 6
+    (main's answer). A few minutes of CPU (`corpus`)."""
+    puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
+    with_count = _lowers(puzzle, 5)
+    monkeypatch.setattr(cargo_money, "NO_SALE", False)
+    without = _lowers(puzzle, 5)
+    dropped = [i for i, (a, b) in enumerate(zip(with_count, without, strict=True)) if b <= 5 < a]
+    assert dropped and all(a >= b for a, b in zip(with_count, without, strict=True))
+    scens = FactReader(puzzle).scenarios()
+    bud = budget(puzzle)
+    for i in random.Random(5).sample(dropped, min(5, len(dropped))):
+        assert _status(puzzle, scens[i], 5, bud) == "INFEASIBLE", scens[i]
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 6)

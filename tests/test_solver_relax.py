@@ -142,8 +142,10 @@ def _own_lower(
 ) -> int:
     """A scenario's lower bound off its own boards, as `FactReader.read` works it out: with
     the goal's money of the cards that fit on them (`budget.scenario_money`, `lower.MONEY`),
-    what its own turn 1 tells the splits by turn (`turns`, `_own_turns`), and with cubes aboard
-    the lesser of the lines that never load and those that do (`cargo_money.NO_LOAD`)."""
+    what its own turn 1 tells the splits by turn (`turns`, `_own_turns`), with cubes aboard
+    the lesser of the lines that never load and those that do (`cargo_money.NO_LOAD`), and with
+    an empty boat and no load counted, the lesser of the lines that sell nothing before their last
+    excavation and those that do (`cargo_money.NO_SALE`)."""
     money = scenario_money(puzzle, frozenset(fit))
     if money is None:
         return FAR
@@ -155,6 +157,11 @@ def _own_lower(
     if no_load is not None and lower < FAR:
         # With cubes aboard, lines that never load and lines that load (solver/cargo_money.py).
         lower = no_load.raised(lower, fit, from_start, from_thera, lambda: lower_bound(*args, loading=True))
+    no_sale = NoLoad.of_empty(puzzle)
+    if no_sale is not None and not must and lower < FAR:
+        # An empty boat: lines that sell before their last excavation load (solver/cargo_money.py).
+        selling = (puzzle, goal_cards, fit, from_start, from_thera, cubes, True, sale, hand, turns)
+        lower = no_sale.raised(lower, fit, from_start, from_thera, lambda: lower_bound(*selling))
     return lower
 
 

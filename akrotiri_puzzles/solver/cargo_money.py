@@ -28,6 +28,13 @@ NO_LOAD = True
 never load (`no_load_lower`) and of those that do (`lower.lower_bound` with `loading`) when that
 is more than the count of every line; a switch for tests and benchmarks."""
 
+NO_SALE = True
+"""Whether a scenario of a hero with an empty boat, where some way to the goal is within the
+drachmas held (so `budget.must_load` is false), takes the lesser of the count of the lines that
+make no sale before their last excavation (`no_load_lower`: they pay from the drachmas alone)
+and of those that do (`lower.lower_bound` with `load`: they load the cube they sell) when that
+is more than the count of every line (`NoLoad.of_empty`); a switch for tests and benchmarks."""
+
 
 def cargo_worth(puzzle: Puzzle) -> int:
     """The most the cubes aboard at the start can sell for, over the whole horizon.
@@ -165,6 +172,21 @@ class NoLoad:
     def of(puzzle: Puzzle) -> NoLoad | None:
         """The count for a puzzle whose hero has cubes aboard (None otherwise, or without `NO_LOAD`)."""
         return NoLoad(puzzle) if NO_LOAD and puzzle.start.hero.cargo else None
+
+    @staticmethod
+    def of_empty(puzzle: Puzzle) -> NoLoad | None:
+        """The count for a puzzle whose hero's boat is empty (None otherwise, or without
+        `NO_SALE`): the lines that make no sale before their last excavation.
+
+        Such a line earns nothing before it (a sale is the only income, R-FREE-1), and pays
+        every card it plays and every buy of one before it (R-EXC-1, R-BUY-1): all of it from the
+        drachmas held, `money` (`cargo_worth` is 0: nothing aboard). So `no_load_buys` and
+        `no_load_lower` hold for it as they do for a line that never loads (their arguments
+        read nothing else: a Move action gives 2 points at most whatever the boat carries,
+        R-MOVE-2). Every other line sells before its last excavation, so it loads the cube it
+        sells (the boat starts empty, R-LOAD-1) and makes the money leg before that excavation:
+        what `lower.lower_bound` counts with `load` (the caller's `loading`)."""
+        return NoLoad(puzzle) if NO_SALE and not puzzle.start.hero.cargo else None
 
     def raised(
         self,

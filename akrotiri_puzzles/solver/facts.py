@@ -125,6 +125,9 @@ class FactReader:
         self.must_load = must_load(puzzle)
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self.no_load = NoLoad.of(puzzle)
+        self.no_sale = NoLoad.of_empty(puzzle)
+        """With an empty boat: the count of the lines that sell nothing before their last
+        excavation (solver/cargo_money.py `NoLoad.of_empty`)."""
         """With cubes aboard: the count of the lines that never load (solver/cargo_money.py)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
@@ -437,6 +440,14 @@ class FactReader:
                     lower_bound, self.puzzle, goal_cards, fit, low_start, low_thera, *spend, loading=True
                 )
                 base = self.no_load.raised(lower - asked, fit, low_start, low_thera, loading)
+                lower = base + asked
+            if self.no_sale is not None and not load and lower <= bound:
+                # Lines that sell before their last excavation load (`load`); the others pay
+                # from the drachmas held.
+                selling = functools.partial(
+                    lower_bound, self.puzzle, goal_cards, fit, low_start, low_thera, spend[0], True, *spend[2:]
+                )
+                base = self.no_sale.raised(lower - asked, fit, low_start, low_thera, selling)
                 lower = base + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
