@@ -184,7 +184,7 @@ class FactReader:
         the Oracle action, `oracle_action`); None (keep all) for one turn or every line."""
         if self.every_line or self.puzzle.turns != 2:
             return None
-        first = self.first(sc.first, sc.boards[0])
+        first = self.first(sc.first, sc.turn_one)
         most = bound - oracle_action(sc)
 
         def within(held: str | None) -> frozenset[str | None]:
@@ -213,8 +213,8 @@ class FactReader:
     def views(self, sc: Scenario, ms: int) -> tuple[BoardView, ...]:
         """The scenario's view of each turn's board. A turn-2 tile that joins nothing a line
         within `ms` steps can reach only adds its icon: its view shares the turn-1 steps."""
-        first = self.first(sc.first, sc.boards[0])
-        if len(sc.boards) == 1:
+        first = self.first(sc.first, sc.turn_one)
+        if sc.turns == 1:
             return (first.view,)
         p = sc.second
         if p is None:

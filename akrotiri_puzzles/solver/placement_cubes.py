@@ -37,7 +37,7 @@ def placement_facts(sc: Scenario, which: int, views: tuple[BoardView, ...]) -> P
     p = sc.placement(which)
     if p is None:
         return None
-    comps = sc.boards[0].components
+    comps = sc.turn_one.components
     view = views[which - 1]
     spec = comps.tile[p.tile]
     t = tile_template(spec, p.rotation)

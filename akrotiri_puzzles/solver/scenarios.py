@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ..actions import EndTurn, Oracle
 from ..board import Board
@@ -37,8 +38,21 @@ class Scenario:
     first: Placement | None
     oracle: str | None
     second: Placement | None
-    boards: tuple[Board, ...]
-    """The board of turn 1's actions and, with a horizon of 2, of turn 2's."""
+    turn_one: Board
+    """The board of turn 1's actions (after its placement, if any)."""
+    turns: int = 2
+    """The puzzle's horizon: boards for 1 or 2 turns."""
+
+    @cached_property
+    def boards(self) -> tuple[Board, ...]:
+        """The board of turn 1's actions and, with a horizon of 2, of turn 2's: built when first
+        asked, as most scenarios of a large puzzle are dropped by their slot's view (solver/relax.py)
+        before any looks at their turn-2 board."""
+        b1 = self.turn_one
+        if self.turns == 1:
+            return (b1,)
+        p = self.second
+        return (b1, b1 if p is None else b1.with_tile(p.slot, p.tile, p.rotation))
 
     def placement(self, which: int) -> Placement | None:
         """The turn-1 (which=1) or turn-2 (which=2) placement."""
@@ -103,14 +117,14 @@ def scenarios(
     for f in firsts:
         b1 = base if f is None else base.with_tile(f.slot, f.tile, f.rotation)
         if puzzle.turns == 1:
-            out.append(Scenario(f, None, None, (b1,)))
+            out.append(Scenario(f, None, None, b1, 1))
             continue
         for icon, tile2 in seconds:
             if tile2 is None:
-                out.append(Scenario(f, icon, None, (b1, b1)))
+                out.append(Scenario(f, icon, None, b1))
                 continue
             for p in placements(b1, tile2):
-                out.append(Scenario(f, icon, p, (b1, b1.with_tile(p.slot, p.tile, p.rotation))))
+                out.append(Scenario(f, icon, p, b1))
     return out
 
 
