@@ -217,16 +217,18 @@ def _empty_boat(comps, drachmas: int, actions: int) -> Puzzle:
 @pytest.mark.slow
 def test_R_FREE_1_R_LOAD_1_R_BUY_1_no_sale_against_the_exhaustive_search(comps, monkeypatch):
     """small-024 with two temples, 9 drachmas and an empty boat (some way to the goal is within
-    the drachmas: `budget.must_load` is false): with 7 actions the exhaustive optimum is 7; the
-    least per-scenario bound is 6 with `NO_SALE` (the lines that sell before their last
-    excavation load; the others buy their cards from the 9 drachmas), at most the optimum, and 5
-    without. With 6 actions, no line (exhaustive). About 10 s (`slow`)."""
+    the drachmas: `budget.must_load` is false): with 7 actions the exhaustive optimum is 7. With
+    `NO_SALE` (the lines that sell before their last excavation load; the others buy their cards
+    from the 9 drachmas) no scenario keeps a bound of 5, while without it some do (the least is
+    5), and at 7, the optimum, some scenario is kept with it. With 6 actions, no line
+    (exhaustive). About 10 s (`slow`)."""
     puzzle = _empty_boat(comps, 9, 7)
     exhaustive = search(puzzle, max_nodes=300_000)
     assert exhaustive.complete and exhaustive.optimum == 7
-    assert _least(puzzle) == 6
+    assert min(_lowers(puzzle, 5)) > 5
+    assert min(_lowers(puzzle, 7)) <= 7
     monkeypatch.setattr(cargo_money, "NO_SALE", False)
-    assert _least(puzzle) == 5
+    assert min(_lowers(puzzle, 5)) == 5
     monkeypatch.setattr(cargo_money, "NO_SALE", True)
     puzzle = _empty_boat(comps, 9, 6)
     exhaustive = search(puzzle, max_nodes=300_000)
@@ -248,12 +250,12 @@ def test_R_FREE_1_R_BUY_1_g15001_no_sale_buys(comps):
     assert no_load_buys(puzzle, frozenset({"M03", "E11"}), 10) is None  # M03 and a bought E11: 10
 
 
-def test_R_TILE_1_R_FREE_1_the_views_count_no_sale_no_more_than_each_scenario(comps):
-    """The per-slot views of relax.py read `NO_SALE` too: over sampled turn-1 placements of
-    g15001 (an empty boat, not every line loads) and sampled turn-2 scenarios below each (every
-    oracle icon, slot and rotation, R-TILE-1), the view's bound is at most the scenario's own,
-    read off its own boards with the count (test_solver_relax's `_scenario_lower`), and the
-    count raises some of them. A few seconds."""
+def test_R_TILE_1_R_FREE_1_no_sale_raises_some_scenarios_above_their_views(comps):
+    """Over sampled turn-1 placements of g15001 (an empty boat, not every line loads) and sampled
+    turn-2 scenarios below each (every oracle icon, slot and rotation, R-TILE-1), the per-slot
+    view's bound (relax.py, which does not read `NO_SALE`) is at most the scenario's own, read
+    off its own boards with the count (test_solver_relax's `_scenario_lower`, as
+    `FactReader.read` drops scenarios by it), and the count raises some of them. A few seconds."""
     puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
     reader = FactReader(puzzle)
     relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])

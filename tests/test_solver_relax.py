@@ -145,7 +145,7 @@ def _own_lower(
     what its own turn 1 tells the splits by turn (`turns`, `_own_turns`), with cubes aboard
     the lesser of the lines that never load and those that do (`cargo_money.NO_LOAD`), and with
     an empty boat and no load counted, the lesser of the lines that sell nothing before their last
-    excavation and those that do (`cargo_money.NO_SALE`)."""
+    excavation and those that do (`cargo_money.NO_SALE`, by which `read` drops a scenario)."""
     money = scenario_money(puzzle, frozenset(fit))
     if money is None:
         return FAR

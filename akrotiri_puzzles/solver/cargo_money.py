@@ -29,11 +29,13 @@ never load (`no_load_lower`) and of those that do (`lower.lower_bound` with `loa
 is more than the count of every line; a switch for tests and benchmarks."""
 
 NO_SALE = True
-"""Whether a scenario of a hero with an empty boat, where some way to the goal is within the
-drachmas held (so `budget.must_load` is false), takes the lesser of the count of the lines that
-make no sale before their last excavation (`no_load_lower`: they pay from the drachmas alone)
-and of those that do (`lower.lower_bound` with `load`: they load the cube they sell) when that
-is more than the count of every line (`NoLoad.of_empty`); a switch for tests and benchmarks."""
+"""Whether `FactReader.read` drops a scenario of a hero with an empty boat, where some way to the
+goal is within the drachmas held (so `budget.must_load` is false), when the lesser of the count
+of the lines that make no sale before their last excavation (`no_load_lower`: they pay from the
+drachmas alone) and of those that do (`lower.lower_bound` with `load`: they load the cube they
+sell) exceeds the bound (`NoLoad.of_empty`). Only the drop: the lower bound it records, which
+orders the next bound's reads, is without it, and the per-slot views do not read it, so the
+scenarios read and their order stay as without it. A switch for tests and benchmarks."""
 
 
 def cargo_worth(puzzle: Puzzle) -> int:

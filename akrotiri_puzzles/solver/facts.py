@@ -441,20 +441,21 @@ class FactReader:
                 )
                 base = self.no_load.raised(lower - asked, fit, low_start, low_thera, loading)
                 lower = base + asked
-            if self.no_sale is not None and not load and lower <= bound:
-                # Lines that sell before their last excavation load (`load`); the others pay
-                # from the drachmas held.
-                selling = functools.partial(
-                    lower_bound, self.puzzle, goal_cards, fit, low_start, low_thera, spend[0], True, *spend[2:]
-                )
-                base = self.no_sale.raised(lower - asked, fit, low_start, low_thera, selling)
-                lower = base + asked
         if index is not None and not self.every_line:
             # A turn-2 tile read as only adding its icon (`views`) is exact for lines within
             # `steps` steps; a line of more steps spends more actions than this (R-MOVE-2).
             approximate = sc.second is not None and last.ship is views[0].ship
             more = self.puzzle.goal.temples + actions_for(steps + 1, points_in_hand(self.puzzle)) + asked
             self._record(index, cards, low_start, more if approximate else FAR, low_thera, lower, asked)
+        if self.no_sale is not None and money is not None and not load and lower <= bound and not self.every_line:
+            # Lines that sell before their last excavation load (`load`); the others pay from
+            # the drachmas held. It only drops the scenario (`NO_SALE`): the bound recorded
+            # above, which orders the next bound's reads (`lazy.read_order`), stays without it.
+            selling = functools.partial(
+                lower_bound, self.puzzle, goal_cards, fit, low_start, low_thera, spend[0], True, *spend[2:]
+            )
+            if self.no_sale.raised(lower - asked, fit, low_start, low_thera, selling) + asked > bound:
+                return None
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
         goal_docks = {d for k in goal_cards for d in fit.get(k, ())}

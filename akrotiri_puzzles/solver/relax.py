@@ -104,9 +104,6 @@ class Relaxation:
         self.market = sum(puzzle.start.market)
         self.must_load = must_load(puzzle)
         self.no_load = NoLoad.of(puzzle)
-        self.no_sale = NoLoad.of_empty(puzzle)
-        """With an empty boat: the count of the lines that sell nothing before their last
-        excavation (solver/cargo_money.py `NoLoad.of_empty`)."""
         """With cubes aboard: the count of the lines that never load (solver/cargo_money.py)."""
         self.occupied = puzzle.start.seat(puzzle.start.other).boat
         """The opponent's dock, where no boat stops at Thera (`lower.thera_stops`)."""
@@ -167,10 +164,6 @@ class Relaxation:
         if self.no_load is not None and lower < FAR:
             # Every count it reads only falls with more fits and nearer docks, as `lower_bound`.
             lower = self.no_load.raised(lower, fit, from_start, from_thera, partial(lower_bound, *args, loading=True))
-        if self.no_sale is not None and not load and lower < FAR:
-            # As `FactReader.read`: the lines that sell before their last excavation load.
-            selling = (self.puzzle, goal_cards, fit, from_start, from_thera, cubes, True, sale, hand, turns)
-            lower = self.no_sale.raised(lower, fit, from_start, from_thera, partial(lower_bound, *selling))
         return lower
 
     def views(
