@@ -222,6 +222,7 @@ def test_R_FREE_1_R_LOAD_1_R_BUY_1_no_sale_against_the_exhaustive_search(comps, 
     from the 9 drachmas) no scenario keeps a bound of 5, while without it some do (the least is
     5), and at 7, the optimum, some scenario is kept with it. With 6 actions, no line
     (exhaustive). About 10 s (`slow`)."""
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)  # off by default (docs/solver.md)
     puzzle = _empty_boat(comps, 9, 7)
     exhaustive = search(puzzle, max_nodes=300_000)
     assert exhaustive.complete and exhaustive.optimum == 7
@@ -250,12 +251,13 @@ def test_R_FREE_1_R_BUY_1_g15001_no_sale_buys(comps):
     assert no_load_buys(puzzle, frozenset({"M03", "E11"}), 10) is None  # M03 and a bought E11: 10
 
 
-def test_R_TILE_1_R_FREE_1_no_sale_raises_some_scenarios_above_their_views(comps):
+def test_R_TILE_1_R_FREE_1_no_sale_raises_some_scenarios_above_their_views(comps, monkeypatch):
     """Over sampled turn-1 placements of g15001 (an empty boat, not every line loads) and sampled
     turn-2 scenarios below each (every oracle icon, slot and rotation, R-TILE-1), the per-slot
     view's bound (relax.py, which does not read `NO_SALE`) is at most the scenario's own, read
     off its own boards with the count (test_solver_relax's `_scenario_lower`, as
     `FactReader.read` drops scenarios by it), and the count raises some of them. A few seconds."""
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)  # off by default (docs/solver.md)
     puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
     reader = FactReader(puzzle)
     relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
@@ -286,6 +288,7 @@ def test_R_FREE_1_R_LOAD_1_place_2_g15001_no_sale_drops_only_infeasible_scenario
     count, and the model of each of five of them (built with the count off; the model is checked
     against the exhaustive search elsewhere) has no line of 5 actions. The solver's optimum is 6
     (main's answer). A few minutes of CPU (`corpus`)."""
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)  # off by default (docs/solver.md)
     puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
     with_count = _lowers(puzzle, 5)
     monkeypatch.setattr(cargo_money, "NO_SALE", False)

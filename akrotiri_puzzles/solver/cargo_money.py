@@ -28,8 +28,10 @@ NO_LOAD = True
 never load (`no_load_lower`) and of those that do (`lower.lower_bound` with `loading`) when that
 is more than the count of every line; a switch for tests and benchmarks."""
 
-NO_SALE = True
-"""Whether `FactReader.read` drops a scenario of a hero with an empty boat, where some way to the
+NO_SALE = False
+"""Off: measured (docs/benchmarks.md, session 54) to save g15001 and g13006 a second or so but to
+make two of 60 fresh place-2 puzzles find another optimal line, slower (g14011, g17011), against
+the rule that answers' lines do not change. Whether `FactReader.read` drops a scenario of a hero with an empty boat, where some way to the
 goal is within the drachmas held (so `budget.must_load` is false), when the lesser of the count
 of the lines that make no sale before their last excavation (`no_load_lower`: they pay from the
 drachmas alone) and of those that do (`lower.lower_bound` with `load`: they load the cube they
