@@ -29,15 +29,16 @@ never load (`no_load_lower`) and of those that do (`lower.lower_bound` with `loa
 is more than the count of every line; a switch for tests and benchmarks."""
 
 NO_SALE = False
-"""Off: measured (docs/benchmarks.md, session 54) to save g15001 and g13006 a second or so but to
-make two of 60 fresh place-2 puzzles find another optimal line, slower (g14011, g17011), against
-the rule that answers' lines do not change. Whether `FactReader.read` drops a scenario of a hero with an empty boat, where some way to the
+"""Whether `FactReader.read` drops a scenario of a hero with an empty boat, where some way to the
 goal is within the drachmas held (so `budget.must_load` is false), when the lesser of the count
 of the lines that make no sale before their last excavation (`no_load_lower`: they pay from the
 drachmas alone) and of those that do (`lower.lower_bound` with `load`: they load the cube they
 sell) exceeds the bound (`NoLoad.of_empty`). Only the drop: the lower bound it records, which
 orders the next bound's reads, is without it, and the per-slot views do not read it, so the
-scenarios read and their order stay as without it. A switch for tests and benchmarks."""
+scenarios read and their order stay as without it. A switch for tests and benchmarks; off: in one
+window (docs/benchmarks.md, session 54) it saved g15001 and g13006 about a second and half a
+second of CPU, but made two of 60 fresh place-2 puzzles (g14011, g17011) find another optimal
+line, slower, against the rule that answers' lines do not change."""
 
 
 def cargo_worth(puzzle: Puzzle) -> int:
