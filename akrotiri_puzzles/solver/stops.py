@@ -109,7 +109,7 @@ def buy_gap(
         return rest + max(1, actions_for(leave, 0)) + 1
 
     buying = _legs(held, fit, from_start, from_thera, split, points, buy_span)
-    before = _to_stop([leg for legs in buying.values() for leg in legs], to_thera, points, one, actions_for)
+    before = _to_stop(list({leg: None for legs in buying.values() for leg in legs}), to_thera, points, one, actions_for)
     bought = _total(before, max(1, back) + 2 * temples + (1 if load else 0))
     if BUY_SALE and one and temples == 2 and sale is not None and not load:
         lead = _dig_then_buy(buying, sale, to_thera, points)
@@ -122,9 +122,13 @@ def buy_gap(
         # loaded after it (an action, R-LOAD-1).
         return rest + max(1, min(loaded_actions(leave, 0), actions_for(leave, 0) + 1))
 
-    selling = [
-        leg for legs in _legs(held, fit, from_start, from_thera, split, points, sale_span).values() for leg in legs
-    ]
+    selling = list(
+        {
+            leg: None
+            for legs in _legs(held, fit, from_start, from_thera, split, points, sale_span).values()
+            for leg in legs
+        }
+    )
     # The first sale sells a cube loaded on the way (a load), or one aboard since the start.
     sold = _total(_to_stop(selling, to_thera, points, one, actions_for), max(1, back) + 2 * temples)
     if cargo and CARGO_LEG:
@@ -161,19 +165,23 @@ def _legs(
     (`turns.fit`), and the Move actions to d on turn 1's board (`turns.from_start`) and the
     excavation are at most turn 1's actions (`turns.actions`); its steps are then turn 1's
     board's (no fewer than the last board's). Else no line digs k first at d."""
-    legs: dict[str, list[tuple[int, int]]] = {}
+    legs: dict[str, dict[tuple[int, int], None]] = {}
+    late: dict[int, bool] = {}  # per steps from Thera: `span` exceeds turn 2's actions (once per value)
     for k in held:
         for d in fit[k]:
             reach, leave = from_start.get(d, FAR), from_thera.get(d, FAR)
-            if turns is not None and span(leave) > turns.second:
+            if turns is not None and (
+                late[leave] if leave in late else late.setdefault(leave, span(leave) > turns.second)
+            ):
                 if d not in turns.fit.get(k, ()):
                     reach = FAR
                 elif turns.from_start is not None:
                     reach = turns.from_start.get(d, FAR)
                     if actions_for(reach, points) + 1 > turns.actions:
                         reach = FAR
-            legs.setdefault(k, []).append((reach, leave))
-    return legs
+            legs.setdefault(k, {})[(reach, leave)] = None
+    # Docks with the same legs count the same: each pair once (every count reads the least).
+    return {k: list(pairs) for k, pairs in legs.items()}
 
 
 def _dig_then_buy(
