@@ -21,7 +21,7 @@ from ..components import COLOURS
 from ..puzzle import Puzzle
 from .budget import points_in_hand
 from .legs import actions_for
-from .points import FAR
+from .points import FAR, least_over
 
 NO_LOAD = True
 """Whether a scenario of a hero with cubes aboard takes the lesser of the count of the lines that
@@ -157,7 +157,7 @@ def no_load_lower(
         return FAR
     temples = puzzle.goal.temples
     to_thera = min((from_start.get(d, FAR) for d, n in from_thera.items() if n == 0), default=FAR)
-    back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
+    back = least_over(from_thera, fit.values())
     if to_thera >= FAR or back >= FAR:
         return FAR
     return temples + (temples - 1) + buys + actions_for(to_thera, points) + actions_for(back, 0)

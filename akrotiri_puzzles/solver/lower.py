@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from ..puzzle import Puzzle
 from .budget import must_load, points_in_hand, sale_first
 from .legs import FirstTurn, actions_for, docks_of, money_leg
-from .points import FAR
+from .points import FAR, least, least_over
 from .stops import buy_gap
 
 SALE_FIRST = True
@@ -162,7 +162,7 @@ def lower_bound(
         bought = k not in hand
         short = comps.map[k].cost + (1 if bought else 0) > hero.drachmas
         if not bought and not short:
-            travel = actions_for(min(from_start.get(d, FAR) for d in where), p0) + (1 if load or loading else 0)
+            travel = actions_for(least(from_start, where), p0) + (1 if load or loading else 0)
         else:
             first_leg = actions_for(to_thera, p0)
             if short:
@@ -172,7 +172,7 @@ def lower_bound(
                 first_leg = min(carried, plain) if hero.cargo else plain
             elif load or loading:
                 first_leg += 1  # the load the goal's money needs, somewhere on the line
-            back = min(from_thera.get(d, FAR) for d in where)
+            back = least(from_thera, where)
             travel = first_leg + actions_for(back, 0) + (1 if bought else 0)
             if short and not hero.cargo and cube_docks is not None:
                 # The money leg replaces `plain` below, only where it can lower `best`.
@@ -217,7 +217,7 @@ def lower_bound(
         cubes = list(docks_of(cube_docks))
         if earn is None:
             earn = money_leg(cubes, from_start, from_thera, p0)
-        back = min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
+        back = least_over(from_thera, fit.values())
         if earn < FAR and back < FAR:
             held = len(hand) if hand_cards is None else hand_cards
             buy = 1 if held < puzzle.goal.temples else 0

@@ -59,7 +59,7 @@ from .budget import budget, must_load, scenario_money
 from .cargo_money import NoLoad
 from .legs import FirstTurn
 from .lower import lower_bound, thera_stops
-from .points import FAR, start_and_thera
+from .points import FAR, least_over, start_and_thera
 from .scenarios import Placement
 
 POINTS = True
@@ -132,7 +132,7 @@ class Relaxation:
             turns = self.first_turn(key, view, start, cards)
             for name, (fit, from_start, from_thera, cubes) in self.views(key, board, view, start, goal_cards).items():
                 lower = self._lower(goal_cards, fit, from_start, from_thera, cubes, turns)
-                reach = min((from_start.get(d, FAR) for ds in fit.values() for d in ds), default=FAR)
+                reach = least_over(from_start, fit.values())
                 found[name] = (lower, reach)
             self._found[(key, tuple(cards))] = found
         return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .legs import FirstTurn, actions_for, loaded_actions
-from .points import FAR
+from .points import FAR, least_over
 
 ONE_DOCK = True
 """Whether `buy_gap`, when at most one excavation can come before the first stop at Thera (two
@@ -96,7 +96,7 @@ def buy_gap(
         costs, drachmas, cargo = sale
         if sum(sorted(costs[k] for k in held)[:temples]) <= drachmas:
             return 0
-    back = actions_for(min((from_thera.get(d, FAR) for ds in fit.values() for d in ds), default=FAR), 0)
+    back = actions_for(least_over(from_thera, fit.values()), 0)
     if back >= FAR:
         return FAR
     one = ONE_DOCK and (temples == 2 or len(held) == 1)
