@@ -10,7 +10,8 @@ from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.solver import facts, gather
 from akrotiri_puzzles.solver.boardview import FAR, BoardView
 from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
-from akrotiri_puzzles.solver.facts import FactReader, leg_items
+from akrotiri_puzzles.solver.fact_tables import leg_items
+from akrotiri_puzzles.solver.facts import FactReader
 
 PLACE2 = sorted(
     p

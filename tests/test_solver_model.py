@@ -18,7 +18,8 @@ from akrotiri_puzzles.files.position_yaml import load_position
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
 from akrotiri_puzzles.solver.deadline import NO_LIMIT
-from akrotiri_puzzles.solver.facts import FactReader, Facts
+from akrotiri_puzzles.solver.fact_tables import Facts
+from akrotiri_puzzles.solver.facts import FactReader
 from akrotiri_puzzles.solver.gather import build_facts
 from akrotiri_puzzles.solver.model import Spec, build, cards, core
 

@@ -19,7 +19,8 @@ from akrotiri_puzzles.solver import relax as relax_module
 from akrotiri_puzzles.solver.boardview import FAR, BoardView, cube_counts, load_docks
 from akrotiri_puzzles.solver.budget import budget, max_steps, must_load, playable_cards, scenario_money
 from akrotiri_puzzles.solver.cargo_money import NoLoad
-from akrotiri_puzzles.solver.facts import FactReader, own_views
+from akrotiri_puzzles.solver.fact_tables import own_views
+from akrotiri_puzzles.solver.facts import FactReader
 from akrotiri_puzzles.solver.gather import build_facts
 from akrotiri_puzzles.solver.legs import FirstTurn
 from akrotiri_puzzles.solver.lower import lower_bound, thera_stops

@@ -32,15 +32,9 @@ from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_counts, cube_parts, load_docks
 from .budget import budget, must_load, points_in_hand, scenario_money
 from .cargo_money import NoLoad
-from .fact_tables import Facts as Facts
-from .fact_tables import Layer as Layer
-from .fact_tables import LegTable as LegTable
-from .fact_tables import ScenarioRead as ScenarioRead
-from .fact_tables import leg_items as leg_items
-from .fact_tables import own_views as own_views
+from .fact_tables import LegTable, ScenarioRead
 from .legs import actions_for
 from .lower import FirstTurn, lower_bound, thera_stops
-from .placement_cubes import PlacementFacts as PlacementFacts
 from .placement_cubes import placement_facts
 from .points import FAR, start_and_thera
 from .relax import Relaxation

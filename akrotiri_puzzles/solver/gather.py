@@ -18,7 +18,9 @@ from ..components import COLOURS
 from . import facts
 from .boardview import part_name
 from .deadline import NO_LIMIT, Deadline
-from .facts import FactReader, Facts, Layer, LegTable, PlacementFacts, ScenarioRead, leg_items
+from .fact_tables import Facts, Layer, LegTable, ScenarioRead, leg_items
+from .facts import FactReader
+from .placement_cubes import PlacementFacts
 from .points import FAR
 from .relax import slot_name
 from .scenarios import Scenario

@@ -14,7 +14,8 @@ from ..puzzle import Puzzle, replay
 from .budget import Budget, max_steps, playable_cards
 from .canonical import canonical
 from .deadline import Deadline
-from .facts import FactReader, Facts
+from .fact_tables import Facts
+from .facts import FactReader
 from .gather import Gathering, build_facts
 from .model import LineModel, Spec, build
 from .readback import SolverError, complete_line

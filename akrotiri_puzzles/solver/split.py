@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .facts import Facts, Layer
+from .fact_tables import Facts, Layer
 
 
 def restrict(facts: Facts, keep: list[int]) -> Facts:

@@ -24,9 +24,10 @@ from ..puzzle import Puzzle, replay
 from .budget import budget
 from .canonical import canonical, signature
 from .deadline import TimeUp
-from .facts import Facts, placement_facts
+from .fact_tables import Facts
 from .model import LineModel, forbidden_forms, model_answer, placements_match, rotated_forms
 from .model.read import Placed
+from .placement_cubes import placement_facts
 from .readback import complete_line
 from .result import SolveResult
 from .run import Run

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..budget import Budget
-from ..facts import Facts
+from ..fact_tables import Facts
 from .cards import Cards
 from .core import TECHNIQUES, Spec
 from .economy import Economy

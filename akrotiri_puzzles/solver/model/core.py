@@ -17,7 +17,7 @@ from ortools.sat.python.cp_model_helper import LinearExpr, Literal
 from ...puzzle import Goal
 from ...techniques import FORBIDDABLE
 from ..budget import Budget, points_in_hand
-from ..facts import Facts
+from ..fact_tables import Facts
 
 Lit = Literal | int
 """A Boolean literal: a model variable (or its negation) or a constant 0/1."""

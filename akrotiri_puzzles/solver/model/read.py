@@ -12,7 +12,8 @@ from ...actions import Action, Buy, EndTurn, Excavate, Load, Oracle, PlaceTile, 
 from ...components import COLOURS, DECKS
 from ..boardview import BoardView, tile_names
 from ..canonical import Answer, OracleSig, Visit
-from ..facts import Facts, placement_facts
+from ..fact_tables import Facts
+from ..placement_cubes import placement_facts
 from ..scenarios import Scenario
 from .core import Core, Lit, neg
 
