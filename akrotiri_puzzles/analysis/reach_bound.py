@@ -485,18 +485,21 @@ class Relaxed:
                             best = max(best, sub)
                 had = got.get(island, 0)
                 late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
-                if cargo < 3 and (had < self.cubes.get(island, 0) or kept) and not late:
+                loads = self.load_turns(island, acts - m - 1, gained) if cargo < 3 and not late else ()
+                for lying, after, now in loads:
+                    if had >= lying and not kept:
+                        continue
                     # The boat takes as many as it can: the cubes unloaded before (with
                     # `stash_loads_again`, on any island: looser), then the island's, less those
                     # already taken.
                     again = min(3 - cargo, kept)
-                    k = min(3 - cargo - again, self.cubes.get(island, 0) - had)
+                    k = max(0, min(3 - cargo - again, lying - had))
                     more = tuple(sorted({**dict(taken), island: had + k}.items())) if k else taken
                     best = max(
                         best,
                         self.search(
                             island,
-                            acts - m - 1,
+                            after,
                             drachmas,
                             cargo + again + k,
                             sold,
@@ -506,7 +509,7 @@ class Relaxed:
                             more,
                             stash - again,
                             mask,
-                            gained,
+                            now,
                         ),
                     )
         self._memo[key] = best
@@ -518,6 +521,12 @@ class Relaxed:
         """The Move actions a leg from `at` to `island` is searched with, `least` those of its
         points (reach_two's: turn 1's legs over turn 1's board)."""
         return (least,)
+
+    def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
+        """The ways a Load on `island` is searched: the cubes lying there, the actions left after
+        it and those gained (reach_two's: a Load of turn 1 or of turn 2, analysis/reach_loads.py);
+        here one, the island's cubes."""
+        return ((self.cubes.get(island, 0), after, gained),)
 
     def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
         """The boards (bits) where `island` has room for a temple besides those of `dug`

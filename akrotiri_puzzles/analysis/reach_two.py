@@ -21,7 +21,8 @@ run once over both turns, on the boards the line can meet:
   alone (no land of B1) are grouped into spots by what they offer. A spot offers the union over
   its islands: a card fits it where it fits a site of one of them on its own board (R-EXC-2
   reads the board's icons, which the next tile changes), its docks are all of theirs, its cubes
-  the most any holds (the next placement lays two, R-TILE-2), and a temple there counts for a
+  the most any holds (the next placement lays two, one on the icon's island and one on another,
+  R-TILE-2: one at most on each island; `laid`), and a temple there counts for a
   per-temple goal card when it counts on one of them on its board (R-GOAL-1..8; the score is
   the final board's, R-SCORE-2). An island holding a temple offers no excavation (R-EXC-1).
 - *Legs.* The least movement points between docks over the union of the group's route
@@ -76,6 +77,8 @@ from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 from .reach_ceiling import OVER as _OVER
 from .reach_ceiling import Ceiling
+from .reach_loads import first_cubes as _first_cubes
+from .reach_loads import load_turns as _load_turns
 
 Spot = int
 Member = tuple[int, Quad]
@@ -236,6 +239,7 @@ class TwoRelaxed(Relaxed):
         sites = [site for seat in pos.seats for _, site in seat.temples]
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
         self._spots(boards)
+        self.first_cubes = _first_cubes(self.b1_island, pos) if self.split_loads else {}
         self._routes(boards)
         self.first_digs = self._first_digs(boards) if self.tight_turns else set()
         if ask is not None and self.use_ceiling:
@@ -360,12 +364,17 @@ class TwoRelaxed(Relaxed):
     def _cubes_on(self, k: int, isl: Quad) -> int:
         if k == 0:
             return sum(self.pos.cubes_by_island.get(isl, {}).values())
-        # The next tile lays two cubes (R-TILE-2) on the land of this board's new tile.
+        # The next tile lays two cubes (R-TILE-2) on the land of this board's new tile: the first
+        # on the icon's island, the second on a different island, so one at most on each.
         b = self.boards[k]
         island_of_piece = b.island_of_piece
         n = sum(count for piece, _, count in self.pos.cubes if island_of_piece.get(piece) == isl)
         grown = any(q not in self.old_land for q in b.island_quads[isl])
-        return n + 2 if grown else n
+        return n + self.laid if grown else n
+
+    laid = 1
+    """The next placement's cubes an island of its tile gets at most: one (R-TILE-2, the second
+    cube on a different island from the first's); 2 before session 54."""
 
     # -- the relaxed search over the spots, with the boards a line's excavations allow ------------
 
@@ -542,6 +551,15 @@ class TwoRelaxed(Relaxed):
         rooms = self.rooms[island]  # type: ignore[index]
         n = sum(1 for i, _ in dug if i == island) + 1
         return rooms[n] if n < len(rooms) else 0
+
+    split_loads = True
+    """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
+    left), where the spot holds more cubes on the final boards (analysis/reach_loads.py)."""
+
+    def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
+        if not self.split_loads:
+            return super().load_turns(island, after, gained)
+        return _load_turns(self, island, after, gained)
 
     tight_turns = True
     """Whether an excavation adds turn 2's actions only where it can be turn 1's (`turn_bonus`)."""
