@@ -1,7 +1,8 @@
-"""The two-turn relaxation's Loads told apart by turn (analysis/reach_loads.py) and the next
-placement's cubes laid one an island (R-TILE-2, `TwoRelaxed.laid`): the bound is never below a
-cover's or a placement's own two-turn optimum (CP-SAT), and it is tighter than before on seed 3's
-turn 11 (2016, south), where the relaxation reached 29 and more against a best of 24."""
+"""The two-turn relaxation's Loads told apart by turn (analysis/reach_loads.py), the next
+placement's cubes laid one an island (R-TILE-2, `TwoRelaxed.laid`) and the sales read by colour
+(analysis/reach_money.py, R-FREE-1): the bound is never below a cover's or a placement's own
+two-turn optimum (CP-SAT), and it is tighter than before on seed 3's turn 11 (2016, south), where
+the relaxation reached 29 against a best of 24."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from .test_reach_two import NODES, covers
 
 
 def _main_relaxation(monkeypatch) -> None:
-    """The relaxation as before session 54: one way to Load, two cubes on each island."""
+    """The relaxation as before session 54: one way to Load, two cubes on each island, sales
+    colour-blind."""
     monkeypatch.setattr(TwoRelaxed, "split_loads", False)
     monkeypatch.setattr(TwoRelaxed, "laid", 2)
+    monkeypatch.setattr(TwoRelaxed, "colours", False)
 
 
 def _sound(top) -> int:
@@ -62,12 +65,23 @@ def test_R_TURN_1_R_TILE_2_a_load_of_turn_one_takes_no_cube_of_the_next_placemen
     # The relaxed line that reached 29 here loaded three cubes in turn 1 on an island the next
     # tile grows (one lies there in turn 1; the next placement's two would lie there in turn 2),
     # sold them at Thera for 13 and bought and dug two cards more. Told apart by turn, a Load of
-    # turn 1 takes the one, and one of turn 2 leaves turn 2's actions: the bound falls from 29 to
-    # 25 (not to 24, the best: the corpus test below), with the question's own node cap.
+    # turn 1 takes the one, and one of turn 2 leaves turn 2's actions; and the cubes sold read by
+    # colour: the bound falls from 29 to 24, the best (the corpus tests below), with the
+    # question's own node cap.
     top = _seed_3_turn_11()
-    assert below(top, 26)
+    assert below(top, 25)
     _main_relaxation(monkeypatch)
     assert not below(top, 29)
+
+
+@pytest.mark.corpus
+def test_R_FREE_1_R_TILE_2_sales_read_by_colour_take_the_last_point_on_seed_3s_turn_11(monkeypatch):
+    # Without the colours the bound there is 25: a turn-2 Load of the grown island's red cube and
+    # the placement's cube sold for 9 at blue's 5 and 4, where a real line earns 8 at most (red's
+    # 3, or 4 when the placement takes two red cubes, and then blue's last space is not emptied).
+    top = _seed_3_turn_11()
+    monkeypatch.setattr(TwoRelaxed, "colours", False)
+    assert below(top, 26) and not below(top, 25)
 
 
 def test_R_TILE_2_the_next_placement_lays_one_cube_an_island(monkeypatch):
@@ -96,7 +110,7 @@ def test_R_TILE_2_the_next_placement_lays_one_cube_an_island(monkeypatch):
 @pytest.mark.corpus
 def test_R_TURN_1_R_TILE_2_the_bound_on_seed_3s_turn_11_is_not_below_its_optimum():
     # The placement above: its two-turn optimum (CP-SAT, about 110 s of CPU: corpus) is 24, and
-    # the bound, 25, is not below it.
+    # the bound, 24, is not below it.
     top = _seed_3_turn_11()
     best = best_two_turns(top, "score", Deadline(None))
     assert best.status == "OPTIMAL" and best.value == 24

@@ -71,6 +71,7 @@ from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle
 from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
+from . import reach_money as _money
 from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
@@ -175,7 +176,7 @@ def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[lis
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
-class TwoRelaxed(Relaxed):
+class TwoRelaxed(_money.ByColour, Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
     last_loads_unread = True
@@ -240,6 +241,7 @@ class TwoRelaxed(Relaxed):
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
         self._spots(boards)
         self.first_cubes = _first_cubes(self.b1_island, pos) if self.split_loads else {}
+        self.money = _money.Money(self) if self.colours else None
         self._routes(boards)
         self.first_digs = self._first_digs(boards) if self.tight_turns else set()
         if ask is not None and self.use_ceiling:
@@ -551,6 +553,9 @@ class TwoRelaxed(Relaxed):
         rooms = self.rooms[island]  # type: ignore[index]
         n = sum(1 for i, _ in dug if i == island) + 1
         return rooms[n] if n < len(rooms) else 0
+
+    colours = True
+    """Whether the sales' income reads the cubes' colours (analysis/reach_money.py, `ByColour`)."""
 
     split_loads = True
     """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
