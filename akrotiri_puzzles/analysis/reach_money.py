@@ -37,7 +37,7 @@ tests/test_reach_money.py compares the bound with covers' and placements' own op
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
 from typing import Any
 
@@ -164,3 +164,22 @@ class ByColour:
 
     def forget(self, taken: Taken, cargo: int) -> Taken:
         return () if self.money is None else forget(taken, cargo)
+
+
+def blind_first(r: Any, search: Callable[[], int], reached: type[Exception]) -> int:
+    """`search` with a value asked (`r.ask`): first with the colours not read (fewer states: no
+    Load or unload of fewer cubes), then, only where that reaches the value, with them (each its
+    own states and node cap). Both are bounds, so either answer is one; without a value asked, or
+    without the colours, `search` once."""
+    money = r.money
+    if r.ask is None or money is None:
+        return search()
+    r.money = None
+    try:
+        return search()
+    except reached:
+        pass
+    finally:
+        r.money = money
+    r.nodes, r._memo, r._richest = r.start_nodes, {}, {}
+    return search()

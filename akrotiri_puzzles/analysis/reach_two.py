@@ -194,7 +194,7 @@ class TwoRelaxed(_money.ByColour, Relaxed):
         oracle: bool = False,
     ) -> None:
         self.pos = pos
-        self.nodes = nodes
+        self.nodes = self.start_nodes = nodes
         self.scale = 0
         self.ask = ask
         self.on = shared
@@ -420,6 +420,9 @@ class TwoRelaxed(_money.ByColour, Relaxed):
         return out, points
 
     def best(self) -> int:
+        return _money.blind_first(self, self._from_start, Reached)
+
+    def _from_start(self) -> int:
         hero = self.hero
         assert hero.boat is not None
         hand = tuple(c for c in hero.maps if c in self.useful)
