@@ -36,23 +36,23 @@ is cut after `NODES` states: then there is no bound (None), never a guess; no cl
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from itertools import combinations_with_replacement
 
-from ..components import COLOURS, DECKS
+from ..components import COLOURS
 from ..excavation import fits_bounds, site_bounds, valid_sites
 from ..geometry import Quad, board_quarter
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
 from ..rules import temple_island_set
+from .reach_buys import Buys
 
 NODES = 20_000
 """States the relaxed search may visit before it gives up (no bound)."""
 
 
-Purchase = tuple[int, tuple[str, ...], tuple[int, int, int]]
-"""A buy: its price, the hand after it, the cards taken from each deck so far (`purchases`)."""
+Taken = tuple[tuple[Quad, int], ...]
+"""The cubes the line's Loads took, by island (or a subclass's spot)."""
 
 
 class TooBig(Exception):
@@ -91,7 +91,7 @@ class Shared:
         return self
 
 
-class Relaxed:
+class Relaxed(Buys):
     """The relaxed turn of one position (module doc)."""
 
     last_loads_unread = False
@@ -102,7 +102,7 @@ class Relaxed:
     take them again (after an excavation's turn-2 actions, R-TURN-2), a looser state, still
     sound. The same bounds in fewer states (tests/test_reach_two.py)."""
 
-    ceiling: Callable[[int, int, int, int, int, int, frozenset[tuple[Quad, str]], int, int], int] | None = None
+    ceiling: Callable[[int, int, int, int, int, int, frozenset[tuple[Quad, str]], int, int, int], int] | None = None
     """A ceiling on every leaf below a state, and the value `ask` it is compared with: a state
     whose ceiling is below it is not expanded (reach_two's, analysis/reach_ceiling.py)."""
     ask: int | None = None
@@ -355,10 +355,12 @@ class Relaxed:
         stash: int = 0,
         mask: int = 1,
         gained: int = 0,
+        income: int = 0,
     ) -> int:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
-        `sold` cubes sold so far. `mask`: the boards the excavations so far allow, where a
-        subclass searches several (analysis/reach_two.py: `allowed`, `bonus`, `multi`)."""
+        `sold` cubes sold so far for `income` drachmas at most (`income_after`). `mask`: the boards
+        the excavations so far allow, where a subclass searches several (analysis/reach_two.py:
+        `allowed`, `bonus`, `multi`)."""
         if self.last_loads_unread:
             sellable = cargo if self.stash_loads_again else cargo + stash
             if not acts and not isinstance(at, str) and not (sellable and self.stop_at(at) == self.thera):
@@ -368,16 +370,16 @@ class Relaxed:
                 # No load is searched with one action left (the `late` cut below): the cubes
                 # taken are forgotten (looser: only an excavation's turn-2 actions let a load
                 # follow, which may then take them again).
-                taken = ()
+                taken = self.forget(taken, cargo + stash)
         hand, bought = self.unread(acts, hand, dug, bought)
         gained = self.turn_over(acts, gained)
-        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained)
+        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
         if key in self._memo:
             return self._memo[key]
         if self.ceiling is not None and self.ask is not None:
             # No leaf below reaches the value asked: the ceiling stands for the state's value
             # (analysis/reach_ceiling.py).
-            top = self.ceiling(acts, drachmas, cargo, sold, stash, len(hand), dug, mask, gained)
+            top = self.ceiling(acts, drachmas, cargo, sold, stash, len(hand), dug, mask, gained, income)
             if top < self.ask:
                 self._memo[key] = top
                 return top
@@ -385,7 +387,7 @@ class Relaxed:
             # A state that differs from one already reached only in fewer drachmas can do
             # nothing more (every cost is checked against the drachmas, and the score grows with
             # them): its leaves are no better than that state's, whose leaves reach the maximum.
-            poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask, gained)
+            poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
             if self._richest.get(poorer, -1) > drachmas:
                 return -(10**9)
             self._richest[poorer] = drachmas
@@ -400,17 +402,25 @@ class Relaxed:
             # unloaded before too (as if loaded again on the way, without the action). With
             # `stash_loads_again` those are sold only after a Load takes them aboard again (below).
             n = min(len(self.earned) - 1, sold + cargo + stash - kept)
-            gain = self.earned[n] - self.earned[sold]
-            best = max(best, self.search(at, acts, drachmas + gain, 0, n, hand, dug, bought, taken, kept, mask, gained))
+            earns = max(income, self.income_after(n, taken))
+            best = max(
+                best,
+                self.search(
+                    at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, gained, earns
+                ),
+            )
             self._memo[key] = best
             return best
         if here == self.thera and kept and acts:
             # The cubes unloaded before, sold after a Load took them aboard again on the way
             # (one action, anywhere: looser); or not (the search goes on from here).
             n = min(len(self.earned) - 1, sold + kept)
-            gain = self.earned[n] - self.earned[sold]
+            earns = max(income, self.income_after(n, taken))
             best = max(
-                best, self.search(at, acts - 1, drachmas + gain, 0, n, hand, dug, bought, taken, 0, mask, gained)
+                best,
+                self.search(
+                    at, acts - 1, drachmas + earns - income, 0, n, hand, dug, bought, taken, 0, mask, gained, earns
+                ),
             )
         if not acts and not isinstance(at, str):
             # No action left after a stop: no leg is free (the free points are the start's), and
@@ -421,9 +431,11 @@ class Relaxed:
             # An unload (R-FREE-2, free, ending the Move action) empties the boat, whose Move
             # actions then give 2 points; its cubes stay on an island, to be loaded again (here
             # kept aside and sold at the next sale). An unload on the way is one at this stop.
-            best = max(
-                best, self.search(at, acts, drachmas, 0, sold, hand, dug, bought, taken, stash + cargo, mask, gained)
-            )
+            for j, gone in self.unload_amounts(cargo, taken):
+                sub = self.search(
+                    at, acts, drachmas, cargo - j, sold, hand, dug, bought, gone, stash + j, mask, gained, income
+                )
+                best = max(best, sub)
         done = {i for i, _ in dug}
         maps = self.pos.components.map
         cards = sorted(set(hand))
@@ -440,7 +452,19 @@ class Relaxed:
                     best = max(
                         best,
                         self.search(
-                            island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained
+                            island,
+                            acts - m,
+                            drachmas,
+                            cargo,
+                            sold,
+                            hand,
+                            dug,
+                            bought,
+                            taken,
+                            stash,
+                            mask,
+                            gained,
+                            income,
                         ),
                     )
                     continue
@@ -453,7 +477,19 @@ class Relaxed:
                     # reachable that the stop before it does not reach with more drachmas.
                     for cost, new_hand, t in self.purchases(acts - m - 1, drachmas, hand, bought):
                         sub = self.search(
-                            island, acts - m - 1, drachmas - cost, 0, sold, new_hand, dug, t, taken, stash, mask, gained
+                            island,
+                            acts - m - 1,
+                            drachmas - cost,
+                            0,
+                            sold,
+                            new_hand,
+                            dug,
+                            t,
+                            taken,
+                            stash,
+                            mask,
+                            gained,
+                            income,
                         )
                         best = max(best, sub)
                 fits = self.fits.get(island)
@@ -481,22 +517,23 @@ class Relaxed:
                                 stash,
                                 allow,
                                 now,
+                                income,
                             )
                             best = max(best, sub)
                 had = got.get(island, 0)
                 late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
-                if cargo < 3 and (had < self.cubes.get(island, 0) or kept) and not late:
+                loads = self.load_turns(island, acts - m - 1, gained) if cargo < 3 and not late else ()
+                for lying, after, now in loads:
+                    if had >= lying and not kept:
+                        continue
                     # The boat takes as many as it can: the cubes unloaded before (with
                     # `stash_loads_again`, on any island: looser), then the island's, less those
                     # already taken.
-                    again = min(3 - cargo, kept)
-                    k = min(3 - cargo - again, self.cubes.get(island, 0) - had)
-                    more = tuple(sorted({**dict(taken), island: had + k}.items())) if k else taken
-                    best = max(
-                        best,
-                        self.search(
+                    for again, k in self.amounts(3 - cargo, kept, max(0, lying - had), taken):
+                        more = tuple(sorted({**dict(taken), island: had + k}.items())) if k else taken
+                        sub = self.search(
                             island,
-                            acts - m - 1,
+                            after,
                             drachmas,
                             cargo + again + k,
                             sold,
@@ -506,9 +543,10 @@ class Relaxed:
                             more,
                             stash - again,
                             mask,
-                            gained,
-                        ),
-                    )
+                            now,
+                            income,
+                        )
+                        best = max(best, sub)
         self._memo[key] = best
         return best
 
@@ -518,6 +556,35 @@ class Relaxed:
         """The Move actions a leg from `at` to `island` is searched with, `least` those of its
         points (reach_two's: turn 1's legs over turn 1's board)."""
         return (least,)
+
+    def income_after(self, n: int, taken: tuple[tuple[Quad, int], ...]) -> int:
+        """The most the first `n` cubes sold earn (R-FREE-1), those loaded being `taken`: the `n`
+        best prices (`earned`; reach_two's reads the cubes' colours, analysis/reach_money.py)."""
+        return self.earned[n]
+
+    def amounts(
+        self, room: int, kept: int, lying: int, taken: tuple[tuple[Quad, int], ...]
+    ) -> Sequence[tuple[int, int]]:
+        """The cubes a Load takes, `room` left aboard: of those unloaded before (`kept`) and of
+        the island's (`lying`): as many as it can, those unloaded first (reach_two's tries fewer
+        too where the colours are read, analysis/reach_money.py)."""
+        again = min(room, kept)
+        return ((again, min(room - again, lying)),)
+
+    def unload_amounts(self, cargo: int, taken: Taken) -> Sequence[tuple[int, Taken]]:
+        """The cubes an unload leaves, and `taken` after it: all of them (reach_two's tries fewer
+        too where the colours are read, and reads them no more)."""
+        return ((cargo, taken),)
+
+    def forget(self, taken: tuple[tuple[Quad, int], ...], cargo: int) -> tuple[tuple[Quad, int], ...]:
+        """`taken` where no later Load is searched (`last_loads_unread`): forgotten."""
+        return ()
+
+    def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
+        """The ways a Load on `island` is searched: the cubes lying there, the actions left after
+        it and those gained (reach_two's: a Load of turn 1 or of turn 2, analysis/reach_loads.py);
+        here one, the island's cubes."""
+        return ((self.cubes.get(island, 0), after, gained),)
 
     def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
         """The boards (bits) where `island` has room for a temple besides those of `dug`
@@ -537,45 +604,3 @@ class Relaxed:
     def stop_at(self, at: str | Quad) -> Quad:
         """The island (or a subclass's spot) of a stop: the boat's dock's at the start."""
         return self.pos.board.island_of_dock[at] if isinstance(at, str) else at
-
-    _bought: dict[tuple[bool, int, tuple[str, ...], tuple[int, int, int]], list[Purchase]] | None = None
-    """`purchases`' answers, by what they read (kept per search, made on first use)."""
-
-    def purchases(
-        self, acts: int, drachmas: int, hand: tuple[str, ...], bought: tuple[int, int, int]
-    ) -> list[Purchase]:
-        """Each buy the drachmas pay for (R-BUY-1: 1, 2 or 3 cards, each from any deck, the
-        deck's next card): its price, the hand after it (the cards that fit somewhere), and the
-        cards taken from each deck so far. Kept by what it reads: whether 2 actions are left,
-        how many of the buys' prices the drachmas pay, the hand and the cards taken."""
-        paid = 0
-        while paid < len(self.buy_prices) and self.buy_prices[paid] <= drachmas:
-            paid += 1
-        if self._bought is None:
-            self._bought = {}
-        key = (acts >= 2, paid, hand, bought)
-        got = self._bought.get(key)
-        if got is None:
-            got = self._bought[key] = list(self._purchases(acts >= 2, paid, hand, bought))
-        return got
-
-    def _purchases(
-        self, later: bool, paid: int, hand: tuple[str, ...], bought: tuple[int, int, int]
-    ) -> Iterator[Purchase]:
-        """`purchases` of the first `paid` buys' prices; `later`: 2 actions are left after it."""
-        for n in range(1, paid + 1):
-            cost = self.buy_prices[n - 1]
-            for decks in combinations_with_replacement(range(len(DECKS)), n):
-                took = list(bought)
-                cards: list[str] = []
-                for d in decks:
-                    if took[d] >= len(self.decks[d]):
-                        break
-                    cards.append(self.decks[d][took[d]])
-                    took[d] += 1
-                else:
-                    new_hand = tuple(sorted(hand + tuple(c for c in cards if c in self.useful)))
-                    # With fewer than 2 actions left no later buy is excavated (a buy and an
-                    # excavation): what was bought is not read again, and states merge.
-                    t = (took[0], took[1], took[2]) if later else (0, 0, 0)
-                    yield cost, new_hand, t

@@ -181,11 +181,14 @@ class Ceiling:
         dug: frozenset[tuple[Quad, str]],
         mask: int,
         gained: int,
+        income: int | None = None,
     ) -> int:
         n = len(dug)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
         earned = self.r.earned
-        now = drachmas - earned[sold]
+        # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
+        # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
+        now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
         whole = (dug, mask, most, hand, now, aboard)
         got = self.known.get(whole)

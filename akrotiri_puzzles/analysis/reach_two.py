@@ -21,7 +21,8 @@ run once over both turns, on the boards the line can meet:
   alone (no land of B1) are grouped into spots by what they offer. A spot offers the union over
   its islands: a card fits it where it fits a site of one of them on its own board (R-EXC-2
   reads the board's icons, which the next tile changes), its docks are all of theirs, its cubes
-  the most any holds (the next placement lays two, R-TILE-2), and a temple there counts for a
+  the most any holds (the next placement lays two, one on the icon's island and one on another,
+  R-TILE-2: one at most on each island; `laid`), and a temple there counts for a
   per-temple goal card when it counts on one of them on its board (R-GOAL-1..8; the score is
   the final board's, R-SCORE-2). An island holding a temple offers no excavation (R-EXC-1).
 - *Legs.* The least movement points between docks over the union of the group's route
@@ -70,12 +71,15 @@ from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle
 from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
+from . import reach_money as _money
 from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 from .reach_ceiling import OVER as _OVER
 from .reach_ceiling import Ceiling
+from .reach_loads import first_cubes as _first_cubes
+from .reach_loads import load_turns as _load_turns
 
 Spot = int
 Member = tuple[int, Quad]
@@ -172,7 +176,7 @@ def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[lis
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
-class TwoRelaxed(Relaxed):
+class TwoRelaxed(_money.ByColour, Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
     last_loads_unread = True
@@ -190,7 +194,7 @@ class TwoRelaxed(Relaxed):
         oracle: bool = False,
     ) -> None:
         self.pos = pos
-        self.nodes = nodes
+        self.nodes = self.start_nodes = nodes
         self.scale = 0
         self.ask = ask
         self.on = shared
@@ -236,6 +240,8 @@ class TwoRelaxed(Relaxed):
         sites = [site for seat in pos.seats for _, site in seat.temples]
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
         self._spots(boards)
+        self.first_cubes = _first_cubes(self.b1_island, pos) if self.split_loads else {}
+        self.money = _money.Money(self) if self.colours else None
         self._routes(boards)
         self.first_digs = self._first_digs(boards) if self.tight_turns else set()
         if ask is not None and self.use_ceiling:
@@ -360,12 +366,17 @@ class TwoRelaxed(Relaxed):
     def _cubes_on(self, k: int, isl: Quad) -> int:
         if k == 0:
             return sum(self.pos.cubes_by_island.get(isl, {}).values())
-        # The next tile lays two cubes (R-TILE-2) on the land of this board's new tile.
+        # The next tile lays two cubes (R-TILE-2) on the land of this board's new tile: the first
+        # on the icon's island, the second on a different island, so one at most on each.
         b = self.boards[k]
         island_of_piece = b.island_of_piece
         n = sum(count for piece, _, count in self.pos.cubes if island_of_piece.get(piece) == isl)
         grown = any(q not in self.old_land for q in b.island_quads[isl])
-        return n + 2 if grown else n
+        return n + self.laid if grown else n
+
+    laid = 1
+    """The next placement's cubes an island of its tile gets at most: one (R-TILE-2, the second
+    cube on a different island from the first's); 2 before session 54."""
 
     # -- the relaxed search over the spots, with the boards a line's excavations allow ------------
 
@@ -409,6 +420,9 @@ class TwoRelaxed(Relaxed):
         return out, points
 
     def best(self) -> int:
+        return _money.blind_first(self, self._from_start, Reached)
+
+    def _from_start(self) -> int:
         hero = self.hero
         assert hero.boat is not None
         hand = tuple(c for c in hero.maps if c in self.useful)
@@ -542,6 +556,18 @@ class TwoRelaxed(Relaxed):
         rooms = self.rooms[island]  # type: ignore[index]
         n = sum(1 for i, _ in dug if i == island) + 1
         return rooms[n] if n < len(rooms) else 0
+
+    colours = True
+    """Whether the sales' income reads the cubes' colours (analysis/reach_money.py, `ByColour`)."""
+
+    split_loads = True
+    """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
+    left), where the spot holds more cubes on the final boards (analysis/reach_loads.py)."""
+
+    def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
+        if not self.split_loads:
+            return super().load_turns(island, after, gained)
+        return _load_turns(self, island, after, gained)
 
     tight_turns = True
     """Whether an excavation adds turn 2's actions only where it can be turn 1's (`turn_bonus`)."""

@@ -1,0 +1,185 @@
+"""What the two-turn relaxation's sales earn, read by colour (analysis/reach_two.py, `TwoRelaxed.colours`).
+
+The relaxation sells its n-th cube at the n-th best empty market space of any colour (`earned`):
+one Load of a red cube and the next placement's cube sells at blue's 5 and 4 where a real line
+earns 8 at most (seed 3's turn 11, docs/analysis.md). Here the income of the first n cubes sold
+is bounded by the cubes' colours instead (`Money.income`):
+
+- *Where the cubes come from.* The cubes aboard at the start (their colours known) and those the
+  line's Loads took, `taken` (cubes by spot). A spot's cubes of colour c are at most the most any
+  of its islands holds (on turn 1's board, or on a final board: those of turn 1's board on its
+  pieces), plus the next placement's cube where its tile grows the island (`laid`, R-TILE-2),
+  whose colour is one the placement takes from the market. So of the cubes taken on a spot, at
+  most `min(taken, of c + laid)` are of colour c, `laid` counting only where the placement takes c.
+- *The market.* The next placement takes at most two cubes from the market (R-TILE-2), `t_c` of
+  colour c (none without a next tile, the boards of turn 1 alone). Each sale of colour c fills its
+  rightmost empty space (R-FREE-1): moving a take before a sale only raises that sale's price (the
+  track never falls to the right), so with every take first the j-th cube of colour c sold earns
+  at most the j-th best of the `off_c + t_c` empty spaces (`off_c` those empty now).
+- The income of the first n cubes sold is then at most the most, over the takes `t`, of the n
+  best prices among each colour's best `A_c` spaces, `A_c` the cubes of colour c there can be
+  (at most `earned[n]`, the colour-blind bound).
+
+Sound, with three changes to the search that keep every real line's relaxed image: a Load may
+take fewer cubes than it can (`amounts`: the image takes what the real Load takes, so its cubes
+aboard and `taken` are the real line's); once the boat unloads, the colours are not read any more
+(`unloaded`: the cubes unloaded may be loaded again anywhere, `stash_loads_again`); and where
+`last_loads_unread` forgets `taken` with cubes aboard it keeps it (the colours of the next sale),
+and with none marks the colours unread (a later Load's sale counts the cubes sold before). The
+search carries the income so far (`income`), and a sale adds the new bound less it: each sale's
+bound reads the cubes taken by then, which only grow, so the income never falls and is at least
+the real line's after each sale (the drachmas checked against every cost are no fewer). The
+ceiling (reach_ceiling.py) reads the drachmas less that income plus `earned` of the cubes there
+may be sold, at least every later income.
+tests/test_reach_money.py compares the bound with covers' and placements' own optima.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import product
+from typing import Any
+
+from ..components import COLOURS
+
+Taken = tuple[tuple[Any, int], ...]
+
+UNREAD = -1
+"""A spot that is never one: in `taken`, the colours are not read (an unload, or `taken` forgotten)."""
+
+
+class Money:
+    """The colour-read income of one `TwoRelaxed` search (module doc)."""
+
+    def __init__(self, r: Any) -> None:
+        pos = r.pos
+        self.earned = r.earned
+        track = pos.components.market.track
+        self.aboard = Counter(r.hero.cargo)
+        pools: dict[int, tuple[dict[str, int], int]] = {}
+        for s, members in enumerate(r.members):
+            most: dict[str, int] = {}
+            wild = 0
+            for k, isl in members:
+                if k == 0:
+                    here = dict(pos.cubes_by_island.get(isl, {}))
+                else:
+                    b = r.boards[k]
+                    here = {}
+                    for piece, colour, count in pos.cubes:
+                        if b.island_of_piece.get(piece) == isl:
+                            here[colour] = here.get(colour, 0) + count
+                    if any(q not in r.old_land for q in b.island_quads[isl]):
+                        wild = r.laid
+                for c, n in here.items():
+                    most[c] = max(most.get(c, 0), n)
+            pools[s] = (most, wild)
+        self.pools = pools
+        market = pos.market
+        takes = [(0,) * len(COLOURS)]
+        if len(r.boards) > 1:
+            takes = [t for t in product(range(3), repeat=len(COLOURS)) if sum(t) <= 2]
+            takes = [t for t in takes if all(n <= on for n, on in zip(t, market, strict=True))]
+        self.takes = [
+            (t, [sorted(track[: len(track) - (on - n)], reverse=True) for n, on in zip(t, market, strict=True)])
+            for t in takes
+        ]
+        """Each take of the next placement (cubes by colour) and each colour's empty spaces' prices
+        after it, best first."""
+        self._known: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
+
+    def income(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
+        """At most what the first `n` cubes sold earn, those loaded being `taken` (module doc)."""
+        if n <= 0:
+            return 0
+        if taken and taken[0][0] == UNREAD:
+            return self.earned[n]
+        key = (taken, n)
+        got = self._known.get(key)
+        if got is None:
+            got = self._known[key] = min(self.earned[n], self._income(n, taken))
+        return got
+
+    def _income(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
+        best = 0
+        for t, prices in self.takes:
+            spaces: list[int] = []
+            for i, c in enumerate(COLOURS):
+                can = self.aboard.get(c, 0)
+                for s, had in taken:
+                    most, wild = self.pools[s]
+                    can += min(had, most.get(c, 0) + (wild if t[i] else 0))
+                spaces += prices[i][:can]
+            spaces.sort(reverse=True)
+            best = max(best, sum(spaces[:n]))
+        return best
+
+
+def amounts(room: int, kept: int, lying: int, taken: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """The cubes a Load takes (`Relaxed.amounts`): while the colours are read (nothing unloaded
+    yet), any number of the island's, one at least; else as many as it can, those unloaded first."""
+    again = min(room, kept)
+    if _unread(taken) or again:
+        return [(again, min(room - again, lying))]
+    return [(0, k) for k in range(min(room, lying), 0, -1)]
+
+
+def unloads(cargo: int, taken: tuple[tuple[int, int], ...]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """The cubes an unload leaves and `taken` after it: while the colours are read, any number of
+    those aboard, and the colours are read no more (its counts kept for the Loads)."""
+    if _unread(taken):
+        return [(cargo, taken)]
+    return [(j, ((UNREAD, 0), *taken)) for j in range(cargo, 0, -1)]
+
+
+def _unread(taken: tuple[tuple[int, int], ...]) -> bool:
+    return bool(taken) and taken[0][0] == UNREAD
+
+
+def forget(taken: tuple[tuple[int, int], ...], cargo: int) -> tuple[tuple[int, int], ...]:
+    """`taken` where no later Load is searched: kept with cubes aboard or unloaded (`cargo`: the
+    next sale reads it), else forgotten, the colours not read."""
+    if cargo and not (taken and taken[0][0] == UNREAD):
+        return taken
+    return ((UNREAD, 0),)
+
+
+class ByColour:
+    """`Relaxed`'s hooks read by colour where `money` is set (reach_two's `TwoRelaxed`)."""
+
+    money: Money | None = None
+    earned: list[int]
+
+    def income_after(self, n: int, taken: Taken) -> int:
+        return self.earned[n] if self.money is None else self.money.income(n, taken)
+
+    def amounts(self, room: int, kept: int, lying: int, taken: Taken) -> Sequence[tuple[int, int]]:
+        if self.money is None:
+            return super().amounts(room, kept, lying, taken)  # type: ignore[misc]
+        return amounts(room, kept, lying, taken)
+
+    def unload_amounts(self, cargo: int, taken: Taken) -> Sequence[tuple[int, Taken]]:
+        return ((cargo, taken),) if self.money is None else unloads(cargo, taken)
+
+    def forget(self, taken: Taken, cargo: int) -> Taken:
+        return () if self.money is None else forget(taken, cargo)
+
+
+def blind_first(r: Any, search: Callable[[], int], reached: type[Exception]) -> int:
+    """`search` with a value asked (`r.ask`): first with the colours not read (fewer states: no
+    Load or unload of fewer cubes), then, only where that reaches the value, with them (each its
+    own states and node cap). Both are bounds, so either answer is one; without a value asked, or
+    without the colours, `search` once."""
+    money = r.money
+    if r.ask is None or money is None:
+        return search()
+    r.money = None
+    try:
+        return search()
+    except reached:
+        pass
+    finally:
+        r.money = money
+    r.nodes, r._memo, r._richest = r.start_nodes, {}, {}
+    return search()
