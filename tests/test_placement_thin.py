@@ -25,7 +25,7 @@ from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_best_first import _notation_order
 from .test_placement_bound import before_placement
-from .test_placement_parts import _Fake, _covered
+from .test_placement_parts import _covered, _Fake
 
 _THIN: list = []
 
@@ -98,7 +98,7 @@ def test_R_TILE_2_thin_groups_market_parts_give_the_notation_order_search_s_answ
     assert _search(kids, fake, below) == want
 
 
-def _one_group(rng: random.Random) -> list:
+def _one_group() -> list:
     group = next(g for g in _thin_groups() if len({child.market for _, child in g}) == 4)
     return list(group)
 
@@ -109,7 +109,7 @@ def test_R_TILE_2_a_thin_group_s_parts_skip_members_whose_relaxed_questions_fail
     # cover is solved when its first member left fails with another left beside it, and is
     # INFEASIBLE at 8.
     rng = random.Random(0)
-    kids = _one_group(rng)
+    kids = _one_group()
     fake = _Fake(kids, rng)
     for _, child in kids:
         fake.value[id(child)] = 6
@@ -133,7 +133,7 @@ def test_R_TILE_2_a_thin_group_s_part_is_not_solved_while_one_member_fails(monke
     # The relaxation proves every member of a part below 8 but one: no part's cover is solved,
     # the one member is (the rule that keeps seed 3's turn 10 at its models).
     rng = random.Random(1)
-    kids = _one_group(rng)
+    kids = _one_group()
     fake = _Fake(kids, rng)
     for _, child in kids:
         fake.value[id(child)] = 6
