@@ -92,6 +92,7 @@ def test_R_TILE_2_thin_groups_market_parts_give_the_notation_order_search_s_answ
     fake = _Fake(kids, rng)
     below = _Relaxed(fake, {id(child): rng.choice([0, 1, 1, 2, None]) for _, child in kids}, rng.choice([1, 2, 3]))
     want = _want(kids, fake)
+    monkeypatch.setattr(placement, "MARKET_PARTS_THIN", True)
     got = _search(kids, fake, below)
     assert got == want
     monkeypatch.setattr(placement, "MARKET_PARTS_THIN", False)
@@ -115,6 +116,7 @@ def test_R_TILE_2_a_thin_group_s_parts_skip_members_whose_relaxed_questions_fail
         fake.value[id(child)] = 6
     fake.value[id(kids[0][1])] = 7
     below = _Relaxed(fake, {id(child): 2 for _, child in kids}, 3)
+    monkeypatch.setattr(placement, "MARKET_PARTS_THIN", True)
     got = _search(kids, fake, below)
     assert got == _want(kids, fake) and got.value == 7
     sizes: dict[tuple[int, ...], int] = {}
@@ -143,6 +145,7 @@ def test_R_TILE_2_a_thin_group_s_part_is_not_solved_while_one_member_fails(monke
         first.setdefault(child.market, id(child))
     below = _Relaxed(fake, {id(child): 2 if id(child) in first.values() else 1 for _, child in kids}, 3)
     solved: list[str] = []
+    monkeypatch.setattr(placement, "MARKET_PARTS_THIN", True)
     got = _search(kids, fake, below, solved)
     assert got == _want(kids, fake)
     assert fake.solves == 1 + len(first)

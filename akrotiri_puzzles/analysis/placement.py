@@ -150,16 +150,21 @@ where they do not (thin markets, the group asked at once through the relaxation,
 parts' models (seed 3's turn 10, docs/benchmarks.md)."""
 
 
-MARKET_PARTS_THIN = True
-"""Over two turns, in a group whose own two-turn cover is not claimed (thin markets, `MARKET_PARTS`
-above), a market part's cover is solved once two of the part's members left fail their relaxed
+MARKET_PARTS_THIN = False
+"""Off: on seed 3's turn 10 (2016, north) it solves one part's cover more than main (3 models
+instead of 2, 170 CPU s against 153, the same answer; docs/benchmarks.md, session 54), and no
+turn measured is yet shown to gain. When on, over two turns, in a group whose own two-turn
+cover is not claimed (thin markets, `MARKET_PARTS` above), a market part's cover is solved once two of the part's members left fail their relaxed
 questions at the value asked (`_Search.thin_part`): all members of a part leave one market, so
 their cover is claimed over two turns (`two_turn_markets` holds with one market) and dominates
 each of them (`cover`). INFEASIBLE skips every member it covers, as their own solves would be;
 otherwise its best and line bound and may settle them (`_Facts`), as a group's cover does. Asked
 only after two relaxed questions have failed, because where the relaxation answers for the
-members one by one they cost no model at all (seed 3's turn 10, docs/benchmarks.md); one such
-cover per part and value asked."""
+members one by one they cost no model at all; one such cover per part and value asked. The
+other members' relaxed questions are asked ahead, at the value asked now: a member the search
+alone would reach only after the best has grown (and then prove below by its relaxation) can
+still put its part's cover to a model at the lower value, which is the likely cost on seed 3's
+turn 10 (not logged)."""
 
 
 class Stopped(Exception):
