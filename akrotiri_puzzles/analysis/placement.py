@@ -150,6 +150,23 @@ where they do not (thin markets, the group asked at once through the relaxation,
 parts' models (seed 3's turn 10, docs/benchmarks.md)."""
 
 
+MARKET_PARTS_THIN = False
+"""Off: on seed 3's turn 10 (2016, north) it solves one part's cover more than main (3 models
+instead of 2, 170 CPU s against 153, the same answer; docs/benchmarks.md, session 54), and no
+turn measured is yet shown to gain. When on, over two turns, in a group whose own two-turn
+cover is not claimed (thin markets, `MARKET_PARTS` above), a market part's cover is solved once two of the part's members left fail their relaxed
+questions at the value asked (`_Search.thin_part`): all members of a part leave one market, so
+their cover is claimed over two turns (`two_turn_markets` holds with one market) and dominates
+each of them (`cover`). INFEASIBLE skips every member it covers, as their own solves would be;
+otherwise its best and line bound and may settle them (`_Facts`), as a group's cover does. Asked
+only after two relaxed questions have failed, because where the relaxation answers for the
+members one by one they cost no model at all; one such cover per part and value asked. The
+other members' relaxed questions are asked ahead, at the value asked now: a member the search
+alone would reach only after the best has grown (and then prove below by its relaxation) can
+still put its part's cover to a model at the lower value, which is the likely cost on seed 3's
+turn 10 (not logged)."""
+
+
 class Stopped(Exception):
     """The time ran out after some lines were found (`found`, best first)."""
 
@@ -370,15 +387,58 @@ class _Search:
                 out.update(id(child) for _, child in part)
         return [(action, child) for action, child in left if id(child) not in out]
 
+    def below_once(self, child: Position, ask: int, asked: dict[int, tuple[int, bool]]) -> bool:
+        """`below`, remembered per member in `asked` (by id: the value asked and the answer): a
+        member below some value is below every higher one (no line reaches it), and a member not
+        below a value is not asked for it again."""
+        seen = asked.get(id(child))
+        if seen is not None and (seen[0] == ask or (seen[1] and seen[0] <= ask)):
+            return seen[1]
+        answer = self.below(child, ask)
+        asked[id(child)] = (ask, answer)
+        return answer
+
+    def thin_part(
+        self,
+        kid: Child,
+        left: list[Child],
+        ask: int,
+        solve: Solve,
+        facts: _Facts,
+        asked: dict[int, tuple[int, bool]],
+        tried: set[tuple[tuple[int, ...], int]],
+    ) -> set[int]:
+        """The members (ids) a thin group's market part's cover proves below `ask`: `kid` (just
+        popped, its relaxed question failed) and those left of its market whose relaxed questions
+        fail too, asked through their cover when they are two or more (`MARKET_PARTS_THIN`).
+        Empty when there are fewer, when that part was tried at `ask` already, or when the cover
+        reaches `ask` (then `facts` holds its best and line for them)."""
+        market = kid[1].market
+        if (market, ask) in tried:
+            return set()
+        part = [other for other in left if other[1].market == market]
+        failed = [other for other in part if not self.below_once(other[1], ask, asked)]
+        if not failed:
+            return set()
+        tried.add((market, ask))
+        members = [kid, *failed]
+        if self.covered(members, ask, solve, facts):
+            return set()
+        return {id(c) for _, c in members}
+
     def group(self, group: list[Child], solve: Solve) -> None:
         """One group: before each placement, when the value asked for has grown since the last
         check, the cover of the placements left is asked for it: INFEASIBLE skips them all.
         Over two turns, a claimed cover that reaches it has its market parts asked too (`by_market`),
-        unless its line settles the first placement left (`settled`); a placement whose covers'
-        best is below the value asked is skipped."""
+        unless its line settles the first placement left (`settled`); where it is not claimed (thin
+        markets), a part's cover is asked once two of its members fail their relaxed questions
+        (`thin_part`); a placement whose covers' best is below the value asked is skipped."""
         left = list(group)
         checked: int | None = None
         facts = _Facts()
+        asked: dict[int, tuple[int, bool]] = {}
+        tried: set[tuple[tuple[int, ...], int]] = set()
+        thin = self.turns > 1 and MARKET_PARTS_THIN and not two_turn_markets([child for _, child in group])
         while left:
             ask = self.ask()
             if ask is not None and any(facts.most.get(id(child), ask) < ask for _, child in left):
@@ -404,10 +464,17 @@ class _Search:
                         left = kept
                         continue
             action, child = left.pop(0)
-            if ask is not None and self.below(child, ask):
+            if ask is not None and self.below_once(child, ask, asked):
                 # Its bound is below the value asked for: its solve would be INFEASIBLE.
                 self.bound = max(self.bound, ask - 1)
                 continue
+            if ask is not None and thin:
+                out = self.thin_part((action, child), left, ask, solve, facts, asked, tried)
+                if out:
+                    # Its market part's cover is INFEASIBLE: so would their solves be.
+                    self.bound = max(self.bound, ask - 1)
+                    left = [(a, c) for a, c in left if id(c) not in out]
+                    continue
             quick = self.known_value(child, ask) or self.settled(child, ask, facts)
             if quick is not None:
                 # Its value, proven; its line is solved only if it stays the best (`resolve`).
