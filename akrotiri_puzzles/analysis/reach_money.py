@@ -31,7 +31,7 @@ bound reads the cubes taken by then, which only grow, so the income never falls 
 the real line's after each sale (the drachmas checked against every cost are no fewer). The
 ceiling (reach_ceiling.py) reads the drachmas less that income plus `earned` of the cubes there
 may be sold, at least every later income.
-tests/test_reach_money.py compares the bound with covers' and placements' own optima.
+tests/test_reach_loads.py compares the bound with covers' and placements' own optima.
 """
 
 from __future__ import annotations
