@@ -37,15 +37,15 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Sequence
-from functools import partial
 
 from ..components import COLOURS
-from ..excavation import fits_bounds, site_bounds, valid_sites
-from ..geometry import Quad, board_quarter
-from ..goals import BoardFacts, score_goal, temple_counts
+from ..excavation import fits_bounds, site_bounds
+from ..geometry import Quad
+from ..goals import BoardFacts
 from ..position import Position
 from ..rules import temple_island_set
 from .reach_buys import Buys
+from .reach_goals import Goals
 
 NODES = 20_000
 """States the relaxed search may visit before it gives up (no bound)."""
@@ -91,7 +91,7 @@ class Shared:
         return self
 
 
-class Relaxed(Buys):
+class Relaxed(Buys, Goals):
     """The relaxed turn of one position (module doc)."""
 
     last_loads_unread = False
@@ -282,64 +282,6 @@ class Relaxed(Buys):
             self._goals[dug] = self.base_maps + sum(maps[c].points for _, c in dug) + self.goal_part(dug)
         points = self._goals[dug] + drachmas // 10
         return points * self.scale + drachmas if self.scale else points
-
-    def goal_part(self, dug: frozenset[tuple[Quad, str]], one: Callable[[str], int] | None = None) -> int:
-        """At least the goal cards' points with the new temples `dug`: the cards held and the best
-        of each goal draw, each card's points `one` (else `goal_bound`'s)."""
-        if one is None:
-            one = partial(self.goal_bound, dug=dug)
-        held = sum(one(g) for g in self.hero.goals)
-        draws = self.draws_after[len(dug)]
-        if draws:
-            # The k-th offer of a turn lies in the deck's first 2k cards (the cards not kept go to
-            # the bottom), or anywhere in a shorter deck; the strategist's in the face-up goals.
-            n = self.pos.components.setup.goals_drawn * draws
-            pool_ids = self.goal_pool if self.pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
-            pool = sorted((one(g) for g in set(pool_ids)), reverse=True)
-            held += sum(pool[:draws])
-        return held
-
-    def goal_bound(self, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
-        """At least the points of `goal` for the hero's temples with the new temples `dug`
-        (island, map card)."""
-        new = [i for i, _ in dug]
-        pos = self.pos
-        board = pos.board
-        card = pos.components.goal[goal]
-        value = card.value(pos.edition)
-        rule = card.rule
-        if rule == "quarters":
-            return self.quarters_points(goal, dug)
-        if rule == "largest_completed":
-            done = [i for i in (*self.old_islands, *new) if i in board.completed]
-            return value * max((board.island_size[i] for i in done), default=0)
-        if goal not in self._old:
-            self._old[goal] = score_goal(pos, pos.to_move, goal, self.facts).points
-        old = self._old[goal]
-        if rule == "not_connected":
-            mine = set(self.old_islands) | set(new)
-            ok = [i for i in new if not any(frozenset((i, o)) in self.facts.connected for o in mine if o != i)]
-            return old + value * len(ok)
-        return old + value * sum(1 for i in new if temple_counts(pos, self.facts, rule, i))
-
-    def quarters_points(self, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
-        """At least the points of a goal card that reads quarters (R-GOAL-*): a new temple opens
-        a quarter only if its card fits a site there (R-EXC-2, `site_quarters`)."""
-        card = self.pos.components.goal[goal]
-        value = card.value(self.pos.edition)
-        quarters = {board_quarter(site) for _, site in self.hero.temples}
-        opened = sum(1 for i, c in dug if self.site_quarters(i, c) - quarters)
-        cap = card.cap if card.cap is not None else 10**9
-        return min(cap, value * min(4, len(quarters) + opened))
-
-    def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
-        """The board quarters of the sites of `island` where `card` fits."""
-        key = (island, card)
-        if key not in self._quarters:
-            pos = self.pos
-            sites = valid_sites(pos.board, pos.to_move, pos.components.map[card], pos.board.island_quads[island])
-            self._quarters[key] = frozenset(board_quarter(q) for q in sites)
-        return self._quarters[key]
 
     def search(
         self,
