@@ -183,27 +183,7 @@ def test_R_TILE_1_R_FREE_1_the_views_count_no_more_than_each_scenario(name, comp
     own boards with the count (test_solver_relax's `_scenario_lower`), and the count raises some
     of them. A few seconds each."""
     puzzle = load_puzzle(SLOW / name, comps)
-    reader = FactReader(puzzle)
-    relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
-    cards = playable_cards(puzzle, budget(puzzle).most)
-    by_first: dict[object, list] = {}
-    for sc in reader.scenarios():
-        by_first.setdefault(sc.first, []).append(sc)
-    rng = random.Random(53)
-    checked = raised = 0
-    for first in rng.sample(list(by_first), 3):
-        group = by_first[first]
-        f = reader.first(first, group[0].boards[0])
-        bounds = relax.bounds(first, f.board, f.view, reader.start_dock, cards)
-        for sc in rng.sample(group, 12):
-            own, _, _ = _scenario_lower(reader, puzzle, sc, cards, cards, comps)
-            lower, _ = bounds[slot_name(sc.second)]
-            assert lower <= own, (name, sc)
-            checked += 1
-            with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(cargo_money, "NO_LOAD", False)
-                raised += own > _scenario_lower(reader, puzzle, sc, cards, cards, comps)[0]
-    assert checked == 36 and raised > 0
+    _views_against_scenarios(puzzle, comps, seed=53, count="NO_LOAD")
 
 
 def _empty_boat(comps, drachmas: int, actions: int) -> Puzzle:
@@ -259,27 +239,7 @@ def test_R_TILE_1_R_FREE_1_no_sale_raises_some_scenarios_above_their_views(comps
     `FactReader.read` drops scenarios by it), and the count raises some of them. A few seconds."""
     monkeypatch.setattr(cargo_money, "NO_SALE", True)  # off by default (docs/solver.md)
     puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
-    reader = FactReader(puzzle)
-    relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
-    cards = playable_cards(puzzle, budget(puzzle).most)
-    by_first: dict[object, list] = {}
-    for sc in reader.scenarios():
-        by_first.setdefault(sc.first, []).append(sc)
-    rng = random.Random(54)
-    checked = raised = 0
-    for first in rng.sample(list(by_first), 3):
-        group = by_first[first]
-        f = reader.first(first, group[0].boards[0])
-        bounds = relax.bounds(first, f.board, f.view, reader.start_dock, cards)
-        for sc in rng.sample(group, 12):
-            own, _, _ = _scenario_lower(reader, puzzle, sc, cards, cards, comps)
-            lower, _ = bounds[slot_name(sc.second)]
-            assert lower <= own, sc
-            checked += 1
-            with pytest.MonkeyPatch.context() as patch:
-                patch.setattr(cargo_money, "NO_SALE", False)
-                raised += own > _scenario_lower(reader, puzzle, sc, cards, cards, comps)[0]
-    assert checked == 36 and raised > 0
+    _views_against_scenarios(puzzle, comps, seed=54, count="NO_SALE")
 
 
 @pytest.mark.corpus
@@ -302,3 +262,30 @@ def test_R_FREE_1_R_LOAD_1_place_2_g15001_no_sale_drops_only_infeasible_scenario
     monkeypatch.setattr(cargo_money, "NO_SALE", True)
     result = solve(puzzle, probe=False)
     assert (result.status, result.optimum) == ("OPTIMAL", 6)
+
+
+def _views_against_scenarios(puzzle: Puzzle, comps, seed: int, count: str) -> None:
+    """Over 3 sampled turn-1 placements and 12 sampled turn-2 scenarios below each, the per-slot
+    view's bound is at most the scenario's own (test_solver_relax's `_scenario_lower`), and
+    switching `cargo_money.<count>` off lowers some scenarios' own bound."""
+    reader = FactReader(puzzle)
+    relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
+    cards = playable_cards(puzzle, budget(puzzle).most)
+    by_first: dict[object, list] = {}
+    for sc in reader.scenarios():
+        by_first.setdefault(sc.first, []).append(sc)
+    rng = random.Random(seed)
+    checked = raised = 0
+    for first in rng.sample(list(by_first), 3):
+        group = by_first[first]
+        f = reader.first(first, group[0].boards[0])
+        bounds = relax.bounds(first, f.board, f.view, reader.start_dock, cards)
+        for sc in rng.sample(group, 12):
+            own, _, _ = _scenario_lower(reader, puzzle, sc, cards, cards, comps)
+            lower, _ = bounds[slot_name(sc.second)]
+            assert lower <= own, (puzzle.id, sc)
+            checked += 1
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(cargo_money, count, False)
+                raised += own > _scenario_lower(reader, puzzle, sc, cards, cards, comps)[0]
+    assert checked == 36 and raised > 0
