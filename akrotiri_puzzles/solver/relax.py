@@ -45,13 +45,15 @@ checks each against sampled scenarios' own boards.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from ..board import Board, tile_template
-from ..excavation import bounds_from, fits_bounds
-from ..geometry import ROTATIONS, Quad
+from ..components import Components
+from ..excavation import Bounds, bounds_from
+from ..geometry import ROTATIONS, Point, Quad
 from ..puzzle import Puzzle
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_counts, island_cubes
@@ -89,6 +91,8 @@ class _Slots:
     """Per slot, the islands (with or without a dock) a tile placed there can touch."""
     quads: list[tuple[Quad, ...]]
     """Per slot, the land a tile placed there can have, and that of the islands it can touch."""
+    span: list[tuple[int, int, int, int]]
+    """Per slot, the least and the most x, then y, of its `quads`."""
 
 
 class Relaxation:
@@ -111,6 +115,7 @@ class Relaxation:
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
         self._bases: dict[object, tuple[dict[str, int], dict[str, int]]] = {}
+        self._shapes: dict[tuple[int, int], tuple[frozenset[Point], frozenset[Quad]]] = {}
         bud = budget(puzzle)
         self.first = bud.first
         """Turn 1's actions (R-TURN-2)."""
@@ -195,13 +200,19 @@ class Relaxation:
             bounds = bounds_from(icons, hero, comps.map[k])
             if bounds is None:
                 continue
+            # `fits_bounds` as one box per axis (`box`): the same answer, quadrant by quadrant.
+            lx, hx, ly, hy = box(bounds)
             where: set[str] = set()
             for isl, ds in docks_of.items():
-                if isl not in view.blocked and any(fits_bounds(bounds, q) for q in view.quads_of[isl]):
+                if isl not in view.blocked and any(lx < x < hx and ly < y < hy for x, y in view.quads_of[isl]):
                     where.update(ds)
             fit_old[k] = where
             for s, quads in enumerate(slots.quads):
-                if any(fits_bounds(bounds, q) for q in quads):
+                # No quadrant of the slot's within the box when their span misses it.
+                x0, x1, y0, y1 = slots.span[s]
+                if x1 <= lx or x0 >= hx or y1 <= ly or y0 >= hy:
+                    continue
+                if any(lx < x < hx and ly < y < hy for x, y in quads):
                     fit_slot[s][k] = {slots.names[s], *(d for isl in slots.islands[s] for d in docks_of.get(isl, ()))}
         base_start, base_thera = self._base(key, view, start)
         held = island_cubes(view, self.cube_counts, self.market)
@@ -211,7 +222,16 @@ class Relaxation:
         }
         for s, name in enumerate(slots.names):
             members = slots.members[s]
-            fit = {k: fit_old.get(k, set()) | fit_slot[s].get(k, set()) for k in cards}
+            # Each card's docks on the turn-1 board and the slot's: a set of their own only where
+            # the slot adds some (else turn 1's, shared: nothing reading a view changes it).
+            fit: dict[str, set[str]] = {}
+            added = fit_slot[s]
+            for k in cards:
+                old, new = fit_old.get(k), added.get(k)
+                if new:
+                    fit[k] = old | new if old else new
+                elif old:
+                    fit[k] = old
             # A path using the tile's steps enters its hub once (it is one group of docks a
             # step joins), from the hub's nearest dock, and leaves from any of its docks.
             after = view.steps_from(members) if members else {}
@@ -225,7 +245,7 @@ class Relaxation:
             loads = dict(cubes)
             loads.update((d, hub) for isl in slots.islands[s] for d in docks_of.get(isl, ()))
             loads[name] = hub
-            out[name] = ({k: ds for k, ds in fit.items() if ds}, from_start, from_thera, loads)
+            out[name] = (fit, from_start, from_thera, loads)
         return out
 
     def _base(self, key: object, view: BoardView, start: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -270,19 +290,17 @@ class Relaxation:
         for d in sorted(view.ship):
             by_ship.setdefault(view.ship[d], []).append(d)
         docks_of = view.docks_of_island()
-        out = _Slots([], [], [], [], [])
+        out = _Slots([], [], [], [], [], [])
         island_quads = board.island_quads
+        of_point = board.island_of_point
         for slot in board.open_slots if self.tiles else ():
-            ships: set[Label] = set()
-            islands: set[Label] = set()
-            quads: set[Quad] = set()
-            for tile in self.tiles:
-                for rot in ROTATIONS:
-                    t_ships, t_islands = BoardView.touches(board, slot, tile, rot)
-                    ships |= t_ships
-                    islands |= t_islands
-                    t = tile_template(comps.tile[tile], rot)
-                    quads.update((2 * slot[0] + i, 2 * slot[1] + j) for piece in t.pieces for i, j in piece)
+            # `BoardView.touches` over every tile and rotation: the route components its ports
+            # face are the same for each (every port of the slot), and the islands are those at
+            # the board points any of them covers (`_shape`, the same on every board).
+            ships, _ = BoardView.touches(board, slot, self.tiles[0], ROTATIONS[0])
+            points, tile_quads = self._shape(comps, slot)
+            islands: set[Label] = {of_point[p] for p in points if p in of_point}
+            quads: set[Quad] = set(tile_quads)
             for isl in islands:
                 quads.update(view.quads_of.get(isl) or island_quads.get(isl, ()))  # type: ignore[call-overload]
             members = sorted(
@@ -295,7 +313,41 @@ class Relaxation:
                 out.thera.append(s)
             out.islands.append(frozenset(islands))
             out.quads.append(tuple(sorted(quads)))
+            xs, ys = [q[0] for q in quads], [q[1] for q in quads]
+            out.span.append((min(xs), max(xs), min(ys), max(ys)))
         return out
+
+    def _shape(self, comps: Components, slot: tuple[int, int]) -> tuple[frozenset[Point], frozenset[Quad]]:
+        """The board points and the quadrants a tile of `self.tiles` placed in `slot` covers,
+        over every tile and rotation (its pieces' points, as `BoardView.touches` reads them, and
+        quadrants, as `_slots_of` did): the same under every turn-1 placement, kept per slot."""
+        found = self._shapes.get(slot)
+        if found is None:
+            points: set[Point] = set()
+            quads: set[Quad] = set()
+            x, y = slot
+            for tile in self.tiles:
+                for rot in ROTATIONS:
+                    t = tile_template(comps.tile[tile], rot)
+                    points.update((x + i, y + j) for piece in t.pieces for i, j in piece)
+                    quads.update((2 * x + i, 2 * y + j) for piece in t.pieces for i, j in piece)
+            found = self._shapes[slot] = (frozenset(points), frozenset(quads))
+        return found
+
+
+def box(bounds: Bounds) -> tuple[float, float, float, float]:
+    """`fits_bounds(bounds, q)` as `lx < q[0] < hx and ly < q[1] < hy`: each bound is one strict
+    inequality on one axis (`excavation.site_bounds`), so their conjunction is the least upper
+    and the greatest lower bound per axis (infinite where none). `bounds` is not None."""
+    low = [-math.inf, -math.inf]
+    high = [math.inf, math.inf]
+    assert bounds is not None
+    for axis, below, bound in bounds:
+        if below:
+            high[axis] = min(high[axis], bound)
+        else:
+            low[axis] = max(low[axis], bound)
+    return low[0], high[0], low[1], high[1]
 
 
 def slot_name(p: Placement | None) -> str | None:
