@@ -64,12 +64,17 @@ def money_leg(
     Move action comes after the unload, every point came from the loaded ones), so the leg at
     d' is counted without L, which is the one more (and so on back, each load one more)."""
     best = FAR
+    at_start, at_thera = from_start.get, from_thera.get
     for d in cube_docks:
-        n = from_start.get(d, FAR)
-        m = from_thera.get(d, FAR)
+        n = at_start(d, FAR)
+        m = at_thera(d, FAR)
         if n < FAR and m < FAR:
-            short = worth is not None and worth[d] < lacking
-            best = min(best, actions_for(n, points) + 1 + m + (1 if short else 0))
+            # `actions_for(n, points) + 1 + m`, written out (this runs for every view and read).
+            leg = max(0, -(-(n - points) // 2)) + 1 + m
+            if worth is not None and worth[d] < lacking:
+                leg += 1
+            if leg < best:
+                best = leg
     return best
 
 

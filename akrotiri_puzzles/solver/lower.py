@@ -389,27 +389,25 @@ def dig_before_sale(
         min((start_one.get(d, FAR) for d, n in thera_one.items() if n == 0), default=FAR) if known else to_thera
     )
 
-    def loaded(d: str) -> int:
-        """The sale's gap's Move actions before Thera beyond the one counted, after a dig at d."""
-        return max(0, min(from_thera.get(d, FAR), cap) - 1) if SALE_LEG else 0
-
-    def lead(d: str, mine: bool, one: bool) -> tuple[int, int]:
-        """The Move actions before a first excavation at d (and a buy before it when the card
-        is bought), and those of them with the excavation that fall in its turn: on turn 1's
-        board when `one`, else on the last board."""
-        starts, theras = (start_one, thera_one) if one else (from_start, from_thera)
-        if mine:
-            moves = actions_for(starts.get(d, FAR), points)
-            return (moves + buy, moves + 1) if moves < FAR else (FAR, FAR)
-        first_leg = actions_for(to_thera_one if one else to_thera, points)
-        back = actions_for(theras.get(d, FAR), 0)
-        if back >= FAR or first_leg >= FAR:
-            return FAR, FAR
-        moves = first_leg + 1 + max(1, back)
-        return moves, moves + 1
+    # Per dock d of a first excavation (the loops below run for every view of every slot, so
+    # the counts are written out here):
+    # - the sale's gap's Move actions before Thera beyond the one counted, after a dig at d
+    #   (`SALE_LEG`): `max(0, min(from_thera[d], cap) - 1)`;
+    # - the Move actions before a first excavation at d and the buy before it when the card is
+    #   bought (`ahead`), and those of them with the excavation that fall in its turn (`spent`):
+    #   for a hand card, `actions_for` the steps from the start with the points in hand, then
+    #   (ahead, spent) = (moves + buy, moves + 1); for a bought card, the first leg to Thera, the
+    #   buy and `max(1, actions_for(from Thera to d, 0))` Move actions off Thera, then
+    #   (moves, moves + 1); on turn 1's board when `known` (the turn-1 case), else the last
+    #   board's. FAR where a leg cannot be sailed.
+    first_late = actions_for(to_thera, points)
+    first_one = actions_for(to_thera_one, points)
+    start_d, thera_d = (start_one, thera_one) if known else (from_start, from_thera)
 
     # For several gaps the sale may follow any excavation: the least over every fitting dock.
-    elsewhere = 0 if temples == 2 else min((loaded(d) for ds in fit.values() for d in ds), default=0)
+    elsewhere = 0
+    if temples != 2 and SALE_LEG:
+        elsewhere = min((max(0, min(from_thera.get(d, FAR), cap) - 1) for ds in fit.values() for d in ds), default=0)
     # The Move actions before the first excavation with the buys counted with them, and the
     # sale's gap's extra ones.
     # Each (k, d) counts by d, whether k is the hand's, whether its buy comes after it, and
@@ -429,16 +427,39 @@ def dig_before_sale(
     before = FAR
     for (mine, after), (anywhere, on_first) in kinds.items():
         for d in anywhere:
-            extra = loaded(d) if temples == 2 else elsewhere
+            if temples != 2:
+                extra = elsewhere
+            elif SALE_LEG:
+                extra = max(0, min(from_thera.get(d, FAR), cap) - 1)
+            else:
+                extra = 0
             best = FAR
             if 2 * temples + extra + after <= second:
-                best = lead(d, mine, False)[0]  # in turn 2 it fits turn 2's actions
+                # In turn 2 it fits turn 2's actions: the last board's lead.
+                if mine:
+                    n = from_start.get(d, FAR)
+                    if n < FAR:
+                        best = max(0, -(-(n - points) // 2)) + buy
+                else:
+                    n = from_thera.get(d, FAR)
+                    if n < FAR and first_late < FAR:
+                        best = first_late + 1 + max(1, -(-n // 2))
             if d in on_first:
-                ahead, spent = lead(d, mine, known)
-                if spent <= most_one:
-                    best = min(best, ahead)  # in turn 1, on turn 1's board
-            if best < FAR:
-                before = min(before, best + extra)
+                # In turn 1, on turn 1's board (with `known`), within turn 1's actions.
+                if mine:
+                    n = start_d.get(d, FAR)
+                    if n < FAR:
+                        moves = max(0, -(-(n - points) // 2))
+                        if moves + 1 <= most_one and moves + buy < best:
+                            best = moves + buy
+                else:
+                    n = thera_d.get(d, FAR)
+                    if n < FAR and first_one < FAR:
+                        moves = first_one + 1 + max(1, -(-n // 2))
+                        if moves + 1 <= most_one and moves < best:
+                            best = moves
+            if best < FAR and best + extra < before:
+                before = best + extra
     if before >= FAR:
         return FAR
     return before + temples + temples + 1
