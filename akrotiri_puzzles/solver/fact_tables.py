@@ -7,6 +7,7 @@ tests can name the facts without the reader's machinery.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,55 @@ def leg_items(table: LegTable) -> list[tuple[str, str, int]]:
     )
 
 
+class Legs(Mapping[int, int]):
+    """One pair of docks' leg points per class (class -> points), classes ascending: a view of
+    two runs of lists `legs_by_pair` (solver/gather.py) makes for every pair at once, read
+    without building a dict per pair (a late bound's table has millions of entries). It reads
+    as the dict `{classes[i]: points[i]}` would, in the same order; equal to another `Legs`
+    when both runs are (the classes ascending in each, that is the dicts' equality)."""
+
+    __slots__ = ("_classes", "_dict", "_first", "_last", "_points")
+
+    def __init__(self, classes: list[int], points: list[int], first: int, last: int) -> None:
+        self._classes, self._points, self._first, self._last = classes, points, first, last
+        self._dict: dict[int, int] | None = None
+
+    def __len__(self) -> int:
+        return self._last - self._first
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._classes[self._first : self._last])
+
+    def __getitem__(self, c: int) -> int:
+        if self._dict is None:
+            self._dict = dict(self.items())
+        return self._dict[c]
+
+    def __contains__(self, c: object) -> bool:
+        return c in (self._dict if self._dict is not None else dict(self.items()))
+
+    def keys(self) -> list[int]:  # type: ignore[override]
+        return self._classes[self._first : self._last]
+
+    def values(self) -> list[int]:  # type: ignore[override]
+        return self._points[self._first : self._last]
+
+    def items(self) -> list[tuple[int, int]]:  # type: ignore[override]
+        return list(zip(self.keys(), self.values(), strict=True))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Legs):
+            return self.keys() == other.keys() and self.values() == other.values()
+        if isinstance(other, Mapping):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
 @dataclass
 class Layer:
     """Facts of one turn's boards, each mapped to the classes where it holds."""
@@ -49,8 +99,9 @@ class Layer:
     """(part, dock): the part lies on the dock's island."""
     dock_island: dict[tuple[str, str], set[int]] = field(default_factory=dict)
     """(a, b), a <= b, docks where a card fits: on one island (goals of 2+ temples)."""
-    dist: dict[tuple[str, str], dict[int, int]] = field(default_factory=dict)
-    """(a, b) -> class -> movement points from a to b (absent: not within the bound)."""
+    dist: dict[tuple[str, str], Mapping[int, int]] = field(default_factory=dict)
+    """(a, b) -> class -> movement points from a to b (absent: not within the bound): a dict,
+    or `Legs` read off the numpy tables (`gather.legs_by_pair`)."""
 
 
 @dataclass

@@ -9,7 +9,7 @@ class for class.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -18,7 +18,7 @@ from ..components import COLOURS
 from . import facts
 from .boardview import part_name
 from .deadline import NO_LIMIT, Deadline
-from .fact_tables import Facts, Layer, LegTable, ScenarioRead, leg_items
+from .fact_tables import Facts, Layer, Legs, LegTable, ScenarioRead, leg_items
 from .facts import FactReader
 from .placement_cubes import PlacementFacts
 from .points import FAR
@@ -178,7 +178,9 @@ def tables(
                 legs[t].append(dist)
                 continue
             for a, b, w in leg_items(dist):
-                layer.dist.setdefault((a, b), {})[c] = w
+                per = layer.dist.setdefault((a, b), {})
+                assert isinstance(per, dict)
+                per[c] = w
                 if a == reader.start_dock:
                     reach[b] = min(reach.get(b, FAR), w)
     if VECTOR_LEGS:
@@ -232,14 +234,16 @@ def tables(
     )
 
 
-def legs_by_pair(tabs: list[LegTable]) -> dict[tuple[str, str], dict[int, int]]:
+def legs_by_pair(tabs: list[LegTable]) -> dict[tuple[str, str], Mapping[int, int]]:
     """The classes' leg tables (class c's is tabs[c]) as one table (a, b) -> class -> points:
-    what `leg_items` gives class by class, with each pair's classes in increasing order."""
+    what `leg_items` gives class by class, with each pair's classes in increasing order (each
+    pair's a `Legs` over runs of two shared lists: the same mapping without a dict per pair).
+    The rows are sorted by pair with a stable sort, so within a pair they stay in class order."""
     index: dict[str, int] = {}
     names: list[str] = []
     seen: dict[LegTable, tuple[np.ndarray, np.ndarray]] = {}
-    keys, points, classes = [], [], []
-    for c, tab in enumerate(tabs):
+    keys, points, counts = [], [], []
+    for tab in tabs:
         got = seen.get(tab)
         if got is None:
             docks, data = tab
@@ -253,16 +257,15 @@ def legs_by_pair(tabs: list[LegTable]) -> dict[tuple[str, str], dict[int, int]]:
             got = seen[tab] = (at[rows] * (1 << 20) + at[cols], m[rows, cols].astype(np.int64))
         keys.append(got[0])
         points.append(got[1])
-        classes.append(np.full(len(got[0]), c, dtype=np.int64))
+        counts.append(len(got[0]))
     if not keys:
         return {}
-    key, point, cls = np.concatenate(keys), np.concatenate(points), np.concatenate(classes)
-    order = np.lexsort((cls, key))
+    key, point = np.concatenate(keys), np.concatenate(points)
+    cls = np.repeat(np.arange(len(tabs), dtype=np.int64), counts)
+    order = np.argsort(key, kind="stable")
     key, point, cls = key[order], point[order], cls[order]
     starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]).tolist()
     ends = [*starts[1:], len(key)]
-    cl, pl, kl = cls.tolist(), point.tolist(), key.tolist()
-    return {
-        (names[kl[i] >> 20], names[kl[i] & ((1 << 20) - 1)]): dict(zip(cl[i:j], pl[i:j], strict=True))
-        for i, j in zip(starts, ends, strict=True)
-    }
+    cl, pl, kl = cls.tolist(), point.tolist(), key[starts].tolist()
+    mask = (1 << 20) - 1
+    return {(names[k >> 20], names[k & mask]): Legs(cl, pl, i, j) for k, i, j in zip(kl, starts, ends, strict=True)}

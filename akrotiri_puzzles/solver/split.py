@@ -9,6 +9,7 @@ fewer classes has fewer scenario choices to branch on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from .fact_tables import Facts, Layer
@@ -29,7 +30,7 @@ def restrict(facts: Facts, keep: list[int]) -> Facts:
 
     layers = []
     for layer in facts.layers:
-        dist = {}
+        dist: dict[tuple[str, str], Mapping[int, int]] = {}
         for key, per in layer.dist.items():
             kept = {new[c]: w for c, w in per.items() if c in new}
             if kept:

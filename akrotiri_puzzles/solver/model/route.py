@@ -10,7 +10,7 @@ the route itself is worked out when the line is read back (read.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ortools.sat.python import cp_model
 
@@ -199,12 +199,12 @@ class Route(Core):
                 self.clause([la, lb], at_least[v] if v <= top else 0)
         return never
 
-    def _sailed(self, per_turn: list[dict[int, int]]) -> list[Lit]:
+    def _sailed(self, per_turn: list[Mapping[int, int]]) -> list[Lit]:
         """Per turn, the literal of the classes where a pair of docks can be sailed as one leg."""
         return [self.holds(d.keys()) for d in per_turn]
 
     def _leg_points(
-        self, add: Callable[[Step], None], turn: int, dist: dict[int, int], pair: tuple[str, str, int]
+        self, add: Callable[[Step], None], turn: int, dist: Mapping[int, int], pair: tuple[str, str, int]
     ) -> None:
         """Under the pair's premises (`turn`: as in `Step`), the leg costs at least the class's
         points between its two docks (`pair`: the docks and the turn): one clause per distinct
@@ -213,12 +213,16 @@ class Route(Core):
         top = self.max_points
         # The same pair's costs at every event: sorted once (`memo`).
         values = self.memo(("costs", *pair), lambda: sorted(set(dist.values())))
+        # The classes and their points, in the mapping's order (a `Legs` gives both as lists).
+        classes, points = dist.keys(), dist.values()
         for i, v in enumerate(values):
             if v == 0:
                 continue
             at: Lit = 1
             if v > top or i > 0:
-                at = self.memo(("cost", *pair, v), self.holds, (c for c, w in dist.items() if w >= v))
+                at = self.memo(
+                    ("cost", *pair, v), self.holds, (c for c, w in zip(classes, points, strict=True) if w >= v)
+                )
             if v > top:
                 # No line within the bound affords the leg in these classes.
                 add((turn, 1, 0, neg(at)))
