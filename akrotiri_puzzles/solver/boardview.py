@@ -17,6 +17,7 @@ components its ports face and the islands its land touches, and adds one icon.
 from __future__ import annotations
 
 import bisect
+import math
 from collections import deque
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
@@ -92,6 +93,21 @@ def island_cubes(view: BoardView, counts: dict[str, int], market: int) -> dict[L
     for isl, placed in tiles.items():
         held[isl] = held.get(isl, 0) + min(market, 2 * len(placed))
     return held
+
+
+def box(bounds: Bounds) -> tuple[float, float, float, float]:
+    """`fits_bounds(bounds, q)` as `lx < q[0] < hx and ly < q[1] < hy`: each bound is one strict
+    inequality on one axis (`excavation.site_bounds`), so their conjunction is the least upper
+    and the greatest lower bound per axis (infinite where none). `bounds` is not None."""
+    low = [-math.inf, -math.inf]
+    high = [math.inf, math.inf]
+    assert bounds is not None
+    for axis, below, bound in bounds:
+        if below:
+            high[axis] = min(high[axis], bound)
+        else:
+            low[axis] = max(low[axis], bound)
+    return low[0], high[0], low[1], high[1]
 
 
 @dataclass
@@ -286,19 +302,22 @@ class BoardView:
         if bounds is None:
             found = frozenset()
         elif merged is None or parent is None:
+            # `fits_bounds` as one box per axis (`box`): the same answer, quadrant by quadrant.
+            lx, hx, ly, hy = box(bounds)
             found = frozenset(
                 isl
                 for isl in self.docks_of_island()
-                if isl not in self.blocked and any(fits_bounds(bounds, q) for q in self.quads_of[isl])
+                if isl not in self.blocked and any(lx < x < hx and ly < y < hy for x, y in self.quads_of[isl])
             )
         else:
+            lx, hx, ly, hy = box(bounds)
             base = parent.fit_set(bounds)
             gone = self._gone
             made = frozenset(
                 isl
                 for isl, (took, rest) in merged.items()
                 if isl not in self.blocked
-                and (any(m in base for m in took) or any(fits_bounds(bounds, q) for q in rest))
+                and (any(m in base for m in took) or any(lx < x < hx and ly < y < hy for x, y in rest))
             )
             found = (base - gone if gone & base else base) | made
         self._fit_sets[bounds] = found

@@ -45,18 +45,17 @@ checks each against sampled scenarios' own boards.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from ..board import Board, tile_template
 from ..components import Components
-from ..excavation import Bounds, bounds_from
+from ..excavation import bounds_from
 from ..geometry import ROTATIONS, Point, Quad
 from ..puzzle import Puzzle
 from . import lower as lower_mod
-from .boardview import BoardView, Label, cube_counts, island_cubes
+from .boardview import BoardView, Label, box, cube_counts, island_cubes
 from .budget import budget, must_load, scenario_money
 from .cargo_money import NoLoad
 from .legs import FirstTurn
@@ -333,21 +332,6 @@ class Relaxation:
                     quads.update((2 * x + i, 2 * y + j) for piece in t.pieces for i, j in piece)
             found = self._shapes[slot] = (frozenset(points), frozenset(quads))
         return found
-
-
-def box(bounds: Bounds) -> tuple[float, float, float, float]:
-    """`fits_bounds(bounds, q)` as `lx < q[0] < hx and ly < q[1] < hy`: each bound is one strict
-    inequality on one axis (`excavation.site_bounds`), so their conjunction is the least upper
-    and the greatest lower bound per axis (infinite where none). `bounds` is not None."""
-    low = [-math.inf, -math.inf]
-    high = [math.inf, math.inf]
-    assert bounds is not None
-    for axis, below, bound in bounds:
-        if below:
-            high[axis] = min(high[axis], bound)
-        else:
-            low[axis] = max(low[axis], bound)
-    return low[0], high[0], low[1], high[1]
 
 
 def slot_name(p: Placement | None) -> str | None:
