@@ -202,7 +202,8 @@ def test_R_FREE_1_R_LOAD_1_R_BUY_1_no_sale_against_the_exhaustive_search(comps, 
     from the 9 drachmas) no scenario keeps a bound of 5, while without it some do (the least is
     5), and at 7, the optimum, some scenario is kept with it. With 6 actions, no line
     (exhaustive). About 10 s (`slow`)."""
-    monkeypatch.setattr(cargo_money, "NO_SALE", True)  # off by default (docs/solver.md)
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)
+    monkeypatch.setattr(cargo_money, "NO_SALE_SCENARIOS", 0)  # read on large puzzles only
     puzzle = _empty_boat(comps, 9, 7)
     exhaustive = search(puzzle, max_nodes=300_000)
     assert exhaustive.complete and exhaustive.optimum == 7
@@ -237,7 +238,7 @@ def test_R_TILE_1_R_FREE_1_no_sale_raises_some_scenarios_above_their_views(comps
     view's bound (relax.py, which does not read `NO_SALE`) is at most the scenario's own, read
     off its own boards with the count (test_solver_relax's `_scenario_lower`, as
     `FactReader.read` drops scenarios by it), and the count raises some of them. A few seconds."""
-    monkeypatch.setattr(cargo_money, "NO_SALE", True)  # off by default (docs/solver.md)
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)
     puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
     _views_against_scenarios(puzzle, comps, seed=54, count="NO_SALE")
 
@@ -248,7 +249,7 @@ def test_R_FREE_1_R_LOAD_1_place_2_g15001_no_sale_drops_only_infeasible_scenario
     count, and the model of each of five of them (built with the count off; the model is checked
     against the exhaustive search elsewhere) has no line of 5 actions. The solver's optimum is 6
     (main's answer). A few minutes of CPU (`corpus`)."""
-    monkeypatch.setattr(cargo_money, "NO_SALE", True)  # off by default (docs/solver.md)
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)
     puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
     with_count = _lowers(puzzle, 5)
     monkeypatch.setattr(cargo_money, "NO_SALE", False)

@@ -28,17 +28,24 @@ NO_LOAD = True
 never load (`no_load_lower`) and of those that do (`lower.lower_bound` with `loading`) when that
 is more than the count of every line; a switch for tests and benchmarks."""
 
-NO_SALE = False
+NO_SALE = True
 """Whether `FactReader.read` drops a scenario of a hero with an empty boat, where some way to the
 goal is within the drachmas held (so `budget.must_load` is false), when the lesser of the count
 of the lines that make no sale before their last excavation (`no_load_lower`: they pay from the
 drachmas alone) and of those that do (`lower.lower_bound` with `load`: they load the cube they
 sell) exceeds the bound (`NoLoad.of_empty`). Only the drop: the lower bound it records, which
 orders the next bound's reads, is without it, and the per-slot views do not read it, so the
-scenarios read and their order stay as without it. A switch for tests and benchmarks; off: in one
-window (docs/benchmarks.md, session 54) it saved g15001 and g13006 about a second and half a
-second of CPU, but made two of 60 fresh place-2 puzzles (g14011, g17011) find another optimal
-line, slower, against the rule that answers' lines do not change."""
+scenarios read and their order stay as without it. Read only on puzzles of at least
+`NO_SALE_SCENARIOS` scenarios. Off in session 54 (it made two of 60 fresh place-2 puzzles,
+g14011 and g17011, find another optimal line, slower); on since session 55 under the lead's
+ruling (another optimal line, same value and status, where the saving is measured and no stored
+solution changes), with the largest bound's question no longer set off by its drops
+(`cpsat.TOP_SHARE`): g15001 about 8 -> 5 s of CPU (docs/benchmarks.md, session 55)."""
+NO_SALE_SCENARIOS = 2000
+"""Scenarios a puzzle must have for `NO_SALE` (`FactReader`): two-turn puzzles from the tile
+placement, whose bounds are read and asked in parts (solver/lazy.py, the same gate), where a
+bound's dropped models are worth seconds. Smaller puzzles (act phases, place-1, the small
+corpus) keep the lines they print, as `run.LARGE_TUNING` keeps them (tests lower it to 0)."""
 
 
 def cargo_worth(puzzle: Puzzle) -> int:

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..board import Board
 from ..puzzle import Puzzle
+from . import cargo_money
 from . import lower as lower_mod
 from .boardview import BoardView, Label, cube_counts, cube_parts, load_docks
 from .budget import budget, must_load, points_in_hand, scenario_money
@@ -119,9 +120,13 @@ class FactReader:
         self.must_load = must_load(puzzle)
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self.no_load = NoLoad.of(puzzle)
-        self.no_sale = NoLoad.of_empty(puzzle)
+        self._no_sale = NoLoad.of_empty(puzzle)
         """With an empty boat: the count of the lines that sell nothing before their last
-        excavation (solver/cargo_money.py `NoLoad.of_empty`)."""
+        excavation (solver/cargo_money.py `NoLoad.of_empty`), read on puzzles of at least
+        `cargo_money.NO_SALE_SCENARIOS` scenarios (`no_sale`)."""
+        self.sale_drops: dict[int, int] = {}
+        """Per bound: the scenarios `read` dropped by `no_sale` alone (their other counts keep
+        them), which the largest bound's question does not take as settled (cpsat.py)."""
         """With cubes aboard: the count of the lines that never load (solver/cargo_money.py)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
@@ -131,6 +136,13 @@ class FactReader:
         """Turn 2's actions without a turn-1 temple (R-TURN-2), for `lower_bound`'s split by turn."""
         self.first_cap = bud.first
         """Turn 1's actions (R-TURN-2), for the split by turn on turn 1's board (`lower.FIRST_BOARD`)."""
+
+    @functools.cached_property
+    def no_sale(self) -> NoLoad | None:
+        """`NoLoad.of_empty` where the puzzle has at least `NO_SALE_SCENARIOS` scenarios."""
+        if self._no_sale is None or len(self.scenarios()) < cargo_money.NO_SALE_SCENARIOS:
+            return None
+        return self._no_sale
 
     def scenarios(self) -> list[Scenario]:
         """Every scenario of the puzzle, in a fixed order, built once."""
@@ -449,6 +461,7 @@ class FactReader:
                 lower_bound, self.puzzle, goal_cards, fit, low_start, low_thera, spend[0], True, *spend[2:]
             )
             if self.no_sale.raised(lower - asked, fit, low_start, low_thera, selling) + asked > bound:
+                self.sale_drops[bound] = self.sale_drops.get(bound, 0) + 1
                 return None
         if not any(k in fit for k in goal_cards) and not self.every_line:
             return None
