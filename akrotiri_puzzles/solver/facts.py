@@ -21,6 +21,7 @@ scenario whose lower bound on actions exceeds the bound has no class at all.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -423,7 +424,10 @@ class FactReader:
         stops = thera_stops(last.island, last.thera, self.occupied)
         from_thera = last.steps_from(stops)
         low_start, low_thera = from_start, from_thera
-        cubes = None if self.start.hero.cargo else functools.partial(load_docks, last, self.cube_counts, self.market)
+        # Made once per read when first asked: each `lower_bound` below reads the same docks.
+        cubes = (
+            None if self.start.hero.cargo else _once(functools.partial(load_docks, last, self.cube_counts, self.market))
+        )
         # A scenario with the oracle has its Oracle action besides every action `lower_bound`
         # counts (R-ORA-1: an action of its own, giving no movement point, R-MOVE-2).
         asked = oracle_action(sc)
@@ -518,3 +522,16 @@ def oracle_action(sc: Scenario) -> int:
     bounds count (excavations, buys, loads, Move actions: it gives no movement point,
     R-MOVE-2), so a scenario's lower bound adds it (with `ORACLE`)."""
     return 0 if sc.oracle is None or not ORACLE else 1
+
+
+def _once(make: Callable[[], dict[str, int]]) -> Callable[[], dict[str, int]]:
+    """`make`, called at the first call only; later calls give the same dict (its readers,
+    `lower.lower_bound` and `legs.money_leg`, do not change it)."""
+    made: list[dict[str, int]] = []
+
+    def get() -> dict[str, int]:
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return get
