@@ -221,7 +221,8 @@ class Route(Core):
             at: Lit = 1
             if v > top or i > 0:
                 at = self.memo(
-                    ("cost", *pair, v), self.holds, (c for c, w in zip(classes, points, strict=True) if w >= v)
+                    ("cost", *pair, v),
+                    lambda v=v: self.holds([c for c, w in zip(classes, points, strict=True) if w >= v]),
                 )
             if v > top:
                 # No line within the bound affords the leg in these classes.
