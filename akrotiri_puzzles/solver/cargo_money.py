@@ -40,7 +40,8 @@ scenarios read and their order stay as without it. Read only on puzzles of at le
 g14011 and g17011, find another optimal line, slower); on since session 55 under the lead's
 ruling (another optimal line, same value and status, where the saving is measured and no stored
 solution changes), with the largest bound's question no longer set off by its drops
-(`cpsat.TOP_SHARE`): g15001 about 8 -> 5 s of CPU (docs/benchmarks.md, session 55)."""
+(`cpsat.TOP_SHARE`): g15001 9.8 -> 6.8 s of CPU in one window at load 7-8, the same line
+(docs/benchmarks.md, session 55)."""
 NO_SALE_SCENARIOS = 2000
 """Scenarios a puzzle must have for `NO_SALE` (`FactReader`): two-turn puzzles from the tile
 placement, whose bounds are read and asked in parts (solver/lazy.py, the same gate), where a
