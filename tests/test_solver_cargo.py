@@ -290,3 +290,43 @@ def _views_against_scenarios(puzzle: Puzzle, comps, seed: int, count: str) -> No
                 patch.setattr(cargo_money, count, False)
                 raised += own > _scenario_lower(reader, puzzle, sc, cards, cards, comps)[0]
     assert checked == 36 and raised > 0
+
+
+def test_R_FREE_1_no_sale_read_on_large_puzzles_only(comps, monkeypatch):
+    """`NO_SALE` is read only on puzzles of at least `NO_SALE_SCENARIOS` scenarios (two-turn
+    puzzles from the placement): small-024 changed to an empty boat and 9 drachmas (a few hundred
+    scenarios at most) has the count only with the gate lowered; g15001 (37,760) has it."""
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)
+    small = _empty_boat(comps, 9, 7)
+    assert len(FactReader(small).scenarios()) < cargo_money.NO_SALE_SCENARIOS
+    assert FactReader(small).no_sale is None
+    monkeypatch.setattr(cargo_money, "NO_SALE_SCENARIOS", 0)
+    assert FactReader(small).no_sale is not None
+    monkeypatch.setattr(cargo_money, "NO_SALE_SCENARIOS", 2000)
+    assert FactReader(load_puzzle(SLOW / "place-2-g15001.yaml", comps)).no_sale is not None
+
+
+@pytest.mark.slow
+def test_R_FREE_1_g15001_no_sale_drops_do_not_ask_the_top(comps, monkeypatch):
+    """place-2 g15001 with `NO_SALE`: bound 5 keeps 32 classes of thousands of scenarios once the
+    count drops most (`FactReader.sale_drops`); counted as kept, they keep the largest bound's
+    question (which has a line there) from being asked (`cpsat.TOP_SHARE`). The answer is the
+    same either way (the question reads with its own reader): OPTIMAL 6. About 20 s (`slow`)."""
+    from akrotiri_puzzles.solver import cpsat
+
+    monkeypatch.setattr(cargo_money, "NO_SALE", True)
+    puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
+    asked: list[int] = []
+    original = cpsat.Search.top_infeasible
+
+    def spy(self, puzzle, bud, hi):  # type: ignore[no-untyped-def]
+        asked.append(hi)
+        return original(self, puzzle, bud, hi)
+
+    monkeypatch.setattr(cpsat.Search, "top_infeasible", spy)
+    result = solve(puzzle, probe=False)
+    assert (result.status, result.optimum) == ("OPTIMAL", 6) and not asked
+    # Without the drops counted as kept, the share gate asks the top, and the answer is the same.
+    monkeypatch.setattr(FactReader, "sale_drops", property(lambda self: {}, lambda self, v: None), raising=False)
+    again = solve(puzzle, probe=False)
+    assert (again.status, again.optimum, again.line) == (result.status, result.optimum, result.line) and asked
