@@ -225,6 +225,8 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
         self._quarters = {}
         self._memo = {}
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
+        self._alone = {}
+        self._old_islands = {}
         self._richest = {}
         self.prune_poorer = True
         self.stash_loads_again = self.tight_turns

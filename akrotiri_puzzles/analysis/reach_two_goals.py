@@ -34,6 +34,9 @@ class TwoGoals(Goals):
     fit_members: dict[Spot, list[Member]]
     count_on: dict[tuple[Spot, str], int]
     _values: dict[tuple[frozenset[tuple[Quad, str]], int], int]
+    rooms: dict[Spot, list[int]]
+    _alone: dict[tuple[int, frozenset[Quad]], int]
+    _old_islands: dict[int, list[Quad | None]]
 
     def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int = 1) -> int:
         """The bound on a line that stops here: its map cards, its goal cards on the best board
@@ -67,11 +70,63 @@ class TwoGoals(Goals):
             return self.quarters_points(goal, dug)
         if rule == "largest_completed":
             return value * self.completed_most
-        old = self.on.old_score(self.boards[k], goal)
         if rule == "not_connected":
-            return old + value * len(dug)
+            return (
+                value * self.alone_on(k, dug)
+                if self.connections
+                else self.on.old_score(self.boards[k], goal) + value * len(dug)
+            )
+        old = self.on.old_score(self.boards[k], goal)
         bit = 1 << k
         return old + value * sum(1 for i, _ in dug if self.counts(i, rule) & bit)  # type: ignore[arg-type, misc]
+
+    connections = True
+    """Whether "not directly connected" (R-GOAL-11) reads the final board's direct connections
+    between the new temples' islands and the old ones' (`alone_on`); before session 55 every new
+    temple counted."""
+
+    def alone_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int:
+        """At least how many of the hero's temples, old and `dug`, count for "not directly
+        connected" (R-GOAL-11) when board k is final: a temple counts when its island is directly
+        connected (one ship step without the Thera board's routes, `BoardFacts.connected`) to no
+        other island holding a temple of the hero's (goals.score_goal).
+
+        Read on board k, as the leaf reads it. An old temple lies on the island of board k holding
+        its site. A new temple on a spot of turn 1's board lies on that spot's one island of board
+        k (its member there: a turn-1 excavation's island, grown or joined by the next tile, or the
+        island of board k a turn-2 excavation stands for), so it is *fixed*. A new temple on a spot
+        of the next tile's islands alone lies on one of the spot's islands of board k where a card
+        fits (`fit_members`), not known here: it counts unless every one of them is directly
+        connected to a fixed or old temple's island, and it is never read as making another temple
+        connected. Each count is at least the real line's on board k: a temple the bound does not
+        count is directly connected to another island holding a temple of the real line's too
+        (the old temples and the fixed ones lie where read); so the leaf stays a bound. More
+        temples only add connections, so a temple more adds at most the card's value: the
+        ceiling's `gain` (reach_ceiling.py) still bounds the leaves below a state."""
+        key = (k, frozenset(i for i, _ in dug))
+        got = self._alone.get(key)
+        if got is None:
+            board = self.boards[k]
+            connected = self.on.on(board)[1].connected
+            old = self._old_islands.get(k)
+            if old is None:
+                old = self._old_islands[k] = [board.island_at(site) for _, site in self.hero.temples]
+            fixed: list[Quad | None] = []
+            loose: list[list[Quad]] = []
+            for s, _ in dug:
+                if s in self.rooms:
+                    loose.append([i for j, i in self.fit_members.get(s, ()) if j == k])  # type: ignore[call-overload]
+                else:
+                    fixed.append(next(i for j, i in self.members[s] if j == k))  # type: ignore[call-overload]
+            mine = {*old, *fixed}
+
+            def alone(i: Quad | None) -> bool:
+                return not any(frozenset((i, o)) in connected for o in mine if o != i)
+
+            got = sum(1 for i in (*old, *fixed) if alone(i))
+            got += sum(1 for islands in loose if not islands or any(alone(i) for i in islands))
+            self._alone[key] = got
+        return got
 
     def counts(self, spot: Spot, rule: str) -> int:
         """The boards (bits) on which a temple on one of the spot's islands where a card fits
