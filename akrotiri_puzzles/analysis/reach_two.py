@@ -45,6 +45,10 @@ run once over both turns, on the boards the line can meet:
 - *Temples* (`room`, R-EXC-1). One per B1 spot, one on a final island joining two of them, and
   on a spot of the next tile's islands as many as the final board has of them.
 - *Turn 1's legs* (`leg_actions`). Costed over B1 alone, or they end turn 1.
+- *"Not directly connected"* (R-GOAL-11, `TwoGoals.alone_on`, session 55). Read on the leaf's
+  final board: a new temple on a spot of B1 lies on that spot's island there, so it and the old
+  temples count only when no other island holding one of them is one ship step away; a temple
+  on the next tile's islands alone counts unless each of its islands is.
 
 Every line of the two turns is a sequence of such stops, each no costlier and worth no less in
 the relaxation, so the bound is sound (tests/test_reach_two.py compares it with covers' and
