@@ -32,6 +32,24 @@ the real line's after each sale (the drachmas checked against every cost are no 
 ceiling (reach_ceiling.py) reads the drachmas less that income plus `earned` of the cubes there
 may be sold, at least every later income.
 tests/test_reach_loads.py compares the bound with covers' and placements' own optima.
+
+*Through unloads* (session 55, `TOUCHED`, `Money.touched`). Not reading the colours after an unload
+was the slack of seed 3's turn 11 past its first group (bound 25, best 24): the relaxed line loads a
+cube, unloads it (free) and takes it aboard again with the next island's cube, the two sold
+colour-blind for 9 where their colours earn 8. After an unload the colours are now read with each
+spot of `taken` counted *whole* (every cube of each colour it can hold, `most + laid`, not only as
+many as its Loads took), Loads and unloads take and leave as many as they can (as colour-blind),
+and every Load on a spot with cubes left marks it in `taken`, even one that takes none of them
+(a full boat's Load is searched for that). Sound: every cube sold is a cube aboard at the start or
+one that lay on (or was laid by the next placement on) a spot where the real line made a Load; the
+relaxed image makes its Loads at the same stops (where it searches none, the spot is exhausted
+and so already in `taken`, or the Load is one whose cubes are never sold, `last_loads_unread`),
+so every spot a sold cube came from is in `taken`, read for at least as many cubes of each colour
+as it can hold; the income is then bounded as above. It costs states (every Load marks a spot),
+so with a value asked it is the third search of `blind_first`, only where the colours read up to
+an unload reach the value too; past its node cap it answers as that one did.
+tests/test_reach_touched.py checks it against covers' and a placement's optima and shows it tighter
+on seed 3's turn 11.
 """
 
 from __future__ import annotations
