@@ -34,7 +34,7 @@ may be sold, at least every later income.
 tests/test_reach_loads.py compares the bound with covers' and placements' own optima.
 
 *Through unloads* (session 55, `TOUCHED`, `Money.touched`). Not reading the colours after an unload
-was the slack of seed 3's turn 11 past its first group (bound 25, best 24): the relaxed line loads a
+was the slack of seed 3's turn 11 past its first group (bound 25, best 24; now 23): the relaxed line loads a
 cube, unloads it (free) and takes it aboard again with the next island's cube, the two sold
 colour-blind for 9 where their colours earn 8. After an unload the colours are now read with each
 spot of `taken` counted *whole* (every cube of each colour it can hold, `most + laid`, not only as
