@@ -464,7 +464,8 @@ class Relaxed(Buys, Goals):
                             best = max(best, sub)
                 had = got.get(island, 0)
                 late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
-                loads = self.load_turns(island, acts - m - 1, gained) if cargo < 3 and not late else ()
+                touched = self.touches(taken)
+                loads = self.load_turns(island, acts - m - 1, gained) if (cargo < 3 or touched) and not late else ()
                 for lying, after, now in loads:
                     if had >= lying and not kept:
                         continue
@@ -472,7 +473,10 @@ class Relaxed(Buys, Goals):
                     # `stash_loads_again`, on any island: looser), then the island's, less those
                     # already taken.
                     for again, k in self.amounts(3 - cargo, kept, max(0, lying - had), taken):
-                        more = tuple(sorted({**dict(taken), island: had + k}.items())) if k else taken
+                        # Once the colours are read whole (reach_money.py's `TOUCHED`), every Load
+                        # on a spot with cubes left marks it, even one that takes none of them.
+                        mark = k or (touched and lying > had)
+                        more = tuple(sorted({**dict(taken), island: had + k}.items())) if mark else taken
                         sub = self.search(
                             island,
                             after,
@@ -512,6 +516,11 @@ class Relaxed(Buys, Goals):
         too where the colours are read, analysis/reach_money.py)."""
         again = min(room, kept)
         return ((again, min(room - again, lying)),)
+
+    def touches(self, taken: Taken) -> bool:
+        """Whether every Load on a spot with cubes left is searched and marks it in `taken`, even
+        with the boat full (reach_two's, analysis/reach_money.py's `TOUCHED`)."""
+        return False
 
     def unload_amounts(self, cargo: int, taken: Taken) -> Sequence[tuple[int, Taken]]:
         """The cubes an unload leaves, and `taken` after it: all of them (reach_two's tries fewer

@@ -32,6 +32,24 @@ the real line's after each sale (the drachmas checked against every cost are no 
 ceiling (reach_ceiling.py) reads the drachmas less that income plus `earned` of the cubes there
 may be sold, at least every later income.
 tests/test_reach_loads.py compares the bound with covers' and placements' own optima.
+
+*Through unloads* (session 55, `TOUCHED`, `Money.touched`). Not reading the colours after an unload
+was the slack of seed 3's turn 11 past its first group (bound 25, best 24; now 23): the relaxed line loads a
+cube, unloads it (free) and takes it aboard again with the next island's cube, the two sold
+colour-blind for 9 where their colours earn 8. After an unload the colours are now read with each
+spot of `taken` counted *whole* (every cube of each colour it can hold, `most + laid`, not only as
+many as its Loads took), Loads and unloads take and leave as many as they can (as colour-blind),
+and every Load on a spot with cubes left marks it in `taken`, even one that takes none of them
+(a full boat's Load is searched for that). Sound: every cube sold is a cube aboard at the start or
+one that lay on (or was laid by the next placement on) a spot where the real line made a Load; the
+relaxed image makes its Loads at the same stops (where it searches none, the spot is exhausted
+and so already in `taken`, or the Load is one whose cubes are never sold, `last_loads_unread`),
+so every spot a sold cube came from is in `taken`, read for at least as many cubes of each colour
+as it can hold; the income is then bounded as above. It costs states (every Load marks a spot),
+so with a value asked it is the third search of `blind_first`, only where the colours read up to
+an unload reach the value too; past its node cap it answers as that one did.
+tests/test_reach_touched.py checks it against covers' and a placement's optima and shows it tighter
+on seed 3's turn 11.
 """
 
 from __future__ import annotations
@@ -42,11 +60,20 @@ from itertools import product
 from typing import Any
 
 from ..components import COLOURS
+from .reach_bound import TooBig
 
 Taken = tuple[tuple[Any, int], ...]
 
 UNREAD = -1
-"""A spot that is never one: in `taken`, the colours are not read (an unload, or `taken` forgotten)."""
+"""A spot that is never one: in `taken`, the colours are not read (`taken` forgotten; an unload
+too with `touched` off)."""
+TOUCHED = -2
+"""A spot that is never one: in `taken`, the boat has unloaded (`unloads`): each spot of `taken` is
+read for every cube it holds, not only for as many as its Loads took (`Money.income`)."""
+
+touched = True
+"""Whether a search may read the colours through unloads, each spot loaded read whole (`TOUCHED`,
+session 55; `blind_first` tries it last); else they are read no more after one (`UNREAD`)."""
 
 
 class Money:
@@ -88,6 +115,8 @@ class Money:
         """Each take of the next placement (cubes by colour) and each colour's empty spaces' prices
         after it, best first."""
         self._known: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
+        self.touched = touched
+        """Whether an unload marks `taken` `TOUCHED` (else `UNREAD`): this search's mode."""
 
     def income(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
         """At most what the first `n` cubes sold earn, those loaded being `taken` (module doc)."""
@@ -95,13 +124,15 @@ class Money:
             return 0
         if taken and taken[0][0] == UNREAD:
             return self.earned[n]
+        whole = bool(taken) and taken[0][0] == TOUCHED
         key = (taken, n)
         got = self._known.get(key)
         if got is None:
-            got = self._known[key] = min(self.earned[n], self._income(n, taken))
+            got = self._known[key] = min(self.earned[n], self._income(n, taken[1:] if whole else taken, whole))
         return got
 
-    def _income(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
+    def _income(self, n: int, taken: tuple[tuple[int, int], ...], whole: bool = False) -> int:
+        """`income` with the spots `taken`; `whole`: each read for every cube it holds (`TOUCHED`)."""
         best = 0
         for t, prices in self.takes:
             spaces: list[int] = []
@@ -109,7 +140,8 @@ class Money:
                 can = self.aboard.get(c, 0)
                 for s, had in taken:
                     most, wild = self.pools[s]
-                    can += min(had, most.get(c, 0) + (wild if t[i] else 0))
+                    lying = most.get(c, 0) + (wild if t[i] else 0)
+                    can += lying if whole else min(had, lying)
                 spaces += prices[i][:can]
             spaces.sort(reverse=True)
             best = max(best, sum(spaces[:n]))
@@ -125,23 +157,29 @@ def amounts(room: int, kept: int, lying: int, taken: tuple[tuple[int, int], ...]
     return [(0, k) for k in range(min(room, lying), 0, -1)]
 
 
-def unloads(cargo: int, taken: tuple[tuple[int, int], ...]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-    """The cubes an unload leaves and `taken` after it: while the colours are read, any number of
-    those aboard, and the colours are read no more (its counts kept for the Loads)."""
+def unloads(
+    cargo: int, taken: tuple[tuple[int, int], ...], touched: bool = False
+) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """The cubes an unload leaves and `taken` after it: while the colours are read exactly, any
+    number of those aboard, after which each spot loaded is read whole (`TOUCHED`; with `touched`
+    off, the colours are read no more); after that, all of them (its counts kept for the Loads)."""
     if _unread(taken):
         return [(cargo, taken)]
-    return [(j, ((UNREAD, 0), *taken)) for j in range(cargo, 0, -1)]
+    mark = TOUCHED if touched else UNREAD  # the search's mode (`Money.touched`)
+    return [(j, ((mark, 0), *taken)) for j in range(cargo, 0, -1)]
 
 
 def _unread(taken: tuple[tuple[int, int], ...]) -> bool:
-    return bool(taken) and taken[0][0] == UNREAD
+    """Whether the colours are no longer read exactly (`UNREAD` or `TOUCHED`): Loads and unloads
+    then take and leave as many cubes as they can."""
+    return bool(taken) and taken[0][0] in (UNREAD, TOUCHED)
 
 
 def forget(taken: tuple[tuple[int, int], ...], cargo: int) -> tuple[tuple[int, int], ...]:
     """`taken` where no later Load is searched: kept with cubes aboard or unloaded (`cargo`: the
     next sale reads it), else forgotten, the colours not read."""
     if cargo and not (taken and taken[0][0] == UNREAD):
-        return taken
+        return taken  # TOUCHED kept too: the next sale reads it
     return ((UNREAD, 0),)
 
 
@@ -160,7 +198,10 @@ class ByColour:
         return amounts(room, kept, lying, taken)
 
     def unload_amounts(self, cargo: int, taken: Taken) -> Sequence[tuple[int, Taken]]:
-        return ((cargo, taken),) if self.money is None else unloads(cargo, taken)
+        return ((cargo, taken),) if self.money is None else unloads(cargo, taken, self.money.touched)
+
+    def touches(self, taken: Taken) -> bool:
+        return self.money is not None and bool(taken) and taken[0][0] == TOUCHED
 
     def forget(self, taken: Taken, cargo: int) -> Taken:
         return () if self.money is None else forget(taken, cargo)
@@ -181,5 +222,22 @@ def blind_first(r: Any, search: Callable[[], int], reached: type[Exception]) -> 
         pass
     finally:
         r.money = money
+    if money.touched:
+        # The colours read through unloads cost states (every Load marks its spot): tried only
+        # where the colours read up to an unload reach the value too (session 55).
+        money.touched = False
+        r.nodes, r._memo, r._richest = r.start_nodes, {}, {}
+        try:
+            return search()
+        except reached:
+            pass
+        finally:
+            money.touched = True
+        r.nodes, r._memo, r._richest = r.start_nodes, {}, {}
+        try:
+            return search()
+        except TooBig:
+            # Past its node cap: the answer is the tier before's (it reached the value).
+            raise reached from None
     r.nodes, r._memo, r._richest = r.start_nodes, {}, {}
     return search()

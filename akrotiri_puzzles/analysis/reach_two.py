@@ -45,12 +45,17 @@ run once over both turns, on the boards the line can meet:
 - *Temples* (`room`, R-EXC-1). One per B1 spot, one on a final island joining two of them, and
   on a spot of the next tile's islands as many as the final board has of them.
 - *Turn 1's legs* (`leg_actions`). Costed over B1 alone, or they end turn 1.
+- *"Not directly connected"* (R-GOAL-11, `TwoGoals.alone_on`, session 55). Read on the leaf's
+  final board: a new temple on a spot of B1 lies on that spot's island there, so it and the old
+  temples count only when no other island holding one of them is one ship step away; a temple
+  on the next tile's islands alone counts unless each of its islands is.
 
 Every line of the two turns is a sequence of such stops, each no costlier and worth no less in
 the relaxation, so the bound is sound (tests/test_reach_two.py compares it with covers' and
 placements' own two-turn optima). Cut after `NODES` states: no bound, never a guess; no clock
 is read. What a cover's groups share (turn 1's board, each board's card fits, goal facts) is
-worked out once per call (`_Boards`).
+worked out once per call (`_Boards`). The leaves and goal cards are in analysis/reach_two_goals.py
+(`TwoGoals`), the hooks that tell the two turns apart in analysis/reach_turns.py (`TwoTurns`).
 The placement search's questions, one after another, are asked by analysis/reach_below.py
 (`Below`: which groups first, and when several are searched as one); with a value asked, a state
 whose ceiling is below it is not expanded (analysis/reach_ceiling.py).
@@ -63,8 +68,7 @@ import heapq
 from collections.abc import Sequence
 
 from ..board import Board
-from ..excavation import valid_sites
-from ..geometry import Quad, Slot, board_quarter
+from ..geometry import Quad, Slot
 from ..goals import PER_TEMPLE
 from ..position import Position
 from ..premise import WHOLE
@@ -76,18 +80,12 @@ from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
-from .reach_ceiling import OVER as _OVER
 from .reach_ceiling import Ceiling
 from .reach_loads import first_cubes as _first_cubes
-from .reach_loads import load_turns as _load_turns
+from .reach_turns import TwoTurns
+from .reach_two_goals import Member, Reached, Spot, TwoGoals
 
-Spot = int
-Member = tuple[int, Quad]
-"""(board index within a group, island of that board)."""
-
-
-class Reached(Exception):
-    """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
+__all__ = ["NODES", "Reached", "TwoRelaxed", "below", "final_boards", "group_bound", "slot_groups", "two_turn_bound"]
 
 
 NODES = 20_000
@@ -176,7 +174,7 @@ def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[lis
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
-class TwoRelaxed(_money.ByColour, Relaxed):
+class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
     last_loads_unread = True
@@ -231,6 +229,8 @@ class TwoRelaxed(_money.ByColour, Relaxed):
         self._quarters = {}
         self._memo = {}
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
+        self._alone = {}
+        self._old_islands = {}
         self._richest = {}
         self.prune_poorer = True
         self.stash_loads_again = self.tight_turns
@@ -440,110 +440,6 @@ class TwoRelaxed(_money.ByColour, Relaxed):
             self.every,
         )
 
-    def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int = 1) -> int:
-        """The bound on a line that stops here: its map cards, its goal cards on the best board
-        its excavations allow, its drachmas (R-SCORE-1, R-SCORE-2)."""
-        key = (dug, mask)
-        if key not in self._values:
-            maps = self.pos.components.map
-            best = -(10**9)
-            m = mask
-            while m:
-                low = m & -m
-                best = max(best, self.goals_on(low.bit_length() - 1, dug))
-                m ^= low
-            self._values[key] = self.base_maps + sum(maps[c].points for _, c in dug) + best
-        value = self._values[key] + drachmas // 10
-        if self.ask is not None and value >= self.ask:
-            raise Reached
-        return value
-
-    def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int:
-        """At least the goal cards' points with the new temples `dug` when board k is final (as
-        reach_bound's goal_part, each card read on board k)."""
-        return self.goal_part(dug, lambda g: self.goal_on(k, g, dug))
-
-    def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
-        pos = self.pos
-        card = pos.components.goal[goal]
-        value = card.value(pos.edition)
-        rule = card.rule
-        if rule == "quarters":
-            return self.quarters_points(goal, dug)
-        if rule == "largest_completed":
-            return value * self.completed_most
-        old = self.on.old_score(self.boards[k], goal)
-        if rule == "not_connected":
-            return old + value * len(dug)
-        bit = 1 << k
-        return old + value * sum(1 for i, _ in dug if self.counts(i, rule) & bit)  # type: ignore[arg-type, misc]
-
-    def counts(self, spot: Spot, rule: str) -> int:
-        """The boards (bits) on which a temple on one of the spot's islands where a card fits
-        counts for a per-temple rule (R-GOAL-1..8), worked out once, when first read."""
-        key = (spot, rule)
-        got = self.count_on.get(key)
-        if got is None:
-            got = 0
-            for k, isl in self.fit_members.get(spot, ()):
-                if self.on.counts_for(self.boards[k], rule, isl):
-                    got |= 1 << k
-            self.count_on[key] = got
-        return got
-
-    def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
-        key = (island, card)
-        if key not in self._quarters:
-            pos = self.pos
-            out: set[str] = set()
-            for k, isl in self.members[island]:  # type: ignore[call-overload]
-                b = self.boards[k]
-                sites = valid_sites(b, pos.to_move, pos.components.map[card], b.island_quads[isl])
-                out |= {board_quarter(q) for q in sites}
-            self._quarters[key] = frozenset(out)
-        return self._quarters[key]
-
-    def _first_digs(self, boards: list[Board]) -> set[tuple[Spot, str]]:
-        """(spot, card): an excavation turn 1 can make, on an island of turn 1's board where the
-        card fits (R-EXC-2) that the boat reaches on that board with a Move action and the
-        excavation left of turn 1's actions (R-MOVE-1, R-MOVE-2: at most 2 points a Move, the
-        points left of one taken spent first): the legs over turn 1's board alone."""
-        b1 = boards[0]
-        points = self.on.first_legs(b1)
-        out: set[tuple[Spot, str]] = set()
-        for s, card in self.fit_first:
-            k, isl = self.members[s][0]  # a spot of turn 1's board holds its island first
-            docks = b1.docks_of_island.get(isl, ()) if k == 0 else ()
-            near = [points[d] for d in docks if d in points and d != self.occupied]
-            # An unload first (free, R-FREE-2) leaves the boat empty: 2 points a Move action.
-            if near and (max(0, min(near) - self.pos.points) + 1) // 2 + 1 <= self.pos.actions_left:
-                out.add((s, card))
-        return out
-
-    def leg_actions(
-        self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
-    ) -> tuple[int, ...]:
-        """A leg within turn 1 is sailed on turn 1's board (R-MOVE-1, R-TILE-1: the next tile is
-        placed in turn 2), at its points (`Boards.turn_one_legs`); else turn 1 ends on the way,
-        short of the stop, so the leg spends turn 1's actions left and one of turn 2. The relaxed
-        stops spend no more than the line's, so turn 1's actions left are at least the line's."""
-        if not self.tight_turns or gained >= _OVER:
-            return (least,)
-        left = self.pos.actions_left - (self.start_acts + gained - acts)
-        if least > left:
-            return (least,)
-        src = at if isinstance(at, str) else self.b1_island.get(at)  # type: ignore[call-overload]
-        dest = self.b1_island.get(island)  # type: ignore[call-overload]
-        points = None if src is None or dest is None else self.on.turn_one_legs(src).get(dest)
-        within = None
-        if points is not None:
-            need = max(0, points - free)
-            within = need if cargo else (need + 1) // 2  # R-MOVE-2
-            if within == least:
-                return (least,)
-        out = (within,) if within is not None and within <= left else ()
-        return (*out, left + 1) if left + 1 <= acts else out
-
     def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
         """The boards where spot `island` holds a temple besides those of `dug` (R-EXC-1): for
         the next tile's islands grouped in a spot, one more than `dug` has there (`rooms`); for
@@ -559,39 +455,6 @@ class TwoRelaxed(_money.ByColour, Relaxed):
 
     colours = True
     """Whether the sales' income reads the cubes' colours (analysis/reach_money.py, `ByColour`)."""
-
-    split_loads = True
-    """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
-    left), where the spot holds more cubes on the final boards (analysis/reach_loads.py)."""
-
-    def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
-        if not self.split_loads:
-            return super().load_turns(island, after, gained)
-        return _load_turns(self, island, after, gained)
-
-    tight_turns = True
-    """Whether an excavation adds turn 2's actions only where it can be turn 1's (`turn_bonus`)."""
-
-    def turn_bonus(self, j: int, after: int, gained: int, island: Quad, card: str) -> tuple[int, int]:
-        """Turn 2's actions the j-th excavation adds (R-TURN-2), and those gained after it: only
-        a turn-1 excavation adds them. A line's relaxed stops spend no more actions than its
-        own, so an excavation after which the line has spent more than turn 1's actions is turn
-        2's; so is one on a spot without an island of turn 1's board where the card fits and
-        that turn 1's actions reach on that board (`_first`); after a turn-2 excavation every
-        later one is turn 2's too (`_OVER`)."""
-        if not self.tight_turns:
-            return self.bonus[j], gained + self.bonus[j]
-        spent = self.start_acts + gained - after
-        if spent <= self.pos.actions_left and (island, card) in self.first_digs:
-            return self.bonus[j], gained + self.bonus[j]
-        return 0, _OVER
-
-    def turn_over(self, acts: int, gained: int) -> int:
-        """Once turn 1's actions are spent no excavation adds any (`turn_bonus`): the actions
-        gained are not read again, and states merge."""
-        if self.tight_turns and self.start_acts + gained - acts >= self.pos.actions_left:
-            return _OVER
-        return gained
 
     def stop_at(self, at: str | Quad) -> Quad:
         """The spot of a stop (the boat's dock's island's at the start)."""

@@ -1,0 +1,109 @@
+"""The two turns of the two-turn relaxation told apart where the rules tell them apart
+(analysis/reach_two.py's `TwoRelaxed`): turn 2's actions only from turn 1's excavations
+(R-TURN-2, `tight_turns`), turn 1's legs on turn 1's board (R-MOVE-1, R-TILE-1), and a Load of
+turn 1 or of turn 2 (analysis/reach_loads.py, `split_loads`). The argument of each is in its
+docstring and in reach_two.py's module doc.
+
+Moved out of reach_two.py unchanged (session 55) so that module stays under ~600 lines."""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..geometry import Quad
+from ..position import Position
+from .reach_boards import Boards
+from .reach_ceiling import OVER as _OVER
+from .reach_loads import load_turns as _load_turns
+
+Spot = int
+Member = tuple[int, Quad]
+
+
+class TwoTurns:
+    """`TwoRelaxed`'s hooks that tell the two turns apart (module doc)."""
+
+    pos: Position
+    on: Boards
+    start_acts: int
+    bonus: list[int]
+    occupied: str | None
+    fit_first: set[tuple[Spot, str]]
+    members: list[list[Member]]
+    b1_island: dict[Spot, Quad]
+    first_digs: set[tuple[Spot, str]]
+    cubes: dict[Quad, int]
+    first_cubes: dict[int, int]
+
+    def _first_digs(self, boards: list[Board]) -> set[tuple[Spot, str]]:
+        """(spot, card): an excavation turn 1 can make, on an island of turn 1's board where the
+        card fits (R-EXC-2) that the boat reaches on that board with a Move action and the
+        excavation left of turn 1's actions (R-MOVE-1, R-MOVE-2: at most 2 points a Move, the
+        points left of one taken spent first): the legs over turn 1's board alone."""
+        b1 = boards[0]
+        points = self.on.first_legs(b1)
+        out: set[tuple[Spot, str]] = set()
+        for s, card in self.fit_first:
+            k, isl = self.members[s][0]  # a spot of turn 1's board holds its island first
+            docks = b1.docks_of_island.get(isl, ()) if k == 0 else ()
+            near = [points[d] for d in docks if d in points and d != self.occupied]
+            # An unload first (free, R-FREE-2) leaves the boat empty: 2 points a Move action.
+            if near and (max(0, min(near) - self.pos.points) + 1) // 2 + 1 <= self.pos.actions_left:
+                out.add((s, card))
+        return out
+
+    def leg_actions(
+        self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
+    ) -> tuple[int, ...]:
+        """A leg within turn 1 is sailed on turn 1's board (R-MOVE-1, R-TILE-1: the next tile is
+        placed in turn 2), at its points (`Boards.turn_one_legs`); else turn 1 ends on the way,
+        short of the stop, so the leg spends turn 1's actions left and one of turn 2. The relaxed
+        stops spend no more than the line's, so turn 1's actions left are at least the line's."""
+        if not self.tight_turns or gained >= _OVER:
+            return (least,)
+        left = self.pos.actions_left - (self.start_acts + gained - acts)
+        if least > left:
+            return (least,)
+        src = at if isinstance(at, str) else self.b1_island.get(at)  # type: ignore[call-overload]
+        dest = self.b1_island.get(island)  # type: ignore[call-overload]
+        points = None if src is None or dest is None else self.on.turn_one_legs(src).get(dest)
+        within = None
+        if points is not None:
+            need = max(0, points - free)
+            within = need if cargo else (need + 1) // 2  # R-MOVE-2
+            if within == least:
+                return (least,)
+        out = (within,) if within is not None and within <= left else ()
+        return (*out, left + 1) if left + 1 <= acts else out
+
+    split_loads = True
+    """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
+    left), where the spot holds more cubes on the final boards (analysis/reach_loads.py)."""
+
+    def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
+        if not self.split_loads:
+            return super().load_turns(island, after, gained)  # type: ignore[misc]
+        return _load_turns(self, island, after, gained)
+
+    tight_turns = True
+    """Whether an excavation adds turn 2's actions only where it can be turn 1's (`turn_bonus`)."""
+
+    def turn_bonus(self, j: int, after: int, gained: int, island: Quad, card: str) -> tuple[int, int]:
+        """Turn 2's actions the j-th excavation adds (R-TURN-2), and those gained after it: only
+        a turn-1 excavation adds them. A line's relaxed stops spend no more actions than its
+        own, so an excavation after which the line has spent more than turn 1's actions is turn
+        2's; so is one on a spot without an island of turn 1's board where the card fits and
+        that turn 1's actions reach on that board (`_first`); after a turn-2 excavation every
+        later one is turn 2's too (`_OVER`)."""
+        if not self.tight_turns:
+            return self.bonus[j], gained + self.bonus[j]
+        spent = self.start_acts + gained - after
+        if spent <= self.pos.actions_left and (island, card) in self.first_digs:
+            return self.bonus[j], gained + self.bonus[j]
+        return 0, _OVER
+
+    def turn_over(self, acts: int, gained: int) -> int:
+        """Once turn 1's actions are spent no excavation adds any (`turn_bonus`): the actions
+        gained are not read again, and states merge."""
+        if self.tight_turns and self.start_acts + gained - acts >= self.pos.actions_left:
+            return _OVER
+        return gained

@@ -1,0 +1,154 @@
+"""The goal cards and leaves of the two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`,
+R-SCORE-1, R-SCORE-2, R-GOAL-*): a leaf's map cards, goal cards and drachmas, each goal card
+read on one final board at a time (the boards the line's excavations allow, `mask`).
+
+Moved out of reach_two.py unchanged (session 55) so that module stays under ~600 lines."""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..excavation import valid_sites
+from ..geometry import Quad, board_quarter
+from .reach_boards import Boards
+from .reach_goals import Goals
+
+Spot = int
+Member = tuple[int, Quad]
+"""(board index within a group, island of that board)."""
+
+
+class Reached(Exception):
+    """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
+
+
+class TwoGoals(Goals):
+    """`TwoRelaxed`'s leaves and goal cards (module doc): read its boards, spots and members,
+    the boards' shared facts (`on`) and the value asked (`ask`)."""
+
+    ask: int | None
+    on: Boards
+    boards: list[Board]
+    base_maps: int
+    completed_most: int
+    members: list[list[Member]]
+    fit_members: dict[Spot, list[Member]]
+    count_on: dict[tuple[Spot, str], int]
+    _values: dict[tuple[frozenset[tuple[Quad, str]], int], int]
+    rooms: dict[Spot, list[int]]
+    _alone: dict[tuple[int, frozenset[Quad]], int]
+    _old_islands: dict[int, list[Quad | None]]
+
+    def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int = 1) -> int:
+        """The bound on a line that stops here: its map cards, its goal cards on the best board
+        its excavations allow, its drachmas (R-SCORE-1, R-SCORE-2)."""
+        key = (dug, mask)
+        if key not in self._values:
+            maps = self.pos.components.map
+            best = -(10**9)
+            m = mask
+            while m:
+                low = m & -m
+                best = max(best, self.goals_on(low.bit_length() - 1, dug))
+                m ^= low
+            self._values[key] = self.base_maps + sum(maps[c].points for _, c in dug) + best
+        value = self._values[key] + drachmas // 10
+        if self.ask is not None and value >= self.ask:
+            raise Reached
+        return value
+
+    def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int:
+        """At least the goal cards' points with the new temples `dug` when board k is final (as
+        reach_bound's goal_part, each card read on board k)."""
+        return self.goal_part(dug, lambda g: self.goal_on(k, g, dug))
+
+    def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
+        pos = self.pos
+        card = pos.components.goal[goal]
+        value = card.value(pos.edition)
+        rule = card.rule
+        if rule == "quarters":
+            return self.quarters_points(goal, dug)
+        if rule == "largest_completed":
+            return value * self.completed_most
+        if rule == "not_connected":
+            return (
+                value * self.alone_on(k, dug)
+                if self.connections
+                else self.on.old_score(self.boards[k], goal) + value * len(dug)
+            )
+        old = self.on.old_score(self.boards[k], goal)
+        bit = 1 << k
+        return old + value * sum(1 for i, _ in dug if self.counts(i, rule) & bit)  # type: ignore[arg-type, misc]
+
+    connections = True
+    """Whether "not directly connected" (R-GOAL-11) reads the final board's direct connections
+    between the new temples' islands and the old ones' (`alone_on`); before session 55 every new
+    temple counted."""
+
+    def alone_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int:
+        """At least how many of the hero's temples, old and `dug`, count for "not directly
+        connected" (R-GOAL-11) when board k is final: a temple counts when its island is directly
+        connected (one ship step without the Thera board's routes, `BoardFacts.connected`) to no
+        other island holding a temple of the hero's (goals.score_goal).
+
+        Read on board k, as the leaf reads it. An old temple lies on the island of board k holding
+        its site. A new temple on a spot of turn 1's board lies on that spot's one island of board
+        k (its member there: a turn-1 excavation's island, grown or joined by the next tile, or the
+        island of board k a turn-2 excavation stands for), so it is *fixed*. A new temple on a spot
+        of the next tile's islands alone lies on one of the spot's islands of board k where a card
+        fits (`fit_members`), not known here: it counts unless every one of them is directly
+        connected to a fixed or old temple's island, and it is never read as making another temple
+        connected. Each count is at least the real line's on board k: a temple the bound does not
+        count is directly connected to another island holding a temple of the real line's too
+        (the old temples and the fixed ones lie where read); so the leaf stays a bound. More
+        temples only add connections, so a temple more adds at most the card's value: the
+        ceiling's `gain` (reach_ceiling.py) still bounds the leaves below a state."""
+        key = (k, frozenset(i for i, _ in dug))
+        got = self._alone.get(key)
+        if got is None:
+            board = self.boards[k]
+            connected = self.on.on(board)[1].connected
+            old = self._old_islands.get(k)
+            if old is None:
+                old = self._old_islands[k] = [board.island_at(site) for _, site in self.hero.temples]
+            fixed: list[Quad | None] = []
+            loose: list[list[Quad]] = []
+            for s, _ in dug:
+                if s in self.rooms:
+                    loose.append([i for j, i in self.fit_members.get(s, ()) if j == k])  # type: ignore[call-overload]
+                else:
+                    fixed.append(next(i for j, i in self.members[s] if j == k))  # type: ignore[call-overload]
+            mine = {*old, *fixed}
+
+            def alone(i: Quad | None) -> bool:
+                return not any(frozenset((i, o)) in connected for o in mine if o != i)
+
+            got = sum(1 for i in (*old, *fixed) if alone(i))
+            got += sum(1 for islands in loose if not islands or any(alone(i) for i in islands))
+            self._alone[key] = got
+        return got
+
+    def counts(self, spot: Spot, rule: str) -> int:
+        """The boards (bits) on which a temple on one of the spot's islands where a card fits
+        counts for a per-temple rule (R-GOAL-1..8), worked out once, when first read."""
+        key = (spot, rule)
+        got = self.count_on.get(key)
+        if got is None:
+            got = 0
+            for k, isl in self.fit_members.get(spot, ()):
+                if self.on.counts_for(self.boards[k], rule, isl):
+                    got |= 1 << k
+            self.count_on[key] = got
+        return got
+
+    def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
+        key = (island, card)
+        if key not in self._quarters:
+            pos = self.pos
+            out: set[str] = set()
+            for k, isl in self.members[island]:  # type: ignore[call-overload]
+                b = self.boards[k]
+                sites = valid_sites(b, pos.to_move, pos.components.map[card], b.island_quads[isl])
+                out |= {board_quarter(q) for q in sites}
+            self._quarters[key] = frozenset(out)
+        return self._quarters[key]
