@@ -112,8 +112,9 @@ class Run:
     (best_first._BestFirst.ask_covers)."""
 
     ceiling = True
-    """Whether a two-turn model's search ends at a line whose value the relaxation proves the
-    most (`two_turn_out_of_reach`): the same answers, line included; False as a reference."""
+    """Whether a two-turn model asked without a floor ends its search at a line whose value the
+    relaxation proves the most (`two_turn_out_of_reach`): the same answers, line included; False
+    as a reference."""
 
     witness = False
     """Whether `reached` keeps what a yes it solved needs to read its line (`witnessed`)."""
@@ -185,7 +186,10 @@ class Run:
             # branched through the engine (the one-turn bounds do not hold across the next
             # turn's draw and placement).
             if pos.phase == "act" and not pos.passing:
-                reach = self.two_turn_out_of_reach(pos)
+                # Only a model without a floor (the search's first) is watched: one asked for
+                # more than the best so far is mostly INFEASIBLE, and where it finds a line the
+                # questions and the rerun cost more than they saved (docs/benchmarks.md).
+                reach = self.two_turn_out_of_reach(pos) if floor is None else None
                 return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, reach)
             if pos.phase == "place" and self.group_placements:
                 # Each placement is a two-turn model; those of a slot and rotation are first
