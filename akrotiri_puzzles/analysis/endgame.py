@@ -189,8 +189,8 @@ class Run:
                 # Only a model without a floor (the search's first) is watched: one asked for
                 # more than the best so far is mostly INFEASIBLE, and where it finds a line the
                 # questions and the rerun cost more than they saved (docs/benchmarks.md).
-                reach = self.two_turn_out_of_reach(pos) if floor is None else None
-                return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, reach)
+                watch = self.two_turn_out_of_reach(pos) if floor is None else None
+                return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, watch)
             if pos.phase == "place" and self.group_placements:
                 # Each placement is a two-turn model; those of a slot and rotation are first
                 # asked together through their cover (placement.py), which must then hold
