@@ -23,6 +23,7 @@ from ..solver.deadline import Deadline, TimeUp
 from ..solver.facts import FactReader
 from ..solver.gather import build_facts
 from ..solver.model import LineModel, Spec, build
+from ..solver.model.core import Expr
 from ..solver.model.objective import MARGIN_SCALE, TIE
 from ..solver.readback import SolverError
 from ..solver.run import STATUS, params
@@ -104,13 +105,17 @@ solve is OPTIMAL); which line of them CP-SAT returns may differ."""
 
 
 def _solve(
-    m: cp_model.CpModel, deadline: Deadline, workers: int, tuning: dict[str, object] | None = None
+    m: cp_model.CpModel,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object] | None = None,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
 ) -> tuple[str, cp_model.CpSolver]:
     solver = cp_model.CpSolver()
     params(solver, deadline.left(), workers, 0)
     for k, v in (tuning or {}).items():
         setattr(solver.parameters, k, v)
-    status = STATUS[solver.solve(m)]
+    status = STATUS[solver.solve(m, callback)]
     if status == "MODEL_INVALID":
         raise SolverError(f"CP-SAT rejects the score model: {m.validate()}")
     if status == "UNKNOWN":
@@ -370,23 +375,40 @@ def best_two_turns(
     floor: int | None = None,
     workers: int = 1,
     cap: int | None = None,
+    out_of_reach: OutOfReach | None = None,
 ) -> BoardResult:
     """The best objective at the end of the hero's second turn (opponent passive), over every
     line of the rest of turn 1, its end and turn 2, from the turn-1 action phase at `pos`:
     proven by CP-SAT (solver/model/score_two.py), the line read back, completed (the turn-2
     placement, goal cards kept), replayed and scored by the engine, which must give the
     model's value. When the opponent has every temple, the game's last turn is this one
-    (R-END-2): the one-turn answer (`best_on_board`)."""
+    (R-END-2): the one-turn answer (`best_on_board`).
+
+    `out_of_reach(v)`: a sound proof, without a model, that no line from `pos` reaches the
+    value `v` (the two-turn relaxation's, analysis/reach_below.py), asked each time the search
+    finds a line of a new best value: where it proves that value the most, the search ends
+    there and only the fewest actions are proven (`_solve_to_ceiling`). The same status, value,
+    bound and line as without it."""
     puzzle = two_turn_puzzle(pos)
     if not second_turn_possible(puzzle):
         return best_on_board(pos, objective, deadline, floor, workers, cap)
     two = TwoTurns(pos, objective, deadline)
-    model = two.fresh(deadline)
-    if floor is not None:
-        model.m.add(model.primary >= floor)
-    if cap is not None:
-        model.m.add(model.primary <= cap)
-    status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
+
+    def asked() -> LineModel:
+        # The model as asked: every solve of it is built exactly so (the same search).
+        model = two.fresh(deadline)
+        if floor is not None:
+            model.m.add(model.primary >= floor)
+        if cap is not None:
+            model.m.add(model.primary <= cap)
+        return model
+
+    if out_of_reach is not None:
+        status, solver, model, bound = _solve_to_ceiling(asked, out_of_reach, deadline, workers)
+    else:
+        model = asked()
+        status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
+        bound = None
     if status == "INFEASIBLE":
         return BoardResult("INFEASIBLE", None, (floor if floor is not None else 0) - 1, ())
     line = read_two_turns(model, solver, puzzle)
@@ -396,7 +418,87 @@ def best_two_turns(
         raise SolverError(
             f"the engine scores the model's line {[str(a) for a in line]} {scored}, the model says {value}"
         )
-    return BoardResult(status, value, primary_bound(solver), tuple(without_idle_steps(puzzle, line)))
+    if bound is None:
+        bound = primary_bound(solver)
+    return BoardResult(status, value, bound, tuple(without_idle_steps(puzzle, line)))
+
+
+OutOfReach = Callable[[int], bool]
+"""Whether a bound proven without a model puts a value out of reach of every line (True: no
+line reaches it; False: not proven)."""
+
+
+class _Meets(cp_model.CpSolverSolutionCallback):
+    """Watches a search and stops it at its first line whose value the relaxation proves the
+    most (`out_of_reach` of the value plus one, asked once per new value), or, with `objective`,
+    at its first line whose objective (value * TIE - actions) reaches that."""
+
+    def __init__(self, primary: Expr, out_of_reach: OutOfReach | None, objective: int | None = None) -> None:
+        super().__init__()
+        self.primary = primary
+        self.out_of_reach = out_of_reach
+        self.objective_at = objective
+        self.asked: int | None = None
+        self.met = False
+
+    def on_solution_callback(self) -> None:
+        """Ask about a new value; stop where it is met."""
+        if self.objective_at is not None and self.objective_value >= self.objective_at:
+            self.met = True
+        elif self.out_of_reach is not None:
+            value = int(self.value(self.primary))
+            if self.asked is None or value > self.asked:
+                self.asked = value
+                self.met = self.out_of_reach(value + 1)
+        if self.met:
+            self.stop_search()
+
+
+def _solve_to_ceiling(
+    asked: Callable[[], LineModel], out_of_reach: OutOfReach, deadline: Deadline, workers: int
+) -> tuple[str, cp_model.CpSolver, LineModel, int | None]:
+    """The solve of the model `asked` builds, ended early at a line whose value `out_of_reach`
+    proves the most: its status, solver, model and the bound on the value (None: the solver's).
+
+    Why the answer is the solve's without it (`best_two_turns`), line included. The model
+    maximises value * TIE - actions. With one worker CP-SAT's search is deterministic and a
+    solution callback only watches it (the relaxation's questions are plain Python, asked while
+    the search waits), so up to the stop it is the very search of the model without a callback;
+    it records a solution only when it beats the last one, and returns the last recorded.
+    Stopped at a line of value `v` and objective `o` where no line reaches `v + 1` (the
+    relaxation's proof), a second model, the same one with the value at most `v` and the
+    objective at least `o + 1`, INFEASIBLE, proves that no line of `v` has fewer actions: so `o`
+    is the optimum, the search without the stop records nothing after that line and returns it,
+    OPTIMAL, its bound `v` (= ceil(o / TIE), as `primary_bound` reads it). Where that second
+    model finds a line, it is solved to its optimum `o*` (the optimum of all, no line having a
+    value above `v`), and the search is run again from the start and stopped at its first line
+    of objective `o*`: again the line the full search returns. Where no value is proven the
+    most, the search runs to its end as without it."""
+    model = asked()
+    meets = _Meets(model.primary, out_of_reach)
+    status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
+    if not meets.met:
+        return status, solver, model, None
+    top = int(solver.value(model.primary))
+    reached = int(solver.objective_value)
+    proof = asked()
+    proof.m.add(proof.primary <= top)
+    proof.m.add(proof.primary * TIE - proof.line_actions >= reached + 1)
+    try:
+        got, better = _solve(proof.m, deadline, workers, TWO_TURNS_TUNING)
+    except TimeUp:
+        # The line found and its value's bound proven; the fewest actions not.
+        return "FEASIBLE", solver, model, top
+    if got == "INFEASIBLE":
+        return "OPTIMAL", solver, model, top
+    if got != "OPTIMAL":
+        return "FEASIBLE", solver, model, top
+    model = asked()
+    meets = _Meets(model.primary, None, int(better.objective_value))
+    status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
+    if not meets.met:  # pragma: no cover - the search finds every line, that one too
+        return status, solver, model, None
+    return "OPTIMAL", solver, model, top
 
 
 def two_turns_value(pos: Position, objective: str, line: tuple[Action, ...]) -> int | None:

@@ -17,7 +17,6 @@ Every line reported is replayed and scored by the engine's own scoring (scoring.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -25,13 +24,14 @@ from ..actions import Action, EndTurn, Oracle
 from ..errors import AkrotiriError
 from ..position import Position
 from ..puzzle import Puzzle, State, moves, play, why_not
-from ..scoring import SeatScore, seat_score
+from ..scoring import seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
 from . import best_first, reach_below
 from .board_solve import (
     Board,
     BoardResult,
+    OutOfReach,
     best_on_board,
     best_two_turns,
     reaches,
@@ -40,6 +40,8 @@ from .board_solve import (
 )
 from .exhaustive import hero_value
 from .exhaustive import horizon as puzzle_over
+from .outcome import Alternative, Analysis, LineVerdict, Scored
+from .outcome import Final as Final  # re-exported: analysis/reply_level.py imports it from here
 from .placement import Below, Bound, Progress, Stopped, best_placements, split_placements
 from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
@@ -54,94 +56,6 @@ NO_BOUND = 10**15
 
 class AnalysisError(AkrotiriError):
     """A position or an option the analyser cannot honestly answer: bad input."""
-
-
-class Final:
-    """What a pair of scores (the hero's, the other seat's) reads: the margin and the result.
-    Mixed into the dataclasses that hold the two scores (`Scored`, reply_level.Outcome)."""
-
-    hero: SeatScore
-    other: SeatScore
-
-    @property
-    def margin(self) -> int:
-        """The hero's points minus the opponent's."""
-        return self.hero.total - self.other.total
-
-    @property
-    def result(self) -> str:
-        """win, loss or shared, with the drachmas as the tie-break (R-SCORE-3)."""
-        return result_of(self.hero, self.other)
-
-
-@dataclass(frozen=True)
-class Scored(Final):
-    """A line and the position it leaves, scored by the engine."""
-
-    line: tuple[Action, ...]
-    hero: SeatScore
-    other: SeatScore
-
-
-def result_of(hero: SeatScore, other: SeatScore) -> str:
-    """The hero's result against the other seat: win, loss or shared, the points first and the
-    drachmas breaking a tie (R-SCORE-3)."""
-    key = (hero.total - other.total, hero.drachmas - other.drachmas)
-    return "win" if key > (0, 0) else "loss" if key < (0, 0) else "shared"
-
-
-@dataclass(frozen=True)
-class Alternative:
-    """The best line that starts with a given action."""
-
-    first: Action
-    scored: Scored
-    proven: bool
-
-
-@dataclass(frozen=True)
-class LineVerdict:
-    """A line the user gave: its score, its loss against the optimum, and where it lost."""
-
-    scored: Scored
-    loss: int
-    """Points (of the objective) below the optimum."""
-    lost_at: int | None
-    """1-based number of the action after which the optimum is out of reach (None: never, or
-    only by stopping early)."""
-    stopped_early: bool
-    """The optimum was still reachable after the line's last action."""
-    proven: bool
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """What the analyser proved about a position."""
-
-    objective: str
-    last_turn: bool
-    """True when nothing follows the hero's turn (R-END-2): the score is the game's final one."""
-    status: str
-    """OPTIMAL (the best line, and nothing better exists), FEASIBLE (a line; a time limit
-    stopped the proof: see `bound`) or UNKNOWN (the time ran out before any line)."""
-    best: Scored | None
-    bound: int | None
-    """Proven: no line scores more (points of the objective); None when not known."""
-    alternatives: tuple[Alternative, ...] = ()
-    verdict: LineVerdict | None = None
-    turns: int = 1
-    """The hero's turns analysed (`--turns`): 2 covers the rest of this turn and the next, the
-    opponent passive; 1 when the game ends with this turn whatever was asked."""
-
-    @property
-    def value(self) -> int | None:
-        """The objective of the best line found, in points."""
-        return None if self.best is None else points(self.objective, self.best)
-
-
-def points(objective: str, s: Scored) -> int:
-    """A scored line's objective in points."""
-    return s.hero.total if objective == "score" else s.margin
 
 
 def horizon(pos: Position, turns: int) -> Puzzle:
@@ -196,6 +110,11 @@ class Run:
     ask_covers = False
     """Whether the best-first placement search asks a group's cover before its members
     (best_first._BestFirst.ask_covers)."""
+
+    ceiling = True
+    """Whether a two-turn model asked without a floor ends its search at a line whose value the
+    relaxation proves the most (`two_turn_out_of_reach`): the same answers, line included; False
+    as a reference."""
 
     witness = False
     """Whether `reached` keeps what a yes it solved needs to read its line (`witnessed`)."""
@@ -267,7 +186,11 @@ class Run:
             # branched through the engine (the one-turn bounds do not hold across the next
             # turn's draw and placement).
             if pos.phase == "act" and not pos.passing:
-                return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap)
+                # Only a model without a floor (the search's first) is watched: one asked for
+                # more than the best so far is mostly INFEASIBLE, and where it finds a line the
+                # questions and the rerun cost more than they saved (docs/benchmarks.md).
+                watch = self.two_turn_out_of_reach(pos) if floor is None else None
+                return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, watch)
             if pos.phase == "place" and self.group_placements:
                 # Each placement is a two-turn model; those of a slot and rotation are first
                 # asked together through their cover (placement.py), which must then hold
@@ -333,6 +256,15 @@ class Run:
         if self.below_two is None:
             self.below_two = reach_below.Below()
         return self.below_two
+
+    def two_turn_out_of_reach(self, pos: Position) -> OutOfReach | None:
+        """The two-turn relaxation's proof that no line from `pos` reaches a value, asked by a
+        two-turn model's search at each new best value to end it there (board_solve's
+        `_solve_to_ceiling`); None with `ceiling` off or without the two-turn bound."""
+        below = self.two_turn_below()
+        if below is None or not self.ceiling:
+            return None
+        return lambda value: below(pos, value)
 
     def tighter(self) -> Bound | None:
         """The costlier, tighter bound asked where `upper`'s does not skip (analysis/reach_tight.py),
