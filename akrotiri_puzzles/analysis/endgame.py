@@ -41,7 +41,6 @@ from .board_solve import (
 from .exhaustive import hero_value
 from .exhaustive import horizon as puzzle_over
 from .outcome import Alternative, Analysis, LineVerdict, Scored
-from .outcome import Final as Final  # re-exported: analysis/reply_level.py imports it from here
 from .placement import Below, Bound, Progress, Stopped, best_placements, split_placements
 from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound

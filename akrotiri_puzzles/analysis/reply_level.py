@@ -34,7 +34,8 @@ from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline
 from ..solver.exhaustive import state_key
 from .board_solve import objective_value, read_line
-from .endgame import SCALE, Final, Run
+from .endgame import SCALE, Run
+from .outcome import Final
 from .placement import Bound, cover, groups
 from .reach_bound import score_bound
 from .reach_tight import tight_bound
@@ -50,7 +51,7 @@ def other_seat(seat: str) -> str:
 @dataclass(frozen=True)
 class Outcome(Final):
     """A hero line, the opponent's reply to it, and the final scores (the engine's; `margin` and
-    `result` read them, endgame.Final)."""
+    `result` read them, outcome.Final)."""
 
     hero_line: tuple[Action, ...]
     reply: tuple[Action, ...]

@@ -21,7 +21,7 @@ from . import ComponentsOpt, PositionArg, command
 from .engine_commands import itemised_data, read_position
 
 if TYPE_CHECKING:
-    from ..analysis.endgame import Analysis, Scored
+    from ..analysis.outcome import Analysis, Scored
     from ..position import Position
 
 MAX_ALTERNATIVES = 20
