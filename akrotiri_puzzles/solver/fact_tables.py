@@ -57,13 +57,17 @@ class Legs(Mapping[int, int]):
     def __iter__(self) -> Iterator[int]:
         return iter(self._classes[self._first : self._last])
 
-    def __getitem__(self, c: int) -> int:
+    def _as_dict(self) -> dict[int, int]:
+        """The dict this view reads as, made at the first lookup and kept."""
         if self._dict is None:
             self._dict = dict(self.items())
-        return self._dict[c]
+        return self._dict
+
+    def __getitem__(self, c: int) -> int:
+        return self._as_dict()[c]
 
     def __contains__(self, c: object) -> bool:
-        return c in (self._dict if self._dict is not None else dict(self.items()))
+        return c in self._as_dict()
 
     def keys(self) -> list[int]:  # type: ignore[override]
         return self._classes[self._first : self._last]

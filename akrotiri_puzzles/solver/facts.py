@@ -121,6 +121,7 @@ class FactReader:
         self.must_load = must_load(puzzle)
         """Whether every line loads a cube to pay for the goal (`budget.must_load`)."""
         self.no_load = NoLoad.of(puzzle)
+        """With cubes aboard: the count of the lines that never load (solver/cargo_money.py)."""
         self._no_sale = NoLoad.of_empty(puzzle)
         """With an empty boat: the count of the lines that sell nothing before their last
         excavation (solver/cargo_money.py `NoLoad.of_empty`), read on puzzles of at least
@@ -128,7 +129,6 @@ class FactReader:
         self.sale_drops: dict[int, int] = {}
         """Per bound: the scenarios `read` dropped by `no_sale` alone (their other counts keep
         them), which the largest bound's question does not take as settled (cpsat.py)."""
-        """With cubes aboard: the count of the lines that never load (solver/cargo_money.py)."""
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         """`budget.scenario_money` per set of cards that fit on a scenario's boards."""
         bud = budget(puzzle)
