@@ -44,7 +44,8 @@ from ..position import Position, evolve
 from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
-from .reach_two import NODES, Reached, TwoRelaxed, group_bound, slot_groups
+from .reach_two import NODES, TwoRelaxed, group_bound, slot_groups
+from .reach_two_goals import Reached
 
 Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
 """`slot_groups`: each group's slot and oracle, its final boards, the actions of both turns."""

@@ -85,7 +85,7 @@ from .reach_loads import first_cubes as _first_cubes
 from .reach_turns import TwoTurns
 from .reach_two_goals import Member, Reached, Spot, TwoGoals
 
-__all__ = ["NODES", "Reached", "TwoRelaxed", "below", "final_boards", "group_bound", "slot_groups", "two_turn_bound"]
+__all__ = ["NODES", "TwoRelaxed", "below", "final_boards", "group_bound", "slot_groups", "two_turn_bound"]
 
 
 NODES = 20_000
