@@ -12,13 +12,10 @@ from dataclasses import replace
 
 import pytest
 
-from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups
 from akrotiri_puzzles.goals import score_goal
-from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, placement_groups
-from .test_reach_two import covers
+from .test_reach_two import covers, first_placement, optimum_not_below
 
 
 def _seed_2_turn_11():
@@ -26,9 +23,7 @@ def _seed_2_turn_11():
     relaxed line bought two cards and dug three temples, each counted for the not-connected goal
     card the first excavation draws (G11, 3 points a temple), two of them on islands one ship
     step apart."""
-    action, child = placement_groups(before_placement(2, 2016, 11))[0][0]
-    assert str(action) == "tile -1,-4 r0 blue@NW"
-    return child
+    return first_placement(2, 11, 0, "tile -1,-4 r0 blue@NW")
 
 
 def _engine_never_above(top, boards_picked: int, sets: int, seed: int) -> tuple[int, int]:
@@ -101,7 +96,4 @@ def test_R_GOAL_11_temples_one_ship_step_apart_do_not_count_on_seed_2s_turn_11(m
 @pytest.mark.corpus
 def test_R_GOAL_11_the_bound_on_seed_2s_turn_11_is_not_below_its_optimum():
     # The placement above: the bound (22) is not below its two-turn optimum (CP-SAT).
-    top = _seed_2_turn_11()
-    best = best_two_turns(top, "score", Deadline(None))
-    assert best.status == "OPTIMAL" and best.value is not None
-    assert not below(top, best.value)
+    optimum_not_below(_seed_2_turn_11())

@@ -13,7 +13,7 @@ from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, two_turn_boun
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, placement_groups
-from .test_reach_two import NODES, covers
+from .test_reach_two import NODES, covers, first_placement, optimum_not_below
 
 
 def _main_relaxation(monkeypatch) -> None:
@@ -56,9 +56,7 @@ def test_R_TILE_2_R_TURN_1_R_LOAD_1_the_bound_holds_on_more_covers_and_placement
 def _seed_3_turn_11():
     """The first placement of seed 3's turn 11 (2016, south: tile -1,-2 r0 blue@NE, whose best
     two turns score 24)."""
-    action, child = placement_groups(before_placement(3, 2016, 11))[0][0]
-    assert str(action) == "tile -1,-2 r0 blue@NE"
-    return child
+    return first_placement(3, 11, 0, "tile -1,-2 r0 blue@NE")
 
 
 def test_R_TURN_1_R_TILE_2_a_load_of_turn_one_takes_no_cube_of_the_next_placement(monkeypatch):
@@ -111,7 +109,4 @@ def test_R_TILE_2_the_next_placement_lays_one_cube_an_island(monkeypatch):
 def test_R_TURN_1_R_TILE_2_the_bound_on_seed_3s_turn_11_is_not_below_its_optimum():
     # The placement above: its two-turn optimum (CP-SAT, about 110 s of CPU: corpus) is 24, and
     # the bound, 24, is not below it.
-    top = _seed_3_turn_11()
-    best = best_two_turns(top, "score", Deadline(None))
-    assert best.status == "OPTIMAL" and best.value == 24
-    assert not below(top, best.value)
+    assert optimum_not_below(_seed_3_turn_11()) == 24

@@ -14,15 +14,12 @@ from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach_two import below, two_turn_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, placement_groups
-from .test_reach_two import NODES, covers
+from .test_reach_two import NODES, covers, first_placement, optimum_not_below
 
 
 def _seed_3_turn_11_group_18():
     """The first placement of group 18 of seed 3's turn 11 (2016, south)."""
-    action, child = placement_groups(before_placement(3, 2016, 11))[18][0]
-    assert str(action) == "tile -2,2 r270 blue@NW"
-    return child
+    return first_placement(3, 11, 18, "tile -2,2 r270 blue@NW")
 
 
 def test_R_FREE_1_R_FREE_2_colours_read_through_an_unload_bound_seed_3s_turn_11_at_its_best(monkeypatch):
@@ -64,10 +61,7 @@ def test_R_FREE_1_a_spot_read_whole_earns_no_less_than_read_by_its_loads():
 @pytest.mark.corpus
 def test_R_FREE_1_R_FREE_2_the_bound_on_seed_3s_turn_11_group_18_is_not_below_its_optimum():
     # The placement above: its two-turn optimum (CP-SAT) is not above the bound.
-    top = _seed_3_turn_11_group_18()
-    best = best_two_turns(top, "score", Deadline(None))
-    assert best.status == "OPTIMAL" and best.value is not None
-    assert not below(top, best.value)
+    optimum_not_below(_seed_3_turn_11_group_18())
 
 
 @pytest.mark.corpus

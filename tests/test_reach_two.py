@@ -32,6 +32,23 @@ NODES = 2_000_000
 covers of 2014's fifth turns (no bound, never a wrong one); the bound itself is checked."""
 
 
+def first_placement(seed: int, turn: int, group: int, notation: str):
+    """The first placement of slot-and-rotation group `group` of the hero's turn `turn` in a
+    seeded greedy game (2016), checked by its notation."""
+    action, child = placement_groups(before_placement(seed, 2016, turn))[group][0]
+    assert str(action) == notation
+    return child
+
+
+def optimum_not_below(top) -> int:
+    """The placement's two-turn optimum (CP-SAT), which the bound (`below`) must not put out of
+    reach. Returns the optimum."""
+    best = best_two_turns(top, "score", Deadline(None))
+    assert best.status == "OPTIMAL" and best.value is not None
+    assert not below(top, best.value)
+    return best.value
+
+
 def check_sound(top) -> int:
     """The bound against the cover's own two-turn optimum (CP-SAT); `below` at the bound and
     one more. Returns the bound."""
