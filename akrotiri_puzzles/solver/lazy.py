@@ -34,7 +34,9 @@ from .deadline import TimeUp
 from .facts import FactReader
 from .gather import Gathering
 from .model import LineModel
+from .points import FAR
 from .run import Run
+from .scenarios import Scenario
 
 LAZY = True
 """Whether a bound of a large puzzle is asked in parts while it is read (tests and benchmarks
@@ -76,6 +78,16 @@ its slot's view at an earlier bound (`FactReader.passed_over`) by that bound plu
 with that lower bound (else last, with those never read): with the views reading turn 1
 (`relax.TURNS`), place-2 g11002's line of 7 lies among such scenarios, and read last it was found
 in the second part (7.9 s for the bound) instead of the first (3.3 s)."""
+NEAR_ORDER = True
+"""Whether `read_order` breaks ties of the lower bound by how near the turn-1 tile lies to the
+boat (`near_tile`: the fewest steps on the turn-1 board from the start dock to a dock of the
+placed tile), nearest first, rather than by the reader's order alone. The lower bounds of a
+late board's scenarios are often all at the bound, and then the reader's order (turn-1 slot by
+slot) decided which placements the first parts held: place-2 g15004's line of 7, g7003's of 8
+and g13003's of 7 all place the turn-1 tile one step from the boat, and were found in the second
+part (1,024 classes) after a first part of 256 far placements proved INFEASIBLE. The order only
+decides which part a class is in: each class is still in exactly one (a switch for tests and
+benchmarks)."""
 LAZY_WORK = 10.0
 """CP-SAT's deterministic time for each part but the last while the bound is being read: a part
 not settled within it is asked again, uncapped, after the last part."""
@@ -108,7 +120,26 @@ def read_order(reader: FactReader, cards: list[str], dropped: bool = True) -> li
     if DROPPED_ORDER and dropped:
         # A scenario its slot's view dropped unread at a bound needs one more at least.
         lows = [low if low < far else reader.dropped_below(i) or far for i, low in enumerate(lows)]
+    if NEAR_ORDER:
+        near: dict[int, int] = {}  # per turn-1 placement, by identity (shared by its scenarios)
+        for sc in scens:
+            if id(sc.first) not in near:
+                near[id(sc.first)] = near_tile(reader, sc)
+        return sorted(
+            range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i], near[id(scens[i].first)])
+        )
     return sorted(range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i]))
+
+
+def near_tile(reader: FactReader, sc: Scenario) -> int:
+    """The fewest steps on the scenario's turn-1 board from the start dock to a dock of the tile
+    placed in turn 1 (`NEAR_ORDER`); FAR when it places none or no step reaches its docks. Only
+    an order: no bound is read from it."""
+    if sc.first is None:
+        return FAR
+    view = reader.first(sc.first, sc.turn_one).view
+    steps = view.steps_from([reader.start_dock])
+    return min((n for d, n in steps.items() if d.startswith("+1")), default=FAR)
 
 
 def _ask(run: Run, model: LineModel, work: float | None) -> Found | bool:
