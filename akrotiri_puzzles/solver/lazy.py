@@ -125,9 +125,7 @@ def read_order(reader: FactReader, cards: list[str], dropped: bool = True) -> li
         for sc in scens:
             if id(sc.first) not in near:
                 near[id(sc.first)] = near_tile(reader, sc)
-        return sorted(
-            range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i], near[id(scens[i].first)])
-        )
+        return sorted(range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i], near[id(scens[i].first)]))
     return sorted(range(len(scens)), key=lambda i: (scens[i].oracle is not None, lows[i]))
 
 
