@@ -397,3 +397,91 @@ def test_R_TILE_1_reading_in_another_order_makes_the_same_classes(comps):
         got.append({frozenset(index[id(sc)] for sc in members) for members in g.members})
     assert got[0] == got[1]
     assert len(got[0]) > 1
+
+
+def test_R_TILE_1_R_MOVE_1_equal_lower_bounds_are_read_nearest_turn_1_tile_first(comps, monkeypatch):
+    """Among scenarios of one side of the oracle with the same lower bound, `read_order` reads
+    first those whose turn-1 tile lies fewest steps from the boat on the turn-1 board
+    (`lazy.NEAR_ORDER`, `near_tile`: R-TILE-1 places the tile, R-MOVE-1 counts the steps); the
+    steps are checked here by a breadth-first search of this test's own over the engine's board
+    (a dock's ship route and island, `Board.ship_component` and its islands), and they differ
+    between placements. Off, the order is the lower bounds' alone. Under 2 s."""
+    puzzle = load_puzzle(SMALL / "small-202-place-south-2014-h2-map.yaml", comps)
+    reader = FactReader(puzzle)
+    cards = playable_cards(puzzle, 3)
+    Gathering(reader, 3, max_steps(puzzle, 3), cards).read(8)
+    scens = reader.scenarios()
+    far = max(reader.known_lower(i, cards) for i in range(len(scens))) + 1
+    near: dict[object, int] = {}
+    for sc in scens:
+        if sc.first not in near:
+            near[sc.first] = _tile_steps(sc.turn_one, sc.first.slot, reader.start_dock)
+            assert near[sc.first] == min(lazy.near_tile(reader, sc), 99), sc.first
+    assert len(set(near.values())) >= 2
+    order = lazy.read_order(reader, cards)
+    keys = [(scens[i].oracle is not None, _order_low(reader, i, cards, far), near[scens[i].first]) for i in order]
+    assert keys == sorted(keys)
+    monkeypatch.setattr(lazy, "NEAR_ORDER", False)
+    plain = lazy.read_order(reader, cards)
+    assert [k[:2] for k in keys] == sorted(k[:2] for k in keys) and plain != order
+
+
+def _tile_steps(board, slot: tuple[int, int], start: str) -> int:  # type: ignore[no-untyped-def]
+    """Fewest steps from `start` to a dock of the tile in `slot` (a dock named by a quadrant of
+    that slot), 99 if none: a step joins two docks on one ship route or on one island
+    (R-MOVE-1), searched breadth first over the engine's board (`Board.ship_component`,
+    `Board.island_of_dock`)."""
+    name = f"{slot[0]},{slot[1]}"
+    groups: dict[object, list[str]] = {}
+    keys = {d: (("s", c), ("i", board.island_of_dock[d])) for d, c in board.ship_component.items()}
+    for d, ks in keys.items():
+        for key in ks:
+            groups.setdefault(key, []).append(d)
+    seen, frontier, n = {start}, [start], 0
+    while frontier:
+        if any(d[:-2] == name for d in frontier):
+            return n
+        nxt = []
+        for d in frontier:
+            for key in keys[d]:
+                for e in groups[key]:
+                    if e not in seen:
+                        seen.add(e)
+                        nxt.append(e)
+        frontier, n = nxt, n + 1
+    return 99
+
+
+SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
+
+
+@pytest.mark.parametrize("name", ["place-2-g15010.yaml", pytest.param("place-2-g15004.yaml", marks=pytest.mark.slow)])
+def test_R_TILE_1_reading_the_nearest_turn_1_tile_first_keeps_the_answer(comps, monkeypatch, name):
+    """place-2 g15010 and g15004 (tests/data/puzzles/slow, optimum 7 each: main's answer before
+    `lazy.NEAR_ORDER`): with the order on and off the solver proves the same status and optimum,
+    each line replayed by the engine at that cost; on, the line comes from the bound's first part
+    (g15004: off, a first part of 256 far placements is INFEASIBLE and the line is in the second).
+    The order only decides which part a class is in (test above). About 6 s (g15004: 20 s, slow)."""
+    puzzle = load_puzzle(SLOW / name, comps)
+    asked: list[bool] = []
+    ask = lazy._ask
+
+    def counted(run, model, work):  # type: ignore[no-untyped-def]
+        got = ask(run, model, work)
+        asked.append(not isinstance(got, bool))
+        return got
+
+    monkeypatch.setattr(lazy, "_ask", counted)
+    answers = {}
+    for on in (True, False):
+        monkeypatch.setattr(lazy, "NEAR_ORDER", on)
+        asked.clear()
+        result = cpsat.solve(puzzle)
+        check = replay(puzzle, result.line)
+        assert check.illegal_at is None and check.reached and check.cost == result.optimum
+        answers[on] = (result.status, result.optimum)
+        if on:
+            assert asked == [True]
+        elif name == "place-2-g15004.yaml":
+            assert asked == [False, True]
+    assert answers[True] == answers[False] == ("OPTIMAL", 7)
