@@ -21,6 +21,7 @@ from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.files.puzzle_yaml import load_puzzle
 from akrotiri_puzzles.puzzle import Goal, Puzzle
 from akrotiri_puzzles.solver import cargo_money
+from akrotiri_puzzles.solver import facts as facts_module
 from akrotiri_puzzles.solver.budget import budget, playable_cards
 from akrotiri_puzzles.solver.cargo_money import cargo_worth, least_buy, no_load_buys
 from akrotiri_puzzles.solver.cpsat import solve
@@ -330,3 +331,60 @@ def test_R_FREE_1_g15001_no_sale_drops_do_not_ask_the_top(comps, monkeypatch):
     monkeypatch.setattr(FactReader, "sale_drops", property(lambda self: {}, lambda self, v: None), raising=False)
     again = solve(puzzle, probe=False)
     assert (again.status, again.optimum, again.line) == (result.status, result.optimum, result.line) and asked
+
+
+def test_R_TILE_1_R_FREE_1_no_sale_views_count_no_more_than_each_scenario(comps):
+    """The per-slot views read `NO_SALE` where the reader does (`facts.VIEW_SALE`,
+    `Relaxation.sold`): over sampled turn-1 placements of g15001 (an empty boat, not every line
+    loads) and sampled turn-2 scenarios below each (every oracle icon, slot and rotation,
+    R-TILE-1), the view's raised bound is at most the scenario's own, read off its own boards
+    with the count (test_solver_relax's `_scenario_lower`), never below the view's plain bound,
+    and above it on some slots. Under a second."""
+    puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
+    reader = FactReader(puzzle)
+    assert reader.no_sale is not None
+    relax = Relaxation(puzzle, [t for _, t in turn_two_tiles(puzzle) if t is not None])
+    cards = playable_cards(puzzle, budget(puzzle).most)
+    by_first: dict[object, list] = {}
+    for sc in reader.scenarios():
+        by_first.setdefault(sc.first, []).append(sc)
+    rng = random.Random(56)
+    checked = raised = 0
+    for first in rng.sample(list(by_first), 4):
+        group = by_first[first]
+        f = reader.first(first, group[0].boards[0])
+        plain = relax.bounds(first, f.board, f.view, reader.start_dock, cards)
+        sold = relax.sold(reader.no_sale, first, f.board, f.view, reader.start_dock, cards, list(plain))
+        raised += sum(sold[n] > plain[n][0] for n in plain)
+        assert all(sold[n] >= plain[n][0] for n in plain)
+        for sc in rng.sample(group, 12):
+            own, _, _ = _scenario_lower(reader, puzzle, sc, cards, cards, comps)
+            assert sold[slot_name(sc.second)] <= own, (puzzle.id, sc)
+            checked += 1
+    assert checked == 48 and raised > 0
+
+
+@pytest.mark.slow
+def test_R_FREE_1_g15001_no_sale_views_keep_the_answer(comps, monkeypatch):
+    """place-2 g15001 solved with the views reading `NO_SALE` (`facts.VIEW_SALE`) and without:
+    the same status and optimum (6, main's answer before the switch), each line replayed by
+    the engine at that cost (the solver checks it), and with it on, bound 5 reads a tenth of the
+    scenarios at most (the views drop the rest, each counted among the count's drops). About 12 s
+    of CPU (20 s wall at load 5)."""
+    puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
+    reads: dict[bool, int] = {}
+    answers = {}
+    orig = FactReader.read
+
+    def read(self, sc, bound, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if bound == 5 and self.puzzle.turns == 2:
+            reads[on] = reads.get(on, 0) + 1
+        return orig(self, sc, bound, *args, **kwargs)
+
+    monkeypatch.setattr(FactReader, "read", read)
+    for on in (True, False):
+        monkeypatch.setattr(facts_module, "VIEW_SALE", on)
+        result = solve(puzzle)
+        answers[on] = (result.status, result.optimum)
+    assert answers[True] == answers[False] == ("OPTIMAL", 6)
+    assert reads[True] * 10 <= reads[False]

@@ -57,6 +57,11 @@ facts (a switch for tests and benchmarks)."""
 POINTS = True
 """Whether a scenario's lower bound reads the least movement points (`points.start_and_thera`)
 rather than steps: never fewer (R-MOVE-3), a switch for tests and benchmarks."""
+VIEW_SALE = True
+"""Whether a two-turn puzzle's per-slot views read `cargo_money.NO_SALE` where the reader does
+(`no_sale`: an empty boat, a large puzzle), dropping the slots it raises above the bound
+unread (`sold_off`), where each of their scenarios was read only for the count to drop it
+(place-2 g15001, bound 5: some 1,500 of 1,548 reads); a switch for tests and benchmarks."""
 ORACLE = True
 """Whether a scenario that asks the oracle counts its Oracle action in its lower bound
 (`oracle_action`); tests and benchmarks turn it off to compare."""
@@ -207,6 +212,21 @@ class FactReader:
         if kept and PER_TILE and sc.second is not None and sc.second.tile is not None:
             kept &= within(sc.second.tile)
         return kept
+
+    def sold_off(
+        self, sc: Scenario, bound: int, cards: list[str], kept: frozenset[str | None]
+    ) -> frozenset[str | None]:
+        """The slots of `kept` (`relaxed_kept`'s) whose every-tile view `no_sale` raises above
+        `bound` (`VIEW_SALE`, `Relaxation.sold`): their scenarios, read, would each be dropped
+        by the same count (`read`), so they are dropped unread and counted as its drops
+        (`sale_drops`)."""
+        no_sale = self.no_sale
+        if not VIEW_SALE or no_sale is None or not kept:
+            return frozenset()
+        first = self.first(sc.first, sc.turn_one)
+        most = bound - oracle_action(sc)
+        raised = self._relax[None].sold(no_sale, sc.first, first.board, first.view, self.start_dock, cards, kept)
+        return frozenset(name for name in kept if raised[name] > most)
 
     def first(self, p: Placement | None, board: Board) -> _First:
         """The shared data of a turn-1 placement (None: none), whose board is `board`."""

@@ -62,6 +62,8 @@ class Gathering:
         self._kept: dict[tuple[int, object], frozenset[str | None] | None] = {}
         """Per turn-1 placement (by identity) and oracle icon (with `facts.PER_TILE`; else whether
         the oracle is asked): the turn-2 slots `relaxed_kept` keeps (None: all)."""
+        self._sold: dict[tuple[int, object], frozenset[str | None]] = {}
+        """Per group as `_kept`: the slots dropped by `NO_SALE`'s views alone (`FactReader.sold_off`)."""
         self._classes: dict[tuple[Any, ...], int] = {}
         self.reads: list[ScenarioRead] = []
         self.members: list[list[Scenario]] = []
@@ -82,10 +84,16 @@ class Gathering:
                 # once without): its scenarios need not come together (`order`).
                 group = (id(sc.first), sc.oracle if facts.PER_TILE else sc.oracle is not None)
                 if group not in self._kept:
-                    self._kept[group] = reader.relaxed_kept(sc, bound, max_steps, cards)
+                    kept = reader.relaxed_kept(sc, bound, max_steps, cards)
+                    sold = reader.sold_off(sc, bound, cards, kept) if kept else frozenset()
+                    self._kept[group] = kept if not sold or kept is None else kept - sold
+                    self._sold[group] = sold
                 kept = self._kept[group]
-                if kept is not None and slot_name(sc.second) not in kept:
+                if kept is not None and (slot := slot_name(sc.second)) not in kept:
                     reader.passed_over(i, bound)
+                    if slot in self._sold[group]:
+                        # Dropped by `NO_SALE` alone, as a read would have been (`FactReader.sold_off`).
+                        reader.sale_drops[bound] = reader.sale_drops.get(bound, 0) + 1
                     continue
             if self.indexed and reader.known_lower(i, cards) > bound:
                 continue  # an earlier read proved it needs more actions than the bound

@@ -113,6 +113,7 @@ class Relaxation:
         self._slots: dict[object, _Slots] = {}
         self._money: dict[frozenset[str], tuple[bool, bool, int] | None] = {}
         self._found: dict[tuple[object, tuple[str, ...]], dict[str | None, tuple[int, int]]] = {}
+        self._sold: dict[tuple[object, tuple[str, ...]], dict[str | None, int]] = {}
         self._bases: dict[object, tuple[dict[str, int], dict[str, int]]] = {}
         self._shapes: dict[tuple[int, int], tuple[frozenset[Point], frozenset[Quad]]] = {}
         bud = budget(puzzle)
@@ -140,6 +141,53 @@ class Relaxation:
                 found[name] = (lower, reach)
             self._found[(key, tuple(cards))] = found
         return found
+
+    def sold(
+        self,
+        no_sale: NoLoad,
+        key: object,
+        board: Board,
+        view: BoardView,
+        start: str,
+        cards: Sequence[str],
+        names: Iterable[str | None],
+    ) -> dict[str | None, int]:
+        """Per slot of `names` (`bounds`' keys), its bound raised by `no_sale` (the lines of an
+        empty boat that sell nothing before their last excavation pay from the drachmas held,
+        the others load the cube they sell: `cargo_money.NoLoad.of_empty`), as `FactReader.read`
+        raises a scenario's (`VIEW_SALE`); worked out for a slot when first asked (kept per
+        turn-1 placement and cards).
+
+        It holds for every scenario of the slot: `no_load_lower` and the selling count
+        (`lower_bound` with `load`) only fall with more fits and nearer docks, as `lower_bound`
+        does, and the view's fits and steps over-approximate every board it stands for (module
+        docstring); the money read off the view's cards (`scenario_money`) is the least of any
+        board's. tests/test_solver_cargo.py checks it against sampled scenarios' own reads."""
+        plain = self.bounds(key, board, view, start, cards)
+        known = self._sold.setdefault((key, tuple(cards)), {})
+        todo = [n for n in names if n not in known]
+        if not todo:
+            return known
+        goal = self.puzzle.goal
+        goal_cards = [k for k in ([goal.map_card] if goal.map_card is not None else cards) if k in cards]
+        turns = self.first_turn(key, view, start, cards)
+        views = self.views(key, board, view, start, goal_cards)
+        for name in todo:
+            lower = plain[name][0]
+            fit, from_start, from_thera, cubes = views[name]
+            money = self._money.get(frozenset(fit)) if lower_mod.MONEY and goal.map_card is None else None
+            if lower >= FAR or (lower_mod.MONEY and goal.map_card is None and money is None):
+                known[name] = lower
+                continue
+            load, sale, hand = self.must_load, None, None
+            if money is not None:
+                load, sale, hand = money[0] or load, money[1], money[2]
+            if load:
+                known[name] = lower  # every line loads: the count is `lower_bound`'s own
+                continue
+            selling = (self.puzzle, goal_cards, fit, from_start, from_thera, cubes, True, sale, hand, turns)
+            known[name] = no_sale.raised(lower, fit, from_start, from_thera, partial(lower_bound, *selling))
+        return known
 
     def _lower(
         self,
