@@ -161,8 +161,11 @@ class Relaxation:
         It holds for every scenario of the slot: `no_load_lower` and the selling count
         (`lower_bound` with `load`) only fall with more fits and nearer docks, as `lower_bound`
         does, and the view's fits and steps over-approximate every board it stands for (module
-        docstring); the money read off the view's cards (`scenario_money`) is the least of any
-        board's. tests/test_solver_cargo.py checks it against sampled scenarios' own reads."""
+        docstring); the goal's money is read off the cards that fit on the view, which include
+        every card that fits on any board it stands for (as `_lower`). Where the view says every
+        line loads, no raise; where a scenario says so and the view does not, the selling count
+        on the view is at most the scenario's own bound (`lower_bound` with `load`).
+        tests/test_solver_cargo.py checks it against sampled scenarios' own reads."""
         plain = self.bounds(key, board, view, start, cards)
         known = self._sold.setdefault((key, tuple(cards)), {})
         todo = [n for n in names if n not in known]
