@@ -87,7 +87,9 @@ slot) decided which placements the first parts held: place-2 g15004's line of 7,
 and g13003's of 7 all place the turn-1 tile one step from the boat, and were found in the second
 part (1,024 classes) after a first part of 256 far placements proved INFEASIBLE. The order only
 decides which part a class is in: each class is still in exactly one (a switch for tests and
-benchmarks)."""
+benchmarks). The largest bound's question (`dropped` False) keeps the lower bounds' order: there
+it gave CP-SAT longer searches for the line that ends the question (place-2 g15007 4.3 -> 4.0 s,
+g14002 4.2 -> 4.1 s with it off there, the same lines)."""
 LAZY_WORK = 10.0
 """CP-SAT's deterministic time for each part but the last while the bound is being read: a part
 not settled within it is asked again, uncapped, after the last part."""
@@ -112,7 +114,8 @@ def read_order(reader: FactReader, cards: list[str], dropped: bool = True) -> li
     those without the oracle first; within each, by the lower bound an earlier bound's read
     found (`known_lower`), or, with `dropped` and `DROPPED_ORDER`, the bound its slot's view
     dropped it at plus one (`FactReader.dropped_below`); scenarios never read last; ties in the
-    reader's order. The largest bound's question (`cpsat`, `TOP_FIRST`) reads without `dropped`:
+    reader's order. With `dropped`, ties are then broken by `near_tile` (`NEAR_ORDER`). The
+    largest bound's question (`cpsat`, `TOP_FIRST`) reads without `dropped` (nor `NEAR_ORDER`):
     there, place-2 g14002 took 7.1 s with it against 4.6 s without."""
     scens = reader.scenarios()
     far = 1 << 20
@@ -120,7 +123,7 @@ def read_order(reader: FactReader, cards: list[str], dropped: bool = True) -> li
     if DROPPED_ORDER and dropped:
         # A scenario its slot's view dropped unread at a bound needs one more at least.
         lows = [low if low < far else reader.dropped_below(i) or far for i, low in enumerate(lows)]
-    if NEAR_ORDER:
+    if NEAR_ORDER and dropped:
         near: dict[int, int] = {}  # per turn-1 placement, by identity (shared by its scenarios)
         for sc in scens:
             if id(sc.first) not in near:
