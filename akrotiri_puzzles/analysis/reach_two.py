@@ -84,7 +84,16 @@ from .reach_loads import first_cubes as _first_cubes
 from .reach_turns import TwoTurns
 from .reach_two_goals import Member, Reached, Spot, TwoGoals
 
-__all__ = ["NODES", "TwoRelaxed", "below", "final_boards", "group_bound", "slot_groups", "two_turn_bound"]
+__all__ = [
+    "NODES",
+    "TwoRelaxed",
+    "below",
+    "boards_alone",
+    "final_boards",
+    "group_bound",
+    "slot_groups",
+    "two_turn_bound",
+]
 
 
 NODES = 20_000
@@ -130,12 +139,19 @@ alone_past_cap = True
 
 
 def group_bound(
-    pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None, oracle: bool = False
+    pos: Position,
+    group: list[Board],
+    acts: int,
+    nodes: int,
+    shared: _Boards,
+    ask: int | None,
+    oracle: bool = False,
+    past_cap: bool | None = None,
 ) -> int:
     """One group's bound: its boards searched together (cheap, looser: legs and cubes of
     several boards at once); where that reaches `ask` (without one: always), or passes `nodes`
-    states (`alone_past_cap`), each board alone, and the lower of the two. `oracle`: the boards
-    need turn 1's Oracle action.
+    states (`past_cap`, by default `alone_past_cap`; else `TooBig`), each board alone
+    (`boards_alone`), and the lower of the two. `oracle`: the boards need turn 1's Oracle action.
 
     Each board alone is a bound on the lines whose final board it is (the relaxation over B1 and
     that board, module doc), and every line of the group ends on one of its boards, so their most
@@ -151,12 +167,20 @@ def group_bound(
     except Reached:
         pass  # each board alone
     except TooBig:
-        if not alone_past_cap or len(group) == 1:
+        if not (alone_past_cap if past_cap is None else past_cap) or len(group) == 1:
             raise
     if together is not None and (ask is not None or len(group) == 1):
         return together
-    alone = max(TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask, oracle).best() for b in group)
+    alone = boards_alone(pos, group, acts, nodes, shared, ask, oracle)
     return alone if together is None else min(together, alone)
+
+
+def boards_alone(
+    pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None, oracle: bool = False
+) -> int:
+    """The most of the group's boards' bounds, each searched alone with turn 1's board (`nodes`
+    states each): a bound on every line ending on one of them (`group_bound`)."""
+    return max(TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask, oracle).best() for b in group)
 
 
 def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
