@@ -20,8 +20,10 @@ the searches, and searching several groups as one, changes only the cost, never 
 - *Boards alone past the cap, last* (session 56). A group whose boards searched together pass the
   node cap is searched board by board (reach_two's `group_bound`, `alone_past_cap`: each board
   alone bounds the lines ending on it), but only after every other group is below the value: a
-  question that another group stops then costs no more than before (on seed 2's turn 10, 2016,
-  searching them at once made the turn 1.23 times slower for the same answer).
+  question that another group stops does not pay for those boards alone (it still searches the
+  groups after one past the cap, where before such a group ended it: on seed 5's turn 10's first
+  placement, 2016, questions at values a line reaches cost 26 to 37 CPU s instead of 1 to 2; on
+  seed 2's turn 10, searching those boards at once was 1.23 times slower in one window).
 
 A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
 (placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
