@@ -124,7 +124,7 @@ def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_
     assert got is not None and len(got[0]) > 1
     alone: list[int] = []
     real = reach_below.group_bound
-    monkeypatch.setattr(reach_below, "group_bound", lambda *a: alone.append(1) or real(*a))
+    monkeypatch.setattr(reach_below, "group_bound", lambda *a, **k: alone.append(1) or real(*a, **k))
     asked = reach_below.Below()
     assert not asked(top, 4) and not below(top, 4)
     stopped = asked.last

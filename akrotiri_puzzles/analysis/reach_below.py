@@ -17,6 +17,13 @@ the searches, and searching several groups as one, changes only the cost, never 
   seed 2's fifth turn, 2016, 2 searches of 3,000 and 10,000 states instead of 28 of 100,000 in
   all); where not, each group is searched as before. After a no the next question most often
   fails too, and a failing union costs a search more: unions are tried only after a yes.
+- *Boards alone past the cap, last* (session 56). A group whose boards searched together pass the
+  node cap is searched board by board (reach_two's `group_bound`, `alone_past_cap`: each board
+  alone bounds the lines ending on it), but only after every other group is below the value: a
+  question that another group stops does not pay for those boards alone (it still searches the
+  groups after one past the cap, where before such a group ended it: on seed 5's turn 10's first
+  placement, 2016, questions at values a line reaches cost 26 to 37 CPU s instead of 1 to 2; on
+  seed 2's turn 10, searching those boards at once was 1.23 times slower in one window).
 
 A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
 (placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
@@ -41,10 +48,11 @@ from collections.abc import Sequence
 from ..board import Board
 from ..geometry import Slot
 from ..position import Position, evolve
+from . import reach_two
 from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
-from .reach_two import NODES, TwoRelaxed, group_bound, slot_groups
+from .reach_two import NODES, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
 Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
@@ -82,11 +90,22 @@ class Below:
         if got is None:
             return False
         slots, finals, acts = got
+        # Groups whose boards searched together passed the node cap: their boards are searched
+        # alone last (reach_two's `alone_past_cap`), once no other group has stopped the question.
+        past_cap: list[int] = []
 
-        def stops(i: int) -> bool:
+        def stops(i: int, alone: bool = False) -> bool:
             try:
-                value = group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
-            except (Reached, TooBig):
+                if alone:
+                    value: int | None = boards_alone(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
+                else:
+                    value = group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1], past_cap=False)
+            except Reached:
+                value = None
+            except TooBig:
+                if not alone and reach_two.alone_past_cap and len(finals[i]) > 1:
+                    past_cap.append(i)
+                    return False
                 value = None
             if value is None or value >= ask:
                 self.last = slots[i]
@@ -110,6 +129,8 @@ class Below:
                     continue  # every group of them is below too
             if any(stops(i) for i in rest):
                 return False
+        if any(stops(i, alone=True) for i in past_cap):
+            return False
         self.said_yes = True
         return True
 

@@ -1,0 +1,56 @@
+"""A group of final boards whose relaxed search together passes the node cap is searched board by
+board (analysis/reach_two.py, `group_bound`, `alone_past_cap`, session 56): each board alone bounds
+the lines ending on it (R-TILE-1: the next tile lies on one of the group's boards), so the question
+is still answered, and the bound is never below a cover's or a placement's two-turn optimum
+(CP-SAT). Before, a search together past its cap ended the question with no bound: on seed 5's
+turn 10 (2016, north) the first placement's questions at 29 and 30 failed so (its optimum is 28)."""
+
+from __future__ import annotations
+
+import pytest
+
+from akrotiri_puzzles.analysis import reach_two
+from akrotiri_puzzles.analysis.board_solve import best_two_turns
+from akrotiri_puzzles.analysis.reach_below import Below
+from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.solver.deadline import Deadline
+
+from .test_reach_two import covers, first_placement, optimum_not_below
+
+SMALL = 500
+"""A node cap under which some groups of the cover below pass it when searched together (the
+analyser's is `reach_two.NODES`, 20,000), while each of their boards alone does not."""
+
+
+def test_R_TILE_1_a_group_past_the_node_cap_together_is_bounded_board_by_board(monkeypatch):
+    # A cover of seed 3's fifth turn (2016): its two-turn optimum is 7 (CP-SAT). With the small
+    # cap the relaxation proves 8 out of reach board by board; with the question ended at the cap
+    # (before session 56) it proves only 11. Never 7: a line reaches it.
+    top = covers(3, 2016, 3)[1]
+    assert below(top, 8, SMALL)
+    assert not below(top, 7, SMALL)
+    # The analyser's questions (`Below`: such groups' boards alone searched last) answer the same.
+    asked = Below(SMALL)
+    assert not asked(top, 7) and asked(top, 8) and not asked(top, 7)
+    best = best_two_turns(top, "score", Deadline(None))
+    assert best.status == "OPTIMAL" and best.value == 7
+    monkeypatch.setattr(reach_two, "alone_past_cap", False)
+    assert not below(top, 10, SMALL)
+    assert below(top, 11, SMALL)
+
+
+def _seed_5_turn_10():
+    """The first placement of seed 5's turn 10 (2016, north): 4 actions, 12 drachmas."""
+    return first_placement(5, 10, 0, "tile -1,-3 r0 blue@NW")
+
+
+@pytest.mark.corpus
+def test_R_TILE_1_seed_5s_turn_10_first_placement_is_bounded_at_its_optimum(monkeypatch):
+    # Three slots' four boards together pass the analyser's cap at 29 (about 25 CPU s a question
+    # now); each board alone is below 29. The CP-SAT optimum is 28 (its proof alone is about 300
+    # to 400 CPU s: docs/analysis.md), and the bound must not put it out of reach.
+    top = _seed_5_turn_10()
+    assert below(top, 29)
+    assert optimum_not_below(top) == 28
+    monkeypatch.setattr(reach_two, "alone_past_cap", False)
+    assert not below(top, 29)
