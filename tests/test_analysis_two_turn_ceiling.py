@@ -1,9 +1,10 @@
 """A two-turn model's search ended where the relaxation proves its line's value the most
 (analysis/board_solve.best_two_turns with `out_of_reach`, `_solve_to_ceiling`): the same status,
 value, bound and line as the search run to its end, checked against that full search (the
-independent computation) on each path the early end can take: no value proven the most (one
-solve), the first line of the proven value already the fewest actions (its proof: two solves),
-and a line of that value with fewer actions found by the proof (the search run again: three)."""
+independent computation) on both paths the early end can take: no value proven the most (the
+search runs to its end) and a line whose value is proven the most (the search stopped there,
+OPTIMAL: the model is solved for the value alone, so no second model). Also the bound read on
+the value's scale (`primary_bound`) where a model is asked with a floor."""
 
 from __future__ import annotations
 
@@ -16,35 +17,36 @@ from akrotiri_puzzles.solver.deadline import Deadline
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, sampled
 
 
-def counting(monkeypatch) -> list[int]:
-    """CP-SAT solves of board_solve counted (`_solve`)."""
-    calls = [0]
+def stops(monkeypatch) -> list[bool]:
+    """Whether each watched search was stopped by its watch (`_Meets.met`), in order."""
+    met: list[bool] = []
     solve = board_solve._solve
 
-    def counted(*a, **k):  # type: ignore[no-untyped-def]
-        calls[0] += 1
-        return solve(*a, **k)
+    def watched(m, deadline, workers, tuning=None, callback=None):  # type: ignore[no-untyped-def]
+        got = solve(m, deadline, workers, tuning, callback)
+        if callback is not None:
+            met.append(callback.met)
+        return got
 
-    monkeypatch.setattr(board_solve, "_solve", counted)
-    return calls
+    monkeypatch.setattr(board_solve, "_solve", watched)
+    return met
 
 
 def test_R_TURN_2_R_SCORE_1_a_two_turn_search_ended_at_a_proven_ceiling_returns_the_full_search_s_answer(
     monkeypatch,
 ):
     # South before its placement on turn 5 (seed 3, 2014), nothing left to draw: models of
-    # tenths of a second whose first lines take all three paths.
+    # tenths of a second, some of whose searches the relaxation ends and some not.
     pos = no_draw(before_placement(3, 2014, 5))
-    calls = counting(monkeypatch)
-    exact_paths, relaxed_paths, asked = set(), set(), []
+    met = stops(monkeypatch)
+    relaxed_paths, asked = set(), []
     for group in placement_groups(pos)[:6]:
         _, child = group[0]
         full = board_solve.best_two_turns(child, "score", Deadline(None))
-        assert full.status == "OPTIMAL" and full.value is not None
+        assert full.status == "OPTIMAL" and full.value is not None and full.bound == full.value
         # The exact ceiling, from the full search itself: the search always ends at its value.
-        calls[0] = 0
         exact = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=lambda v, f=full: v > f.value)
-        exact_paths.add(calls[0])
+        assert met.pop() is True
         assert exact == full  # status, value, bound and line (actions and all)
         # The relaxation's (reach_below), as `analyse` asks it.
         below = reach_below.Below()
@@ -54,13 +56,17 @@ def test_R_TURN_2_R_SCORE_1_a_two_turn_search_ended_at_a_proven_ceiling_returns_
             asked.append((v <= best, answer))
             return answer
 
-        calls[0] = 0
         got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=relaxed)
-        relaxed_paths.add(calls[0])
+        relaxed_paths.add(met.pop())
         assert got == full
-    # Every path taken: ended and proven at once (2), ended and run again (3), never ended (1).
-    assert exact_paths == {2, 3}
-    assert relaxed_paths == {1, 2, 3}
+        # Asked with a floor at its value, and one above: the bound is read on the value's scale
+        # (the model maximises the value alone; read as value * TIE it would be 1).
+        at = board_solve.best_two_turns(child, "score", Deadline(None), floor=full.value)
+        assert (at.status, at.value, at.bound) == ("OPTIMAL", full.value, full.value)
+        above = board_solve.best_two_turns(child, "score", Deadline(None), floor=full.value + 1)
+        assert (above.status, above.bound) == ("INFEASIBLE", full.value)
+    # Both paths taken: ended by the relaxation, and run to the end.
+    assert relaxed_paths == {True, False}
     # The relaxation is a bound: it never put a value the full search reached out of reach.
     assert asked and not any(reached and out for reached, out in asked)
 

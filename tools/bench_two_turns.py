@@ -61,7 +61,7 @@ def main() -> None:
                 try:
                     status, solver = solve_model(model, Deadline(args.limit), 1, TWO_TURNS_TUNING)
                     value: object = int(solver.value(model.primary))
-                    bound: object = primary_bound(solver)
+                    bound: object = primary_bound(model, solver)
                 except TimeUp:
                     status, value, bound = "UNKNOWN", "-", "-"
                 t3 = time.process_time()

@@ -10,23 +10,22 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from ..actions import Action, Excavate, KeepGoal, Step
+from ..actions import Action, Excavate, KeepGoal
 from ..errors import AkrotiriError, IllegalActionError
 from ..excavation import valid_sites
 from ..geometry import Quad, board_quarter
 from ..position import Position
 from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, State, play
-from ..scoring import seat_score
 from ..solver.budget import Budget, budget, playable_cards, second_turn_possible
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.facts import FactReader
 from ..solver.gather import build_facts
 from ..solver.model import LineModel, Spec, build
 from ..solver.model.core import Expr
-from ..solver.model.objective import MARGIN_SCALE, TIE
 from ..solver.readback import SolverError
 from ..solver.run import STATUS, params
+from .engine_line import objective_value, replay_line, without_idle_actions, without_idle_steps
 
 
 class NotModelled(AkrotiriError):
@@ -50,16 +49,6 @@ class BoardResult:
 def puzzle_of(pos: Position) -> Puzzle:
     """The hero's one turn from a position, as the solver's puzzles see it."""
     return Puzzle("analyse", pos, Goal(), turns=1, revealed=WHOLE)
-
-
-def objective_value(pos: Position, objective: str) -> int:
-    """The objective of a position as the engine scores it: the hero's score, or the margin
-    scaled so that the drachmas break ties (R-SCORE-3), as the model counts it."""
-    hero = seat_score(pos, pos.to_move)
-    if objective == "score":
-        return hero.total
-    other = seat_score(pos, "north" if pos.to_move == "south" else "south")
-    return (hero.total - other.total) * MARGIN_SCALE + pos.hero.drachmas
 
 
 class Board:
@@ -170,7 +159,7 @@ def best_on_board(
         raise SolverError(
             f"the engine scores the model's line {[str(a) for a in line]} {scored}, the model says {value}"
         )
-    return BoardResult(status, value, primary_bound(solver), tuple(without_idle_steps(puzzle, line)))
+    return BoardResult(status, value, primary_bound(model, solver), tuple(without_idle_steps(puzzle, line)))
 
 
 def reaches(
@@ -223,10 +212,13 @@ def shape(m: cp_model.CpModel) -> bytes:
     return hashlib.blake2b(str(proto).encode(), digest_size=20).digest()
 
 
-def primary_bound(solver: cp_model.CpSolver) -> int:
-    """No line's value exceeds this: the model maximises value * TIE - actions, with fewer
-    than TIE actions in any line."""
-    return (int(solver.best_objective_bound) + TIE - 1) // TIE
+def primary_bound(model: LineModel, solver: cp_model.CpSolver) -> int:
+    """No line's value exceeds this, read off the solver's bound on the model's objective: the
+    one-turn model maximises value * TIE - actions, with fewer than TIE actions in any line
+    (the bound divided by TIE, rounded up); the two-turn model maximises the value alone
+    (`primary_weight` 1: the bound itself)."""
+    weight = model.primary_weight
+    return (int(solver.best_objective_bound) + weight - 1) // weight
 
 
 def read_line(model: LineModel, solver: cp_model.CpSolver, puzzle: Puzzle) -> list[Action]:
@@ -277,46 +269,6 @@ def _played(
             state = play(puzzle, state, KeepGoal(keep))
             out.append(KeepGoal(keep))
     return out
-
-
-def without_idle_steps(puzzle: Puzzle, line: list[Action]) -> list[Action]:
-    """The line with every step it does not need dropped, last first, until none can be: a step
-    whose removal leaves a legal line that ends on the same scores (the hero's total, the
-    margin and the drachmas: `objective_value` of both objectives) with no fewer actions left.
-
-    The model counts Move actions, not steps, so a step within a Move action's points costs
-    nothing there: among lines of one value and one action count, CP-SAT may print one that
-    spends a leftover point on a step to nowhere (a portage at the end, say). A fan sees a
-    pointless move; the line without it is as good by every measure the analysis reports.
-    """
-    end = replay_line(puzzle, line)
-    scores = (objective_value(end, "score"), objective_value(end, "margin"))
-    current = list(line)
-    dropped = True
-    while dropped:
-        dropped = False
-        for i in reversed(range(len(current))):
-            if not isinstance(current[i], Step):
-                continue
-            trial = current[:i] + current[i + 1 :]
-            try:
-                after = replay_line(puzzle, trial)
-            except IllegalActionError:
-                continue
-            same = (objective_value(after, "score"), objective_value(after, "margin")) == scores
-            if same and after.actions_left >= end.actions_left:
-                current = trial
-                dropped = True
-                break
-    return current
-
-
-def replay_line(puzzle: Puzzle, line: list[Action] | tuple[Action, ...]) -> Position:
-    """The position a line leaves, played through the engine."""
-    state = State(puzzle.start)
-    for action in line:
-        state = play(puzzle, state, action)
-    return state.pos
 
 
 # -- two turns ---------------------------------------------------------------------------------
@@ -379,34 +331,29 @@ def best_two_turns(
 ) -> BoardResult:
     """The best objective at the end of the hero's second turn (opponent passive), over every
     line of the rest of turn 1, its end and turn 2, from the turn-1 action phase at `pos`:
-    proven by CP-SAT (solver/model/score_two.py), the line read back, completed (the turn-2
-    placement, goal cards kept), replayed and scored by the engine, which must give the
-    model's value. When the opponent has every temple, the game's last turn is this one
-    (R-END-2): the one-turn answer (`best_on_board`).
+    proven by CP-SAT (solver/model/score_two.py, the value alone), the line read back,
+    completed (the turn-2 placement, goal cards kept), replayed and scored by the engine, which
+    must give the model's value, and every action it does not need dropped
+    (`without_idle_actions`: no fewest-actions tie-break in the model). When the opponent has
+    every temple, the game's last turn is this one (R-END-2): the one-turn answer
+    (`best_on_board`, the fewest actions).
 
     `out_of_reach(v)`: a sound proof, without a model, that no line from `pos` reaches the
     value `v` (the two-turn relaxation's, analysis/reach_below.py), asked each time the search
     finds a line of a new best value: where it proves that value the most, the search ends
-    there and only the fewest actions are proven (`_solve_to_ceiling`). The same status, value,
-    bound and line as without it."""
+    there, OPTIMAL (`_solve_to_ceiling`). The same status, value, bound and line as without it."""
     puzzle = two_turn_puzzle(pos)
     if not second_turn_possible(puzzle):
         return best_on_board(pos, objective, deadline, floor, workers, cap)
     two = TwoTurns(pos, objective, deadline)
-
-    def asked() -> LineModel:
-        # The model as asked: every solve of it is built exactly so (the same search).
-        model = two.fresh(deadline)
-        if floor is not None:
-            model.m.add(model.primary >= floor)
-        if cap is not None:
-            model.m.add(model.primary <= cap)
-        return model
-
+    model = two.fresh(deadline)
+    if floor is not None:
+        model.m.add(model.primary >= floor)
+    if cap is not None:
+        model.m.add(model.primary <= cap)
     if out_of_reach is not None:
-        status, solver, model, bound = _solve_to_ceiling(asked, out_of_reach, deadline, workers)
+        status, solver, bound = _solve_to_ceiling(model, out_of_reach, deadline, workers)
     else:
-        model = asked()
         status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
         bound = None
     if status == "INFEASIBLE":
@@ -419,8 +366,8 @@ def best_two_turns(
             f"the engine scores the model's line {[str(a) for a in line]} {scored}, the model says {value}"
         )
     if bound is None:
-        bound = primary_bound(solver)
-    return BoardResult(status, value, bound, tuple(without_idle_steps(puzzle, line)))
+        bound = primary_bound(model, solver)
+    return BoardResult(status, value, bound, tuple(without_idle_actions(puzzle, line)))
 
 
 OutOfReach = Callable[[int], bool]
@@ -430,75 +377,46 @@ line reaches it; False: not proven)."""
 
 class _Meets(cp_model.CpSolverSolutionCallback):
     """Watches a search and stops it at its first line whose value the relaxation proves the
-    most (`out_of_reach` of the value plus one, asked once per new value), or, with `objective`,
-    at its first line whose objective (value * TIE - actions) reaches that."""
+    most (`out_of_reach` of the value plus one, asked once per new value)."""
 
-    def __init__(self, primary: Expr, out_of_reach: OutOfReach | None, objective: int | None = None) -> None:
+    def __init__(self, primary: Expr, out_of_reach: OutOfReach) -> None:
         super().__init__()
         self.primary = primary
         self.out_of_reach = out_of_reach
-        self.objective_at = objective
         self.asked: int | None = None
         self.met = False
 
     def on_solution_callback(self) -> None:
         """Ask about a new value; stop where it is met."""
-        if self.objective_at is not None and self.objective_value >= self.objective_at:
-            self.met = True
-        elif self.out_of_reach is not None:
-            value = int(self.value(self.primary))
-            if self.asked is None or value > self.asked:
-                self.asked = value
-                self.met = self.out_of_reach(value + 1)
+        value = int(self.value(self.primary))
+        if self.asked is None or value > self.asked:
+            self.asked = value
+            self.met = self.out_of_reach(value + 1)
         if self.met:
             self.stop_search()
 
 
 def _solve_to_ceiling(
-    asked: Callable[[], LineModel], out_of_reach: OutOfReach, deadline: Deadline, workers: int
-) -> tuple[str, cp_model.CpSolver, LineModel, int | None]:
-    """The solve of the model `asked` builds, ended early at a line whose value `out_of_reach`
-    proves the most: its status, solver, model and the bound on the value (None: the solver's).
+    model: LineModel, out_of_reach: OutOfReach, deadline: Deadline, workers: int
+) -> tuple[str, cp_model.CpSolver, int | None]:
+    """The solve of a two-turn model ended early at a line whose value `out_of_reach` proves
+    the most: its status, solver and the bound on the value (None: the solver's).
 
     Why the answer is the solve's without it (`best_two_turns`), line included. The model
-    maximises value * TIE - actions. With one worker CP-SAT's search is deterministic and a
-    solution callback only watches it (the relaxation's questions are plain Python, asked while
-    the search waits), so up to the stop it is the very search of the model without a callback;
-    it records a solution only when it beats the last one, and returns the last recorded.
-    Stopped at a line of value `v` and objective `o` where no line reaches `v + 1` (the
-    relaxation's proof), a second model, the same one with the value at most `v` and the
-    objective at least `o + 1`, INFEASIBLE, proves that no line of `v` has fewer actions: so `o`
-    is the optimum, the search without the stop records nothing after that line and returns it,
-    OPTIMAL, its bound `v` (= ceil(o / TIE), as `primary_bound` reads it). Where that second
-    model finds a line, it is solved to its optimum `o*` (the optimum of all, no line having a
-    value above `v`), and the search is run again from the start and stopped at its first line
-    of objective `o*`: again the line the full search returns. Where no value is proven the
-    most, the search runs to its end as without it."""
-    model = asked()
+    maximises the value alone. With one worker CP-SAT's search is deterministic and a solution
+    callback only watches it (the relaxation's questions are plain Python, asked while the
+    search waits), so up to the stop it is the very search of the model without a callback; it
+    records a solution only when it beats the last one, and returns the last recorded. Stopped
+    at a line of value `v` where no line reaches `v + 1` (the relaxation's proof), no line beats
+    it: the search without the stop records nothing after that line, and returns it OPTIMAL with
+    the bound `v`. So the stop is OPTIMAL `v`, bound `v`, that line. Where no value is proven the
+    most, the search runs to its end as without it. (With the fewest-actions tie-break of
+    earlier sessions, a second model had to prove that no line of `v` had fewer actions.)"""
     meets = _Meets(model.primary, out_of_reach)
     status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
     if not meets.met:
-        return status, solver, model, None
-    top = int(solver.value(model.primary))
-    reached = int(solver.objective_value)
-    proof = asked()
-    proof.m.add(proof.primary <= top)
-    proof.m.add(proof.primary * TIE - proof.line_actions >= reached + 1)
-    try:
-        got, better = _solve(proof.m, deadline, workers, TWO_TURNS_TUNING)
-    except TimeUp:
-        # The line found and its value's bound proven; the fewest actions not.
-        return "FEASIBLE", solver, model, top
-    if got == "INFEASIBLE":
-        return "OPTIMAL", solver, model, top
-    if got != "OPTIMAL":
-        return "FEASIBLE", solver, model, top
-    model = asked()
-    meets = _Meets(model.primary, None, int(better.objective_value))
-    status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
-    if not meets.met:  # pragma: no cover - the search finds every line, that one too
-        return status, solver, model, None
-    return "OPTIMAL", solver, model, top
+        return status, solver, None
+    return "OPTIMAL", solver, int(solver.value(model.primary))
 
 
 def two_turns_value(pos: Position, objective: str, line: tuple[Action, ...]) -> int | None:

@@ -17,6 +17,7 @@ Every line reported is replayed and scored by the engine's own scoring (scoring.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ortools.sat.python import cp_model
 
@@ -38,6 +39,7 @@ from .board_solve import (
     replay_line,
     two_turns_value,
 )
+from .engine_line import without_idle_actions
 from .exhaustive import hero_value
 from .exhaustive import horizon as puzzle_over
 from .outcome import Alternative, Analysis, LineVerdict, Scored
@@ -229,6 +231,16 @@ class Run:
             kids = self.children(pos)
             return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
         return self.split(self.children(pos), floor, cap)
+
+    def tidy(self, result: BoardResult, keep: int = 0) -> BoardResult:
+        """The line to print from the start: over two turns, without an action it does not need
+        (`without_idle_actions`, the first `keep` kept: an alternative's first action is what
+        tells it apart). Each model's line is tidied already, but a line assembled through the
+        engine (a placement first, a cover's line settling a member) is tidied whole here. One
+        turn's lines are the model's fewest actions, left as they are."""
+        if self.turns < 2 or not result.line:
+            return result
+        return replace(result, line=tuple(without_idle_actions(self.puzzle, result.line, keep)))
 
     def two_turn_lines(self, pos: Position, line: tuple[Action, ...]) -> int | None:
         """The engine's objective of a line from a placement over the two turns it is solved
@@ -432,6 +444,7 @@ def analyse(
             ranked = run.alternatives(alternatives)
             if not ranked:  # pragma: no cover - stopping at once is always a line
                 raise AssertionError("no line at all")
+            ranked = [(a, run.tidy(r, keep=1)) for a, r in ranked]
             top = ranked[0][1]
             most = max(r.bound for _, r in ranked)
             bound = _points(objective, most)
@@ -439,7 +452,7 @@ def analyse(
             proven = all(r.status == "OPTIMAL" for _, r in ranked) and top.value is not None and most <= top.value
             result = BoardResult("OPTIMAL" if proven else "FEASIBLE", top.value, most, top.line)
         else:
-            result = run.best(pos)
+            result = run.tidy(run.best(pos))
             alts = ()
             bound = _points(objective, result.bound)
     except TimeUp:

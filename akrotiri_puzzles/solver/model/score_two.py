@@ -48,6 +48,12 @@ QUARTERS = ("NE", "NW", "SE", "SW")
 class ScoreTwo(Counts):
     """The hero's score at the end of turn 2, over classes of final boards."""
 
+    primary_weight: int = TIE
+    """The weight of `primary` in the model's objective: TIE where the objective is `primary *
+    TIE - line_actions` (the one-turn score model, score.py: the best value, then the fewest
+    actions), 1 where it is `primary` alone (this two-turn objective). A solver's bound on the
+    objective is read on the value's scale through it (analysis/board_solve.primary_bound)."""
+
     def add_score_two(self) -> None:
         """The score's terms over two turns, and the objective (`primary`, as ScoreModel)."""
         m, E, f = self.m, self.events, self.f
@@ -119,7 +125,13 @@ class ScoreTwo(Counts):
             first = seat_score(self.start, other).total
             self.margin = self.score - self._final_value(per_class, first, "opponent's score")
             self.primary = self.margin * MARGIN_SCALE + final
-        self.m.maximize(self.primary * TIE - self.line_actions)
+        # The value alone, no fewest-actions tie-break: proving the fewest actions among lines
+        # of the best value was most of the CPU of the two-turn searches measured (seed 4's
+        # turn 11: 387 -> 236 CPU s without it, docs/benchmarks.md); the analyser drops from the
+        # line it prints every action it does not need instead (analysis/engine_line.py,
+        # `without_idle_actions`). `line_actions` stays defined, for whoever counts them.
+        self.primary_weight = 1
+        self.m.maximize(self.primary)
 
     # -- the final board --------------------------------------------------------------------
 
