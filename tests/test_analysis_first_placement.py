@@ -13,9 +13,11 @@ from __future__ import annotations
 import pytest
 
 from akrotiri_puzzles.actions import PlaceTile
-from akrotiri_puzzles.analysis.board_solve import MARGIN_SCALE, objective_value, puzzle_of, replay_line
+from akrotiri_puzzles.analysis.board_solve import puzzle_of
 from akrotiri_puzzles.analysis.endgame import analyse
+from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
+from akrotiri_puzzles.solver.model.objective import MARGIN_SCALE
 
 from .test_placement_bound import before_placement
 

@@ -21,14 +21,16 @@ import statistics
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis.board_solve import MARGIN_SCALE, best_on_board, objective_value, puzzle_of, replay_line
+from akrotiri_puzzles.analysis.board_solve import best_on_board, puzzle_of
 from akrotiri_puzzles.analysis.corpus import endgames
 from akrotiri_puzzles.analysis.endgame import Run, analyse
+from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
 from akrotiri_puzzles.components import Components
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.solver.model.objective import MARGIN_SCALE
 
 
 def main() -> None:
