@@ -7,7 +7,7 @@ engine's own scoring (scoring.py); nothing in this module reads a model.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..actions import Action, Step
 from ..errors import IllegalActionError
@@ -50,26 +50,19 @@ def without_idle_steps(puzzle: Puzzle, line: list[Action]) -> list[Action]:
     spends a leftover point on a step to nowhere (a portage at the end, say). A fan sees a
     pointless move; the line without it is as good by every measure the analysis reports.
     """
-    end = replay_line(puzzle, line)
-    scores = (objective_value(end, "score"), objective_value(end, "margin"))
-    current = list(line)
-    dropped = True
-    while dropped:
-        dropped = False
-        for i in reversed(range(len(current))):
-            if not isinstance(current[i], Step):
-                continue
-            trial = current[:i] + current[i + 1 :]
-            try:
-                after = replay_line(puzzle, trial)
-            except IllegalActionError:
-                continue
-            same = (objective_value(after, "score"), objective_value(after, "margin")) == scores
-            if same and after.actions_left >= end.actions_left:
-                current = trial
-                dropped = True
-                break
-    return current
+    end = replay_state(puzzle, line).pos
+
+    def scores(pos: Position) -> tuple[int, int]:
+        return objective_value(pos, "score"), objective_value(pos, "margin")
+
+    target = scores(end)
+
+    return _drop_idle(
+        puzzle,
+        line,
+        droppable=lambda i, action: isinstance(action, Step),
+        as_good=lambda after: scores(after.pos) == target and after.pos.actions_left >= end.actions_left,
+    )
 
 
 def scores_of(state: State, hero: str) -> tuple[int, int]:
@@ -93,20 +86,40 @@ def without_idle_actions(puzzle: Puzzle, line: Sequence[Action], keep: int = 0) 
     hero = puzzle.hero
     end = replay_state(puzzle, line)
     target = scores_of(end, hero)
+
+    def same_end(after: State) -> bool:
+        return after.turn == end.turn and after.pos.phase == end.pos.phase and after.pos.passing == end.pos.passing
+
+    return _drop_idle(
+        puzzle,
+        line,
+        droppable=lambda i, action: i >= keep,
+        as_good=lambda after: same_end(after) and scores_of(after, hero) == target,
+    )
+
+
+def _drop_idle(
+    puzzle: Puzzle,
+    line: Sequence[Action],
+    droppable: Callable[[int, Action], bool],
+    as_good: Callable[[State], bool],
+) -> list[Action]:
+    """The line with droppable actions dropped, last first, one at a time, each only if the
+    engine plays the line without it legally to an end `as_good` accepts; repeated until none
+    can be dropped. Both shortenings above are this loop with their own candidates and test."""
     current = list(line)
     dropped = True
     while dropped:
         dropped = False
-        for i in reversed(range(keep, len(current))):
+        for i in reversed(range(len(current))):
+            if not droppable(i, current[i]):
+                continue
             trial = current[:i] + current[i + 1 :]
             try:
                 after = replay_state(puzzle, trial)
             except IllegalActionError:
                 continue
-            same_end = (
-                after.turn == end.turn and after.pos.phase == end.pos.phase and after.pos.passing == end.pos.passing
-            )
-            if same_end and scores_of(after, hero) == target:
+            if as_good(after):
                 current = trial
                 dropped = True
                 break
