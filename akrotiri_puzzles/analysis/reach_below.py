@@ -10,13 +10,18 @@ the searches, and searching several groups as one, changes only the cost, never 
   value asked, or a search passing its states) is searched first, since the next question most
   often stops there again: without it a question that fails searched every group before that one
   (on seed 3's fifth turn, 2016, up to 95,000 states where 20,000 end it; docs/benchmarks.md).
-- *The other groups as one, after a yes.* The groups of the boards that need the oracle, and
-  those of the boards that do not, are each searched first as one group (`TwoRelaxed` over
-  every board of them: sound, as over one slot's boards, and looser: legs and cubes of more
-  boards at once). Where that is below the value, it answers for all of them in one search (on
-  seed 2's fifth turn, 2016, 2 searches of 3,000 and 10,000 states instead of 28 of 100,000 in
-  all); where not, each group is searched as before. After a no the next question most often
-  fails too, and a failing union costs a search more: unions are tried only after a yes.
+- *The other groups four at a time, after a yes* (`CHUNK`, session 57). The groups of the boards
+  that need the oracle, and those of the boards that do not, are searched in runs of `CHUNK`
+  consecutive groups (neighbouring slots), each run first as one group (`TwoRelaxed` over every
+  board of them: sound, as over one slot's boards, and looser: legs and cubes of more boards at
+  once). Where that is below the value, it answers for all of the run's groups in one search;
+  where not, each of them is searched as before. Before session 57 a run was every group of a
+  kind: on seed 2's fifth turn, 2016, 2 searches of 3,000 and 10,000 states instead of 28 of
+  100,000 in all, but on seed 4's turn 11 (2016, south) the union of all 18 groups of a kind
+  passed the node cap or reached the value (1.4 and 2.6 CPU s, more than the 36 groups alone,
+  2.3 s), while every run of four was below in 0.1 to 0.3 s: that turn's cover questions cost
+  about a third (docs/benchmarks.md). After a no the next question most often fails too, and a
+  failing union costs a search more: unions are tried only after a yes.
 - *Boards alone past the cap, last* (session 56). A group whose boards searched together pass the
   node cap is searched board by board (reach_two's `group_bound`, `alone_past_cap`: each board
   alone bounds the lines ending on it), but only after every other group is below the value: a
@@ -59,11 +64,18 @@ Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
 """`slot_groups`: each group's slot and oracle, its final boards, the actions of both turns."""
 
 
+CHUNK: int | None = 4
+"""Groups of final boards searched as one after a yes, at most (module doc)."""
+
+
 class Below:
     """`reach_two.below` asked of one position after another (module doc)."""
 
-    def __init__(self, nodes: int = NODES) -> None:
+    def __init__(self, nodes: int = NODES, chunk: int | None = CHUNK) -> None:
         self.nodes = nodes
+        self.chunk = chunk
+        """Groups searched as one after a yes, at most (None: all those of one kind, as before
+        session 57)."""
         self.last: tuple[Slot | None, bool] | None = None
         """The slot of the group that stopped the last question (None: none yet, or the boards
         without a tile), and whether its boards need the oracle."""
@@ -113,22 +125,26 @@ class Below:
                 return True
             return False
 
+        def union_below(part: list[int], oracle: bool) -> bool:
+            """Whether the groups of `part` searched as one are below `ask` (then each is)."""
+            boards = [b for i in part for b in finals[i]]
+            try:
+                value = TwoRelaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
+            except (Reached, TooBig):
+                return False
+            return value < ask
+
         if any(stops(i) for i, s in enumerate(slots) if s == self.last):
             return False
         for oracle in (False, True):
             rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle]
-            if len(rest) > 1 and self.said_yes:
-                boards = [b for i in rest for b in finals[i]]
-                try:
-                    value: int | None = TwoRelaxed(
-                        pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle
-                    ).best()
-                except (Reached, TooBig):
-                    value = None
-                if value is not None and value < ask:
+            size = len(rest) if self.chunk is None else self.chunk
+            for at in range(0, len(rest), max(1, size)):
+                part = rest[at : at + size]
+                if len(part) > 1 and self.said_yes and union_below(part, oracle):
                     continue  # every group of them is below too
-            if any(stops(i) for i in rest):
-                return False
+                if any(stops(i) for i in part):
+                    return False
         if any(stops(i, alone=True) for i in past_cap):
             return False
         self.said_yes = True
