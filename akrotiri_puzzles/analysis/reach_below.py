@@ -125,23 +125,13 @@ class Below:
                 return True
             return False
 
-        def union_below(part: list[int], oracle: bool) -> bool:
-            """Whether the groups of `part` searched as one are below `ask` (then each is)."""
-            boards = [b for i in part for b in finals[i]]
-            try:
-                value = TwoRelaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
-            except (Reached, TooBig):
-                return False
-            return value < ask
-
         if any(stops(i) for i, s in enumerate(slots) if s == self.last):
             return False
         for oracle in (False, True):
             rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle]
-            size = len(rest) if self.chunk is None else self.chunk
-            for at in range(0, len(rest), max(1, size)):
-                part = rest[at : at + size]
-                if len(part) > 1 and self.said_yes and union_below(part, oracle):
+            for part in self.runs(rest):
+                boards = [b for i in part for b in finals[i]]
+                if len(part) > 1 and self.said_yes and self.union_below(pos, boards, acts, shared, ask, oracle):
                     continue  # every group of them is below too
                 if any(stops(i) for i in part):
                     return False
@@ -149,6 +139,24 @@ class Below:
             return False
         self.said_yes = True
         return True
+
+    def runs(self, rest: list[int]) -> list[list[int]]:
+        """The groups `rest` (indices, in slot order) in runs of `chunk` consecutive ones (all of
+        them in one where `chunk` is None), each run searched as one first after a yes."""
+        size = max(1, len(rest) if self.chunk is None else self.chunk)
+        return [rest[at : at + size] for at in range(0, len(rest), size)]
+
+    def union_below(
+        self, pos: Position, boards: list[Board], acts: int, shared: Boards, ask: int, oracle: bool
+    ) -> bool:
+        """Whether the relaxed two turns over turn 1's board and `boards` (several groups' final
+        boards, all with or all without the oracle) searched as one are below `ask`: then so is
+        each of the groups (a line ending on one of its boards is one of the union's lines)."""
+        try:
+            value = TwoRelaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
+        except (Reached, TooBig):
+            return False
+        return value < ask
 
     def every(self, members: Sequence[Position], ask: int) -> bool:
         """Whether no line of the two turns from any of `members` (the placements of one slot and
