@@ -94,7 +94,7 @@ def test_R_TILE_1_R_EXC_2_runs_of_four_groups_answer_as_each_group_alone_and_kee
     assert outcomes == {True, False}
 
 
-@pytest.mark.slow
+@pytest.mark.corpus
 @pytest.mark.parametrize(("seed", "index"), [(1, 1), (3, 0)])
 def test_R_TILE_1_R_EXC_2_runs_of_any_size_answer_as_each_group_alone(monkeypatch, seed, index):
     # Other covers of seed 1's and seed 3's fifth turns (2016), at their relaxed bound (no
@@ -105,7 +105,7 @@ def test_R_TILE_1_R_EXC_2_runs_of_any_size_answer_as_each_group_alone(monkeypatc
     runs_answer_alone(monkeypatch, top, bound, (None, 1, 2, 4))
 
 
-@pytest.mark.slow
+@pytest.mark.corpus
 def test_R_TILE_1_seed_4s_turn_11_covers_answer_the_same_in_runs_of_four():
     # Seed 4's turn 11 (2016, south), whose cover questions the runs make cheaper (the union of
     # every group of a kind passes the node cap or reaches the value there; docs/benchmarks.md):
