@@ -26,7 +26,9 @@ from akrotiri_puzzles.solver.points import FAR, least_over
 SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
 
 
-def _pairs_buy_gap(temples, hand, fit, from_start, from_thera, to_thera, points, load, sale=None, turns=None):
+def _pairs_buy_gap(  # type: ignore[no-untyped-def]
+    temples, hand, fit, from_start, from_thera, to_thera, points, load, sale=None, turns=None
+) -> int:
     """Main's `buy_gap`, pair by pair (the reference)."""
     held = [k for k in hand if fit.get(k) and any(from_start.get(d, FAR) < FAR for d in fit[k])]
     short = len(held) < temples
@@ -59,11 +61,11 @@ def _pairs_buy_gap(temples, hand, fit, from_start, from_thera, to_thera, points,
                 legs.setdefault(k, {})[(reach, leave)] = None
         return {k: list(pairs) for k, pairs in legs.items()}
 
-    def via(reach, leave, moves):
+    def via(reach: int, leave: int, moves: Callable[[int, int], int]) -> int:
         there, away = moves(reach, points), moves(leave, 0)
         return there + max(1, away) - 1 if there < FAR and away < FAR else FAR
 
-    def to_stop(legs, moves):
+    def to_stop(legs: list[tuple[int, int]], moves: Callable[[int, int], int]) -> int:
         before = moves(to_thera, points)
         if legs and one:
             for reach, leave in legs:
@@ -72,7 +74,7 @@ def _pairs_buy_gap(temples, hand, fit, from_start, from_thera, to_thera, points,
             before = min(before, via(min(r for r, _ in legs), min(v for _, v in legs), moves))
         return before
 
-    def total(part, more):
+    def total(part: int, more: int) -> int:
         return FAR if part >= FAR else part + more
 
     buying = legs_of(lambda leave: rest + max(1, actions_for(leave, 0)) + 1)
@@ -126,7 +128,7 @@ def _random_call(rng: random.Random) -> tuple:
     return (temples, hand, fit, from_start, from_thera, to_thera, rng.randint(0, 3), rng.random() < 0.3, sale, turns)
 
 
-def test_R_BUY_1_R_FREE_1_R_TURN_2_buy_gap_read_per_distance_equals_the_pair_by_pair_count():
+def test_R_BUY_1_R_FREE_1_R_TURN_2_buy_gap_read_per_distance_equals_the_pair_by_pair_count() -> None:
     """3,000 random inputs: the same count as main's pair-by-pair `buy_gap` (both switches on)."""
     rng = random.Random(57)
     seen = set()
@@ -140,12 +142,12 @@ def test_R_BUY_1_R_FREE_1_R_TURN_2_buy_gap_read_per_distance_equals_the_pair_by_
 
 
 @pytest.mark.slow
-def test_R_BUY_1_R_FREE_1_R_TURN_2_buy_gap_equals_the_pair_by_pair_count_on_a_real_place_2_solve(comps, monkeypatch):
+def test_R_BUY_1_R_FREE_1_R_TURN_2_buy_gap_equals_the_pair_by_pair_count_on_a_real_place_2_solve(comps, monkeypatch):  # type: ignore[no-untyped-def]
     """Every `buy_gap` call of g15001's solve (6,438 on 5b19f06; ~6 s CPU): the same count."""
     calls = []
     real = stops.buy_gap
 
-    def checked(*args, **kwargs):
+    def checked(*args, **kwargs):  # type: ignore[no-untyped-def]
         got = real(*args, **kwargs)
         calls.append(got == _pairs_buy_gap(*args, **kwargs))
         return got
