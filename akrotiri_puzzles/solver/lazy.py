@@ -44,8 +44,16 @@ turn it off to compare with the whole bound's model)."""
 LAZY_SCENARIOS = 2000
 """Scenarios a puzzle must have: two-turn puzzles from the tile placement, where reading a
 bound's thousands of classes costs tens of seconds (docs/benchmarks.md)."""
-LAZY_FIRST = 256
-"""Classes of the first part; each next one has LAZY_GROWTH times as many, up to LAZY_PART."""
+LAZY_FIRST = 64
+"""Classes of the first part; each next one has LAZY_GROWTH times as many, up to LAZY_PART.
+64 since session 57 (256 before): with `READ_ORDER` and `NEAR_ORDER` the first classes read
+are those most likely to hold a line, and a feasible bound's line was in the first part of 256
+on every place-2 puzzle traced (g15001, g15004, g15010, g11002, g7003); a part of 64 holding it
+is built and solved in about a quarter of the time (g15001 about 5.6-6.1 -> 4.3-4.7 CPU s,
+g15007 5.6-6.9 -> 3.6-5.0, one window at load 5; docs/benchmarks.md, session 57). An
+INFEASIBLE bound pays one small part more (64, then 256, 1,024, ...). The size only decides
+which part a class is in: each class is still in exactly one, so what is proven is the same;
+a feasible bound's line may be another optimal one."""
 LAZY_GROWTH = 4
 LAZY_PART = 16384
 """The most classes of one part. CP-SAT proves a large part faster per class than a small one

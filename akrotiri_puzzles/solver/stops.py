@@ -108,27 +108,23 @@ def buy_gap(
     def buy_span(leave: int) -> int:
         return rest + max(1, actions_for(leave, 0)) + 1
 
-    buying = _legs(held, fit, from_start, from_thera, split, points, buy_span)
-    before = _to_stop(list({leg: None for legs in buying.values() for leg in legs}), to_thera, points, one, actions_for)
+    def sale_span(leave: int) -> int:
+        # The cube sold aboard since the first excavation (a point a Move action, R-MOVE-2), or
+        # loaded after it (an action, R-LOAD-1).
+        return rest + max(1, min(loaded_actions(leave, 0), actions_for(leave, 0) + 1))
+
+    # One pass over the hand's docks for both counts (the sale's only when the hand is not short).
+    buying, *rest_legs = _legs(
+        held, fit, from_start, from_thera, split, points, (buy_span,) if short else (buy_span, sale_span)
+    )
+    before = _to_stop(_merged(buying), to_thera, points, one, actions_for)
     bought = _total(before, max(1, back) + 2 * temples + (1 if load else 0))
     if BUY_SALE and one and temples == 2 and sale is not None and not load:
         lead = _dig_then_buy(buying, sale, to_thera, points)
         bought = max(bought, _total(lead, max(1, back) + 2 * temples))
     if short:
         return bought
-
-    def sale_span(leave: int) -> int:
-        # The cube sold aboard since the first excavation (a point a Move action, R-MOVE-2), or
-        # loaded after it (an action, R-LOAD-1).
-        return rest + max(1, min(loaded_actions(leave, 0), actions_for(leave, 0) + 1))
-
-    selling = list(
-        {
-            leg: None
-            for legs in _legs(held, fit, from_start, from_thera, split, points, sale_span).values()
-            for leg in legs
-        }
-    )
+    selling = _merged(rest_legs[0])
     # The first sale sells a cube loaded on the way (a load), or one aboard since the start.
     sold = _total(_to_stop(selling, to_thera, points, one, actions_for), max(1, back) + 2 * temples)
     if cargo and CARGO_LEG:
@@ -144,6 +140,12 @@ def _total(part: int, more: int) -> int:
     return FAR if part >= FAR else part + more
 
 
+Legs = dict[str, dict[int, int]]
+"""Per hand card k that fits, the legs of a first excavation of k before the stop at Thera:
+steps from Thera's stops -> the fewest steps from the start to a dock of k that far from Thera
+(`_legs`)."""
+
+
 def _legs(
     held: list[str],
     fit: dict[str, set[str]],
@@ -151,12 +153,12 @@ def _legs(
     from_thera: dict[str, int],
     turns: FirstTurn | None,
     points: int,
-    span: Callable[[int], int],
-) -> dict[str, list[tuple[int, int]]]:
-    """Per hand card k that fits, the legs of a first excavation of k at each dock d before the
-    stop at Thera: (steps from the start to d, steps from d to Thera); the first is FAR where no
-    turn has room for it (`BUY_SPLIT`, with `turns`). `span(leave)` counts the actions from that
-    excavation to the last, at a dock `leave` steps from Thera.
+    spans: tuple[Callable[[int], int], ...],
+) -> list[Legs]:
+    """Per span, per hand card k that fits, the legs of a first excavation of k at each dock d
+    before the stop at Thera: (steps from the start to d, steps from d to Thera); the first is
+    FAR where no turn has room for it (`BUY_SPLIT`, with `turns`). A span `span(leave)` counts
+    the actions from that excavation to the last, at a dock `leave` steps from Thera.
 
     **By turn** (`turns`: two temples, or one hand card that fits). An excavation in turn 2 puts
     every later action of the line in turn 2, and turn 1 then excavates nothing, so turn 2 has
@@ -164,28 +166,69 @@ def _legs(
     made before turn 2's tile is placed (R-TURN-1), so on turn 1's board: k fits at d there
     (`turns.fit`), and the Move actions to d on turn 1's board (`turns.from_start`) and the
     excavation are at most turn 1's actions (`turns.actions`); its steps are then turn 1's
-    board's (no fewer than the last board's). Else no line digs k first at d."""
-    legs: dict[str, dict[tuple[int, int], None]] = {}
-    late: dict[int, bool] = {}  # per steps from Thera: `span` exceeds turn 2's actions (once per value)
+    board's (no fewer than the last board's). Else no line digs k first at d.
+
+    **The fewest steps for each distance from Thera.** Every count of these legs (`_via`, in
+    `_to_stop` and `_dig_then_buy`) is, for a given distance from Thera, a nondecreasing
+    function of the steps from the start (`actions_for` and `loaded_actions` are, and FAR is
+    above every count), and their least over the legs is all that is read (or, without `ONE_DOCK`,
+    the least steps from the start and the least from Thera apart). So of the legs with the
+    same distance from Thera only the one with the fewest steps from the start is kept: the
+    same least, read off fewer legs (a leg whose steps from the start are FAR is kept too: its
+    distance from Thera still counts apart)."""
+    outs: list[Legs] = [{} for _ in spans]
+    late: dict[int, tuple[bool, ...]] = {}  # per steps from Thera: each span exceeds turn 2's actions
+    at_start, at_thera = from_start.get, from_thera.get
+    above = FAR + 1
+    if turns is not None:
+        # `actions_for(steps, points) + 1 <= turns.actions` (nondecreasing in steps) as a most.
+        most = points + 2 * (turns.actions - 1) if turns.actions >= 1 else -1
+        first_start = turns.from_start.get if turns.from_start is not None else None
     for k in held:
+        # Per steps from Thera: the fewest steps from the start on the last board, and (where a
+        # span puts the excavation in turn 1) on turn 1's board.
+        plain: dict[int, int] = {}
+        early: dict[int, int] = {}
+        first = turns.fit.get(k, ()) if turns is not None else ()
         for d in fit[k]:
-            reach, leave = from_start.get(d, FAR), from_thera.get(d, FAR)
-            if turns is not None and (
-                late[leave] if leave in late else late.setdefault(leave, span(leave) > turns.second)
-            ):
-                if d not in turns.fit.get(k, ()):
-                    reach = FAR
-                elif turns.from_start is not None:
-                    reach = turns.from_start.get(d, FAR)
-                    if actions_for(reach, points) + 1 > turns.actions:
-                        reach = FAR
-            legs.setdefault(k, {})[(reach, leave)] = None
-    # Docks with the same legs count the same: each pair once (every count reads the least).
-    return {k: list(pairs) for k, pairs in legs.items()}
+            reach, leave = at_start(d, FAR), at_thera(d, FAR)
+            if plain.get(leave, above) > reach:
+                plain[leave] = reach
+            if turns is None:
+                continue
+            over = late.get(leave)
+            if over is None:
+                over = late[leave] = tuple(span(leave) > turns.second for span in spans)
+            if True in over:
+                if d not in first:
+                    there = FAR
+                elif first_start is not None:
+                    there = first_start(d, FAR)
+                    if there > most:
+                        there = FAR
+                else:
+                    there = reach
+                if early.get(leave, above) > there:
+                    early[leave] = there
+        for i, out in enumerate(outs):
+            out[k] = {
+                leave: early[leave] if leave in early and late[leave][i] else reach for leave, reach in plain.items()
+            }
+    return outs
+
+
+def _merged(legs: Legs) -> dict[int, int]:
+    """Every hand card's legs together: steps from Thera -> the fewest steps from the start."""
+    out: dict[int, int] = {}
+    for ways in legs.values():
+        for leave, reach in ways.items():
+            if out.get(leave, FAR + 1) > reach:
+                out[leave] = reach
+    return out
 
 
 def _dig_then_buy(
-    legs: dict[str, list[tuple[int, int]]],
+    legs: Legs,
     sale: tuple[dict[str, int], int, bool],
     to_thera: int,
     points: int,
@@ -206,7 +249,7 @@ def _dig_then_buy(
         if not others:
             continue  # no second card: no line digs k first
         selling = costs[k] + 1 + min(others) > drachmas
-        for reach, leave in ways:
+        for leave, reach in ways.items():
             lead = _via(reach, leave, points, actions_for)
             if selling:
                 lead = _total(lead, 1)
@@ -225,21 +268,22 @@ def _via(reach: int, leave: int, points: int, moves: Callable[[int, int], int]) 
 
 
 def _to_stop(
-    legs: list[tuple[int, int]],
+    legs: dict[int, int],
     to_thera: int,
     points: int,
     one: bool,
     moves: Callable[[int, int], int],
 ) -> int:
     """`buy_gap`'s Move actions before its stop at Thera: straight to Thera, or to a dock where a
-    hand card fits (`legs`: its steps from the start and on to Thera, as `_legs` gives them) and
-    on from there to Thera (one at least), less the one Move action that `buy_gap` counts in
-    every gap; `moves` (`actions_for`, or `loaded_actions`) counts a leg's Move actions. With
-    `one`, at most one excavation comes before the stop, so both legs meet at its dock."""
+    hand card fits (`legs`: steps on to Thera -> the fewest steps from the start, as `_merged`
+    gives them) and on from there to Thera (one at least), less the one Move action that
+    `buy_gap` counts in every gap; `moves` (`actions_for`, or `loaded_actions`) counts a leg's
+    Move actions. With `one`, at most one excavation comes before the stop, so both legs meet
+    at its dock."""
     before = moves(to_thera, points)
     if legs and ONE_DOCK and one:
-        for reach, leave in legs:
+        for leave, reach in legs.items():
             before = min(before, _via(reach, leave, points, moves))
     elif legs:
-        before = min(before, _via(min(r for r, _ in legs), min(v for _, v in legs), points, moves))
+        before = min(before, _via(min(legs.values()), min(legs), points, moves))
     return before
