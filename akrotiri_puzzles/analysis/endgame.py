@@ -36,10 +36,9 @@ from .board_solve import (
     best_on_board,
     best_two_turns,
     reaches,
-    replay_line,
     two_turns_value,
 )
-from .engine_line import without_idle_actions
+from .engine_line import replay_line, without_idle_actions
 from .exhaustive import hero_value
 from .exhaustive import horizon as puzzle_over
 from .outcome import Alternative, Analysis, LineVerdict, Scored
