@@ -11,9 +11,10 @@ import pytest
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import EndTurn, KeepGoal
-from akrotiri_puzzles.analysis.board_solve import best_on_board, objective_value, puzzle_of, replay_line
+from akrotiri_puzzles.analysis.board_solve import best_on_board, puzzle_of
 from akrotiri_puzzles.analysis.corpus import endgames
 from akrotiri_puzzles.analysis.endgame import AnalysisError, analyse
+from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.exhaustive import best_by_search
 from akrotiri_puzzles.bots import make_bot
 from akrotiri_puzzles.effects import apply

@@ -10,14 +10,9 @@ from __future__ import annotations
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import Step
-from akrotiri_puzzles.analysis.board_solve import (
-    best_on_board,
-    objective_value,
-    puzzle_of,
-    replay_line,
-    without_idle_steps,
-)
+from akrotiri_puzzles.analysis.board_solve import best_on_board, puzzle_of
 from akrotiri_puzzles.analysis.corpus import endgames
+from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line, without_idle_steps
 from akrotiri_puzzles.errors import IllegalActionError
 from akrotiri_puzzles.puzzle import State, play
 from akrotiri_puzzles.rules import legal_actions

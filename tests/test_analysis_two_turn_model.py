@@ -17,14 +17,13 @@ from akrotiri_puzzles.analysis.board_solve import (
     TwoTurns,
     best_on_board,
     best_two_turns,
-    objective_value,
     puzzle_of,
     read_two_turns,
-    replay_line,
     solve_model,
     two_turn_puzzle,
 )
 from akrotiri_puzzles.analysis.endgame import analyse
+from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.premise import WHOLE
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play

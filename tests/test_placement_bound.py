@@ -12,8 +12,9 @@ import pytest
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import EndTurn, PlaceTile
-from akrotiri_puzzles.analysis.board_solve import BoardResult, best_on_board, objective_value, puzzle_of
+from akrotiri_puzzles.analysis.board_solve import BoardResult, best_on_board, puzzle_of
 from akrotiri_puzzles.analysis.endgame import Run
+from akrotiri_puzzles.analysis.engine_line import objective_value
 from akrotiri_puzzles.analysis.placement import cover, groups
 from akrotiri_puzzles.position import Position, evolve
 from akrotiri_puzzles.puzzle import State, moves, play, why_not

@@ -33,8 +33,9 @@ from ..rules import legal_actions, why_illegal
 from ..scoring import SeatScore, seat_score
 from ..solver.deadline import Deadline
 from ..solver.exhaustive import state_key
-from .board_solve import objective_value, read_line
+from .board_solve import read_line
 from .endgame import SCALE, Run
+from .engine_line import objective_value
 from .outcome import Final
 from .placement import Bound, cover, groups
 from .reach_bound import score_bound

@@ -21,8 +21,9 @@ from ..position import Position
 from ..puzzle import State, moves, play
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.exhaustive import state_key
-from .board_solve import BoardResult, objective_value
+from .board_solve import BoardResult
 from .endgame import NO_BOUND, Run
+from .engine_line import objective_value
 from .exhaustive import TooLarge, hero_value, horizon, stops
 
 

@@ -1,0 +1,69 @@
+"""A floored two-turn model watched by the relaxation's ceiling (analysis/endgame.py,
+`WATCH_FLOORED`; board_solve's `_solve_to_ceiling`): a model asked for more than the best so far
+whose search finds a line ends there once the relaxation proves that value the most, and
+returns the very status, value, bound and line of the same floored model solved to its end (the
+independent computation); INFEASIBLE, its watch is never asked. Checked on placements of seed 3's
+fifth turn (2014, south, nothing left to draw: models of tenths of a second), with floors below,
+at and above each placement's optimum, with the exact ceiling and with the relaxation."""
+
+from __future__ import annotations
+
+from akrotiri_puzzles.analysis import board_solve, endgame, reach_below
+from akrotiri_puzzles.analysis.endgame import Run
+from akrotiri_puzzles.solver.deadline import Deadline
+
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_two_turn_ceiling import stops
+
+
+def test_R_TURN_2_R_SCORE_1_a_floored_two_turn_search_watched_returns_the_full_search_s_answer(monkeypatch):
+    pos = no_draw(before_placement(3, 2014, 5))
+    met = stops(monkeypatch)
+    ended = []
+    for group in placement_groups(pos)[:6]:
+        _, child = group[0]
+        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert best.status == "OPTIMAL" and best.value is not None
+        for floor in (best.value - 2, best.value, best.value + 1):
+            full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+            asked: list[int] = []
+
+            def exact(v, best=best.value, asked=asked):  # type: ignore[no-untyped-def]
+                asked.append(v)
+                return v > best
+
+            got = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor, out_of_reach=exact)
+            assert got == full  # status, value, bound and line
+            if full.status == "INFEASIBLE":
+                assert not asked  # no line found: the watch costs nothing
+            else:
+                ended.append(met[-1])
+            below = reach_below.Below()
+            relaxed = board_solve.best_two_turns(
+                child, "score", Deadline(None), floor=floor, out_of_reach=lambda v, c=child, b=below: b(c, v)
+            )
+            assert relaxed == full
+    assert True in ended  # some floored searches were ended by the watch
+
+
+def test_R_TURN_2_the_analyser_watches_floored_two_turn_models(monkeypatch):
+    # Run.best passes the relaxation's watch to a floored two-turn model (`WATCH_FLOORED`), and
+    # not with it off or with the ceiling off.
+    pos = no_draw(before_placement(3, 2014, 5))
+    _, child = placement_groups(pos)[0][0]
+    seen: list[bool] = []
+
+    def spy(p, objective, deadline, floor=None, workers=1, cap=None, out_of_reach=None):  # type: ignore[no-untyped-def]
+        seen.append(out_of_reach is not None)
+        return board_solve.BoardResult("INFEASIBLE", None, (floor or 0) - 1, ())
+
+    monkeypatch.setattr(endgame, "best_two_turns", spy)
+    run = Run(pos, "score", Deadline(None), 1, turns=2)
+    run.best(child, 30)
+    monkeypatch.setattr(endgame, "WATCH_FLOORED", False)
+    run.best(child, 30)
+    run.best(child)
+    monkeypatch.setattr(endgame, "WATCH_FLOORED", True)
+    monkeypatch.setattr(Run, "ceiling", False)
+    run.best(child, 30)
+    assert seen == [True, False, True, False]
