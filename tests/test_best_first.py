@@ -18,8 +18,9 @@ import pytest
 
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis import best_first
-from akrotiri_puzzles.analysis.board_solve import BoardResult, objective_value, puzzle_of, replay_line
+from akrotiri_puzzles.analysis.board_solve import BoardResult, puzzle_of
 from akrotiri_puzzles.analysis.endgame import NO_BOUND, Run
+from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.exhaustive import line_cost
 from akrotiri_puzzles.analysis.placement import split_placements
 from akrotiri_puzzles.analysis.reach_bound import score_bound

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis.board_solve import best_on_board, puzzle_of, replay_line
+from akrotiri_puzzles.analysis.board_solve import best_on_board, puzzle_of
 from akrotiri_puzzles.analysis.corpus import endgames
 from akrotiri_puzzles.analysis.endgame_puzzle import certify
+from akrotiri_puzzles.analysis.engine_line import replay_line
 from akrotiri_puzzles.analysis.exhaustive import best_by_search, line_cost, lines_reaching
 from akrotiri_puzzles.analysis.unique import answer_of, unique_answer
 from akrotiri_puzzles.errors import PuzzleError

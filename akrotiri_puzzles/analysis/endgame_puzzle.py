@@ -13,8 +13,9 @@ from ..puzzle import Certificate, Goal, Puzzle
 from ..scoring import seat_score
 from ..solver.deadline import TimeUp
 from ..version import __version__
-from .board_solve import puzzle_of, replay_line
+from .board_solve import puzzle_of
 from .endgame import analyse
+from .engine_line import replay_line
 from .unique import unique_answer
 
 SOLVER = f"akrotiri-puzzles {__version__}, OR-Tools CP-SAT {version('ortools')}, one worker, seed 0"

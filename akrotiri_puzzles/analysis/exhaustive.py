@@ -23,7 +23,8 @@ from ..position import Position, evolve
 from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, State, moves, play
 from ..solver.exhaustive import state_key
-from .board_solve import objective_value, puzzle_of
+from .board_solve import puzzle_of
+from .engine_line import objective_value
 
 
 class TooLarge(Exception):
