@@ -104,17 +104,23 @@ def _one_group() -> list:
     return list(group)
 
 
+def _first_seven_others_six(rng: random.Random) -> tuple[list, _Fake]:
+    """`_one_group` with made-up optima: the first placement (no floor) 7, every other 6."""
+    kids = _one_group()
+    fake = _Fake(kids, rng)
+    for _, child in kids:
+        fake.value[id(child)] = 6
+    fake.value[id(kids[0][1])] = 7
+    return kids, fake
+
+
 def test_R_TILE_2_a_thin_group_s_parts_skip_members_whose_relaxed_questions_fail(monkeypatch):
     # The first placement (no floor) is 7, every other 6, and the relaxation is two points loose
     # on each (three on a cover): asked for 8, every relaxed question fails. Each market part's
     # cover is solved when its first member left fails with another left beside it, and is
     # INFEASIBLE at 8.
     rng = random.Random(0)
-    kids = _one_group()
-    fake = _Fake(kids, rng)
-    for _, child in kids:
-        fake.value[id(child)] = 6
-    fake.value[id(kids[0][1])] = 7
+    kids, fake = _first_seven_others_six(rng)
     below = _Relaxed(fake, {id(child): 2 for _, child in kids}, 3)
     monkeypatch.setattr(placement, "MARKET_PARTS_THIN", True)
     got = _search(kids, fake, below)
@@ -135,11 +141,7 @@ def test_R_TILE_2_a_thin_group_s_part_is_not_solved_while_one_member_fails(monke
     # The relaxation proves every member of a part below 8 but one: no part's cover is solved,
     # the one member is (the rule that keeps seed 3's turn 10 at its models).
     rng = random.Random(1)
-    kids = _one_group()
-    fake = _Fake(kids, rng)
-    for _, child in kids:
-        fake.value[id(child)] = 6
-    fake.value[id(kids[0][1])] = 7
+    kids, fake = _first_seven_others_six(rng)
     first: dict[tuple[int, ...], int] = {}
     for _, child in kids[1:]:
         first.setdefault(child.market, id(child))

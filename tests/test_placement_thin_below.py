@@ -21,7 +21,7 @@ from akrotiri_puzzles.analysis import placement
 from akrotiri_puzzles.analysis.reach_below import Below
 
 from .test_placement_parts import _Fake
-from .test_placement_thin import _one_group, _Relaxed, _search, _thin_groups, _want
+from .test_placement_thin import _first_seven_others_six, _one_group, _Relaxed, _search, _thin_groups, _want
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -46,11 +46,7 @@ def test_R_TILE_2_a_thin_group_s_parts_below_are_asked_instead_of_its_members(mo
     # model and one question a part of two or more members left, no member asked. Without it:
     # each member left asked, none solved. The same answer either way.
     rng = random.Random(0)
-    kids = _one_group()
-    fake = _Fake(kids, rng)
-    for _, child in kids:
-        fake.value[id(child)] = 6
-    fake.value[id(kids[0][1])] = 7
+    kids, fake = _first_seven_others_six(rng)
     below = _Relaxed(fake, {id(child): 1 for _, child in kids}, 1)
     parts: dict[tuple[int, ...], int] = {}
     for _, child in kids[1:]:
@@ -74,11 +70,7 @@ def test_R_TILE_2_a_part_not_below_leaves_its_members_to_their_own_questions(mon
     # part's members are asked one by one and skipped, the other parts dropped whole; nothing
     # solved but the first.
     rng = random.Random(2)
-    kids = _one_group()
-    fake = _Fake(kids, rng)
-    for _, child in kids:
-        fake.value[id(child)] = 6
-    fake.value[id(kids[0][1])] = 7
+    kids, fake = _first_seven_others_six(rng)
     loose_market = kids[1][1].market
 
     class _OnePartLoose(_Relaxed):
