@@ -25,6 +25,7 @@ import argparse
 import time
 
 from bench_two_turns_place import positions
+from ortools.sat import sat_parameters_pb2
 from ortools.sat.python import cp_model
 
 from akrotiri_puzzles.analysis import endgame
@@ -49,7 +50,7 @@ class _Log(cp_model.CpSolverSolutionCallback):
 def _setting(solver: cp_model.CpSolver, item: str) -> None:
     name, _, raw = item.partition("=")
     p = solver.parameters
-    field = type(p).DESCRIPTOR.fields_by_name.get(name)
+    field = sat_parameters_pb2.SatParameters.DESCRIPTOR.fields_by_name.get(name)
     if field is None:
         raise SystemExit(f"--set: no CP-SAT parameter {name!r}")
     value: object
