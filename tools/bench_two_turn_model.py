@@ -12,7 +12,8 @@ number, true/false or an enum's name). No watch: the relaxation is not asked.
 Printed: each solution found (value, CPU s of the solve), then the
 status, value, bound, conflicts, branches, deterministic time and CPU s. `--dtime` stops the
 search after that much deterministic time (UNKNOWN or FEASIBLE then, never a wall clock), for
-screens of settings. `--slice k/K` keeps only the classes c with c % K == k (a proxy model).
+screens of settings. `--slice k/K` keeps only the classes c with c % K == k (a proxy model);
+`--classes-first` branches on the classes first (a decision strategy, class by class).
 
     PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 21 --floor 25
     PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 21 \\
@@ -55,7 +56,7 @@ def _setting(solver: cp_model.CpSolver, item: str) -> None:
         raise SystemExit(f"--set: no CP-SAT parameter {name!r}")
     value: object
     if field.enum_type is not None:
-        value = field.enum_type.values_by_name[raw].number if not raw.isdigit() else int(raw)
+        value = getattr(type(getattr(p, name)), raw)  # the wrapper's enum member, by name
     elif isinstance(getattr(p, name), bool):
         value = raw.lower() in ("1", "true")
     elif isinstance(getattr(p, name), int):
@@ -78,6 +79,7 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--dtime", type=float, help="CP-SAT's max_deterministic_time")
     ap.add_argument("--slice", help="k/K: keep only the classes c with c %% K == k")
+    ap.add_argument("--classes-first", action="store_true", help="branch on the classes first, in order")
     a = ap.parse_args()
     seat = a.seat or ("north" if a.turn % 2 == 0 else "south")
     pos = positions(a.seed, a.edition, a.turn, [seat])[0]
@@ -97,6 +99,8 @@ def main() -> None:
         for c, var in enumerate(model.scen):
             if c % n != k:
                 model.m.add(var == 0)
+    if a.classes_first:
+        model.m.add_decision_strategy(model.scen, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
     solver = cp_model.CpSolver()
     params(solver, None, 1, 0)
     for name, value in TWO_TURNS_TUNING.items():
