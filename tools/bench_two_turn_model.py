@@ -1,0 +1,124 @@
+"""One two-turn CP-SAT score model alone: where a turn's first model (or a floored one) spends its
+CPU, and what CP-SAT's settings do to it (issue 31, part 1, session 58).
+
+The position is the one tools/bench_two_turns_place.py analyses (a seeded greedy game's position
+before the seat's tile placement at game turn `--turn`); `--placement N` picks the N-th
+placement in the analyser's order (`Run.children`; 0 is the first group's first placement, the
+turn's first model). The model is built as `best_two_turns` builds it (board_solve.TwoTurns),
+with `--floor`/`--cap` added as `best_two_turns` adds them, and solved with one worker and the
+analyser's settings (`TWO_TURNS_TUNING`), plus any `--set NAME=VALUE` (a CP-SAT parameter:
+number, true/false or an enum's name). No watch: the relaxation is not asked.
+
+Printed: each solution found (value, CPU s of the solve), then the
+status, value, bound, conflicts, branches, deterministic time and CPU s. `--dtime` stops the
+search after that much deterministic time (UNKNOWN or FEASIBLE then, never a wall clock), for
+screens of settings. `--slice k/K` keeps only the classes c with c % K == k (a proxy model);
+`--classes-first` branches on the classes first (a decision strategy, class by class).
+
+    PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 21 --floor 25
+    PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 21 \\
+        --floor 25 --set linearization_level=1 --dtime 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bench_two_turns_place import positions
+from ortools.sat import sat_parameters_pb2
+from ortools.sat.python import cp_model
+
+from akrotiri_puzzles.analysis import endgame
+from akrotiri_puzzles.analysis.board_solve import TWO_TURNS_TUNING, TwoTurns
+from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.solver.run import params
+
+
+class _Log(cp_model.CpSolverSolutionCallback):
+    def __init__(self, primary: object, t0: float) -> None:
+        super().__init__()
+        self.primary = primary
+        self.t0 = t0
+
+    def on_solution_callback(self) -> None:
+        print(
+            f"  solution {int(self.value(self.primary))}  cpu {time.process_time() - self.t0:.2f}",  # type: ignore[arg-type]
+            flush=True,
+        )
+
+
+def _setting(solver: cp_model.CpSolver, item: str) -> None:
+    name, _, raw = item.partition("=")
+    p = solver.parameters
+    field = sat_parameters_pb2.SatParameters.DESCRIPTOR.fields_by_name.get(name)
+    if field is None:
+        raise SystemExit(f"--set: no CP-SAT parameter {name!r}")
+    value: object
+    if field.enum_type is not None:
+        value = getattr(type(getattr(p, name)), raw)  # the wrapper's enum member, by name
+    elif isinstance(getattr(p, name), bool):
+        value = raw.lower() in ("1", "true")
+    elif isinstance(getattr(p, name), int):
+        value = int(raw)
+    else:
+        value = float(raw)
+    setattr(p, name, value)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--turn", type=int, required=True)
+    ap.add_argument("--edition", type=int, default=2016)
+    ap.add_argument("--seat", default=None, help="north or south (default: the turn's: even north, odd south)")
+    ap.add_argument("--placement", type=int, default=0)
+    ap.add_argument("--objective", default="score")
+    ap.add_argument("--floor", type=int)
+    ap.add_argument("--cap", type=int)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--dtime", type=float, help="CP-SAT's max_deterministic_time")
+    ap.add_argument("--slice", help="k/K: keep only the classes c with c %% K == k")
+    ap.add_argument("--classes-first", action="store_true", help="branch on the classes first, in order")
+    a = ap.parse_args()
+    seat = a.seat or ("north" if a.turn % 2 == 0 else "south")
+    pos = positions(a.seed, a.edition, a.turn, [seat])[0]
+    kids = endgame.Run(pos, a.objective, Deadline(None), 1, turns=2).children(pos)
+    action, kid = kids[a.placement]
+    t0 = time.process_time()
+    two = TwoTurns(kid, a.objective, Deadline(None))
+    model = two.fresh()
+    t1 = time.process_time()
+    print(f"seed {a.seed} turn {a.turn} {seat}: {action}; {model.n} classes; build {t1 - t0:.2f} CPU s", flush=True)
+    if a.floor is not None:
+        model.m.add(model.primary >= a.floor)
+    if a.cap is not None:
+        model.m.add(model.primary <= a.cap)
+    if a.slice:
+        k, n = (int(x) for x in a.slice.split("/"))
+        for c, var in enumerate(model.scen):
+            if c % n != k:
+                model.m.add(var == 0)
+    if a.classes_first:
+        model.m.add_decision_strategy(model.scen, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
+    solver = cp_model.CpSolver()
+    params(solver, None, 1, 0)
+    for name, value in TWO_TURNS_TUNING.items():
+        setattr(solver.parameters, name, value)
+    for item in a.set:
+        _setting(solver, item)
+    if a.dtime is not None:
+        solver.parameters.max_deterministic_time = a.dtime
+    t2 = time.process_time()
+    status = solver.status_name(solver.solve(model.m, _Log(model.primary, t2)))
+    found = status in ("OPTIMAL", "FEASIBLE")
+    print(
+        f"{status} value {int(solver.value(model.primary)) if found else None} bound {solver.best_objective_bound:g}"
+        f" conflicts {solver.num_conflicts} branches {solver.num_branches}"
+        f" dtime {solver.deterministic_time:.2f} cpu {time.process_time() - t2:.2f} settings {a.set}",
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main()
