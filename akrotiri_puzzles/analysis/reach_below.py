@@ -67,13 +67,27 @@ Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
 CHUNK: int | None = 4
 """Groups of final boards searched as one after a yes, at most (module doc)."""
 
+ALONE_FIRST = True
+"""Whether a group known to pass the node cap together is searched board by board at once, and
+a question stopped by one board alone starts the next one with that board (module doc; False:
+as before session 58, a reference)."""
+
 
 class Below:
     """`reach_two.below` asked of one position after another (module doc)."""
 
-    def __init__(self, nodes: int = NODES, chunk: int | None = CHUNK) -> None:
+    def __init__(self, nodes: int = NODES, chunk: int | None = CHUNK, alone_first: bool = ALONE_FIRST) -> None:
         self.nodes = nodes
         self.chunk = chunk
+        self.alone_first = alone_first
+        """Whether the groups known to pass the node cap together go straight to their boards
+        alone, and the board that stopped the last question is searched first (`ALONE_FIRST`)."""
+        self.capped: set[tuple[Slot | None, bool]] = set()
+        """The groups (slot, oracle) whose boards searched together passed the node cap in a
+        question of the kept setup (`kept`); emptied when the setup changes."""
+        self.last_board: int | None = None
+        """Where the last stop was one board of `last` searched alone: its index
+        in the group (None: stopped by a search together, or none yet)."""
         """Groups searched as one after a yes, at most (None: all those of one kind, as before
         session 57)."""
         self.last: tuple[Slot | None, bool] | None = None
@@ -93,6 +107,7 @@ class Below:
         key = evolve(pos, cubes=(), market=())
         if self.kept is None or self.kept[0] != key:
             self.kept = (key, slot_groups(pos), Boards(pos))
+            self.capped = set()
         key, got, shared = self.kept
         return evolve(pos, board=key.board), got, shared
 
@@ -107,6 +122,11 @@ class Below:
         past_cap: list[int] = []
 
         def stops(i: int, alone: bool = False) -> bool:
+            if alone and self.alone_first:
+                return self.alone_stops(pos, slots[i], finals[i], acts, shared, ask)
+            if not alone and self.alone_first and slots[i] in self.capped and len(finals[i]) > 1:
+                past_cap.append(i)  # known to pass the cap together in this setup
+                return False
             try:
                 if alone:
                     value: int | None = boards_alone(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
@@ -116,16 +136,23 @@ class Below:
                 value = None
             except TooBig:
                 if not alone and reach_two.alone_past_cap and len(finals[i]) > 1:
+                    self.capped.add(slots[i])
                     past_cap.append(i)
                     return False
                 value = None
             if value is None or value >= ask:
                 self.last = slots[i]
+                self.last_board = None
                 self.said_yes = False
                 return True
             return False
 
-        if any(stops(i) for i, s in enumerate(slots) if s == self.last):
+        first = [i for i, s in enumerate(slots) if s == self.last]
+        if self.alone_first and self.last_board is not None and first and len(finals[first[0]]) > 1:
+            # The last question was stopped by one of this group's boards alone: start there.
+            if stops(first[0], alone=True):
+                return False
+        elif any(stops(i) for i in first):
             return False
         for oracle in (False, True):
             rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle]
@@ -139,6 +166,32 @@ class Below:
             return False
         self.said_yes = True
         return True
+
+    def alone_stops(
+        self, pos: Position, slot: tuple[Slot | None, bool], group: list[Board], acts: int, shared: Boards, ask: int
+    ) -> bool:
+        """Whether the group's boards, each searched alone (the one that stopped the last
+        question first), fail to put it below `ask`; where one of them passes the node cap, the
+        group is searched together (as `group_bound`) before the question is stopped. Records
+        where it stopped (`last`, `last_board`)."""
+        start = self.last_board if slot == self.last and self.last_board is not None else 0
+        order = list(range(len(group)))
+        if start < len(group):
+            order = [start, *order[:start], *order[start + 1 :]]
+        for k in order:
+            try:
+                value = TwoRelaxed(pos, [pos.board, group[k]], acts, self.nodes, shared, ask, slot[1]).best()
+            except Reached:
+                value = ask
+            except TooBig:
+                # Not known below alone: the group's search together may still be (a union).
+                if self.union_below(pos, group, acts, shared, ask, slot[1]):
+                    return False
+                value = ask
+            if value >= ask:
+                self.last, self.last_board, self.said_yes = slot, k, False
+                return True
+        return False
 
     def runs(self, rest: list[int]) -> list[list[int]]:
         """The groups `rest` (indices, in slot order) in runs of `chunk` consecutive ones (all of

@@ -1,0 +1,113 @@
+"""The two-turn bound's questions with what the last ones learnt about the node cap
+(analysis/reach_below.py, `Below`, `ALONE_FIRST`, session 58): a group of final boards (the next
+tile's slot, R-TILE-1) that passed the cap searched together in a question of the same setup goes
+straight to its boards alone, and a question stopped by one board alone starts the next one with
+that board. Each board alone bounds the lines ending on it, so the answers are those of main's
+order (`alone_first=False`) and of each question asked afresh (`reach_two.below`, unshared), and
+never put a cover's two-turn optimum (CP-SAT) out of reach."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from akrotiri_puzzles.analysis import reach_below, reach_two
+from akrotiri_puzzles.analysis.board_solve import best_two_turns
+from akrotiri_puzzles.analysis.placement import cover
+from akrotiri_puzzles.analysis.reach_below import Below
+from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.solver.deadline import Deadline
+
+from .test_analysis_turns_placement import before_placement, placement_groups
+
+SMALL = 500
+"""A node cap under which some groups of the cover below pass it searched together, while each of
+their boards alone does not (as tests/test_reach_past_cap.py)."""
+
+LADDER = (8, 7, 8, 7, 9, 8, 7)
+"""The values asked one after another, about the cover's optimum (7): yes, no, yes, no, ..."""
+
+
+def searches(monkeypatch) -> list[frozenset[int]]:
+    """Spy on every relaxed search (`Below`'s own and `reach_two.group_bound`'s): the final
+    boards of each (by identity)."""
+    seen: list[frozenset[int]] = []
+    real = reach_two.TwoRelaxed
+
+    class Spy(real):  # type: ignore[misc, valid-type]
+        def best(self) -> int:
+            seen.append(frozenset(id(b) for b in self.boards[1:]))
+            return super().best()
+
+    monkeypatch.setattr(reach_two, "TwoRelaxed", Spy)
+    monkeypatch.setattr(reach_below, "TwoRelaxed", Spy)
+    return seen
+
+
+def kept(asked: Below):
+    """The groups of final boards `asked` searches (`Below.kept`: its own board objects)."""
+    assert asked.kept is not None and asked.kept[1] is not None
+    return asked.kept[1]
+
+
+def third_group():
+    """The second group picked by tests/test_reach_two.py's `covers(3, 2016, 3)` (seed 3's fifth
+    turn, 2016): its members and their two-turn cover, whose CP-SAT optimum is 7."""
+    groups = [g for g in placement_groups(before_placement(3, 2016, 5)) if len(g) > 1]
+    picked = random.Random(3).sample(groups, 3)[1]
+    members = [child for _, child in picked]
+    return members, cover(members, 2)
+
+
+def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_before(monkeypatch):
+    members, top = third_group()
+    best = best_two_turns(top, "score", Deadline(None))
+    assert best.status == "OPTIMAL" and best.value == 7
+    seen = searches(monkeypatch)
+    new, old = Below(SMALL), Below(SMALL, alone_first=False)
+    checked = 0
+    for ask in LADDER:
+        seen.clear()
+        known = set(new.capped)
+        got = new(top, ask)
+        mine = list(seen)
+        assert got == old(top, ask) == below(top, ask, SMALL) == (ask > best.value), ask
+        if ask == 7:
+            # Stopped by one board alone of a group known past the cap: the next question at 7
+            # starts with that board, and no question searches such a group together again.
+            assert new.last_board is not None and new.last in new.capped
+        if ask == 8 and known:
+            slots, finals, _ = kept(new)
+            together = {frozenset(id(b) for b in finals[slots.index(s)]) for s in known}
+            assert not together & set(mine)
+            checked += 1
+    assert checked == 2  # the path under test was taken
+    # The question after a stop at 7 begins with the board that stopped it, alone.
+    stop = new.last_board
+    slots, finals, _ = kept(new)
+    board = finals[slots.index(new.last)][stop]
+    seen.clear()
+    assert not new(top, 7)
+    assert seen[0] == frozenset({id(board)})
+    # The members (the same setup: its capped groups kept) answer as each asked afresh.
+    for child in members[:3]:
+        for ask in (8, 7):
+            assert new(child, ask) == below(child, ask, SMALL), ask
+
+
+@pytest.mark.corpus
+def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before():
+    # Seed 5's turn 10 (2016, north), the cover whose question at 29 is no (ten of its groups
+    # past the analyser's cap together, the no from a board alone) and whose members are each yes
+    # (about 45 and 35 CPU s each; docs/analysis.md): the same answers as main's order.
+    group = next(
+        g for g in placement_groups(before_placement(5, 2016, 10)) if str(g[0][0]) == "tile -1,-3 r180 blue@NE"
+    )
+    top = cover([c for _, c in group], 2)
+    assert top is not None
+    new, old = Below(), Below(alone_first=False)
+    assert not new(top, 29) and not old(top, 29)
+    assert new.capped and new.last_board is not None
+    child = group[0][1]
+    assert new(child, 29) and old(child, 29)
