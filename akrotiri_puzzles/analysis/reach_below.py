@@ -29,6 +29,19 @@ the searches, and searching several groups as one, changes only the cost, never 
   groups after one past the cap, where before such a group ended it: on seed 5's turn 10's first
   placement, 2016, questions at values a line reaches cost 26 to 37 CPU s instead of 1 to 2; on
   seed 2's turn 10, searching those boards at once was 1.23 times slower in one window).
+- *What the cap taught, kept* (`ALONE_FIRST`, session 58). A group whose boards together passed
+  the cap in a question of the kept setup (`capped`: the same board, the next questions being
+  the group's cover and its members) goes straight to its boards alone in the later ones (still
+  last), without the search together that would pass the cap again (about 1 CPU s a group on seed
+  5's turn 10). And a question stopped by one board alone (`last_board`) starts the next with that
+  group's boards alone, that board first: before, the next question searched the group together
+  first, passed the cap again and pushed the group to the end. Sound as the boards alone were: each
+  bounds the lines ending on it. Where a board alone passes the cap, the group's search together is
+  tried before the question is stopped, so a group is below wherever main's order finds it below
+  (a board alone is at least as tight as the union with the others: their lines are among the
+  union's), and perhaps more often (a search together that completes at or above the value where
+  every board alone is below). Only the cost changes, except where a search passes the cap (as for
+  the runs above).
 
 A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
 (placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
