@@ -70,6 +70,7 @@ from . import reach_two
 from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
+from .reach_known import Known, Part
 from .reach_two import NODES, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
@@ -80,6 +81,11 @@ Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
 CHUNK: int | None = 4
 """Groups of final boards searched as one after a yes, at most (module doc)."""
 
+KEEP_BELOW = True
+"""Whether the groups (and boards alone) a question proved below are not searched again for a
+later question of the same setup from a position its own dominates, at the same value or more
+(reach_known.py; False: as before session 58, a reference)."""
+
 ALONE_FIRST = True
 """Whether a group known to pass the node cap together is searched board by board at once, and
 a question stopped by one board alone starts the next one with that board (module doc; False:
@@ -89,9 +95,22 @@ as before session 58, a reference)."""
 class Below:
     """`reach_two.below` asked of one position after another (module doc)."""
 
-    def __init__(self, nodes: int = NODES, chunk: int | None = CHUNK, alone_first: bool = ALONE_FIRST) -> None:
+    def __init__(
+        self,
+        nodes: int = NODES,
+        chunk: int | None = CHUNK,
+        alone_first: bool = ALONE_FIRST,
+        keep_below: bool = KEEP_BELOW,
+    ) -> None:
         self.nodes = nodes
         self.chunk = chunk
+        """Groups searched as one after a yes, at most (None: all those of one kind, as before
+        session 57)."""
+        self.keep_below = keep_below
+        """Whether what a question proved below is kept for later ones from dominated positions
+        of the same setup (`KEEP_BELOW`)."""
+        self.known = Known()
+        """The parts proven below in this setup's questions (reach_known.py)."""
         self.alone_first = alone_first
         """Whether the groups known to pass the node cap together go straight to their boards
         alone, and the board that stopped the last question is searched first (`ALONE_FIRST`)."""
@@ -101,8 +120,6 @@ class Below:
         self.last_board: int | None = None
         """Where the last stop was one board of `last` searched alone: its index
         in the group (None: stopped by a search together, or none yet)."""
-        """Groups searched as one after a yes, at most (None: all those of one kind, as before
-        session 57)."""
         self.last: tuple[Slot | None, bool] | None = None
         """The slot of the group that stopped the last question (None: none yet, or the boards
         without a tile), and whether its boards need the oracle."""
@@ -121,6 +138,7 @@ class Below:
         if self.kept is None or self.kept[0] != key:
             self.kept = (key, slot_groups(pos), Boards(pos))
             self.capped = set()
+            self.known.clear()
         key, got, shared = self.kept
         return evolve(pos, board=key.board), got, shared
 
@@ -130,13 +148,17 @@ class Below:
         if got is None:
             return False
         slots, finals, acts = got
+        known = self.known.start(pos, ask) if self.keep_below else set()
+        note = self.known.add if self.keep_below else (lambda part: None)
         # Groups whose boards searched together passed the node cap: their boards are searched
         # alone last (reach_two's `alone_past_cap`), once no other group has stopped the question.
         past_cap: list[int] = []
 
         def stops(i: int, alone: bool = False) -> bool:
+            if (slots[i], None) in known:
+                return False  # below for a position that dominates this one (reach_known.py)
             if alone and self.alone_first:
-                return self.alone_stops(pos, slots[i], finals[i], acts, shared, ask)
+                return self.alone_stops(pos, slots[i], finals[i], acts, shared, ask, known)
             if not alone and self.alone_first and slots[i] in self.capped and len(finals[i]) > 1:
                 past_cap.append(i)  # known to pass the cap together in this setup
                 return False
@@ -158,6 +180,7 @@ class Below:
                 self.last_board = None
                 self.said_yes = False
                 return True
+            note((slots[i], None))
             return False
 
         first = [i for i, s in enumerate(slots) if s == self.last]
@@ -168,10 +191,12 @@ class Below:
         elif any(stops(i) for i in first):
             return False
         for oracle in (False, True):
-            rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle]
+            rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle and (s, None) not in known]
             for part in self.runs(rest):
                 boards = [b for i in part for b in finals[i]]
                 if len(part) > 1 and self.said_yes and self.union_below(pos, boards, acts, shared, ask, oracle):
+                    for i in part:
+                        note((slots[i], None))
                     continue  # every group of them is below too
                 if any(stops(i) for i in part):
                     return False
@@ -181,17 +206,27 @@ class Below:
         return True
 
     def alone_stops(
-        self, pos: Position, slot: tuple[Slot | None, bool], group: list[Board], acts: int, shared: Boards, ask: int
+        self,
+        pos: Position,
+        slot: tuple[Slot | None, bool],
+        group: list[Board],
+        acts: int,
+        shared: Boards,
+        ask: int,
+        known: set[Part],
     ) -> bool:
         """Whether the group's boards, each searched alone (the one that stopped the last
         question first), fail to put it below `ask`; where one of them passes the node cap, the
         group is searched together (as `group_bound`) before the question is stopped. Records
-        where it stopped (`last`, `last_board`)."""
+        where it stopped (`last`, `last_board`), and the boards found below (`known`: those
+        already known below are not searched)."""
         start = self.last_board if slot == self.last and self.last_board is not None else 0
         order = list(range(len(group)))
         if start < len(group):
             order = [start, *order[:start], *order[start + 1 :]]
         for k in order:
+            if (slot, k) in known:
+                continue
             try:
                 value = TwoRelaxed(pos, [pos.board, group[k]], acts, self.nodes, shared, ask, slot[1]).best()
             except Reached:
@@ -199,11 +234,15 @@ class Below:
             except TooBig:
                 # Not known below alone: the group's search together may still be (a union).
                 if self.union_below(pos, group, acts, shared, ask, slot[1]):
+                    if self.keep_below:
+                        self.known.add((slot, None))
                     return False
                 value = ask
             if value >= ask:
                 self.last, self.last_board, self.said_yes = slot, k, False
                 return True
+            if self.keep_below:
+                self.known.add((slot, k))
         return False
 
     def runs(self, rest: list[int]) -> list[list[int]]:
