@@ -149,6 +149,10 @@ class Below:
             return False
         slots, finals, acts = got
         known = self.known.start(pos, ask) if self.keep_below else set()
+        # A group each of whose boards alone is known below is known below.
+        known |= {
+            (s, None) for s, group in zip(slots, finals, strict=True) if all((s, k) in known for k in range(len(group)))
+        }
         note = self.known.add if self.keep_below else (lambda part: None)
         # Groups whose boards searched together passed the node cap: their boards are searched
         # alone last (reach_two's `alone_past_cap`), once no other group has stopped the question.

@@ -1,10 +1,12 @@
-"""The two-turn bound's questions with what the last ones learnt about the node cap
-(analysis/reach_below.py, `Below`, `ALONE_FIRST`, session 58): a group of final boards (the next
-tile's slot, R-TILE-1) that passed the cap searched together in a question of the same setup goes
-straight to its boards alone, and a question stopped by one board alone starts the next one with
-that board. Each board alone bounds the lines ending on it, so the answers are those of main's
-order (`alone_first=False`) and of each question asked afresh (`reach_two.below`, unshared), and
-never put a cover's two-turn optimum (CP-SAT) out of reach."""
+"""The two-turn bound's questions with what the last ones learnt kept (analysis/reach_below.py,
+`Below`, session 58). `ALONE_FIRST`: a group of final boards (the next tile's slot, R-TILE-1) that
+passed the node cap searched together in a question of the same setup goes straight to its boards
+alone, and a question stopped by one board alone starts the next one with that board; each board
+alone bounds the lines ending on it. `KEEP_BELOW` (analysis/reach_known.py): a group or board
+proven below for a position is not searched again for a position it dominates (fewer cubes per
+piece and colour, more on the market: R-TILE-2's cover), at that value or more. The answers are
+those of main's order and of each question asked afresh (`reach_two.below`, unshared), and never
+put a cover's two-turn optimum (CP-SAT) out of reach."""
 
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from akrotiri_puzzles.analysis import reach_below, reach_two
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_below import Below
+from akrotiri_puzzles.analysis.reach_known import dominates
 from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, placement_groups
@@ -51,6 +55,12 @@ def kept(asked: Below):
     return asked.kept[1]
 
 
+@pytest.fixture(scope="module")
+def group():
+    """`third_group`, built once for this module's tests."""
+    return third_group()
+
+
 def third_group():
     """The second group picked by tests/test_reach_two.py's `covers(3, 2016, 3)` (seed 3's fifth
     turn, 2016): its members and their two-turn cover, whose CP-SAT optimum is 7."""
@@ -60,12 +70,12 @@ def third_group():
     return members, cover(members, 2)
 
 
-def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_before(monkeypatch):
-    members, top = third_group()
+def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_before(monkeypatch, group):
+    members, top = group
     best = best_two_turns(top, "score", Deadline(None))
     assert best.status == "OPTIMAL" and best.value == 7
     seen = searches(monkeypatch)
-    new, old = Below(SMALL), Below(SMALL, alone_first=False)
+    new, old = Below(SMALL, keep_below=False), Below(SMALL, alone_first=False, keep_below=False)
     checked = 0
     for ask in LADDER:
         seen.clear()
@@ -91,6 +101,31 @@ def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_bef
     for child in members[:1]:
         for ask in (8, 7):
             assert new(child, ask) == below(child, ask, SMALL), ask
+
+
+def test_R_TILE_1_R_TILE_2_what_a_dominating_position_proved_below_is_kept(monkeypatch, group):
+    # The cover at 7 (its optimum) is no, after proving most groups below; the position with no
+    # cube on the board (dominated by the cover: fewer cubes, the same market) is below 7, and its
+    # question skips what the cover proved. At 8 the cover is below: a member's question then
+    # searches nothing. The other way (the cover after the bare position) nothing is kept: the
+    # bare position does not dominate the cover, whose answer stays no.
+    members, top = group
+    bare = evolve(top, cubes=())
+    seen = searches(monkeypatch)
+    asked = Below(SMALL)
+    counts = []
+    for pos, ask in ((top, 7), (bare, 7), (top, 8), (members[0], 8)):
+        seen.clear()
+        got = asked(pos, ask)
+        counts.append(len(seen))
+        assert got == below(pos, ask, SMALL) == (ask == 8 or pos is bare), (ask, pos is bare)
+    fresh = Below(SMALL)
+    seen.clear()
+    assert fresh(bare, 7)
+    assert counts[1] < len(seen) and counts[3] == 0
+    assert fresh(bare, 7) and not fresh(top, 7)  # not kept from a position that does not dominate
+    assert [dominates(top, m) for m in members] == [True] * len(members)
+    assert not dominates(bare, top) and dominates(top, bare)
 
 
 @pytest.mark.corpus
