@@ -137,7 +137,7 @@ def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before():
     )
     top = cover([c for _, c in group], 2)
     assert top is not None
-    new, old = Below(), Below(alone_first=False)
+    new, old = Below(), Below(alone_first=False, keep_below=False)
     assert not new(top, 29) and not old(top, 29)
     assert new.capped and new.last_board is not None
     child = group[0][1]
