@@ -29,6 +29,11 @@ the searches, and searching several groups as one, changes only the cost, never 
   groups after one past the cap, where before such a group ended it: on seed 5's turn 10's first
   placement, 2016, questions at values a line reaches cost 26 to 37 CPU s instead of 1 to 2; on
   seed 2's turn 10, searching those boards at once was 1.23 times slower in one window).
+- *Below for a dominating position, kept* (`KEEP_BELOW`, session 58, reach_known.py). A group or
+  board alone proven below for a position is not searched for a later position of the setup that
+  it dominates (at least its cubes per piece and colour, at most its market cubes), at that value
+  or more: after a cover's no its members search only what the cover had not proven (seed 5's
+  turn 10, 2016: 5 to 10 CPU s a member instead of 26 to 38).
 - *What the cap taught, kept* (`ALONE_FIRST`, session 58). A group whose boards together passed
   the cap in a question of the kept setup (`capped`: the same board, the next questions being
   the group's cover and its members) goes straight to its boards alone in the later ones (still
