@@ -29,6 +29,24 @@ the searches, and searching several groups as one, changes only the cost, never 
   groups after one past the cap, where before such a group ended it: on seed 5's turn 10's first
   placement, 2016, questions at values a line reaches cost 26 to 37 CPU s instead of 1 to 2; on
   seed 2's turn 10, searching those boards at once was 1.23 times slower in one window).
+- *Below for a dominating position, kept* (`KEEP_BELOW`, session 58, reach_known.py). A group or
+  board alone proven below for a position is not searched for a later position of the setup that
+  it dominates (at least its cubes per piece and colour, at most its market cubes), at that value
+  or more: after a cover's no its members search only what the cover had not proven (seed 5's
+  turn 10, 2016: 5 to 10 CPU s a member instead of 26 to 38).
+- *What the cap taught, kept* (`ALONE_FIRST`, session 58). A group whose boards together passed
+  the cap in a question of the kept setup (`capped`: the same board, the next questions being
+  the group's cover and its members) goes straight to its boards alone in the later ones (still
+  last), without the search together that would pass the cap again (about 1 CPU s a group on seed
+  5's turn 10). And a question stopped by one board alone (`last_board`) starts the next with that
+  group's boards alone, that board first: before, the next question searched the group together
+  first, passed the cap again and pushed the group to the end. Sound as the boards alone were: each
+  bounds the lines ending on it. Where a board alone passes the cap, the group's search together is
+  tried before the question is stopped, so a group is below wherever main's order finds it below
+  (a board alone is at least as tight as the union with the others: their lines are among the
+  union's), and perhaps more often (a search together that completes at or above the value where
+  every board alone is below). Only the cost changes, except where a search passes the cap (as for
+  the runs above).
 
 A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
 (placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
@@ -57,6 +75,7 @@ from . import reach_two
 from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
+from .reach_known import Known, Part
 from .reach_two import NODES, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
@@ -67,15 +86,45 @@ Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
 CHUNK: int | None = 4
 """Groups of final boards searched as one after a yes, at most (module doc)."""
 
+KEEP_BELOW = True
+"""Whether the groups (and boards alone) a question proved below are not searched again for a
+later question of the same setup from a position its own dominates, at the same value or more
+(reach_known.py; False: as before session 58, a reference)."""
+
+ALONE_FIRST = True
+"""Whether a group known to pass the node cap together is searched board by board at once, and
+a question stopped by one board alone starts the next one with that board (module doc; False:
+as before session 58, a reference)."""
+
 
 class Below:
     """`reach_two.below` asked of one position after another (module doc)."""
 
-    def __init__(self, nodes: int = NODES, chunk: int | None = CHUNK) -> None:
+    def __init__(
+        self,
+        nodes: int = NODES,
+        chunk: int | None = CHUNK,
+        alone_first: bool = ALONE_FIRST,
+        keep_below: bool = KEEP_BELOW,
+    ) -> None:
         self.nodes = nodes
         self.chunk = chunk
         """Groups searched as one after a yes, at most (None: all those of one kind, as before
         session 57)."""
+        self.keep_below = keep_below
+        """Whether what a question proved below is kept for later ones from dominated positions
+        of the same setup (`KEEP_BELOW`)."""
+        self.known = Known()
+        """The parts proven below in this setup's questions (reach_known.py)."""
+        self.alone_first = alone_first
+        """Whether the groups known to pass the node cap together go straight to their boards
+        alone, and the board that stopped the last question is searched first (`ALONE_FIRST`)."""
+        self.capped: set[tuple[Slot | None, bool]] = set()
+        """The groups (slot, oracle) whose boards searched together passed the node cap in a
+        question of the kept setup (`kept`); emptied when the setup changes."""
+        self.last_board: int | None = None
+        """Where the last stop was one board of `last` searched alone: its index
+        in the group (None: stopped by a search together, or none yet)."""
         self.last: tuple[Slot | None, bool] | None = None
         """The slot of the group that stopped the last question (None: none yet, or the boards
         without a tile), and whether its boards need the oracle."""
@@ -93,6 +142,8 @@ class Below:
         key = evolve(pos, cubes=(), market=())
         if self.kept is None or self.kept[0] != key:
             self.kept = (key, slot_groups(pos), Boards(pos))
+            self.capped = set()
+            self.known.clear()
         key, got, shared = self.kept
         return evolve(pos, board=key.board), got, shared
 
@@ -102,11 +153,24 @@ class Below:
         if got is None:
             return False
         slots, finals, acts = got
+        known = self.known.start(pos, ask) if self.keep_below else set()
+        # A group each of whose boards alone is known below is known below.
+        known |= {
+            (s, None) for s, group in zip(slots, finals, strict=True) if all((s, k) in known for k in range(len(group)))
+        }
+        note = self.known.add if self.keep_below else (lambda part: None)
         # Groups whose boards searched together passed the node cap: their boards are searched
         # alone last (reach_two's `alone_past_cap`), once no other group has stopped the question.
         past_cap: list[int] = []
 
         def stops(i: int, alone: bool = False) -> bool:
+            if (slots[i], None) in known:
+                return False  # below for a position that dominates this one (reach_known.py)
+            if alone and self.alone_first:
+                return self.alone_stops(pos, slots[i], finals[i], acts, shared, ask, known)
+            if not alone and self.alone_first and slots[i] in self.capped and len(finals[i]) > 1:
+                past_cap.append(i)  # known to pass the cap together in this setup
+                return False
             try:
                 if alone:
                     value: int | None = boards_alone(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
@@ -116,22 +180,32 @@ class Below:
                 value = None
             except TooBig:
                 if not alone and reach_two.alone_past_cap and len(finals[i]) > 1:
+                    self.capped.add(slots[i])
                     past_cap.append(i)
                     return False
                 value = None
             if value is None or value >= ask:
                 self.last = slots[i]
+                self.last_board = None
                 self.said_yes = False
                 return True
+            note((slots[i], None))
             return False
 
-        if any(stops(i) for i, s in enumerate(slots) if s == self.last):
+        first = [i for i, s in enumerate(slots) if s == self.last]
+        if self.alone_first and self.last_board is not None and first and len(finals[first[0]]) > 1:
+            # The last question was stopped by one of this group's boards alone: start there.
+            if stops(first[0], alone=True):
+                return False
+        elif any(stops(i) for i in first):
             return False
         for oracle in (False, True):
-            rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle]
+            rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle and (s, None) not in known]
             for part in self.runs(rest):
                 boards = [b for i in part for b in finals[i]]
                 if len(part) > 1 and self.said_yes and self.union_below(pos, boards, acts, shared, ask, oracle):
+                    for i in part:
+                        note((slots[i], None))
                     continue  # every group of them is below too
                 if any(stops(i) for i in part):
                     return False
@@ -139,6 +213,46 @@ class Below:
             return False
         self.said_yes = True
         return True
+
+    def alone_stops(
+        self,
+        pos: Position,
+        slot: tuple[Slot | None, bool],
+        group: list[Board],
+        acts: int,
+        shared: Boards,
+        ask: int,
+        known: set[Part],
+    ) -> bool:
+        """Whether the group's boards, each searched alone (the one that stopped the last
+        question first), fail to put it below `ask`; where one of them passes the node cap, the
+        group is searched together (as `group_bound`) before the question is stopped. Records
+        where it stopped (`last`, `last_board`), and the boards found below (`known`: those
+        already known below are not searched)."""
+        start = self.last_board if slot == self.last and self.last_board is not None else 0
+        order = list(range(len(group)))
+        if start < len(group):
+            order = [start, *order[:start], *order[start + 1 :]]
+        for k in order:
+            if (slot, k) in known:
+                continue
+            try:
+                value = TwoRelaxed(pos, [pos.board, group[k]], acts, self.nodes, shared, ask, slot[1]).best()
+            except Reached:
+                value = ask
+            except TooBig:
+                # Not known below alone: the group's search together may still be (a union).
+                if self.union_below(pos, group, acts, shared, ask, slot[1]):
+                    if self.keep_below:
+                        self.known.add((slot, None))
+                    return False
+                value = ask
+            if value >= ask:
+                self.last, self.last_board, self.said_yes = slot, k, False
+                return True
+            if self.keep_below:
+                self.known.add((slot, k))
+        return False
 
     def runs(self, rest: list[int]) -> list[list[int]]:
         """The groups `rest` (indices, in slot order) in runs of `chunk` consecutive ones (all of

@@ -1,0 +1,72 @@
+"""What the relaxation's questions proved below, kept for later questions from dominated positions
+(analysis/reach_below.py, `Below`, `KEEP_BELOW`, session 58).
+
+The placement search asks a group's cover first (placement.py's `cover`: every cube any member
+lays, the fewest left on the market per colour) and, where the cover is not below the value, each
+member in turn, all from one setup (the same board; only cubes and market differ). A cover's
+question that ends no has most often proven most of its groups of final boards (reach_two's
+`slot_groups`), and boards alone, below the value before the one that stopped it; each member
+used to search them all again (on seed 5's turn 10, 2016, north: 25 to 40 CPU s a member).
+
+Sound: the relaxation reads the cubes as counts per island and colour and the market as its
+cubes per colour (their empty spaces, for the prices); a position `p` that has, on every piece,
+at least `q`'s cubes of each colour and, per colour, at most `q`'s market cubes (with a price
+track that does not fall: more empty spaces never pay less), and is otherwise equal (the setup),
+*dominates* `q`: every relaxed line of `q` over turn 1's board and some final boards is one of
+`p`'s over the same boards, each load taking no more cubes than `p`'s island offers and each sale
+earning no more than `p`'s best prices (the argument of reach_below's `every`, per group or
+board). So where `p`'s search of a group (or of one board alone) completed below a value, so
+would `q`'s at that value or more: `q`'s lines ending on those boards stay below it, and the
+group (board) need not be searched for `q`. The answer is the one the searches would give, except
+that a search that would pass the node cap for `q` is not made (then a yes where the search would
+have said no: still proven, by `p`'s search).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from ..geometry import Slot
+from ..position import Position
+
+Part = tuple[tuple[Slot | None, bool], int | None]
+"""A group of final boards (its slot and oracle) and one of its boards alone (its index in the
+group), or None: the whole group."""
+
+
+def dominates(p: Position, q: Position) -> bool:
+    """Whether `p` has at least `q`'s cubes of each colour on every piece and at most its market
+    cubes per colour, on a price track that does not fall (module doc). The rest of the two
+    positions must be equal: the caller's (one setup)."""
+    if any(b < a for a, b in pairwise(p.components.market.track)):
+        return False
+    most = {(piece, colour): n for piece, colour, n in p.cubes}
+    if any(n > most.get((piece, colour), 0) for piece, colour, n in q.cubes):
+        return False
+    return len(p.market) == len(q.market) and all(a <= b for a, b in zip(p.market, q.market, strict=True))
+
+
+class Known:
+    """The parts proven below in the questions of one setup: per question, the position, the
+    value asked and its parts (module doc)."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[Position, int, set[Part]]] = []
+
+    def clear(self) -> None:
+        """A new setup: nothing known."""
+        self.asked = []
+
+    def start(self, pos: Position, ask: int) -> set[Part]:
+        """The parts known below `ask` for `pos` (proven at `ask` or less for a position that
+        dominates it); the question's own parts are recorded from now on (`add`)."""
+        known: set[Part] = set()
+        for p, at, parts in self.asked:
+            if at <= ask and parts and dominates(p, pos):
+                known |= parts
+        self.asked.append((pos, ask, set()))
+        return known
+
+    def add(self, part: Part) -> None:
+        """`part` proven below the value of the question asked last (`start`)."""
+        self.asked[-1][2].add(part)

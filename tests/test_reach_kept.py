@@ -1,0 +1,144 @@
+"""The two-turn bound's questions with what the last ones learnt kept (analysis/reach_below.py,
+`Below`, session 58). `ALONE_FIRST`: a group of final boards (the next tile's slot, R-TILE-1) that
+passed the node cap searched together in a question of the same setup goes straight to its boards
+alone, and a question stopped by one board alone starts the next one with that board; each board
+alone bounds the lines ending on it. `KEEP_BELOW` (analysis/reach_known.py): a group or board
+proven below for a position is not searched again for a position it dominates (fewer cubes per
+piece and colour, more on the market: R-TILE-2's cover), at that value or more. The answers are
+those of main's order and of each question asked afresh (`reach_two.below`, unshared), and never
+put a cover's two-turn optimum (CP-SAT) out of reach."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from akrotiri_puzzles.analysis import reach_below, reach_two
+from akrotiri_puzzles.analysis.placement import cover
+from akrotiri_puzzles.analysis.reach_below import Below
+from akrotiri_puzzles.analysis.reach_known import dominates
+from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.position import evolve
+
+from .test_analysis_turns_placement import before_placement, placement_groups
+
+SMALL = 500
+"""A node cap under which some groups of the cover below pass it searched together, while each of
+their boards alone does not (as tests/test_reach_past_cap.py)."""
+
+LADDER = (8, 7, 8, 7)
+"""The values asked one after another, about the cover's optimum (7): yes, no, yes, no."""
+
+
+def searches(monkeypatch) -> list[frozenset[int]]:
+    """Spy on every relaxed search (`Below`'s own and `reach_two.group_bound`'s): the final
+    boards of each (by identity)."""
+    seen: list[frozenset[int]] = []
+    real = reach_two.TwoRelaxed
+
+    class Spy(real):  # type: ignore[misc, valid-type]
+        def best(self) -> int:
+            seen.append(frozenset(id(b) for b in self.boards[1:]))
+            return super().best()
+
+    monkeypatch.setattr(reach_two, "TwoRelaxed", Spy)
+    monkeypatch.setattr(reach_below, "TwoRelaxed", Spy)
+    return seen
+
+
+def kept(asked: Below):
+    """The groups of final boards `asked` searches (`Below.kept`: its own board objects)."""
+    assert asked.kept is not None and asked.kept[1] is not None
+    return asked.kept[1]
+
+
+@pytest.fixture(scope="module")
+def group():
+    """`third_group`, built once for this module's tests."""
+    return third_group()
+
+
+def third_group():
+    """The second group picked by tests/test_reach_two.py's `covers(3, 2016, 3)` (seed 3's fifth
+    turn, 2016): its members and their two-turn cover, whose CP-SAT optimum is 7."""
+    groups = [g for g in placement_groups(before_placement(3, 2016, 5)) if len(g) > 1]
+    picked = random.Random(3).sample(groups, 3)[1]
+    members = [child for _, child in picked]
+    return members, cover(members, 2)
+
+
+def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_before(monkeypatch, group):
+    # The cover's two-turn optimum is 7 (CP-SAT: tests/test_reach_past_cap.py checks it on this
+    # very cover, `covers(3, 2016, 3)[1]`); the answers never put it out of reach.
+    members, top = group
+    seen = searches(monkeypatch)
+    new, old = Below(SMALL, keep_below=False), Below(SMALL, alone_first=False, keep_below=False)
+    checked = 0
+    for ask in LADDER:
+        seen.clear()
+        known, stop = set(new.capped), new.last_board
+        got = new(top, ask)
+        mine = list(seen)
+        assert got == old(top, ask) == below(top, ask, SMALL) == (ask > 7), ask
+        slots, finals, _ = kept(new)
+        if ask == 7:
+            # Stopped by one board alone of a group known past the cap.
+            assert new.last_board is not None and new.last in new.capped
+            if stop is not None:
+                # After such a stop, the next question begins with that board, alone.
+                assert mine[0] == frozenset({id(finals[slots.index(new.last)][stop])})
+                checked += 1
+        if ask == 8 and known:
+            # No group known past the cap in this setup is searched together again.
+            together = {frozenset(id(b) for b in finals[slots.index(s)]) for s in known}
+            assert not together & set(mine)
+            checked += 1
+    assert checked == 2  # the paths under test were taken
+    # The members (the same setup: its capped groups kept) answer as each asked afresh.
+    for child in members[:1]:
+        for ask in (8, 7):
+            assert new(child, ask) == below(child, ask, SMALL), ask
+
+
+def test_R_TILE_1_R_TILE_2_what_a_dominating_position_proved_below_is_kept(monkeypatch, group):
+    # The cover at 7 (its optimum) is no, after proving most groups below; the position with no
+    # cube on the board (dominated by the cover: fewer cubes, the same market) is below 7, and its
+    # question skips what the cover proved. At 8 the cover is below: a member's question then
+    # searches nothing. The other way (the cover after the bare position) nothing is kept: the
+    # bare position does not dominate the cover, whose answer stays no; nor is what was proven
+    # below 8 kept for a question at 7.
+    members, top = group
+    bare = evolve(top, cubes=())
+    seen = searches(monkeypatch)
+    asked = Below(SMALL)
+    counts = []
+    for pos, ask in ((top, 7), (bare, 7), (top, 8), (members[0], 8), (top, 7)):
+        seen.clear()
+        got = asked(pos, ask)
+        counts.append(len(seen))
+        assert got == below(pos, ask, SMALL) == (ask == 8 or pos is bare), (ask, pos is bare)
+    fresh = Below(SMALL)
+    seen.clear()
+    assert fresh(bare, 7)
+    assert counts[1] < len(seen) and counts[3] == 0
+    assert fresh(bare, 7) and not fresh(top, 7)  # not kept from a position that does not dominate
+    assert [dominates(top, m) for m in members] == [True] * len(members)
+    assert not dominates(bare, top) and dominates(top, bare)
+
+
+@pytest.mark.corpus
+def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before():
+    # Seed 5's turn 10 (2016, north), the cover whose question at 29 is no (ten of its groups
+    # past the analyser's cap together, the no from a board alone) and whose members are each yes
+    # (about 45 and 35 CPU s each; docs/analysis.md): the same answers as main's order.
+    group = next(
+        g for g in placement_groups(before_placement(5, 2016, 10)) if str(g[0][0]) == "tile -1,-3 r180 blue@NE"
+    )
+    top = cover([c for _, c in group], 2)
+    assert top is not None
+    new, old = Below(), Below(alone_first=False, keep_below=False)
+    assert not new(top, 29) and not old(top, 29)
+    assert new.capped and new.last_board is not None
+    child = group[0][1]
+    assert new(child, 29) and old(child, 29)
