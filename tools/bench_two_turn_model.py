@@ -23,7 +23,9 @@ screens of settings. `--slice k/K` keeps only the classes c with c % K == k (a p
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from typing import NoReturn
 
 from bench_two_turns_place import positions
 from ortools.sat import sat_parameters_pb2
@@ -33,6 +35,12 @@ from akrotiri_puzzles.analysis import endgame
 from akrotiri_puzzles.analysis.board_solve import TWO_TURNS_TUNING, TwoTurns
 from akrotiri_puzzles.solver.deadline import Deadline
 from akrotiri_puzzles.solver.run import params
+
+
+def _fail(message: str) -> NoReturn:
+    """One line on stderr naming the option, exit status 2 (as argparse's own errors)."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
 
 
 class _Log(cp_model.CpSolverSolutionCallback):
@@ -53,7 +61,7 @@ def _setting(solver: cp_model.CpSolver, item: str) -> None:
     p = solver.parameters
     field = sat_parameters_pb2.SatParameters.DESCRIPTOR.fields_by_name.get(name)
     if field is None:
-        raise SystemExit(f"--set: no CP-SAT parameter {name!r}")
+        _fail(f"--set: no CP-SAT parameter {name!r}")
     value: object
     if field.enum_type is not None:
         value = getattr(type(getattr(p, name)), raw)  # the wrapper's enum member, by name
@@ -64,6 +72,17 @@ def _setting(solver: cp_model.CpSolver, item: str) -> None:
     else:
         value = float(raw)
     setattr(p, name, value)
+
+
+def _slice(text: str) -> tuple[int, int]:
+    """`--slice k/K`'s two numbers, 0 <= k < K, or one line naming the option."""
+    try:
+        k, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        _fail(f"--slice: {text!r} is not k/K (two whole numbers)")
+    if not 0 <= k < n:
+        _fail(f"--slice: {text!r} needs 0 <= k < K")
+    return k, n
 
 
 def main() -> None:
@@ -81,9 +100,12 @@ def main() -> None:
     ap.add_argument("--slice", help="k/K: keep only the classes c with c %% K == k")
     ap.add_argument("--classes-first", action="store_true", help="branch on the classes first, in order")
     a = ap.parse_args()
+    part = _slice(a.slice) if a.slice else (0, 1)
     seat = a.seat or ("north" if a.turn % 2 == 0 else "south")
     pos = positions(a.seed, a.edition, a.turn, [seat])[0]
     kids = endgame.Run(pos, a.objective, Deadline(None), 1, turns=2).children(pos)
+    if not 0 <= a.placement < len(kids):
+        _fail(f"--placement: {a.placement} is not one of the turn's {len(kids)} placements (0 to {len(kids) - 1})")
     action, kid = kids[a.placement]
     t0 = time.process_time()
     two = TwoTurns(kid, a.objective, Deadline(None))
@@ -95,7 +117,7 @@ def main() -> None:
     if a.cap is not None:
         model.m.add(model.primary <= a.cap)
     if a.slice:
-        k, n = (int(x) for x in a.slice.split("/"))
+        k, n = part
         for c, var in enumerate(model.scen):
             if c % n != k:
                 model.m.add(var == 0)
