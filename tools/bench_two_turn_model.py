@@ -63,14 +63,17 @@ def _setting(solver: cp_model.CpSolver, item: str) -> None:
     if field is None:
         _fail(f"--set: no CP-SAT parameter {name!r}")
     value: object
-    if field.enum_type is not None:
-        value = getattr(type(getattr(p, name)), raw)  # the wrapper's enum member, by name
-    elif isinstance(getattr(p, name), bool):
-        value = raw.lower() in ("1", "true")
-    elif isinstance(getattr(p, name), int):
-        value = int(raw)
-    else:
-        value = float(raw)
+    try:
+        if field.enum_type is not None:
+            value = getattr(type(getattr(p, name)), raw)  # the wrapper's enum member, by name
+        elif isinstance(getattr(p, name), bool):
+            value = raw.lower() in ("1", "true")
+        elif isinstance(getattr(p, name), int):
+            value = int(raw)
+        else:
+            value = float(raw)
+    except (AttributeError, ValueError):
+        _fail(f"--set: {raw!r} is not a value of CP-SAT's {name}")
     setattr(p, name, value)
 
 
@@ -90,7 +93,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--turn", type=int, required=True)
     ap.add_argument("--edition", type=int, default=2016)
-    ap.add_argument("--seat", default=None, help="north or south (default: the turn's: even north, odd south)")
+    ap.add_argument(
+        "--seat",
+        default=None,
+        choices=("north", "south"),
+        help="north or south (default: the turn's: even north, odd south)",
+    )
     ap.add_argument("--placement", type=int, default=0)
     ap.add_argument("--objective", default="score")
     ap.add_argument("--floor", type=int)
@@ -100,9 +108,21 @@ def main() -> None:
     ap.add_argument("--slice", help="k/K: keep only the classes c with c %% K == k")
     ap.add_argument("--classes-first", action="store_true", help="branch on the classes first, in order")
     a = ap.parse_args()
-    part = _slice(a.slice) if a.slice else (0, 1)
+    k, n = _slice(a.slice) if a.slice else (0, 1)
+    # The settings first: a bad --set is told before the position and its model are built.
+    solver = cp_model.CpSolver()
+    params(solver, None, 1, 0)
+    for name, value in TWO_TURNS_TUNING.items():
+        setattr(solver.parameters, name, value)
+    for item in a.set:
+        _setting(solver, item)
+    if a.dtime is not None:
+        solver.parameters.max_deterministic_time = a.dtime
     seat = a.seat or ("north" if a.turn % 2 == 0 else "south")
-    pos = positions(a.seed, a.edition, a.turn, [seat])[0]
+    found = positions(a.seed, a.edition, a.turn, [seat])
+    if not found:
+        _fail(f"--turn: seed {a.seed}'s game ({a.edition}) has no tile placement for {seat} at turn {a.turn}")
+    pos = found[0]
     kids = endgame.Run(pos, a.objective, Deadline(None), 1, turns=2).children(pos)
     if not 0 <= a.placement < len(kids):
         _fail(f"--placement: {a.placement} is not one of the turn's {len(kids)} placements (0 to {len(kids) - 1})")
@@ -116,21 +136,11 @@ def main() -> None:
         model.m.add(model.primary >= a.floor)
     if a.cap is not None:
         model.m.add(model.primary <= a.cap)
-    if a.slice:
-        k, n = part
-        for c, var in enumerate(model.scen):
-            if c % n != k:
-                model.m.add(var == 0)
+    for c, var in enumerate(model.scen):
+        if c % n != k:
+            model.m.add(var == 0)
     if a.classes_first:
         model.m.add_decision_strategy(model.scen, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
-    solver = cp_model.CpSolver()
-    params(solver, None, 1, 0)
-    for name, value in TWO_TURNS_TUNING.items():
-        setattr(solver.parameters, name, value)
-    for item in a.set:
-        _setting(solver, item)
-    if a.dtime is not None:
-        solver.parameters.max_deterministic_time = a.dtime
     t2 = time.process_time()
     status = solver.status_name(solver.solve(model.m, _Log(model.primary, t2)))
     found = status in ("OPTIMAL", "FEASIBLE")

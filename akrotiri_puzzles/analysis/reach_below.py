@@ -158,7 +158,6 @@ class Below:
         known |= {
             (s, None) for s, group in zip(slots, finals, strict=True) if all((s, k) in known for k in range(len(group)))
         }
-        note = self.known.add if self.keep_below else (lambda part: None)
         # Groups whose boards searched together passed the node cap: their boards are searched
         # alone last (reach_two's `alone_past_cap`), once no other group has stopped the question.
         past_cap: list[int] = []
@@ -189,7 +188,7 @@ class Below:
                 self.last_board = None
                 self.said_yes = False
                 return True
-            note((slots[i], None))
+            self.note((slots[i], None))
             return False
 
         first = [i for i, s in enumerate(slots) if s == self.last]
@@ -205,7 +204,7 @@ class Below:
                 boards = [b for i in part for b in finals[i]]
                 if len(part) > 1 and self.said_yes and self.union_below(pos, boards, acts, shared, ask, oracle):
                     for i in part:
-                        note((slots[i], None))
+                        self.note((slots[i], None))
                     continue  # every group of them is below too
                 if any(stops(i) for i in part):
                     return False
@@ -243,16 +242,20 @@ class Below:
             except TooBig:
                 # Not known below alone: the group's search together may still be (a union).
                 if self.union_below(pos, group, acts, shared, ask, slot[1]):
-                    if self.keep_below:
-                        self.known.add((slot, None))
+                    self.note((slot, None))
                     return False
                 value = ask
             if value >= ask:
                 self.last, self.last_board, self.said_yes = slot, k, False
                 return True
-            if self.keep_below:
-                self.known.add((slot, k))
+            self.note((slot, k))
         return False
+
+    def note(self, part: Part) -> None:
+        """`part` proven below the value of the question being asked: kept for later questions
+        where `keep_below` (reach_known.py)."""
+        if self.keep_below:
+            self.known.add(part)
 
     def runs(self, rest: list[int]) -> list[list[int]]:
         """The groups `rest` (indices, in slot order) in runs of `chunk` consecutive ones (all of
