@@ -7,6 +7,12 @@ a connection has HEADER_SECONDS to send its request line and headers, each time 
 request (uvicorn itself only times out a connection idle between requests, after
 KEEP_ALIVE_SECONDS); a request body has guard.BODY_SECONDS to arrive. At most
 MAX_CONNECTIONS connections and requests at once: beyond them uvicorn answers 503.
+
+A connection closed before its request's body was read (a 413, a 408, a malformed request) is
+closed by a lingering close, as Apache and nginx close it: its answer sent, the server says it
+will send nothing more (a FIN), then goes on reading and dropping what the client still sends,
+until the client closes or LINGER_SECONDS pass. Closed at once, the unread bytes make the system
+reset the connection, and the reset can destroy the answer before the client has read it.
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ KEEP_ALIVE_SECONDS = 5
 """Seconds an idle connection is kept open between two requests."""
 MAX_CONNECTIONS = 1000
 """Connections (and requests in progress) at most; beyond, uvicorn answers 503."""
+LINGER_SECONDS = 2.0
+"""Seconds a connection closed with its request unread goes on dropping what the client sends."""
 
 
 class ServeError(AkrotiriError):
@@ -118,19 +126,71 @@ def warm_up(site: Site, desk: Desk) -> None:
                 break
 
 
+class Lingering:
+    """A connection's transport whose `close` lingers while the request is unread (the module's
+    docstring says why): `unread` tells whether the client may still be sending the request."""
+
+    def __init__(self, transport: asyncio.Transport, unread: Callable[[], bool]) -> None:
+        self._transport = transport
+        self._unread = unread
+        self._timer: asyncio.TimerHandle | None = None
+        self.lingering = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+    def is_closing(self) -> bool:
+        return self.lingering or self._transport.is_closing()
+
+    def close(self) -> None:
+        if self.is_closing():
+            if not self.lingering:
+                self._transport.close()
+            return
+        if not self._unread() or not self._transport.can_write_eof():
+            self._transport.close()
+            return
+        self.lingering = True
+        self._transport.write_eof()  # the answer is flushed first, then the FIN
+        self._transport.resume_reading()
+        self._timer = asyncio.get_running_loop().call_later(LINGER_SECONDS, self.end)
+
+    def end(self) -> None:
+        """Close the connection now (the client has closed, or the lingering time is over)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._transport.close()
+
+
 def timed_protocol(header_seconds: float) -> type[H11Protocol]:
-    """uvicorn's HTTP/1.1 protocol with a limit on the time to send a request's headers."""
+    """uvicorn's HTTP/1.1 protocol with a limit on the time to send a request's headers, and a
+    lingering close (`Lingering`)."""
 
     class Timed(H11Protocol):
         _header_timer: asyncio.TimerHandle | None = None
+        _lingering: Lingering | None = None
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)  # type: ignore[arg-type]
+            unread = lambda: self.conn.their_state in (h11.SEND_BODY, h11.ERROR)  # noqa: E731
+            self._lingering = Lingering(transport, unread)  # type: ignore[arg-type]
+            super().connection_made(self._lingering)  # type: ignore[arg-type]
             self._arm()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            if self._lingering is not None and self._lingering.lingering:
+                self._lingering.end()
             super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            if self._lingering is not None and self._lingering.lingering:
+                return  # the rest of a request already answered: dropped
+            super().data_received(data)
+
+        def eof_received(self) -> None:
+            if self._lingering is not None and self._lingering.lingering:
+                self._lingering.end()
 
         def handle_events(self) -> None:
             super().handle_events()
