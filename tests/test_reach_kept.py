@@ -142,3 +142,40 @@ def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before():
     assert new.capped and new.last_board is not None
     child = group[0][1]
     assert new(child, 29) and old(child, 29)
+
+
+def test_R_TILE_1_a_board_alone_past_the_cap_tries_its_group_together_then_leads_the_next_question(monkeypatch, group):
+    # `alone_stops`' fallback: where one board alone passes the node cap (forced here on the
+    # second board of a group known past the cap), the group's boards are searched together
+    # before the question stops; the stop is recorded on that board, not the group's first, and
+    # the next question begins with it. The answers are sound: never below where a question
+    # asked afresh is not.
+    members, top = group
+    asked = Below(SMALL, keep_below=False)
+    assert asked(top, 8) == below(top, 8, SMALL)
+    assert asked.capped  # groups known to pass the cap together in this setup
+    slots, finals, _ = kept(asked)
+    slot = next(s for s in sorted(asked.capped, key=str) if len(finals[slots.index(s)]) > 1)
+    boards = finals[slots.index(slot)]
+    forced = id(boards[1])
+    seen: list[frozenset[int]] = []
+    real = reach_below.TwoRelaxed
+
+    class Capped(real):  # type: ignore[misc, valid-type]
+        def best(self) -> int:
+            seen.append(frozenset(id(b) for b in self.boards[1:]))
+            if seen[-1] == {forced}:
+                raise reach_below.TooBig()
+            return super().best()
+
+    monkeypatch.setattr(reach_below, "TwoRelaxed", Capped)
+    assert not asked(top, 8)  # the group together passes the cap too: the question stops (no claim)
+    alone = seen.index(frozenset({forced}))
+    assert seen[alone + 1 : alone + 2] == [frozenset(id(b) for b in boards)]  # its group, together, next
+    assert frozenset({id(boards[0])}) in seen[:alone]  # the group's first board searched first
+    assert (asked.last, asked.last_board, asked.said_yes) == (slot, 1, False)
+    monkeypatch.setattr(reach_below, "TwoRelaxed", real)
+    spy = searches(monkeypatch)
+    assert asked(top, 8) == below(top, 8, SMALL)
+    assert spy[0] == frozenset({forced})  # the board that stopped the last question, first
+    assert not asked(members[0], 7) or below(members[0], 7, SMALL)
