@@ -179,3 +179,17 @@ def test_R_TILE_1_a_board_alone_past_the_cap_tries_its_group_together_then_leads
     assert asked(top, 8) == below(top, 8, SMALL)
     assert spy[0] == frozenset({forced})  # the board that stopped the last question, first
     assert not asked(members[0], 7) or below(members[0], 7, SMALL)
+
+
+def test_R_FREE_1_R_TILE_2_a_position_dominates_with_fewer_market_cubes_not_more(group):
+    # More empty spaces on the market never pay less for a sale (R-FREE-1's prices), so a position
+    # with one market cube fewer dominates (its relaxed lines are at least as rich); one with a
+    # cube more does not, nor one with a cube fewer on the board.
+    _, top = group
+    colour = next(i for i, n in enumerate(top.market) if n > 0)
+    fewer = evolve(top, market=tuple(n - (i == colour) for i, n in enumerate(top.market)))
+    assert dominates(fewer, top) and not dominates(top, fewer)
+    assert dominates(top, top) and dominates(fewer, fewer)
+    piece, cube, n = top.cubes[0]
+    less = evolve(top, cubes=((piece, cube, n - 1), *top.cubes[1:]) if n > 1 else top.cubes[1:])
+    assert dominates(top, less) and not dominates(less, top)
