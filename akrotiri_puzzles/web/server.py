@@ -172,7 +172,9 @@ def timed_protocol(header_seconds: float) -> type[H11Protocol]:
         _lingering: Lingering | None = None
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            unread = lambda: self.conn.their_state in (h11.SEND_BODY, h11.ERROR)  # noqa: E731
+            def unread() -> bool:  # the client may still be sending the request's body
+                return self.conn.their_state in (h11.SEND_BODY, h11.ERROR)
+
             self._lingering = Lingering(transport, unread)  # type: ignore[arg-type]
             super().connection_made(self._lingering)  # type: ignore[arg-type]
             self._arm()
