@@ -14,10 +14,16 @@ status, value, bound, conflicts, branches, deterministic time and CPU s. `--dtim
 search after that much deterministic time (UNKNOWN or FEASIBLE then, never a wall clock), for
 screens of settings. `--slice k/K` keeps only the classes c with c % K == k (a proxy model);
 `--classes-first` branches on the classes first (a decision strategy, class by class).
+`--parts` prints the parts of the score of the solution found (map cards, goal cards, goals kept
+at the draws, drachmas, temples per turn); `--maximise PART` makes one part the objective instead
+of the score (a floor or cap still bounds the score), to see which part a proof is about
+(session 59: docs/solver.md's last section).
 
     PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 21 --floor 25
     PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 21 \\
         --floor 25 --set linearization_level=1 --dtime 100
+    PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 24 \\
+        --placement 1 --maximise temples --parts
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ from ortools.sat.python import cp_model
 from akrotiri_puzzles.analysis import endgame
 from akrotiri_puzzles.analysis.board_solve import TWO_TURNS_TUNING, TwoTurns
 from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.solver.model import LineModel
+from akrotiri_puzzles.solver.model.core import Expr
 from akrotiri_puzzles.solver.run import params
 
 
@@ -77,6 +85,31 @@ def _setting(solver: cp_model.CpSolver, item: str) -> None:
     setattr(p, name, value)
 
 
+PARTS = ("map", "goals", "kept", "drachmas", "money", "temples", "temples1", "temples2")
+"""What `--parts` prints and `--maximise` can maximise."""
+
+
+def _parts(model: LineModel) -> dict[str, Expr]:
+    """The score's parts as expressions of the two-turn model (score_two.py): the points of the
+    map cards played, of the hero's goal cards, of the goal cards kept at the draws (the score
+    less the rest: the model's score is their sum), the drachmas' points, the final drachmas,
+    and the temples excavated in all, in turn 1 and in turn 2."""
+    m = model
+    goals = sum(m.goal_points.values())
+    first = sum(x for (t, _), x in m.x.items() if t == 1)
+    second = sum(x for (t, _), x in m.x.items() if t == 2)
+    return {
+        "map": m.map_points,
+        "goals": goals,
+        "kept": m.score - m.map_points - goals - m.drachma_points,
+        "drachmas": m.drachma_points,
+        "money": m.money[m.events],
+        "temples": first + second,
+        "temples1": first,
+        "temples2": second,
+    }
+
+
 def _slice(text: str) -> tuple[int, int]:
     """`--slice k/K`'s two numbers, 0 <= k < K, or one line naming the option."""
     try:
@@ -107,6 +140,8 @@ def main() -> None:
     ap.add_argument("--dtime", type=float, help="CP-SAT's max_deterministic_time")
     ap.add_argument("--slice", help="k/K: keep only the classes c with c %% K == k")
     ap.add_argument("--classes-first", action="store_true", help="branch on the classes first, in order")
+    ap.add_argument("--parts", action="store_true", help="print the parts of the score of the solution found")
+    ap.add_argument("--maximise", choices=PARTS, help="maximise one part of the score instead of the score")
     a = ap.parse_args()
     k, n = _slice(a.slice) if a.slice else (0, 1)
     # The settings first: a bad --set is told before the position and its model are built.
@@ -139,17 +174,25 @@ def main() -> None:
     for c, var in enumerate(model.scen):
         if c % n != k:
             model.m.add(var == 0)
+    parts = _parts(model)
+    objective = model.primary
+    if a.maximise:
+        objective = parts[a.maximise]
+        model.m.maximize(objective)
     if a.classes_first:
         model.m.add_decision_strategy(model.scen, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
     t2 = time.process_time()
-    status = solver.status_name(solver.solve(model.m, _Log(model.primary, t2)))
-    found = status in ("OPTIMAL", "FEASIBLE")
+    status = solver.status_name(solver.solve(model.m, _Log(objective, t2)))
+    solved = status in ("OPTIMAL", "FEASIBLE")
     print(
-        f"{status} value {int(solver.value(model.primary)) if found else None} bound {solver.best_objective_bound:g}"
+        f"{status} value {int(solver.value(objective)) if solved else None} bound {solver.best_objective_bound:g}"
         f" conflicts {solver.num_conflicts} branches {solver.num_branches}"
         f" dtime {solver.deterministic_time:.2f} cpu {time.process_time() - t2:.2f} settings {a.set}",
         flush=True,
     )
+    if a.parts and solved:
+        shown = " ".join(f"{name} {int(solver.value(e))}" for name, e in parts.items())
+        print(f"score {int(solver.value(model.score))}: {shown}", flush=True)
 
 
 if __name__ == "__main__":
