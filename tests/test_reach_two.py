@@ -140,14 +140,10 @@ def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_
     assert len(alone) < len(got[0])  # after a yes: a union answered for two groups or more
 
 
-def test_R_EXC_1_two_temples_of_turn_one_may_end_on_one_island_so_no_final_board_is_dropped():
-    # Islands that merge later may hold several temples (R-EXC-1): where the next tile joins two
-    # islands of turn 1's board, temples on both may be turn 1's, and the line then ends on the
-    # board that joins them. The relaxation does not know a temple's turn, so `room` keeps every
-    # board for an island of turn 1's board (session 49 dropped the joining boards, and the line
-    # was read on turn 1's board instead; since the leaves read turn 1's board only where the
-    # game may end in turn 1, session 59, that dropped the line's own final board). Here some
-    # final board joins two islands, and `room` keeps it.
+def test_R_EXC_1_two_islands_of_turn_ones_board_the_next_tile_joins_hold_one_temple():
+    # `joined` (session 49): on a final board where the next tile joins two islands of turn 1's
+    # board into one (read here off each board itself), a temple on one leaves no room on the
+    # other (`room`), and only there; on turn 1's board and the other final boards it does.
     from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards, slot_groups
 
     pos = before_placement(3, 2016, 5)
@@ -164,7 +160,7 @@ def test_R_EXC_1_two_temples_of_turn_one_may_end_on_one_island_so_no_final_board
                     continue
                 one = {k for k, b in enumerate(relaxed.boards) if k and b.island_at(quad_x) == b.island_at(quad_y)}
                 room = relaxed.room(x, frozenset({(y, "card")}))
-                assert all(room & (1 << k) for k in range(len(relaxed.boards)))
+                assert all(bool(room & (1 << k)) == (k not in one) for k in range(len(relaxed.boards)))
                 pairs += bool(one)
     assert pairs  # some final board joins two islands
 

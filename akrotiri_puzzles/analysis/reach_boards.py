@@ -33,6 +33,22 @@ def route_groups(boards: list[Board]) -> tuple[list[tuple[str, ...]], dict[str, 
     return groups, groups_of
 
 
+def joined(members: list[list[tuple[int, Quad]]], boards: int) -> dict[tuple[int, int], int]:
+    """For two islands of turn 1's board (by index in `members`: each one's island on each board),
+    the boards (bits, turn 1's excluded) on which the next tile joins them into one island."""
+    out: dict[tuple[int, int], int] = {}
+    for k in range(1, boards):
+        on_k: dict[Quad, list[int]] = {}
+        for spot, ms in enumerate(members):
+            on_k.setdefault(next(isl for j, isl in ms if j == k), []).append(spot)
+        for both in on_k.values():
+            for x in both:
+                for y in both:
+                    if x != y:
+                        out[(x, y)] = out.get((x, y), 0) | (1 << k)
+    return out
+
+
 def dock_points(
     groups: list[tuple[str, ...]], groups_of: dict[str, list[int]], occupied: str | None, docks: Sequence[str]
 ) -> dict[str, int]:

@@ -76,6 +76,7 @@ from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
 from . import reach_money as _money
 from .reach_boards import Boards as _Boards
+from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 from .reach_ceiling import Ceiling
@@ -301,6 +302,8 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
             first = b1.island_quads[isl][0]
             members.append(sorted({(k, b.island_at(first)) for k, b in enumerate(boards)}))  # type: ignore[misc]
         self.spot_of = spot_of
+        self.joined = _joined(members, len(boards))
+        """Two spots of B1: the boards (bits) on which the next tile joins their islands into one."""
         self.b1_island = {s: isl for isl, s in spot_of.items()}
         """The island of turn 1's board each of its spots stands for."""
         old_land = {q for quads in b1.island_quads.values() for q in quads}
@@ -483,12 +486,12 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
     def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
         """The boards where spot `island` holds a temple besides those of `dug` (R-EXC-1): for
         the next tile's islands grouped in a spot, one more than `dug` has there (`rooms`); for
-        an island of B1, every board. Where the next tile joins two islands of B1, their temples
-        may both be turn 1's (islands that merge later may hold several temples), and the
-        relaxation does not know a temple's turn: dropping those boards (session 49's `joined`)
-        dropped such a line's final board, which the leaves read (`TwoGoals.finals`, session 59)."""
-        if island not in self.rooms:
-            return ~0
+        an island of B1, where no temple of `dug` lies on its final island (`joined`)."""
+        if island not in self.rooms:  # a spot of B1: not on a final island holding a temple of dug
+            joined = 0
+            for i, _ in dug:
+                joined |= self.joined.get((island, i), 0)  # type: ignore[arg-type]
+            return ~joined
         rooms = self.rooms[island]  # type: ignore[index]
         n = sum(1 for i, _ in dug if i == island) + 1
         return rooms[n] if n < len(rooms) else 0
