@@ -72,7 +72,9 @@ class TwoGoals(Goals):
         placement is never skipped (R-TURN-1, R-TILE-1; the scenario's tile, or none for the
         group without one), so the line's final board is one of the group's, which `mask` keeps
         wherever it keeps the line (an excavation narrows it only to the boards where its card
-        fits and its island holds a temple). So the leaf's goal cards need not be read on B1:
+        fits and its island holds one more temple: `room`, which for turn 1's islands drops the
+        boards that join two of them only for a temple of turn 2, since two of turn 1 may merge
+        later). So the leaf's goal cards need not be read on B1:
         seed 2's turn 24 (2016, north), first group, read G03 ("no icon") on B1, where the next
         tile does not yet join an island with an icon to the one E10 is excavated on: 17 against
         the placements' optimum of 13 (docs/analysis.md, session 59)."""
