@@ -140,10 +140,14 @@ def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_
     assert len(alone) < len(got[0])  # after a yes: a union answered for two groups or more
 
 
-def test_R_EXC_1_two_islands_of_turn_ones_board_the_next_tile_joins_hold_one_temple():
+def test_R_EXC_1_two_islands_of_turn_ones_board_the_next_tile_joins_hold_one_temple_of_turn_two():
     # `joined` (session 49): on a final board where the next tile joins two islands of turn 1's
     # board into one (read here off each board itself), a temple on one leaves no room on the
-    # other (`room`), and only there; on turn 1's board and the other final boards it does.
+    # other (`room`) for an excavation of turn 2 (`gained` OVER), and only there; on turn 1's
+    # board and the other final boards it does. An excavation that may be turn 1's keeps every
+    # board (session 59): islands that merge later may hold several temples, and the line then
+    # ends on a board that joins them.
+    from akrotiri_puzzles.analysis.reach_ceiling import OVER
     from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards, slot_groups
 
     pos = before_placement(3, 2016, 5)
@@ -159,8 +163,11 @@ def test_R_EXC_1_two_islands_of_turn_ones_board_the_next_tile_joins_hold_one_tem
                 if x == y:
                     continue
                 one = {k for k, b in enumerate(relaxed.boards) if k and b.island_at(quad_x) == b.island_at(quad_y)}
-                room = relaxed.room(x, frozenset({(y, "card")}))
-                assert all(bool(room & (1 << k)) == (k not in one) for k in range(len(relaxed.boards)))
+                dug = frozenset({(y, "card")})
+                late = relaxed.room(x, dug, OVER)
+                assert all(bool(late & (1 << k)) == (k not in one) for k in range(len(relaxed.boards)))
+                first = relaxed.room(x, dug, 0)
+                assert all(first & (1 << k) for k in range(len(relaxed.boards)))
                 pairs += bool(one)
     assert pairs  # some final board joins two islands
 

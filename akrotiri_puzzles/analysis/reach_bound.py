@@ -439,13 +439,13 @@ class Relaxed(Buys, Goals):
                     for c in cards:
                         if c in fits and maps[c].cost <= drachmas:
                             allow = mask if self.allowed is None else mask & self.allowed[(island, c)]
+                            extra, now = self.turn_bonus(len(dug) + 1, acts - m - 1, gained, island, c)
                             if dug:
-                                allow &= self.room(island, dug)
+                                allow &= self.room(island, dug, now)
                             if not allow:
                                 continue
                             rest = list(hand)
                             rest.remove(c)
-                            extra, now = self.turn_bonus(len(dug) + 1, acts - m - 1, gained, island, c)
                             sub = self.search(
                                 island,
                                 acts - m - 1 + extra,
@@ -537,9 +537,9 @@ class Relaxed(Buys, Goals):
         here one, the island's cubes."""
         return ((self.cubes.get(island, 0), after, gained),)
 
-    def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
-        """The boards (bits) where `island` has room for a temple besides those of `dug`
-        (reach_two's); every board here."""
+    def room(self, island: Quad, dug: frozenset[tuple[Quad, str]], gained: int = 0) -> int:
+        """The boards (bits) where `island` has room for a temple besides those of `dug`, for an
+        excavation with `gained` after it (reach_two's); every board here."""
         return -1
 
     def turn_over(self, acts: int, gained: int) -> int:

@@ -88,6 +88,7 @@ class Search(Protocol):
     def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int: ...
 
     def counts(self, spot: int, rule: str) -> int: ...
+    def finals(self, mask: int, temples: int) -> int: ...
 
 
 class Ceiling:
@@ -251,7 +252,7 @@ class Ceiling:
         if got is None:
             got = self.goals[(spots, r)] = {}
         best = -(10**9)
-        m = mask
+        m = relaxed.finals(mask, len(dug) + r)
         while m:
             low = m & -m
             k = low.bit_length() - 1

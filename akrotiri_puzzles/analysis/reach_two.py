@@ -79,6 +79,7 @@ from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
+from .reach_ceiling import OVER as _OVER
 from .reach_ceiling import Ceiling
 from .reach_loads import first_cubes as _first_cubes
 from .reach_turns import TwoTurns
@@ -483,11 +484,17 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
             self.every,
         )
 
-    def room(self, island: Quad, dug: frozenset[tuple[Quad, str]]) -> int:
+    def room(self, island: Quad, dug: frozenset[tuple[Quad, str]], gained: int = 0) -> int:
         """The boards where spot `island` holds a temple besides those of `dug` (R-EXC-1): for
         the next tile's islands grouped in a spot, one more than `dug` has there (`rooms`); for
-        an island of B1, where no temple of `dug` lies on its final island (`joined`)."""
+        an island of B1, where no temple of `dug` lies on its final island (`joined`), but only
+        for an excavation that is turn 2's (`gained` after it `_OVER`, `turn_bonus`): two temples
+        of turn 1 may lie on islands the next tile joins (islands that merge later may hold
+        several temples), and the line then ends on a board that joins them, which the leaves
+        must read (`TwoGoals.finals` reads the final boards alone; session 59)."""
         if island not in self.rooms:  # a spot of B1: not on a final island holding a temple of dug
+            if gained < _OVER:
+                return ~0  # perhaps turn 1's
             joined = 0
             for i, _ in dug:
                 joined |= self.joined.get((island, i), 0)  # type: ignore[arg-type]

@@ -45,7 +45,7 @@ class TwoGoals(Goals):
         if key not in self._values:
             maps = self.pos.components.map
             best = -(10**9)
-            m = mask
+            m = self.finals(mask, len(dug))
             while m:
                 low = m & -m
                 best = max(best, self.goals_on(low.bit_length() - 1, dug))
@@ -55,6 +55,32 @@ class TwoGoals(Goals):
         if self.ask is not None and value >= self.ask:
             raise Reached
         return value
+
+    left: int
+
+    b1_final_at_end = True
+    """Whether a leaf reads turn 1's board as final only for a line that may end the game in turn
+    1 (`finals`, session 59); before, every board of `mask` was read, turn 1's too."""
+
+    def finals(self, mask: int, temples: int) -> int:
+        """The boards of `mask` a line with `temples` new temples may end on. Bit 0 is turn 1's
+        board B1, searched with the group of final boards (`TwoRelaxed`'s `boards[0]`); the
+        others are the group's final boards (the next tile placed, or B1 again for the
+        scenarios without one: `slot_groups`' group of its own). A line of the two turns ends on
+        B1 only where the game ends in turn 1, which needs the hero's last temple excavated then
+        (R-END-2): with fewer temples than the hero has left (`left`), turn 2 follows and its
+        placement is never skipped (R-TURN-1, R-TILE-1; the scenario's tile, or none for the
+        group without one), so the line's final board is one of the group's, which `mask` keeps
+        wherever it keeps the line (an excavation narrows it only to the boards where its card
+        fits and its island holds one more temple: `room`, which for turn 1's islands drops the
+        boards that join two of them only for a temple of turn 2, since two of turn 1 may merge
+        later). So the leaf's goal cards need not be read on B1:
+        seed 2's turn 24 (2016, north), first group, read G03 ("no icon") on B1, where the next
+        tile does not yet join an island with an icon to the one E10 is excavated on: 17 against
+        the placements' optimum of 13 (docs/analysis.md, session 59)."""
+        if not self.b1_final_at_end or temples >= self.left or len(self.boards) < 2:
+            return mask
+        return mask & ~1
 
     def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int:
         """At least the goal cards' points with the new temples `dug` when board k is final (as
