@@ -439,11 +439,13 @@ class Relaxed(Buys, Goals):
                     for c in cards:
                         if c in fits and maps[c].cost <= drachmas:
                             allow = mask if self.allowed is None else mask & self.allowed[(island, c)]
+                            if not allow:
+                                continue
                             extra, now = self.turn_bonus(len(dug) + 1, acts - m - 1, gained, island, c)
                             if dug:
                                 allow &= self.room(island, dug, now)
-                            if not allow:
-                                continue
+                                if not allow:
+                                    continue
                             rest = list(hand)
                             rest.remove(c)
                             sub = self.search(

@@ -144,8 +144,6 @@ class Lingering:
 
     def close(self) -> None:
         if self.is_closing():
-            if not self.lingering:
-                self._transport.close()
             return
         if not self._unread() or not self._transport.can_write_eof():
             self._transport.close()
@@ -169,7 +167,7 @@ def timed_protocol(header_seconds: float) -> type[H11Protocol]:
 
     class Timed(H11Protocol):
         _header_timer: asyncio.TimerHandle | None = None
-        _lingering: Lingering | None = None
+        _lingering: Lingering  # set by connection_made, before any data
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             def unread() -> bool:  # the client may still be sending the request's body
@@ -181,17 +179,17 @@ def timed_protocol(header_seconds: float) -> type[H11Protocol]:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
-            if self._lingering is not None and self._lingering.lingering:
+            if self._lingering.lingering:
                 self._lingering.end()
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
-            if self._lingering is not None and self._lingering.lingering:
+            if self._lingering.lingering:
                 return  # the rest of a request already answered: dropped
             super().data_received(data)
 
         def eof_received(self) -> None:
-            if self._lingering is not None and self._lingering.lingering:
+            if self._lingering.lingering:
                 self._lingering.end()
 
         def handle_events(self) -> None:
