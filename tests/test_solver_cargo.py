@@ -307,12 +307,14 @@ def test_R_FREE_1_no_sale_read_on_large_puzzles_only(comps, monkeypatch):
     assert FactReader(load_puzzle(SLOW / "place-2-g15001.yaml", comps)).no_sale is not None
 
 
-@pytest.mark.slow
+@pytest.mark.corpus
 def test_R_FREE_1_g15001_no_sale_drops_do_not_ask_the_top(comps, monkeypatch):
     """place-2 g15001 with `NO_SALE`: bound 5 keeps 32 classes of thousands of scenarios once the
     count drops most (`FactReader.sale_drops`); counted as kept, they keep the largest bound's
     question (which has a line there) from being asked (`cpsat.TOP_SHARE`). The answer is the
-    same either way (the question reads with its own reader): OPTIMAL 6. About 20 s (`slow`)."""
+    same either way (the question reads with its own reader): OPTIMAL 6. About 20 s (`corpus`: a
+    speed-up's check; the count's soundness is checked by default against the exhaustive search,
+    `test_R_FREE_1_R_LOAD_1_R_BUY_1_no_sale_against_the_exhaustive_search`)."""
     from akrotiri_puzzles.solver import cpsat
 
     monkeypatch.setattr(cargo_money, "NO_SALE", True)
@@ -364,13 +366,14 @@ def test_R_TILE_1_R_FREE_1_no_sale_views_count_no_more_than_each_scenario(comps)
     assert checked == 48 and raised > 0
 
 
-@pytest.mark.slow
+@pytest.mark.corpus
 def test_R_FREE_1_g15001_no_sale_views_keep_the_answer(comps, monkeypatch):
     """place-2 g15001 solved with the views reading `NO_SALE` (`facts.VIEW_SALE`) and without:
     the same status and optimum (6, main's answer before the switch), each line replayed by
     the engine at that cost (the solver checks it), and with it on, bound 5 reads a tenth of the
-    scenarios at most (the views drop the rest, each counted among the count's drops). About 12 s
-    of CPU (20 s wall at load 5)."""
+    scenarios at most (the views drop the rest, each counted among the count's drops). About 17 s
+    of CPU (`corpus`: a speed-up's check; the views' soundness, scenario by scenario, is checked by
+    default, `test_R_TILE_1_R_FREE_1_no_sale_views_count_no_more_than_each_scenario`)."""
     puzzle = load_puzzle(SLOW / "place-2-g15001.yaml", comps)
     reads: dict[bool, int] = {}
     answers = {}

@@ -465,14 +465,15 @@ def _tile_steps(board, slot: tuple[int, int], start: str) -> int:  # type: ignor
 SLOW = Path(__file__).parent / "data" / "puzzles" / "slow"
 
 
-@pytest.mark.parametrize("name", ["place-2-g15010.yaml", pytest.param("place-2-g15004.yaml", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("name", ["place-2-g15010.yaml", pytest.param("place-2-g15004.yaml", marks=pytest.mark.corpus)])
 def test_R_TILE_1_reading_the_nearest_turn_1_tile_first_keeps_the_answer(comps, monkeypatch, name):
     """place-2 g15010 and g15004 (tests/data/puzzles/slow, optimum 7 each: main's answer before
     `lazy.NEAR_ORDER`): with the order on and off the solver proves the same status and optimum,
     each line replayed by the engine at that cost; on, the line comes from the bound's first part
     (g15004: off, its first parts of far placements, 64 and 256 classes since `LAZY_FIRST` is 64,
     are INFEASIBLE and the line is in the third, of 1,024; with 256 first it was in the second).
-    The order only decides which part a class is in (test above). About 6 s (g15004: 20 s, slow)."""
+    The order only decides which part a class is in (test above). About 6 s (g15004: 20 s, `corpus`:
+    the same check as g15010's, and the suite's time is short)."""
     puzzle = load_puzzle(SLOW / name, comps)
     asked: list[bool] = []
     ask = lazy._ask
