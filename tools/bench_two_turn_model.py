@@ -17,13 +17,18 @@ screens of settings. `--slice k/K` keeps only the classes c with c % K == k (a p
 `--parts` prints the parts of the score of the solution found (map cards, goal cards, goals kept
 at the draws, drachmas, temples per turn); `--maximise PART` makes one part the objective instead
 of the score (a floor or cap still bounds the score), to see which part a proof is about
-(session 59: docs/solver.md's last section).
+(session 59: docs/solver.md's last section). `--split PLAN` solves the model once per plan of a
+partition of its lines instead of whole (assumptions, the same model), and prints each plan's
+solve and their sum (session 60: docs/solver.md's last section): `enddock`, the dock where turn
+1 ends; `dig1`/`dig2`, the first temple slot of turn 1/turn 2 dug, in the slots' order.
 
     PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 21 --floor 25
     PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 21 \\
         --floor 25 --set linearization_level=1 --dtime 100
     PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 24 \\
         --placement 1 --maximise temples --parts
+    PYTHONHASHSEED=0 .venv/bin/python tools/bench_two_turn_model.py --seed 2 --turn 24 \\
+        --placement 1 --floor 14 --split enddock
 """
 
 from __future__ import annotations
@@ -110,6 +115,79 @@ def _parts(model: LineModel) -> dict[str, Expr]:
     }
 
 
+SPLITS = ("enddock", "dig1", "dig2")
+"""What `--split` partitions the lines by."""
+
+Plan = tuple[str, list[cp_model.IntVar]]
+"""A plan's name and its literals (solved as assumptions: every one true)."""
+
+
+def _first_true(named: list[tuple[str, cp_model.IntVar]]) -> list[Plan]:
+    """A partition of every assignment: the i-th literal is the first one true (the ones
+    before it false), or none is true. Each line falls in exactly one plan, whatever the
+    literals mean: so the model is INFEASIBLE (or its optimum v) exactly when every plan is
+    INFEASIBLE (the plans' best is v)."""
+    plans: list[Plan] = []
+    for i, (name, lit) in enumerate(named):
+        plans.append((name, [*(x.negated() for _, x in named[:i]), lit]))
+    plans.append(("none", [x.negated() for _, x in named]))
+    return plans
+
+
+def _plans(model: LineModel, kind: str) -> list[Plan]:
+    """`--split`'s plans: `enddock`, the dock where turn 1 ends (a new literal per dock, the
+    disjunction over events of "this event ends turn 1 at this dock"; none: the game ends
+    after turn 1); `dig1`/`dig2`, the first slot of that turn dug (`x[(turn, dock)]`)."""
+    m, E = model.m, model.events
+    if kind == "enddock":
+        named = []
+        for d in model.docks:
+            ands = []
+            for k in range(E):
+                z = m.new_bool_var(f"event {k} ends turn 1 at {d}")
+                m.add_bool_and([model.end[k], model.at[k][d]]).only_enforce_if(z)
+                m.add_bool_or([model.end[k].negated(), model.at[k][d].negated()]).only_enforce_if(z.negated())
+                ands.append(z)
+            ends = m.new_bool_var(f"turn 1 ends at {d}")
+            m.add_max_equality(ends, ands)
+            named.append((d, ends))
+        return _first_true(named)
+    turn = 1 if kind == "dig1" else 2
+    return _first_true([(f"{kind} {d}", x) for (t, d), x in sorted(model.x.items()) if t == turn])
+
+
+def _split(model: LineModel, solver: cp_model.CpSolver, objective: Expr, kind: str) -> None:
+    """Solve the model once per plan (`_plans`), each its own search; print each and the sum."""
+    plans = _plans(model, kind)
+    print(f"--split {kind}: {len(plans)} plans", flush=True)
+    total = [0, 0.0, 0.0]
+    best: int | None = None
+    statuses: dict[str, int] = {}
+    for name, lits in plans:
+        model.m.clear_assumptions()
+        model.m.add_assumptions(lits)
+        t = time.process_time()
+        status = solver.status_name(solver.solve(model.m))
+        cpu = time.process_time() - t
+        value = int(solver.value(objective)) if status in ("OPTIMAL", "FEASIBLE") else None
+        if value is not None:
+            best = value if best is None else max(best, value)
+        statuses[status] = statuses.get(status, 0) + 1
+        total[0] += solver.num_conflicts
+        total[1] += solver.deterministic_time
+        total[2] += cpu
+        print(
+            f"  {name}: {status} value {value} conflicts {solver.num_conflicts}"
+            f" dtime {solver.deterministic_time:.2f} cpu {cpu:.2f}",
+            flush=True,
+        )
+    model.m.clear_assumptions()
+    shown = " ".join(f"{k} {v}" for k, v in sorted(statuses.items()))
+    print(
+        f"SPLIT {kind}: {shown}; best {best}; conflicts {total[0]} dtime {total[1]:.2f} cpu {total[2]:.2f}", flush=True
+    )
+
+
 def _slice(text: str) -> tuple[int, int]:
     """`--slice k/K`'s two numbers, 0 <= k < K, or one line naming the option."""
     try:
@@ -142,6 +220,7 @@ def main() -> None:
     ap.add_argument("--classes-first", action="store_true", help="branch on the classes first, in order")
     ap.add_argument("--parts", action="store_true", help="print the parts of the score of the solution found")
     ap.add_argument("--maximise", choices=PARTS, help="maximise one part of the score instead of the score")
+    ap.add_argument("--split", choices=SPLITS, help="solve once per plan of a partition of the lines, not whole")
     a = ap.parse_args()
     k, n = _slice(a.slice) if a.slice else (0, 1)
     # The settings first: a bad --set is told before the position and its model are built.
@@ -181,6 +260,9 @@ def main() -> None:
         model.m.maximize(objective)
     if a.classes_first:
         model.m.add_decision_strategy(model.scen, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
+    if a.split:
+        _split(model, solver, objective, a.split)
+        return
     t2 = time.process_time()
     status = solver.status_name(solver.solve(model.m, _Log(objective, t2)))
     solved = status in ("OPTIMAL", "FEASIBLE")
