@@ -3,8 +3,9 @@ members (analysis/reach_below.py, `SURVEY`, `Below.every`, session 60). The grou
 (every cube any member lays, R-TILE-2; the fewest market cubes per colour) dominates each market
 part's cover and each member, so a group of final boards (the next tile's slot, R-TILE-1) it
 searched below a value is below for them (`KEEP_BELOW`, reach_known.py). `every`'s question no
-longer ends at its first group not below, but at its `SURVEY`-th: the groups below before that are
-kept and not searched again by the parts' and members' questions. The answers must be those of
+longer ends at its first group not below: every group is searched, and every board alone of a
+group not below together, and those below are kept and not searched again by the parts' and
+members' questions. The answers must be those of
 each question asked afresh (`reach_two.below`, unshared) and never put a member's two-turn optimum
 (CP-SAT) out of reach."""
 
@@ -21,9 +22,10 @@ from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 
-SMALL = 500
+SMALL = 2_000
 """The node cap of these questions (the analyser's is `reach_two.NODES`): cheap, and every answer
-is still compared with the same question asked afresh at the same cap."""
+is still compared with the same question asked afresh at the same cap. At 500 every group of the
+survey passes it together (its boards are then searched alone last, as before the survey)."""
 
 ASK = 6
 """A value the first group's one-turn cover reaches while some of its parts and members are below
@@ -68,45 +70,60 @@ def searches(monkeypatch) -> list[int]:
     return seen
 
 
-@pytest.mark.parametrize("misses", [3, 99])
-def test_R_TILE_1_R_TILE_2_a_surveyed_group_s_parts_and_members_answer_as_asked_afresh(
-    monkeypatch, first_group, misses
-):
+def test_R_TILE_1_R_TILE_2_a_surveyed_group_s_parts_and_members_answer_as_asked_afresh(monkeypatch, first_group):
     members, parts = first_group
-    fresh = [below(q, ASK, SMALL) for q in questions(members, parts)]
+    asks = questions(members, parts[:1])
+    fresh = [below(q, ASK, SMALL) for q in asks]
     assert True in fresh and False in fresh  # both answers occur: a wrong claim would show
     seen = searches(monkeypatch)
-    for survey in (1, misses):
+    counts, kept, last = {}, {}, {}
+    for survey in (False, True):
         asked = Below(SMALL, survey=survey)
-        assert not asked.every(members, ASK) and not below(cover(members), ASK, SMALL)
-        kept = len(asked.known.asked[0][2])  # groups `every`'s question proved below
+        assert not asked.every(members, ASK)  # the group's one-turn cover reaches ASK
+        kept[survey] = len(asked.known.asked[0][2])  # groups and boards `every` proved below
+        last[survey] = (asked.last, asked.last_board, asked.said_yes)
         seen[0] = 0
-        assert [asked(q, ASK) for q in questions(members, parts)] == fresh, survey
-        if survey == 1:
-            plain, plain_kept = seen[0], kept
-    # The survey kept more groups below, and the parts and members searched fewer.
-    assert kept > plain_kept and seen[0] < plain
-    # At a value the cover is below, `every` answers for all at once, as before.
-    asked = Below(SMALL, survey=misses)
-    assert asked.every(members, ASK + 1) == below(cover(members), ASK + 1, SMALL) is True
-
-
-def test_R_TILE_1_a_survey_ends_at_its_misses_and_leaves_the_first_miss_to_start_the_next(monkeypatch, first_group):
-    # With `misses` 2 the question ends at its second group not below: fewer searched than with
-    # every group, more than main's first; the next question starts with the first group not below.
-    members, _ = first_group
-    seen = searches(monkeypatch)
-    counts = {}
-    for survey in (1, 2, 99):
-        asked = Below(SMALL, survey=survey)
-        seen[0] = 0
-        assert not asked.every(members, ASK)
+        assert [asked(q, ASK) for q in asks] == fresh, survey
         counts[survey] = seen[0]
-        if survey == 1:
-            first = (asked.last, asked.last_board)
-        else:
-            assert (asked.last, asked.last_board) == first and not asked.said_yes
-    assert counts[1] < counts[2] < counts[99]
+    # The survey kept more below, and the parts and members searched less; the next question
+    # starts with `every`'s first group not below, as without the survey (the survey also
+    # names its first board not below alone, `last_board`).
+    assert kept[True] > kept[False] and counts[True] < counts[False]
+    assert last[True][0] == last[False][0] and last[True][2] is last[False][2] is False
+
+
+def test_R_TILE_1_after_a_survey_a_member_below_searches_every_board_not_proven_below(monkeypatch, first_group):
+    # A member below ASK (its relaxed two turns proven below afresh) must be proven below on every
+    # final board: after the survey, each board the survey did not prove below (its group, or it
+    # alone) is searched by the member's own question, alone or with others; only the kept ones
+    # are skipped. And the survey kept boards alone (groups not below together).
+    members, parts = first_group
+    member = next(c for c in parts[0] if below(c, ASK, SMALL))
+    asked = Below(SMALL, survey=True)
+    assert not asked.every(members, ASK)
+    known = asked.known.asked[0][2]
+    slots, finals, _ = asked.kept[1]  # type: ignore[index, misc]
+    assert any(k is not None for _, k in known)
+    left = {
+        id(b)
+        for s, group in zip(slots, finals, strict=True)
+        if (s, None) not in known
+        for k, b in enumerate(group)
+        if (s, k) not in known
+    }
+    assert left
+    seen: list[set[int]] = []
+    real = reach_below.TwoRelaxed
+
+    class Spy(real):  # type: ignore[misc, valid-type]
+        def best(self) -> int:
+            seen.append({id(b) for b in self.boards[1:]})
+            return super().best()
+
+    monkeypatch.setattr(reach_two, "TwoRelaxed", Spy)
+    monkeypatch.setattr(reach_below, "TwoRelaxed", Spy)
+    assert asked(member, ASK)
+    assert left <= set().union(*seen)
 
 
 @pytest.mark.corpus
@@ -119,7 +136,7 @@ def test_R_TILE_1_R_TILE_2_surveyed_questions_never_put_a_member_s_optimum_out_o
         assert best.status == "OPTIMAL" and best.value is not None
         for nodes in (SMALL, reach_two.NODES):
             for ask in (best.value, best.value - 1):
-                asked = Below(nodes, survey=99)
+                asked = Below(nodes, survey=True)
                 asked.every(members, ask)
                 for q in questions(members, parts):
                     asked(q, ask)
