@@ -48,6 +48,20 @@ the searches, and searching several groups as one, changes only the cost, never 
   every board alone is below). Only the cost changes, except where a search passes the cap (as for
   the runs above).
 
+- *A thin group's question surveys, for its parts and members* (`SURVEY`, session 60). Where
+  `every` (below) is not below the value, the placement search asks each market part's two-turn
+  cover, then each member left (placement.py's `parts_below`): four questions of 3 to 14 CPU s each
+  on seed 3's turn 11 (2016, south), each searching every group again. `every`'s one-turn cover
+  dominates each part's cover and each member (the argument below), so what its question proves
+  below is kept for them (`KEEP_BELOW`); but that question used to end at its first group not
+  below, keeping little. With `survey` it goes on: every group is searched, and a group not below
+  together has each of its boards searched alone (`survey_stops`), those below kept one by one;
+  a later question searches a group some of whose boards are known below board by board, the
+  others only (`alone_stops`; each board alone bounds the lines ending on it, session 56). The
+  answer of every question is unchanged: `every`'s is still no where a group is not below, and a
+  part or member skips only groups and boards proven below for a position that dominates it.
+  The next question starts with the first group not below, as without the survey.
+
 A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
 (placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
 and the next turn's placement could lay fewer cubes from it, R-TILE-2) is asked through its
