@@ -103,6 +103,7 @@ def test_R_TILE_1_after_a_survey_a_member_below_searches_every_board_not_proven_
     member = next(c for c in parts[0] if below(c, ASK, SMALL))
     asked = Below(SMALL, survey=True)
     assert not asked.every(members, ASK)
+    assert not Below(SMALL).survey  # `SURVEY` is off: the survey is asked for here
     known = asked.known.asked[0][2]
     slots, finals, _ = asked.kept[1]  # type: ignore[index, misc]
     assert any(k is not None for _, k in known)

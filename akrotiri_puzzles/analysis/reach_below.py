@@ -111,8 +111,8 @@ a question stopped by one board alone starts the next one with that board (modul
 as before session 58, a reference)."""
 
 
-SURVEY = True
-"""Whether `Below.every`'s question (a thin group's one-turn cover) searches every group of final
+SURVEY = False
+"""Off (measured not to pay on seed 3's turn 11's whole search, docs/analysis.md). Whether `Below.every`'s question (a thin group's one-turn cover) searches every group of final
 boards, and every board alone of a group not below together, instead of ending at the first not
 below: those below are kept for the group's market parts and members asked next (module doc;
 False: as before session 60, a reference). Read when a `Below` is made."""
@@ -224,7 +224,12 @@ class Below:
             if not alone and self.alone_first and slots[i] in self.capped and len(finals[i]) > 1:
                 past_cap.append(i)  # known to pass the cap together in this setup
                 return False
-            if not alone and self.alone_first and any((slots[i], k) in known for k in range(len(finals[i]))):
+            if (
+                not alone
+                and self.survey
+                and self.alone_first
+                and any((slots[i], k) in known for k in range(len(finals[i])))
+            ):
                 # Some of its boards are known below alone (a survey's): the others alone.
                 return self.alone_stops(pos, slots[i], finals[i], acts, shared, ask, known)
             if not alone and survey and surveying(tally) and len(finals[i]) > 1:
