@@ -48,7 +48,8 @@ the searches, and searching several groups as one, changes only the cost, never 
   every board alone is below). Only the cost changes, except where a search passes the cap (as for
   the runs above).
 
-- *A thin group's question surveys, for its parts and members* (`SURVEY`, session 60). Where
+- *A thin group's question surveying for its parts and members* (`SURVEY`, session 60; off:
+  measured not to pay on the whole search, docs/analysis.md). Where
   `every` (below) is not below the value, the placement search asks each market part's two-turn
   cover, then each member left (placement.py's `parts_below`): four questions of 3 to 14 CPU s each
   on seed 3's turn 11 (2016, south), each searching every group again. `every`'s one-turn cover
@@ -112,10 +113,12 @@ as before session 58, a reference)."""
 
 
 SURVEY = False
-"""Off (measured not to pay on seed 3's turn 11's whole search, docs/analysis.md). Whether `Below.every`'s question (a thin group's one-turn cover) searches every group of final
+"""Whether `Below.every`'s question (a thin group's one-turn cover) searches every group of final
 boards, and every board alone of a group not below together, instead of ending at the first not
-below: those below are kept for the group's market parts and members asked next (module doc;
-False: as before session 60, a reference). Read when a `Below` is made."""
+below: those below are kept for the group's market parts and members asked next (module doc).
+Off: on seed 3's turn 11 (2016, south) the whole search read 1.06 times main's CPU in one window
+(the questions 0.96, the same 14 groups done), though some groups' questions read 0.64 to 0.81
+alone (docs/analysis.md, session 60). False is main's path exactly. Read when a `Below` is made."""
 
 
 SURVEY_SLACK = 4
