@@ -48,6 +48,21 @@ the searches, and searching several groups as one, changes only the cost, never 
   every board alone is below). Only the cost changes, except where a search passes the cap (as for
   the runs above).
 
+- *A thin group's question surveying for its parts and members* (`SURVEY`, session 60; off:
+  measured not to pay on the whole search, docs/analysis.md). Where
+  `every` (below) is not below the value, the placement search asks each market part's two-turn
+  cover, then each member left (placement.py's `parts_below`): four questions of 3 to 14 CPU s each
+  on seed 3's turn 11 (2016, south), each searching every group again. `every`'s one-turn cover
+  dominates each part's cover and each member (the argument below), so what its question proves
+  below is kept for them (`KEEP_BELOW`); but that question used to end at its first group not
+  below, keeping little. With `survey` it goes on: every group is searched, and a group not below
+  together has each of its boards searched alone (`survey_stops`), those below kept one by one;
+  a later question searches a group some of whose boards are known below board by board, the
+  others only (`alone_stops`; each board alone bounds the lines ending on it, session 56). The
+  answer of every question is unchanged: `every`'s is still no where a group is not below, and a
+  part or member skips only groups and boards proven below for a position that dominates it.
+  The next question starts with the first group not below, as without the survey.
+
 A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
 (placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
 and the next turn's placement could lay fewer cubes from it, R-TILE-2) is asked through its
@@ -97,6 +112,28 @@ a question stopped by one board alone starts the next one with that board (modul
 as before session 58, a reference)."""
 
 
+SURVEY = False
+"""Whether `Below.every`'s question (a thin group's one-turn cover) searches every group of final
+boards, and every board alone of a group not below together, instead of ending at the first not
+below: those below are kept for the group's market parts and members asked next (module doc).
+Off: on seed 3's turn 11 (2016, south) the whole search read 1.06 times main's CPU in one window
+(the questions 0.96, the same 14 groups done), though some groups' questions read 0.64 to 0.81
+alone (docs/analysis.md, session 60). False is main's path exactly. Read when a `Below` is made."""
+
+
+SURVEY_SLACK = 4
+"""A survey goes on while its boards alone not below are at most this many more than half those
+below (`surveying`)."""
+
+
+def surveying(tally: list[int]) -> bool:
+    """Whether a survey goes on: its boards alone searched below and not below so far (`tally`)
+    say that the one-turn cover is below on most boards (what the parts and members are spared).
+    Where it is not (seed 3's turn 11, 2016, south, at 26: 357 of 360 boards not below), the
+    survey would only pay for searches the later questions make anyway."""
+    return tally[1] <= SURVEY_SLACK + tally[0] // 2
+
+
 class Below:
     """`reach_two.below` asked of one position after another (module doc)."""
 
@@ -106,6 +143,7 @@ class Below:
         chunk: int | None = CHUNK,
         alone_first: bool = ALONE_FIRST,
         keep_below: bool = KEEP_BELOW,
+        survey: bool | None = None,
     ) -> None:
         self.nodes = nodes
         self.chunk = chunk
@@ -128,6 +166,9 @@ class Below:
         self.last: tuple[Slot | None, bool] | None = None
         """The slot of the group that stopped the last question (None: none yet, or the boards
         without a tile), and whether its boards need the oracle."""
+        self.survey = (SURVEY if survey is None else survey) and keep_below
+        """Whether `every`'s question surveys every group (`SURVEY`; never without `keep_below`:
+        what it would search after the first group not below would be kept for nothing)."""
         self.said_yes = True
         """Whether the last question was answered yes (unions are tried only then)."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
@@ -147,12 +188,28 @@ class Below:
         key, got, shared = self.kept
         return evolve(pos, board=key.board), got, shared
 
-    def __call__(self, pos: Position, ask: int) -> bool:
-        """Whether no line of the two turns from `pos` reaches `ask`, as `reach_two.below`."""
+    def __call__(self, pos: Position, ask: int, survey: bool = False) -> bool:
+        """Whether no line of the two turns from `pos` reaches `ask`, as `reach_two.below`.
+        `survey`: a group not below does not end the question; every group is searched, and
+        every board alone of a group not below together, those below kept (`known`, `SURVEY`,
+        `survey_stops`); the answer is the same."""
         pos, got, shared = self.setup(pos)
         if got is None:
             return False
         slots, finals, acts = got
+        unions = self.said_yes
+        failed: list[tuple[tuple[Slot | None, bool] | None, int | None]] = []
+        tally = [0, 0]
+        """A survey's boards alone searched below and not below (`survey_stops`)."""
+
+        def stopped(hit: bool) -> bool:
+            """Whether the question ends here: at a group not below, unless surveying. The next
+            question starts where the first stopped (as where it ends the question)."""
+            if hit:
+                failed.append((self.last, self.last_board))
+                self.last, self.last_board = failed[0]
+            return hit and not (survey and surveying(tally))
+
         known = self.known.start(pos, ask) if self.keep_below else set()
         # A group each of whose boards alone is known below is known below.
         known |= {
@@ -170,6 +227,16 @@ class Below:
             if not alone and self.alone_first and slots[i] in self.capped and len(finals[i]) > 1:
                 past_cap.append(i)  # known to pass the cap together in this setup
                 return False
+            if (
+                not alone
+                and self.survey
+                and self.alone_first
+                and any((slots[i], k) in known for k in range(len(finals[i])))
+            ):
+                # Some of its boards are known below alone (a survey's): the others alone.
+                return self.alone_stops(pos, slots[i], finals[i], acts, shared, ask, known)
+            if not alone and survey and surveying(tally) and len(finals[i]) > 1:
+                return self.survey_stops(pos, slots[i], finals[i], acts, shared, ask, past_cap, i, tally)
             try:
                 if alone:
                     value: int | None = boards_alone(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
@@ -191,25 +258,28 @@ class Below:
             self.note((slots[i], None))
             return False
 
-        first = [i for i, s in enumerate(slots) if s == self.last]
+        last = self.last
+        first = [i for i, s in enumerate(slots) if s == last]
         if self.alone_first and self.last_board is not None and first and len(finals[first[0]]) > 1:
             # The last question was stopped by one of this group's boards alone: start there.
-            if stops(first[0], alone=True):
+            if stopped(stops(first[0], alone=True)):
                 return False
-        elif any(stops(i) for i in first):
+        elif any(stopped(stops(i)) for i in first):
             return False
         for oracle in (False, True):
-            rest = [i for i, s in enumerate(slots) if s != self.last and s[1] == oracle and (s, None) not in known]
+            rest = [i for i, s in enumerate(slots) if s != last and s[1] == oracle and (s, None) not in known]
             for part in self.runs(rest):
                 boards = [b for i in part for b in finals[i]]
-                if len(part) > 1 and self.said_yes and self.union_below(pos, boards, acts, shared, ask, oracle):
+                if len(part) > 1 and unions and self.union_below(pos, boards, acts, shared, ask, oracle):
                     for i in part:
                         self.note((slots[i], None))
                     continue  # every group of them is below too
-                if any(stops(i) for i in part):
+                if any(stopped(stops(i)) for i in part):
                     return False
-        if any(stops(i, alone=True) for i in past_cap):
+        if any(stopped(stops(i, alone=True)) for i in past_cap):
             return False
+        if failed:
+            return False  # surveyed: `stopped` recorded the first group not below
         self.said_yes = True
         return True
 
@@ -251,6 +321,56 @@ class Below:
             self.note((slot, k))
         return False
 
+    def survey_stops(
+        self,
+        pos: Position,
+        slot: tuple[Slot | None, bool],
+        group: list[Board],
+        acts: int,
+        shared: Boards,
+        ask: int,
+        past_cap: list[int],
+        i: int,
+        tally: list[int],
+    ) -> bool:
+        """A survey's search of one group (`SURVEY`): together first, as `group_bound`; where
+        that is not below, each board alone, every one of them, those below kept (`note`), so
+        that a later question of the setup searches only the others. Whether the group is not
+        below (then `last`, `last_board`: its first board not below alone). Passing the node
+        cap together: as `stops` (its boards alone last)."""
+        try:
+            value = TwoRelaxed(pos, [pos.board, *group], acts, self.nodes, shared, ask, slot[1]).best()
+        except Reached:
+            value = ask
+        except TooBig:
+            if reach_two.alone_past_cap:
+                self.capped.add(slot)
+                past_cap.append(i)
+                return False
+            value = ask
+        if value < ask:
+            self.note((slot, None))
+            return False
+        first: int | None = None
+        for k, board in enumerate(group):
+            if not surveying(tally):
+                first = k if first is None else first
+                break  # the survey stops paying: the cover is too loose (`surveying`)
+            try:
+                value = TwoRelaxed(pos, [pos.board, board], acts, self.nodes, shared, ask, slot[1]).best()
+            except (Reached, TooBig):
+                value = ask
+            tally[value >= ask] += 1
+            if value < ask:
+                self.note((slot, k))
+            elif first is None:
+                first = k
+        if first is None:
+            self.note((slot, None))  # every board alone below: so is the group (`group_bound`)
+            return False
+        self.last, self.last_board, self.said_yes = slot, first, False
+        return True
+
     def note(self, part: Part) -> None:
         """`part` proven below the value of the question being asked: kept for later questions
         where `keep_below` (reach_known.py)."""
@@ -280,4 +400,4 @@ class Below:
         rotation: the same board and seats, differing only in cubes on the board and the market)
         reaches `ask`, proven by the relaxation from their one-turn cover (module doc)."""
         top = cover(members)
-        return top is not None and self(top, ask)
+        return top is not None and self(top, ask, survey=self.survey)
