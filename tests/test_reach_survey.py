@@ -70,6 +70,7 @@ def searches(monkeypatch) -> list[int]:
     return seen
 
 
+@pytest.mark.corpus  # the survey is off (`SURVEY`): its tests run with make test-corpus
 def test_R_TILE_1_R_TILE_2_a_surveyed_group_s_parts_and_members_answer_as_asked_afresh(monkeypatch, first_group):
     # The survey to its end (no early stop by `surveying`: every path of it taken).
     monkeypatch.setattr(reach_below, "SURVEY_SLACK", 10**6)
@@ -94,6 +95,7 @@ def test_R_TILE_1_R_TILE_2_a_surveyed_group_s_parts_and_members_answer_as_asked_
     assert last[True][0] == last[False][0] and last[True][2] is last[False][2] is False
 
 
+@pytest.mark.corpus  # the survey is off (`SURVEY`): its tests run with make test-corpus
 def test_R_TILE_1_after_a_survey_a_member_below_searches_every_board_not_proven_below(monkeypatch, first_group):
     # A member below ASK (its relaxed two turns proven below afresh) must be proven below on every
     # final board: after the survey, each board the survey did not prove below (its group, or it
