@@ -23,7 +23,7 @@ $(STAMP): pyproject.toml
 # module it imports again (docs/benchmarks.md, "Bytecode"). Up to date, this takes a fraction of a
 # second; a stale file is only ignored (Python compares the source's time).
 bytecode: $(STAMP)
-	@$(BIN)/python -m compileall -q akrotiri_puzzles tools cli.py > /dev/null
+	@$(BIN)/python -m compileall -q akrotiri_puzzles tools cli.py
 
 install: bytecode
 
