@@ -549,9 +549,10 @@ class Relaxed(Buys, Goals):
         return gained
 
     def turn_bonus(self, j: int, after: int, gained: int, island: Quad, card: str) -> tuple[int, int]:
-        """The actions the j-th excavation of the line (`card` on `island`) adds, `after` actions
-        left once it is made, `gained` added by the excavations before it (reach_two's turn 2,
-        R-TURN-2); and the actions gained after it."""
+        """The actions the j-th excavation of the line (`card` on `island`) adds (reach_two's:
+        negative where it ends turn 1, `turn_one_lost`), `after` actions left once it is made,
+        `gained` added by the excavations before it (reach_two's turn 2, R-TURN-2); and the
+        actions gained after it."""
         return self.bonus[j], gained + self.bonus[j]
 
     def stop_at(self, at: str | Quad) -> Quad:

@@ -93,13 +93,33 @@ class TwoTurns:
         own, so an excavation after which the line has spent more than turn 1's actions is turn
         2's; so is one on a spot without an island of turn 1's board where the card fits and
         that turn 1's actions reach on that board (`_first`); after a turn-2 excavation every
-        later one is turn 2's too (`_OVER`)."""
+        later one is turn 2's too (`_OVER`). The first turn-2 excavation leaves at most turn 2's
+        own actions after it (`turn_one_lost`: a negative count)."""
         if not self.tight_turns:
             return self.bonus[j], gained + self.bonus[j]
         spent = self.start_acts + gained - after
         if spent <= self.pos.actions_left and (island, card) in self.first_digs:
             return self.bonus[j], gained + self.bonus[j]
+        if self.turn_one_lost and gained < _OVER:
+            # The line's first excavation of turn 2: turn 1 is over, and what it left unspent is
+            # lost (R-TURN-2, R-TURN-3), so the actions after it are at most turn 2's own less
+            # this one (`turn_one_lost`). A negative count: the caller adds it to `after`.
+            return min(0, self.start_acts - self.pos.actions_left + gained - 1 - after), _OVER
         return 0, _OVER
+
+    turn_one_lost = True
+    """Whether the line's first excavation that `turn_bonus` finds turn 2's leaves at most turn
+    2's own actions less one after it (session 60). Turn 2 has the actions its player board shows
+    once turn 1's excavations are made (R-TURN-2): `start_acts - actions_left + gained`, `gained`
+    the bonus of the excavations before it that may be turn 1's, at least the real line's (each of
+    its turn-1 excavations is one `turn_bonus` counts); turn 1's unspent actions are lost (R-TURN-3:
+    fewer may be taken; none carries over). The excavation is turn 2's, so it and every action
+    after it are turn 2's: at most turn 2's actions, and the relaxed stops spend no more than the
+    line's. It binds only where the excavation is turn 2's by its card's fit (`first_digs`) before
+    turn 1's actions are spent: where they are spent, the actions left are below turn 2's already.
+    On seed 4's turn 12 (2016, north), the cover of `tile -1,4 r0 blue@NW`: the relaxed line dug
+    E12, which fits no island of turn 1's board, with two actions spent, then spent six more
+    (a load, a sale, a buy, M03), where turn 2 has four; CP-SAT proves 21 out of reach (107 s)."""
 
     def turn_over(self, acts: int, gained: int) -> int:
         """Once turn 1's actions are spent no excavation adds any (`turn_bonus`): the actions
