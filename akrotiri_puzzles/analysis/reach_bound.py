@@ -292,11 +292,16 @@ class Relaxed(Buys, Goals):
     def keep_states(self) -> None:
         """What `search` keeps per search (session 61): its legs from a stop by what they read
         (`_plan`), each card's cost, a hand's distinct cards in order, the islands of the temples
-        dug. Called by the constructors."""
+        dug, `load_turns` and `amounts` by their arguments (`amounts` for one memo: it may read
+        the search's mode, which `blind_first` changes only with a new memo). Called by the
+        constructors."""
         self._plans: dict[tuple[object, ...], Plan] = {}
         self._costs = {c: card.cost for c, card in self.pos.components.map.items()}
         self._hands: dict[tuple[str, ...], list[str]] = {}
         self._dug_islands: dict[frozenset[tuple[Quad, str]], set[Quad]] = {}
+        self._ways: dict[tuple[Quad, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self._amounts: dict[tuple[object, ...], Sequence[tuple[int, int]]] = {}
+        self._amounts_of: object = None
 
     def _plan(self, at: str | Quad, acts: int, gained: int, cargo: int) -> Plan:
         """The legs `search` tries from `at`: each island of `moves(at)` in order, up to the first
@@ -313,11 +318,18 @@ class Relaxed(Buys, Goals):
             if least > acts:
                 break  # the islands after it are no nearer (`moves`)
             ways = tuple(
-                (m, acts - m - 1, self.load_turns(island, acts - m - 1, gained) if m < acts else ())
+                (m, acts - m - 1, self._load_ways(island, acts - m - 1, gained) if m < acts else ())
                 for m in self.leg_actions(at, island, least, acts, gained, cargo, free)
             )
             out.append((island, island == self.thera, self.fits.get(island), ways))
         return out
+
+    def _load_ways(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
+        key = (island, after, gained)
+        got = self._ways.get(key)
+        if got is None:
+            got = self._ways[key] = self.load_turns(island, after, gained)
+        return got
 
     def search(
         self,
@@ -444,6 +456,9 @@ class Relaxed(Buys, Goals):
         late_cut = self.last_loads_unread
         touched = self.touches(taken)
         may_load = cargo < 3 or touched
+        if self._amounts_of is not memo:
+            self._amounts, self._amounts_of = {}, memo
+        amounts = self._amounts
         for island, at_thera, fits, legs in plan:
             for m, after, loads in legs:
                 if at_thera and (sells or (kept and acts > m and here != thera)):
@@ -517,7 +532,11 @@ class Relaxed(Buys, Goals):
                     # The boat takes as many as it can: the cubes unloaded before (with
                     # `stash_loads_again`, on any island: looser), then the island's, less those
                     # already taken.
-                    for again, k in self.amounts(3 - cargo, kept, max(0, lying - had), taken):
+                    akey = (3 - cargo, kept, lying - had if lying > had else 0, taken)
+                    took = amounts.get(akey)
+                    if took is None:
+                        took = amounts[akey] = self.amounts(*akey)
+                    for again, k in took:
                         # Once the colours are read whole (reach_money.py's `TOUCHED`), every Load
                         # on a spot with cubes left marks it, even one that takes none of them.
                         mark = k or (touched and lying > had)

@@ -274,6 +274,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
         self._memo = {}
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
         self._alone = {}
+        self._goal_values = {}
         self._old_islands = {}
         self._richest = {}
         self.prune_poorer = True
