@@ -55,6 +55,11 @@ Taken = tuple[tuple[Quad, int], ...]
 """The cubes the line's Loads took, by island (or a subclass's spot)."""
 
 
+Plan = list[tuple[Quad, bool, frozenset[str] | None, tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]]]
+"""`Relaxed._plan`: per island, whether it is Thera, its cards that fit, and per leg's Move
+actions the actions left after the stop and the ways of a Load there (`load_turns`)."""
+
+
 class TooBig(Exception):
     """The relaxed search passed its states: no bound."""
 
@@ -182,6 +187,7 @@ class Relaxed(Buys, Goals):
         reveals = comps.player_board.reveals
         n0 = len(hero.temples)
         self.draws_after = [sum(1 for r in reveals[n0 : n0 + k] if r.goal_draw) for k in range(self.left + 1)]
+        self.keep_states()
 
     def moves(self, at: str | Quad) -> list[tuple[Quad, int]]:
         """The islands where a stop may follow one at `at` (the boat's dock at the start, an
@@ -283,6 +289,48 @@ class Relaxed(Buys, Goals):
         points = self._goals[dug] + drachmas // 10
         return points * self.scale + drachmas if self.scale else points
 
+    def keep_states(self) -> None:
+        """What `search` keeps per search (session 61): its legs from a stop by what they read
+        (`_plan`), each card's cost, a hand's distinct cards in order, the islands of the temples
+        dug, `load_turns` and `amounts` by their arguments (`amounts` for one memo: it may read
+        the search's mode, which `blind_first` changes only with a new memo). Called by the
+        constructors."""
+        self._plans: dict[tuple[object, ...], Plan] = {}
+        self._costs = {c: card.cost for c, card in self.pos.components.map.items()}
+        self._hands: dict[tuple[str, ...], list[str]] = {}
+        self._dug_islands: dict[frozenset[tuple[Quad, str]], set[Quad]] = {}
+        self._ways: dict[tuple[Quad, int, int], tuple[tuple[int, int, int], ...]] = {}
+        self._amounts: dict[tuple[object, ...], Sequence[tuple[int, int]]] = {}
+        self._amounts_of: object = None
+
+    def _plan(self, at: str | Quad, acts: int, gained: int, cargo: int) -> Plan:
+        """The legs `search` tries from `at`: each island of `moves(at)` in order, up to the first
+        one `acts` actions do not reach, whether it is Thera and the cards that fit there, and for
+        each Move action of `leg_actions` the actions left after the stop and the ways of a Load
+        there (`load_turns`). `moves`, `leg_actions` and `load_turns` are functions of their
+        arguments and the search's fixed facts, so `search` keeps this by (at, acts, gained,
+        cargo) (`_plans`): the same legs in the same order as working them out at each state."""
+        free = self.pos.points if isinstance(at, str) else 0
+        out: Plan = []
+        for island, steps in self.moves(at):
+            need = max(0, steps - free)
+            least = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
+            if least > acts:
+                break  # the islands after it are no nearer (`moves`)
+            ways = tuple(
+                (m, acts - m - 1, self._load_ways(island, acts - m - 1, gained) if m < acts else ())
+                for m in self.leg_actions(at, island, least, acts, gained, cargo, free)
+            )
+            out.append((island, island == self.thera, self.fits.get(island), ways))
+        return out
+
+    def _load_ways(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
+        key = (island, after, gained)
+        got = self._ways.get(key)
+        if got is None:
+            got = self._ways[key] = self.load_turns(island, after, gained)
+        return got
+
     def search(
         self,
         at: str | Quad,
@@ -302,7 +350,12 @@ class Relaxed(Buys, Goals):
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far for `income` drachmas at most (`income_after`). `mask`: the boards
         the excavations so far allow, where a subclass searches several (analysis/reach_two.py:
-        `allowed`, `bonus`, `multi`)."""
+        `allowed`, `bonus`, `multi`).
+
+        What a state reads of the search's fixed facts is kept by what it reads (`_plan`, a
+        hand's cards, the islands dug: session 61), and the children are searched
+        in the same order as before, so the states, their values and where the search stops
+        (`Reached`, `TooBig`) are unchanged: only the cost of each state is lower."""
         if self.last_loads_unread:
             sellable = cargo if self.stash_loads_again else cargo + stash
             if not acts and not isinstance(at, str) and not (sellable and self.stop_at(at) == self.thera):
@@ -316,30 +369,35 @@ class Relaxed(Buys, Goals):
         hand, bought = self.unread(acts, hand, dug, bought)
         gained = self.turn_over(acts, gained)
         key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
-        if key in self._memo:
-            return self._memo[key]
+        memo = self._memo
+        known = memo.get(key)
+        if known is not None:
+            return known
         if self.ceiling is not None and self.ask is not None:
             # No leaf below reaches the value asked: the ceiling stands for the state's value
             # (analysis/reach_ceiling.py).
             top = self.ceiling(acts, drachmas, cargo, sold, stash, len(hand), dug, mask, gained, income)
             if top < self.ask:
-                self._memo[key] = top
+                memo[key] = top
                 return top
         if self.prune_poorer:
             # A state that differs from one already reached only in fewer drachmas can do
             # nothing more (every cost is checked against the drachmas, and the score grows with
             # them): its leaves are no better than that state's, whose leaves reach the maximum.
             poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
-            if self._richest.get(poorer, -1) > drachmas:
+            richest = self._richest
+            if richest.get(poorer, -1) > drachmas:
                 return -(10**9)
-            self._richest[poorer] = drachmas
+            richest[poorer] = drachmas
         self.nodes -= 1
         if self.nodes < 0:
             raise TooBig
         best = self.leaf(drachmas, dug, mask)
         here = self.stop_at(at)
+        thera = self.thera
         kept = stash if self.stash_loads_again else 0
-        if here == self.thera and cargo + stash - kept:
+        search = self.search
+        if here == thera and cargo + stash - kept:
             # Selling is free and only adds drachmas: a stop at Thera sells first, the cubes
             # unloaded before too (as if loaded again on the way, without the action). With
             # `stash_loads_again` those are sold only after a Load takes them aboard again (below).
@@ -347,80 +405,80 @@ class Relaxed(Buys, Goals):
             earns = max(income, self.income_after(n, taken))
             best = max(
                 best,
-                self.search(
-                    at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, gained, earns
-                ),
+                search(at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, gained, earns),
             )
-            self._memo[key] = best
+            memo[key] = best
             return best
-        if here == self.thera and kept and acts:
+        if here == thera and kept and acts:
             # The cubes unloaded before, sold after a Load took them aboard again on the way
             # (one action, anywhere: looser); or not (the search goes on from here).
             n = min(len(self.earned) - 1, sold + kept)
             earns = max(income, self.income_after(n, taken))
             best = max(
                 best,
-                self.search(
-                    at, acts - 1, drachmas + earns - income, 0, n, hand, dug, bought, taken, 0, mask, gained, earns
-                ),
+                search(at, acts - 1, drachmas + earns - income, 0, n, hand, dug, bought, taken, 0, mask, gained, earns),
             )
         if not acts and not isinstance(at, str):
             # No action left after a stop: no leg is free (the free points are the start's), and
             # an unload sells nothing away from Thera, so the line stops here.
-            self._memo[key] = best
+            memo[key] = best
             return best
         if cargo:
             # An unload (R-FREE-2, free, ending the Move action) empties the boat, whose Move
             # actions then give 2 points; its cubes stay on an island, to be loaded again (here
             # kept aside and sold at the next sale). An unload on the way is one at this stop.
             for j, gone in self.unload_amounts(cargo, taken):
-                sub = self.search(
+                sub = search(
                     at, acts, drachmas, cargo - j, sold, hand, dug, bought, gone, stash + j, mask, gained, income
                 )
-                best = max(best, sub)
-        done = {i for i, _ in dug}
-        maps = self.pos.components.map
-        cards = sorted(set(hand))
+                if sub > best:
+                    best = sub
+        pkey = (at, acts, gained, cargo)
+        plan = self._plans.get(pkey)
+        if plan is None:
+            plan = self._plans[pkey] = self._plan(at, acts, gained, cargo)
+        if not plan:
+            memo[key] = best
+            return best
+        cards = self._hands.get(hand)
+        if cards is None:
+            cards = self._hands[hand] = sorted(set(hand))
+        can_dig = len(dug) < self.left
+        done: set[Quad] = set()
+        if can_dig and dug:
+            done = self._dug_islands.get(dug) or self._dug_islands.setdefault(dug, {i for i, _ in dug})
+        cost_of = self._costs
         got = dict(taken)
-        # At the start, the points left of a Move action already taken are spent first.
-        free = self.pos.points if isinstance(at, str) else 0
-        for island, steps in self.moves(at):
-            need = max(0, steps - free)
-            least = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
-            if least > acts:
-                break  # the islands after it are no nearer (`moves`)
-            for m in self.leg_actions(at, island, least, acts, gained, cargo, free):
-                if island == self.thera and (cargo + stash - kept or (kept and acts > m and here != self.thera)):
-                    best = max(
-                        best,
-                        self.search(
-                            island,
-                            acts - m,
-                            drachmas,
-                            cargo,
-                            sold,
-                            hand,
-                            dug,
-                            bought,
-                            taken,
-                            stash,
-                            mask,
-                            gained,
-                            income,
-                        ),
+        sells = cargo + stash - kept
+        buys = self.buys_help and can_dig
+        multi = self.multi
+        allowed = self.allowed
+        late_cut = self.last_loads_unread
+        touched = self.touches(taken)
+        may_load = cargo < 3 or touched
+        if self._amounts_of is not memo:
+            self._amounts, self._amounts_of = {}, memo
+        amounts = self._amounts
+        for island, at_thera, fits, legs in plan:
+            for m, after, loads in legs:
+                if at_thera and (sells or (kept and acts > m and here != thera)):
+                    sub = search(
+                        island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income
                     )
+                    if sub > best:
+                        best = sub
                     continue
-                if m + 1 > acts:
+                if after < 0:
                     continue
-                if island == self.thera and self.buys_help and acts - m - 1 >= 2 and len(dug) < self.left:
+                if at_thera and buys and after >= 2:
                     # A card bought scores only once excavated: a Move action to an island other
                     # than Thera (at least one point from it) and the excavation. After a buy with
                     # fewer actions left, the cards bought score nothing and nothing else is
                     # reachable that the stop before it does not reach with more drachmas.
-                    for cost, new_hand, t in self.purchases(acts - m - 1, drachmas, hand, bought):
-                        sub = self.search(
+                    for cost, new_hand, t in self.purchases(after, drachmas, hand, bought):
+                        sub = search(
                             island,
-                            acts - m - 1,
+                            after,
                             drachmas - cost,
                             0,
                             sold,
@@ -433,25 +491,25 @@ class Relaxed(Buys, Goals):
                             gained,
                             income,
                         )
-                        best = max(best, sub)
-                fits = self.fits.get(island)
-                if fits is not None and (island not in done or island in self.multi) and len(dug) < self.left:
+                        if sub > best:
+                            best = sub
+                if fits is not None and can_dig and (island not in done or island in multi):
                     for c in cards:
-                        if c in fits and maps[c].cost <= drachmas:
-                            allow = mask if self.allowed is None else mask & self.allowed[(island, c)]
+                        if c in fits and cost_of[c] <= drachmas:
+                            allow = mask if allowed is None else mask & allowed[(island, c)]
                             if not allow:
                                 continue
-                            extra, now = self.turn_bonus(len(dug) + 1, acts - m - 1, gained, island, c)
+                            extra, now = self.turn_bonus(len(dug) + 1, after, gained, island, c)
                             if dug:
                                 allow &= self.room(island, dug, now)
                                 if not allow:
                                     continue
                             rest = list(hand)
                             rest.remove(c)
-                            sub = self.search(
+                            sub = search(
                                 island,
-                                acts - m - 1 + extra,
-                                drachmas - maps[c].cost,
+                                after + extra,
+                                drachmas - cost_of[c],
                                 cargo,
                                 sold,
                                 tuple(rest),
@@ -463,25 +521,29 @@ class Relaxed(Buys, Goals):
                                 now,
                                 income,
                             )
-                            best = max(best, sub)
+                            if sub > best:
+                                best = sub
+                if not may_load or (late_cut and after == 0 and not at_thera):
+                    continue  # `late`: a Load with no action after it is never sold
                 had = got.get(island, 0)
-                late = self.last_loads_unread and acts - m - 1 == 0 and island != self.thera
-                touched = self.touches(taken)
-                loads = self.load_turns(island, acts - m - 1, gained) if (cargo < 3 or touched) and not late else ()
-                for lying, after, now in loads:
+                for lying, later, now in loads:
                     if had >= lying and not kept:
                         continue
                     # The boat takes as many as it can: the cubes unloaded before (with
                     # `stash_loads_again`, on any island: looser), then the island's, less those
                     # already taken.
-                    for again, k in self.amounts(3 - cargo, kept, max(0, lying - had), taken):
+                    akey = (3 - cargo, kept, lying - had if lying > had else 0, taken)
+                    took = amounts.get(akey)
+                    if took is None:
+                        took = amounts[akey] = self.amounts(*akey)
+                    for again, k in took:
                         # Once the colours are read whole (reach_money.py's `TOUCHED`), every Load
                         # on a spot with cubes left marks it, even one that takes none of them.
                         mark = k or (touched and lying > had)
-                        more = tuple(sorted({**dict(taken), island: had + k}.items())) if mark else taken
-                        sub = self.search(
+                        more = tuple(sorted({**got, island: had + k}.items())) if mark else taken
+                        sub = search(
                             island,
-                            after,
+                            later,
                             drachmas,
                             cargo + again + k,
                             sold,
@@ -494,8 +556,9 @@ class Relaxed(Buys, Goals):
                             now,
                             income,
                         )
-                        best = max(best, sub)
-        self._memo[key] = best
+                        if sub > best:
+                            best = sub
+        memo[key] = best
         return best
 
     def leg_actions(

@@ -274,9 +274,11 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
         self._memo = {}
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
         self._alone = {}
+        self._goal_values = {}
         self._old_islands = {}
         self._richest = {}
         self.prune_poorer = True
+        self.keep_states()
         self.stash_loads_again = self.tight_turns
         self.oracle = oracle and self.tight_turns
         """Whether the line spends an action of turn 1 on the oracle (the boards of its tile)."""

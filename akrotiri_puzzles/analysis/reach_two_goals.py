@@ -87,7 +87,19 @@ class TwoGoals(Goals):
         reach_bound's goal_part, each card read on board k)."""
         return self.goal_part(dug, lambda g: self.goal_on(k, g, dug))
 
+    _goal_values: dict[tuple[int, str, frozenset[tuple[Quad, str]]], int]
+
     def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
+        """The goal card's points with the new temples `dug` when board k is final, kept by its
+        arguments (`_goal_on` reads only them and the search's fixed facts; the leaves and the
+        ceiling, reach_ceiling.py, ask the same ones: session 61)."""
+        key = (k, goal, dug)
+        got = self._goal_values.get(key)
+        if got is None:
+            got = self._goal_values[key] = self._goal_on(k, goal, dug)
+        return got
+
+    def _goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
         pos = self.pos
         card = pos.components.goal[goal]
         value = card.value(pos.edition)
