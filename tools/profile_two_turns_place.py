@@ -12,6 +12,7 @@ by wrapping functions here (no hook in the package), one JSON line per event to 
 - `question`: each relaxation question (`reach_below.Below.__call__`, and `Below.every` of a thin
   group: `kind` "below" or "every"), the position, the value asked (`ask`), the answer (`below`),
   CPU s, and whether it was asked inside a model (a watch's question: `in_model`);
+- `cover`: each cover built (placement.cover), its name and its members' placements;
 - `group`: the progress after each group of placements (groups done, the best so far);
 - `end`: the answer (status, value, bound, line, the bench's digest) and the CPU s.
 
@@ -39,10 +40,10 @@ from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import positions  # noqa: E402
+from bench_two_turns_place import positions
 
-from akrotiri_puzzles.analysis import endgame, placement, reach_below  # noqa: E402
-from akrotiri_puzzles.position import Position  # noqa: E402
+from akrotiri_puzzles.analysis import endgame, placement, reach_below
+from akrotiri_puzzles.position import Position
 
 
 class Logger:
@@ -109,7 +110,9 @@ def install(log: Logger) -> None:
         top = covering(members, turns)
         if top is not None:
             first = log.name(members[0])
-            log.named(top, f"cover{turns}({len(members)}: {first}, ...)")
+            name = f"cover{turns}({len(members)}: {first}, ...)"
+            log.named(top, name)
+            log.write(kind="cover", pos=name, members=[log.name(m) for m in members])
         return top
 
     placement.cover = cover  # type: ignore[assignment]
@@ -126,7 +129,9 @@ def install(log: Logger) -> None:
         if log.asking == 0 and log.inner:
             log.inner[-1] += cpu
         if log.asking == 0:
-            log.write(kind="question", q=kind, pos=pos_name, ask=ask, below=answer, cpu=round(cpu, 3), in_model=log.depth > 0)
+            log.write(
+                kind="question", q=kind, pos=pos_name, ask=ask, below=answer, cpu=round(cpu, 3), in_model=log.depth > 0
+            )
         return answer
 
     call = reach_below.Below.__call__
@@ -168,7 +173,15 @@ def run(pos: Position, path: str) -> None:
     line = "; ".join(str(x) for x in a.best.line) if a.best is not None else ""
     text = f"{a.status} {a.value} {a.bound} {line}"
     digest = hashlib.sha256(text.encode()).hexdigest()[:12]
-    log.write(kind="end", status=a.status, value=a.value, bound=a.bound, line=line, digest=digest, cpu=round(time.process_time() - t, 2))
+    log.write(
+        kind="end",
+        status=a.status,
+        value=a.value,
+        bound=a.bound,
+        line=line,
+        digest=digest,
+        cpu=round(time.process_time() - t, 2),
+    )
 
 
 def in_child(pos: Position, path: str, cpu: int) -> None:
@@ -185,7 +198,8 @@ def in_child(pos: Position, path: str, cpu: int) -> None:
 
 
 def summary(path: str) -> str:
-    recs = [json.loads(line) for line in open(path) if line.strip()]
+    with open(path) as f:
+        recs = [json.loads(line) for line in f if line.strip()]
     out: list[str] = []
     models = [r for r in recs if r["kind"] == "model"]
     questions = [r for r in recs if r["kind"] == "question"]
@@ -208,7 +222,9 @@ def summary(path: str) -> str:
         count[k] += 1
     out.append(f"log {path}: {len(recs)} records, last at {last_at} CPU s")
     if end is not None:
-        out.append(f"end: {end['status']} {end['value']} bound {end['bound']} digest {end['digest']}, {end['cpu']} CPU s")
+        out.append(
+            f"end: {end['status']} {end['value']} bound {end['bound']} digest {end['digest']}, {end['cpu']} CPU s"
+        )
     else:
         out.append("end: none (killed at the CPU limit)")
     if groups:
