@@ -500,10 +500,9 @@ class Relaxed(Buys, Goals):
                             if not allow:
                                 continue
                             extra, now = self.turn_bonus(len(dug) + 1, after, gained, island, c)
-                            if dug:
-                                allow &= self.room(island, dug, now)
-                                if not allow:
-                                    continue
+                            allow &= self.room(island, dug, now)  # -1 here; reach_two's narrows it
+                            if not allow:
+                                continue
                             rest = list(hand)
                             rest.remove(c)
                             sub = search(

@@ -121,6 +121,53 @@ class TwoTurns:
     E12, which fits no island of turn 1's board, with two actions spent, then spent six more
     (a load, a sale, a buy, M03), where turn 2 has four; CP-SAT proves 21 out of reach (107 s)."""
 
+    taken: list[set[Quad | None]]
+
+    turn_two_temples = True
+    """Whether an excavation that `turn_bonus` finds turn 2's is kept off the final boards where its
+    spot's island holds a temple already (`turn_two_blocked`, session 61)."""
+
+    def turn_two_blocked(self, spot: Spot) -> int:
+        """The boards (bits) on which an excavation of turn 2 on `spot` (an island of turn 1's
+        board) cannot be made: there the spot's island holds a temple placed before this turn, of
+        either seat (R-EXC-1: the island excavated "has no temple yet"). Read by reach_two's
+        `room` for an excavation that `turn_bonus` finds turn 2's only.
+
+        Sound: turn 2's tile is placed before its actions (R-TURN-1, R-TILE-1), so an excavation
+        of turn 2 is made on the line's final board (board k of the group, the next tile placed
+        at the scenario's slot), on the island of board k that holds the spot's land (the spot's
+        member on board k: the next tile may grow it or join it to other islands). The temples
+        placed before this turn stay where they are (the passive opponent places none), so where
+        that island of board k holds one of them, no excavation of turn 2 is made there on board
+        k (R-EXC-1), and the real line that the relaxed one stands for ends on another board of
+        the mask. An excavation that `turn_bonus` finds turn 2's is turn 2's in every real line
+        the relaxed one stands for (its stops spend no more actions than the line's; a card that
+        fits no island of turn 1's board within turn 1's actions is excavated in turn 2; after
+        one of turn 2, every later one is: `turn_bonus`). An excavation that may be turn 1's is
+        not narrowed: made on turn 1's board, where its island holds no temple (`fitting`), it
+        stands even where the next tile joins that island to one holding a temple ("islands
+        that merge later may hold several temples"). The next tile's islands alone (`rooms`)
+        already offer no card where they hold a temple (`fitting`).
+
+        Seed 4's turn 12 (2016, north), the cover of `tile -2,-1 r0 blue@NW`: the relaxed line
+        bought M03 and M09 in turn 1 and excavated M03 in turn 2 on the island of (-7, 0), which
+        the next tile at slot (-3, -1) joins to the island of the opponent's temple at (-3, 0);
+        it reached 21, which CP-SAT proves out of reach (122 s)."""
+        if not self.turn_two_temples:
+            return 0
+        got = self._blocked.get(spot)
+        if got is None:
+            got = self._blocked[spot] = sum(1 << k for k, isl in self.members[spot] if isl in self.taken[k])
+        return got
+
+    @property
+    def _blocked(self) -> dict[Spot, int]:
+        """`turn_two_blocked`'s answers, by spot, for this search's boards."""
+        got: dict[Spot, int] | None = self.__dict__.get("_blocked_spots")
+        if got is None:
+            got = self.__dict__["_blocked_spots"] = {}
+        return got
+
     def turn_over(self, acts: int, gained: int) -> int:
         """Once turn 1's actions are spent no excavation adds any (`turn_bonus`): the actions
         gained are not read again, and states merge."""

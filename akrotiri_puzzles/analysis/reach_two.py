@@ -497,7 +497,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
         if island not in self.rooms:  # a spot of B1: not on a final island holding a temple of dug
             if gained < _OVER:
                 return ~0  # perhaps turn 1's
-            joined = 0
+            joined = self.turn_two_blocked(island)  # type: ignore[arg-type]  # an old temple there (reach_turns.py)
             for i, _ in dug:
                 joined |= self.joined.get((island, i), 0)  # type: ignore[arg-type]
             return ~joined

@@ -1,0 +1,50 @@
+"""The two-turn relaxation's question (`reach_two.below`) on group covers of a seeded greedy game's
+turn, with `reach_turns.TwoTurns.turn_two_temples` on and off (session 61): the answer and the CPU s.
+
+    PYTHONPATH=TREE .venv/bin/python tools/below_covers.py --seed 4 --turn 12 --seat north \
+        "tile -2,-1 r0 blue@NW=21" "tile -1,-2 r270 blue@NE=20"
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+
+from bench_two_turns_place import positions
+
+from akrotiri_puzzles.analysis import reach_turns, reach_two
+from akrotiri_puzzles.analysis.endgame import Run
+from akrotiri_puzzles.analysis.placement import cover, groups
+from akrotiri_puzzles.solver.deadline import Deadline
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--edition", type=int, default=2016)
+    ap.add_argument("--seat", default="south")
+    ap.add_argument("--turn", type=int, required=True)
+    ap.add_argument("asks", nargs="+", help="PLACEMENT=VALUE: the cover of that placement's group, asked VALUE")
+    args = ap.parse_args()
+    pos = positions(args.seed, args.edition, args.turn, [args.seat])[0]
+    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
+    found = groups(kids)
+    for arg in args.asks:
+        name, ask = arg.rsplit("=", 1)
+        group = next(g for g in found if any(str(a) == name for a, _ in g))
+        top = cover([c for _, c in group], 2)
+        assert top is not None
+        out = []
+        for on in (True, False):
+            reach_turns.TwoTurns.turn_two_temples = on
+            t = time.process_time()
+            answer = reach_two.below(top, int(ask))
+            out.append(f"{'on' if on else 'off'}: {answer} ({time.process_time() - t:.1f} s)")
+        print(name, "at", ask, "|", " ".join(out), flush=True)
+
+
+if __name__ == "__main__":
+    main()
