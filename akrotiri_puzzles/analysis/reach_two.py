@@ -43,7 +43,9 @@ run once over both turns, on the boards the line can meet:
   Cubes unloaded (kept aside, anywhere) are sold only once a Load takes them aboard again: at
   a later Load (first, up to the boat's 3) or for one action paid at Thera (a Load on the way).
 - *Temples* (`room`, R-EXC-1). One per B1 spot, one on a final island joining two of them, and
-  on a spot of the next tile's islands as many as the final board has of them.
+  on a spot of the next tile's islands as many as the final board has of them. An excavation of
+  turn 2 on a B1 spot is not made on a final board where the spot's island holds an older
+  temple (`TwoTurns.turn_two_blocked`, R-TURN-1, session 61).
 - *Turn 1's legs* (`leg_actions`). Costed over B1 alone, or they end turn 1.
 - *"Not directly connected"* (R-GOAL-11, `TwoGoals.alone_on`, session 55). Read on the leaf's
   final board: a new temple on a spot of B1 lies on that spot's island there, so it and the old
