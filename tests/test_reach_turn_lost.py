@@ -20,15 +20,21 @@ from .test_analysis_turns_placement import before_placement
 from .test_reach_two import first_placement
 
 
+def seed_4_turn_12_cover(first: str):
+    """Seed 4's turn 12 (2016, north), its placements, and the two-turn cover of the group of
+    placements whose first is `first`."""
+    pos = before_placement(4, 2016, 12)
+    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
+    group = next(g for g in groups(kids) if str(g[0][0]) == first)
+    top = cover([child for _, child in group], 2)
+    assert top is not None
+    return pos, kids, top
+
+
 @pytest.fixture(scope="module")
 def seed_4_turn_12():
     """The two-turn cover of seed 4's turn 12's placements `tile -1,4 r0 blue@NW` (north)."""
-    pos = before_placement(4, 2016, 12)
-    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-    group = next(g for g in groups(kids) if str(g[0][0]) == "tile -1,4 r0 blue@NW")
-    top = cover([child for _, child in group], 2)
-    assert top is not None
-    return top
+    return seed_4_turn_12_cover("tile -1,4 r0 blue@NW")[2]
 
 
 def test_R_TURN_2_R_TURN_3_turn_one_s_unspent_actions_are_lost_at_a_turn_two_excavation(seed_4_turn_12, monkeypatch):

@@ -12,7 +12,6 @@ import pytest
 from akrotiri_puzzles.actions import Excavate
 from akrotiri_puzzles.analysis import reach_turns
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
-from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.exhaustive import horizon
 from akrotiri_puzzles.analysis.placement import cover, groups
 from akrotiri_puzzles.analysis.reach_boards import Boards
@@ -22,7 +21,7 @@ from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement
+from .test_reach_turn_lost import seed_4_turn_12_cover
 
 JOINED = (-7, 0)
 """A quadrant of turn 1's island that the next tile at (-3, -1) joins to the opponent's temple's."""
@@ -31,12 +30,7 @@ JOINED = (-7, 0)
 @pytest.fixture(scope="module")
 def seed_4_turn_12():
     """Seed 4's turn 12 (north) and the two-turn cover of its placements `tile -2,-1 r0 blue@NW`."""
-    pos = before_placement(4, 2016, 12)
-    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-    group = next(g for g in groups(kids) if str(g[0][0]) == "tile -2,-1 r0 blue@NW")
-    top = cover([child for _, child in group], 2)
-    assert top is not None
-    return pos, kids, top
+    return seed_4_turn_12_cover("tile -2,-1 r0 blue@NW")
 
 
 def slot_search(top, slot):

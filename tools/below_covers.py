@@ -13,7 +13,7 @@ import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import positions
+from bench_two_turns_place import position_options, the_position
 
 from akrotiri_puzzles.analysis import reach_turns, reach_two
 from akrotiri_puzzles.analysis.endgame import Run
@@ -23,13 +23,10 @@ from akrotiri_puzzles.solver.deadline import Deadline
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, required=True)
-    ap.add_argument("--edition", type=int, default=2016)
-    ap.add_argument("--seat", default="south")
-    ap.add_argument("--turn", type=int, required=True)
+    position_options(ap)
     ap.add_argument("asks", nargs="+", help="PLACEMENT=VALUE: the cover of that placement's group, asked VALUE")
     args = ap.parse_args()
-    pos = positions(args.seed, args.edition, args.turn, [args.seat])[0]
+    pos = the_position(ap, args)
     kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
     found = groups(kids)
     for arg in args.asks:

@@ -66,15 +66,15 @@ def _watch_searches(searches: list[Search]) -> None:
     reach_two.TwoRelaxed.best = watched  # type: ignore[method-assign]
 
 
-def _position(seed: int, edition: int, turn: int, seat: str) -> Any:
+def _position(args: argparse.Namespace) -> Any:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from bench_two_turns_place import positions
+    from bench_two_turns_place import the_position
 
-    return positions(seed, edition, turn, [seat])[0]
+    return the_position(args.parser, args)
 
 
 def record(args: argparse.Namespace) -> None:
-    pos = _position(args.seed, args.edition, args.turn, args.seat)
+    pos = _position(args)
     ctx = multiprocessing.get_context("fork")
     child = ctx.Process(target=_record_child, args=(args, pos))
     w0 = time.perf_counter()
@@ -210,6 +210,7 @@ def main() -> None:
     rec.add_argument("--cpu-limit", type=int, default=200)
     rec.add_argument("--out", default="questions.pickle")
     rec.add_argument("--no-record", action="store_true", help="only the groups done and their CPU s")
+    rec.set_defaults(parser=rec)
     rep = sub.add_parser("replay")
     rep.add_argument("paths", nargs="+")
     rep.add_argument("--first", type=int, default=None, help="the first questions of each analysis only")

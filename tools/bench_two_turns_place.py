@@ -44,6 +44,24 @@ def positions(seed: int, edition: int, turn: int, seats: list[str]) -> list[Posi
     return [out[s] for s in sorted(out)]
 
 
+def position_options(ap: argparse.ArgumentParser, required: bool = True) -> None:
+    """The options naming one position as `positions` draws it (the developers' tools share them)."""
+    ap.add_argument("--seed", type=int, required=required)
+    ap.add_argument("--edition", type=int, default=2016)
+    ap.add_argument("--seat", default="south")
+    ap.add_argument("--turn", type=int, required=required)
+
+
+def the_position(ap: argparse.ArgumentParser, args: argparse.Namespace) -> Position:
+    """The position the options name, or argparse's one line and exit 2 where there is none."""
+    found = positions(args.seed, args.edition, args.turn, [args.seat])
+    if not found:
+        ap.error(
+            f"--seed {args.seed} --turn {args.turn} --seat {args.seat}: that seat has no tile to place at that turn"
+        )
+    return found[0]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])

@@ -40,7 +40,7 @@ from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import positions
+from bench_two_turns_place import position_options, the_position
 
 from akrotiri_puzzles.analysis import endgame, placement, reach_below
 from akrotiri_puzzles.position import Position
@@ -269,10 +269,7 @@ def summary(path: str) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int)
-    ap.add_argument("--edition", type=int, default=2016)
-    ap.add_argument("--seat", default="south")
-    ap.add_argument("--turn", type=int)
+    position_options(ap, required=False)
     ap.add_argument("--cpu-limit", type=int, default=600)
     ap.add_argument("--log", help="the JSON-lines log to write")
     ap.add_argument("--summary", help="only print the summary of this log")
@@ -282,10 +279,7 @@ def main() -> None:
         return
     if args.seed is None or args.turn is None or args.log is None:
         ap.error("--seed, --turn and --log are needed (or --summary LOG)")
-    found = positions(args.seed, args.edition, args.turn, [args.seat])
-    if not found:
-        ap.error("no such position")
-    in_child(found[0], args.log, args.cpu_limit)
+    in_child(the_position(ap, args), args.log, args.cpu_limit)
     print(summary(args.log))
 
 

@@ -17,7 +17,7 @@ import sys
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import positions
+from bench_two_turns_place import position_options, the_position
 
 from akrotiri_puzzles.analysis import reach_two, reach_two_goals
 from akrotiri_puzzles.analysis.endgame import Run
@@ -82,16 +82,13 @@ def trace_stack(frame: object) -> list[str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, required=True)
-    ap.add_argument("--edition", type=int, default=2016)
-    ap.add_argument("--seat", default="south")
-    ap.add_argument("--turn", type=int, required=True)
+    position_options(ap)
     ap.add_argument("--group", required=True, help="a placement: its group's cover (or --alone: itself)")
     ap.add_argument("--members", nargs="*", help="the cover of these placements only")
     ap.add_argument("--alone", action="store_true")
     ap.add_argument("--ask", type=int, required=True)
     args = ap.parse_args()
-    pos = positions(args.seed, args.edition, args.turn, [args.seat])[0]
+    pos = the_position(ap, args)
     kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
     group = next(g for g in groups(kids) if any(str(a) == args.group for a, _ in g))
     if args.alone:

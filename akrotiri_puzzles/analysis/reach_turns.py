@@ -122,6 +122,8 @@ class TwoTurns:
     (a load, a sale, a buy, M03), where turn 2 has four; CP-SAT proves 21 out of reach (107 s)."""
 
     taken: list[set[Quad | None]]
+    _blocked: dict[Spot, int]
+    """`turn_two_blocked`'s answers by spot, for this search's boards (set with `taken`)."""
 
     turn_two_temples = True
     """Whether an excavation that `turn_bonus` finds turn 2's is kept off the final boards where its
@@ -158,14 +160,6 @@ class TwoTurns:
         got = self._blocked.get(spot)
         if got is None:
             got = self._blocked[spot] = sum(1 << k for k, isl in self.members[spot] if isl in self.taken[k])
-        return got
-
-    @property
-    def _blocked(self) -> dict[Spot, int]:
-        """`turn_two_blocked`'s answers, by spot, for this search's boards."""
-        got: dict[Spot, int] | None = self.__dict__.get("_blocked_spots")
-        if got is None:
-            got = self.__dict__["_blocked_spots"] = {}
         return got
 
     def turn_over(self, acts: int, gained: int) -> int:

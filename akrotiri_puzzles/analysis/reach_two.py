@@ -287,6 +287,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
         # Both seats' temples block an island (R-EXC-1).
         sites = [site for seat in pos.seats for _, site in seat.temples]
         self.taken = [{b.island_at(q) for q in sites} for b in boards]
+        self._blocked = {}
         self._spots(boards)
         self.first_cubes = _first_cubes(self.b1_island, pos) if self.split_loads else {}
         self.money = _money.Money(self) if self.colours else None
