@@ -112,6 +112,14 @@ a question stopped by one board alone starts the next one with that board (modul
 as before session 58, a reference)."""
 
 
+ALONE_AGAIN = 4
+"""A board alone whose search passes the node cap, its group's search together passing it too,
+is searched once more with this many times the states before it stops the question (`Below.
+alone_again`; 1: not, as before session 62). On seed 5's turn 10 (2016, north) the cover of
+`tile -1,-3 r180` was not below 29 only because one board alone passed 20,000 states; it is below
+in 20,928, where main's search then ran a two-turn model for more than 420 CPU s."""
+
+
 SURVEY = False
 """Whether `Below.every`'s question (a thin group's one-turn cover) searches every group of final
 boards, and every board alone of a group not below together, instead of ending at the first not
@@ -144,6 +152,7 @@ class Below:
         alone_first: bool = ALONE_FIRST,
         keep_below: bool = KEEP_BELOW,
         survey: bool | None = None,
+        again: int | None = None,
     ) -> None:
         self.nodes = nodes
         self.chunk = chunk
@@ -171,6 +180,13 @@ class Below:
         what it would search after the first group not below would be kept for nothing)."""
         self.said_yes = True
         """Whether the last question was answered yes (unions are tried only then)."""
+        self.again = ALONE_AGAIN if again is None else again
+        """A board alone past the node cap is searched again with this many times the states
+        (`ALONE_AGAIN`; 1: not)."""
+        self.too_big: dict[tuple[object, ...], int] = {}
+        """The boards alone (by the position's cubes and market, slot and index) that passed the
+        larger cap of `alone_again` in the kept setup, and the value asked then; emptied when the
+        setup changes."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -184,6 +200,7 @@ class Below:
         if self.kept is None or self.kept[0] != key:
             self.kept = (key, slot_groups(pos), Boards(pos))
             self.capped = set()
+            self.too_big = {}
             self.known.clear()
         key, got, shared = self.kept
         return evolve(pos, board=key.board), got, shared
@@ -314,12 +331,40 @@ class Below:
                 if self.union_below(pos, group, acts, shared, ask, slot[1]):
                     self.note((slot, None))
                     return False
-                value = ask
+                value = self.alone_again(pos, slot, k, group[k], acts, shared, ask)
             if value >= ask:
                 self.last, self.last_board, self.said_yes = slot, k, False
                 return True
             self.note((slot, k))
         return False
+
+    def alone_again(
+        self,
+        pos: Position,
+        slot: tuple[Slot | None, bool],
+        k: int,
+        board: Board,
+        acts: int,
+        shared: Boards,
+        ask: int,
+    ) -> int:
+        """A board alone that passed the node cap (and whose group together did too), searched
+        again with `again` times the states (`ALONE_AGAIN`): its value, or `ask` where it passes
+        those too (then not again for this position of the setup unless asked for more:
+        `too_big`). The cap only bounds the cost: a search that completes bounds the lines
+        ending on its board whatever its cap (module doc)."""
+        if self.again <= 1:
+            return ask
+        key = (pos.cubes, pos.market, slot, k)
+        if self.too_big.get(key, ask - 1) >= ask:
+            return ask  # passed the larger cap for this position at this value or more
+        try:
+            return TwoRelaxed(pos, [pos.board, board], acts, self.nodes * self.again, shared, ask, slot[1]).best()
+        except Reached:
+            return ask
+        except TooBig:
+            self.too_big[key] = ask
+            return ask
 
     def survey_stops(
         self,

@@ -1,0 +1,65 @@
+"""A board alone whose relaxed search passes the node cap is searched once more with more states
+(analysis/reach_below.py, `ALONE_AGAIN`, `Below.alone_again`, session 62). The cap only bounds
+the cost of a search: one that completes bounds every line ending on its board (R-TILE-1: the
+next tile lies on one of the group's boards), whatever its cap, so a question is still answered
+yes only where every group is below, and never below a cover's two-turn optimum. On seed 5's
+turn 10 (2016, north) the cover of `tile -1,-3 r180` was not below 29 only because one board alone
+passed 20,000 states (below in 20,928), and main's search then ran its two-turn model for more
+than 420 CPU s."""
+
+from __future__ import annotations
+
+from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis.reach_below import Below
+
+from .test_reach_two import covers
+
+SMALL = 300
+"""A node cap under which a board alone of the cover below passes it at 8 (and its group
+together too), while four times as many states complete below 8."""
+
+
+def _cover():
+    """A cover of seed 3's fifth turn (2016): its two-turn optimum is 7 (CP-SAT,
+    tests/test_reach_past_cap.py)."""
+    return covers(3, 2016, 3)[1]
+
+
+def spy(monkeypatch) -> list[int]:
+    """The node caps of the relaxed searches `Below` makes."""
+    caps: list[int] = []
+    real = reach_below.TwoRelaxed
+
+    class Spy(real):  # type: ignore[misc, valid-type]
+        def best(self) -> int:
+            caps.append(self.start_nodes)
+            return super().best()
+
+    monkeypatch.setattr(reach_below, "TwoRelaxed", Spy)
+    return caps
+
+
+def test_R_TILE_1_a_board_alone_past_the_node_cap_is_searched_again_with_more_states(monkeypatch):
+    top = _cover()
+    caps = spy(monkeypatch)
+    assert Below(SMALL)(top, 8)  # ALONE_AGAIN: a board alone completes below 8 with more states
+    assert SMALL * reach_below.ALONE_AGAIN in caps
+    assert not Below(SMALL)(top, 7)  # the optimum: a line reaches it
+    # Without it (main before session 62) the board alone past the cap ends the question.
+    monkeypatch.setattr(reach_below, "ALONE_AGAIN", 1)
+    assert not Below(SMALL)(top, 8)
+
+
+def test_R_TILE_1_a_board_alone_past_the_larger_cap_is_not_searched_again_for_the_same_question(monkeypatch):
+    # At a tiny cap the board alone passes four times it too: the question ends no, and the same
+    # question again (the same position and value) does not search that board with more states.
+    top = _cover()
+    caps = spy(monkeypatch)
+    asked = Below(40, again=2)
+    assert not asked(top, 8)
+    first = caps.count(80)
+    assert first >= 1
+    assert asked.too_big
+    del caps[:]
+    assert not asked(top, 8)
+    assert caps.count(80) == 0
