@@ -9,9 +9,13 @@ than 420 CPU s."""
 
 from __future__ import annotations
 
+import pytest
+
 from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_below import Below
 
+from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_two import covers
 
 SMALL = 300
@@ -63,3 +67,18 @@ def test_R_TILE_1_a_board_alone_past_the_larger_cap_is_not_searched_again_for_th
     del caps[:]
     assert not asked(top, 8)
     assert caps.count(80) == 0
+
+
+@pytest.mark.corpus
+def test_R_TILE_1_seed_5s_turn_10_cover_below_29_with_a_board_alone_searched_again():
+    # Seed 5's turn 10 (2016, north), the cover of `tile -1,-3 r180`: every group of final boards
+    # is below 29 but one board alone, which passes 20,000 states and completes below in 20,928
+    # (about 50 CPU s a question). Main's search ran this cover's two-turn model at 29 for more
+    # than 420 CPU s; the turn's value is 28 (its first placement's, CP-SAT).
+    group = next(
+        g for g in placement_groups(before_placement(5, 2016, 10)) if str(g[0][0]) == "tile -1,-3 r180 blue@NE"
+    )
+    top = cover([c for _, c in group], 2)
+    assert top is not None
+    assert Below()(top, 29)
+    assert not Below(again=1)(top, 29)

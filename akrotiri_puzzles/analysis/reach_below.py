@@ -47,6 +47,16 @@ the searches, and searching several groups as one, changes only the cost, never 
   union's), and perhaps more often (a search together that completes at or above the value where
   every board alone is below). Only the cost changes, except where a search passes the cap (as for
   the runs above).
+- *A board alone past the cap, searched once more* (`ALONE_AGAIN`, session 62). Where a board
+  alone passes the node cap and its group's search together does too, the board is searched
+  again with `ALONE_AGAIN` times the states before it stops the question; one that passes those
+  too is not searched again for the same position of the setup at that value or less
+  (`too_big`). The cap only bounds a search's cost: one that completes bounds every line ending on
+  its board whatever its cap, so a yes still needs every group below, and the answer changes only
+  from no to yes where the relaxation proves it (the model it spares would be INFEASIBLE). On seed
+  5's turn 10 (2016, north) the cover of `tile -1,-3 r180` at 29: one board alone of 64 passed
+  20,000 states and completed below in 20,928; main then ran that cover's two-turn model for more
+  than 420 CPU s.
 
 - *A thin group's question surveying for its parts and members* (`SURVEY`, session 60; off:
   measured not to pay on the whole search, docs/analysis.md). Where
