@@ -91,7 +91,7 @@ from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
 from .reach_known import Known, Part
-from .reach_two import NODES, TwoRelaxed, boards_alone, group_bound, slot_groups
+from .reach_two import NODES, BlindRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
 Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
@@ -121,6 +121,13 @@ Off: on seed 3's turn 11 (2016, south) the whole search read 1.06 times main's C
 alone (docs/analysis.md, session 60). False is main's path exactly. Read when a `Below` is made."""
 
 
+BLIND_COUNTS = True
+"""Whether a thin group's question (`every`), where its one-turn cover is not below the value,
+asks once more, colour-blind, from the group's *counts cover* (`counts_cover`: on each piece the
+most cubes any member lays there, per colour the fewest market cubes) before the placement search
+asks each market part's cover (module doc; session 62). False: as before, a reference."""
+
+
 SURVEY_SLACK = 4
 """A survey goes on while its boards alone not below are at most this many more than half those
 below (`surveying`)."""
@@ -144,6 +151,7 @@ class Below:
         alone_first: bool = ALONE_FIRST,
         keep_below: bool = KEEP_BELOW,
         survey: bool | None = None,
+        blind_counts: bool | None = None,
     ) -> None:
         self.nodes = nodes
         self.chunk = chunk
@@ -171,6 +179,11 @@ class Below:
         what it would search after the first group not below would be kept for nothing)."""
         self.said_yes = True
         """Whether the last question was answered yes (unions are tried only then)."""
+        self.blind_counts = BLIND_COUNTS if blind_counts is None else blind_counts
+        """Whether `every` asks the counts cover colour-blind where the one-turn cover is not
+        below (`BLIND_COUNTS`)."""
+        self.relaxed: type[TwoRelaxed] = TwoRelaxed
+        """The searches' class: `BlindRelaxed` during a counts cover's question (`blind`)."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -239,9 +252,13 @@ class Below:
                 return self.survey_stops(pos, slots[i], finals[i], acts, shared, ask, past_cap, i, tally)
             try:
                 if alone:
-                    value: int | None = boards_alone(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
+                    value: int | None = boards_alone(
+                        pos, finals[i], acts, self.nodes, shared, ask, slots[i][1], self.relaxed
+                    )
                 else:
-                    value = group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1], past_cap=False)
+                    value = group_bound(
+                        pos, finals[i], acts, self.nodes, shared, ask, slots[i][1], past_cap=False, relaxed=self.relaxed
+                    )
             except Reached:
                 value = None
             except TooBig:
@@ -306,7 +323,7 @@ class Below:
             if (slot, k) in known:
                 continue
             try:
-                value = TwoRelaxed(pos, [pos.board, group[k]], acts, self.nodes, shared, ask, slot[1]).best()
+                value = self.relaxed(pos, [pos.board, group[k]], acts, self.nodes, shared, ask, slot[1]).best()
             except Reached:
                 value = ask
             except TooBig:
@@ -339,7 +356,7 @@ class Below:
         below (then `last`, `last_board`: its first board not below alone). Passing the node
         cap together: as `stops` (its boards alone last)."""
         try:
-            value = TwoRelaxed(pos, [pos.board, *group], acts, self.nodes, shared, ask, slot[1]).best()
+            value = self.relaxed(pos, [pos.board, *group], acts, self.nodes, shared, ask, slot[1]).best()
         except Reached:
             value = ask
         except TooBig:
@@ -357,7 +374,7 @@ class Below:
                 first = k if first is None else first
                 break  # the survey stops paying: the cover is too loose (`surveying`)
             try:
-                value = TwoRelaxed(pos, [pos.board, board], acts, self.nodes, shared, ask, slot[1]).best()
+                value = self.relaxed(pos, [pos.board, board], acts, self.nodes, shared, ask, slot[1]).best()
             except (Reached, TooBig):
                 value = ask
             tally[value >= ask] += 1
@@ -390,7 +407,7 @@ class Below:
         boards, all with or all without the oracle) searched as one are below `ask`: then so is
         each of the groups (a line ending on one of its boards is one of the union's lines)."""
         try:
-            value = TwoRelaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
+            value = self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
         except (Reached, TooBig):
             return False
         return value < ask
@@ -398,6 +415,46 @@ class Below:
     def every(self, members: Sequence[Position], ask: int) -> bool:
         """Whether no line of the two turns from any of `members` (the placements of one slot and
         rotation: the same board and seats, differing only in cubes on the board and the market)
-        reaches `ask`, proven by the relaxation from their one-turn cover (module doc)."""
+        reaches `ask`, proven by the relaxation from their one-turn cover (module doc); where
+        that is not below, from their counts cover searched colour-blind (`BLIND_COUNTS`)."""
         top = cover(members)
-        return top is not None and self(top, ask, survey=self.survey)
+        if top is None:
+            return False
+        if self(top, ask, survey=self.survey):
+            return True
+        if not self.blind_counts:
+            return False
+        return self.blind(counts_cover(members, top), ask)
+
+    def blind(self, pos: Position, ask: int) -> bool:
+        """Whether the colour-blind relaxation (`BlindRelaxed`) from `pos` is below `ask`: the
+        question of `__call__`, every search colour-blind, without what the setup's other
+        questions proved below (`known`: proven for positions read by colour, which `pos`, a
+        counts cover, stands for only colour-blind) and keeping nothing for them."""
+        keep, self.keep_below = self.keep_below, False
+        relaxed, self.relaxed = self.relaxed, BlindRelaxed
+        try:
+            return self(pos, ask)
+        finally:
+            self.keep_below, self.relaxed = keep, relaxed
+
+
+def counts_cover(members: Sequence[Position], top: Position) -> Position:
+    """`top` (their one-turn `cover`) with, on each piece, only the cubes of one member that lays
+    the most there (whatever their colours): at least each member's cubes on every piece (so on
+    every island of every board) in number, and per colour the fewest market cubes (`top`'s).
+    It dominates no member (the colours differ), but the colour-blind relaxation reads the cubes
+    only as counts and the market only as its empty spaces (`BlindRelaxed`), so there its bound
+    is at least each member's (module doc, `BLIND_COUNTS`)."""
+    most: dict[object, tuple[int, int]] = {}
+    for i, p in enumerate(members):
+        per: dict[object, int] = {}
+        for piece, _, n in p.cubes:
+            per[piece] = per.get(piece, 0) + n
+        for piece, n in per.items():
+            if n > most.get(piece, (0, -1))[0]:
+                most[piece] = (n, i)
+    cubes = tuple(
+        sorted((piece, colour, n) for piece, (_, i) in most.items() for q, colour, n in members[i].cubes if q == piece)
+    )
+    return evolve(top, cubes=cubes)
