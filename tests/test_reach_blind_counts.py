@@ -16,6 +16,7 @@ from akrotiri_puzzles.analysis import reach_below
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.placement import cover, groups
 from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach_known import Known, dominates, dominates_in_number
 from akrotiri_puzzles.analysis.reach_two import NODES, BlindRelaxed, group_bound, slot_groups
 from akrotiri_puzzles.analysis.reach_two_goals import Reached
 from akrotiri_puzzles.position import evolve
@@ -89,3 +90,29 @@ def test_R_LOAD_1_R_FREE_1_R_TILE_2_a_thin_group_is_below_26_in_one_question(thi
     members, _, _ = thin_group
     assert reach_below.Below().every(members, 26)
     assert not reach_below.Below(blind_counts=False).every(members, 26)
+
+
+def test_R_LOAD_1_R_FREE_1_a_colour_blind_proof_holds_in_number_and_a_proof_by_colour_not_for_a_blind_question(
+    thin_group,
+):
+    # reach_known.py: what a counts cover's colour-blind question proved below is used by each
+    # member's question (it dominates them in number, not by colour); what a question by colour
+    # proved below for the one-turn cover (which dominates the counts cover by colour) is not used
+    # by a colour-blind question (the counts cover stands for the members only colour-blind).
+    members, top, counts = thin_group
+    part = (((-4, 0), False), None)
+    known = Known()
+    known.start(counts, 26, blind=True)
+    known.add(part)
+    assert any(not dominates(counts, m) for m in members)
+    for m in members:
+        assert dominates_in_number(counts, m)
+        assert known.start(m, 26) == {part}
+    assert known.start(members[0], 25) == set()  # a lower value: nothing
+    known = Known()
+    known.start(top, 26)
+    known.add(part)
+    assert dominates(top, counts)
+    assert known.start(counts, 26) == {part}  # by colour, for the counts cover as a position
+    assert known.start(counts, 26, blind=True) == set()  # but not for its colour-blind question
+    assert not dominates_in_number(members[0], counts)  # one member lays fewer than the counts cover

@@ -63,6 +63,21 @@ the searches, and searching several groups as one, changes only the cost, never 
   part or member skips only groups and boards proven below for a position that dominates it.
   The next question starts with the first group not below, as without the survey.
 
+- *A thin group asked once more, colour-blind, from its counts cover* (`BLIND_COUNTS`,
+  `BLIND_KEEP`, session 62). Where `every`'s one-turn cover (below) is not below the value, the
+  group's *counts cover* (`counts_cover`: on each piece as many cubes as the member laying the
+  most there, whatever their colours; per colour the fewest market cubes) is asked with every
+  search colour-blind (reach_two's `BlindRelaxed`). The one-turn cover lays a cube of every colour
+  on each island a second cube may go to (4 where a member lays 1), which its relaxed line loads
+  and sells; the counts cover lays as many as a market part's cover. The colour-blind relaxation
+  is a bound by itself (the first search of `blind_first`) and reads the cubes only as counts and
+  the market only as its empty spaces' prices, so its bound from the counts cover is at least
+  each member's: below the value, every member is. On seed 3's turn 11 (2016, south) each market
+  part's searches ended colour-blind below 26, and one question answers for the four. With
+  `BLIND_KEEP` that question goes on past a group not below, and the groups it proved below are
+  kept for the parts' and members' questions (reach_known.py, `dominates_in_number`); a proof by
+  colour is never used in it.
+
 A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
 (placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
 and the next turn's placement could lay fewer cubes from it, R-TILE-2) is asked through its
@@ -128,9 +143,29 @@ most cubes any member lays there, per colour the fewest market cubes) before the
 asks each market part's cover (module doc; session 62). False: as before, a reference."""
 
 
+BLIND_KEEP = True
+"""Whether the counts cover's question (`BLIND_COUNTS`) searches every group of final boards, a
+group not below not ending it, and keeps those below for the later questions of the setup from
+positions it dominates in number (reach_known.py's `dominates_in_number`): the market parts' covers
+and the members then search only the others."""
+
+
 SURVEY_SLACK = 4
 """A survey goes on while its boards alone not below are at most this many more than half those
 below (`surveying`)."""
+
+
+BLIND_SLACK = 1
+"""A counts cover's question goes on past a group not below while those not below are at most
+this many more than a quarter of those below (`going_on`)."""
+
+
+def going_on(went: list[int]) -> bool:
+    """Whether a counts cover's question (`BLIND_KEEP`) goes on past a group not below: its
+    groups searched below and not below so far (`went`) say that most are below (what the market
+    parts and members are spared); where most are not (a value the colour-blind relaxation
+    reaches on most boards), the parts search them again anyway."""
+    return went[1] <= BLIND_SLACK + went[0] // 4
 
 
 def surveying(tally: list[int]) -> bool:
@@ -184,6 +219,9 @@ class Below:
         below (`BLIND_COUNTS`)."""
         self.relaxed: type[TwoRelaxed] = TwoRelaxed
         """The searches' class: `BlindRelaxed` during a counts cover's question (`blind`)."""
+        self.going_on = False
+        """Whether a group not below does not end the question (a counts cover's, `BLIND_KEEP`):
+        every group is searched, those below kept."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -214,6 +252,8 @@ class Below:
         failed: list[tuple[tuple[Slot | None, bool] | None, int | None]] = []
         tally = [0, 0]
         """A survey's boards alone searched below and not below (`survey_stops`)."""
+        went = [0, 0]
+        """The groups (or runs) searched below and not below so far (`going_on`)."""
 
         def stopped(hit: bool) -> bool:
             """Whether the question ends here: at a group not below, unless surveying. The next
@@ -221,9 +261,10 @@ class Below:
             if hit:
                 failed.append((self.last, self.last_board))
                 self.last, self.last_board = failed[0]
-            return hit and not (survey and surveying(tally))
+            went[hit] += 1
+            return hit and not (survey and surveying(tally)) and not (self.going_on and going_on(went))
 
-        known = self.known.start(pos, ask) if self.keep_below else set()
+        known = self.known.start(pos, ask, self.relaxed is BlindRelaxed) if self.keep_below else set()
         # A group each of whose boards alone is known below is known below.
         known |= {
             (s, None) for s, group in zip(slots, finals, strict=True) if all((s, k) in known for k in range(len(group)))
@@ -427,16 +468,19 @@ class Below:
         return self.blind(counts_cover(members, top), ask)
 
     def blind(self, pos: Position, ask: int) -> bool:
-        """Whether the colour-blind relaxation (`BlindRelaxed`) from `pos` is below `ask`: the
-        question of `__call__`, every search colour-blind, without what the setup's other
-        questions proved below (`known`: proven for positions read by colour, which `pos`, a
-        counts cover, stands for only colour-blind) and keeping nothing for them."""
-        keep, self.keep_below = self.keep_below, False
+        """Whether the colour-blind relaxation (`BlindRelaxed`) from `pos` (a counts cover) is
+        below `ask`: the question of `__call__`, every search colour-blind. It uses only what
+        colour-blind questions proved below (`known`: a proof by colour is one for positions
+        read by colour, which `pos` stands for only colour-blind); with `BLIND_KEEP` a group not
+        below does not end it (`going_on`), and the groups below are kept for the setup's later
+        questions from positions it dominates in number (reach_known.py)."""
+        keep, self.keep_below = self.keep_below, self.keep_below and BLIND_KEEP
         relaxed, self.relaxed = self.relaxed, BlindRelaxed
+        self.going_on = self.keep_below
         try:
             return self(pos, ask)
         finally:
-            self.keep_below, self.relaxed = keep, relaxed
+            self.keep_below, self.relaxed, self.going_on = keep, relaxed, False
 
 
 def counts_cover(members: Sequence[Position], top: Position) -> Position:
