@@ -86,6 +86,7 @@ def main() -> None:
     ap.add_argument("--group", required=True, help="a placement: its group's cover (or --alone: itself)")
     ap.add_argument("--members", nargs="*", help="the cover of these placements only")
     ap.add_argument("--alone", action="store_true")
+    ap.add_argument("--one-turn", action="store_true", help="the one-turn cover (a thin group's `Below.every`)")
     ap.add_argument("--ask", type=int, required=True)
     args = ap.parse_args()
     pos = the_position(ap, args)
@@ -95,7 +96,7 @@ def main() -> None:
         top = next(c for a, c in group if str(a) == args.group)
     else:
         chosen = [c for a, c in group if not args.members or str(a) in args.members]
-        top = cover(chosen, 2)
+        top = cover(chosen, 1 if args.one_turn else 2)
     assert top is not None
     leaf = reach_two_goals.TwoGoals.leaf
 

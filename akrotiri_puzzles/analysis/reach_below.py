@@ -73,6 +73,21 @@ the searches, and searching several groups as one, changes only the cost, never 
   part or member skips only groups and boards proven below for a position that dominates it.
   The next question starts with the first group not below, as without the survey.
 
+- *A thin group asked once more, colour-blind, from its counts cover* (`BLIND_COUNTS`,
+  `BLIND_KEEP`, session 62). Where `every`'s one-turn cover (below) is not below the value, the
+  group's *counts cover* (`counts_cover`: on each piece as many cubes as the member laying the
+  most there, whatever their colours; per colour the fewest market cubes) is asked with every
+  search colour-blind (reach_two's `BlindRelaxed`). The one-turn cover lays a cube of every colour
+  on each island a second cube may go to (4 where a member lays 1), which its relaxed line loads
+  and sells; the counts cover lays as many as a market part's cover. The colour-blind relaxation
+  is a bound by itself (the first search of `blind_first`) and reads the cubes only as counts and
+  the market only as its empty spaces' prices, so its bound from the counts cover is at least
+  each member's: below the value, every member is. On seed 3's turn 11 (2016, south) each market
+  part's searches ended colour-blind below 26, and one question answers for the four. With
+  `BLIND_KEEP` that question goes on past a group not below, and the groups it proved below are
+  kept for the parts' and members' questions (reach_known.py, `dominates_in_number`); a proof by
+  colour is never used in it.
+
 A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
 (placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
 and the next turn's placement could lay fewer cubes from it, R-TILE-2) is asked through its
@@ -94,14 +109,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..board import Board
-from ..geometry import Slot
+from ..geometry import Quad, Slot
 from ..position import Position, evolve
 from . import reach_two
 from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
 from .reach_known import Known, Part
-from .reach_two import NODES, TwoRelaxed, boards_alone, group_bound, slot_groups
+from .reach_two import NODES, BlindRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
 Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
@@ -139,9 +154,36 @@ Off: on seed 3's turn 11 (2016, south) the whole search read 1.06 times main's C
 alone (docs/analysis.md, session 60). False is main's path exactly. Read when a `Below` is made."""
 
 
+BLIND_COUNTS = True
+"""Whether a thin group's question (`every`), where its one-turn cover is not below the value,
+asks once more, colour-blind, from the group's *counts cover* (`counts_cover`: on each piece the
+most cubes any member lays there, per colour the fewest market cubes) before the placement search
+asks each market part's cover (module doc; session 62). False: as before, a reference."""
+
+
+BLIND_KEEP = True
+"""Whether the counts cover's question (`BLIND_COUNTS`) searches every group of final boards, a
+group not below not ending it, and keeps those below for the later questions of the setup from
+positions it dominates in number (reach_known.py's `dominates_in_number`): the market parts' covers
+and the members then search only the others."""
+
+
 SURVEY_SLACK = 4
 """A survey goes on while its boards alone not below are at most this many more than half those
 below (`surveying`)."""
+
+
+BLIND_SLACK = 1
+"""A counts cover's question goes on past a group not below while those not below are at most
+this many more than a quarter of those below (`going_on`)."""
+
+
+def going_on(went: list[int]) -> bool:
+    """Whether a counts cover's question (`BLIND_KEEP`) goes on past a group not below: its
+    groups searched below and not below so far (`went`) say that most are below (what the market
+    parts and members are spared); where most are not (a value the colour-blind relaxation
+    reaches on most boards), the parts search them again anyway."""
+    return went[1] <= BLIND_SLACK + went[0] // 4
 
 
 def surveying(tally: list[int]) -> bool:
@@ -163,6 +205,7 @@ class Below:
         keep_below: bool = KEEP_BELOW,
         survey: bool | None = None,
         again: int | None = None,
+        blind_counts: bool | None = None,
     ) -> None:
         self.nodes = nodes
         self.chunk = chunk
@@ -194,9 +237,17 @@ class Below:
         """A board alone past the node cap is searched again with this many times the states
         (`ALONE_AGAIN`; 1: not)."""
         self.too_big: dict[tuple[object, ...], int] = {}
-        """The boards alone (by the position's cubes and market, slot and index) that passed the
-        larger cap of `alone_again` in the kept setup, and the value asked then; emptied when the
-        setup changes."""
+        """The boards alone (by the search's class, the position's cubes and market, slot and
+        index) that passed the larger cap of `alone_again` in the kept setup, and the value asked
+        then; emptied when the setup changes."""
+        self.blind_counts = BLIND_COUNTS if blind_counts is None else blind_counts
+        """Whether `every` asks the counts cover colour-blind where the one-turn cover is not
+        below (`BLIND_COUNTS`)."""
+        self.relaxed: type[TwoRelaxed] = TwoRelaxed
+        """The searches' class: `BlindRelaxed` during a counts cover's question (`blind`)."""
+        self.going_on = False
+        """Whether a group not below does not end the question (a counts cover's, `BLIND_KEEP`):
+        every group is searched, those below kept."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -228,6 +279,8 @@ class Below:
         failed: list[tuple[tuple[Slot | None, bool] | None, int | None]] = []
         tally = [0, 0]
         """A survey's boards alone searched below and not below (`survey_stops`)."""
+        went = [0, 0]
+        """The groups (or runs) searched below and not below so far (`going_on`)."""
 
         def stopped(hit: bool) -> bool:
             """Whether the question ends here: at a group not below, unless surveying. The next
@@ -235,9 +288,10 @@ class Below:
             if hit:
                 failed.append((self.last, self.last_board))
                 self.last, self.last_board = failed[0]
-            return hit and not (survey and surveying(tally))
+            went[hit] += 1
+            return hit and not (survey and surveying(tally)) and not (self.going_on and going_on(went))
 
-        known = self.known.start(pos, ask) if self.keep_below else set()
+        known = self.known.start(pos, ask, self.relaxed is BlindRelaxed) if self.keep_below else set()
         # A group each of whose boards alone is known below is known below.
         known |= {
             (s, None) for s, group in zip(slots, finals, strict=True) if all((s, k) in known for k in range(len(group)))
@@ -266,9 +320,13 @@ class Below:
                 return self.survey_stops(pos, slots[i], finals[i], acts, shared, ask, past_cap, i, tally)
             try:
                 if alone:
-                    value: int | None = boards_alone(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1])
+                    value: int | None = boards_alone(
+                        pos, finals[i], acts, self.nodes, shared, ask, slots[i][1], self.relaxed
+                    )
                 else:
-                    value = group_bound(pos, finals[i], acts, self.nodes, shared, ask, slots[i][1], past_cap=False)
+                    value = group_bound(
+                        pos, finals[i], acts, self.nodes, shared, ask, slots[i][1], past_cap=False, relaxed=self.relaxed
+                    )
             except Reached:
                 value = None
             except TooBig:
@@ -333,7 +391,7 @@ class Below:
             if (slot, k) in known:
                 continue
             try:
-                value = TwoRelaxed(pos, [pos.board, group[k]], acts, self.nodes, shared, ask, slot[1]).best()
+                value = self.relaxed(pos, [pos.board, group[k]], acts, self.nodes, shared, ask, slot[1]).best()
             except Reached:
                 value = ask
             except TooBig:
@@ -365,11 +423,11 @@ class Below:
         ending on its board whatever its cap (module doc)."""
         if self.again <= 1:
             return ask
-        key = (pos.cubes, pos.market, slot, k)
+        key = (self.relaxed, pos.cubes, pos.market, slot, k)
         if self.too_big.get(key, ask - 1) >= ask:
             return ask  # passed the larger cap for this position at this value or more
         try:
-            return TwoRelaxed(pos, [pos.board, board], acts, self.nodes * self.again, shared, ask, slot[1]).best()
+            return self.relaxed(pos, [pos.board, board], acts, self.nodes * self.again, shared, ask, slot[1]).best()
         except Reached:
             return ask
         except TooBig:
@@ -394,7 +452,7 @@ class Below:
         below (then `last`, `last_board`: its first board not below alone). Passing the node
         cap together: as `stops` (its boards alone last)."""
         try:
-            value = TwoRelaxed(pos, [pos.board, *group], acts, self.nodes, shared, ask, slot[1]).best()
+            value = self.relaxed(pos, [pos.board, *group], acts, self.nodes, shared, ask, slot[1]).best()
         except Reached:
             value = ask
         except TooBig:
@@ -412,7 +470,7 @@ class Below:
                 first = k if first is None else first
                 break  # the survey stops paying: the cover is too loose (`surveying`)
             try:
-                value = TwoRelaxed(pos, [pos.board, board], acts, self.nodes, shared, ask, slot[1]).best()
+                value = self.relaxed(pos, [pos.board, board], acts, self.nodes, shared, ask, slot[1]).best()
             except (Reached, TooBig):
                 value = ask
             tally[value >= ask] += 1
@@ -445,7 +503,7 @@ class Below:
         boards, all with or all without the oracle) searched as one are below `ask`: then so is
         each of the groups (a line ending on one of its boards is one of the union's lines)."""
         try:
-            value = TwoRelaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
+            value = self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
         except (Reached, TooBig):
             return False
         return value < ask
@@ -453,6 +511,49 @@ class Below:
     def every(self, members: Sequence[Position], ask: int) -> bool:
         """Whether no line of the two turns from any of `members` (the placements of one slot and
         rotation: the same board and seats, differing only in cubes on the board and the market)
-        reaches `ask`, proven by the relaxation from their one-turn cover (module doc)."""
+        reaches `ask`, proven by the relaxation from their one-turn cover (module doc); where
+        that is not below, from their counts cover searched colour-blind (`BLIND_COUNTS`)."""
         top = cover(members)
-        return top is not None and self(top, ask, survey=self.survey)
+        if top is None:
+            return False
+        if self(top, ask, survey=self.survey):
+            return True
+        if not self.blind_counts:
+            return False
+        return self.blind(counts_cover(members, top), ask)
+
+    def blind(self, pos: Position, ask: int) -> bool:
+        """Whether the colour-blind relaxation (`BlindRelaxed`) from `pos` (a counts cover) is
+        below `ask`: the question of `__call__`, every search colour-blind. It uses only what
+        colour-blind questions proved below (`known`: a proof by colour is one for positions
+        read by colour, which `pos` stands for only colour-blind); with `BLIND_KEEP` a group not
+        below does not end it (`going_on`), and the groups below are kept for the setup's later
+        questions from positions it dominates in number (reach_known.py)."""
+        keep, self.keep_below = self.keep_below, self.keep_below and BLIND_KEEP
+        relaxed, self.relaxed = self.relaxed, BlindRelaxed
+        self.going_on = self.keep_below
+        try:
+            return self(pos, ask)
+        finally:
+            self.keep_below, self.relaxed, self.going_on = keep, relaxed, False
+
+
+def counts_cover(members: Sequence[Position], top: Position) -> Position:
+    """`top` (their one-turn `cover`) with, on each piece, only the cubes of one member that lays
+    the most there (whatever their colours): at least each member's cubes on every piece (so on
+    every island of every board) in number, and per colour the fewest market cubes (`top`'s).
+    It dominates no member (the colours differ), but the colour-blind relaxation reads the cubes
+    only as counts and the market only as its empty spaces (`BlindRelaxed`), so there its bound
+    is at least each member's (module doc, `BLIND_COUNTS`)."""
+    most: dict[Quad, tuple[int, int]] = {}
+    for i, p in enumerate(members):
+        per: dict[Quad, int] = {}
+        for piece, _, n in p.cubes:
+            per[piece] = per.get(piece, 0) + n
+        for piece, n in per.items():
+            if n > most.get(piece, (0, -1))[0]:
+                most[piece] = (n, i)
+    cubes = tuple(
+        sorted((piece, colour, n) for piece, (_, i) in most.items() for q, colour, n in members[i].cubes if q == piece)
+    )
+    return evolve(top, cubes=cubes)

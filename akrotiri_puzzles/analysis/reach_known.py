@@ -46,25 +46,53 @@ def dominates(p: Position, q: Position) -> bool:
     return len(p.market) == len(q.market) and all(a <= b for a, b in zip(p.market, q.market, strict=True))
 
 
+def dominates_in_number(p: Position, q: Position) -> bool:
+    """Whether `p` has at least as many cubes as `q` on every piece, whatever their colours, and
+    per colour at most its market cubes, on a price track that does not fall: what the
+    colour-blind relaxation reads (reach_two's `BlindRelaxed`, session 62)."""
+    if any(b < a for a, b in pairwise(p.components.market.track)):
+        return False
+    most: dict[object, int] = {}
+    for piece, _, n in p.cubes:
+        most[piece] = most.get(piece, 0) + n
+    need: dict[object, int] = {}
+    for piece, _, n in q.cubes:
+        need[piece] = need.get(piece, 0) + n
+    if any(n > most.get(piece, 0) for piece, n in need.items()):
+        return False
+    return len(p.market) == len(q.market) and all(a <= b for a, b in zip(p.market, q.market, strict=True))
+
+
 class Known:
     """The parts proven below in the questions of one setup: per question, the position, the
-    value asked and its parts (module doc)."""
+    value asked, its parts and whether its searches were colour-blind (module doc).
+
+    A part proven below colour-blind (`BlindRelaxed`, from a counts cover) holds for every
+    position that `p` dominates in number (`dominates_in_number`): the colour-blind relaxation
+    reads the cubes only as counts and the market only as its empty spaces, so its bound from
+    such a position is at most `p`'s, and it bounds that position's lines whatever colours they
+    read. A part proven below by colour is never used for a colour-blind question: that question's
+    position stands for others only colour-blind (reach_below's `counts_cover`), and a proof by
+    colour for it says nothing about them."""
 
     def __init__(self) -> None:
-        self.asked: list[tuple[Position, int, set[Part]]] = []
+        self.asked: list[tuple[Position, int, set[Part], bool]] = []
 
     def clear(self) -> None:
         """A new setup: nothing known."""
         self.asked = []
 
-    def start(self, pos: Position, ask: int) -> set[Part]:
+    def start(self, pos: Position, ask: int, blind: bool = False) -> set[Part]:
         """The parts known below `ask` for `pos` (proven at `ask` or less for a position that
-        dominates it); the question's own parts are recorded from now on (`add`)."""
+        dominates it; colour-blind: in number); the question's own parts are recorded from now on
+        (`add`). `blind`: the question is colour-blind (only colour-blind proofs are used)."""
         known: set[Part] = set()
-        for p, at, parts in self.asked:
-            if at <= ask and parts and dominates(p, pos):
+        for p, at, parts, by_count in self.asked:
+            if at > ask or not parts:
+                continue
+            if dominates_in_number(p, pos) if by_count else (not blind and dominates(p, pos)):
                 known |= parts
-        self.asked.append((pos, ask, set()))
+        self.asked.append((pos, ask, set(), blind))
         return known
 
     def add(self, part: Part) -> None:

@@ -89,6 +89,7 @@ from .reach_two_goals import Member, Reached, Spot, TwoGoals
 
 __all__ = [
     "NODES",
+    "BlindRelaxed",
     "TwoRelaxed",
     "below",
     "boards_alone",
@@ -150,6 +151,7 @@ def group_bound(
     ask: int | None,
     oracle: bool = False,
     past_cap: bool | None = None,
+    relaxed: type[TwoRelaxed] | None = None,
 ) -> int:
     """One group's bound: its boards searched together (cheap, looser: legs and cubes of
     several boards at once); where that reaches `ask` (without one: always), or passes `nodes`
@@ -163,10 +165,12 @@ def group_bound(
     passes them too ends the question, as before). Seed 5's turn 10 (2016, north):
     the first placement's questions at 29 and 30 passed the cap together on three slots of four
     boards (20,000 states each) while each board alone was searched below 29 in 3,000 to 5,000
-    (its CP-SAT optimum is 28)."""
+    (its CP-SAT optimum is 28). `relaxed`: the search's class (`BlindRelaxed`; by default
+    `TwoRelaxed`)."""
+    cls = TwoRelaxed if relaxed is None else relaxed
     together: int | None = None
     try:
-        together = TwoRelaxed(pos, [pos.board, *group], acts, nodes, shared, ask, oracle).best()
+        together = cls(pos, [pos.board, *group], acts, nodes, shared, ask, oracle).best()
     except Reached:
         pass  # each board alone
     except TooBig:
@@ -174,16 +178,24 @@ def group_bound(
             raise
     if together is not None and (ask is not None or len(group) == 1):
         return together
-    alone = boards_alone(pos, group, acts, nodes, shared, ask, oracle)
+    alone = boards_alone(pos, group, acts, nodes, shared, ask, oracle, cls)
     return alone if together is None else min(together, alone)
 
 
 def boards_alone(
-    pos: Position, group: list[Board], acts: int, nodes: int, shared: _Boards, ask: int | None, oracle: bool = False
+    pos: Position,
+    group: list[Board],
+    acts: int,
+    nodes: int,
+    shared: _Boards,
+    ask: int | None,
+    oracle: bool = False,
+    relaxed: type[TwoRelaxed] | None = None,
 ) -> int:
     """The most of the group's boards' bounds, each searched alone with turn 1's board (`nodes`
     states each): a bound on every line ending on one of them (`group_bound`)."""
-    return max(TwoRelaxed(pos, [pos.board, b], acts, nodes, shared, ask, oracle).best() for b in group)
+    cls = TwoRelaxed if relaxed is None else relaxed
+    return max(cls(pos, [pos.board, b], acts, nodes, shared, ask, oracle).best() for b in group)
 
 
 def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
@@ -514,3 +526,15 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
     def stop_at(self, at: str | Quad) -> Quad:
         """The spot of a stop (the boat's dock's island's at the start)."""
         return self.spot_of[self.pos.board.island_of_dock[at]] if isinstance(at, str) else at  # type: ignore[return-value]
+
+
+class BlindRelaxed(TwoRelaxed):
+    """`TwoRelaxed` with the sales read colour-blind only (`colours` off: the n cubes sold earn
+    the n best empty spaces of any colour, `earned`): the first search of `blind_first`, alone.
+    It reads a position's cubes only as counts (per island of turn 1's board, per piece of a
+    final board: `_cubes_on`, `first_cubes`) and its market only as its empty spaces' prices
+    (`earned`), so from a position with at least another's cubes on every piece, whatever their
+    colours, and per colour at most its market cubes, its bound is at least that other's
+    (reach_below.py's `counts_cover`, session 62)."""
+
+    colours = False
