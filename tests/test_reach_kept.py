@@ -172,6 +172,7 @@ def test_R_TILE_1_a_board_alone_past_the_cap_tries_its_group_together_then_leads
             return super().best()
 
     monkeypatch.setattr(reach_below, "TwoRelaxed", Capped)
+    monkeypatch.setattr(asked, "relaxed", Capped)  # the class `asked` searches with (session 62)
     assert not asked(top, 8)  # the group together passes the cap too: the question stops (no claim)
     alone = seen.index(frozenset({forced}))
     assert seen[alone + 1 : alone + 2] == [frozenset(id(b) for b in boards)]  # its group, together, next
@@ -179,6 +180,7 @@ def test_R_TILE_1_a_board_alone_past_the_cap_tries_its_group_together_then_leads
     assert (asked.last, asked.last_board, asked.said_yes) == (slot, 1, False)
     monkeypatch.setattr(reach_below, "TwoRelaxed", real)
     spy = searches(monkeypatch)
+    monkeypatch.setattr(asked, "relaxed", reach_below.TwoRelaxed)  # the spy
     assert asked(top, 8) == below(top, 8, SMALL)
     assert spy[0] == frozenset({forced})  # the board that stopped the last question, first
     assert not asked(members[0], 7) or below(members[0], 7, SMALL)
