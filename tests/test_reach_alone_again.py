@@ -12,10 +12,9 @@ from __future__ import annotations
 import pytest
 
 from akrotiri_puzzles.analysis import reach_below
-from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_below import Below
 
-from .test_analysis_turns_placement import before_placement, placement_groups
+from .test_reach_kept import seed_5_turn_10_cover
 from .test_reach_two import covers
 
 SMALL = 300
@@ -75,10 +74,6 @@ def test_R_TILE_1_seed_5s_turn_10_cover_below_29_with_a_board_alone_searched_aga
     # is below 29 but one board alone, which passes 20,000 states and completes below in 20,928
     # (about 50 CPU s a question). Main's search ran this cover's two-turn model at 29 for more
     # than 420 CPU s; the turn's value is 28 (its first placement's, CP-SAT).
-    group = next(
-        g for g in placement_groups(before_placement(5, 2016, 10)) if str(g[0][0]) == "tile -1,-3 r180 blue@NE"
-    )
-    top = cover([c for _, c in group], 2)
-    assert top is not None
+    _, top = seed_5_turn_10_cover()
     assert Below()(top, 29)
     assert not Below(again=1)(top, 29)

@@ -127,16 +127,23 @@ def test_R_TILE_1_R_TILE_2_what_a_dominating_position_proved_below_is_kept(monke
     assert not dominates(bare, top) and dominates(top, bare)
 
 
-@pytest.mark.corpus
-def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before():
-    # Seed 5's turn 10 (2016, north), the cover whose question at 29 is no (ten of its groups
-    # past the analyser's cap together, the no from a board alone) and whose members are each yes
-    # (about 45 and 35 CPU s each; docs/analysis.md): the same answers as main's order.
+def seed_5_turn_10_cover():
+    """Seed 5's turn 10 (2016, north): the placements `tile -1,-3 r180 blue@NE` (notation and
+    child) and their two-turn cover."""
     group = next(
         g for g in placement_groups(before_placement(5, 2016, 10)) if str(g[0][0]) == "tile -1,-3 r180 blue@NE"
     )
     top = cover([c for _, c in group], 2)
     assert top is not None
+    return group, top
+
+
+@pytest.mark.corpus
+def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before():
+    # Seed 5's turn 10 (2016, north), the cover whose question at 29 is no (ten of its groups
+    # past the analyser's cap together, the no from a board alone) and whose members are each yes
+    # (about 45 and 35 CPU s each; docs/analysis.md): the same answers as main's order.
+    group, top = seed_5_turn_10_cover()
     # `again=1`: without session 62's second search of a board alone past the cap
     # (`ALONE_AGAIN`), with which that board completes below 29 and so does the cover
     # (tests/test_reach_alone_again.py).

@@ -2,7 +2,7 @@
 two-turn covers, one after another: "PLACEMENT=VALUE" each (`--members`: then each member too);
 the answers and CPU s of each, and the total (session 62).
 
-    PYTHONPATH=TREE .venv/bin/python tools/ask_covers.py TREE --seed 5 --turn 10 --seat north \
+    PYTHONPATH=TREE .venv/bin/python TREE/tools/ask_covers.py --seed 5 --turn 10 --seat north \
         "tile -1,-3 r270 blue@SE=29" "tile -1,-3 r90 blue@NW=29"
 """
 
@@ -13,34 +13,29 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import position_options, the_ask, the_group, the_position
 from akrotiri_puzzles.analysis import reach_below
-from akrotiri_puzzles.analysis.endgame import Run
-from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.analysis.placement import cover
 
 ap = argparse.ArgumentParser()
-ap.add_argument("tree")
 position_options(ap)
 ap.add_argument("asks", nargs="+")
 ap.add_argument("--again", type=int, default=None)
 ap.add_argument("--members", action="store_true")
 args = ap.parse_args()
 pos = the_position(ap, args)
-kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-gs = groups(kids)
 b = reach_below.Below(again=args.again)
 T0 = time.process_time()
 for a in args.asks:
-    name, ask = a.rsplit("=", 1)
-    g = next(g for g in gs if any(str(x) == name for x, _ in g))
+    name, ask = the_ask(ap, a)
+    g = the_group(ap, pos, name)
     top = cover([c for _, c in g], 2)
     t = time.process_time()
-    r = b(top, int(ask))
+    r = b(top, ask)
     print(name, ask, "cover below" if r else "cover NOT below", f"{time.process_time() - t:.2f}", flush=True)
     if args.members:
         for x, c in g:
             t = time.process_time()
-            r = b(c, int(ask))
+            r = b(c, ask)
             print("  ", x, "below" if r else "NOT below", f"{time.process_time() - t:.2f}", flush=True)
 print("total", round(time.process_time() - T0, 2))

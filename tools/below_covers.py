@@ -13,12 +13,10 @@ import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import position_options, the_ask, the_group, the_position
 
 from akrotiri_puzzles.analysis import reach_turns, reach_two
-from akrotiri_puzzles.analysis.endgame import Run
-from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.analysis.placement import cover
 
 
 def main() -> None:
@@ -27,18 +25,16 @@ def main() -> None:
     ap.add_argument("asks", nargs="+", help="PLACEMENT=VALUE: the cover of that placement's group, asked VALUE")
     args = ap.parse_args()
     pos = the_position(ap, args)
-    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-    found = groups(kids)
     for arg in args.asks:
-        name, ask = arg.rsplit("=", 1)
-        group = next(g for g in found if any(str(a) == name for a, _ in g))
+        name, ask = the_ask(ap, arg)
+        group = the_group(ap, pos, name)
         top = cover([c for _, c in group], 2)
         assert top is not None
         out = []
         for on in (True, False):
             reach_turns.TwoTurns.turn_two_temples = on
             t = time.process_time()
-            answer = reach_two.below(top, int(ask))
+            answer = reach_two.below(top, ask)
             out.append(f"{'on' if on else 'off'}: {answer} ({time.process_time() - t:.1f} s)")
         print(name, "at", ask, "|", " ".join(out), flush=True)
 

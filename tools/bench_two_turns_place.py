@@ -62,6 +62,24 @@ def the_position(ap: argparse.ArgumentParser, args: argparse.Namespace) -> Posit
     return found[0]
 
 
+def the_group(ap: argparse.ArgumentParser, pos: Position, name: str) -> list:  # type: ignore[type-arg]
+    """The group of `pos`'s placements (one slot and rotation) holding the placement `name`
+    (notation), as (notation, child) pairs, or argparse's one line and exit 2 where none is."""
+    found = groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
+    group = next((g for g in found if any(str(a) == name for a, _ in g)), None)
+    if group is None:
+        ap.error(f"{name!r}: no placement of that name at this turn (e.g. {str(found[0][0][0])!r})")
+    return group
+
+
+def the_ask(ap: argparse.ArgumentParser, arg: str) -> tuple[str, int]:
+    """A "PLACEMENT=VALUE" argument as (placement, value), or argparse's one line and exit 2."""
+    name, _, value = arg.rpartition("=")
+    if not name or not value.lstrip("-").isdigit():
+        ap.error(f"{arg!r}: expected PLACEMENT=VALUE, e.g. 'tile -1,-2 r0 blue@NW=12'")
+    return name, int(value)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])

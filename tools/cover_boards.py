@@ -14,14 +14,12 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import position_options, the_group, the_position
 from akrotiri_puzzles.analysis import reach_two
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach_two_goals import Reached
-from akrotiri_puzzles.analysis.endgame import Run
-from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.analysis.placement import cover
 
 ap = argparse.ArgumentParser()
 position_options(ap)
@@ -32,8 +30,7 @@ ap.add_argument("--nodes", type=int, default=reach_two.NODES)
 ap.add_argument("--only-alone", action="store_true")
 args = ap.parse_args()
 pos = the_position(ap, args)
-kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-group = next(g for g in groups(kids) if any(str(a) == args.group for a, _ in g))
+group = the_group(ap, pos, args.group)
 top = next(c for a, c in group if str(a) == args.group) if args.alone else cover([c for _, c in group], 2)
 slots, finals, acts = reach_two.slot_groups(top)
 shared = Boards(top)

@@ -17,12 +17,10 @@ import sys
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import position_options, the_group, the_position
 
 from akrotiri_puzzles.analysis import reach_two, reach_two_goals
-from akrotiri_puzzles.analysis.endgame import Run
-from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.analysis.placement import cover
 
 FIELDS = (
     "at",
@@ -90,8 +88,7 @@ def main() -> None:
     ap.add_argument("--ask", type=int, required=True)
     args = ap.parse_args()
     pos = the_position(ap, args)
-    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-    group = next(g for g in groups(kids) if any(str(a) == args.group for a, _ in g))
+    group = the_group(ap, pos, args.group)
     if args.alone:
         top = next(c for a, c in group if str(a) == args.group)
     else:

@@ -115,7 +115,7 @@ from . import reach_two
 from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
-from .reach_known import Known, Part
+from .reach_known import Known, Part, per_piece
 from .reach_two import NODES, BlindRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
@@ -547,10 +547,7 @@ def counts_cover(members: Sequence[Position], top: Position) -> Position:
     is at least each member's (module doc, `BLIND_COUNTS`)."""
     most: dict[Quad, tuple[int, int]] = {}
     for i, p in enumerate(members):
-        per: dict[Quad, int] = {}
-        for piece, _, n in p.cubes:
-            per[piece] = per.get(piece, 0) + n
-        for piece, n in per.items():
+        for piece, n in per_piece(p).items():
             if n > most.get(piece, (0, -1))[0]:
                 most[piece] = (n, i)
     cubes = tuple(

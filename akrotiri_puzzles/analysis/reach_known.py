@@ -24,9 +24,10 @@ have said no: still proven, by `p`'s search).
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import pairwise
 
-from ..geometry import Slot
+from ..geometry import Quad, Slot
 from ..position import Position
 
 Part = tuple[tuple[Slot | None, bool], int | None]
@@ -38,29 +39,32 @@ def dominates(p: Position, q: Position) -> bool:
     """Whether `p` has at least `q`'s cubes of each colour on every piece and at most its market
     cubes per colour, on a price track that does not fall (module doc). The rest of the two
     positions must be equal: the caller's (one setup)."""
-    if any(b < a for a, b in pairwise(p.components.market.track)):
-        return False
     most = {(piece, colour): n for piece, colour, n in p.cubes}
-    if any(n > most.get((piece, colour), 0) for piece, colour, n in q.cubes):
-        return False
-    return len(p.market) == len(q.market) and all(a <= b for a, b in zip(p.market, q.market, strict=True))
+    return market_dominates(p, q) and all(n <= most.get((piece, colour), 0) for piece, colour, n in q.cubes)
 
 
 def dominates_in_number(p: Position, q: Position) -> bool:
     """Whether `p` has at least as many cubes as `q` on every piece, whatever their colours, and
     per colour at most its market cubes, on a price track that does not fall: what the
     colour-blind relaxation reads (reach_two's `BlindRelaxed`, session 62)."""
+    most = per_piece(p)
+    return market_dominates(p, q) and all(n <= most[piece] for piece, n in per_piece(q).items())
+
+
+def market_dominates(p: Position, q: Position) -> bool:
+    """Whether `p` has at most `q`'s market cubes per colour, on a price track that does not fall
+    (more empty spaces never pay less for a sale, R-FREE-1)."""
     if any(b < a for a, b in pairwise(p.components.market.track)):
         return False
-    most: dict[object, int] = {}
-    for piece, _, n in p.cubes:
-        most[piece] = most.get(piece, 0) + n
-    need: dict[object, int] = {}
-    for piece, _, n in q.cubes:
-        need[piece] = need.get(piece, 0) + n
-    if any(n > most.get(piece, 0) for piece, n in need.items()):
-        return False
     return len(p.market) == len(q.market) and all(a <= b for a, b in zip(p.market, q.market, strict=True))
+
+
+def per_piece(pos: Position) -> Counter[Quad]:
+    """The cubes on each piece of `pos`'s board, whatever their colours."""
+    out: Counter[Quad] = Counter()
+    for piece, _, n in pos.cubes:
+        out[piece] += n
+    return out
 
 
 class Known:
