@@ -448,7 +448,9 @@ class Relaxed(Buys, Goals, Legs):
                         more = tuple(sorted({**got, island: had + k}.items())) if mark else taken
                         if mark and island in lates and now >= OVER:
                             # A Load that may be turn 2's reads the laid cube (reach_money.py).
-                            more = tuple(sorted({**got, island: had + k, LATE + island: 0}.items()))
+                            flagged = {**got, island: had + k}
+                            flagged[LATE + island] = 0  # type: ignore[operator,index]  # reach_two's spots: ints
+                            more = tuple(sorted(flagged.items()))
                         sub = search(
                             island,
                             later,
