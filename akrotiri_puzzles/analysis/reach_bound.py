@@ -44,8 +44,12 @@ from ..goals import BoardFacts
 from ..position import Position
 from ..rules import temple_island_set
 from .reach_buys import Buys
+from .reach_ceiling import OVER
 from .reach_goals import Goals
 from .reach_legs import Legs, Plan
+
+LATE = 1 << 20
+"""`(LATE + spot, 0)` in `taken`: a Load on the spot that may be turn 2's (analysis/reach_money.py)."""
 
 NODES = 20_000
 """States the relaxed search may visit before it gives up (no bound)."""
@@ -357,6 +361,7 @@ class Relaxed(Buys, Goals, Legs):
         late_cut = self.last_loads_unread
         touched = self.touches(taken)
         may_load = cargo < 3 or touched
+        lates = self.late_spots()
         if self._amounts_of is not memo:
             self._amounts, self._amounts_of = {}, memo
         amounts = self._amounts
@@ -441,6 +446,11 @@ class Relaxed(Buys, Goals, Legs):
                         # on a spot with cubes left marks it, even one that takes none of them.
                         mark = k or (touched and lying > had)
                         more = tuple(sorted({**got, island: had + k}.items())) if mark else taken
+                        if mark and island in lates and now >= OVER:
+                            # A Load that may be turn 2's reads the laid cube (reach_money.py).
+                            flagged = {**got, island: had + k}
+                            flagged[LATE + island] = 0  # type: ignore[operator,index]  # reach_two's spots: ints
+                            more = tuple(sorted(flagged.items()))
                         sub = search(
                             island,
                             later,
@@ -486,6 +496,11 @@ class Relaxed(Buys, Goals, Legs):
         """Whether every Load on a spot with cubes left is searched and marks it in `taken`, even
         with the boat full (reach_two's, analysis/reach_money.py's `TOUCHED`)."""
         return False
+
+    def late_spots(self) -> frozenset[Quad]:
+        """The spots where a Load that may be turn 2's is marked in `taken` (reach_two's reads the
+        laid cubes only for those, analysis/reach_money.py's `LATE`); none here."""
+        return frozenset()
 
     def unload_amounts(self, cargo: int, taken: Taken) -> Sequence[tuple[int, Taken]]:
         """The cubes an unload leaves, and `taken` after it: all of them (reach_two's tries fewer

@@ -60,7 +60,7 @@ from itertools import product
 from typing import Any
 
 from ..components import COLOURS
-from .reach_bound import TooBig
+from .reach_bound import LATE, TooBig
 
 Taken = tuple[tuple[Any, int], ...]
 
@@ -70,6 +70,11 @@ too with `touched` off)."""
 TOUCHED = -2
 """A spot that is never one: in `taken`, the boat has unloaded (`unloads`): each spot of `taken` is
 read for every cube it holds, not only for as many as its Loads took (`Money.income`)."""
+
+
+late_loads = True
+"""Whether a spot's Loads all of turn 1 are read for the cubes of its island on turn 1's board
+(the late-Load rule, session 63: `Money.late`); else for the laid cube too, as before."""
 
 touched = True
 """Whether a search may read the colours through unloads, each spot loaded read whole (`TOUCHED`,
@@ -103,6 +108,23 @@ class Money:
                     most[c] = max(most.get(c, 0), n)
             pools[s] = (most, wild)
         self.pools = pools
+        # The late-Load rule (session 63, module doc): a spot's Loads all of turn 1 read the cubes
+        # of its island on turn 1's board, no laid cube; `late` the spots where that differs.
+        early: dict[int, tuple[dict[str, int], int]] = {}
+        for s, members in enumerate(r.members):
+            k, isl = members[0]
+            first = {c: n for c, n in pos.cubes_by_island.get(isl, {}).items() if n} if k == 0 else {}
+            early[s] = (first, 0)
+        self.early = early
+        splits: set[int] = set()
+        if late_loads and getattr(r, "split_loads", False):  # `load_turns` searches turn 1's way apart
+            splits = {s for s, n in r.cubes.items() if r.first_cubes.get(s, 0) < n}
+        self.late = frozenset(
+            s for s in splits if early[s] != ({c: n for c, n in pools[s][0].items() if n}, pools[s][1])
+        )
+        """Spots where a Load's turn changes its colours: there a Load not certainly turn 1's (not
+        the turn-1 way of `load_turns`'s split) marks the spot `LATE` in `taken`; the others are
+        read as before."""
         market = pos.market
         takes = [(0,) * len(COLOURS)]
         if len(r.boards) > 1:
@@ -134,12 +156,15 @@ class Money:
     def _income(self, n: int, taken: tuple[tuple[int, int], ...], whole: bool = False) -> int:
         """`income` with the spots `taken`; `whole`: each read for every cube it holds (`TOUCHED`)."""
         best = 0
+        marks = {m for m in taken if m[0] >= LATE}
         for t, prices in self.takes:
             spaces: list[int] = []
             for i, c in enumerate(COLOURS):
                 can = self.aboard.get(c, 0)
                 for s, had in taken:
-                    most, wild = self.pools[s]
+                    if s >= LATE:
+                        continue
+                    most, wild = self.pools[s] if s not in self.late or (LATE + s, 0) in marks else self.early[s]
                     lying = most.get(c, 0) + (wild if t[i] else 0)
                     can += lying if whole else min(had, lying)
                 spaces += prices[i][:can]
@@ -205,6 +230,9 @@ class ByColour:
 
     def forget(self, taken: Taken, cargo: int) -> Taken:
         return () if self.money is None else forget(taken, cargo)
+
+    def late_spots(self) -> frozenset[Any]:
+        return frozenset() if self.money is None else self.money.late
 
 
 def blind_first(r: Any, search: Callable[[], int], reached: type[Exception]) -> int:
