@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 
 from akrotiri_puzzles.analysis import reach_two_goals
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.analysis.reach_two import below
 
-from .test_reach_two import first_placement, optimum_not_below
+from .test_reach_two import first_placement, group_relaxed, optimum_not_below
 
 
 def _seed_2_turn_24():
@@ -27,10 +26,7 @@ def test_R_END_2_R_TILE_1_turn_1s_board_is_read_as_final_only_with_every_temple_
     # every one the hero has left (the game then ends in turn 1, R-END-2); with fewer, turn 2's
     # placement follows (R-TURN-1) and the final board is one of the group's (bits 1 and up).
     top = _seed_2_turn_24()
-    got = slot_groups(top)
-    assert got is not None
-    _, finals, acts = got
-    r = TwoRelaxed(top, [top.board, *finals[1]], acts, 1, Boards(top), None)
+    r = group_relaxed(top, 1)
     every = r.every
     assert every & 1 and every >> 1
     assert r.finals(every, r.left) == every

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from akrotiri_puzzles.analysis import reach_money
-from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_bound import LATE
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.analysis.reach_two import below
 
 from .test_analysis_turns_placement import before_placement, placement_groups
+from .test_reach_two import group_relaxed
 
 
 def _group_43_member():
@@ -30,17 +30,14 @@ def test_R_TILE_2_R_TURN_1_a_laid_cube_is_loaded_in_turn_two(monkeypatch):
     # sell for 8 at most (blue's 5, red's 3); loaded by a Load that may be turn 2's (marked
     # `LATE`), for 9 (two blues).
     top = _group_43_member()
-    got = slot_groups(top)
-    assert got is not None
-    _, finals, acts = got
-    r = TwoRelaxed(top, [top.board, *finals[16]], acts, 1, Boards(top), None)
+    r = group_relaxed(top, 16)
     assert r.money is not None
     s = r.spot_of[top.board.island_at((1, -4))]
     assert s in r.money.late
     assert r.money.income(2, ((s, 2),)) == 8
     assert r.money.income(2, ((s, 2), (LATE + s, 0))) == 9 == r.earned[2]
     monkeypatch.setattr(reach_money, "late_loads", False)
-    off = TwoRelaxed(top, [top.board, *finals[16]], acts, 1, Boards(top), None)
+    off = group_relaxed(top, 16)
     assert off.money is not None and not off.money.late
     assert off.money.income(2, ((s, 2),)) == 9
 

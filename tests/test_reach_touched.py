@@ -14,7 +14,7 @@ from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach_two import below, two_turn_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_reach_two import NODES, covers, first_placement, optimum_not_below
+from .test_reach_two import NODES, covers, first_placement, group_relaxed, optimum_not_below
 
 
 def _seed_3_turn_11_group_18():
@@ -36,14 +36,8 @@ def test_R_FREE_1_R_FREE_2_colours_read_through_an_unload_bound_seed_3s_turn_11_
 def test_R_FREE_1_a_spot_read_whole_earns_no_less_than_read_by_its_loads():
     # TOUCHED reads each spot of `taken` for every cube it holds: never less than the exact read
     # of the same spots (so the switch at an unload only loosens), never more than colour-blind.
-    from akrotiri_puzzles.analysis.reach_boards import Boards
-    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, slot_groups
-
     top = _seed_3_turn_11_group_18()
-    got = slot_groups(top)
-    assert got is not None
-    _, finals, acts = got
-    r = TwoRelaxed(top, [top.board, *finals[1]], acts, 1, Boards(top), None)
+    r = group_relaxed(top, 1)
     assert r.money is not None
     spots = sorted(r.cubes)
     seen = 0

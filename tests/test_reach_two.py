@@ -11,7 +11,8 @@ import pytest
 
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_two import below, final_boards, two_turn_bound
+from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
@@ -38,6 +39,15 @@ def first_placement(seed: int, turn: int, group: int, notation: str):
     action, child = placement_groups(before_placement(seed, 2016, turn))[group][0]
     assert str(action) == notation
     return child
+
+
+def group_relaxed(top, group: int) -> TwoRelaxed:
+    """The two-turn relaxation (no value asked, a node cap of 1) of turn 1's board and the final
+    boards of the placement's slot-and-rotation group `group` (`slot_groups`)."""
+    got = slot_groups(top)
+    assert got is not None
+    _, finals, acts = got
+    return TwoRelaxed(top, [top.board, *finals[group]], acts, 1, Boards(top), None)
 
 
 def optimum_not_below(top) -> int:

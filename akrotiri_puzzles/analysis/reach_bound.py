@@ -445,12 +445,13 @@ class Relaxed(Buys, Goals, Legs):
                         # Once the colours are read whole (reach_money.py's `TOUCHED`), every Load
                         # on a spot with cubes left marks it, even one that takes none of them.
                         mark = k or (touched and lying > had)
-                        more = tuple(sorted({**got, island: had + k}.items())) if mark else taken
-                        if mark and island in lates and now >= OVER:
-                            # A Load that may be turn 2's reads the laid cube (reach_money.py).
-                            flagged = {**got, island: had + k}
-                            flagged[LATE + island] = 0  # type: ignore[operator,index]  # reach_two's spots: ints
-                            more = tuple(sorted(flagged.items()))
+                        more = taken
+                        if mark:
+                            grown = {**got, island: had + k}
+                            if island in lates and now >= OVER:
+                                # A Load that may be turn 2's reads the laid cube (reach_money.py).
+                                grown[LATE + island] = 0  # type: ignore[operator,index]  # reach_two's spots: ints
+                            more = tuple(sorted(grown.items()))
                         sub = search(
                             island,
                             later,

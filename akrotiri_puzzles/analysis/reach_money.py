@@ -156,15 +156,15 @@ class Money:
     def _income(self, n: int, taken: tuple[tuple[int, int], ...], whole: bool = False) -> int:
         """`income` with the spots `taken`; `whole`: each read for every cube it holds (`TOUCHED`)."""
         best = 0
-        marks = {m for m in taken if m[0] >= LATE}
+        marked = {s - LATE for s, _ in taken if s >= LATE}
+        read = [
+            (self.pools[s] if s not in self.late or s in marked else self.early[s], had) for s, had in taken if s < LATE
+        ]
         for t, prices in self.takes:
             spaces: list[int] = []
             for i, c in enumerate(COLOURS):
                 can = self.aboard.get(c, 0)
-                for s, had in taken:
-                    if s >= LATE:
-                        continue
-                    most, wild = self.pools[s] if s not in self.late or (LATE + s, 0) in marks else self.early[s]
+                for (most, wild), had in read:
                     lying = most.get(c, 0) + (wild if t[i] else 0)
                     can += lying if whole else min(had, lying)
                 spaces += prices[i][:can]
