@@ -116,7 +116,7 @@ from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
 from .reach_known import Known, Part, per_piece
-from .reach_two import NODES, BlindRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
+from .reach_two import NODES, BlindRelaxed, MembersRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
 Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
@@ -520,7 +520,27 @@ class Below:
             return True
         if not self.blind_counts:
             return False
-        return self.blind(counts_cover(members, top), ask)
+        counts = counts_cover(members, top)
+        if self.blind(counts, ask):
+            return True
+        return self.by_member_on and self.by_member(counts, members, ask)
+
+    by_member_on = True
+    """Whether `every` asks the counts cover once more, read by colour member by member
+    (`BY_MEMBER`), where it is not below colour-blind."""
+
+    def by_member(self, pos: Position, members: Sequence[Position], ask: int) -> bool:
+        """Whether the relaxation from `pos` (the counts cover of `members`) with each sale read
+        by the colours and market of each member in turn, the most of them
+        (reach_two's `MembersRelaxed`, reach_money's `Members`), is below `ask`: then every
+        member's is (`BY_MEMBER`, session 64). Nothing is kept or used from other questions
+        (`known`): its proofs hold for these members only."""
+        keep, self.keep_below = self.keep_below, False
+        relaxed, self.relaxed = self.relaxed, MembersRelaxed.with_members(members)
+        try:
+            return self(pos, ask)
+        finally:
+            self.keep_below, self.relaxed = keep, relaxed
 
     def blind(self, pos: Position, ask: int) -> bool:
         """Whether the colour-blind relaxation (`BlindRelaxed`) from `pos` (a counts cover) is
