@@ -76,3 +76,22 @@ def test_R_TILE_2_R_FREE_1_member_by_member_not_below_a_real_line():
     top = cover(members)
     assert top is not None
     assert not Below().by_member(counts_cover(members, top), members, 28)
+
+
+def test_R_TILE_2_R_FREE_1_member_by_member_reuses_colour_blind_proofs_only():
+    # `Below.by_member` skips the groups proven below colour-blind (its searches begin with that
+    # search, reach_money's `blind_first`), never those proven by colour (they hold for the
+    # position read by its own colours, not by each member's), nor at a lower value.
+    from akrotiri_puzzles.analysis.reach_known import Known
+
+    members = _group("tile 1,-2 r90 blue@NW")
+    top = cover(members)
+    assert top is not None
+    counts = counts_cover(members, top)
+    known = Known()
+    known.start(counts, 29, blind=True)
+    known.add(((None, False), None))
+    known.start(counts, 29, blind=False)
+    known.add(((None, True), 0))
+    assert known.blind_below(counts, 29) == {((None, False), None)} == known.blind_below(counts, 30)
+    assert known.blind_below(counts, 28) == set()

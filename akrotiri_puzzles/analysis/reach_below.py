@@ -161,6 +161,11 @@ most cubes any member lays there, per colour the fewest market cubes) before the
 asks each market part's cover (module doc; session 62). False: as before, a reference."""
 
 
+BY_MEMBER_BLIND_KNOWN = True
+"""Whether `Below.by_member` skips the groups the colour-blind questions proved below for a
+position dominating its counts cover in number (`Below.blind_known`)."""
+
+
 BLIND_KEEP = True
 """Whether the counts cover's question (`BLIND_COUNTS`) searches every group of final boards, a
 group not below not ending it, and keeps those below for the later questions of the setup from
@@ -292,6 +297,8 @@ class Below:
             return hit and not (survey and surveying(tally)) and not (self.going_on and going_on(went))
 
         known = self.known.start(pos, ask, self.relaxed is BlindRelaxed) if self.keep_below else set()
+        if self.blind_known:
+            known = self.known.blind_below(pos, ask)  # `by_member`: proofs colour-blind only
         # A group each of whose boards alone is known below is known below.
         known |= {
             (s, None) for s, group in zip(slots, finals, strict=True) if all((s, k) in known for k in range(len(group)))
@@ -537,10 +544,17 @@ class Below:
         (`known`): its proofs hold for these members only."""
         keep, self.keep_below = self.keep_below, False
         relaxed, self.relaxed = self.relaxed, MembersRelaxed.with_members(members)
+        self.blind_known = keep and BY_MEMBER_BLIND_KNOWN
         try:
             return self(pos, ask)
         finally:
-            self.keep_below, self.relaxed = keep, relaxed
+            self.keep_below, self.relaxed, self.blind_known = keep, relaxed, False
+
+    blind_known = False
+    """Whether the question being asked (`by_member`'s) skips the groups proven below
+    colour-blind for a position dominating it in number (reach_known's `blind_below`): its
+    searches (`MembersRelaxed.best`, reach_money's `blind_first`) begin with the same
+    colour-blind search, whose answer below is theirs."""
 
     def blind(self, pos: Position, ask: int) -> bool:
         """Whether the colour-blind relaxation (`BlindRelaxed`) from `pos` (a counts cover) is
