@@ -48,6 +48,11 @@ OVER = 1_000
 `turn_over`); no excavation adds any actions then. Kept here, read by reach_two.py."""
 
 
+LEAD = True
+"""Whether the first excavation below a stop costs a Move action unless a spot 0 points from it
+has room (`Ceiling.lead`, session 64; False: every state as the start, as before)."""
+
+
 class Search(Protocol):
     """What a ceiling reads of its search (reach_two's `TwoRelaxed`; a spot stands where
     reach_bound reads an island)."""
@@ -85,6 +90,12 @@ class Search(Protocol):
     @property
     def occupied(self) -> str | None: ...
 
+    @property
+    def multi(self) -> frozenset[Any] | set[Any]: ...
+    @property
+    def spots(self) -> list[Any]: ...
+
+    def moves(self, at: Any) -> list[tuple[Any, int]]: ...
     def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int: ...
 
     def counts(self, spot: int, rule: str) -> int: ...
@@ -138,9 +149,16 @@ class Ceiling:
         """By (board, per-temple rule): how many temples the spots where one counts hold."""
         self.values: dict[tuple[object, int], dict[str, int]] = {}
         """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
-        self.known: dict[tuple[frozenset[tuple[Quad, str]], int, int, int, int, int], int] = {}
+        self.known: dict[tuple[object, ...], int] = {}
         """`__call__`'s answers by what they read."""
-        self.plans: dict[tuple[frozenset[tuple[Quad, str]], int, int, int], list[tuple[int, int, int, int]]] = {}
+        self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
+        self.closure: dict[object, int] | None = None
+        """By spot: its set of spots 0 points apart (`_closures`, made on first use)."""
+        self.members: list[list[object]] = []
+        self.others: list[list[int]] = []
+        """By set: the most temples the other sets take, largest first, summed (0, the largest, ...)."""
+        self.leads: dict[tuple[object, frozenset[tuple[Quad, str]]], int] = {}
+        """`lead`'s answers by stop and temples dug."""
 
     def _free(self, relaxed: Search) -> int:
         """How many excavations may follow the one before without a Move action between them:
@@ -183,27 +201,113 @@ class Ceiling:
         mask: int,
         gained: int,
         income: int | None = None,
+        at: object = None,
     ) -> int:
         n = len(dug)
+        lead = None if at is None else self.lead(at, dug)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
         earned = self.r.earned
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
-        whole = (dug, mask, most, hand, now, aboard)
+        where = None if lead is None or self.closure is None else self.closure[at]
+        whole = (dug, mask, most, hand, now, aboard, lead, where)
         got = self.known.get(whole)
         if got is None:
-            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard)
+            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, lead, at)
         return got
 
-    def _best(self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, now: int, aboard: int) -> int:
+    def lead(self, at: object, dug: frozenset[tuple[Quad, str]]) -> int | None:
+        """The temples the spots 0 points from `at` may still take (`LEAD`; through other spots
+        0 points apart: the search's legs from a stop start at every dock of its spot): the first
+        excavation below a state at `at` follows without a Move action only on one of them, and
+        the next ones only while they last (`_moves`). None at the start (the boat's dock: the
+        position's movement points left may reach further, reach_legs' `_plan`): as before.
+        A spot's room as the search reads it: `caps`, none where a temple is dug but on a spot
+        of the next tile's islands (`multi`), which keeps its `caps`."""
+        if not LEAD or isinstance(at, str):
+            return None
+        key = (at, dug)
+        got = self.leads.get(key)
+        if got is None:
+            if self.closure is None:
+                self._closures()
+            assert self.closure is not None
+            done = {i for i, _ in dug}
+            multi = self.r.multi
+            caps = self.caps
+            got = self.leads[key] = sum(
+                caps[s] for s in self.members[self.closure[at]] if s in caps and (s not in done or s in multi)
+            )
+        return got
+
+    def _closures(self) -> None:
+        """The spots joined by legs of 0 points (`moves`), each set with the most temples the
+        others than it take, largest first, summed (`others`)."""
+        self.closure = {}
+        self.members = []
+        for start in [*self.r.spots, *self.caps]:
+            if start in self.closure:
+                continue
+            c = len(self.members)
+            seen = [start]
+            self.closure[start] = c
+            todo = [start]
+            while todo:
+                s = todo.pop()
+                for t, steps in self.r.moves(s):  # nearest first
+                    if steps:
+                        break
+                    if t not in self.closure:
+                        self.closure[t] = c
+                        seen.append(t)
+                        todo.append(t)
+            self.members.append(seen)
+        rooms = [sum(self.caps.get(s, 0) for s in m) for m in self.members]
+        self.others = []
+        for c in range(len(self.members)):
+            rest = sorted((n for j, n in enumerate(rooms) if j != c and n), reverse=True)
+            sums = [0]
+            for n in rest:
+                sums.append(sums[-1] + n)
+            self.others.append(sums)
+
+    def _moves(self, k: int, lead: int | None, at: object) -> int:
+        """The Move actions k more excavations take at least (module doc): between two of them
+        unless 0 points apart (`free`); without `lead` (a stop) also before the first unless on
+        a spot 0 points from the stop, and as many more as the sets of spots 0 points apart
+        (`_closures`) they must spread over beyond those `lead` temples."""
+        old = max(0, k - 1 - self.free)
+        if lead is None or not k:
+            return old
+        if lead >= k:
+            return old
+        assert self.closure is not None
+        sums = self.others[self.closure[at]]
+        m = 1
+        while m < len(sums) - 1 and lead + sums[m] < k:
+            m += 1
+        return max(old, m)
+
+    def _best(
+        self,
+        dug: frozenset[tuple[Quad, str]],
+        mask: int,
+        most: int,
+        hand: int,
+        now: int,
+        aboard: int,
+        lead: int | None = None,
+        at: object = None,
+    ) -> int:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
-        `aboard` the cubes sold, aboard and unloaded."""
-        key = (dug, mask, most, hand)
+        `aboard` the cubes sold, aboard and unloaded, `lead` as `lead`."""
+        where = None if lead is None or self.closure is None else self.closure[at]
+        key = (dug, mask, most, hand, lead, where)
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self._plan(dug, mask, most, hand)
+            plan = self.plans[key] = self._plan(dug, mask, most, hand, lead, at)
         earned = self.r.earned
         last = len(earned) - 1
         best = -(10**9)
@@ -218,20 +322,27 @@ class Ceiling:
         return best
 
     def _plan(
-        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int
+        self,
+        dug: frozenset[tuple[Quad, str]],
+        mask: int,
+        most: int,
+        hand: int,
+        lead: int | None = None,
+        at: object = None,
     ) -> list[tuple[int, int, int, int]]:
         """For each number k of excavations more that `most` actions allow (in order): k, the
         Load actions left, the drachmas the buys cost at least and the points but those of the
-        cards excavated (`_part`)."""
+        cards excavated (`_part`); the Move actions between them as `_moves` (`lead`: `lead`'s,
+        at `at`)."""
         relaxed = self.r
         out: list[tuple[int, int, int, int]] = []
         for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
             # k excavations: k actions, a Move action between two unless 0 points apart
-            # (`free`), a buy for each 3 cards beyond the hand; the rest Load actions.
+            # (`free`, `_moves`), a buy for each 3 cards beyond the hand; the rest Load actions.
             buys = 0 if k <= hand else -(-(k - hand) // 3)
             if buys and self.buy is None:
                 break
-            loads = most - k - max(0, k - 1 - self.free) - buys
+            loads = most - k - self._moves(k, lead, at) - buys
             if loads < 0 or not self.sets[k]:
                 break
             key = (dug, mask, k)
