@@ -64,7 +64,7 @@ def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_s
                 earned = search.earned
                 top = drachmas + earned[min(len(earned) - 1, sold + cargo + stash + 3 * most)] - income
             else:
-                top = ceiling(left, drachmas, cargo, sold, stash, len(hand), dug, mask, gained, income, at)
+                top = ceiling(left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
             assert top >= value, (key, value, top)
             checked += 1
             tight += top == value

@@ -53,6 +53,12 @@ LEAD = True
 has room (`Ceiling.lead`, session 64; False: every state as the start, as before)."""
 
 
+STAY = True
+"""Whether a line below a stop that makes no Move action is read as staying on the spots 0 points
+from it: no buy (Thera not among them), its cards of the hand that fit there (`Ceiling._plan`,
+session 64; False: as with `LEAD` alone)."""
+
+
 class Search(Protocol):
     """What a ceiling reads of its search (reach_two's `TwoRelaxed`; a spot stands where
     reach_bound reads an island)."""
@@ -94,6 +100,8 @@ class Search(Protocol):
     def multi(self) -> frozenset[Any] | set[Any]: ...
     @property
     def spots(self) -> list[Any]: ...
+    @property
+    def thera(self) -> Any: ...
 
     def moves(self, at: Any) -> list[tuple[Any, int]]: ...
     def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int: ...
@@ -159,6 +167,11 @@ class Ceiling:
         """By set: the most temples the other sets take, largest first, summed (0, the largest, ...)."""
         self.leads: dict[tuple[object, frozenset[tuple[Quad, str]]], int] = {}
         """`lead`'s answers by stop and temples dug."""
+        self.near: dict[tuple[object, frozenset[tuple[Quad, str]]], frozenset[str] | None] = {}
+        """By stop and temples dug (made with `leads`): the cards that fit a spot 0 points from
+        the stop with room (None: Thera is one of those spots, where a buy needs no Move)."""
+        self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
+        """By cards and k: the (cost, points) of k of them, but those another beats."""
 
     def _free(self, relaxed: Search) -> int:
         """How many excavations may follow the one before without a Move action between them:
@@ -196,7 +209,7 @@ class Ceiling:
         cargo: int,
         sold: int,
         stash: int,
-        hand: int,
+        hand: int | tuple[str, ...],
         dug: frozenset[tuple[Quad, str]],
         mask: int,
         gained: int,
@@ -205,6 +218,13 @@ class Ceiling:
     ) -> int:
         n = len(dug)
         lead = None if at is None else self.lead(at, dug)
+        near: tuple[str, ...] | None = None
+        if isinstance(hand, tuple):
+            if lead and STAY:
+                fit = self.near[(at, dug)]
+                if fit is not None:
+                    near = tuple(c for c in hand if c in fit)
+            hand = len(hand)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
         earned = self.r.earned
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
@@ -212,10 +232,10 @@ class Ceiling:
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
         where = None if lead is None or self.closure is None else self.closure[at]
-        whole = (dug, mask, most, hand, now, aboard, lead, where)
+        whole = (dug, mask, most, hand, now, aboard, lead, where, near)
         got = self.known.get(whole)
         if got is None:
-            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, lead, at)
+            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, lead, at, near)
         return got
 
     def lead(self, at: object, dug: frozenset[tuple[Quad, str]]) -> int | None:
@@ -237,9 +257,11 @@ class Ceiling:
             done = {i for i, _ in dug}
             multi = self.r.multi
             caps = self.caps
-            got = self.leads[key] = sum(
-                caps[s] for s in self.members[self.closure[at]] if s in caps and (s not in done or s in multi)
-            )
+            members = self.members[self.closure[at]]
+            roomy = [s for s in members if s in caps and (s not in done or s in multi)]
+            got = self.leads[key] = sum(caps[s] for s in roomy)
+            fits = self.r.fits
+            self.near[key] = None if self.r.thera in members else frozenset(c for s in roomy for c in fits.get(s, ()))
         return got
 
     def _closures(self) -> None:
@@ -300,21 +322,28 @@ class Ceiling:
         aboard: int,
         lead: int | None = None,
         at: object = None,
+        near: tuple[str, ...] | None = None,
     ) -> int:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
-        `aboard` the cubes sold, aboard and unloaded, `lead` as `lead`."""
+        `aboard` the cubes sold, aboard and unloaded, `lead` as `lead`, `near` the hand's cards
+        that fit a spot 0 points from the stop (`STAY`)."""
         where = None if lead is None or self.closure is None else self.closure[at]
-        key = (dug, mask, most, hand, lead, where)
+        key = (dug, mask, most, hand, lead, where, near)
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self._plan(dug, mask, most, hand, lead, at)
+            plan = self.plans[key] = self._plan(dug, mask, most, hand, lead, at, near)
         earned = self.r.earned
         last = len(earned) - 1
         best = -(10**9)
-        for k, loads, paid, part in plan:
+        for k, loads, paid, part, sets in plan:
             money = now + earned[min(last, aboard + 3 * loads)] - paid
+            if sets is not None:  # no Move action: the hand's cards that fit near (`STAY`)
+                got = max((p + (money - c) // 10 for c, p in sets if c <= money), default=None)
+                if got is not None:
+                    best = max(best, part + got)
+                continue
             if money < self.cheapest[k]:
-                break  # fewer Load actions and more to pay for each excavation more
+                continue  # fewer Load actions and more to pay for each excavation more
             got = self.spent.get((k, money))
             if got is None:
                 got = self.spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
@@ -329,28 +358,49 @@ class Ceiling:
         hand: int,
         lead: int | None = None,
         at: object = None,
-    ) -> list[tuple[int, int, int, int]]:
+        near: tuple[str, ...] | None = None,
+    ) -> list[tuple[int, int, int, int, list[tuple[int, int]] | None]]:
         """For each number k of excavations more that `most` actions allow (in order): k, the
         Load actions left, the drachmas the buys cost at least and the points but those of the
         cards excavated (`_part`); the Move actions between them as `_moves` (`lead`: `lead`'s,
-        at `at`)."""
+        at `at`). With `near` (`STAY`) a line of k excavations and no Move action is read apart:
+        it stays on the spots 0 points from the stop, Thera not among them, so it buys nothing
+        (R-BUY-1) and excavates k cards of `near` (its own cards of the sets listed, the last
+        item); any other line makes a Move action at least."""
         relaxed = self.r
-        out: list[tuple[int, int, int, int]] = []
+        out: list[tuple[int, int, int, int, list[tuple[int, int]] | None]] = []
         for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
             # k excavations: k actions, a Move action between two unless 0 points apart
             # (`free`, `_moves`), a buy for each 3 cards beyond the hand; the rest Load actions.
-            buys = 0 if k <= hand else -(-(k - hand) // 3)
-            if buys and self.buy is None:
-                break
-            loads = most - k - self._moves(k, lead, at) - buys
-            if loads < 0 or not self.sets[k]:
-                break
+            moves = self._moves(k, lead, at)
             key = (dug, mask, k)
             part = self.parts.get(key)
             if part is None:
                 part = self.parts[key] = self._part(dug, mask, k)
-            out.append((k, loads, buys * (self.buy or 0), part))
+            if near is not None and k and not moves:
+                if len(near) >= k:
+                    out.append((k, most - k, 0, part, self._near_sets(near, k)))
+                moves = 1
+            buys = 0 if k <= hand else -(-(k - hand) // 3)
+            if buys and self.buy is None:
+                break
+            loads = most - k - moves - buys
+            if loads < 0 or not self.sets[k]:
+                if near is not None and len(near) > k:
+                    continue  # the next k may still stay near
+                break
+            out.append((k, loads, buys * (self.buy or 0), part, None))
         return out
+
+    def _near_sets(self, cards: tuple[str, ...], k: int) -> list[tuple[int, int]]:
+        """The (cost, points) of every k of `cards`, but those another beats in both."""
+        key = (cards, k)
+        got = self.near_sets.get(key)
+        if got is None:
+            maps = self.r.pos.components.map
+            kinds = sorted(Counter((maps[c].cost, max(0, maps[c].points)) for c in cards).items())
+            got = self.near_sets[key] = _pareto(kinds, k)
+        return got
 
     def _part(self, dug: frozenset[tuple[Quad, str]], mask: int, r: int) -> int:
         """The map and goal cards' points of any leaf with `dug` and at most `r` temples more, on
