@@ -159,7 +159,7 @@ class Ceiling:
         """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
         self.known: dict[tuple[object, ...], int] = {}
         """`__call__`'s answers by what they read."""
-        self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
+        self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int, list[tuple[int, int]] | None]]] = {}
         self.closure: dict[object, int] | None = None
         """By spot: its set of spots 0 points apart (`_closures`, made on first use)."""
         self.members: list[list[object]] = []
@@ -260,7 +260,7 @@ class Ceiling:
             members = self.members[self.closure[at]]
             roomy = [s for s in members if s in caps and (s not in done or s in multi)]
             got = self.leads[key] = sum(caps[s] for s in roomy)
-            fits = self.r.fits
+            fits: dict[Any, frozenset[str]] = self.r.fits
             self.near[key] = None if self.r.thera in members else frozenset(c for s in roomy for c in fits.get(s, ()))
         return got
 
