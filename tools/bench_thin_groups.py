@@ -2,8 +2,9 @@
 each group of a turn's placements whose two-turn cover is not claimed) for some groups of a seeded
 greedy game's turn, each mode in turn with a fresh `Below`: CPU s per group and in all (session 64).
 
-Modes: 1 with reach_ceiling's `LEAD` (the Move action before the first excavation below a stop),
-0 without (as before session 64). Alternate them (`--modes 1001`) to read a ratio in one window.
+Modes: 1 with reach_ceiling's `LEAD` (the Move action before the first excavation below a stop;
+`STAY` as set, on by default, acts only with it), 0 without either (as before session 64).
+Alternate them (`--modes 1001`) to read a ratio in one window.
 
     PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python tools/bench_thin_groups.py \
         --seed 2 --turn 13 --seat south --ask 25 --groups 1 2 3 --modes 1001

@@ -59,6 +59,11 @@ from it: no buy (Thera not among them), its cards of the hand that fit there (`C
 session 64; False: as with `LEAD` alone)."""
 
 
+Stop = tuple[int, int, tuple[str, ...] | None] | None
+"""`Ceiling.stop`: below a stop, the room of the spots 0 points from it, their set (`_closures`)
+and the hand's cards that fit there (`STAY`); None at the start or without `LEAD`."""
+
+
 class Search(Protocol):
     """What a ceiling reads of its search (reach_two's `TwoRelaxed`; a spot stands where
     reach_bound reads an island)."""
@@ -159,17 +164,14 @@ class Ceiling:
         """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
         self.known: dict[tuple[object, ...], int] = {}
         """`__call__`'s answers by what they read."""
-        self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int, list[tuple[int, int]] | None]]] = {}
+        self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
         self.closure: dict[object, int] | None = None
         """By spot: its set of spots 0 points apart (`_closures`, made on first use)."""
         self.members: list[list[object]] = []
         self.others: list[list[int]] = []
         """By set: the most temples the other sets take, largest first, summed (0, the largest, ...)."""
-        self.leads: dict[tuple[object, frozenset[tuple[Quad, str]]], int] = {}
-        """`lead`'s answers by stop and temples dug."""
-        self.near: dict[tuple[object, frozenset[tuple[Quad, str]]], frozenset[str] | None] = {}
-        """By stop and temples dug (made with `leads`): the cards that fit a spot 0 points from
-        the stop with room (None: Thera is one of those spots, where a buy needs no Move)."""
+        self.stops: dict[tuple[object, frozenset[tuple[Quad, str]]], tuple[int, int, frozenset[str] | None]] = {}
+        """`stop`'s room, set and cards that fit near, by stop and temples dug."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
         """By cards and k: the (cost, points) of k of them, but those another beats."""
 
@@ -217,39 +219,87 @@ class Ceiling:
         at: object = None,
     ) -> int:
         n = len(dug)
-        lead = None if at is None else self.lead(at, dug)
-        near: tuple[str, ...] | None = None
-        if isinstance(hand, tuple):
-            if lead and STAY:
-                fit = self.near[(at, dug)]
-                if fit is not None:
-                    near = tuple(c for c in hand if c in fit)
-            hand = len(hand)
+        stop, hand = self.stop(at, dug, hand)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
         earned = self.r.earned
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
-        where = None if lead is None or self.closure is None else self.closure[at]
-        whole = (dug, mask, most, hand, now, aboard, lead, where, near)
+        whole = (dug, mask, most, hand, now, aboard, stop)
         got = self.known.get(whole)
         if got is None:
-            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, lead, at, near)
+            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, stop)
         return got
 
-    def lead(self, at: object, dug: frozenset[tuple[Quad, str]]) -> int | None:
-        """The temples the spots 0 points from `at` may still take (`LEAD`; through other spots
-        0 points apart: the search's legs from a stop start at every dock of its spot): the first
-        excavation below a state at `at` follows without a Move action only on one of them, and
-        the next ones only while they last (`_moves`). None at the start (the boat's dock: the
-        position's movement points left may reach further, reach_legs' `_plan`): as before.
-        A spot's room as the search reads it: `caps`, none where a temple is dug but on a spot
-        of the next tile's islands (`multi`), which keeps its `caps`."""
-        if not LEAD or isinstance(at, str):
-            return None
+    def _best(
+        self,
+        dug: frozenset[tuple[Quad, str]],
+        mask: int,
+        most: int,
+        hand: int,
+        now: int,
+        aboard: int,
+        stop: Stop = None,
+    ) -> int:
+        """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
+        `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`."""
+        key = (dug, mask, most, hand, stop)
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = self._plan(dug, mask, most, hand, stop)
+        earned = self.r.earned
+        last = len(earned) - 1
+        best = -(10**9)
+        for k, loads, paid, part in plan:
+            money = now + earned[min(last, aboard + 3 * loads)] - paid
+            if money < self.cheapest[k]:
+                break  # fewer Load actions and more to pay for each excavation more
+            got = self.spent.get((k, money))
+            if got is None:
+                got = self.spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
+            best = max(best, part + got)
+        return max(best, self._stay(dug, mask, most, now, aboard, stop))
+
+    def _plan(
+        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, stop: Stop = None
+    ) -> list[tuple[int, int, int, int]]:
+        """For each number k of excavations more that `most` actions allow (in order): k, the
+        Load actions left, the drachmas the buys cost at least and the points but those of the
+        cards excavated (`_part`); the Move actions between them as `_moves` reads `stop`."""
+        relaxed = self.r
+        out: list[tuple[int, int, int, int]] = []
+        for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
+            # k excavations: k actions, a Move action between two unless 0 points apart
+            # (`free`), a buy for each 3 cards beyond the hand; the rest Load actions.
+            buys = 0 if k <= hand else -(-(k - hand) // 3)
+            if buys and self.buy is None:
+                break
+            loads = most - k - self._moves(k, stop) - buys
+            if loads < 0 or not self.sets[k]:
+                break
+            key = (dug, mask, k)
+            part = self.parts.get(key)
+            if part is None:
+                part = self.parts[key] = self._part(dug, mask, k)
+            out.append((k, loads, buys * (self.buy or 0), part))
+        return out
+
+    # -- below a stop (`LEAD`, `STAY`, session 64): docs/analysis.md, its section on them --------
+
+    def stop(self, at: object, dug: frozenset[tuple[Quad, str]], hand: int | tuple[str, ...]) -> tuple[Stop, int]:
+        """Below a state at `at` (a stop: not the boat's dock, where the position's movement
+        points left may reach further, reach_legs' `_plan`; None: not read), the temples the
+        spots 0 points from it may still take (through other spots 0 points apart: the search's
+        legs from a stop start at every dock of its spot; `caps`, none on a spot dug but a spot
+        of the next tile's islands, `multi`, which keeps its `caps`), their set, and with
+        `STAY` the hand's cards that fit one of them with room (None where Thera is one of them,
+        or the hand is read as a count); and the hand's count."""
+        count = len(hand) if isinstance(hand, tuple) else hand
+        if not LEAD or at is None or isinstance(at, str):
+            return None, count
         key = (at, dug)
-        got = self.leads.get(key)
+        got = self.stops.get(key)
         if got is None:
             if self.closure is None:
                 self._closures()
@@ -257,12 +307,19 @@ class Ceiling:
             done = {i for i, _ in dug}
             multi = self.r.multi
             caps = self.caps
-            members = self.members[self.closure[at]]
+            where = self.closure[at]
+            members = self.members[where]
             roomy = [s for s in members if s in caps and (s not in done or s in multi)]
-            got = self.leads[key] = sum(caps[s] for s in roomy)
             fits: dict[Any, frozenset[str]] = self.r.fits
-            self.near[key] = None if self.r.thera in members else frozenset(c for s in roomy for c in fits.get(s, ()))
-        return got
+            fit = None if self.r.thera in members else frozenset(c for s in roomy for c in fits.get(s, ()))
+            got = self.stops[key] = (sum(caps[s] for s in roomy), where, fit)
+        room, where, fit = got
+        near = (
+            tuple(c for c in hand if c in fit)
+            if STAY and room and fit is not None and isinstance(hand, tuple)
+            else None
+        )
+        return (room, where, near), count
 
     def _closures(self) -> None:
         """The spots joined by legs of 0 points (`moves`), each set with the most temples the
@@ -295,102 +352,47 @@ class Ceiling:
                 sums.append(sums[-1] + n)
             self.others.append(sums)
 
-    def _moves(self, k: int, lead: int | None, at: object) -> int:
-        """The Move actions k more excavations take at least (module doc): between two of them
-        unless 0 points apart (`free`); without `lead` (a stop) also before the first unless on
-        a spot 0 points from the stop, and as many more as the sets of spots 0 points apart
-        (`_closures`) they must spread over beyond those `lead` temples."""
+    def _moves(self, k: int, stop: Stop) -> int:
+        """The Move actions k more excavations take at least: between two of them unless 0
+        points apart (`free`); below a stop (`LEAD`) also before the first unless on a spot 0
+        points from it, and as many more as the sets of spots 0 points apart (`_closures`) they
+        must spread over beyond its room; with `STAY`'s cards, at least one (the lines with
+        none are `_stay`'s)."""
         old = max(0, k - 1 - self.free)
-        if lead is None or not k:
+        if stop is None or not k:
             return old
-        if lead >= k:
-            return old
-        assert self.closure is not None
-        sums = self.others[self.closure[at]]
+        room, where, near = stop
+        if room >= k:
+            return old if near is None else max(old, 1)
+        sums = self.others[where]
         m = 1
-        while m < len(sums) - 1 and lead + sums[m] < k:
+        while m < len(sums) - 1 and room + sums[m] < k:
             m += 1
         return max(old, m)
 
-    def _best(
-        self,
-        dug: frozenset[tuple[Quad, str]],
-        mask: int,
-        most: int,
-        hand: int,
-        now: int,
-        aboard: int,
-        lead: int | None = None,
-        at: object = None,
-        near: tuple[str, ...] | None = None,
-    ) -> int:
-        """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
-        `aboard` the cubes sold, aboard and unloaded, `lead` as `lead`, `near` the hand's cards
-        that fit a spot 0 points from the stop (`STAY`)."""
-        where = None if lead is None or self.closure is None else self.closure[at]
-        key = (dug, mask, most, hand, lead, where, near)
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plans[key] = self._plan(dug, mask, most, hand, lead, at, near)
+    def _stay(self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, now: int, aboard: int, stop: Stop) -> int:
+        """The best of the lines below a stop that make no Move action (`STAY`): they stay on
+        the spots 0 points from it, Thera not among them, so they buy nothing (R-BUY-1) and
+        excavate k cards of the hand that fit there (`near`, k at most the spots' room); every
+        other action a Load (looser: those cubes are never sold)."""
+        if stop is None or stop[2] is None:
+            return -(10**9)
+        room, _, near = stop
+        assert near is not None
         earned = self.r.earned
         last = len(earned) - 1
         best = -(10**9)
-        for k, loads, paid, part, sets in plan:
-            money = now + earned[min(last, aboard + 3 * loads)] - paid
-            if sets is not None:  # no Move action: the hand's cards that fit near (`STAY`)
-                got = max((p + (money - c) // 10 for c, p in sets if c <= money), default=None)
-                if got is not None:
-                    best = max(best, part + got)
-                continue
-            if money < self.cheapest[k]:
-                continue  # fewer Load actions and more to pay for each excavation more
-            got = self.spent.get((k, money))
+        for k in range(1, min(room, len(near), most, self.r.left - len(dug)) + 1):
+            money = now + earned[min(last, aboard + 3 * (most - k))]
+            got = max((p + (money - c) // 10 for c, p in self._near_sets(near, k) if c <= money), default=None)
             if got is None:
-                got = self.spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
-            best = max(best, part + got)
-        return best
-
-    def _plan(
-        self,
-        dug: frozenset[tuple[Quad, str]],
-        mask: int,
-        most: int,
-        hand: int,
-        lead: int | None = None,
-        at: object = None,
-        near: tuple[str, ...] | None = None,
-    ) -> list[tuple[int, int, int, int, list[tuple[int, int]] | None]]:
-        """For each number k of excavations more that `most` actions allow (in order): k, the
-        Load actions left, the drachmas the buys cost at least and the points but those of the
-        cards excavated (`_part`); the Move actions between them as `_moves` (`lead`: `lead`'s,
-        at `at`). With `near` (`STAY`) a line of k excavations and no Move action is read apart:
-        it stays on the spots 0 points from the stop, Thera not among them, so it buys nothing
-        (R-BUY-1) and excavates k cards of `near` (its own cards of the sets listed, the last
-        item); any other line makes a Move action at least."""
-        relaxed = self.r
-        out: list[tuple[int, int, int, int, list[tuple[int, int]] | None]] = []
-        for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
-            # k excavations: k actions, a Move action between two unless 0 points apart
-            # (`free`, `_moves`), a buy for each 3 cards beyond the hand; the rest Load actions.
-            moves = self._moves(k, lead, at)
+                continue
             key = (dug, mask, k)
             part = self.parts.get(key)
             if part is None:
                 part = self.parts[key] = self._part(dug, mask, k)
-            if near is not None and k and not moves:
-                if len(near) >= k:
-                    out.append((k, most - k, 0, part, self._near_sets(near, k)))
-                moves = 1
-            buys = 0 if k <= hand else -(-(k - hand) // 3)
-            if buys and self.buy is None:
-                break
-            loads = most - k - moves - buys
-            if loads < 0 or not self.sets[k]:
-                if near is not None and len(near) > k:
-                    continue  # the next k may still stay near
-                break
-            out.append((k, loads, buys * (self.buy or 0), part, None))
-        return out
+            best = max(best, part + got)
+        return best
 
     def _near_sets(self, cards: tuple[str, ...], k: int) -> list[tuple[int, int]]:
         """The (cost, points) of every k of `cards`, but those another beats in both."""
