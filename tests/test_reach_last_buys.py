@@ -1,0 +1,58 @@
+"""A buy with one excavation left, in the two-turn relaxation: one buy at the least price taking the
+next cards of every deck (analysis/reach_buys.py, `Buys._last_purchase`, `last_buys`; R-BUY-1,
+R-END-2). Seed 1's turn 30 (2016, north), the game's last placing turn: the hero has five temples,
+so a line excavates at most one card more, and its buys of 1 to 3 cards from any decks made the
+relaxed search of one board pass its node cap (147,568 states at 57 against 20,000), while the
+bound is 56 with or without them (docs/analysis.md, session 63)."""
+
+from __future__ import annotations
+
+import pytest
+
+from akrotiri_puzzles.analysis import reach_buys
+from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
+
+from .test_reach_two import first_placement
+
+
+@pytest.fixture(scope="module")
+def seed_1_turn_30():
+    """Seed 1's turn 30 (north), its first placement (a turn-1 action phase)."""
+    return first_placement(1, 30, 0, "tile -1,-5 r0 green@NE")
+
+
+def search(top, slot, board, ask):
+    """The relaxed two turns of `top` over turn 1's board and one final board of the next tile at
+    `slot` (no oracle), with a value asked."""
+    keys, finals, acts = slot_groups(top)
+    boards = finals[keys.index((slot, False))]
+    return TwoRelaxed(top, [top.board, boards[board]], acts, NODES, Boards(top), ask, False)
+
+
+def test_R_BUY_1_R_END_2_a_buy_with_the_last_temple_left_takes_every_deck_s_next_cards(seed_1_turn_30):
+    # The hero has one temple left (R-END-2): a buy before it is one buy at the least price, the
+    # hand then holding every card of the decks' next three that fits somewhere (R-BUY-1: at most
+    # three a buy, so at most three of each deck).
+    r = search(seed_1_turn_30, (-2, -5), 0, 57)
+    assert r.left == 1
+    hand = tuple(sorted(c for c in seed_1_turn_30.hero.maps if c in r.useful))
+    (cost, new_hand, took), *more = r.purchases(2, 16, hand, (0, 0, 0), True)
+    assert not more and cost == min(r.buy_prices) == 1
+    nexts = {c for deck in r.decks for c in deck[:3]}
+    assert set(new_hand) == set(hand) | (nexts & r.useful)
+    assert took == tuple(min(3, len(deck)) for deck in r.decks)
+    # With more than one excavation left, each buy of 1 to 3 cards as before.
+    assert len(r.purchases(2, 16, hand, (0, 0, 0), False)) == 19
+
+
+def test_R_BUY_1_R_END_2_the_last_temple_s_buys_keep_the_relaxed_search_under_its_cap(seed_1_turn_30, monkeypatch):
+    # The board of the next tile at (-2, -5): below 57 (the bound 56, the model's best line of the
+    # placement) within the node cap; with every buy of 1 to 3 cards searched (the mutation) the
+    # search passes the cap.
+    assert search(seed_1_turn_30, (-2, -5), 0, 57).best() == 56
+    monkeypatch.setattr(reach_buys.Buys, "last_buys", False)
+    monkeypatch.setattr(TwoRelaxed, "last_buys", False)
+    with pytest.raises(TooBig):
+        search(seed_1_turn_30, (-2, -5), 0, 57).best()
