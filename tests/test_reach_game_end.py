@@ -3,13 +3,19 @@ next cards of every deck (analysis/reach_buys.py, `Buys._last_purchase`, `last_b
 R-END-2). Seed 1's turn 30 (2016, north), the game's last placing turn: the hero has five temples,
 so a line excavates at most one card more, and its buys of 1 to 3 cards from any decks made the
 relaxed search of one board pass its node cap (147,568 states at 57 against 20,000), while the
-bound is 56 with or without them (docs/analysis.md, session 63)."""
+bound is 56 with or without them (docs/analysis.md, session 63).
+
+And the ceiling's cubes sold (analysis/reach_ceiling.py, `Ceiling._trips`, `TRIPS`; R-LOAD-1,
+R-MOVE-1, R-MOVE-2, R-FREE-1): a real line sells at most 3 cubes a stop at Thera, and each stop
+after its first costs a Move action leaving Thera, a Load and a Move action back, so the Load
+actions the drachmas count are at most one more than a third of the actions left for Moves and
+Loads (session 64)."""
 
 from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_buys
+from akrotiri_puzzles.analysis import reach_buys, reach_ceiling
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
@@ -56,3 +62,26 @@ def test_R_BUY_1_R_END_2_the_last_temple_s_buys_keep_the_relaxed_search_under_it
     monkeypatch.setattr(TwoRelaxed, "last_buys", False)
     with pytest.raises(TooBig):
         search(seed_1_turn_30, (-2, -5), 0, 57).best()
+
+
+def test_R_LOAD_1_R_MOVE_2_R_FREE_1_a_stop_at_thera_sells_3_cubes_and_each_after_the_first_costs_3_actions(
+    seed_1_turn_30, monkeypatch
+):
+    # Twelve actions over the two turns, one temple left, no cube on Thera's island: for each
+    # number k of excavations the Load actions counted are at most 1 + (12 - k - buys) / 3 (the
+    # position's movement points left add one action's worth), where before they were every
+    # action left but the excavations, the Moves between them and the buys.
+    r = search(seed_1_turn_30, (-2, -5), 0, 57)
+    c = r.ceiling
+    assert c is not None and c.trips and r.start_acts == 12
+    hand = len([m for m in seed_1_turn_30.hero.maps if m in r.useful])
+    plan = c._plan(frozenset(), 1, 12, hand)
+    assert plan and all(loads <= 1 + (12 - k - paid // min(r.buy_prices) + c.spare) // 3 for k, loads, paid, _ in plan)
+    start = (r.start_acts, seed_1_turn_30.hero.drachmas, 0, 0, 0, hand, frozenset(), 1, 0, 0)
+    # The start's ceiling: 58 (16 drachmas and 12 cubes at most, the excavation's 46 points and
+    # the card's), still above the placement's best line (56, the two-turn model's, session 63).
+    assert c(*start) == 58
+    monkeypatch.setattr(reach_ceiling, "TRIPS", False)
+    loose = search(seed_1_turn_30, (-2, -5), 0, 57).ceiling
+    assert loose is not None and not loose.trips
+    assert loose(*start) == 63
