@@ -55,15 +55,19 @@ def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_s
         search.best()
         ceiling = Ceiling(search)
         for key, value in search._memo.items():
-            _, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
+            at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
             most = left + (ceiling.more[len(dug)] if left and gained < 1_000 else 0)
             if kind is Digs:  # the excavations the ceiling allows below the state
-                top = len(dug) + len(ceiling._plan(dug, mask, most, len(hand))) - 1
+                stop, count = ceiling.stop(at, dug, hand)
+                ks = [k for k, *_ in ceiling._plan(dug, mask, most, count, stop)]
+                if stop is not None and stop[2] is not None:  # `STAY`'s lines with no Move action
+                    ks.append(min(stop[0], len(stop[2]), most, search.left - len(dug)))
+                top = len(dug) + max(ks, default=-1)
             elif kind is Money:  # the drachmas it allows: no excavation, every action a Load
                 earned = search.earned
                 top = drachmas + earned[min(len(earned) - 1, sold + cargo + stash + 3 * most)] - income
             else:
-                top = ceiling(left, drachmas, cargo, sold, stash, len(hand), dug, mask, gained, income)
+                top = ceiling(left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
             assert top >= value, (key, value, top)
             checked += 1
             tight += top == value

@@ -1,6 +1,7 @@
 """The analyser's relaxation questions (analysis/reach_below.py's `Below`, one for all) on groups'
 two-turn covers, one after another: "PLACEMENT=VALUE" each (`--members`: then each member too);
-the answers and CPU s of each, and the total (session 62).
+the answers and CPU s of each, and the total (session 62). Where no two-turn cover is claimed
+(`placement.cover` gives None) the group is asked as the analyser asks it, `Below.every`.
 
     PYTHONPATH=TREE .venv/bin/python TREE/tools/ask_covers.py --seed 5 --turn 10 --seat north \
         "tile -1,-3 r270 blue@SE=29" "tile -1,-3 r90 blue@NW=29"
@@ -29,10 +30,17 @@ T0 = time.process_time()
 for a in args.asks:
     name, ask = the_ask(ap, a)
     g = the_group(ap, pos, name)
-    top = cover([c for _, c in g], 2)
+    members = [c for _, c in g]
+    top = cover(members, 2)
     t = time.process_time()
-    r = b(top, ask)
-    print(name, ask, "cover below" if r else "cover NOT below", f"{time.process_time() - t:.2f}", flush=True)
+    if top is None:
+        # No two-turn cover is claimed (placement.cover): the analyser asks `every` instead.
+        r = b.every(members, ask)
+        said = "every member below" if r else "NOT every member below (no cover claimed)"
+    else:
+        r = b(top, ask)
+        said = "cover below" if r else "cover NOT below"
+    print(name, ask, said, f"{time.process_time() - t:.2f}", flush=True)
     if args.members:
         for x, c in g:
             t = time.process_time()

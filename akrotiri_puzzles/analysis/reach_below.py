@@ -116,7 +116,7 @@ from .placement import cover
 from .reach_boards import Boards
 from .reach_bound import TooBig
 from .reach_known import Known, Part, per_piece
-from .reach_two import NODES, BlindRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
+from .reach_two import NODES, BlindRelaxed, MembersRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
 Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
@@ -159,6 +159,11 @@ BLIND_COUNTS = True
 asks once more, colour-blind, from the group's *counts cover* (`counts_cover`: on each piece the
 most cubes any member lays there, per colour the fewest market cubes) before the placement search
 asks each market part's cover (module doc; session 62). False: as before, a reference."""
+
+
+BY_MEMBER_BLIND_KNOWN = True
+"""Whether `Below.by_member` skips the groups the colour-blind questions proved below for a
+position dominating its counts cover in number (`Below.blind_known`)."""
 
 
 BLIND_KEEP = True
@@ -292,6 +297,8 @@ class Below:
             return hit and not (survey and surveying(tally)) and not (self.going_on and going_on(went))
 
         known = self.known.start(pos, ask, self.relaxed is BlindRelaxed) if self.keep_below else set()
+        if self.blind_known:
+            known = self.known.blind_below(pos, ask)  # `by_member`: proofs colour-blind only
         # A group each of whose boards alone is known below is known below.
         known |= {
             (s, None) for s, group in zip(slots, finals, strict=True) if all((s, k) in known for k in range(len(group)))
@@ -520,7 +527,34 @@ class Below:
             return True
         if not self.blind_counts:
             return False
-        return self.blind(counts_cover(members, top), ask)
+        counts = counts_cover(members, top)
+        if self.blind(counts, ask):
+            return True
+        return self.by_member_on and self.by_member(counts, members, ask)
+
+    by_member_on = True
+    """Whether `every` asks the counts cover once more, read by colour member by member
+    (`BY_MEMBER`), where it is not below colour-blind."""
+
+    def by_member(self, pos: Position, members: Sequence[Position], ask: int) -> bool:
+        """Whether the relaxation from `pos` (the counts cover of `members`) with each sale read
+        by the colours and market of each member in turn, the most of them
+        (reach_two's `MembersRelaxed`, reach_money's `Members`), is below `ask`: then every
+        member's is (`BY_MEMBER`, session 64). Nothing is kept or used from other questions
+        (`known`): its proofs hold for these members only."""
+        keep, self.keep_below = self.keep_below, False
+        relaxed, self.relaxed = self.relaxed, MembersRelaxed.with_members(members)
+        self.blind_known = keep and BY_MEMBER_BLIND_KNOWN
+        try:
+            return self(pos, ask)
+        finally:
+            self.keep_below, self.relaxed, self.blind_known = keep, relaxed, False
+
+    blind_known = False
+    """Whether the question being asked (`by_member`'s) skips the groups proven below
+    colour-blind for a position dominating it in number (reach_known's `blind_below`): its
+    searches (`MembersRelaxed.best`, reach_money's `blind_first`) begin with the same
+    colour-blind search, whose answer below is theirs."""
 
     def blind(self, pos: Position, ask: int) -> bool:
         """Whether the colour-blind relaxation (`BlindRelaxed`) from `pos` (a counts cover) is

@@ -106,7 +106,10 @@ class Relaxed(Buys, Goals, Legs):
     take them again (after an excavation's turn-2 actions, R-TURN-2), a looser state, still
     sound. The same bounds in fewer states (tests/test_reach_two.py)."""
 
-    ceiling: Callable[[int, int, int, int, int, int, frozenset[tuple[Quad, str]], int, int, int], int] | None = None
+    ceiling: (
+        Callable[[int, int, int, int, int, tuple[str, ...], frozenset[tuple[Quad, str]], int, int, int, object], int]
+        | None
+    ) = None
     """A ceiling on every leaf below a state, and the value `ask` it is compared with: a state
     whose ceiling is below it is not expanded (reach_two's, analysis/reach_ceiling.py)."""
     ask: int | None = None
@@ -281,7 +284,7 @@ class Relaxed(Buys, Goals, Legs):
         if self.ceiling is not None and self.ask is not None:
             # No leaf below reaches the value asked: the ceiling stands for the state's value
             # (analysis/reach_ceiling.py).
-            top = self.ceiling(acts, drachmas, cargo, sold, stash, len(hand), dug, mask, gained, income)
+            top = self.ceiling(acts, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
             if top < self.ask:
                 memo[key] = top
                 return top

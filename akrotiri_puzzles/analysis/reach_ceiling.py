@@ -57,6 +57,22 @@ TRIPS = True
 Moves between them and the buys, as before)."""
 
 
+LEAD = True
+"""Whether the first excavation below a stop costs a Move action unless a spot 0 points from it
+has room (`Ceiling.lead`, session 64; False: every state as the start, as before)."""
+
+
+STAY = True
+"""Whether a line below a stop that makes no Move action is read as staying on the spots 0 points
+from it: no buy (Thera not among them), its cards of the hand that fit there (`Ceiling._plan`,
+session 64; False: as with `LEAD` alone)."""
+
+
+Stop = tuple[int, int, tuple[str, ...] | None] | None
+"""`Ceiling.stop`: below a stop, the room of the spots 0 points from it, their set (`_closures`)
+and the hand's cards that fit there (`STAY`); None at the start or without `LEAD`."""
+
+
 class Search(Protocol):
     """What a ceiling reads of its search (reach_two's `TwoRelaxed`; a spot stands where
     reach_bound reads an island)."""
@@ -82,8 +98,6 @@ class Search(Protocol):
     @property
     def earned(self) -> Sequence[int]: ...
     @property
-    def thera(self) -> Any: ...
-    @property
     def cubes(self) -> dict[Any, int]: ...
     @property
     def draws_after(self) -> Sequence[int]: ...
@@ -98,6 +112,14 @@ class Search(Protocol):
     @property
     def occupied(self) -> str | None: ...
 
+    @property
+    def multi(self) -> frozenset[Any] | set[Any]: ...
+    @property
+    def spots(self) -> list[Any]: ...
+    @property
+    def thera(self) -> Any: ...
+
+    def moves(self, at: Any) -> list[tuple[Any, int]]: ...
     def goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int: ...
 
     def counts(self, spot: int, rule: str) -> int: ...
@@ -157,9 +179,18 @@ class Ceiling:
         """By (board, per-temple rule): how many temples the spots where one counts hold."""
         self.values: dict[tuple[object, int], dict[str, int]] = {}
         """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
-        self.known: dict[tuple[frozenset[tuple[Quad, str]], int, int, int, int, int], int] = {}
+        self.known: dict[tuple[object, ...], int] = {}
         """`__call__`'s answers by what they read."""
-        self.plans: dict[tuple[frozenset[tuple[Quad, str]], int, int, int], list[tuple[int, int, int, int]]] = {}
+        self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
+        self.closure: dict[object, int] | None = None
+        """By spot: its set of spots 0 points apart (`_closures`, made on first use)."""
+        self.members: list[list[object]] = []
+        self.others: list[list[int]] = []
+        """By set: the most temples the other sets take, largest first, summed (0, the largest, ...)."""
+        self.stops: dict[tuple[object, frozenset[tuple[Quad, str]]], tuple[int, int, frozenset[str] | None]] = {}
+        """`stop`'s room, set and cards that fit near, by stop and temples dug."""
+        self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
+        """By cards and k: the (cost, points) of k of them, but those another beats."""
 
     def _free(self, relaxed: Search) -> int:
         """How many excavations may follow the one before without a Move action between them:
@@ -197,32 +228,43 @@ class Ceiling:
         cargo: int,
         sold: int,
         stash: int,
-        hand: int,
+        hand: int | tuple[str, ...],
         dug: frozenset[tuple[Quad, str]],
         mask: int,
         gained: int,
         income: int | None = None,
+        at: object = None,
     ) -> int:
         n = len(dug)
+        stop, hand = self.stop(at, dug, hand)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
         earned = self.r.earned
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
-        whole = (dug, mask, most, hand, now, aboard)
+        whole = (dug, mask, most, hand, now, aboard, stop)
         got = self.known.get(whole)
         if got is None:
-            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard)
+            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, stop)
         return got
 
-    def _best(self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, now: int, aboard: int) -> int:
+    def _best(
+        self,
+        dug: frozenset[tuple[Quad, str]],
+        mask: int,
+        most: int,
+        hand: int,
+        now: int,
+        aboard: int,
+        stop: Stop = None,
+    ) -> int:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
-        `aboard` the cubes sold, aboard and unloaded."""
-        key = (dug, mask, most, hand)
+        `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`."""
+        key = (dug, mask, most, hand, stop)
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self._plan(dug, mask, most, hand)
+            plan = self.plans[key] = self._plan(dug, mask, most, hand, stop)
         earned = self.r.earned
         last = len(earned) - 1
         best = -(10**9)
@@ -234,14 +276,14 @@ class Ceiling:
             if got is None:
                 got = self.spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
             best = max(best, part + got)
-        return best
+        return max(best, self._stay(dug, mask, most, now, aboard, stop))
 
     def _plan(
-        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int
+        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, stop: Stop = None
     ) -> list[tuple[int, int, int, int]]:
         """For each number k of excavations more that `most` actions allow (in order): k, the
         Load actions left, the drachmas the buys cost at least and the points but those of the
-        cards excavated (`_part`)."""
+        cards excavated (`_part`); the Move actions between them as `_moves` reads `stop`."""
         relaxed = self.r
         out: list[tuple[int, int, int, int]] = []
         for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
@@ -250,7 +292,7 @@ class Ceiling:
             buys = 0 if k <= hand else -(-(k - hand) // 3)
             if buys and self.buy is None:
                 break
-            loads = most - k - max(0, k - 1 - self.free) - buys
+            loads = most - k - self._moves(k, stop) - buys
             if loads < 0 or not self.sets[k]:
                 break
             key = (dug, mask, k)
@@ -291,6 +333,125 @@ class Ceiling:
         if not self.trips:
             return loads
         return min(loads, 1 + max(0, other + self.spare) // 3)
+
+    # -- below a stop (`LEAD`, `STAY`, session 64): docs/analysis.md, its section on them --------
+
+    def stop(self, at: object, dug: frozenset[tuple[Quad, str]], hand: int | tuple[str, ...]) -> tuple[Stop, int]:
+        """Below a state at `at` (a stop: not the boat's dock, where the position's movement
+        points left may reach further, reach_legs' `_plan`; None: not read), the temples the
+        spots 0 points from it may still take (through other spots 0 points apart: the search's
+        legs from a stop start at every dock of its spot; `caps`, none on a spot dug but a spot
+        of the next tile's islands, `multi`, which keeps its `caps`), their set, and with
+        `STAY` the hand's cards that fit one of them with room (None where Thera is one of them,
+        or the hand is read as a count); and the hand's count."""
+        count = len(hand) if isinstance(hand, tuple) else hand
+        if not LEAD or at is None or isinstance(at, str):
+            return None, count
+        key = (at, dug)
+        got = self.stops.get(key)
+        if got is None:
+            if self.closure is None:
+                self._closures()
+            assert self.closure is not None
+            done = {i for i, _ in dug}
+            multi = self.r.multi
+            caps = self.caps
+            where = self.closure[at]
+            members = self.members[where]
+            roomy = [s for s in members if s in caps and (s not in done or s in multi)]
+            fits: dict[Any, frozenset[str]] = self.r.fits
+            fit = None if self.r.thera in members else frozenset(c for s in roomy for c in fits.get(s, ()))
+            got = self.stops[key] = (sum(caps[s] for s in roomy), where, fit)
+        room, where, fit = got
+        near = (
+            tuple(c for c in hand if c in fit)
+            if STAY and room and fit is not None and isinstance(hand, tuple)
+            else None
+        )
+        return (room, where, near), count
+
+    def _closures(self) -> None:
+        """The spots joined by legs of 0 points (`moves`), each set with the most temples the
+        others than it take, largest first, summed (`others`)."""
+        self.closure = {}
+        self.members = []
+        for start in [*self.r.spots, *self.caps]:
+            if start in self.closure:
+                continue
+            c = len(self.members)
+            seen = [start]
+            self.closure[start] = c
+            todo = [start]
+            while todo:
+                s = todo.pop()
+                for t, steps in self.r.moves(s):  # nearest first
+                    if steps:
+                        break
+                    if t not in self.closure:
+                        self.closure[t] = c
+                        seen.append(t)
+                        todo.append(t)
+            self.members.append(seen)
+        rooms = [sum(self.caps.get(s, 0) for s in m) for m in self.members]
+        self.others = []
+        for c in range(len(self.members)):
+            rest = sorted((n for j, n in enumerate(rooms) if j != c and n), reverse=True)
+            sums = [0]
+            for n in rest:
+                sums.append(sums[-1] + n)
+            self.others.append(sums)
+
+    def _moves(self, k: int, stop: Stop) -> int:
+        """The Move actions k more excavations take at least: between two of them unless 0
+        points apart (`free`); below a stop (`LEAD`) also before the first unless on a spot 0
+        points from it, and as many more as the sets of spots 0 points apart (`_closures`) they
+        must spread over beyond its room; with `STAY`'s cards, at least one (the lines with
+        none are `_stay`'s)."""
+        old = max(0, k - 1 - self.free)
+        if stop is None or not k:
+            return old
+        room, where, near = stop
+        if room >= k:
+            return old if near is None else max(old, 1)
+        sums = self.others[where]
+        m = 1
+        while m < len(sums) - 1 and room + sums[m] < k:
+            m += 1
+        return max(old, m)
+
+    def _stay(self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, now: int, aboard: int, stop: Stop) -> int:
+        """The best of the lines below a stop that make no Move action (`STAY`): they stay on
+        the spots 0 points from it, Thera not among them, so they buy nothing (R-BUY-1) and
+        excavate k cards of the hand that fit there (`near`, k at most the spots' room); every
+        other action a Load (looser: those cubes are never sold)."""
+        if stop is None or stop[2] is None:
+            return -(10**9)
+        room, _, near = stop
+        assert near is not None
+        earned = self.r.earned
+        last = len(earned) - 1
+        best = -(10**9)
+        for k in range(1, min(room, len(near), most, self.r.left - len(dug)) + 1):
+            money = now + earned[min(last, aboard + 3 * (most - k))]
+            got = max((p + (money - c) // 10 for c, p in self._near_sets(near, k) if c <= money), default=None)
+            if got is None:
+                continue
+            key = (dug, mask, k)
+            part = self.parts.get(key)
+            if part is None:
+                part = self.parts[key] = self._part(dug, mask, k)
+            best = max(best, part + got)
+        return best
+
+    def _near_sets(self, cards: tuple[str, ...], k: int) -> list[tuple[int, int]]:
+        """The (cost, points) of every k of `cards`, but those another beats in both."""
+        key = (cards, k)
+        got = self.near_sets.get(key)
+        if got is None:
+            maps = self.r.pos.components.map
+            kinds = sorted(Counter((maps[c].cost, max(0, maps[c].points)) for c in cards).items())
+            got = self.near_sets[key] = _pareto(kinds, k)
+        return got
 
     def _part(self, dug: frozenset[tuple[Quad, str]], mask: int, r: int) -> int:
         """The map and goal cards' points of any leaf with `dug` and at most `r` temples more, on

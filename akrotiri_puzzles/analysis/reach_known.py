@@ -99,6 +99,16 @@ class Known:
         self.asked.append((pos, ask, set(), blind))
         return known
 
+    def blind_below(self, pos: Position, ask: int) -> set[Part]:
+        """The parts proven below `ask` colour-blind for a position that dominates `pos` in
+        number (as `start` for a colour-blind question), without starting a question: for one
+        whose searches begin with the colour-blind search (reach_below's `Below.by_member`)."""
+        known: set[Part] = set()
+        for p, at, parts, by_count in self.asked:
+            if by_count and at <= ask and parts and dominates_in_number(p, pos):
+                known |= parts
+        return known
+
     def add(self, part: Part) -> None:
         """`part` proven below the value of the question asked last (`start`)."""
         self.asked[-1][2].add(part)

@@ -173,6 +173,48 @@ class Money:
         return best
 
 
+class _As:
+    """A search `r` seen from another position (`Members`): `pos` replaced, all else `r`'s."""
+
+    def __init__(self, r: Any, pos: Any) -> None:
+        self._r = r
+        self.pos = pos
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._r, name)
+
+
+class Members:
+    """The income of one `TwoRelaxed` search from a thin group's counts cover (reach_below.py's
+    `Below.by_member`, session 64), read by colour member by member: at most the most, over the
+    group's members, of `Money`'s bound with that member's cubes and market (`Money` built from
+    the search with the member's position: its spots, counts, splits and boards are the cover's).
+
+    Sound for each member's lines: the counts cover's search holds the image of every line of a
+    member (its counts are at least the member's on every piece: the colour-blind argument of
+    `BlindRelaxed`, reach_two.py), with the same Loads, `taken` and marks; `Money`'s argument
+    (module doc, and the late-Load rule's) then bounds that line's income by the member's own
+    colours and market, read on the image's `taken`: a spot of `late` that is not `late` for the
+    member reads the same either way. So the most over the members bounds every member's line,
+    and, each member's bound never falling as `taken` grows, so does their most."""
+
+    def __init__(self, r: Any, members: Sequence[Any]) -> None:
+        self.earned = r.earned
+        self.each = [Money(_As(r, m)) for m in members]
+        self.late = frozenset().union(*(m.late for m in self.each))
+        self.touched = touched
+        """As `Money.touched` (the search's mode, read by `ByColour.unload_amounts`)."""
+        self._known: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
+
+    def income(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
+        """At most what the first `n` cubes sold earn for any member (class doc)."""
+        key = (taken, n)
+        got = self._known.get(key)
+        if got is None:
+            got = self._known[key] = max(m.income(n, taken) for m in self.each)
+        return got
+
+
 def amounts(room: int, kept: int, lying: int, taken: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
     """The cubes a Load takes (`Relaxed.amounts`): while the colours are read (nothing unloaded
     yet), any number of the island's, one at least; else as many as it can, those unloaded first."""

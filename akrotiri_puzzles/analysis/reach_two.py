@@ -90,6 +90,7 @@ from .reach_two_goals import Member, Reached, Spot, TwoGoals
 __all__ = [
     "NODES",
     "BlindRelaxed",
+    "MembersRelaxed",
     "TwoRelaxed",
     "below",
     "boards_alone",
@@ -541,3 +542,31 @@ class BlindRelaxed(TwoRelaxed):
     (reach_below.py's `counts_cover`, session 62)."""
 
     colours = False
+
+
+class MembersRelaxed(TwoRelaxed):
+    """`TwoRelaxed` from a thin group's counts cover (reach_below.py's `counts_cover`) with the
+    sales read by colour member by member (reach_money.py's `Members`: the most over
+    `group_members` of each one's colour-read income): a bound on each member's two turns
+    (`Below.by_member`, session 64). A subclass with `group_members` set is made per question
+    (`with_members`)."""
+
+    group_members: tuple[Position, ...] = ()
+
+    def __init__(
+        self,
+        pos: Position,
+        boards: list[Board],
+        acts: int,
+        nodes: int,
+        shared: _Boards,
+        ask: int | None,
+        oracle: bool = False,
+    ) -> None:
+        super().__init__(pos, boards, acts, nodes, shared, ask, oracle)
+        if self.money is not None:
+            self.money = _money.Members(self, self.group_members)  # type: ignore[assignment]
+
+    @classmethod
+    def with_members(cls, members: Sequence[Position]) -> type[MembersRelaxed]:
+        return type("MembersRelaxed", (cls,), {"group_members": tuple(members)})

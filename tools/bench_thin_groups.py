@@ -1,0 +1,50 @@
+"""A thin group's one-turn question (`reach_below.Below.every`, what the placement search asks of
+each group of a turn's placements whose two-turn cover is not claimed) for some groups of a seeded
+greedy game's turn, each mode in turn with a fresh `Below`: CPU s per group and in all (session 64).
+
+Modes: 1 with reach_ceiling's `LEAD` (the Move action before the first excavation below a stop;
+`STAY` as set, on by default, acts only with it), 0 without either (as before session 64).
+Alternate them (`--modes 1001`) to read a ratio in one window.
+
+    PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python tools/bench_thin_groups.py \
+        --seed 2 --turn 13 --seat south --ask 25 --groups 1 2 3 --modes 1001
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+
+from bench_two_turns_place import position_options, the_position
+
+from akrotiri_puzzles.analysis import endgame, reach_below, reach_ceiling
+from akrotiri_puzzles.analysis.placement import groups
+from akrotiri_puzzles.solver.deadline import Deadline
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    position_options(ap)
+    ap.add_argument("--ask", type=int, required=True)
+    ap.add_argument("--groups", type=int, nargs="+", default=[1, 2, 3], help="indexes in the turn's groups")
+    ap.add_argument("--modes", default="10")
+    args = ap.parse_args()
+    pos = the_position(ap, args)
+    found = groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
+    for mode in args.modes:
+        reach_ceiling.LEAD = mode == "1"
+        below = reach_below.Below()
+        t0 = time.process_time()
+        outs = []
+        for g in args.groups:
+            t = time.process_time()
+            yes = below.every([c for _, c in found[g]], args.ask)
+            outs.append(f"{g}: {'below' if yes else 'not below'} {time.process_time() - t:.2f}")
+        print(f"LEAD {reach_ceiling.LEAD}: {'; '.join(outs)}; total {time.process_time() - t0:.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
