@@ -2,7 +2,8 @@
 one, called on the placement's position), with where its CPU goes: every relaxed search it makes,
 by kind (turn 1's board and several final boards, a group or a union: "together"; one final
 board: "alone"), node cap and outcome ("below" the value, "reached" it, "past the cap"), counted
-and timed (session 65). `--cpu-limit`: the summary so far is printed when the CPU limit is hit.
+and timed (session 65). A fresh `Below` first searches runs of four groups as one (`CHUNK`, as
+after a yes); the watch's questions after a no do not (`--no-unions`). `--cpu-limit`: the summary so far is printed when the CPU limit is hit.
 
     PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python TREE/tools/watch_question.py \
         --seed 1 --turn 30 --seat north "tile -1,-5 r0 green@NE=57" --cpu-limit 400
@@ -27,11 +28,17 @@ ap = argparse.ArgumentParser()
 position_options(ap)
 ap.add_argument("ask", help="PLACEMENT=VALUE")
 ap.add_argument("--cpu-limit", type=int, default=None)
+ap.add_argument(
+    "--no-unions",
+    action="store_true",
+    help="as after a no (the watch's questions but the first): no runs of groups searched as one first",
+)
 args = ap.parse_args()
 pos = the_position(ap, args)
 name, ask = the_ask(ap, args.ask)
 child = next(c for a, c in the_group(ap, pos, name) if str(a) == name)
 below = reach_below.Below()
+below.said_yes = not args.no_unions  # a fresh Below tries unions first (reach_below's `CHUNK`)
 tally = defaultdict(lambda: [0, 0.0])
 T0 = time.process_time()
 
