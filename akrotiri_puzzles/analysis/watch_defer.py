@@ -92,8 +92,8 @@ class Watch:
     """The relaxation's question of one position, `out_of_reach` of board_solve's
     `_solve_to_ceiling` (`__call__`), and the same with a budget (`within`)."""
 
-    def __init__(self, below: Below, pos: Position) -> None:
-        self.below = below
+    def __init__(self, below: Below | Any, pos: Position) -> None:
+        self.below: Below = below  # reach_below's (endgame reads it as placement's protocol)
         self.pos = pos
         left = pos.components.player_board.temples - len(pos.hero.temples)
         self.deferred = DEFER and left <= 1
@@ -129,7 +129,7 @@ class Watch:
 def _budgeted(base: Any, until: float) -> Any:
     """`base` (the searches' class) whose searches do not start past `until` (CPU s)."""
 
-    class Budgeted(base):  # type: ignore[misc, valid-type]
+    class Budgeted(base):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             if time.process_time() > until:
                 raise Spent
