@@ -14,6 +14,7 @@ by wrapping functions here (no hook in the package), one JSON line per event to 
   CPU s, and whether it was asked inside a model (a watch's question: `in_model`);
 - `cover`: each cover built (placement.cover), its name and its members' placements;
 - `group`: the progress after each group of placements (groups done, the best so far);
+- `pass`, `deferred`: a deferred watch's passes and budgeted questions (watch_defer.py);
 - `end`: the answer (status, value, bound, line, the bench's digest) and the CPU s.
 
 Then a summary table: CPU by kind, every model with its floor, status and CPU, and the *loose
@@ -42,7 +43,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_position
 
-from akrotiri_puzzles.analysis import endgame, placement, reach_below
+from akrotiri_puzzles.analysis import endgame, placement, reach_below, watch_defer
 from akrotiri_puzzles.position import Position
 
 
@@ -146,6 +147,9 @@ def install(log: Logger) -> None:
 
     reach_below.Below.__call__ = below  # type: ignore[method-assign]
     reach_below.Below.every = every_one  # type: ignore[method-assign]
+    # A deferred watch's passes and questions (the game's end, watch_defer.py): `pass` and
+    # `deferred` lines (a question spent has `below` null; one answered is also a `question`).
+    watch_defer.TRACE = log.write
 
 
 def run(pos: Position, path: str) -> None:

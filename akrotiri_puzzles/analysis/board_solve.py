@@ -412,6 +412,10 @@ def _solve_to_ceiling(
     the bound `v`. So the stop is OPTIMAL `v`, bound `v`, that line. Where no value is proven the
     most, the search runs to its end as without it. (With the fewest-actions tie-break of
     earlier sessions, a second model had to prove that no line of `v` had fewer actions.)"""
+    if getattr(out_of_reach, "deferred", False):
+        from .watch_defer import solve_deferred  # the game's end (its module doc); no import cycle
+
+        return solve_deferred(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)  # type: ignore[arg-type]
     meets = _Meets(model.primary, out_of_reach)
     status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
     if not meets.met:

@@ -45,6 +45,7 @@ from .outcome import Alternative, Analysis, LineVerdict, Scored
 from .placement import Below, Bound, Progress, Stopped, best_placements, split_placements
 from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
+from .watch_defer import Watch
 
 WATCH_FLOORED = True
 """Whether a floored two-turn model's search is watched by the relaxation's ceiling as the
@@ -282,7 +283,7 @@ class Run:
         below = self.two_turn_below()
         if below is None or not self.ceiling:
             return None
-        return lambda value: below(pos, value)
+        return Watch(below, pos)  # called as `below(pos, value)`; deferred at the game end (watch_defer.py)
 
     def tighter(self) -> Bound | None:
         """The costlier, tighter bound asked where `upper`'s does not skip (analysis/reach_tight.py),

@@ -384,7 +384,8 @@ class Relaxed(Buys, Goals, Legs):
                     # than Thera (at least one point from it) and the excavation. After a buy with
                     # fewer actions left, the cards bought score nothing and nothing else is
                     # reachable that the stop before it does not reach with more drachmas.
-                    for cost, new_hand, t in self.purchases(after, drachmas, hand, bought):
+                    last = len(dug) + 1 == self.left  # one excavation left (`last_buys`)
+                    for cost, new_hand, t in self.purchases(after, drachmas, hand, bought, last):
                         sub = search(
                             island,
                             after,

@@ -27,7 +27,10 @@ gained so far is the sum of:
   temples reveal (the pool and the draws only grow with the temples, no card is worth below 0).
 - *Drachmas.* The drachmas now, plus the prices of the next cubes sold: at most those aboard,
   those unloaded, and 3 a Load action (R-LOAD-1), at the market's best prices after the `sold`
-  ones (`earned`, R-FREE-1); buys and excavations only spend.
+  ones (`earned`, R-FREE-1); buys and excavations only spend. With no cube on Thera's island on
+  any board, the Load actions counted are also at most one more than a third of the actions
+  left but the excavations and buys (`TRIPS`, `_trips`, session 64): a real line sells at most
+  3 cubes a stop at Thera, and each stop after its first costs 3 actions of its own.
 
 Each term bounds what the same term of any leaf below the state is worth, so the sum bounds
 every leaf below it (tests/test_reach_ceiling.py checks it against the search's own best below
@@ -46,6 +49,12 @@ from ..position import Position, Seat
 OVER = 1_000
 """`gained` once turn 1's actions are spent: any value that keeps them spent (reach_two's
 `turn_over`); no excavation adds any actions then. Kept here, read by reach_two.py."""
+
+
+TRIPS = True
+"""Whether the Load actions the drachmas count are capped by the stops at Thera a line can make
+(`Ceiling._trips`, session 64; False: 3 cubes for each action left but the excavations, the
+Moves between them and the buys, as before)."""
 
 
 LEAD = True
@@ -88,6 +97,8 @@ class Search(Protocol):
     def buys_help(self) -> bool: ...
     @property
     def earned(self) -> Sequence[int]: ...
+    @property
+    def cubes(self) -> dict[Any, int]: ...
     @property
     def draws_after(self) -> Sequence[int]: ...
     @property
@@ -139,6 +150,12 @@ class Ceiling:
         tile's islands as many as its islands on one board, `rooms`; any other one)."""
         self.free = self._free(relaxed)
         self.buy = min(relaxed.buy_prices) if relaxed.buys_help and relaxed.buy_prices else None
+        self.trips = TRIPS and relaxed.thera not in relaxed.cubes
+        """Whether `_trips` caps the Load actions: no cube lies on Thera's island on any board
+        (a Load there would sell at once, without a Move action)."""
+        self.spare = 1 if relaxed.pos.points else 0
+        """The points of a Move action already taken may be a stop's Move action leaving Thera
+        (`_trips`)."""
         self.parts: dict[tuple[frozenset[tuple[Quad, str]], int, int], int] = {}
         self.goals: dict[tuple[object, int], dict[int, int]] = {}
         """By (dug, or its spots without the quarters card, r), then by board: `_goals_on`."""
@@ -282,8 +299,40 @@ class Ceiling:
             part = self.parts.get(key)
             if part is None:
                 part = self.parts[key] = self._part(dug, mask, k)
-            out.append((k, loads, buys * (self.buy or 0), part))
+            out.append((k, self._trips(loads, most - k - buys), buys * (self.buy or 0), part))
         return out
+
+    def _trips(self, loads: int, other: int) -> int:
+        """The Load actions whose cubes `_best` counts sold, at most `loads`, of a line with
+        `other` actions left for its Moves and Loads (those left but the excavations and buys):
+        with `trips`, at most `1 + (other + spare) // 3`.
+
+        Why (a real line from the state, R-LOAD-1, R-MOVE-1, R-MOVE-2, R-FREE-1, R-FREE-2): cubes
+        are sold only with the boat at a dock of Thera's island, at most 3 a stop there (the boat
+        holds at most 3, and Thera takes no unload). Take the line's stops at Thera where it sells,
+        merged where no Load takes a cube between two (the second sells only cubes aboard at the
+        first: at most 3 for the two): V stops. Each after the first needs, after the stop
+        before it, a Move action leaving Thera (a Load takes cubes only on another island: none
+        lie on Thera's, `trips`; a dock is one island's, so that is a step, and the Move action
+        that brought cubes to Thera gave 1 point, spent on the step into it), the Load, and a
+        Move action begun after the Load (its points are lost at the Load) to step back into
+        Thera: 3 actions, none another stop's. So 3(V - 1) <= other and the cubes sold from the
+        state are at most 3V <= 3 + 3 * (other // 3): the cubes aboard and unloaded count on top
+        (`_best`), so `1 + other // 3` Load actions are enough. The first stop is free: the
+        points of a Move action already taken may reach it, or the boat be at Thera. The Move
+        action leaving Thera after it is begun after the step into Thera before it, so after the
+        state, or it is a Move action the relaxed legs did not count (then `other` holds it), or
+        one taken before the search's start with points left (`spare`, the position's points).
+
+        This bounds the real lines, not the relaxed ones (a relaxed line may sell more: its
+        unloaded cubes are sold at one stop for one action), which is what the answer must bound:
+        a real line's relaxed image (reach_two's module doc) passes through a state with at
+        least the line's actions left, cubes sold, aboard and unloaded, and drachmas but the
+        sales' income; below it the line makes the k excavations of one of the plan's entries
+        and at least its buys, so at most `other` Moves and Loads."""
+        if not self.trips:
+            return loads
+        return min(loads, 1 + max(0, other + self.spare) // 3)
 
     # -- below a stop (`LEAD`, `STAY`, session 64): docs/analysis.md, its section on them --------
 

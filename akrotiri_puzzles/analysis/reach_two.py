@@ -237,6 +237,9 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
     last_loads_unread = True
+    last_buys = True
+    """A buy with one excavation left takes the next cards of every deck at the least price
+    (reach_buys.py's `_last_purchase`, session 63: the game's end)."""
     use_ceiling = True
     """Whether a state whose ceiling is below the value asked is not expanded (reach_ceiling.py)."""
 

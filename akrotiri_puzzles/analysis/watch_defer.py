@@ -1,0 +1,208 @@
+"""A two-turn model's watch at the game's end: its questions deferred (session 65).
+
+board_solve's `_solve_to_ceiling` asks the two-turn relaxation (reach_below's `Below`) whether
+the value after each new best line of the model's search is out of reach, and stops the search
+at the first line it proves the most. Where the hero has one temple left (the game's last turns)
+each relaxed search is dear, and most of those questions are at values a line of the model
+reaches (its search beats them later): their answer must be no, and a no costs the searches of
+every group below the value before one that reaches it (seed 1's turn 30, 2016, north: 135.8 and
+276.3 CPU s at 53 and 56, the model's best 56; docs/benchmarks.md, session 64). Here
+(`solve_deferred`):
+
+- *A question inside the search gets a budget* (`IN_MODEL` CPU s): where its relaxed searches
+  spend it, it answers nothing (`Spent`) and the search goes on, as after a no. What its searches
+  proved below is kept (reach_known.py, `KEEP_BELOW`: a group below a value is below every value
+  above it), so the next question of the position starts past them.
+- *The search runs in passes* of growing deterministic time (`DET_TIME`, CP-SAT's
+  `max_deterministic_time`, doubled each pass). A pass stopped by that limit at a line of value
+  `v` asks `v + 1` with a budget of its own (`AT_END`, doubled each pass): proven out of reach,
+  the answer is that line, OPTIMAL `v`; else the next pass solves the same model again from its
+  start (the same search up to where the last one stopped: one worker, deterministic) and goes
+  further. A question whose relaxation answered no is not asked again (it would answer no again).
+  A pass that found no better line in its second half (`STALLED`) asks its question on, its
+  budget doubled each time, until it answers, without solving again.
+
+Why the answer is the search's without any watch (`_solve_to_ceiling`'s argument, extended). With
+one worker CP-SAT's search is deterministic, the callback only watches it, and a deterministic time
+limit only ends it: each pass is a prefix of the one search of the model without a watch, and that
+search records a solution only when it beats the last one. A pass ends (1) at its search's own end
+(OPTIMAL or INFEASIBLE): the answer as without a watch; (2) at a line of value `v` where the
+relaxation proves no line reaches `v + 1` (inside the search or at the pass's end): no later line
+beats `v`, so the search without a watch records nothing after it and returns it OPTIMAL, bound
+`v`; or (3) at the limit, the question unproven: nothing is returned, the next pass goes further
+(the last pass runs to the caller's deadline, as without a watch). A question that spends its
+budget, or is not asked, never stops a search: only a proven yes does, and a yes holds whatever
+was asked before it. So the status, value, bound and line are those without the watch; only the
+cost changes (the passes repeat the search's start; the questions are cut).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ortools.sat.python import cp_model
+
+from ..position import Position
+from ..solver.deadline import Deadline, TimeUp
+from ..solver.readback import SolverError
+from ..solver.run import STATUS, params
+
+if TYPE_CHECKING:
+    from ..solver.model import LineModel
+    from ..solver.model.core import Expr
+    from .reach_below import Below
+
+DEFER = True
+"""Whether a watch with the hero one temple from the last (`Watch.deferred`) defers its questions
+(module doc; False: every question asked in full inside the search, as before session 65)."""
+
+IN_MODEL = 2.0
+"""CPU s a question asked inside the search may spend on its relaxed searches (checked before
+each search starts: one search may run past it)."""
+
+AT_END = 30.0
+"""CPU s the question at the end of a pass may spend, the first pass (doubled each pass)."""
+
+DET_TIME = 10.0
+"""CP-SAT's deterministic time of the first pass (doubled each pass)."""
+
+
+TRACE: Callable[..., None] | None = None
+"""Called with each pass's and question's facts as keywords where set (tools/profile_two_turns_place.py)."""
+
+
+def _trace(**facts: Any) -> None:
+    if TRACE is not None:
+        TRACE(**facts)
+
+
+STALLED = True
+"""Whether a pass whose last line was found in its first half asks the question at its end on
+until it answers, without solving again (a search that found nothing better for that long most
+often has its best: solving it again from its start costs the pass once more)."""
+
+
+class Spent(Exception):
+    """A question's budget is spent before it has an answer (the search goes on)."""
+
+
+class Watch:
+    """The relaxation's question of one position, `out_of_reach` of board_solve's
+    `_solve_to_ceiling` (`__call__`), and the same with a budget (`within`)."""
+
+    def __init__(self, below: Below | Any, pos: Position) -> None:
+        self.below: Below = below  # reach_below's (endgame reads it as placement's protocol)
+        self.pos = pos
+        left = pos.components.player_board.temples - len(pos.hero.temples)
+        self.deferred = DEFER and left <= 1
+        """Whether the model's search defers the questions (`solve_deferred`)."""
+        self.failed: set[int] = set()
+        """The values the relaxation answered no (not proven out of reach) in full."""
+
+    def __call__(self, value: int) -> bool:
+        """Whether the relaxation proves that no line from the position reaches `value`."""
+        return self.below(self.pos, value)
+
+    def within(self, value: int, seconds: float) -> bool | None:
+        """`__call__` with at most `seconds` CPU s spent on starting relaxed searches; None
+        where they are spent first. A value answered no before is answered no at once."""
+        if value in self.failed:
+            return False
+        t = time.process_time()
+        old = self.below.relaxed
+        self.below.relaxed = _budgeted(old, t + seconds)
+        got: bool | None = None
+        try:
+            got = self.below(self.pos, value)
+        except Spent:
+            pass
+        finally:
+            self.below.relaxed = old
+        _trace(kind="deferred", ask=value, budget=seconds, below=got, cpu=round(time.process_time() - t, 3))
+        if got is False:
+            self.failed.add(value)
+        return got
+
+
+def _budgeted(base: Any, until: float) -> Any:
+    """`base` (the searches' class) whose searches do not start past `until` (CPU s)."""
+
+    class Budgeted(base):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            if time.process_time() > until:
+                raise Spent
+            super().__init__(*args, **kwargs)
+
+    return Budgeted
+
+
+class _Deferring(cp_model.CpSolverSolutionCallback):
+    """Watches a pass: asks `value + 1` with the budget `IN_MODEL` at each new best line above
+    what was asked before (`asked`), and stops the search where the relaxation proves it."""
+
+    def __init__(self, primary: Expr, watch: Watch, asked: int) -> None:
+        super().__init__()
+        self.primary = primary
+        self.watch = watch
+        self.asked = asked
+        self.met = False
+        self.last_at = 0.0
+        """CP-SAT's deterministic time at the last line found."""
+
+    def on_solution_callback(self) -> None:
+        self.last_at = self.deterministic_time
+        value = int(self.value(self.primary))
+        if value + 1 > self.asked:
+            self.asked = value + 1
+            self.met = self.watch.within(value + 1, IN_MODEL) is True
+        if self.met:
+            self.stop_search()
+
+
+def solve_deferred(
+    model: LineModel, watch: Watch, deadline: Deadline, workers: int, tuning: dict[str, object]
+) -> tuple[str, cp_model.CpSolver, int | None]:
+    """board_solve's `_solve_to_ceiling` with the questions deferred (module doc): the status,
+    the solver holding the line, and the bound (None: the solver's)."""
+    asked = -(10**9)
+    det = DET_TIME
+    end = AT_END
+    while True:
+        meets = _Deferring(model.primary, watch, asked)
+        solver = cp_model.CpSolver()
+        params(solver, deadline.left(), workers, 0)
+        for k, v in tuning.items():
+            setattr(solver.parameters, k, v)
+        solver.parameters.max_deterministic_time = det
+        t = time.process_time()
+        status = STATUS[solver.solve(model.m, meets)]
+        got = int(solver.value(model.primary)) if status in ("OPTIMAL", "FEASIBLE") else None
+        _trace(kind="pass", det=det, status=status, value=got, met=meets.met, cpu_all=round(time.process_time() - t, 2))
+        asked = meets.asked
+        if status == "MODEL_INVALID":
+            raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
+        if meets.met:
+            return "OPTIMAL", solver, int(solver.value(model.primary))
+        if status in ("OPTIMAL", "INFEASIBLE"):
+            return status, solver, None  # the search's own end
+        left = deadline.left()
+        if left is not None and left < 1.0:
+            # The caller's deadline stopped it (not the pass's limit): as `_solve` reads it.
+            if status == "UNKNOWN":
+                raise TimeUp
+            return status, solver, None
+        if status == "FEASIBLE":
+            value = int(solver.value(model.primary))
+            asked = max(asked, value + 1)
+            got = watch.within(value + 1, end)
+            # Stalled (no better line in the pass's second half): the question is asked on
+            # without solving again, its budget doubled, until it answers (`STALLED`).
+            while got is None and STALLED and 2 * meets.last_at <= det:
+                end *= 2
+                got = watch.within(value + 1, end)
+            if got is True:
+                return "OPTIMAL", solver, value
+        det *= 2
+        end *= 2

@@ -1,0 +1,111 @@
+"""A buy with one excavation left, in the two-turn relaxation: one buy at the least price taking the
+next cards of every deck (analysis/reach_buys.py, `Buys._last_purchase`, `last_buys`; R-BUY-1,
+R-END-2). Seed 1's turn 30 (2016, north), the game's last placing turn: the hero has five temples,
+so a line excavates at most one card more, and its buys of 1 to 3 cards from any decks made the
+relaxed search of one board pass its node cap (147,568 states at 57 against 20,000), while the
+bound is 56 with or without them (docs/analysis.md, session 63).
+
+And the ceiling's cubes sold (analysis/reach_ceiling.py, `Ceiling._trips`, `TRIPS`; R-LOAD-1,
+R-MOVE-1, R-MOVE-2, R-FREE-1): a real line sells at most 3 cubes a stop at Thera, and each stop
+after its first costs a Move action leaving Thera, a Load and a Move action back, so the Load
+actions the drachmas count are at most one more than a third of the actions left for Moves and
+Loads (session 64)."""
+
+from __future__ import annotations
+
+import pytest
+
+from akrotiri_puzzles.analysis import reach_buys, reach_ceiling
+from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
+
+from .test_reach_two import first_placement
+
+
+@pytest.fixture(scope="module")
+def seed_1_turn_30():
+    """Seed 1's turn 30 (north), its first placement (a turn-1 action phase)."""
+    return first_placement(1, 30, 0, "tile -1,-5 r0 green@NE")
+
+
+def search(top, slot, board, ask):
+    """The relaxed two turns of `top` over turn 1's board and one final board of the next tile at
+    `slot` (no oracle), with a value asked."""
+    keys, finals, acts = slot_groups(top)
+    boards = finals[keys.index((slot, False))]
+    return TwoRelaxed(top, [top.board, boards[board]], acts, NODES, Boards(top), ask, False)
+
+
+def test_R_BUY_1_R_END_2_a_buy_with_the_last_temple_left_takes_every_deck_s_next_cards(seed_1_turn_30):
+    # The hero has one temple left (R-END-2): a buy before it is one buy at the least price, the
+    # hand then holding every card of the decks' next three that fits somewhere (R-BUY-1: at most
+    # three a buy, so at most three of each deck).
+    r = search(seed_1_turn_30, (-2, -5), 0, 57)
+    assert r.left == 1
+    hand = tuple(sorted(c for c in seed_1_turn_30.hero.maps if c in r.useful))
+    (cost, new_hand, took), *more = r.purchases(2, 16, hand, (0, 0, 0), True)
+    assert not more and cost == min(r.buy_prices) == 1
+    nexts = {c for deck in r.decks for c in deck[:3]}
+    assert set(new_hand) == set(hand) | (nexts & r.useful)
+    assert took == tuple(min(3, len(deck)) for deck in r.decks)
+    # With more than one excavation left, each buy of 1 to 3 cards as before.
+    assert len(r.purchases(2, 16, hand, (0, 0, 0), False)) == 19
+
+
+def test_R_BUY_1_R_END_2_the_last_temple_s_buys_keep_the_relaxed_search_under_its_cap(seed_1_turn_30, monkeypatch):
+    # The board of the next tile at (-2, -5): below 57 (the bound 56, the model's best line of the
+    # placement) within the node cap; with every buy of 1 to 3 cards searched (the mutation) the
+    # search passes the cap.
+    assert search(seed_1_turn_30, (-2, -5), 0, 57).best() == 56
+    monkeypatch.setattr(reach_buys.Buys, "last_buys", False)
+    monkeypatch.setattr(TwoRelaxed, "last_buys", False)
+    with pytest.raises(TooBig):
+        search(seed_1_turn_30, (-2, -5), 0, 57).best()
+
+
+def test_R_LOAD_1_R_MOVE_2_R_FREE_1_a_stop_at_thera_sells_3_cubes_and_each_after_the_first_costs_3_actions(
+    seed_1_turn_30, monkeypatch
+):
+    # Twelve actions over the two turns, one temple left, no cube on Thera's island: for each
+    # number k of excavations the Load actions counted are at most 1 + (12 - k - buys) / 3 (the
+    # position's movement points left add one action's worth), where before they were every
+    # action left but the excavations, the Moves between them and the buys.
+    r = search(seed_1_turn_30, (-2, -5), 0, 57)
+    c = r.ceiling
+    assert c is not None and c.trips and r.start_acts == 12
+    hand = len([m for m in seed_1_turn_30.hero.maps if m in r.useful])
+    plan = c._plan(frozenset(), 1, 12, hand)
+    assert plan and all(loads <= 1 + (12 - k - paid // min(r.buy_prices) + c.spare) // 3 for k, loads, paid, _ in plan)
+    start = (r.start_acts, seed_1_turn_30.hero.drachmas, 0, 0, 0, hand, frozenset(), 1, 0, 0)
+    # The start's ceiling: 58 (16 drachmas and 12 cubes at most, the excavation's 46 points and
+    # the card's), still above the placement's best line (56, the two-turn model's, session 63).
+    assert c(*start) == 58
+    monkeypatch.setattr(reach_ceiling, "TRIPS", False)
+    loose = search(seed_1_turn_30, (-2, -5), 0, 57).ceiling
+    assert loose is not None and not loose.trips
+    assert loose(*start) == 63
+
+
+@pytest.mark.corpus
+def test_R_LOAD_1_R_FREE_1_the_thera_stops_cut_a_game_end_board_s_states(seed_1_turn_30, monkeypatch):
+    # The first group's first board (the next tile at (-10, 0)) at 57 with every buy searched
+    # (`last_buys` off) and no node cap to speak of: the same bound 56, in about a quarter of
+    # the states with the Thera stops (37,563 against 139,916 on this branch; ~25 CPU s).
+    monkeypatch.setattr(reach_buys.Buys, "last_buys", False)
+    monkeypatch.setattr(TwoRelaxed, "last_buys", False)
+    keys, finals, acts = slot_groups(seed_1_turn_30)
+    nodes = 1_000_000
+
+    def states() -> tuple[int, int]:
+        r = TwoRelaxed(
+            seed_1_turn_30, [seed_1_turn_30.board, finals[0][0]], acts, nodes, Boards(seed_1_turn_30), 57, keys[0][1]
+        )
+        value = r.best()
+        return value, nodes - r.nodes
+
+    with_it = states()
+    monkeypatch.setattr(reach_ceiling, "TRIPS", False)
+    without = states()
+    assert with_it[0] == without[0] == 56
+    assert 3 * with_it[1] < without[1], (with_it, without)
