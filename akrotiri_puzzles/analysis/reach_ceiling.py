@@ -59,9 +59,11 @@ from it: no buy (Thera not among them), its cards of the hand that fit there (`C
 session 64; False: as with `LEAD` alone)."""
 
 
-MEMO = True
+MEMO = False
 """Whether `Ceiling.__call__` and `Ceiling.stop` keep their answers by their own arguments
-(session 65): the same answers, each worked out once (False: as before, a reference)."""
+(session 65): the same answers, each worked out once. Off: it read 0.94 to 0.96 of the CPU on two
+groups of seed 2's turn 17 (south) but 1.11 to 1.20 on four of turn 13 (docs/benchmarks.md);
+False is main's path exactly."""
 
 
 Stop = tuple[int, int, tuple[str, ...] | None] | None
