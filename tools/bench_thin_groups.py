@@ -4,7 +4,9 @@ greedy game's turn, each mode in turn with a fresh `Below`: CPU s per group and 
 
 Modes: 1 with reach_ceiling's `LEAD` (the Move action before the first excavation below a stop;
 `STAY` as set, on by default, acts only with it), 0 without either (as before session 64).
-Alternate them (`--modes 1001`) to read a ratio in one window.
+Alternate them (`--modes 1001`) to read a ratio in one window. `--toggle MEMO`: the modes set
+reach_ceiling's `MEMO` instead (the ceiling's answers kept by its arguments, session 65; `LEAD`
+as set).
 
     PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python tools/bench_thin_groups.py \
         --seed 2 --turn 13 --seat south --ask 25 --groups 1 2 3 --modes 1001
@@ -31,11 +33,12 @@ def main() -> None:
     ap.add_argument("--ask", type=int, required=True)
     ap.add_argument("--groups", type=int, nargs="+", default=[1, 2, 3], help="indexes in the turn's groups")
     ap.add_argument("--modes", default="10")
+    ap.add_argument("--toggle", choices=["LEAD", "MEMO"], default="LEAD", help="the flag the modes set")
     args = ap.parse_args()
     pos = the_position(ap, args)
     found = groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
     for mode in args.modes:
-        reach_ceiling.LEAD = mode == "1"
+        setattr(reach_ceiling, args.toggle, mode == "1")
         below = reach_below.Below()
         t0 = time.process_time()
         outs = []
@@ -43,7 +46,10 @@ def main() -> None:
             t = time.process_time()
             yes = below.every([c for _, c in found[g]], args.ask)
             outs.append(f"{g}: {'below' if yes else 'not below'} {time.process_time() - t:.2f}")
-        print(f"LEAD {reach_ceiling.LEAD}: {'; '.join(outs)}; total {time.process_time() - t0:.2f}", flush=True)
+        print(
+            f"{args.toggle} {getattr(reach_ceiling, args.toggle)}: {'; '.join(outs)}; total {time.process_time() - t0:.2f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -68,6 +68,13 @@ from it: no buy (Thera not among them), its cards of the hand that fit there (`C
 session 64; False: as with `LEAD` alone)."""
 
 
+MEMO = False
+"""Whether `Ceiling.__call__` and `Ceiling.stop` keep their answers by their own arguments
+(session 65): the same answers, each worked out once. Off: it read 0.94 to 0.96 of the CPU on two
+groups of seed 2's turn 17 (south) but 1.11 to 1.20 on four of turn 13 (docs/benchmarks.md);
+False is main's path exactly."""
+
+
 Stop = tuple[int, int, tuple[str, ...] | None] | None
 """`Ceiling.stop`: below a stop, the room of the spots 0 points from it, their set (`_closures`)
 and the hand's cards that fit there (`STAY`); None at the start or without `LEAD`."""
@@ -181,6 +188,9 @@ class Ceiling:
         """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
         self.known: dict[tuple[object, ...], int] = {}
         """`__call__`'s answers by what they read."""
+        self.seen: dict[tuple[object, ...], int] = {}
+        """`__call__`'s answers by its arguments (`MEMO`: states that differ only in what the
+        ceiling does not read, the cards bought and the cubes taken, share one lookup)."""
         self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
         self.closure: dict[object, int] | None = None
         """By spot: its set of spots 0 points apart (`_closures`, made on first use)."""
@@ -189,6 +199,8 @@ class Ceiling:
         """By set: the most temples the other sets take, largest first, summed (0, the largest, ...)."""
         self.stops: dict[tuple[object, frozenset[tuple[Quad, str]]], tuple[int, int, frozenset[str] | None]] = {}
         """`stop`'s room, set and cards that fit near, by stop and temples dug."""
+        self.stopped: dict[tuple[object, frozenset[tuple[Quad, str]], object], tuple[Stop, int]] = {}
+        """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
         """By cards and k: the (cost, points) of k of them, but those another beats."""
 
@@ -235,6 +247,10 @@ class Ceiling:
         income: int | None = None,
         at: object = None,
     ) -> int:
+        raw = (acts, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+        seen = self.seen.get(raw) if MEMO else None
+        if seen is not None:
+            return seen
         n = len(dug)
         stop, hand = self.stop(at, dug, hand)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
@@ -247,6 +263,8 @@ class Ceiling:
         got = self.known.get(whole)
         if got is None:
             got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, stop)
+        if MEMO:
+            self.seen[raw] = got
         return got
 
     def _best(
@@ -347,6 +365,10 @@ class Ceiling:
         count = len(hand) if isinstance(hand, tuple) else hand
         if not LEAD or at is None or isinstance(at, str):
             return None, count
+        whole = (at, dug, hand)
+        seen = self.stopped.get(whole) if MEMO else None
+        if seen is not None:
+            return seen
         key = (at, dug)
         got = self.stops.get(key)
         if got is None:
@@ -368,7 +390,10 @@ class Ceiling:
             if STAY and room and fit is not None and isinstance(hand, tuple)
             else None
         )
-        return (room, where, near), count
+        seen = ((room, where, near), count)
+        if MEMO:
+            self.stopped[whole] = seen
+        return seen
 
     def _closures(self) -> None:
         """The spots joined by legs of 0 points (`moves`), each set with the most temples the
