@@ -20,23 +20,18 @@ import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import group_options, the_groups
 
-from akrotiri_puzzles.analysis import endgame, reach_below, reach_ceiling
-from akrotiri_puzzles.analysis.placement import groups
-from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.analysis import reach_below, reach_ceiling
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    position_options(ap)
-    ap.add_argument("--ask", type=int, required=True)
-    ap.add_argument("--groups", type=int, nargs="+", default=[1, 2, 3], help="indexes in the turn's groups")
+    group_options(ap)
     ap.add_argument("--modes", default="10")
     ap.add_argument("--toggle", choices=["LEAD", "MEMO"], default="LEAD", help="the flag the modes set")
     args = ap.parse_args()
-    pos = the_position(ap, args)
-    found = groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
+    found = the_groups(ap, args)
     for mode in args.modes:
         setattr(reach_ceiling, args.toggle, mode == "1")
         below = reach_below.Below()

@@ -62,10 +62,34 @@ def the_position(ap: argparse.ArgumentParser, args: argparse.Namespace) -> Posit
     return found[0]
 
 
+def turn_groups(pos: Position) -> list:  # type: ignore[type-arg]
+    """`pos`'s placements in groups (one slot and rotation each), in the order the two-turn
+    placement search asks them, each as (notation, child) pairs."""
+    return groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
+
+
+def group_options(ap: argparse.ArgumentParser) -> None:
+    """The options of the tools that ask a thin group's question (`Below.every`) of some of a
+    turn's groups: the position's, the value asked and the groups' indexes."""
+    position_options(ap)
+    ap.add_argument("--ask", type=int, required=True)
+    ap.add_argument("--groups", type=int, nargs="+", default=[1, 2, 3], help="indexes in the turn's groups")
+
+
+def the_groups(ap: argparse.ArgumentParser, args: argparse.Namespace) -> list:  # type: ignore[type-arg]
+    """The turn's groups (`turn_groups`) of the position the options name, or argparse's one line
+    and exit 2 where an index of `--groups` is not one of them."""
+    found = turn_groups(the_position(ap, args))
+    bad = [g for g in args.groups if not 0 <= g < len(found)]
+    if bad:
+        ap.error(f"--groups {bad[0]}: the turn has {len(found)} groups (indexes 0 to {len(found) - 1})")
+    return found
+
+
 def the_group(ap: argparse.ArgumentParser, pos: Position, name: str) -> list:  # type: ignore[type-arg]
     """The group of `pos`'s placements (one slot and rotation) holding the placement `name`
     (notation), as (notation, child) pairs, or argparse's one line and exit 2 where none is."""
-    found = groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
+    found = turn_groups(pos)
     group = next((g for g in found if any(str(a) == name for a, _ in g)), None)
     if group is None:
         ap.error(f"{name!r}: no placement of that name at this turn (e.g. {str(found[0][0][0])!r})")

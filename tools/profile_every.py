@@ -18,23 +18,18 @@ import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import group_options, the_groups
 
-from akrotiri_puzzles.analysis import endgame, reach_below
-from akrotiri_puzzles.analysis.placement import groups
-from akrotiri_puzzles.solver.deadline import Deadline
+from akrotiri_puzzles.analysis import reach_below
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    position_options(ap)
-    ap.add_argument("--ask", type=int, required=True)
-    ap.add_argument("--groups", type=int, nargs="+", default=[1, 2, 3], help="indexes in the turn's groups")
+    group_options(ap)
     ap.add_argument("--out", help="the profile's file (none: not profiled)")
     ap.add_argument("--chunk", type=int, default=reach_below.CHUNK)
     args = ap.parse_args()
-    pos = the_position(ap, args)
-    found = groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
+    found = the_groups(ap, args)
     tally: dict[bool, list[float]] = {True: [0, 0.0], False: [0, 0.0]}
     union = reach_below.Below.union_below
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_two_turns_place import positions
+from bench_two_turns_place import position_options, the_position
 
 from akrotiri_puzzles.analysis import endgame, reach_buys, reach_ceiling, reach_two
 from akrotiri_puzzles.analysis.reach_boards import Boards
@@ -26,10 +26,7 @@ from akrotiri_puzzles.solver.deadline import Deadline
 
 def main() -> None:
     p = argparse.ArgumentParser()
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--turn", type=int, required=True)
-    p.add_argument("--seat", required=True)
-    p.add_argument("--edition", type=int, default=2016)
+    position_options(p)
     p.add_argument("--placement", required=True, help="the placement's notation, as the analysis prints it")
     p.add_argument("--ask", type=int, required=True)
     p.add_argument("--no-trips", action="store_true", help="reach_ceiling.TRIPS off")
@@ -40,11 +37,14 @@ def main() -> None:
     if a.no_last_buys:
         reach_buys.Buys.last_buys = False
         reach_two.TwoRelaxed.last_buys = False
-    pos = positions(a.seed, a.edition, a.turn, [a.seat])[0]
+    pos = the_position(p, a)
     kids = endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-    top = next(c for m, c in kids if str(m) == a.placement)
+    top = next((c for m, c in kids if str(m) == a.placement), None)
+    if top is None:
+        p.error(f"--placement {a.placement!r}: no placement of that name at this turn (e.g. {str(kids[0][0])!r})")
     got = reach_two.slot_groups(top)
-    assert got is not None, "no two-turn relaxation here"
+    if got is None:
+        p.error(f"--placement {a.placement!r}: no two-turn relaxation from this placement")
     keys, finals, acts = got
     shared = Boards(top)
     start = time.process_time()

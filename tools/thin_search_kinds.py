@@ -19,23 +19,18 @@ from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import group_options, the_groups
 
-from akrotiri_puzzles.analysis import endgame, reach_below, reach_two
-from akrotiri_puzzles.analysis.placement import groups
+from akrotiri_puzzles.analysis import reach_below, reach_two
 from akrotiri_puzzles.analysis.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach_two_goals import Reached
-from akrotiri_puzzles.solver.deadline import Deadline
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    position_options(ap)
-    ap.add_argument("--ask", type=int, required=True)
-    ap.add_argument("--groups", type=int, nargs="+", default=[1, 2, 3], help="indexes in the turn's groups")
+    group_options(ap)
     args = ap.parse_args()
-    pos = the_position(ap, args)
-    found = groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
+    found = the_groups(ap, args)
     stats: dict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0, 0])
     best, init = reach_two.TwoRelaxed.best, reach_two.TwoRelaxed.__init__
 

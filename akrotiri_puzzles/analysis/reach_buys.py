@@ -44,10 +44,8 @@ class Buys:
         key = (acts >= 2, paid, hand, bought, last)
         got = self._bought.get(key)
         if got is None:
-            if last:
-                got = self._bought[key] = list(self._last_purchase(acts >= 2, paid, hand, bought))
-            else:
-                got = self._bought[key] = list(self._purchases(acts >= 2, paid, hand, bought))
+            make = self._last_purchase if last else self._purchases
+            got = self._bought[key] = list(make(acts >= 2, paid, hand, bought))
         return got
 
     def _last_purchase(

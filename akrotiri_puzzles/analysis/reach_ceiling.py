@@ -247,10 +247,11 @@ class Ceiling:
         income: int | None = None,
         at: object = None,
     ) -> int:
-        raw = (acts, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
-        seen = self.seen.get(raw) if MEMO else None
-        if seen is not None:
-            return seen
+        if MEMO:
+            raw = (acts, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+            seen = self.seen.get(raw)
+            if seen is not None:
+                return seen
         n = len(dug)
         stop, hand = self.stop(at, dug, hand)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
@@ -365,10 +366,10 @@ class Ceiling:
         count = len(hand) if isinstance(hand, tuple) else hand
         if not LEAD or at is None or isinstance(at, str):
             return None, count
-        whole = (at, dug, hand)
-        seen = self.stopped.get(whole) if MEMO else None
-        if seen is not None:
-            return seen
+        if MEMO:
+            seen = self.stopped.get((at, dug, hand))
+            if seen is not None:
+                return seen
         key = (at, dug)
         got = self.stops.get(key)
         if got is None:
@@ -390,10 +391,10 @@ class Ceiling:
             if STAY and room and fit is not None and isinstance(hand, tuple)
             else None
         )
-        seen = ((room, where, near), count)
+        got_stop: tuple[Stop, int] = ((room, where, near), count)
         if MEMO:
-            self.stopped[whole] = seen
-        return seen
+            self.stopped[(at, dug, hand)] = got_stop
+        return got_stop
 
     def _closures(self) -> None:
         """The spots joined by legs of 0 points (`moves`), each set with the most temples the
