@@ -274,6 +274,7 @@ class Run:
             return None
         if self.below_two is None:
             self.below_two = reach_below.Below()
+            self.below_two.deadline = self.deadline  # no search starts past the time limit (TimeUp)
         return self.below_two
 
     def two_turn_out_of_reach(self, pos: Position) -> OutOfReach | None:

@@ -111,6 +111,7 @@ from collections.abc import Sequence
 from ..board import Board
 from ..geometry import Quad, Slot
 from ..position import Position, evolve
+from ..solver.deadline import Deadline
 from . import reach_two
 from .placement import cover
 from .reach_boards import Boards
@@ -238,6 +239,9 @@ class Below:
         what it would search after the first group not below would be kept for nothing)."""
         self.said_yes = True
         """Whether the last question was answered yes (unions are tried only then)."""
+        self.deadline: Deadline | None = None
+        """The analysis's time limit (None: none): a search does not start past it, raising
+        TimeUp instead (reach_boards' `Boards.deadline`; endgame.py sets it)."""
         self.again = ALONE_AGAIN if again is None else again
         """A board alone past the node cap is searched again with this many times the states
         (`ALONE_AGAIN`; 1: not)."""
@@ -269,6 +273,7 @@ class Below:
             self.too_big = {}
             self.known.clear()
         key, got, shared = self.kept
+        shared.deadline = self.deadline
         return evolve(pos, board=key.board), got, shared
 
     def __call__(self, pos: Position, ask: int, survey: bool = False) -> bool:

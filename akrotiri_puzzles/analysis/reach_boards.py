@@ -13,6 +13,7 @@ from ..excavation import Bounds, Requirement, bounds_from, fits_bounds
 from ..geometry import Quad
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
+from ..solver.deadline import Deadline
 
 
 def route_groups(boards: list[Board]) -> tuple[list[tuple[str, ...]], dict[str, list[int]]]:
@@ -74,6 +75,9 @@ class Boards:
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
+        self.deadline: Deadline | None = None
+        """The analysis's time limit (`Below.deadline`): each search checks it as it starts
+        (TwoRelaxed, TimeUp), so a question stops at most one search past it."""
         self.ids: dict[int, list[tuple[str, int]]] = {}
         """By board (its id): each card that fits somewhere on it and the number of its bounds."""
         self.number: dict[Bounds, int] = {}

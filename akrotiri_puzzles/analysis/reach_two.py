@@ -253,6 +253,8 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
         ask: int | None,
         oracle: bool = False,
     ) -> None:
+        if shared.deadline is not None:
+            shared.deadline.check()  # the analysis's time limit (reach_boards' `Boards.deadline`)
         self.pos = pos
         self.nodes = self.start_nodes = nodes
         self.scale = 0

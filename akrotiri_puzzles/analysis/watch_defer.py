@@ -102,8 +102,13 @@ class Watch:
         """The values the relaxation answered no (not proven out of reach) in full."""
 
     def __call__(self, value: int) -> bool:
-        """Whether the relaxation proves that no line from the position reaches `value`."""
-        return self.below(self.pos, value)
+        """Whether the relaxation proves that no line from the position reaches `value` (False,
+        not proven, where the analysis's time limit stops it: the search it watches ends at that
+        limit too)."""
+        try:
+            return self.below(self.pos, value)
+        except TimeUp:
+            return False
 
     def within(self, value: int, seconds: float) -> bool | None:
         """`__call__` with at most `seconds` CPU s spent on starting relaxed searches; None
@@ -116,8 +121,8 @@ class Watch:
         got: bool | None = None
         try:
             got = self.below(self.pos, value)
-        except Spent:
-            pass
+        except (Spent, TimeUp):
+            pass  # the budget or the analysis's time limit (`Below.deadline`) spent first
         finally:
             self.below.relaxed = old
         _trace(kind="deferred", ask=value, budget=seconds, below=got, cpu=round(time.process_time() - t, 3))
@@ -161,6 +166,12 @@ class _Deferring(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+def _late(deadline: Deadline) -> bool:
+    """Whether the caller's time limit has run out (a question then stops as it starts)."""
+    left = deadline.left()
+    return left is not None and left <= 0
+
+
 def solve_deferred(
     model: LineModel, watch: Watch, deadline: Deadline, workers: int, tuning: dict[str, object]
 ) -> tuple[str, cp_model.CpSolver, int | None]:
@@ -199,7 +210,7 @@ def solve_deferred(
             got = watch.within(value + 1, end)
             # Stalled (no better line in the pass's second half): the question is asked on
             # without solving again, its budget doubled, until it answers (`STALLED`).
-            while got is None and STALLED and 2 * meets.last_at <= det:
+            while got is None and STALLED and 2 * meets.last_at <= det and not _late(deadline):
                 end *= 2
                 got = watch.within(value + 1, end)
             if got is True:
