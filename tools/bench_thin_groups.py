@@ -29,7 +29,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     group_options(ap)
     ap.add_argument("--modes", default="10")
-    ap.add_argument("--toggle", choices=["LEAD", "MEMO", "LEGS_BY_BOARD"], default="LEAD", help="the flag the modes set")
+    ap.add_argument(
+        "--toggle", choices=["LEAD", "MEMO", "LEGS_BY_BOARD"], default="LEAD", help="the flag the modes set"
+    )
     args = ap.parse_args()
     found = the_groups(ap, args)
     for mode in args.modes:

@@ -105,7 +105,9 @@ class BoardLegs:
         if k not in kept:
             groups, groups_of = route_groups([self.boards[0], self.boards[k]])
             docks = {
-                s: tuple(sorted({d for j, isl in ms if j in (0, k) for d in self.boards[j].docks_of_island.get(isl, ())}))
+                s: tuple(
+                    sorted({d for j, isl in ms if j in (0, k) for d in self.boards[j].docks_of_island.get(isl, ())})
+                )
                 for s, ms in enumerate(self.members)
             }
             kept[k] = (groups, groups_of, docks)

@@ -369,13 +369,13 @@ class Relaxed(Buys, Goals, Legs):
             self._amounts, self._amounts_of = {}, memo
         amounts = self._amounts
         for island, at_thera, fits, legs, bits in plan:
-            leg_mask = mask & bits  # the boards whose own routes give the leg (`plan_moves`)
-            if not leg_mask:
+            narrow = mask & bits  # the boards whose own routes give the leg (`plan_moves`)
+            if not narrow:
                 continue
             for m, after, loads in legs:
                 if at_thera and (sells or (kept and acts > m and here != thera)):
                     sub = search(
-                        island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, leg_mask, gained, income
+                        island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, narrow, gained, income
                     )
                     if sub > best:
                         best = sub
@@ -400,7 +400,7 @@ class Relaxed(Buys, Goals, Legs):
                             t,
                             taken,
                             stash,
-                            leg_mask,
+                            narrow,
                             gained,
                             income,
                         )
@@ -409,7 +409,7 @@ class Relaxed(Buys, Goals, Legs):
                 if fits is not None and can_dig and (island not in done or island in multi):
                     for c in cards:
                         if c in fits and cost_of[c] <= drachmas:
-                            allow = leg_mask if allowed is None else leg_mask & allowed[(island, c)]
+                            allow = narrow if allowed is None else narrow & allowed[(island, c)]
                             if not allow:
                                 continue
                             extra, now = self.turn_bonus(len(dug) + 1, after, gained, island, c)
@@ -470,7 +470,7 @@ class Relaxed(Buys, Goals, Legs):
                             bought,
                             more,
                             stash - again,
-                            leg_mask,
+                            narrow,
                             now,
                             income,
                         )
