@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_two
+from akrotiri_puzzles.analysis import reach_board_legs, reach_two
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach_below import Below
 from akrotiri_puzzles.analysis.reach_two import below
@@ -36,7 +36,12 @@ def test_R_TILE_1_a_group_past_the_node_cap_together_is_bounded_board_by_board(m
     assert not asked(top, 7) and asked(top, 8) and not asked(top, 7)
     best = best_two_turns(top, "score", Deadline(None))
     assert best.status == "OPTIMAL" and best.value == 7
+    # Before session 56 (and before session 66's legs by board, reach_board_legs.py, whose
+    # tighter searches together complete under the small cap: below 10 there without the boards
+    # alone).
     monkeypatch.setattr(reach_two, "alone_past_cap", False)
+    assert below(top, 10, SMALL)
+    monkeypatch.setattr(reach_board_legs, "LEGS_BY_BOARD", False)
     assert not below(top, 10, SMALL)
     assert below(top, 11, SMALL)
 

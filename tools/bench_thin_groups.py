@@ -6,7 +6,7 @@ Modes: 1 with reach_ceiling's `LEAD` (the Move action before the first excavatio
 `STAY` as set, on by default, acts only with it), 0 without either (as before session 64).
 Alternate them (`--modes 1001`) to read a ratio in one window. `--toggle MEMO`: the modes set
 reach_ceiling's `MEMO` instead (the ceiling's answers kept by its arguments, session 65; `LEAD`
-as set).
+as set); `--toggle LEGS_BY_BOARD`: reach_board_legs' flag (a group's legs by board, session 66).
 
     PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python tools/bench_thin_groups.py \
         --seed 2 --turn 13 --seat south --ask 25 --groups 1 2 3 --modes 1001
@@ -22,18 +22,21 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import group_options, the_groups
 
-from akrotiri_puzzles.analysis import reach_below, reach_ceiling
+from akrotiri_puzzles.analysis import reach_below, reach_board_legs, reach_ceiling
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     group_options(ap)
     ap.add_argument("--modes", default="10")
-    ap.add_argument("--toggle", choices=["LEAD", "MEMO"], default="LEAD", help="the flag the modes set")
+    ap.add_argument(
+        "--toggle", choices=["LEAD", "MEMO", "LEGS_BY_BOARD"], default="LEAD", help="the flag the modes set"
+    )
     args = ap.parse_args()
     found = the_groups(ap, args)
     for mode in args.modes:
-        setattr(reach_ceiling, args.toggle, mode == "1")
+        module = reach_board_legs if args.toggle == "LEGS_BY_BOARD" else reach_ceiling
+        setattr(module, args.toggle, mode == "1")
         below = reach_below.Below()
         t0 = time.process_time()
         outs = []
@@ -42,7 +45,7 @@ def main() -> None:
             yes = below.every([c for _, c in found[g]], args.ask)
             outs.append(f"{g}: {'below' if yes else 'not below'} {time.process_time() - t:.2f}")
         print(
-            f"{args.toggle} {getattr(reach_ceiling, args.toggle)}: {'; '.join(outs)}; total {time.process_time() - t0:.2f}",
+            f"{args.toggle} {getattr(module, args.toggle)}: {'; '.join(outs)}; total {time.process_time() - t0:.2f}",
             flush=True,
         )
 

@@ -368,11 +368,14 @@ class Relaxed(Buys, Goals, Legs):
         if self._amounts_of is not memo:
             self._amounts, self._amounts_of = {}, memo
         amounts = self._amounts
-        for island, at_thera, fits, legs in plan:
+        for island, at_thera, fits, legs, bits in plan:
+            narrow = mask & bits  # the boards whose own routes give the leg (`plan_moves`)
+            if not narrow:
+                continue
             for m, after, loads in legs:
                 if at_thera and (sells or (kept and acts > m and here != thera)):
                     sub = search(
-                        island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income
+                        island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, narrow, gained, income
                     )
                     if sub > best:
                         best = sub
@@ -397,7 +400,7 @@ class Relaxed(Buys, Goals, Legs):
                             t,
                             taken,
                             stash,
-                            mask,
+                            narrow,
                             gained,
                             income,
                         )
@@ -406,7 +409,7 @@ class Relaxed(Buys, Goals, Legs):
                 if fits is not None and can_dig and (island not in done or island in multi):
                     for c in cards:
                         if c in fits and cost_of[c] <= drachmas:
-                            allow = mask if allowed is None else mask & allowed[(island, c)]
+                            allow = narrow if allowed is None else narrow & allowed[(island, c)]
                             if not allow:
                                 continue
                             extra, now = self.turn_bonus(len(dug) + 1, after, gained, island, c)
@@ -467,7 +470,7 @@ class Relaxed(Buys, Goals, Legs):
                             bought,
                             more,
                             stash - again,
-                            mask,
+                            narrow,
                             now,
                             income,
                         )

@@ -13,9 +13,12 @@ from typing import Any
 from ..geometry import Quad
 from ..position import Position
 
-Plan = list[tuple[Quad, bool, frozenset[str] | None, tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...]]]
-"""`Relaxed._plan`: per island, whether it is Thera, its cards that fit, and per leg's Move
-actions the actions left after the stop and the ways of a Load there (`load_turns`)."""
+Plan = list[
+    tuple[Quad, bool, frozenset[str] | None, tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...], int]
+]
+"""`Relaxed._plan`: per island, whether it is Thera, its cards that fit, per leg's Move actions
+the actions left after the stop and the ways of a Load there (`load_turns`), and the boards (bits
+of `mask`) the leg keeps (`plan_moves`; -1: every board)."""
 
 
 class Legs:
@@ -114,7 +117,7 @@ class Legs:
         cargo) (`_plans`): the same legs in the same order as working them out at each state."""
         free = self.pos.points if isinstance(at, str) else 0
         out: Plan = []
-        for island, steps in self.moves(at):
+        for island, steps, bits in self.plan_moves(at):
             need = max(0, steps - free)
             least = need if cargo else (need + 1) // 2  # R-MOVE-2: 1 point a Move with cargo, else 2
             if least > acts:
@@ -123,8 +126,14 @@ class Legs:
                 (m, acts - m - 1, self._load_ways(island, acts - m - 1, gained) if m < acts else ())
                 for m in self.leg_actions(at, island, least, acts, gained, cargo, free)
             )
-            out.append((island, island == self.thera, self.fits.get(island), ways))
+            out.append((island, island == self.thera, self.fits.get(island), ways, bits))
         return out
+
+    def plan_moves(self, at: str | Quad) -> list[tuple[Quad, int, int]]:
+        """`moves(at)` with the boards (bits of the search's `mask`) each leg keeps: here every
+        board (-1); reach_board_legs.py's `BoardLegs` tells a group's boards apart by their own
+        routes. Nearest first (`_plan` stops at the first island out of reach)."""
+        return [(island, steps, -1) for island, steps in self.moves(at)]
 
     def _load_ways(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
         key = (island, after, gained)

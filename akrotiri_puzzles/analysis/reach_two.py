@@ -47,6 +47,8 @@ run once over both turns, on the boards the line can meet:
   turn 2 on a B1 spot is not made on a final board where the spot's island holds an older
   temple (`TwoTurns.turn_two_blocked`, R-TURN-1, session 61).
 - *Turn 1's legs* (`leg_actions`). Costed over B1 alone, or they end turn 1.
+- *Legs by board* (`plan_moves`, reach_board_legs.py, session 66). Searched together, a leg keeps
+  only the boards whose own routes give it the points it is searched with.
 - *"Not directly connected"* (R-GOAL-11, `TwoGoals.alone_on`, session 55). Read on the leaf's
   final board: a new temple on a spot of B1 lies on that spot's island there, so it and the old
   temples count only when no other island holding one of them is one ship step away; a temple
@@ -77,6 +79,7 @@ from ..puzzle import Goal, Puzzle
 from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
 from . import reach_money as _money
+from .reach_board_legs import BoardLegs
 from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
@@ -233,7 +236,7 @@ def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[lis
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
-class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, Relaxed):
+class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
     last_loads_unread = True
