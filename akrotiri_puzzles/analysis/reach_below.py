@@ -183,6 +183,16 @@ BLIND_SLACK = 1
 this many more than a quarter of those below (`going_on`)."""
 
 
+EVERY_UNIONS = False
+"""Whether `Below.every`'s questions (a thin group's one-turn cover, its counts cover colour-blind
+and read member by member) search runs of `CHUNK` groups as one after a yes (`unions`, session
+66). Off: those covers are looser than a placement's or a two-turn cover's, and on seed 3's turn
+14 (2016, north) at 30 a quarter of the runs were not below (each then paid twice) while those
+below cost about what their groups alone do: 12 groups' questions read 0.93 of the CPU without
+(docs/benchmarks.md). Only the order of the searches changes, never an answer (module doc).
+True: as before."""
+
+
 def going_on(went: list[int]) -> bool:
     """Whether a counts cover's question (`BLIND_KEEP`) goes on past a group not below: its
     groups searched below and not below so far (`went`) say that most are below (what the market
@@ -253,6 +263,9 @@ class Below:
         self.going_on = False
         """Whether a group not below does not end the question (a counts cover's, `BLIND_KEEP`):
         every group is searched, those below kept."""
+        self.unions = True
+        """Whether a question may search runs of groups as one after a yes (`CHUNK`); False
+        during `every`'s questions unless `EVERY_UNIONS`."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -280,7 +293,7 @@ class Below:
         if got is None:
             return False
         slots, finals, acts = got
-        unions = self.said_yes
+        unions = self.said_yes and self.unions
         failed: list[tuple[tuple[Slot | None, bool] | None, int | None]] = []
         tally = [0, 0]
         """A survey's boards alone searched below and not below (`survey_stops`)."""
@@ -523,14 +536,18 @@ class Below:
         top = cover(members)
         if top is None:
             return False
-        if self(top, ask, survey=self.survey):
-            return True
-        if not self.blind_counts:
-            return False
-        counts = counts_cover(members, top)
-        if self.blind(counts, ask):
-            return True
-        return self.by_member_on and self.by_member(counts, members, ask)
+        self.unions = EVERY_UNIONS
+        try:
+            if self(top, ask, survey=self.survey):
+                return True
+            if not self.blind_counts:
+                return False
+            counts = counts_cover(members, top)
+            if self.blind(counts, ask):
+                return True
+            return self.by_member_on and self.by_member(counts, members, ask)
+        finally:
+            self.unions = True
 
     by_member_on = True
     """Whether `every` asks the counts cover once more, read by colour member by member
