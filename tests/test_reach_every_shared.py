@@ -1,9 +1,10 @@
 """Session 66's cost-only changes to a thin group's question (analysis/reach_below.py, `Below.every`)
 and to the goal cards' readings of the two-turn relaxation (analysis/reach_two_goals.py):
 
-- `every`'s questions search no runs of groups as one (`EVERY_UNIONS` off): only the order of the
-  searches changes (a run below answers for each of its groups, R-TILE-1), so each answer is the
-  one with the runs; the placement questions after `every` still try them.
+- `every`'s questions search runs of groups as one only while the unions were mostly below
+  (`unions_pay`; never with `EVERY_UNIONS` off): only the order of the searches changes (a run
+  below answers for each of its groups, R-TILE-1), so each answer is the one with the runs; the
+  placement questions after `every` still try them.
 - The not-connected count (R-GOAL-11, `TwoGoals.alone_on`) and a card's quarters on an island
   (R-EXC-2, `TwoGoals.site_quarters`, for the quarters goal card) are worked out once for every
   search of a position (`Boards.alone_count`, `Boards.quarters_of`): each reading equals the one
@@ -139,3 +140,25 @@ def test_R_TILE_1_every_searches_no_union_and_answers_as_with_them(monkeypatch, 
             assert unions[0] > 0  # the path the flag turns off is taken on this group
     assert answers[True] == answers[False]
     assert set(answers[False]) == {True, False}
+
+
+def test_R_TILE_1_every_tries_unions_only_while_they_were_mostly_below(monkeypatch, first_group):
+    # `unions_pay`: a few unions not below are allowed, then only one for each eight below; a
+    # `Below` whose unions were mostly not below asks `every` without them, the same answers.
+    assert reach_below.unions_pay([0, 0]) and reach_below.unions_pay([1, 0]) and reach_below.unions_pay([2, 8])
+    assert not reach_below.unions_pay([2, 7]) and not reach_below.unions_pay([9, 27])
+    unions = [0]
+    real = reach_below.Below.union_below
+
+    def counted(self, *a, **k):  # type: ignore[no-untyped-def]
+        unions[0] += 1
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(reach_below.Below, "union_below", counted)
+    fresh, tired = reach_below.Below(nodes=2_000), reach_below.Below(nodes=2_000)
+    tired.union_went = [9, 27]
+    asks = (12, 7, 6, 7, 12)
+    assert [tired.every(first_group, ask) for ask in asks] == [fresh.every(first_group, ask) for ask in asks]
+    unions[0] = 0
+    assert [tired.every(first_group, ask) for ask in asks]
+    assert unions[0] == 0 and tired.union_went[1] == 27

@@ -21,7 +21,8 @@ the searches, and searching several groups as one, changes only the cost, never 
   passed the node cap or reached the value (1.4 and 2.6 CPU s, more than the 36 groups alone,
   2.3 s), while every run of four was below in 0.1 to 0.3 s: that turn's cover questions cost
   about a third (docs/benchmarks.md). After a no the next question most often fails too, and a
-  failing union costs a search more: unions are tried only after a yes.
+  failing union costs a search more: unions are tried only after a yes, and in `every`'s
+  questions only while most unions were below (`unions_pay`, session 66).
 - *Boards alone past the cap, last* (session 56). A group whose boards searched together pass the
   node cap is searched board by board (reach_two's `group_bound`, `alone_past_cap`: each board
   alone bounds the lines ending on it), but only after every other group is below the value: a
@@ -183,14 +184,19 @@ BLIND_SLACK = 1
 this many more than a quarter of those below (`going_on`)."""
 
 
-EVERY_UNIONS = False
-"""Whether `Below.every`'s questions (a thin group's one-turn cover, its counts cover colour-blind
-and read member by member) search runs of `CHUNK` groups as one after a yes (`unions`, session
-66). Off: those covers are looser than a placement's or a two-turn cover's, and on seed 3's turn
-14 (2016, north) at 30 a quarter of the runs were not below (each then paid twice) while those
-below cost about what their groups alone do: 12 groups' questions read 0.93 of the CPU without
-(docs/benchmarks.md). Only the order of the searches changes, never an answer (module doc).
-True: as before."""
+EVERY_UNIONS = True
+"""Whether `Below.every`'s questions may search runs of `CHUNK` groups as one after a yes while
+they pay (`unions_pay`; False: never; docs/benchmarks.md, session 66)."""
+
+UNION_SLACK = 1
+
+
+def unions_pay(went: list[int]) -> bool:
+    """Whether `every`'s questions try unions: of those searched so far (`went`: not below,
+    below) at most `UNION_SLACK` more than an eighth were not below (seed 3's turn 14, 2016: a
+    quarter, the others no cheaper than their groups; seed 4's turn 11: they pay). Counts, not
+    time: the same path every run; only the order of the searches changes."""
+    return went[0] <= UNION_SLACK + went[1] // 8
 
 
 def going_on(went: list[int]) -> bool:
@@ -264,8 +270,9 @@ class Below:
         """Whether a group not below does not end the question (a counts cover's, `BLIND_KEEP`):
         every group is searched, those below kept."""
         self.unions = True
-        """Whether a question may search runs of groups as one after a yes (`CHUNK`); False
-        during `every`'s questions unless `EVERY_UNIONS`."""
+        """Whether a question may search runs of groups as one (in `every`'s: `EVERY_UNIONS`)."""
+        self.union_went = [0, 0]
+        """The unions searched (`union_below`), not below and below (`unions_pay`)."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -525,7 +532,8 @@ class Below:
         try:
             value = self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
         except (Reached, TooBig):
-            return False
+            value = ask
+        self.union_went[value < ask] += 1
         return value < ask
 
     def every(self, members: Sequence[Position], ask: int) -> bool:
@@ -536,7 +544,7 @@ class Below:
         top = cover(members)
         if top is None:
             return False
-        self.unions = EVERY_UNIONS
+        self.unions = EVERY_UNIONS and unions_pay(self.union_went)
         try:
             if self(top, ask, survey=self.survey):
                 return True
