@@ -21,7 +21,8 @@ the searches, and searching several groups as one, changes only the cost, never 
   passed the node cap or reached the value (1.4 and 2.6 CPU s, more than the 36 groups alone,
   2.3 s), while every run of four was below in 0.1 to 0.3 s: that turn's cover questions cost
   about a third (docs/benchmarks.md). After a no the next question most often fails too, and a
-  failing union costs a search more: unions are tried only after a yes.
+  failing union costs a search more: unions are tried only after a yes, and in `every`'s
+  questions only while most unions were below (`unions_pay`, session 66).
 - *Boards alone past the cap, last* (session 56). A group whose boards searched together pass the
   node cap is searched board by board (reach_two's `group_bound`, `alone_past_cap`: each board
   alone bounds the lines ending on it), but only after every other group is below the value: a
@@ -184,6 +185,21 @@ BLIND_SLACK = 1
 this many more than a quarter of those below (`going_on`)."""
 
 
+EVERY_UNIONS = True
+"""Whether `Below.every`'s questions may search runs of `CHUNK` groups as one after a yes while
+they pay (`unions_pay`; False: never; docs/benchmarks.md, session 66)."""
+
+UNION_SLACK = 1
+
+
+def unions_pay(went: list[int]) -> bool:
+    """Whether `every`'s questions try unions: of those searched so far (`went`: not below,
+    below) at most `UNION_SLACK` more than an eighth were not below (seed 3's turn 14, 2016: a
+    quarter, the others no cheaper than their groups; seed 4's turn 11: they pay). Counts, not
+    time: the same path every run; only the order of the searches changes."""
+    return went[0] <= UNION_SLACK + went[1] // 8
+
+
 def going_on(went: list[int]) -> bool:
     """Whether a counts cover's question (`BLIND_KEEP`) goes on past a group not below: its
     groups searched below and not below so far (`went`) say that most are below (what the market
@@ -257,6 +273,10 @@ class Below:
         self.going_on = False
         """Whether a group not below does not end the question (a counts cover's, `BLIND_KEEP`):
         every group is searched, those below kept."""
+        self.unions = True
+        """Whether a question may search runs of groups as one (in `every`'s: `EVERY_UNIONS`)."""
+        self.union_went = [0, 0]
+        """The unions searched (`union_below`), not below and below (`unions_pay`)."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -285,7 +305,7 @@ class Below:
         if got is None:
             return False
         slots, finals, acts = got
-        unions = self.said_yes
+        unions = self.said_yes and self.unions
         failed: list[tuple[tuple[Slot | None, bool] | None, int | None]] = []
         tally = [0, 0]
         """A survey's boards alone searched below and not below (`survey_stops`)."""
@@ -517,7 +537,8 @@ class Below:
         try:
             value = self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
         except (Reached, TooBig):
-            return False
+            value = ask
+        self.union_went[value < ask] += 1
         return value < ask
 
     def every(self, members: Sequence[Position], ask: int) -> bool:
@@ -528,14 +549,18 @@ class Below:
         top = cover(members)
         if top is None:
             return False
-        if self(top, ask, survey=self.survey):
-            return True
-        if not self.blind_counts:
-            return False
-        counts = counts_cover(members, top)
-        if self.blind(counts, ask):
-            return True
-        return self.by_member_on and self.by_member(counts, members, ask)
+        self.unions = EVERY_UNIONS and unions_pay(self.union_went)
+        try:
+            if self(top, ask, survey=self.survey):
+                return True
+            if not self.blind_counts:
+                return False
+            counts = counts_cover(members, top)
+            if self.blind(counts, ask):
+                return True
+            return self.by_member_on and self.by_member(counts, members, ask)
+        finally:
+            self.unions = True
 
     by_member_on = True
     """Whether `every` asks the counts cover once more, read by colour member by member

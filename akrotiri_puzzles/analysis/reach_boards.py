@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..board import Board
-from ..excavation import Bounds, Requirement, bounds_from, fits_bounds
-from ..geometry import Quad
+from ..excavation import Bounds, Requirement, bounds_from, fits_bounds, valid_sites
+from ..geometry import Quad, board_quarter
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
 from ..solver.deadline import Deadline
@@ -91,7 +91,13 @@ class Boards:
         self.cards: dict[tuple[int, Quad], list[str]] = {}
         """The cards that fit an island of a board (by its id), in card order."""
         self._turn_one: dict[str | Quad, dict[Quad, int]] = {}
+        self.quarters: dict[tuple[int, Quad, str], tuple[Board, frozenset[str]]] = {}
+        """`quarters_of`'s answers, by board (its id, the board kept with the answer), island
+        and card."""
         self._b1_groups: tuple[list[tuple[str, ...]], dict[str, list[int]]] | None = None
+        self.alone: dict[tuple[object, ...], tuple[Board, int]] = {}
+        """`alone_count`'s answers, by board (its id, the board kept with the answer) and the
+        temples' islands."""
 
     def first_legs(self, board: Board) -> dict[str, int]:
         """The least movement points from the boat's dock to each dock of turn 1's board alone
@@ -177,3 +183,43 @@ class Boards:
             p, facts = self.on(board)
             self.old[key] = score_goal(p, self.pos.to_move, goal, facts).points
         return self.old[key]
+
+    def quarters_of(self, board: Board, island: Quad, card: str) -> frozenset[str]:
+        """The board quarters of the sites of `island` of `board` where `card` fits (R-EXC-2,
+        seen from the seat to move), worked out once for every search of the position (session
+        66): `valid_sites` reads only the board, the seat and the card, and the boards are the
+        setup's own objects (`reach_below.Below.setup`); an answer is read only for the very board
+        it was worked out on (kept with it). Cost-only: each search's `TwoGoals.site_quarters`
+        made the same call."""
+        key = (id(board), island, card)
+        got = self.quarters.get(key)
+        if got is None or got[0] is not board:
+            pos = self.pos
+            sites = valid_sites(board, pos.to_move, pos.components.map[card], board.island_quads[island])
+            got = self.quarters[key] = (board, frozenset(board_quarter(q) for q in sites))
+        return got[1]
+
+    def alone_count(
+        self, board: Board, old: Sequence[Quad | None], fixed: Sequence[Quad], loose: Sequence[Sequence[Quad]]
+    ) -> int:
+        """`TwoGoals.alone_on`'s count on `board` (R-GOAL-11): of the old temples' islands `old`
+        and the fixed new ones' `fixed`, those directly connected to no other island among them;
+        plus the loose new temples (each on one of its islands, `loose`, unknown) of which some
+        island is, or none is listed. It reads only `board`'s connections and these islands, as
+        multisets (the order of the temples does not matter), so it is worked out once for every
+        search of the position (session 66), and read only for the very board it was worked out
+        on (kept with it). Cost-only: the same count as each search worked out alone."""
+        key = (id(board), tuple(old), tuple(sorted(fixed)), tuple(sorted(tuple(sorted(x)) for x in loose)))
+        got = self.alone.get(key)
+        if got is not None and got[0] is board:
+            return got[1]
+        connected = self.on(board)[1].connected
+        mine = {*old, *fixed}
+
+        def alone(i: Quad | None) -> bool:
+            return not any(frozenset((i, o)) in connected for o in mine if o != i)
+
+        count = sum(1 for i in (*old, *fixed) if alone(i))
+        count += sum(1 for islands in loose if not islands or any(alone(i) for i in islands))
+        self.alone[key] = (board, count)
+        return count

@@ -7,8 +7,7 @@ Moved out of reach_two.py unchanged (session 55) so that module stays under ~600
 from __future__ import annotations
 
 from ..board import Board
-from ..excavation import valid_sites
-from ..geometry import Quad, board_quarter
+from ..geometry import Quad
 from .reach_boards import Boards
 from .reach_goals import Goals
 
@@ -145,25 +144,19 @@ class TwoGoals(Goals):
         got = self._alone.get(key)
         if got is None:
             board = self.boards[k]
-            connected = self.on.on(board)[1].connected
             old = self._old_islands.get(k)
             if old is None:
                 old = self._old_islands[k] = [board.island_at(site) for _, site in self.hero.temples]
-            fixed: list[Quad | None] = []
+            fixed: list[Quad] = []
             loose: list[list[Quad]] = []
             for s, _ in dug:
                 if s in self.rooms:
                     loose.append([i for j, i in self.fit_members.get(s, ()) if j == k])  # type: ignore[call-overload]
                 else:
                     fixed.append(next(i for j, i in self.members[s] if j == k))  # type: ignore[call-overload]
-            mine = {*old, *fixed}
-
-            def alone(i: Quad | None) -> bool:
-                return not any(frozenset((i, o)) in connected for o in mine if o != i)
-
-            got = sum(1 for i in (*old, *fixed) if alone(i))
-            got += sum(1 for islands in loose if not islands or any(alone(i) for i in islands))
-            self._alone[key] = got
+            # The count reads only the board, the old islands and the new temples' islands:
+            # shared by the searches of the position (`Boards.alone_count`, session 66).
+            got = self._alone[key] = self.on.alone_count(board, old, fixed, loose)
         return got
 
     def counts(self, spot: Spot, rule: str) -> int:
@@ -182,11 +175,8 @@ class TwoGoals(Goals):
     def site_quarters(self, island: Quad, card: str) -> frozenset[str]:
         key = (island, card)
         if key not in self._quarters:
-            pos = self.pos
             out: set[str] = set()
             for k, isl in self.members[island]:  # type: ignore[call-overload]
-                b = self.boards[k]
-                sites = valid_sites(b, pos.to_move, pos.components.map[card], b.island_quads[isl])
-                out |= {board_quarter(q) for q in sites}
+                out |= self.on.quarters_of(self.boards[k], isl, card)  # shared by the searches
             self._quarters[key] = frozenset(out)
         return self._quarters[key]
