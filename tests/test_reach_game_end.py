@@ -126,7 +126,9 @@ def test_R_FREE_1_R_MOVE_1_R_MOVE_2_a_line_with_no_move_action_sells_no_cube_it_
 
     def states() -> tuple[int, int]:
         nodes = 1_000_000
-        r = TwoRelaxed(seed_1_turn_30, [seed_1_turn_30.board, *finals[0]], acts, nodes, Boards(seed_1_turn_30), 57, keys[0][1])
+        r = TwoRelaxed(
+            seed_1_turn_30, [seed_1_turn_30.board, *finals[0]], acts, nodes, Boards(seed_1_turn_30), 57, keys[0][1]
+        )
         value = r.best()
         return value, nodes - r.nodes
 

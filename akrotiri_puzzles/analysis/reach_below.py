@@ -149,7 +149,7 @@ TOGETHER_AGAIN = True
 """Whether a group whose boards together passed the node cap is searched together once more,
 with `ALONE_AGAIN` times the states, before its boards alone (`Below.together_again`, session 66).
 On seed 1's turn 30 (2016, north), the first placement at 57: each of the 9 groups past 20,000
-states together completes below in 29,311 to 62,663 (4 to 12 CPU s), where their 4 or 16 boards
+states together completes below in 30,006 to 62,663 (4 to 12 CPU s), where their 4 or 16 boards
 alone took 2 to 6 CPU s each. False: as before, a reference."""
 
 
