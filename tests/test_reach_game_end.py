@@ -18,6 +18,7 @@ import pytest
 from akrotiri_puzzles.analysis import reach_buys, reach_ceiling
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
 from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
 
 from .test_reach_two import first_placement
@@ -91,7 +92,10 @@ def test_R_LOAD_1_R_MOVE_2_R_FREE_1_a_stop_at_thera_sells_3_cubes_and_each_after
 def test_R_LOAD_1_R_FREE_1_the_thera_stops_cut_a_game_end_board_s_states(seed_1_turn_30, monkeypatch):
     # The first group's first board (the next tile at (-10, 0)) at 57 with every buy searched
     # (`last_buys` off) and no node cap to speak of: the same bound 56, in about a quarter of
-    # the states with the Thera stops (37,563 against 139,916 on this branch; ~25 CPU s).
+    # the states with the Thera stops (37,563 against 139,916 on this branch; ~25 CPU s). Since
+    # session 64's `LEAD`/`STAY` (session 66, with `_stay`'s cubes unsold, `STAY_UNSOLD`): 32,565
+    # against 60,164; with `_stay` counting 3 cubes sold a Load (the merge of session 65) the cut
+    # was lost on the stay lines: 62,163 against 96,008.
     monkeypatch.setattr(reach_buys.Buys, "last_buys", False)
     monkeypatch.setattr(TwoRelaxed, "last_buys", False)
     keys, finals, acts = slot_groups(seed_1_turn_30)
@@ -108,4 +112,52 @@ def test_R_LOAD_1_R_FREE_1_the_thera_stops_cut_a_game_end_board_s_states(seed_1_
     monkeypatch.setattr(reach_ceiling, "TRIPS", False)
     without = states()
     assert with_it[0] == without[0] == 56
-    assert 3 * with_it[1] < without[1], (with_it, without)
+    assert 1.5 * with_it[1] < without[1] and with_it[1] < 40_000, (with_it, without)
+
+
+def test_R_FREE_1_R_MOVE_1_R_MOVE_2_a_line_with_no_move_action_sells_no_cube_it_loads(seed_1_turn_30, monkeypatch):
+    # Below a stop, a line with no Move action stays on the spots 0 points from it (`STAY`):
+    # Thera not among them, it sells nothing (R-FREE-1: at Thera; R-MOVE-1, R-MOVE-2: the boat
+    # leaves its dock only with a Move action's points), so `_stay` counts no cube it loads
+    # (`STAY_UNSOLD`, session 66). The first group (the next tile at (-10, 0)) at 57: the same
+    # bound 56, in 4,499 states; counting 3 cubes sold a Load action there (the merge of
+    # session 65, which lost `TRIPS`'s cut on those lines) took 6,843.
+    keys, finals, acts = slot_groups(seed_1_turn_30)
+
+    def states() -> tuple[int, int]:
+        nodes = 1_000_000
+        r = TwoRelaxed(
+            seed_1_turn_30, [seed_1_turn_30.board, *finals[0]], acts, nodes, Boards(seed_1_turn_30), 57, keys[0][1]
+        )
+        value = r.best()
+        return value, nodes - r.nodes
+
+    with_it = states()
+    monkeypatch.setattr(reach_ceiling, "STAY_UNSOLD", False)
+    without = states()
+    assert with_it[0] == without[0] == 56
+    assert with_it[1] < 5_500 < without[1], (with_it, without)
+
+
+@pytest.mark.corpus
+def test_R_FREE_1_R_MOVE_2_the_stay_lines_unsold_ceiling_is_never_below_the_search(seed_1_turn_30, monkeypatch):
+    # No value asked on the second group's first board: every state expanded and its best below
+    # kept (`_memo`); the ceiling with `_stay`'s cubes unsold is never below it, and lower than
+    # with them sold on many states (12,612 of 680,735; ~17 CPU s).
+    keys, finals, acts = slot_groups(seed_1_turn_30)
+    full = TwoRelaxed(
+        seed_1_turn_30, [seed_1_turn_30.board, finals[1][0]], acts, 2_000_000, Boards(seed_1_turn_30), None, keys[1][1]
+    )
+    full.best()
+    ceiling = Ceiling(full)
+    loose = Ceiling(full)
+    lower = 0
+    for key, value in full._memo.items():
+        at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
+        args = (left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+        monkeypatch.setattr(reach_ceiling, "STAY_UNSOLD", True)
+        now = ceiling(*args)
+        assert now >= value, (key, value, now)
+        monkeypatch.setattr(reach_ceiling, "STAY_UNSOLD", False)
+        lower += now < loose(*args)
+    assert lower > 1_000, lower

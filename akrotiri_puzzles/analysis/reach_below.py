@@ -147,6 +147,14 @@ alone_again`; 1: not, as before session 62). On seed 5's turn 10 (2016, north) t
 in 20,928, where main's search then ran a two-turn model for more than 420 CPU s."""
 
 
+TOGETHER_AGAIN = True
+"""Whether a group whose boards together passed the node cap is searched together once more,
+with `ALONE_AGAIN` times the states, before its boards alone (`Below.together_again`, session 66).
+On seed 1's turn 30 (2016, north), the first placement at 57: each of the 9 groups past 20,000
+states together completes below in 30,006 to 62,663 (4 to 12 CPU s), where their 4 or 16 boards
+alone took 2 to 6 CPU s each. False: as before, a reference."""
+
+
 SURVEY = False
 """Whether `Below.every`'s question (a thin group's one-turn cover) searches every group of final
 boards, and every board alone of a group not below together, instead of ending at the first not
@@ -336,6 +344,9 @@ class Below:
             if (slots[i], None) in known:
                 return False  # below for a position that dominates this one (reach_known.py)
             if alone and self.alone_first:
+                if i in past_cap and self.together_again(pos, slots[i], finals[i], acts, shared, ask):
+                    self.note((slots[i], None))
+                    return False
                 return self.alone_stops(pos, slots[i], finals[i], acts, shared, ask, known)
             if not alone and self.alone_first and slots[i] in self.capped and len(finals[i]) > 1:
                 past_cap.append(i)  # known to pass the cap together in this setup
@@ -465,6 +476,38 @@ class Below:
         except TooBig:
             self.too_big[key] = ask
             return ask
+
+    def together_again(
+        self,
+        pos: Position,
+        slot: tuple[Slot | None, bool],
+        group: list[Board],
+        acts: int,
+        shared: Boards,
+        ask: int,
+    ) -> bool:
+        """Whether a group whose boards together passed the node cap (its boards alone come
+        last, `past_cap`), searched together again with `again` times the states
+        (`TOGETHER_AGAIN`), is below `ask`: then so is each of its boards (`group_bound`), and
+        they are not searched alone. Where it reaches the value or passes those states too, not
+        again for this position of the setup at that value or less (`too_big`), and the boards
+        alone are searched as before. Only the cost changes, but where the boards alone would
+        pass their caps: a search that completes bounds every line ending on its boards whatever
+        its cap (module doc), so an answer changes only from no to yes where the relaxation
+        proves it."""
+        if not TOGETHER_AGAIN or self.again <= 1 or len(group) < 2:
+            return False
+        key = (self.relaxed, pos.cubes, pos.market, slot, None)
+        if self.too_big.get(key, ask - 1) >= ask:
+            return False
+        try:
+            value = self.relaxed(pos, [pos.board, *group], acts, self.nodes * self.again, shared, ask, slot[1]).best()
+        except (Reached, TooBig):
+            value = ask
+        if value >= ask:
+            self.too_big[key] = ask
+            return False
+        return True
 
     def survey_stops(
         self,

@@ -68,6 +68,12 @@ from it: no buy (Thera not among them), its cards of the hand that fit there (`C
 session 64; False: as with `LEAD` alone)."""
 
 
+STAY_UNSOLD = True
+"""Whether `_stay`'s drachmas count no cube sold below the stop (session 66: a line with no Move
+action never stops at Thera, so it sells none, R-FREE-1); False: 3 cubes sold for each action
+left but the excavations (session 64's `_stay`, which lost `TRIPS`'s cut on those lines)."""
+
+
 MEMO = False
 """Whether `Ceiling.__call__` and `Ceiling.stop` keep their answers by their own arguments
 (session 65): the same answers, each worked out once. Off: it read 0.94 to 0.96 of the CPU on two
@@ -448,8 +454,22 @@ class Ceiling:
     def _stay(self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, now: int, aboard: int, stop: Stop) -> int:
         """The best of the lines below a stop that make no Move action (`STAY`): they stay on
         the spots 0 points from it, Thera not among them, so they buy nothing (R-BUY-1) and
-        excavate k cards of the hand that fit there (`near`, k at most the spots' room); every
-        other action a Load (looser: those cubes are never sold)."""
+        excavate k cards of the hand that fit there (`near`, k at most the spots' room).
+
+        Its drachmas (`STAY_UNSOLD`, session 66): those now and the cubes already sold, aboard
+        and unloaded (`aboard`, looser: those aboard and unloaded are not sold either), no cube
+        it loads. Why: a sale is made only with the boat at Thera (R-FREE-1; the search sells
+        only at a stop on Thera's spot, reach_bound's `search`); the boat leaves its dock only
+        by steps, each paid with a Move action's points (R-MOVE-1, R-MOVE-2), and a stop's are
+        spent (its action ended them; a leg from a stop starts with no points, reach_legs'
+        `_plan`), so with no Move action every leg below is of 0 points and every stop in the
+        stop's set, which does not hold Thera. Turn 2 changes nothing: the boat stays docked
+        over the turn's end and the other seat's turn, and a turn's actions only add Move
+        actions to take, none given. So a leaf below (and a real line through the state) ends
+        with at most the drachmas now less what it spends: at most `now + earned[sold]`
+        (`income`, the sales' income so far, is at most `earned[sold]`), and `sold <= aboard`.
+        With `TRIPS` the plan's lines keep their cap; before, this term counted 3 cubes sold a
+        Load (R-LOAD-1) with no cap, and `_best`'s max lost the cut (h65end)."""
         if stop is None or stop[2] is None:
             return -(10**9)
         room, _, near = stop
@@ -458,7 +478,7 @@ class Ceiling:
         last = len(earned) - 1
         best = -(10**9)
         for k in range(1, min(room, len(near), most, self.r.left - len(dug)) + 1):
-            money = now + earned[min(last, aboard + 3 * (most - k))]
+            money = now + earned[min(last, aboard if STAY_UNSOLD else aboard + 3 * (most - k))]
             got = max((p + (money - c) // 10 for c, p in self._near_sets(near, k) if c <= money), default=None)
             if got is None:
                 continue
