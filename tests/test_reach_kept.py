@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below, reach_two
+from akrotiri_puzzles.analysis import reach_alone, reach_below, reach_two
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_below import Below
 from akrotiri_puzzles.analysis.reach_known import dominates
@@ -76,7 +76,7 @@ def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_bef
     # The paths of `ALONE_FIRST` alone: with `TOGETHER_AGAIN` (session 66) a group known past the
     # cap is searched together once more, with 4 times the states, before its boards alone
     # (tests/test_reach_together_again.py).
-    monkeypatch.setattr(reach_below, "TOGETHER_AGAIN", False)
+    monkeypatch.setattr(reach_alone, "TOGETHER_AGAIN", False)
     seen = searches(monkeypatch)
     new, old = Below(SMALL, keep_below=False), Below(SMALL, alone_first=False, keep_below=False)
     checked = 0
@@ -166,7 +166,7 @@ def test_R_TILE_1_a_board_alone_past_the_cap_tries_its_group_together_then_leads
     # the next question begins with it. The answers are sound: never below where a question
     # asked afresh is not.
     members, top = group
-    monkeypatch.setattr(reach_below, "TOGETHER_AGAIN", False)  # `ALONE_FIRST`'s paths alone (above)
+    monkeypatch.setattr(reach_alone, "TOGETHER_AGAIN", False)  # `ALONE_FIRST`'s paths alone (above)
     asked = Below(SMALL, keep_below=False)
     assert asked(top, 8) == below(top, 8, SMALL)
     assert asked.capped  # groups known to pass the cap together in this setup

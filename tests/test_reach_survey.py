@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below, reach_two
+from akrotiri_puzzles.analysis import reach_alone, reach_below, reach_two
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_below import Below
@@ -73,7 +73,7 @@ def searches(monkeypatch) -> list[int]:
 @pytest.mark.corpus  # the survey is off (`SURVEY`): its tests run with make test-corpus
 def test_R_TILE_1_R_TILE_2_a_surveyed_group_s_parts_and_members_answer_as_asked_afresh(monkeypatch, first_group):
     # The survey to its end (no early stop by `surveying`: every path of it taken).
-    monkeypatch.setattr(reach_below, "SURVEY_SLACK", 10**6)
+    monkeypatch.setattr(reach_alone, "SURVEY_SLACK", 10**6)
     members, parts = first_group
     asks = questions(members, parts[:1])
     fresh = [below(q, ASK, SMALL) for q in asks]
@@ -151,6 +151,6 @@ def test_R_TILE_1_R_TILE_2_surveyed_questions_never_put_a_member_s_optimum_out_o
 def test_R_TILE_1_a_survey_stops_where_its_cover_is_mostly_not_below():
     # `surveying`: on while the boards alone not below are at most SURVEY_SLACK more than half
     # those below (seed 3's turn 11 at 26: 357 of 360 not below, the survey stopped early).
-    slack = reach_below.SURVEY_SLACK
+    slack = reach_alone.SURVEY_SLACK
     assert reach_below.surveying([0, slack]) and not reach_below.surveying([0, slack + 1])
     assert reach_below.surveying([98, 19]) and not reach_below.surveying([3, 357])

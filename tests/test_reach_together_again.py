@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis import reach_alone
 from akrotiri_puzzles.analysis.reach_below import Below
 from akrotiri_puzzles.analysis.reach_two import TwoRelaxed
 
@@ -44,6 +44,6 @@ def test_R_TILE_1_a_group_past_the_cap_together_is_below_with_more_states(seed_1
     assert not below.together_again(pos, slots[0], finals[0], acts, shared, 57)
     assert not below.together_again(pos, slots[0], finals[0], acts, shared, 56)
     assert searched == [8_000, 4_000]
-    monkeypatch.setattr(reach_below, "TOGETHER_AGAIN", False)
+    monkeypatch.setattr(reach_alone, "TOGETHER_AGAIN", False)
     assert not Below(nodes=2_000).together_again(pos, slots[0], finals[0], acts, shared, 57)
     assert searched == [8_000, 4_000]
