@@ -127,6 +127,7 @@ def test_R_TILE_1_after_a_survey_a_member_below_searches_every_board_not_proven_
 
     monkeypatch.setattr(reach_two, "TwoRelaxed", Spy)
     monkeypatch.setattr(reach_below, "TwoRelaxed", Spy)
+    monkeypatch.setattr(asked, "relaxed", Spy)  # made before the patch: `Below.relaxed` is set at construction
     assert asked(member, ASK)
     assert left <= set().union(*seen)
 
