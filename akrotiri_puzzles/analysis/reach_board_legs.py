@@ -38,13 +38,12 @@ lines here are among the union's, so its bound on a state holds for them.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any
 
 from ..board import Board
 from ..geometry import Quad
 from ..position import Position
-from .reach_boards import route_groups
+from .reach_boards import leg_points, route_groups
 
 LEGS_BY_BOARD = True
 """Whether a group's search together costs each leg by each final board's own routes
@@ -112,29 +111,4 @@ class BoardLegs:
             }
             kept[k] = (groups, groups_of, docks)
         groups, groups_of, spot_docks = kept[k]
-        starts = [at] if isinstance(at, str) else spot_docks[at]  # type: ignore[index]
-        sources = [d for d in starts if isinstance(at, str) or d != self.occupied]
-        out = dict.fromkeys(sources, 0)
-        heap = [(0, d) for d in sources]
-        spent: set[int] = set()
-        while heap:
-            n, d = heapq.heappop(heap)
-            if n > out[d]:
-                continue
-            other = d == self.occupied
-            cost = n + (2 if other else 1)
-            for gi in groups_of.get(d, ()):
-                if gi in spent:
-                    continue
-                if not other:
-                    spent.add(gi)
-                for e in groups[gi]:
-                    if cost < out.get(e, 10**9):
-                        out[e] = cost
-                        heapq.heappush(heap, (cost, e))
-        points: dict[Quad, int] = {}
-        for s, near_docks in spot_docks.items():
-            near = [out[d] for d in near_docks if d in out and d != self.occupied]
-            if near:
-                points[s] = min(near)  # type: ignore[index]
-        return points
+        return leg_points(at, spot_docks, groups, groups_of, self.occupied)[1]  # type: ignore[return-value]

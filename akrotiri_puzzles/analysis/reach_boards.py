@@ -57,16 +57,46 @@ def dock_points(
     (`route_groups`: a point a step, R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3)."""
     out = dict.fromkeys(docks, 0)
     heap = [(0, d) for d in docks]
+    # A step reaches every dock of a group at once, so the first dock taken from the heap (the
+    # cheapest) that is not the other boat's gives them all their least points: a group is
+    # entered once (leaving the other boat's dock costs more, so it does not spend the group).
+    spent: set[int] = set()
     while heap:
         n, d = heapq.heappop(heap)
         if n > out[d]:
             continue
-        cost = n + (2 if d == occupied else 1)
-        for e in (e for gi in groups_of.get(d, ()) for e in groups[gi]):
-            if cost < out.get(e, 10**9):
-                out[e] = cost
-                heapq.heappush(heap, (cost, e))
+        other = d == occupied
+        cost = n + (2 if other else 1)
+        for gi in groups_of.get(d, ()):
+            if gi in spent:
+                continue
+            if not other:
+                spent.add(gi)
+            for e in groups[gi]:
+                if cost < out.get(e, 10**9):
+                    out[e] = cost
+                    heapq.heappush(heap, (cost, e))
     return out
+
+
+def leg_points(
+    at: str | Quad,
+    spot_docks: dict[int, tuple[str, ...]],
+    groups: list[tuple[str, ...]],
+    groups_of: dict[str, list[int]],
+    occupied: str | None,
+) -> tuple[dict[str, int], dict[int, int]]:
+    """The least movement points from `at` (the boat's dock, or any dock of spot `at` but the
+    other boat's) to each dock (`dock_points`) and to each spot (by index in `spot_docks`: its
+    cheapest dock; the other boat's dock is passed, never a stop, R-MOVE-3)."""
+    starts = [at] if isinstance(at, str) else spot_docks[at]  # type: ignore[index]
+    out = dock_points(groups, groups_of, occupied, [d for d in starts if isinstance(at, str) or d != occupied])
+    points: dict[int, int] = {}
+    for s, near_docks in spot_docks.items():
+        near = [out[d] for d in near_docks if d in out and d != occupied]
+        if near:
+            points[s] = min(near)
+    return out, points
 
 
 class Boards:

@@ -67,7 +67,6 @@ whose ceiling is below it is not expanded (analysis/reach_ceiling.py).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
 
 from ..board import Board
@@ -82,6 +81,7 @@ from . import reach_money as _money
 from .reach_board_legs import BoardLegs
 from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
+from .reach_boards import leg_points as _leg_points
 from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 from .reach_ceiling import OVER as _OVER
@@ -462,32 +462,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
     def _legs(self, at: str | Quad) -> tuple[dict[str, int], dict[Quad, int]]:
         """The least movement points from `at` (the boat's dock, or any dock of a spot) to each
         dock and to each spot, over the union of the boards' steps (module doc)."""
-        docks = [at] if isinstance(at, str) else self.spot_docks[at]  # type: ignore[index]
-        sources = [d for d in docks if isinstance(at, str) or d != self.occupied]
-        out = dict.fromkeys(sources, 0)
-        heap = [(0, d) for d in sources]
-        spent: set[int] = set()
-        while heap:
-            n, d = heapq.heappop(heap)
-            if n > out[d]:
-                continue
-            other = d == self.occupied
-            cost = n + (2 if other else 1)
-            for gi in self.groups_of.get(d, ()):
-                if gi in spent:
-                    continue
-                if not other:
-                    spent.add(gi)
-                for e in self.groups[gi]:
-                    if cost < out.get(e, 10**9):
-                        out[e] = cost
-                        heapq.heappush(heap, (cost, e))
-        points: dict[Quad, int] = {}
-        for s, near_docks in self.spot_docks.items():
-            near = [out[d] for d in near_docks if d in out and d != self.occupied]
-            if near:
-                points[s] = min(near)  # type: ignore[index]
-        return out, points
+        return _leg_points(at, self.spot_docks, self.groups, self.groups_of, self.occupied)  # type: ignore[return-value]
 
     def best(self) -> int:
         return _money.blind_first(self, self._from_start, Reached)
