@@ -113,16 +113,8 @@ class Alone:
         ending on its board whatever its cap (module doc)."""
         if self.again <= 1:
             return ask
-        key = (self.relaxed, pos.cubes, pos.market, slot, k)
-        if self.too_big.get(key, ask - 1) >= ask:
-            return ask  # passed the larger cap for this position at this value or more
-        try:
-            return self.relaxed(pos, [pos.board, board], acts, self.nodes * self.again, shared, ask, slot[1]).best()
-        except Reached:
-            return ask
-        except TooBig:
-            self.too_big[key] = ask
-            return ask
+        value = self._again((self.relaxed, pos.cubes, pos.market, slot, k), pos, [board], acts, shared, ask, slot)
+        return ask if value is None else value
 
     def together_again(
         self,
@@ -145,16 +137,36 @@ class Alone:
         if not TOGETHER_AGAIN or self.again <= 1 or len(group) < 2:
             return False
         key = (self.relaxed, pos.cubes, pos.market, slot, None)
-        if self.too_big.get(key, ask - 1) >= ask:
+        value = self._again(key, pos, group, acts, shared, ask, slot)
+        if value is None:
             return False
-        try:
-            value = self.relaxed(pos, [pos.board, *group], acts, self.nodes * self.again, shared, ask, slot[1]).best()
-        except (Reached, TooBig):
-            value = ask
         if value >= ask:
             self.too_big[key] = ask
             return False
         return True
+
+    def _again(
+        self,
+        key: tuple[object, ...],
+        pos: Position,
+        boards: list[Board],
+        acts: int,
+        shared: Boards,
+        ask: int,
+        slot: tuple[Slot | None, bool],
+    ) -> int | None:
+        """The search of `boards` (turn 2's) again with `again` times the states: its value
+        (`ask` where it reaches it), or None where it passes those states too, now or for this
+        position of the setup at `ask` or more before (`too_big`, then recorded at `ask`)."""
+        if self.too_big.get(key, ask - 1) >= ask:
+            return None
+        try:
+            return self.relaxed(pos, [pos.board, *boards], acts, self.nodes * self.again, shared, ask, slot[1]).best()
+        except Reached:
+            return ask
+        except TooBig:
+            self.too_big[key] = ask
+            return None
 
     def survey_stops(
         self,
