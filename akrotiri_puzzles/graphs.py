@@ -5,7 +5,8 @@ the reference the goal cards, analysis and tests use, and the tests check that b
 networkx is imported when a graph is first built, not with this module, so that commands that
 score no goal card start without it. `portage_distance`, read for every board the analysers'
 bounds meet, is worked out without it (tests/test_graphs.py compares it with networkx's
-shortest paths over `dock_graph`).
+shortest paths over `dock_graph`), and so is `directly_connected` (from the board's union-find
+sets; the tests compare it with `directly_connected_nx`).
 """
 
 from __future__ import annotations
@@ -127,7 +128,29 @@ def portage_distance(board: Board) -> dict[Quad, int]:
 
 
 def directly_connected(board: Board) -> set[frozenset[Quad]]:
-    """Pairs of islands one ship step apart without the Thera board's routes (R-GOAL-11)."""
+    """Pairs of islands one ship step apart without the Thera board's routes (R-GOAL-11): the
+    islands of the docks of each route component without them. Worked out without networkx
+    (session 67), from the board's own union-find sets (`Board.direct_component`, which the tests
+    check against `ship_components(board, with_thera=False)`): the two-turn relaxation reads it on
+    every final board of its searches (tests/test_graphs.py compares it with
+    `directly_connected_nx`)."""
+    island_of = board.island_of_dock
+    by_comp: dict[int, set[Quad]] = {}
+    for dock, comp in board.direct_component.items():
+        by_comp.setdefault(comp, set()).add(island_of[dock])
+    pairs: set[frozenset[Quad]] = set()
+    for found in by_comp.values():
+        if len(found) > 1:
+            isles = sorted(found)
+            for i, a in enumerate(isles):
+                for b in isles[i + 1 :]:
+                    pairs.add(frozenset((a, b)))
+    return pairs
+
+
+def directly_connected_nx(board: Board) -> set[frozenset[Quad]]:
+    """`directly_connected` over networkx's route graph without the Thera board's routes (the
+    reference the tests compare it with; R-GOAL-11)."""
     pairs: set[frozenset[Quad]] = set()
     for comp in ship_components(board, with_thera=False):
         isles = sorted({board.island_of_dock[d] for d in comp})

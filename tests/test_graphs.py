@@ -103,7 +103,17 @@ def test_directly_connected_islands_agree_with_board_direct_component():
         for comp in partition(board.direct_component):
             islands = sorted({board.island_of_dock[d] for d in comp})
             pairs |= {frozenset((a, b)) for i, a in enumerate(islands) for b in islands[i + 1 :]}
-        assert graphs.directly_connected(fresh(board)) == pairs, board.placements
+        assert graphs.directly_connected_nx(fresh(board)) == pairs, board.placements
+
+
+def test_R_GOAL_11_directly_connected_agrees_with_networkx():
+    """The pairs of islands one ship step apart without Thera's routes, from the board's own
+    union-find sets (`directly_connected`, session 67), are networkx's, on every simulated board
+    as the game built it and rebuilt from scratch."""
+    for board in boards():
+        reference = graphs.directly_connected_nx(fresh(board))
+        assert graphs.directly_connected(board) == reference, board.placements
+        assert graphs.directly_connected(fresh(board)) == reference, board.placements
 
 
 def test_completed_islands_agree_with_board_completed():

@@ -162,3 +162,31 @@ def test_R_TILE_1_every_tries_unions_only_while_they_were_mostly_below(monkeypat
     unions[0] = 0
     assert [tired.every(first_group, ask) for ask in asks]
     assert unions[0] == 0 and tired.union_went[1] == 27
+
+
+def test_R_TILE_1_every_runs_of_eight_groups_answer_as_runs_of_four(monkeypatch, first_group):
+    # `EVERY_CHUNK` (session 67): `every`'s questions search runs of up to eight groups of final
+    # boards as one after a yes (a union below answers for each of its groups, one not below
+    # has each group searched as without it): the same answers as runs of four (and, by the test
+    # above, as no union), runs larger than four searched, and the placement's questions' own
+    # runs kept (`chunk`).
+    sizes: list[int] = []
+    real = reach_below.Below.union_below
+
+    def counted(self, pos, boards, *a, **k):  # type: ignore[no-untyped-def]
+        sizes.append(len(boards))
+        return real(self, pos, boards, *a, **k)
+
+    monkeypatch.setattr(reach_below.Below, "union_below", counted)
+    asks = (12, 7, 6, 7, 12)
+    answers = {}
+    most = {}
+    for every_chunk in (8, 4):
+        sizes.clear()
+        asked = reach_below.Below(nodes=2_000, chunk=4, every_chunk=every_chunk)
+        answers[every_chunk] = [asked.every(first_group, ask) for ask in asks]
+        assert asked.chunk == 4  # restored for the placement's questions
+        most[every_chunk] = max(sizes, default=0)
+    assert answers[8] == answers[4]
+    assert set(answers[8]) == {True, False}
+    assert most[8] > most[4] > 0
