@@ -27,7 +27,7 @@ import sys
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis import endgame
+from akrotiri_puzzles.analysis import endgame, reach_two
 from akrotiri_puzzles.analysis.placement import groups
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.simulate import play_game
@@ -94,6 +94,28 @@ def the_group(ap: argparse.ArgumentParser, pos: Position, name: str) -> list:  #
     if group is None:
         ap.error(f"{name!r}: no placement of that name at this turn (e.g. {str(found[0][0][0])!r})")
     return group
+
+
+def placement_options(ap: argparse.ArgumentParser) -> None:
+    """The options of the tools that read one placement's groups of final boards at a value
+    asked: the position's, the placement's notation and the value."""
+    position_options(ap)
+    ap.add_argument("--placement", required=True, help="the placement's notation, as the analysis prints it")
+    ap.add_argument("--ask", type=int, required=True)
+
+
+def the_final_groups(ap: argparse.ArgumentParser, args: argparse.Namespace) -> tuple:  # type: ignore[type-arg]
+    """The placement `--placement` names and its groups of final boards (reach_two's
+    `slot_groups`: keys, finals, actions), or argparse's one line and exit 2 where there is none."""
+    pos = the_position(ap, args)
+    kids = endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
+    top = next((c for m, c in kids if str(m) == args.placement), None)
+    if top is None:
+        ap.error(f"--placement {args.placement!r}: no placement of that name at this turn (e.g. {str(kids[0][0])!r})")
+    got = reach_two.slot_groups(top)
+    if got is None:
+        ap.error(f"--placement {args.placement!r}: no two-turn relaxation from this placement")
+    return (top, *got)
 
 
 def the_ask(ap: argparse.ArgumentParser, arg: str) -> tuple[str, int]:

@@ -15,20 +15,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import placement_options, the_final_groups
 
-from akrotiri_puzzles.analysis import endgame, reach_buys, reach_ceiling, reach_two
+from akrotiri_puzzles.analysis import reach_buys, reach_ceiling, reach_two
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach_two_goals import Reached
-from akrotiri_puzzles.solver.deadline import Deadline
 
 
 def main() -> None:
     p = argparse.ArgumentParser()
-    position_options(p)
-    p.add_argument("--placement", required=True, help="the placement's notation, as the analysis prints it")
-    p.add_argument("--ask", type=int, required=True)
+    placement_options(p)
     p.add_argument("--no-trips", action="store_true", help="reach_ceiling.TRIPS off")
     p.add_argument("--no-last-buys", action="store_true", help="last_buys off")
     a = p.parse_args()
@@ -37,15 +34,7 @@ def main() -> None:
     if a.no_last_buys:
         reach_buys.Buys.last_buys = False
         reach_two.TwoRelaxed.last_buys = False
-    pos = the_position(p, a)
-    kids = endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-    top = next((c for m, c in kids if str(m) == a.placement), None)
-    if top is None:
-        p.error(f"--placement {a.placement!r}: no placement of that name at this turn (e.g. {str(kids[0][0])!r})")
-    got = reach_two.slot_groups(top)
-    if got is None:
-        p.error(f"--placement {a.placement!r}: no two-turn relaxation from this placement")
-    keys, finals, acts = got
+    top, keys, finals, acts = the_final_groups(p, a)
     shared = Boards(top)
     start = time.process_time()
     counts: dict[str, int] = {}

@@ -23,32 +23,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import placement_options, the_final_groups
 
-from akrotiri_puzzles.analysis import endgame, reach_two
+from akrotiri_puzzles.analysis import reach_two
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
-from akrotiri_puzzles.solver.deadline import Deadline
 
 
 def main() -> None:
     p = argparse.ArgumentParser()
-    position_options(p)
-    p.add_argument("--placement", required=True, help="the placement's notation, as the analysis prints it")
-    p.add_argument("--ask", type=int, required=True)
+    placement_options(p)
     p.add_argument("--groups", type=int, nargs="*", default=None, help="group indexes (default: all)")
     p.add_argument("--caps", type=int, nargs="*", default=[], help="cubes sold counted at most (probes)")
     p.add_argument("--near", type=int, default=3, help="report cubes within this many points of Thera")
     a = p.parse_args()
-    pos = the_position(p, a)
-    kids = endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
-    top = next((c for m, c in kids if str(m) == a.placement), None)
-    if top is None:
-        p.error(f"--placement {a.placement!r}: no placement of that name at this turn (e.g. {str(kids[0][0])!r})")
-    got = reach_two.slot_groups(top)
-    if got is None:
-        p.error(f"--placement {a.placement!r}: no two-turn relaxation from this placement")
-    keys, finals, acts = got
+    top, keys, finals, acts = the_final_groups(p, a)
     shared = Boards(top)
     wanted = range(len(keys)) if a.groups is None else a.groups
     for i in wanted:
