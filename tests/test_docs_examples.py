@@ -11,7 +11,8 @@ A few commands are sampled (a benchmark with a smaller workload, the same code; 
 options and make variables replace the command's own) and one is not run: `make test`, which is this suite (CI runs
 it). See SAMPLED and NOT_RUN. A command a document shows again, the same words once sampled and
 with no output shown, runs once (benchmarks.md shows one benchmark's command in several sections),
-in the first document that shows it (in DOCUMENTS' order: the README, then docs/ by name).
+in the first document that shows it (in DOCUMENTS' order: the README, then docs/ by name); so does
+a command that `make demo`'s recipe runs word for word, once the demo has run.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ SAMPLED = {
     r"tools/bench\.py\b": " --games 2 --greedy-games 2 --positions-from 1",
     r"tools/bench_solver\.py\b(?!.*--table-from)": " --per-class 1 --node-cap 1000",
     r"tools/bench_analysis\.py --positions": " --positions 2 --most-actions 1",
-    r"tools/bench_analysis\.py --full-turns": " --full-turns 1 --first-seed 101",  # 9 s of CPU (seed 100: 15 s)
+    # Seed 105: its four last turns took 5.9 s of CPU in-process, seed 101's 10.1 (100: 17.6,
+    # 102: 24.1, 103 and 104: 11.2; session 68).
+    r"tools/bench_analysis\.py --full-turns": " --full-turns 1 --first-seed 105",
     r"tools/bench_analysis\.py --alternatives": " --games 1 --most-actions 1",
     # Placements: grouped only (the one-by-one run, 27 s of CPU more, is the comparison
     # tests/test_placement_bound.py makes on every placement).
@@ -59,7 +62,9 @@ SAMPLED = {
     # The fuzzer: 6 mutated, 6 hostile and 6 HTTP cases and the bad options, each part of the run
     # (tests/test_fuzz.py's sample covers the cases: 120 mutated, 24 hostile, 40 HTTP; 20 of each
     # here cost 9 s of CPU a command, 6 about 4).
-    r"^make fuzz\b": " FUZZ_RUNS=6 FUZZ_HOSTILE=6 FUZZ_HTTP=6 FUZZ_FLAGS=--options",
+    # The seed sampled too (the Makefile's own, 1): `make fuzz FUZZ_SEED=7` is the same run once
+    # sampled (session 68: 4.7 s of CPU a run; tests/test_fuzz.py draws its cases with seed 8).
+    r"^make fuzz\b": " FUZZ_RUNS=6 FUZZ_HOSTILE=6 FUZZ_HTTP=6 FUZZ_FLAGS=--options FUZZ_SEED=1",
     r"-m tests\.fuzz\b(?!.*--(help|case))": " --runs 20 --hostile 20 --http 20",
     # The demo without its book (DEMO_BOOK=): docs/book.md makes the same collection's book and
     # PDF with the same command (`book --html --pdf`), so CI made it twice (9 s of CPU, and
@@ -129,6 +134,8 @@ def _sampled(command: str) -> str:
             # so that two commands differing only in their workload sample to the same words.
             for option in re.findall(r"(?:^| )(--[\w-]+) (?!-)\S+", smaller):
                 command = re.sub(rf" {re.escape(option)} (?!-)\S+", "", command)
+            for flag in re.findall(r"(?:^| )(--[\w-]+)(?= --|$)", smaller):  # and its flags
+                command = re.sub(rf" {re.escape(flag)}(?= |$)", "", command)
             for variable in re.findall(r"(?:^| )([A-Z_]+)=", smaller):  # make's variables likewise
                 command = re.sub(rf' {variable}=("[^"]*"|\S*)', "", command)
             command += smaller
@@ -174,18 +181,31 @@ def _shown(expected: str, printed: str) -> bool:
     return words in printed
 
 
+def _recipe(command: str) -> set[tuple[str, int]]:
+    """The `akrotiri-puzzle` commands that `make demo` (as sampled) runs, with status 0: a document's
+    command that is one of them, word for word, runs once (the README shows `make demo`, then
+    `analyse tests/data/analysis/last-turn.yaml` and `serve --port 0 --check`, which it runs)."""
+    if not re.fullmatch(r"make -o \.venv/\.installed-stamp demo( DEMO_BOOK=\S*)?", command):
+        return set()
+    recipe = re.search(r"^demo:.*?\n((?:\t.*\n)+)", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M)
+    assert recipe is not None, "the Makefile has no demo recipe"
+    lines = (line.strip().removeprefix("$(BIN)/") for line in recipe.group(1).splitlines())
+    return {(line, 0) for line in lines if line.startswith("akrotiri-puzzle ") and not re.search(r"[$&\\]", line)}
+
+
 def _run_by_earlier_documents(doc: Path) -> set[tuple[str, int]]:
     """The commands (sampled, with their status) that the documents before `doc` in DOCUMENTS run:
     a command shown again in a later document, with no output under it, runs once, in the first
     (teaching.md's `teach --book` runs in README.md's test, generator.md's endgame generation in
     analysis.md's)."""
     before = DOCUMENTS[: DOCUMENTS.index(doc)]
-    return {
+    ran = {
         (_sampled(e.command), e.status)
         for d in before
         for e in examples(d)
         if not e.python and e.command not in NOT_RUN
     }
+    return ran.union(*(_recipe(command) for command, _ in ran))
 
 
 @pytest.mark.parametrize(
@@ -202,6 +222,7 @@ def test_every_documented_command_runs(doc, clone):
         if not example.output and not example.python and again in ran:
             continue  # shown again word for word once sampled (here or in an earlier document): the same run
         ran.add(again)
+        ran |= _recipe(again[0])
         result = _run(example, clone)
         printed = " ".join((result.stdout + result.stderr).split())
         assert result.returncode == example.status, (example.where, example.command, result.stdout, result.stderr)
