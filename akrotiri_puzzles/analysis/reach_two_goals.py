@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..board import Board
 from ..geometry import Quad
+from . import reach_goal_cells as _cells
 from .reach_boards import Boards
 from .reach_goals import Goals
 
@@ -36,6 +37,8 @@ class TwoGoals(Goals):
     rooms: dict[Spot, list[int]]
     _alone: dict[tuple[int, frozenset[Quad]], int]
     _old_islands: dict[int, list[Quad | None]]
+    every: int
+    _goal_cells: _cells.GoalCells | None = None
 
     def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int = 1) -> int:
         """The bound on a line that stops here: its map cards, its goal cards on the best board
@@ -45,6 +48,8 @@ class TwoGoals(Goals):
             maps = self.pos.components.map
             best = -(10**9)
             m = self.finals(mask, len(dug))
+            if _cells.CELLS:  # one board of each cell that reads the goal cards alike (session 68)
+                m = self.goal_cells().reads(m, tuple(sorted(i for i, _ in dug)))  # type: ignore[misc]
             while m:
                 low = m & -m
                 best = max(best, self.goals_on(low.bit_length() - 1, dug))
@@ -54,6 +59,14 @@ class TwoGoals(Goals):
         if self.ask is not None and value >= self.ask:
             raise Reached
         return value
+
+    def goal_cells(self) -> _cells.GoalCells:
+        """The leaves' cells of boards (reach_goal_cells.py): for the cards `goal_part` reads."""
+        if self._goal_cells is None:
+            n = self.pos.components.setup.goals_drawn * max(self.draws_after)
+            pool = self.goal_pool if self.pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
+            self._goal_cells = _cells.GoalCells(self, sorted({*self.hero.goals, *pool}))
+        return self._goal_cells
 
     left: int
 
