@@ -35,7 +35,7 @@ class TwoGoals(Goals):
     count_on: dict[tuple[Spot, str], int]
     _values: dict[tuple[frozenset[tuple[Quad, str]], int], int]
     rooms: dict[Spot, list[int]]
-    _alone: dict[tuple[int, frozenset[Quad]], int]
+    _alone: dict[tuple[int, tuple[Quad, ...]], int]
     _old_islands: dict[int, list[Quad | None]]
     every: int
     _goal_cells: _cells.GoalCells | None = None
@@ -152,8 +152,12 @@ class TwoGoals(Goals):
         count is directly connected to another island holding a temple of the real line's too
         (the old temples and the fixed ones lie where read); so the leaf stays a bound. More
         temples only add connections, so a temple more adds at most the card's value: the
-        ceiling's `gain` (reach_ceiling.py) still bounds the leaves below a state."""
-        key = (k, frozenset(i for i, _ in dug))
+        ceiling's `gain` (reach_ceiling.py) still bounds the leaves below a state.
+
+        Kept by board and the spots of `dug` with how many temples each holds (session 68: by
+        their set before, so two temples on one spot of the next tile's islands read the count of
+        one, kept from a line with one there: a loose temple too few, below the real count)."""
+        key = (k, tuple(sorted(i for i, _ in dug)))
         got = self._alone.get(key)
         if got is None:
             board = self.boards[k]
