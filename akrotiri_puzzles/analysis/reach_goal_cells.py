@@ -88,6 +88,22 @@ class GoalCells:
         self.near: dict[tuple[Atom, Atom], int] = {}
         self.loose: dict[tuple[int, tuple[Atom, ...]], int] = {}
         self.connected = [two.on.on(b)[1].connected for b in two.boards] if self.alone else []
+        self.by_spots = "quarters" not in rules.values()
+        """Whether the cards read only the new temples' spots, not their cards (`goals_on`)."""
+        self.values: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]], spots: tuple[int, ...]) -> int:
+        """`TwoGoals.goals_on(k, dug)`, kept by board and `spots` (`dug`'s, sorted) where no
+        quarters card is read: every other card's points read only the spots of the new temples
+        (as many as `dug`'s) and the board (`TwoGoals._goal_on`; `alone_on` by the spots too, with
+        how many temples each holds), and the goal draws only how many there are."""
+        if not self.by_spots:
+            return self.two.goals_on(k, dug)
+        key = (k, spots)
+        got = self.values.get(key)
+        if got is None:
+            got = self.values[key] = self.two.goals_on(k, dug)
+        return got
 
     def reads(self, mask: int, spots: tuple[int, ...]) -> int:
         """The boards of `mask` to read for new temples on `spots` (sorted): the lowest of each

@@ -49,7 +49,13 @@ class TwoGoals(Goals):
             best = -(10**9)
             m = self.finals(mask, len(dug))
             if _cells.CELLS:  # one board of each cell that reads the goal cards alike (session 68)
-                m = self.goal_cells().reads(m, tuple(sorted(i for i, _ in dug)))  # type: ignore[misc]
+                cells = self.goal_cells()
+                spots: tuple[int, ...] = tuple(sorted(i for i, _ in dug))  # type: ignore[misc]
+                m = cells.reads(m, spots)
+                while m:
+                    low = m & -m
+                    best = max(best, cells.goals_on(low.bit_length() - 1, dug, spots))
+                    m ^= low
             while m:
                 low = m & -m
                 best = max(best, self.goals_on(low.bit_length() - 1, dug))
