@@ -18,6 +18,7 @@ import random
 import pytest
 
 from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_two import BlindRelaxed, TwoRelaxed, slot_groups
 from akrotiri_puzzles.excavation import valid_sites
@@ -190,3 +191,27 @@ def test_R_TILE_1_every_runs_of_eight_groups_answer_as_runs_of_four(monkeypatch,
     assert answers[8] == answers[4]
     assert set(answers[8]) == {True, False}
     assert most[8] > most[4] > 0
+
+
+def test_R_GOAL_11_two_temples_on_one_spot_of_the_next_tiles_islands_count_as_two():
+    # Seed 2's turn 11 (2016, south), the first cover's groups of final boards: a spot of the next
+    # tile's islands with room for two temples on a board, read with one temple there, then two
+    # (session 68: `alone_on` kept the first count by the spots' set, a loose temple too few).
+    pos = before_placement(2, 2016, 11)
+    group = next(g for g in placement_groups(pos) if len(g) > 1)
+    top = cover([child for _, child in group], 2)
+    got = slot_groups(top)
+    assert got is not None
+    _, finals, acts = got
+    shared = Boards(top)
+    read = 0
+    for group in finals:
+        r = TwoRelaxed(top, [top.board, *group], acts, 1, shared, None)
+        for s, rooms in r.rooms.items():
+            for k in range(len(r.boards)):
+                if len(rooms) > 2 and rooms[2] >> k & 1:
+                    one, two = frozenset({(s, "a")}), frozenset({(s, "a"), (s, "b")})
+                    assert r.alone_on(k, one) == alone_uncached(r, k, one)
+                    assert r.alone_on(k, two) == alone_uncached(r, k, two)
+                    read += 1
+    assert read > 10

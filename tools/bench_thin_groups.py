@@ -6,7 +6,8 @@ Modes: 1 with reach_ceiling's `LEAD` (the Move action before the first excavatio
 `STAY` as set, on by default, acts only with it), 0 without either (as before session 64).
 Alternate them (`--modes 1001`) to read a ratio in one window. `--toggle MEMO`: the modes set
 reach_ceiling's `MEMO` instead (the ceiling's answers kept by its arguments, session 65; `LEAD`
-as set); `--toggle LEGS_BY_BOARD`: reach_board_legs' flag (a group's legs by board, session 66).
+as set); `--toggle LEGS_BY_BOARD`: reach_board_legs' flag (a group's legs by board, session 66);
+`--toggle CELLS`: reach_goal_cells' flag (a mask's goal cards read on one board of each cell, session 68).
 
     PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python tools/bench_thin_groups.py \
         --seed 2 --turn 13 --seat south --ask 25 --groups 1 2 3 --modes 1001
@@ -22,7 +23,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import group_options, the_groups
 
-from akrotiri_puzzles.analysis import reach_below, reach_board_legs, reach_ceiling
+from akrotiri_puzzles.analysis import reach_below, reach_board_legs, reach_ceiling, reach_goal_cells
 
 
 def main() -> None:
@@ -30,12 +31,12 @@ def main() -> None:
     group_options(ap)
     ap.add_argument("--modes", default="10")
     ap.add_argument(
-        "--toggle", choices=["LEAD", "MEMO", "LEGS_BY_BOARD"], default="LEAD", help="the flag the modes set"
+        "--toggle", choices=["LEAD", "MEMO", "LEGS_BY_BOARD", "CELLS"], default="LEAD", help="the flag the modes set"
     )
     args = ap.parse_args()
     found = the_groups(ap, args)
     for mode in args.modes:
-        module = reach_board_legs if args.toggle == "LEGS_BY_BOARD" else reach_ceiling
+        module = {"LEGS_BY_BOARD": reach_board_legs, "CELLS": reach_goal_cells}.get(args.toggle, reach_ceiling)
         setattr(module, args.toggle, mode == "1")
         below = reach_below.Below()
         t0 = time.process_time()

@@ -45,6 +45,7 @@ from typing import Any, Protocol
 
 from ..geometry import Quad
 from ..position import Position, Seat
+from . import reach_goal_cells as _cells
 
 OVER = 1_000
 """`gained` once turn 1's actions are spent: any value that keeps them spent (reach_two's
@@ -209,6 +210,8 @@ class Ceiling:
         """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
         """By cards and k: the (cost, points) of k of them, but those another beats."""
+        self.cells: _cells.GoalCells | None = None
+        """`_part`'s boards that read the goal cards alike, and their gains (reach_goal_cells.py)."""
 
     def _free(self, relaxed: Search) -> int:
         """How many excavations may follow the one before without a Move action between them:
@@ -511,6 +514,15 @@ class Ceiling:
             got = self.goals[(spots, r)] = {}
         best = -(10**9)
         m = relaxed.finals(mask, len(dug) + r)
+        if _cells.CELLS and r <= relaxed.left:  # one board of each cell (session 68)
+            if self.cells is None:
+                n = range(relaxed.left + 1)
+                self.cells = _cells.GoalCells(
+                    relaxed,  # type: ignore[arg-type]
+                    self.read,
+                    lambda k: tuple(self.gain(k, g, j, 0) for g in self.read for j in n),
+                )
+            m = self.cells.reads(m, spots if not self.quarters else tuple(sorted(i for i, _ in dug)))  # type: ignore[arg-type, misc]
         while m:
             low = m & -m
             k = low.bit_length() - 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..board import Board
 from ..geometry import Quad
+from . import reach_goal_cells as _cells
 from .reach_boards import Boards
 from .reach_goals import Goals
 
@@ -34,8 +35,10 @@ class TwoGoals(Goals):
     count_on: dict[tuple[Spot, str], int]
     _values: dict[tuple[frozenset[tuple[Quad, str]], int], int]
     rooms: dict[Spot, list[int]]
-    _alone: dict[tuple[int, frozenset[Quad]], int]
+    _alone: dict[tuple[int, tuple[Quad, ...]], int]
     _old_islands: dict[int, list[Quad | None]]
+    every: int
+    _goal_cells: _cells.GoalCells | None = None
 
     def leaf(self, drachmas: int, dug: frozenset[tuple[Quad, str]], mask: int = 1) -> int:
         """The bound on a line that stops here: its map cards, its goal cards on the best board
@@ -45,6 +48,14 @@ class TwoGoals(Goals):
             maps = self.pos.components.map
             best = -(10**9)
             m = self.finals(mask, len(dug))
+            if _cells.CELLS:  # one board of each cell that reads the goal cards alike (session 68)
+                cells = self.goal_cells()
+                spots: tuple[int, ...] = tuple(sorted(i for i, _ in dug))  # type: ignore[misc]
+                m = cells.reads(m, spots)
+                while m:
+                    low = m & -m
+                    best = max(best, cells.goals_on(low.bit_length() - 1, dug, spots))
+                    m ^= low
             while m:
                 low = m & -m
                 best = max(best, self.goals_on(low.bit_length() - 1, dug))
@@ -54,6 +65,14 @@ class TwoGoals(Goals):
         if self.ask is not None and value >= self.ask:
             raise Reached
         return value
+
+    def goal_cells(self) -> _cells.GoalCells:
+        """The leaves' cells of boards (reach_goal_cells.py): for the cards `goal_part` reads."""
+        if self._goal_cells is None:
+            n = self.pos.components.setup.goals_drawn * max(self.draws_after)
+            pool = self.goal_pool if self.pos.strategist or len(self.goal_pool) < n else self.goal_pool[:n]
+            self._goal_cells = _cells.GoalCells(self, sorted({*self.hero.goals, *pool}))
+        return self._goal_cells
 
     left: int
 
@@ -139,8 +158,12 @@ class TwoGoals(Goals):
         count is directly connected to another island holding a temple of the real line's too
         (the old temples and the fixed ones lie where read); so the leaf stays a bound. More
         temples only add connections, so a temple more adds at most the card's value: the
-        ceiling's `gain` (reach_ceiling.py) still bounds the leaves below a state."""
-        key = (k, frozenset(i for i, _ in dug))
+        ceiling's `gain` (reach_ceiling.py) still bounds the leaves below a state.
+
+        Kept by board and the spots of `dug` with how many temples each holds (session 68: by
+        their set before, so two temples on one spot of the next tile's islands read the count of
+        one, kept from a line with one there: a loose temple too few, below the real count)."""
+        key = (k, tuple(sorted(i for i, _ in dug)))
         got = self._alone.get(key)
         if got is None:
             board = self.boards[k]
