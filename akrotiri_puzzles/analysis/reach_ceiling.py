@@ -278,7 +278,7 @@ class Ceiling:
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
-        home = reach_hauls.home(self.r, self.spare, at)
+        home = 0 if self.kinds is None else reach_hauls.home(self.r, self.spare, at)
         whole = (dug, mask, most, hand, now, aboard, stop, home)
         got = self.known.get(whole)
         if got is None:

@@ -144,8 +144,8 @@ def home(relaxed: Any, spare: int, at: object) -> int:
     start on a dock of Thera's island with no points of a Move action taken (`spare` 0), or at a
     stop on Thera's spot; else 0."""
     if isinstance(at, str):
-        return int(not spare and at in relaxed.pos.board.thera_docks)
-    return int(at is not None and at == relaxed.thera)
+        return 0 if spare else int(at in relaxed.pos.board.thera_docks)
+    return 1 if at == relaxed.thera and at is not None else 0
 
 
 @lru_cache(maxsize=4096)
