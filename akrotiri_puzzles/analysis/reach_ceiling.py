@@ -30,7 +30,8 @@ gained so far is the sum of:
   ones (`earned`, R-FREE-1); buys and excavations only spend. With no cube on Thera's island on
   any board, the Load actions counted are also at most one more than a third of the actions
   left but the excavations and buys (`TRIPS`, `_trips`, session 64): a real line sells at most
-  3 cubes a stop at Thera, and each stop after its first costs 3 actions of its own.
+  3 cubes a stop at Thera, and each stop after its first costs 3 actions of its own; with
+  `CUBES` also by where the cubes lie (`_hauls`, analysis/reach_hauls.py, session 68).
 
 Each term bounds what the same term of any leaf below the state is worth, so the sum bounds
 every leaf below it (tests/test_reach_ceiling.py checks it against the search's own best below
@@ -59,8 +60,7 @@ Moves between them and the buys, as before)."""
 
 
 CUBES = True
-"""Whether the cubes `_best` counts sold are also capped by where they lie (`_hauls`, session 68,
-reach_hauls.py); False: `TRIPS`'s cap alone, as before."""
+"""Whether `_best`'s cubes sold are also capped by where they lie (`_hauls`); False: as before."""
 
 
 LEAD = True

@@ -13,8 +13,9 @@ one island free (`island_steps`: the ship components of every board cost a step,
 none, R-MOVE-1).
 
 The bound (`most_cubes`): a line from the state with `O` Move and Load actions left (those left
-but the excavations and buys) sells at most `n` cubes that lie on the islands now (*new* cubes;
-those sold, aboard and unloaded count on top, as before), the largest `n` for which some choice of
+but the excavations and buys) sells at most `n` *new* cubes (of the position's and the next
+tile's, R-TILE-2, that no Load of the line has taken yet; those sold, aboard and unloaded count on
+top, as before), the largest `n` for which some choice of
 `n` cubes of the classes, `t_C` of class C (`V = ceil(n / 3)`, `lam = sum ceil(t_C / 3)`, `S` the
 sum of their classes' steps), has
     max(V, lam) + (V - 1 + home) + max(V, ceil(S / 3)) <= O,
