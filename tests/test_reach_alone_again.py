@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis import reach_below, reach_ceiling
 from akrotiri_puzzles.analysis.reach_below import Below
 
 from .test_reach_kept import seed_5_turn_10_cover
@@ -46,6 +46,9 @@ def spy(monkeypatch) -> list[int]:
 
 
 def test_R_TILE_1_a_board_alone_past_the_node_cap_is_searched_again_with_more_states(monkeypatch):
+    # The premise, a board alone past SMALL states, is the ceiling's without the cubes' places
+    # (`CUBES`, session 68: with them the board completes within SMALL).
+    monkeypatch.setattr(reach_ceiling, "CUBES", False)
     top = _cover()
     caps = spy(monkeypatch)
     assert Below(SMALL)(top, 8)  # ALONE_AGAIN: a board alone completes below 8 with more states

@@ -3,19 +3,22 @@ search expands, never below the best leaf the search itself finds below it, nor 
 excavations than the search makes below it (the actions left and those excavations add, R-TURN-2;
 a temple an action and an island, R-EXC-1; a buy for three cards, R-BUY-1; the cards' points and
 costs, R-EXC-2; the goal cards a temple more, R-GOAL-*; cubes sold, R-LOAD-1, R-FREE-1; drachmas,
-R-SCORE-1); and `below` answers the same with it as without it, in fewer states."""
+R-SCORE-1); and `below` answers the same with it as without it, in fewer states. The cubes sold by
+where they lie (`CUBES`, analysis/reach_hauls.py; R-LOAD-1, R-MOVE-1, R-MOVE-2, R-FREE-1, R-FREE-2,
+R-TILE-2): never below the drachmas the search keeps below a state, on the game's last turn too."""
 
 from __future__ import annotations
 
 import pytest
 
+from akrotiri_puzzles.analysis import reach_ceiling, reach_hauls
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, final_boards, two_turn_bound
+from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
 
 from .test_analysis_turns_placement import before_placement, placement_groups
-from .test_reach_two import covers
+from .test_reach_two import covers, first_placement
 
 NODES = 2_000_000
 
@@ -65,7 +68,8 @@ def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_s
                 top = len(dug) + max(ks, default=-1)
             elif kind is Money:  # the drachmas it allows: no excavation, every action a Load
                 earned = search.earned
-                top = drachmas + earned[min(len(earned) - 1, sold + cargo + stash + 3 * most)] - income
+                cubes = haul(ceiling, search, most, at)
+                top = drachmas + earned[min(len(earned) - 1, sold + cargo + stash + cubes)] - income
             else:
                 top = ceiling(left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
             assert top >= value, (key, value, top)
@@ -73,6 +77,73 @@ def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_s
             tight += top == value
     # Not a ceiling that holds only by being far above: it meets the search on many states.
     assert checked > 10_000 and tight > 100, (checked, tight)
+
+
+def haul(ceiling: Ceiling, search: TwoRelaxed, most: int, at: object) -> int:
+    """The new cubes sold the ceiling allows a line with `most` actions, none an excavation nor a
+    buy (`_hauls` with `TRIPS`'s cap)."""
+    return ceiling._hauls(3 * (1 + (most + ceiling.spare) // 3), most, reach_hauls.home(search, ceiling.spare, at))
+
+
+@pytest.fixture(scope="module")
+def game_end():
+    """Seed 1's turn 30 (2016, north), the game's last placing turn: its first placement."""
+    return first_placement(1, 30, 0, "tile -1,-5 r0 green@NE")
+
+
+def test_R_LOAD_1_R_MOVE_2_R_FREE_1_the_game_end_start_counts_the_cubes_by_where_they_lie(game_end, monkeypatch):
+    # The first group (the next tile at (-10, 0)): 12 actions, one temple left. Six cubes lie
+    # one ship step from Thera (one island of 3, three of 1), the rest 2 to 4 steps away; the boat
+    # is at Thera with no points. With the excavation, 11 Moves and Loads sell at most 8 of them
+    # (9 with a point left, 9 with 12 and no excavation); 12 and 15 before (`TRIPS`). The start's ceiling 57, not 58; the search at
+    # 57 ends below (56, the placement's best line) in a tenth of the states.
+    keys, finals, acts = slot_groups(game_end)
+
+    def start(ask: int) -> tuple[int, int, int, dict[int, int]]:
+        r = TwoRelaxed(game_end, [game_end.board, *finals[0]], acts, 1_000_000, Boards(game_end), ask, keys[0][1])
+        c = r.ceiling
+        assert c is not None and c.trips and r.start_acts == 12
+        hand = tuple(m for m in game_end.hero.maps if m in r.useful)
+        state = (12, game_end.hero.drachmas, 0, 0, 0, hand, frozenset(), r.every, 0, 0, game_end.hero.boat)
+        top = c(*state)
+        value = r.best()
+        cubes = {k: n for k, n, _, _ in c._plan(frozenset(), r.every, 12, len(hand), None, 1)}
+        return top, value, 1_000_000 - r.nodes, cubes
+
+    r = TwoRelaxed(game_end, [game_end.board, *finals[0]], acts, 1_000, Boards(game_end), 57, keys[0][1])
+    assert r.ceiling is not None and r.ceiling.kinds is not None
+    assert sum(n for q, n in r.ceiling.kinds if q == 1) == 6
+    assert reach_hauls.most_cubes(r.ceiling.kinds, 11, 1, 12) == 8
+    assert reach_hauls.most_cubes(r.ceiling.kinds, 11, 0, 12) == 9
+    with_it = start(57)
+    monkeypatch.setattr(reach_ceiling, "CUBES", False)
+    without = start(57)
+    assert with_it[:2] == (57, 56) and without[:2] == (58, 56)
+    assert with_it[3] == {0: 9, 1: 8} and without[3] == {0: 15, 1: 12}
+    assert 10 * with_it[2] < without[2], (with_it, without)
+
+
+@pytest.mark.corpus
+def test_R_LOAD_1_R_MOVE_1_R_FREE_2_a_game_end_board_s_drachmas_never_above_the_cubes_by_where_they_lie(game_end):
+    # No value asked on the second group's first board (the oracle's boards: 11 actions): every
+    # state expanded, a leaf worth its drachmas, and its best below kept (`_memo`). The cubes
+    # the ceiling counts sold by where they lie bound it at every state (680,735), and fewer than
+    # `TRIPS` counts on most (541,389; ~10 CPU s).
+    keys, finals, acts = slot_groups(game_end)
+    full = Money(game_end, [game_end.board, finals[1][0]], acts, 2_000_000, Boards(game_end), None, keys[1][1])
+    full.best()
+    c = Ceiling(full)
+    assert c.kinds is not None
+    earned, last = full.earned, len(full.earned) - 1
+    lower = 0
+    for key, value in full._memo.items():
+        at, left, drachmas, cargo, sold, _, dug, _, _, stash, _, gained, income = key
+        most = left + (c.more[len(dug)] if left and gained < 1_000 else 0)
+        cubes = haul(c, full, most, at)
+        top = drachmas - income + earned[min(last, sold + cargo + stash + cubes)]
+        assert top >= value, (key, value, top)
+        lower += cubes < 3 * (1 + (most + c.spare) // 3)
+    assert lower > 500_000, lower
 
 
 def test_R_SCORE_1_below_answers_the_same_with_the_ceiling_in_fewer_states(monkeypatch):

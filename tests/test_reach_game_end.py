@@ -57,7 +57,8 @@ def test_R_BUY_1_R_END_2_a_buy_with_the_last_temple_left_takes_every_deck_s_next
 def test_R_BUY_1_R_END_2_the_last_temple_s_buys_keep_the_relaxed_search_under_its_cap(seed_1_turn_30, monkeypatch):
     # The board of the next tile at (-2, -5): below 57 (the bound 56, the model's best line of the
     # placement) within the node cap; with every buy of 1 to 3 cards searched (the mutation) the
-    # search passes the cap.
+    # search passes the cap (with the cubes' places read, `CUBES`, it does not: they are off here).
+    monkeypatch.setattr(reach_ceiling, "CUBES", False)
     assert search(seed_1_turn_30, (-2, -5), 0, 57).best() == 56
     monkeypatch.setattr(reach_buys.Buys, "last_buys", False)
     monkeypatch.setattr(TwoRelaxed, "last_buys", False)
@@ -71,13 +72,17 @@ def test_R_LOAD_1_R_MOVE_2_R_FREE_1_a_stop_at_thera_sells_3_cubes_and_each_after
     # Twelve actions over the two turns, one temple left, no cube on Thera's island: for each
     # number k of excavations the Load actions counted are at most 1 + (12 - k - buys) / 3 (the
     # position's movement points left add one action's worth), where before they were every
-    # action left but the excavations, the Moves between them and the buys.
+    # action left but the excavations, the Moves between them and the buys (`CUBES` off: the
+    # cubes' places, tests/test_reach_ceiling.py).
+    monkeypatch.setattr(reach_ceiling, "CUBES", False)
     r = search(seed_1_turn_30, (-2, -5), 0, 57)
     c = r.ceiling
     assert c is not None and c.trips and r.start_acts == 12
     hand = len([m for m in seed_1_turn_30.hero.maps if m in r.useful])
     plan = c._plan(frozenset(), 1, 12, hand)
-    assert plan and all(loads <= 1 + (12 - k - paid // min(r.buy_prices) + c.spare) // 3 for k, loads, paid, _ in plan)
+    assert plan and all(
+        cubes <= 3 * (1 + (12 - k - paid // min(r.buy_prices) + c.spare) // 3) for k, cubes, paid, _ in plan
+    )
     start = (r.start_acts, seed_1_turn_30.hero.drachmas, 0, 0, 0, hand, frozenset(), 1, 0, 0)
     # The start's ceiling: 58 (16 drachmas and 12 cubes at most, the excavation's 46 points and
     # the card's), still above the placement's best line (56, the two-turn model's, session 63).
@@ -121,7 +126,9 @@ def test_R_FREE_1_R_MOVE_1_R_MOVE_2_a_line_with_no_move_action_sells_no_cube_it_
     # leaves its dock only with a Move action's points), so `_stay` counts no cube it loads
     # (`STAY_UNSOLD`, session 66). The first group (the next tile at (-10, 0)) at 57: the same
     # bound 56, in 4,499 states; counting 3 cubes sold a Load action there (the merge of
-    # session 65, which lost `TRIPS`'s cut on those lines) took 6,843.
+    # session 65, which lost `TRIPS`'s cut on those lines) took 6,843 (`CUBES` off: with the
+    # cubes' places read, tests/test_reach_ceiling.py, both take far fewer).
+    monkeypatch.setattr(reach_ceiling, "CUBES", False)
     keys, finals, acts = slot_groups(seed_1_turn_30)
 
     def states() -> tuple[int, int]:

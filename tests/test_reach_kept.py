@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_alone, reach_below, reach_two
+from akrotiri_puzzles.analysis import reach_alone, reach_below, reach_ceiling, reach_two
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_below import Below
 from akrotiri_puzzles.analysis.reach_known import dominates
@@ -70,6 +70,7 @@ def third_group():
 
 
 def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_before(monkeypatch, group):
+    monkeypatch.setattr(reach_ceiling, "CUBES", False)  # the premise: groups past the cap (session 68)
     # The cover's two-turn optimum is 7 (CP-SAT: tests/test_reach_past_cap.py checks it on this
     # very cover, `covers(3, 2016, 3)[1]`); the answers never put it out of reach.
     members, top = group
@@ -160,6 +161,7 @@ def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before():
 
 
 def test_R_TILE_1_a_board_alone_past_the_cap_tries_its_group_together_then_leads_the_next_question(monkeypatch, group):
+    monkeypatch.setattr(reach_ceiling, "CUBES", False)  # the premise: groups past the cap (session 68)
     # `alone_stops`' fallback: where one board alone passes the node cap (forced here on the
     # second board of a group known past the cap), the group's boards are searched together
     # before the question stops; the stop is recorded on that board, not the group's first, and

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_alone
+from akrotiri_puzzles.analysis import reach_alone, reach_ceiling
 from akrotiri_puzzles.analysis.reach_below import Below
 from akrotiri_puzzles.analysis.reach_two import TwoRelaxed
 
@@ -24,6 +24,9 @@ def seed_1_turn_30():
 
 
 def test_R_TILE_1_a_group_past_the_cap_together_is_below_with_more_states(seed_1_turn_30, monkeypatch):
+    # The premise (the group past the cap together) is the ceiling's without the cubes' places
+    # (`CUBES`, session 68).
+    monkeypatch.setattr(reach_ceiling, "CUBES", False)
     # The first group (the next tile at (-10, 0), 4 boards) at 57 completes below in 4,499
     # states: past a cap of 2,000, below under 4 times it; under 4 times 1,000 it passes again,
     # and is then not searched again at 57 or less for this position (`too_big`).

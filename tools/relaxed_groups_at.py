@@ -3,7 +3,7 @@ asked (reach_two's `TwoRelaxed`, node cap `NODES`), with the game-end rules togg
 relaxed line reaching the value (REACHED) or past the cap (TOOBIG), its states and CPU s.
 
 PYTHONPATH=TREE PYTHONHASHSEED=0 python tools/relaxed_groups_at.py --seed 1 --turn 30 --seat north \
-    --placement "tile -1,-5 r0 green@NE" --ask 57 [--no-trips] [--no-last-buys]
+    --placement "tile -1,-5 r0 green@NE" --ask 57 [--no-trips] [--no-last-buys] [--no-cubes]
 """
 
 from __future__ import annotations
@@ -28,9 +28,12 @@ def main() -> None:
     placement_options(p)
     p.add_argument("--no-trips", action="store_true", help="reach_ceiling.TRIPS off")
     p.add_argument("--no-last-buys", action="store_true", help="last_buys off")
+    p.add_argument("--no-cubes", action="store_true", help="reach_ceiling.CUBES off (session 68)")
     a = p.parse_args()
     if a.no_trips:
         reach_ceiling.TRIPS = False
+    if a.no_cubes:
+        reach_ceiling.CUBES = False
     if a.no_last_buys:
         reach_buys.Buys.last_buys = False
         reach_two.TwoRelaxed.last_buys = False

@@ -47,7 +47,7 @@ def main() -> None:
         r = reach_two.TwoRelaxed(top, [top.board, *finals[i]], acts, reach_two.NODES, shared, a.ask, oracle)
         hand = tuple(c for c in top.hero.maps if c in r.useful)
         start = (max(0, r.start_acts - r.oracle), top.hero.drachmas, len(top.hero.cargo), 0, 0, hand)
-        state = (*start, frozenset(), r.every, 0, 0)
+        state = (*start, frozenset(), r.every, 0, 0, top.hero.boat)  # as the search's first call
         full = list(r.earned)
         row = [f"{Ceiling(r)(*state)}"]
         for cap in a.caps:

@@ -30,7 +30,8 @@ gained so far is the sum of:
   ones (`earned`, R-FREE-1); buys and excavations only spend. With no cube on Thera's island on
   any board, the Load actions counted are also at most one more than a third of the actions
   left but the excavations and buys (`TRIPS`, `_trips`, session 64): a real line sells at most
-  3 cubes a stop at Thera, and each stop after its first costs 3 actions of its own.
+  3 cubes a stop at Thera, and each stop after its first costs 3 actions of its own; with
+  `CUBES` also by where the cubes lie (`_hauls`, analysis/reach_hauls.py, session 68).
 
 Each term bounds what the same term of any leaf below the state is worth, so the sum bounds
 every leaf below it (tests/test_reach_ceiling.py checks it against the search's own best below
@@ -46,6 +47,7 @@ from typing import Any, Protocol
 from ..geometry import Quad
 from ..position import Position, Seat
 from . import reach_goal_cells as _cells
+from . import reach_hauls
 
 OVER = 1_000
 """`gained` once turn 1's actions are spent: any value that keeps them spent (reach_two's
@@ -56,6 +58,10 @@ TRIPS = True
 """Whether the Load actions the drachmas count are capped by the stops at Thera a line can make
 (`Ceiling._trips`, session 64; False: 3 cubes for each action left but the excavations, the
 Moves between them and the buys, as before)."""
+
+
+CUBES = True
+"""Whether `_best`'s cubes sold are also capped by where they lie (`_hauls`); False: as before."""
 
 
 LEAD = True
@@ -125,6 +131,10 @@ class Search(Protocol):
     def spot_docks(self) -> dict[int, tuple[str, ...]]: ...
     @property
     def occupied(self) -> str | None: ...
+    @property
+    def boards(self) -> Sequence[Any]: ...
+    @property
+    def joined(self) -> dict[Any, int]: ...
 
     @property
     def multi(self) -> frozenset[Any] | set[Any]: ...
@@ -168,6 +178,8 @@ class Ceiling:
         """Whether `_trips` caps the Load actions: no cube lies on Thera's island on any board
         (a Load there would sell at once, without a Move action)."""
         self.spare = 1 if relaxed.pos.points else 0
+        self.kinds = reach_hauls.classes(relaxed, self.caps) if CUBES and self.trips else None
+        """`_hauls`' classes of cubes (ship steps from Thera, cubes); None: no cap."""
         """The points of a Move action already taken may be a stop's Move action leaving Thera
         (`_trips`)."""
         self.parts: dict[tuple[frozenset[tuple[Quad, str]], int, int], int] = {}
@@ -269,10 +281,11 @@ class Ceiling:
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
-        whole = (dug, mask, most, hand, now, aboard, stop)
+        home = 0 if self.kinds is None else reach_hauls.home(self.r, self.spare, at)
+        whole = (dug, mask, most, hand, now, aboard, stop, home)
         got = self.known.get(whole)
         if got is None:
-            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, stop)
+            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, stop, home)
         if MEMO:
             self.seen[raw] = got
         return got
@@ -286,18 +299,19 @@ class Ceiling:
         now: int,
         aboard: int,
         stop: Stop = None,
+        home: int = 0,
     ) -> int:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
-        `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`."""
-        key = (dug, mask, most, hand, stop)
+        `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`, `home` as `_hauls`."""
+        key = (dug, mask, most, hand, stop, home)
         plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[key] = self._plan(dug, mask, most, hand, stop)
+            plan = self.plans[key] = self._plan(dug, mask, most, hand, stop, home)
         earned = self.r.earned
         last = len(earned) - 1
         best = -(10**9)
-        for k, loads, paid, part in plan:
-            money = now + earned[min(last, aboard + 3 * loads)] - paid
+        for k, cubes, paid, part in plan:
+            money = now + earned[min(last, aboard + cubes)] - paid
             if money < self.cheapest[k]:
                 break  # fewer Load actions and more to pay for each excavation more
             got = self.spent.get((k, money))
@@ -307,10 +321,10 @@ class Ceiling:
         return max(best, self._stay(dug, mask, most, now, aboard, stop))
 
     def _plan(
-        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, stop: Stop = None
+        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, stop: Stop = None, home: int = 0
     ) -> list[tuple[int, int, int, int]]:
         """For each number k of excavations more that `most` actions allow (in order): k, the
-        Load actions left, the drachmas the buys cost at least and the points but those of the
+        cubes the Load actions left may sell (`_trips`, `_hauls`), the drachmas the buys cost at least and the points but those of the
         cards excavated (`_part`); the Move actions between them as `_moves` reads `stop`."""
         relaxed = self.r
         out: list[tuple[int, int, int, int]] = []
@@ -327,7 +341,8 @@ class Ceiling:
             part = self.parts.get(key)
             if part is None:
                 part = self.parts[key] = self._part(dug, mask, k)
-            out.append((k, self._trips(loads, most - k - buys), buys * (self.buy or 0), part))
+            cubes = 3 * self._trips(loads, most - k - buys)
+            out.append((k, self._hauls(cubes, most - k - buys, home), buys * (self.buy or 0), part))
         return out
 
     def _trips(self, loads: int, other: int) -> int:
@@ -361,6 +376,12 @@ class Ceiling:
         if not self.trips:
             return loads
         return min(loads, 1 + max(0, other + self.spare) // 3)
+
+    def _hauls(self, cubes: int, other: int, home: int) -> int:
+        """At most `cubes`, and with `CUBES` and `trips` the most new cubes a real line with
+        `other` Move and Load actions can bring to Thera and sell (reach_hauls.py's module doc:
+        its soundness; `home` as `_home`)."""
+        return cubes if self.kinds is None else reach_hauls.most_cubes(self.kinds, other, home, cubes)
 
     # -- below a stop (`LEAD`, `STAY`, session 64): docs/analysis.md, its section on them --------
 
