@@ -35,17 +35,36 @@ The ceiling's cells also start cut by each card's `gain` for each number of temp
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ..board import Board
 from ..geometry import Quad
 from ..goals import PER_TEMPLE
-
-if TYPE_CHECKING:
-    from .reach_two_goals import TwoGoals
+from ..position import Position, Seat
+from .reach_boards import Boards
 
 CELLS = True
 """Whether the leaves and the ceiling read a mask's goal cards on one board of each cell (module
 doc); False: on every board of the mask, as before session 68."""
+
+
+class TwoGoals(Protocol):
+    """What the cells read of their search (reach_two_goals' `TwoGoals` with reach_two's
+    `TwoRelaxed`): a protocol, so that this module imports neither (they import it)."""
+
+    pos: Position
+    hero: Seat
+    on: Boards
+    boards: list[Board]
+    members: list[list[tuple[int, Quad]]]
+    rooms: dict[int, list[int]]
+    fit_members: dict[int, list[tuple[int, Quad]]]
+    every: int
+    connections: bool
+
+    def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int: ...
+    def counts(self, spot: int, rule: str) -> int: ...
+
 
 Atom = tuple[str, int]
 """A temple whose island is known on every board: ("old", j) the hero's j-th temple before the
