@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ortools.sat.python import cp_model
 
@@ -52,7 +52,6 @@ from ..solver.run import STATUS, params
 if TYPE_CHECKING:
     from ..solver.model import LineModel
     from ..solver.model.core import Expr
-    from .reach_below import Below
 
 DEFER = True
 """Whether a watch with the hero one temple from the last (`Watch.deferred`) defers its questions
@@ -82,6 +81,16 @@ STALLED = True
 """Whether a pass whose last line was found in its first half asks the question at its end on
 until it answers, without solving again (a search that found nothing better for that long most
 often has its best: solving it again from its start costs the pass once more)."""
+
+
+class Below(Protocol):
+    """What a watch reads of reach_below's `Below` (a protocol: this module, which board_solve
+    imports, imports no module above it): the question, and the class of its relaxed searches,
+    which `Watch.within` swaps for a budgeted one."""
+
+    relaxed: Any
+
+    def __call__(self, pos: Position, ask: int) -> bool: ...
 
 
 class Spent(Exception):
