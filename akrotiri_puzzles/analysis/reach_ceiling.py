@@ -120,10 +120,10 @@ class Ceiling:
         """Whether `_trips` caps the Load actions: no cube lies on Thera's island on any board
         (a Load there would sell at once, without a Move action)."""
         self.spare = 1 if relaxed.pos.points else 0
-        self.kinds = reach_hauls.classes(relaxed, self.caps) if CUBES and self.trips else None
-        """`_hauls`' classes of cubes (ship steps from Thera, cubes); None: no cap."""
         """The points of a Move action already taken may be a stop's Move action leaving Thera
         (`_trips`)."""
+        self.kinds = reach_hauls.classes(relaxed, self.caps) if CUBES and self.trips else None
+        """`_hauls`' classes of cubes (ship steps from Thera, cubes); None: no cap."""
         self.parts: dict[tuple[frozenset[tuple[Quad, str]], int, int], int] = {}
         self.goals: dict[tuple[object, int], dict[int, int]] = {}
         """By (dug, or its spots without the quarters card, r), then by board: `_goals_on`."""
@@ -266,8 +266,9 @@ class Ceiling:
         self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, stop: Stop = None, home: int = 0
     ) -> list[tuple[int, int, int, int]]:
         """For each number k of excavations more that `most` actions allow (in order): k, the
-        cubes the Load actions left may sell (`_trips`, `_hauls`), the drachmas the buys cost at least and the points but those of the
-        cards excavated (`_part`); the Move actions between them as `_moves` reads `stop`."""
+        cubes the Load actions left may sell (`_trips`, `_hauls`), the drachmas the buys cost at
+        least and the points but those of the cards excavated (`_part`); the Move actions between
+        them as `_moves` reads `stop`, `home` as reach_hauls' `home`."""
         relaxed = self.r
         out: list[tuple[int, int, int, int]] = []
         for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
@@ -322,7 +323,7 @@ class Ceiling:
     def _hauls(self, cubes: int, other: int, home: int) -> int:
         """At most `cubes`, and with `CUBES` and `trips` the most new cubes a real line with
         `other` Move and Load actions can bring to Thera and sell (reach_hauls.py's module doc:
-        its soundness; `home` as `_home`)."""
+        its soundness; `home` as reach_hauls' `home`)."""
         return cubes if self.kinds is None else reach_hauls.most_cubes(self.kinds, other, home, cubes)
 
     # -- below a stop (`LEAD`, `STAY`, session 64): docs/analysis.md, its section on them --------
