@@ -4,10 +4,11 @@ The app and what Akrotiri's commands share (the component set, the position argu
 here, the conventions of every game's commands (the consoles, one-line failures, exit
 statuses, option types) in `common.cli`; the commands live in one module per group (engine_commands, ...), which
 register on the app when imported: `main` imports only the module of the command it runs
-(`load_commands`). Heavy libraries (OR-Tools with pandas and numpy, networkx, the PNG
-renderer) are imported inside the commands that need them, when they need them, so that
-`score`, `legal`, `check` on a certified puzzle, the help and `--version` start fast
-(docs/benchmarks.md, "The command line's start, session 51").
+(`load_commands`). Heavy libraries (OR-Tools with numpy, networkx, the PNG renderer) are
+imported inside the commands that need them, when they need them, so that `score`, `legal`,
+`check` on a certified puzzle, the help and `--version` start fast (docs/benchmarks.md, "The
+command line's start, session 51"); OR-Tools' CP-SAT module is imported without pandas
+(`common.cli.lean_cp_model`; docs/benchmarks.md, "Session 69 (h69suite)").
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..common.cli import EXIT_STATUSES, Group, command_of, counted, out, run
+from ..common.cli import EXIT_STATUSES, Group, command_of, counted, lean_cp_model, out, run
 from ..components import Components
 from ..files.components_yaml import load_components
 
@@ -105,6 +106,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     0 success, 1 a wrong answer (check), 2 bad input, 3 an internal error. With no arguments,
     print the help (exit status 0).
     """
+    lean_cp_model.install()  # OR-Tools' CP-SAT without pandas, when a command imports it
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         args = ["--help"]
