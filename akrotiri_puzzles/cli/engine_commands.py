@@ -19,7 +19,6 @@ from ..common.files.yamlio import read_yaml
 from ..effects import apply
 from ..errors import IllegalActionError, NotationError, PositionError
 from ..files.position_yaml import dumps_position, position_from_data
-from ..files.puzzle_yaml import puzzle_from_data
 from ..geometry import format_quad
 from ..notation import format_action, parse_action, parse_line
 from ..position import Position
@@ -156,6 +155,9 @@ def read_position(path: Path, components_dir: Path | None) -> Position:
     comps = components(components_dir)
     if isinstance(data, dict) and str(data.get("format", "")).startswith("akrotiri-puzzle "):
         # A puzzle file is explored from its starting position; its solution is not read out.
+        # (The puzzle reader, its models built at import, only then: session 69.)
+        from ..files.puzzle_yaml import puzzle_from_data
+
         return puzzle_from_data(data, str(path), comps, path.parent).start
     return position_from_data(data, str(path), comps)
 
