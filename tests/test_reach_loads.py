@@ -35,8 +35,9 @@ def _sound(top) -> int:
 
 def test_R_TILE_2_R_TURN_1_R_LOAD_1_the_bound_with_loads_by_turn_is_never_below_a_covers_optimum():
     # A cover of a slot-and-rotation group of seed 2's fifth turn, picked at random (the same
-    # every run), the next tile drawn: the bound is at least the cover's two-turn optimum.
-    (top,) = covers(2, 2016, 1)
+    # every run: the third of three), the next tile drawn: the bound is at least the cover's
+    # two-turn optimum. 13 CPU s against the first's 18 (session 69).
+    top = covers(2, 2016, 3)[2]
     _sound(top)
 
 
