@@ -11,8 +11,9 @@ A few commands are sampled (a benchmark with a smaller workload, the same code; 
 options and make variables replace the command's own) and one is not run: `make test`, which is this suite (CI runs
 it). See SAMPLED and NOT_RUN. A command a document shows again, the same words once sampled and
 with no output shown, runs once (benchmarks.md shows one benchmark's command in several sections),
-in the first document that shows it (in DOCUMENTS' order: the README, then docs/ by name); so does
-a command that `make demo`'s recipe runs word for word, once the demo has run.
+in the first document that shows it (in DOCUMENTS' order: the README, then docs/ by name), or where
+its output is shown when a document shows it (that run checks it); so does a command that `make
+demo`'s recipe runs word for word, once the demo has run.
 """
 
 from __future__ import annotations
@@ -208,6 +209,19 @@ def _run_by_earlier_documents(doc: Path) -> set[tuple[str, int]]:
     return ran.union(*(_recipe(command) for command, _ in ran))
 
 
+def _run_where_shown() -> set[tuple[str, int]]:
+    """The commands (sampled, with their status) that some document shows with their output: one
+    shown elsewhere without output runs only there, where its output is checked (the README's
+    `analyse tests/data/analysis/next-turn.yaml --turns 2` runs in analysis.md's test, teaching.md's
+    first `teach empty-boat` where the lesson is printed)."""
+    return {
+        (_sampled(e.command), e.status)
+        for d in DOCUMENTS
+        for e in examples(d)
+        if e.output and not e.python and e.command not in NOT_RUN and not _missing_tool(e.command)
+    }
+
+
 @pytest.mark.parametrize(
     "doc",
     [pytest.param(d, marks=pytest.mark.slow) if d.name in SLOW_DOCUMENTS else d for d in DOCUMENTS],
@@ -215,12 +229,13 @@ def _run_by_earlier_documents(doc: Path) -> set[tuple[str, int]]:
 )
 def test_every_documented_command_runs(doc, clone):
     ran = _run_by_earlier_documents(doc)
+    shown = _run_where_shown()
     for example in examples(doc):
         if example.command in NOT_RUN or _missing_tool(example.command):
             continue
         again = (_sampled(example.command), example.status)
-        if not example.output and not example.python and again in ran:
-            continue  # shown again word for word once sampled (here or in an earlier document): the same run
+        if not example.output and not example.python and (again in ran or again in shown):
+            continue  # shown again word for word once sampled (here, in an earlier document, or with its output): the same run
         ran.add(again)
         ran |= _recipe(again[0])
         result = _run(example, clone)
