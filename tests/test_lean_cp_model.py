@@ -20,12 +20,21 @@ def _python(code: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_a_solving_command_imports_cp_model_and_no_pandas():
+def _timeless(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _timeless(v) for k, v in value.items() if k != "seconds"}
+    if isinstance(value, list):
+        return [_timeless(v) for v in value]
+    return value
+
+
+def test_a_solving_command_imports_cp_model_and_no_pandas_and_answers_as_with_pandas():
     # `solve` builds and solves a CP-SAT model in its own process (as `main` runs it): cp_model
-    # is imported, pandas is not, and the answer is the puzzle's certified optimum.
-    done = _python(
-        """
+    # is imported, pandas is not. With pandas imported before `main`, cp_model is imported the
+    # usual way: the same answer, field for field but the seconds taken.
+    run = """
         import json, sys
+        {first}
         from akrotiri_puzzles.cli import main
         try:
             main(["solve", "puzzles/p01.yaml", "--json"])
@@ -33,11 +42,14 @@ def test_a_solving_command_imports_cp_model_and_no_pandas():
             status = stop.code
         print(json.dumps([status, "ortools.sat.python.cp_model" in sys.modules, "pandas" in sys.modules]))
         """
-    )
-    assert done.returncode == 0, done.stderr
-    *answer, last = done.stdout.splitlines()
-    assert json.loads(last) == [0, True, False]
-    assert json.loads("\n".join(answer))["status"] == "OPTIMAL"
+    lean, usual = (_python(run.format(first=first)) for first in ("pass", "import pandas"))
+    assert lean.returncode == usual.returncode == 0, (lean.stderr, usual.stderr)
+    (*lean_answer, lean_last), (*usual_answer, usual_last) = lean.stdout.splitlines(), usual.stdout.splitlines()
+    assert json.loads(lean_last) == [0, True, False]
+    assert json.loads(usual_last) == [0, True, True]
+    answer = _timeless(json.loads("\n".join(lean_answer)))
+    assert answer == _timeless(json.loads("\n".join(usual_answer)))
+    assert isinstance(answer, dict) and answer["status"] == "OPTIMAL" and answer["levels"]
 
 
 def test_after_cp_model_a_later_import_of_pandas_is_the_real_one():
@@ -103,27 +115,3 @@ def test_the_package_calls_no_cp_model_method_that_reads_pandas():
                 if name.endswith("_series") or (name in PANDAS_METHODS and (node.args or node.keywords)):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
     assert not found, found
-
-
-def _timeless(value: object) -> object:
-    if isinstance(value, dict):
-        return {k: _timeless(v) for k, v in value.items() if k != "seconds"}
-    if isinstance(value, list):
-        return [_timeless(v) for v in value]
-    return value
-
-
-def test_the_command_line_answers_the_same_with_pandas_imported_first():
-    # With pandas imported before `main`, cp_model is imported the usual way: the same answer,
-    # field for field but the seconds taken.
-    run = """
-        import sys
-        {first}
-        from akrotiri_puzzles.cli import main
-        main(["solve", "puzzles/p08.yaml", "--unique", "--json"])
-        """
-    lean, usual = (_python(run.format(first=first)) for first in ("pass", "import pandas"))
-    assert lean.returncode == usual.returncode == 0, (lean.stderr, usual.stderr)
-    answer = _timeless(json.loads(lean.stdout))
-    assert answer == _timeless(json.loads(usual.stdout))
-    assert isinstance(answer, dict) and answer["status"] == "OPTIMAL" and answer["levels"]
