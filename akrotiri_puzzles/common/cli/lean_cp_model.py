@@ -2,13 +2,13 @@
 
 `ortools.sat.python.cp_model` imports pandas at its top, and pandas is more than half of what
 importing the module costs: about 0.35 of 0.65 CPU s on our machines, paid by every command
-that solves (solve, check without a certificate, analyse, generate, grade, teach, book, the
-Kreta puzzles; docs/benchmarks.md, "Session 69 (h69suite)"). The module reads pandas only in
-its pandas methods (`new_*_series`, and `values`, `boolean_values`, `float_values` given a
-pandas Series or Index); this project never calls them (tests/test_lean_cp_model.py checks
-that no module of the package names them).
+that solves (solve, check without a certificate, analyse, generate, grade, teach; both games'
+puzzles; docs/benchmarks.md, "Session 69 (h69suite)"). The module reads pandas only in its
+pandas methods (`new_*_series`, and `values`, `boolean_values`, `float_values` given a pandas
+Series or Index); this project never calls them (tests/test_lean_cp_model.py checks that no
+module of the package calls them).
 
-`install()` (called once by each game's `main`, before any command runs) puts a finder first on
+`install()` (called once by the command line's `main`, before any command runs) puts a finder first on
 `sys.meta_path` that acts on one import only, cp_model's, the first time it happens: while the
 module's own code runs, `pandas` names a placeholder holding two classes nothing is an
 instance of (`Index` and `Series`, the only names cp_model reads from pandas at import);
@@ -36,7 +36,7 @@ class _Unused:
     """A pandas class cp_model names: no object this project hands it is an instance of one."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("cp_model was imported without pandas (akrotiri_puzzles.common.cli.lean_cp_model)")
+        raise RuntimeError("cp_model was imported without pandas (common.cli.lean_cp_model)")
 
 
 def placeholder() -> ModuleType:
