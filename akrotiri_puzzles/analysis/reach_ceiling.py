@@ -44,6 +44,7 @@ from collections import Counter
 from typing import Any
 
 from ..geometry import Quad
+from ..goals import PER_TEMPLE
 from . import reach_goal_cells as _cells
 from . import reach_hauls
 from .reach_search import Search
@@ -61,6 +62,12 @@ Moves between them and the buys, as before)."""
 
 CUBES = True
 """Whether `_best`'s cubes sold are also capped by where they lie (`_hauls`); False: as before."""
+
+
+JOINT = True
+"""Whether the held per-temple goal cards' gains from the new temples are read jointly, temple by
+temple (`Ceiling.joint`, session 69: one temple lies on one spot and counts only for the cards
+its spot counts for); False: each card its own best, as before."""
 
 
 LEAD = True
@@ -164,6 +171,10 @@ class Ceiling:
         """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
         """By cards and k: the (cost, points) of k of them, but those another beats."""
+        self.held = [g for g in relaxed.hero.goals if self.rule[g] in PER_TEMPLE]
+        """The held per-temple goal cards (`joint`)."""
+        self.joint_values: dict[int, list[int]] = {}
+        """By board: `joint`'s spot values, one a temple a spot holds (`caps`), largest first."""
         self.cells: _cells.GoalCells | None = None
         """`_part`'s boards that read the goal cards alike, and their gains (reach_goal_cells.py)."""
 
@@ -484,7 +495,10 @@ class Ceiling:
                 self.cells = _cells.GoalCells(
                     relaxed,  # type: ignore[arg-type]
                     self.read,
-                    lambda k: tuple(self.gain(k, g, j, 0) for g in self.read for j in n),
+                    lambda k: (
+                        tuple(self.gain(k, g, j, 0) for g in self.read for j in n),
+                        tuple(self.joint(k, j) for j in n) if JOINT else (),
+                    ),
                 )
             m = self.cells.reads(m, spots if not self.quarters else tuple(sorted(i for i, _ in dug)))  # type: ignore[arg-type, misc]
         while m:
@@ -508,12 +522,46 @@ class Ceiling:
         def up(g: str) -> int:
             return max(0, values[g] + self.gain(k, g, r, values[g]))
 
-        held = sum(up(g) for g in relaxed.hero.goals)
+        joint = JOINT and self.held and all(values[g] >= 0 for g in self.held)
+        if joint:  # `joint`: the held per-temple cards' gains read temple by temple
+            held = sum(up(g) for g in relaxed.hero.goals if g not in self.held)
+            held += sum(values[g] for g in self.held) + self.joint(k, r)
+        else:
+            held = sum(up(g) for g in relaxed.hero.goals)
         draws = relaxed.draws_after[len(dug) + r]
         if draws:
             pool = self.pools[draws]
             held += sum(sorted((up(g) for g in pool), reverse=True)[:draws])
         return held
+
+    def joint(self, k: int, r: int) -> int:
+        """The most points `r` temples more add to the held per-temple goal cards together on
+        board k (`JOINT`, session 69): the sum of the r largest *spot values* of the spots where a
+        temple may stand, a spot's value its cards' values for which a temple there counts on
+        board k, taken as many times as it holds temples (`caps`).
+
+        Why (R-GOAL-1..8, R-EXC-1): a per-temple card is worth its points before the turns on the
+        final board plus its value for each new temple whose spot counts for it there
+        (`TwoRelaxed.goal_on`, the leaf's own reading); so the held per-temple cards together gain
+        the sum over the new temples of their spots' values. The new temples stand on spots where
+        a card fits (`caps`' spots), at most `caps` on each (one temple an island, a spot of the
+        next tile's islands as many as its islands on one board): at most the r largest values,
+        counted with their spots' room. `gain` gives each card its value for each of the r
+        temples that its own spots hold, as if every temple counted for every card at once; on
+        seed 1's turn 30 one temple counts for "portage 1" and "no icon" or for "three icons",
+        never for the three. The drawn cards keep `gain`: a card drawn is read on its own (no
+        card is worth below 0, and each is at most its own best)."""
+        values = self.joint_values.get(k)
+        if values is None:
+            relaxed = self.r
+            bit = 1 << k
+            per = [
+                sum(self.value[g] for g in self.held if relaxed.counts(s, self.rule[g]) & bit)
+                for s in sorted(self.caps, key=repr)
+                for _ in range(self.caps[s])
+            ]
+            values = self.joint_values[k] = sorted((v for v in per if v > 0), reverse=True)
+        return sum(values[:r])
 
     def gain(self, k: int, goal: str, r: int, now: int) -> int:
         """The most points `r` temples more add to `goal` (worth `now`) on board k (R-GOAL-*): a
