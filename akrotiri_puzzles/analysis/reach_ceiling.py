@@ -25,6 +25,7 @@ gained so far is the sum of:
   connected" its value a temple, the largest completed island nothing (the relaxation reads no
   temple for it); the cards held, and the best `d` of the pool of the `d` draws that `n + k`
   temples reveal (the pool and the draws only grow with the temples, no card is worth below 0).
+  With `JOINT` the held per-temple cards' gains are read together, temple by temple (`joint`).
 - *Drachmas.* The drachmas now, plus the prices of the next cubes sold: at most those aboard,
   those unloaded, and 3 a Load action (R-LOAD-1), at the market's best prices after the `sold`
   ones (`earned`, R-FREE-1); buys and excavations only spend. With no cube on Thera's island on
@@ -536,21 +537,15 @@ class Ceiling:
 
     def joint(self, k: int, r: int) -> int:
         """The most points `r` temples more add to the held per-temple goal cards together on
-        board k (`JOINT`, session 69): the sum of the r largest *spot values* of the spots where a
-        temple may stand, a spot's value its cards' values for which a temple there counts on
-        board k, taken as many times as it holds temples (`caps`).
-
-        Why (R-GOAL-1..8, R-EXC-1): a per-temple card is worth its points before the turns on the
-        final board plus its value for each new temple whose spot counts for it there
-        (`TwoRelaxed.goal_on`, the leaf's own reading); so the held per-temple cards together gain
-        the sum over the new temples of their spots' values. The new temples stand on spots where
-        a card fits (`caps`' spots), at most `caps` on each (one temple an island, a spot of the
-        next tile's islands as many as its islands on one board): at most the r largest values,
-        counted with their spots' room. `gain` gives each card its value for each of the r
-        temples that its own spots hold, as if every temple counted for every card at once; on
-        seed 1's turn 30 one temple counts for "portage 1" and "no icon" or for "three icons",
-        never for the three. The drawn cards keep `gain`: a card drawn is read on its own (no
-        card is worth below 0, and each is at most its own best)."""
+        board k (`JOINT`, session 69): the r largest *spot values* (a spot's: the held cards'
+        values for which a temple there counts on board k), each spot taken as often as it holds
+        temples (`caps`). Why (R-GOAL-1..8, R-EXC-1, R-EXC-2): the leaf reads such a card as its
+        points before the turns plus its value for each new temple whose spot counts there
+        (`TwoRelaxed.goal_on`), so the held ones gain the sum of the new temples' spot values; a
+        temple stands where a card fits (`caps`' spots), at most `caps` a spot. `gain` counted
+        each of the r temples for every card its own spots hold (s1t30: one temple, +10 for
+        "portage 1", "no icon" and "three icons", where no spot counts for more than two: +7).
+        Drawn cards keep `gain` (each at most its own best, none below 0)."""
         values = self.joint_values.get(k)
         if values is None:
             relaxed = self.r
