@@ -96,7 +96,9 @@ def test_R_LOAD_1_R_MOVE_2_R_FREE_1_the_game_end_start_counts_the_cubes_by_where
     # one ship step from Thera (one island of 3, three of 1), the rest 2 to 4 steps away; the boat
     # is at Thera with no points. With the excavation, 11 Moves and Loads sell at most 8 of them
     # (9 with a point left, 9 with 12 and no excavation); 12 and 15 before (`TRIPS`). The start's ceiling 57, not 58; the search at
-    # 57 ends below (56, the placement's best line) in a tenth of the states.
+    # 57 ends below (56, the ceiling's value where it stops) in a tenth of the states. Its premise
+    # is the goal cards read card by card (`JOINT` off: with it the start is already at 54).
+    monkeypatch.setattr(reach_ceiling, "JOINT", False)
     keys, finals, acts = slot_groups(game_end)
 
     def start(ask: int) -> tuple[int, int, int, dict[int, int]]:
@@ -121,6 +123,31 @@ def test_R_LOAD_1_R_MOVE_2_R_FREE_1_the_game_end_start_counts_the_cubes_by_where
     assert with_it[:2] == (57, 56) and without[:2] == (58, 56)
     assert with_it[3] == {0: 9, 1: 8} and without[3] == {0: 15, 1: 12}
     assert 10 * with_it[2] < without[2], (with_it, without)
+
+
+def test_R_GOAL_1_R_EXC_1_the_game_end_start_reads_the_goal_cards_temple_by_temple(game_end, monkeypatch):
+    # The first group: one temple left, worth at most 7 goal points with `JOINT` ("portage 1"
+    # and "no icon" on spot 7), 10 without ("three icons" too). The start's ceiling 54, not 57;
+    # the search at 57 ends at its first state, and at 54 still finds no line (its best, 53), in
+    # 516 states, not 17,662. (The turn-11 tests above hold one per-temple card: `JOINT` reads
+    # it as before there; this file's corpus test checks it at every state of a game-end board.)
+    keys, finals, acts = slot_groups(game_end)
+
+    def run(ask: int) -> tuple[int, int, int]:
+        r = TwoRelaxed(game_end, [game_end.board, *finals[0]], acts, 1_000_000, Boards(game_end), ask, keys[0][1])
+        c = r.ceiling
+        assert c is not None
+        hand = tuple(m for m in game_end.hero.maps if m in r.useful)
+        state = (12, game_end.hero.drachmas, 0, 0, 0, hand, frozenset(), r.every, 0, 0, game_end.hero.boat)
+        top = c(*state)
+        return top, r.best(), 1_000_000 - r.nodes
+
+    assert run(57) == (54, 54, 0)  # no state expanded
+    top, value, nodes = run(54)
+    assert top == 54 and value < 54, (top, value, nodes)
+    monkeypatch.setattr(reach_ceiling, "JOINT", False)
+    old_top, old_value, old_nodes = run(54)
+    assert old_top == 57 and old_value < 54 and nodes < old_nodes, (nodes, old_nodes)
 
 
 @pytest.mark.corpus
@@ -171,3 +198,36 @@ def test_R_SCORE_1_below_answers_the_same_with_the_ceiling_in_fewer_states(monke
     without = [below(top, ask, NODES) for ask in asks]
     assert with_it == without == [False, False, False, True, True]
     assert fewer < sum(counted), (fewer, sum(counted))
+
+
+@pytest.mark.corpus
+def test_R_GOAL_1_R_GOAL_8_R_EXC_1_the_joint_goal_gains_are_never_below_the_game_end_search(game_end, monkeypatch):
+    # The second group's first board (the oracle's boards: 11 actions), one temple left: it counts
+    # for "portage 1" (3) and "no icon" (4) together on spot 7 alone, for one of them elsewhere,
+    # or for "three icons" (3) on spots 2 and 16, never for the three (10, `gain`'s reading); two
+    # temples at most 7 + 4, not 20. No value asked: every
+    # state expanded and its best below kept (`_memo`); the ceiling with `JOINT` is never below
+    # it (680,735 states), and below the ceiling without it on 4,402 of the tenth read with both
+    # (those with the temple still to dig; ~20 CPU s).
+    keys, finals, acts = slot_groups(game_end)
+    full = TwoRelaxed(game_end, [game_end.board, finals[1][0]], acts, NODES, Boards(game_end), None, keys[1][1])
+    full.best()
+    c = Ceiling(full)
+    assert c.held == ["G01", "G03", "G08"]
+    assert [c.joint(1, r) for r in range(3)] == [0, 7, 11]
+    assert [sum(c.gain(1, g, r, 0) for g in c.held) for r in range(3)] == [0, 10, 20]
+    monkeypatch.setattr(reach_ceiling, "JOINT", False)
+    old = Ceiling(full)
+    monkeypatch.setattr(reach_ceiling, "JOINT", True)
+    checked = lower = 0
+    for key, value in full._memo.items():
+        at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
+        args = (left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+        top = c(*args)
+        assert top >= value, (key, value, top)
+        checked += 1
+        if checked % 10 == 0:  # the old ceiling read on a tenth of them (its own caches)
+            monkeypatch.setattr(reach_ceiling, "JOINT", False)
+            lower += top < old(*args)
+            monkeypatch.setattr(reach_ceiling, "JOINT", True)
+    assert checked > 600_000 and lower > 3_000, (checked, lower)  # 680,735 and 4,402

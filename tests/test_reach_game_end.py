@@ -57,8 +57,10 @@ def test_R_BUY_1_R_END_2_a_buy_with_the_last_temple_left_takes_every_deck_s_next
 def test_R_BUY_1_R_END_2_the_last_temple_s_buys_keep_the_relaxed_search_under_its_cap(seed_1_turn_30, monkeypatch):
     # The board of the next tile at (-2, -5): below 57 (the bound 56, the model's best line of the
     # placement) within the node cap; with every buy of 1 to 3 cards searched (the mutation) the
-    # search passes the cap (with the cubes' places read, `CUBES`, it does not: they are off here).
+    # search passes the cap (with the cubes' places read, `CUBES`, or the goal cards read temple
+    # by temple, `JOINT`, session 69, it does not: both are off here).
     monkeypatch.setattr(reach_ceiling, "CUBES", False)
+    monkeypatch.setattr(reach_ceiling, "JOINT", False)
     assert search(seed_1_turn_30, (-2, -5), 0, 57).best() == 56
     monkeypatch.setattr(reach_buys.Buys, "last_buys", False)
     monkeypatch.setattr(TwoRelaxed, "last_buys", False)
@@ -73,8 +75,10 @@ def test_R_LOAD_1_R_MOVE_2_R_FREE_1_a_stop_at_thera_sells_3_cubes_and_each_after
     # number k of excavations the Load actions counted are at most 1 + (12 - k - buys) / 3 (the
     # position's movement points left add one action's worth), where before they were every
     # action left but the excavations, the Moves between them and the buys (`CUBES` off: the
-    # cubes' places, tests/test_reach_ceiling.py).
+    # cubes' places, tests/test_reach_ceiling.py; `JOINT` off: its premise is the goal cards read
+    # card by card, session 69).
     monkeypatch.setattr(reach_ceiling, "CUBES", False)
+    monkeypatch.setattr(reach_ceiling, "JOINT", False)
     r = search(seed_1_turn_30, (-2, -5), 0, 57)
     c = r.ceiling
     assert c is not None and c.trips and r.start_acts == 12
@@ -127,8 +131,10 @@ def test_R_FREE_1_R_MOVE_1_R_MOVE_2_a_line_with_no_move_action_sells_no_cube_it_
     # (`STAY_UNSOLD`, session 66). The first group (the next tile at (-10, 0)) at 57: the same
     # bound 56, in 4,499 states; counting 3 cubes sold a Load action there (the merge of
     # session 65, which lost `TRIPS`'s cut on those lines) took 6,843 (`CUBES` off: with the
-    # cubes' places read, tests/test_reach_ceiling.py, both take far fewer).
+    # cubes' places read, tests/test_reach_ceiling.py, both take far fewer; `JOINT` off too: with
+    # the goal cards read temple by temple, session 69, the start is below 57).
     monkeypatch.setattr(reach_ceiling, "CUBES", False)
+    monkeypatch.setattr(reach_ceiling, "JOINT", False)
     keys, finals, acts = slot_groups(seed_1_turn_30)
 
     def states() -> tuple[int, int]:

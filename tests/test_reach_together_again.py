@@ -25,8 +25,9 @@ def seed_1_turn_30():
 
 def test_R_TILE_1_a_group_past_the_cap_together_is_below_with_more_states(seed_1_turn_30, monkeypatch):
     # The premise (the group past the cap together) is the ceiling's without the cubes' places
-    # (`CUBES`, session 68).
+    # (`CUBES`, session 68) and with the goal cards read card by card (`JOINT` off, session 69).
     monkeypatch.setattr(reach_ceiling, "CUBES", False)
+    monkeypatch.setattr(reach_ceiling, "JOINT", False)
     # The first group (the next tile at (-10, 0), 4 boards) at 57 completes below in 4,499
     # states: past a cap of 2,000, below under 4 times it; under 4 times 1,000 it passes again,
     # and is then not searched again at 57 or less for this position (`too_big`).

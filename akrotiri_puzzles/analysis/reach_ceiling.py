@@ -25,6 +25,7 @@ gained so far is the sum of:
   connected" its value a temple, the largest completed island nothing (the relaxation reads no
   temple for it); the cards held, and the best `d` of the pool of the `d` draws that `n + k`
   temples reveal (the pool and the draws only grow with the temples, no card is worth below 0).
+  With `JOINT` the held per-temple cards' gains are read together, temple by temple (`joint`).
 - *Drachmas.* The drachmas now, plus the prices of the next cubes sold: at most those aboard,
   those unloaded, and 3 a Load action (R-LOAD-1), at the market's best prices after the `sold`
   ones (`earned`, R-FREE-1); buys and excavations only spend. With no cube on Thera's island on
@@ -44,6 +45,7 @@ from collections import Counter
 from typing import Any
 
 from ..geometry import Quad
+from ..goals import PER_TEMPLE
 from . import reach_goal_cells as _cells
 from . import reach_hauls
 from .reach_search import Search
@@ -61,6 +63,12 @@ Moves between them and the buys, as before)."""
 
 CUBES = True
 """Whether `_best`'s cubes sold are also capped by where they lie (`_hauls`); False: as before."""
+
+
+JOINT = True
+"""Whether the held per-temple goal cards' gains from the new temples are read jointly, temple by
+temple (`Ceiling.joint`, session 69: one temple lies on one spot and counts only for the cards
+its spot counts for); False: each card its own best, as before."""
 
 
 LEAD = True
@@ -164,6 +172,10 @@ class Ceiling:
         """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
         """By cards and k: the (cost, points) of k of them, but those another beats."""
+        self.held = [g for g in relaxed.hero.goals if self.rule[g] in PER_TEMPLE]
+        """The held per-temple goal cards (`joint`)."""
+        self.joint_values: dict[int, list[int]] = {}
+        """By board: `joint`'s spot values, one a temple a spot holds (`caps`), largest first."""
         self.cells: _cells.GoalCells | None = None
         """`_part`'s boards that read the goal cards alike, and their gains (reach_goal_cells.py)."""
 
@@ -484,7 +496,10 @@ class Ceiling:
                 self.cells = _cells.GoalCells(
                     relaxed,  # type: ignore[arg-type]
                     self.read,
-                    lambda k: tuple(self.gain(k, g, j, 0) for g in self.read for j in n),
+                    lambda k: (
+                        tuple(self.gain(k, g, j, 0) for g in self.read for j in n),
+                        tuple(self.joint(k, j) for j in n) if JOINT else (),
+                    ),
                 )
             m = self.cells.reads(m, spots if not self.quarters else tuple(sorted(i for i, _ in dug)))  # type: ignore[arg-type, misc]
         while m:
@@ -508,12 +523,40 @@ class Ceiling:
         def up(g: str) -> int:
             return max(0, values[g] + self.gain(k, g, r, values[g]))
 
-        held = sum(up(g) for g in relaxed.hero.goals)
+        joint = JOINT and self.held and all(values[g] >= 0 for g in self.held)
+        if joint:  # `joint`: the held per-temple cards' gains read temple by temple
+            held = sum(up(g) for g in relaxed.hero.goals if g not in self.held)
+            held += sum(values[g] for g in self.held) + self.joint(k, r)
+        else:
+            held = sum(up(g) for g in relaxed.hero.goals)
         draws = relaxed.draws_after[len(dug) + r]
         if draws:
             pool = self.pools[draws]
             held += sum(sorted((up(g) for g in pool), reverse=True)[:draws])
         return held
+
+    def joint(self, k: int, r: int) -> int:
+        """The most points `r` temples more add to the held per-temple goal cards together on
+        board k (`JOINT`, session 69): the r largest *spot values* (a spot's: the held cards'
+        values for which a temple there counts on board k), each spot taken as often as it holds
+        temples (`caps`). Why (R-GOAL-1..8, R-EXC-1, R-EXC-2): the leaf reads such a card as its
+        points before the turns plus its value for each new temple whose spot counts there
+        (`TwoRelaxed.goal_on`), so the held ones gain the sum of the new temples' spot values; a
+        temple stands where a card fits (`caps`' spots), at most `caps` a spot. `gain` counted
+        each of the r temples for every card its own spots hold (s1t30: one temple, +10 for
+        "portage 1", "no icon" and "three icons", where no spot counts for more than two: +7).
+        Drawn cards keep `gain` (each at most its own best, none below 0)."""
+        values = self.joint_values.get(k)
+        if values is None:
+            relaxed = self.r
+            bit = 1 << k
+            per = [
+                sum(self.value[g] for g in self.held if relaxed.counts(s, self.rule[g]) & bit)
+                for s in sorted(self.caps, key=repr)
+                for _ in range(self.caps[s])
+            ]
+            values = self.joint_values[k] = sorted((v for v in per if v > 0), reverse=True)
+        return sum(values[:r])
 
     def gain(self, k: int, goal: str, r: int, now: int) -> int:
         """The most points `r` temples more add to `goal` (worth `now`) on board k (R-GOAL-*): a
