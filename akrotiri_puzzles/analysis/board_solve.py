@@ -425,6 +425,10 @@ def _solve_to_ceiling(
         from .watch_defer import solve_deferred  # the game's end (its module doc); no import cycle
 
         return solve_deferred(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)  # type: ignore[arg-type]
+    from . import floor_first  # its module doc; imported here as watch_defer is
+
+    if floor_first.FLOOR_FIRST:
+        return floor_first.solve_floor_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)
     meets = _Meets(model.primary, out_of_reach)
     status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
     if not meets.met:
