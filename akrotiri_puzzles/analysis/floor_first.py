@@ -48,11 +48,10 @@ from ortools.sat.python import cp_model
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.readback import SolverError
 from ..solver.run import STATUS, params
-from . import reach_two_goals
+from . import board_solve, reach_two_goals
 
 if TYPE_CHECKING:
     from ..solver.model import LineModel
-    from ..solver.model.core import Expr
     from .board_solve import OutOfReach
 
 FLOOR_FIRST = True
@@ -93,26 +92,6 @@ class Memo:
         return self.answers[value]
 
 
-class _Watched(cp_model.CpSolverSolutionCallback):
-    """board_solve's `_Meets` (the question at each new best value plus one; a stop where it is
-    proven), here to keep this module free of an import cycle."""
-
-    def __init__(self, primary: Expr, out_of_reach: Memo) -> None:
-        super().__init__()
-        self.primary = primary
-        self.out_of_reach = out_of_reach
-        self.asked: int | None = None
-        self.met = False
-
-    def on_solution_callback(self) -> None:
-        value = int(self.value(self.primary))
-        if self.asked is None or value > self.asked:
-            self.asked = value
-            self.met = self.out_of_reach(value + 1)
-        if self.met:
-            self.stop_search()
-
-
 def _solver(deadline: Deadline, workers: int, tuning: dict[str, object], det: float | None) -> cp_model.CpSolver:
     """board_solve's `_solve` settings, with a deterministic time limit where `det` is set."""
     solver = cp_model.CpSolver()
@@ -148,11 +127,13 @@ def solve_floor_first(
     """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
     the solver holding the line, and the bound (None: the solver's)."""
     memo = Memo(out_of_reach)
-    meets = _Watched(model.primary, memo)
+    meets = board_solve._Meets(model.primary, memo)
     solver = _solver(deadline, workers, tuning, FIRST_DET)
     t = time.process_time()
     status = STATUS[solver.solve(model.m, meets)]
-    _trace(kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=round(time.process_time() - t, 2))
+    _trace(
+        kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=round(time.process_time() - t, 2)
+    )
     if status == "MODEL_INVALID":
         raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
     if meets.met:
@@ -163,28 +144,31 @@ def solve_floor_first(
         if status == "UNKNOWN":
             raise TimeUp
         return status, solver, None  # the caller's limit, as the plain search would stop
-    if status == "FEASIBLE" and memo.cards:
+    if status == "FEASIBLE" and memo.cards is not None:
         best = int(solver.value(model.primary))
         copy = narrowed(model, memo.cards, best + 1)
         if copy is not None:
             found = _solver(deadline, workers, tuning, FLOOR_DET)
-            watched = _Watched(model.primary, memo)
+            watched = board_solve._Meets(model.primary, memo)
             t = time.process_time()
             got = STATUS[found.solve(copy, watched)]
             value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
-            _trace(kind="cards", cards=sorted(memo.cards), status=got, value=value, met=watched.met, cpu=round(time.process_time() - t, 2))
-            if value is not None and (watched.met or memo(value + 1)):
+            proven = value is not None and (watched.met or memo(value + 1))
+            _trace(
+                kind="cards",
+                cards=sorted(memo.cards),
+                status=got,
+                value=value,
+                proven=proven,
+                cpu=round(time.process_time() - t, 2),
+            )
+            if proven:
+                assert value is not None
                 return "OPTIMAL", found, value
-    # The plain watched search from its start (the questions answered read from the memo).
-    meets = _Watched(model.primary, memo)
-    solver = _solver(deadline, workers, tuning, None)
-    status = STATUS[solver.solve(model.m, meets)]
-    if status == "MODEL_INVALID":
-        raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
-    if status == "UNKNOWN":
-        if deadline.seconds is None:
-            raise SolverError("CP-SAT stopped without an answer and no time limit")
-        raise TimeUp
+    # The plain watched search from its start, as `_solve_to_ceiling` runs it without this
+    # module (the questions answered read from the memo).
+    meets = board_solve._Meets(model.primary, memo)
+    status, solver = board_solve._solve(model.m, deadline, workers, tuning, meets)
     if meets.met:
         return "OPTIMAL", solver, int(solver.value(model.primary))
     return status, solver, None
