@@ -43,7 +43,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_position
 
-from akrotiri_puzzles.analysis import endgame, placement, reach_below, watch_defer
+from akrotiri_puzzles.analysis import endgame, floor_first, placement, reach_below, watch_defer
 from akrotiri_puzzles.position import Position
 
 
@@ -150,6 +150,9 @@ def install(log: Logger) -> None:
     # A deferred watch's passes and questions (the game's end, watch_defer.py): `pass` and
     # `deferred` lines (a question spent has `below` null; one answered is also a `question`).
     watch_defer.TRACE = log.write
+    # The first model's first pass and its relaxed line's cards (floor_first.py): `first_pass`
+    # and `cards` lines.
+    floor_first.TRACE = log.write
 
 
 def run(pos: Position, path: str) -> None:

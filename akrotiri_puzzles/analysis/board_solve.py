@@ -365,7 +365,7 @@ def best_two_turns(
     if cap is not None:
         model.m.add(model.primary <= cap)
     if out_of_reach is not None:
-        status, solver, bound = _solve_to_ceiling(model, out_of_reach, deadline, workers)
+        status, solver, bound = _solve_to_ceiling(model, out_of_reach, deadline, workers, first=floor is None)
     else:
         status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
         bound = None
@@ -406,7 +406,7 @@ class _Meets(cp_model.CpSolverSolutionCallback):
 
 
 def _solve_to_ceiling(
-    model: LineModel, out_of_reach: OutOfReach, deadline: Deadline, workers: int
+    model: LineModel, out_of_reach: OutOfReach, deadline: Deadline, workers: int, first: bool = False
 ) -> tuple[str, cp_model.CpSolver, int | None]:
     """The solve of a two-turn model ended early at a line whose value `out_of_reach` proves
     the most: its status, solver and the bound on the value (None: the solver's).
@@ -420,11 +420,19 @@ def _solve_to_ceiling(
     it: the search without the stop records nothing after that line, and returns it OPTIMAL with
     the bound `v`. So the stop is OPTIMAL `v`, bound `v`, that line. Where no value is proven the
     most, the search runs to its end as without it. (With the fewest-actions tie-break of
-    earlier sessions, a second model had to prove that no line of `v` had fewer actions.)"""
+    earlier sessions, a second model had to prove that no line of `v` had fewer actions.)
+
+    `first`: the model is asked without a floor (a turn's first): its search runs a first pass,
+    then the relaxed line's cards (floor_first.py, `FLOOR_FIRST`; the same status, value and
+    bound, the line one of that value)."""
     if getattr(out_of_reach, "deferred", False):
         from .watch_defer import solve_deferred  # the game's end (its module doc); no import cycle
 
         return solve_deferred(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)  # type: ignore[arg-type]
+    from . import floor_first  # its module doc; imported here as watch_defer is
+
+    if floor_first.FLOOR_FIRST and first:
+        return floor_first.solve_floor_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)
     meets = _Meets(model.primary, out_of_reach)
     status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
     if not meets.met:

@@ -20,6 +20,10 @@ Member = tuple[int, Quad]
 class Reached(Exception):
     """A relaxed line reaches the value asked for: the bound cannot prove it out of reach."""
 
+    cards: frozenset[str] | None = None
+    """The map cards the last leaf that reached a value excavates (`TwoGoals.leaf`): read by
+    floor_first.py as a guess of a real line's excavations (no bound reads it)."""
+
 
 class TwoGoals(Goals):
     """`TwoRelaxed`'s leaves and goal cards (module doc): read its boards, spots and members,
@@ -63,6 +67,7 @@ class TwoGoals(Goals):
             self._values[key] = self.base_maps + sum(maps[c].points for _, c in dug) + best
         value = self._values[key] + drachmas // 10
         if self.ask is not None and value >= self.ask:
+            Reached.cards = frozenset(c for _, c in dug)
             raise Reached
         return value
 

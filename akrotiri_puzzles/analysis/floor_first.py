@@ -1,0 +1,174 @@
+"""A two-turn model's stalled search helped by the relaxed line's cards (session 69).
+
+On seed 4's turn 23 (2016, south, the hero 2 temples from the end, 6 actions each turn) the first
+placement's model (`tile -1,-2 r0 gray@NE`, no floor) finds a line of 52 at 17 CPU s and nothing
+better in the next 200; the relaxation (reach_below's `Below`) says 53 and 54 not below, 55
+below. Its relaxed line at 53 excavates H07 and H11: the same model with those two cards
+required finds a line of 54 in about 20 CPU s, and 55 is out of reach, so the placement's
+optimum is 54, where the plain search had proven nothing after 400 CPU s (docs/benchmarks.md,
+session 69). Here (`solve_floor_first`, board_solve's `_solve_to_ceiling` where the watch is
+not deferred):
+
+1. *A first pass*: the watched search (`_Meets`, the relaxation's question at each new best
+   value plus one) stopped at `FIRST_DET` of CP-SAT's deterministic time. Ended by the search's
+   own end or by a proven question, that is the answer (below). The map cards of the last
+   relaxed leaf that reached a value (`reach_two_goals.Reached.cards`) are read at each
+   question that answered no.
+2. *A line from those cards*: where the pass stopped at its limit after a question answered no,
+   the model is solved again with every one of those cards excavated (in either turn) and the
+   value asked at least one more than the pass's best, for `FLOOR_DET`. A line it finds is a
+   line of the model: read back, replayed and scored by the engine in `best_two_turns` as any
+   other (`engine_value`). Where the relaxation proves its value `w` plus one out of reach, the
+   answer is that line, OPTIMAL `w`, bound `w`.
+3. *Else the plain watched search from its start*, as without this module, the questions
+   already answered read from a memo.
+
+Why it is sound, and what it changes. The required cards only narrow the model: every line of
+the narrowed model is a line of the model (the same variables and constraints, more of them),
+so its best `w` is at most the model's optimum; the relaxation proves that no line reaches `w +
+1` (a sound bound on every line of the placement, reach_below.py), so the optimum is `w`: the
+status, value and bound are those of the plain search (OPTIMAL `w`, bound `w`). The line is a
+line of the optimum, checked by the engine, but not necessarily the one the plain search would
+have returned: the digest of a turn whose answer comes through step 2 may differ from the plain
+search's (the turns of docs/benchmarks.md's known digests whose models end within the first pass
+never reach step 2). A pass that ends at the search's own end or at a proven question is a prefix
+of the plain search (one worker, deterministic; `_solve_to_ceiling`'s argument): the same answer,
+line included. Step 3 is the plain search; a memo of the questions changes only where it stops
+early, and a stop at a proven value returns the line the unstopped search ends with.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ortools.sat.python import cp_model
+
+from ..solver.deadline import Deadline, TimeUp
+from ..solver.readback import SolverError
+from ..solver.run import STATUS, params
+from . import board_solve, reach_two_goals
+
+if TYPE_CHECKING:
+    from ..solver.model import LineModel
+    from .board_solve import OutOfReach
+
+FLOOR_FIRST = True
+"""Whether a watched two-turn model's search not deferred runs the first pass and the cards' line
+first (module doc); False: the plain watched search, as before session 69."""
+
+FIRST_DET = 10.0
+"""CP-SAT's deterministic time of the first pass."""
+
+FLOOR_DET = 30.0
+"""CP-SAT's deterministic time of the solve with the relaxed line's cards required."""
+
+
+TRACE: Callable[..., None] | None = None
+"""Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
+
+
+def _trace(**facts: Any) -> None:
+    if TRACE is not None:
+        TRACE(**facts)
+
+
+class Memo:
+    """The watch's answers by value, and the cards of the relaxed leaf behind each no."""
+
+    def __init__(self, out_of_reach: OutOfReach) -> None:
+        self.out_of_reach = out_of_reach
+        self.answers: dict[int, bool] = {}
+        self.cards: frozenset[str] | None = None
+        """The map cards of the relaxed leaf that reached the last value answered no."""
+
+    def __call__(self, value: int) -> bool:
+        if value not in self.answers:
+            reach_two_goals.Reached.cards = None
+            self.answers[value] = got = self.out_of_reach(value)
+            if not got:
+                self.cards = reach_two_goals.Reached.cards
+        return self.answers[value]
+
+
+def _solver(deadline: Deadline, workers: int, tuning: dict[str, object], det: float | None) -> cp_model.CpSolver:
+    """board_solve's `_solve` settings, with a deterministic time limit where `det` is set."""
+    solver = cp_model.CpSolver()
+    params(solver, deadline.left(), workers, 0)
+    for k, v in tuning.items():
+        setattr(solver.parameters, k, v)
+    if det is not None:
+        solver.parameters.max_deterministic_time = det
+    return solver
+
+
+def _late(deadline: Deadline) -> bool:
+    left = deadline.left()
+    return left is not None and left < 1.0
+
+
+def narrowed(model: LineModel, cards: frozenset[str], floor: int) -> cp_model.CpModel | None:
+    """A copy of the model with each of `cards` excavated (in either turn) and the value at least
+    `floor`; None where a card has no excavation in the model (no line of it digs every card)."""
+    copy = model.m.clone()
+    for card in sorted(cards):
+        lits = [ws[card] for _, ws in sorted(model.w.items()) if card in ws]
+        if not lits:
+            return None
+        copy.add(sum(copy.get_bool_var_from_proto_index(v.index) for v in lits) == 1)
+    copy.add(model.primary >= floor)
+    return copy
+
+
+def solve_floor_first(
+    model: LineModel, out_of_reach: OutOfReach, deadline: Deadline, workers: int, tuning: dict[str, object]
+) -> tuple[str, cp_model.CpSolver, int | None]:
+    """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
+    the solver holding the line, and the bound (None: the solver's)."""
+    memo = Memo(out_of_reach)
+    meets = board_solve._Meets(model.primary, memo)
+    solver = _solver(deadline, workers, tuning, FIRST_DET)
+    t = time.process_time()
+    status = STATUS[solver.solve(model.m, meets)]
+    _trace(
+        kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=round(time.process_time() - t, 2)
+    )
+    if status == "MODEL_INVALID":
+        raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
+    if meets.met:
+        return "OPTIMAL", solver, int(solver.value(model.primary))
+    if status in ("OPTIMAL", "INFEASIBLE"):
+        return status, solver, None  # the search's own end
+    if _late(deadline):
+        if status == "UNKNOWN":
+            raise TimeUp
+        return status, solver, None  # the caller's limit, as the plain search would stop
+    if status == "FEASIBLE" and memo.cards is not None:
+        best = int(solver.value(model.primary))
+        copy = narrowed(model, memo.cards, best + 1)
+        if copy is not None:
+            found = _solver(deadline, workers, tuning, FLOOR_DET)
+            watched = board_solve._Meets(model.primary, memo)
+            t = time.process_time()
+            got = STATUS[found.solve(copy, watched)]
+            value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
+            proven = value is not None and (watched.met or memo(value + 1))
+            _trace(
+                kind="cards",
+                cards=sorted(memo.cards),
+                status=got,
+                value=value,
+                proven=proven,
+                cpu=round(time.process_time() - t, 2),
+            )
+            if proven:
+                assert value is not None
+                return "OPTIMAL", found, value
+    # The plain watched search from its start, as `_solve_to_ceiling` runs it without this
+    # module (the questions answered read from the memo).
+    meets = board_solve._Meets(model.primary, memo)
+    status, solver = board_solve._solve(model.m, deadline, workers, tuning, meets)
+    if meets.met:
+        return "OPTIMAL", solver, int(solver.value(model.primary))
+    return status, solver, None

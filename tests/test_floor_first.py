@@ -1,0 +1,74 @@
+"""A stalled two-turn search helped by the relaxed line's cards (analysis/floor_first.py): the
+narrowed model's lines are lines of the model, and the answer through the cards' line has the
+status, value and bound of the full search (the independent computation: the model solved to its
+end without any watch), its line a real line of that value (replayed and scored by the engine).
+R-TURN-2 (the two turns' actions), R-SCORE-1 (the value), R-EXC-1 (the cards excavated)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from akrotiri_puzzles.actions import Excavate
+from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below
+from akrotiri_puzzles.solver.deadline import Deadline
+
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+
+
+def test_R_EXC_1_R_SCORE_1_a_model_narrowed_to_cards_excavates_them_and_never_beats_the_model():
+    # South before its placement on turn 5 (seed 3, 2014), nothing left to draw (small models).
+    pos = no_draw(before_placement(3, 2014, 5))
+    checked = 0
+    for group in placement_groups(pos)[:3]:
+        _, child = group[0]
+        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert full.status == "OPTIMAL" and full.value is not None
+        dug = sorted({a.card for a in full.line if isinstance(a, Excavate)})
+        two = board_solve.TwoTurns(child, "score", Deadline(None))
+        for cards in ([*dug], [*dug[:1]]):
+            if not cards:
+                continue
+            model = two.fresh()
+            copy = floor_first.narrowed(model, frozenset(cards), 0)
+            assert copy is not None
+            status, solver = board_solve._solve(copy, Deadline(None), 1, board_solve.TWO_TURNS_TUNING)
+            assert status == "OPTIMAL"  # the full search's line excavates these cards
+            assert int(solver.value(model.primary)) <= full.value
+            line = board_solve.read_two_turns(model, solver, board_solve.two_turn_puzzle(child))
+            assert {a.card for a in line if isinstance(a, Excavate)} >= set(cards)
+            # The engine's score of the narrowed line: a real line, at most the optimum.
+            scored = board_solve.two_turns_value(child, "score", tuple(line))
+            assert scored == int(solver.value(model.primary))
+            checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_line_is_the_full_search_s_value(monkeypatch):
+    # South before its placement on turn 11 (seed 3, 2014), nothing left to draw, its third group
+    # (`tile -1,-2 r270`'s first placement: optimum 15, the relaxed line's cards E02 and E12); the first pass cut to
+    # almost nothing, so that the search stops at its limit and the cards are tried (the premise:
+    # the answer comes that way). About 30 CPU s (the full search is 15).
+    pos = no_draw(before_placement(3, 2014, 11))
+    monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
+    through_cards = 0  # answers proven through the cards' line
+    for group in placement_groups(pos)[2:3]:
+        _, child = group[0]
+        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert full.status == "OPTIMAL" and full.value == full.bound
+        before = len(steps)
+        got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=_watch(child))
+        assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+        assert board_solve.two_turns_value(child, "score", got.line) == full.value
+        through_cards += any(s["kind"] == "cards" and s["proven"] for s in steps[before:])
+    assert through_cards >= 1
+
+
+def _watch(child: Any) -> Any:
+    """The relaxation's question of one position, as the analysis asks it (a fresh `Below`)."""
+    below = reach_below.Below()
+    return lambda v: below(child, v)
