@@ -24,7 +24,7 @@ from ..solver.gather import build_facts
 from ..solver.model import LineModel, Spec, build
 from ..solver.model.core import Expr
 from ..solver.readback import SolverError
-from ..solver.run import STATUS, params
+from ..solver.run import STATUS, tuned
 from .engine_line import objective_value, replay_line, without_idle_actions, without_idle_steps
 
 
@@ -100,10 +100,7 @@ def _solve(
     tuning: dict[str, object] | None = None,
     callback: cp_model.CpSolverSolutionCallback | None = None,
 ) -> tuple[str, cp_model.CpSolver]:
-    solver = cp_model.CpSolver()
-    params(solver, deadline.left(), workers, 0)
-    for k, v in (tuning or {}).items():
-        setattr(solver.parameters, k, v)
+    solver = tuned(deadline, workers, tuning)
     status = STATUS[solver.solve(m, callback)]
     if status == "MODEL_INVALID":
         raise SolverError(f"CP-SAT rejects the score model: {m.validate()}")

@@ -45,9 +45,8 @@ from typing import TYPE_CHECKING, Any
 
 from ortools.sat.python import cp_model
 
-from ..solver.deadline import Deadline, TimeUp
-from ..solver.readback import SolverError
-from ..solver.run import STATUS, params
+from ..solver.deadline import Deadline
+from ..solver.run import STATUS, pass_answer, tuned
 from . import board_solve, reach_two_goals
 
 if TYPE_CHECKING:
@@ -92,22 +91,6 @@ class Memo:
         return self.answers[value]
 
 
-def _solver(deadline: Deadline, workers: int, tuning: dict[str, object], det: float | None) -> cp_model.CpSolver:
-    """board_solve's `_solve` settings, with a deterministic time limit where `det` is set."""
-    solver = cp_model.CpSolver()
-    params(solver, deadline.left(), workers, 0)
-    for k, v in tuning.items():
-        setattr(solver.parameters, k, v)
-    if det is not None:
-        solver.parameters.max_deterministic_time = det
-    return solver
-
-
-def _late(deadline: Deadline) -> bool:
-    left = deadline.left()
-    return left is not None and left < 1.0
-
-
 def narrowed(model: LineModel, cards: frozenset[str], floor: int) -> cp_model.CpModel | None:
     """A copy of the model with each of `cards` excavated (in either turn) and the value at least
     `floor`; None where a card has no excavation in the model (no line of it digs every card)."""
@@ -128,27 +111,20 @@ def solve_floor_first(
     the solver holding the line, and the bound (None: the solver's)."""
     memo = Memo(out_of_reach)
     meets = board_solve._Meets(model.primary, memo)
-    solver = _solver(deadline, workers, tuning, FIRST_DET)
+    solver = tuned(deadline, workers, tuning, FIRST_DET)
     t = time.process_time()
     status = STATUS[solver.solve(model.m, meets)]
     _trace(
         kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=round(time.process_time() - t, 2)
     )
-    if status == "MODEL_INVALID":
-        raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
-    if meets.met:
-        return "OPTIMAL", solver, int(solver.value(model.primary))
-    if status in ("OPTIMAL", "INFEASIBLE"):
-        return status, solver, None  # the search's own end
-    if _late(deadline):
-        if status == "UNKNOWN":
-            raise TimeUp
-        return status, solver, None  # the caller's limit, as the plain search would stop
+    answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
+    if answer is not None:
+        return answer
     if status == "FEASIBLE" and memo.cards is not None:
         best = int(solver.value(model.primary))
         copy = narrowed(model, memo.cards, best + 1)
         if copy is not None:
-            found = _solver(deadline, workers, tuning, FLOOR_DET)
+            found = tuned(deadline, workers, tuning, FLOOR_DET)
             watched = board_solve._Meets(model.primary, memo)
             t = time.process_time()
             got = STATUS[found.solve(copy, watched)]

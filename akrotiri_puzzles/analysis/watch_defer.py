@@ -46,8 +46,7 @@ from ortools.sat.python import cp_model
 
 from ..position import Position
 from ..solver.deadline import Deadline, TimeUp
-from ..solver.readback import SolverError
-from ..solver.run import STATUS, params
+from ..solver.run import STATUS, pass_answer, tuned
 
 if TYPE_CHECKING:
     from ..solver.model import LineModel
@@ -191,28 +190,15 @@ def solve_deferred(
     end = AT_END
     while True:
         meets = _Deferring(model.primary, watch, asked)
-        solver = cp_model.CpSolver()
-        params(solver, deadline.left(), workers, 0)
-        for k, v in tuning.items():
-            setattr(solver.parameters, k, v)
-        solver.parameters.max_deterministic_time = det
+        solver = tuned(deadline, workers, tuning, det)
         t = time.process_time()
         status = STATUS[solver.solve(model.m, meets)]
         got = int(solver.value(model.primary)) if status in ("OPTIMAL", "FEASIBLE") else None
         _trace(kind="pass", det=det, status=status, value=got, met=meets.met, cpu_all=round(time.process_time() - t, 2))
         asked = meets.asked
-        if status == "MODEL_INVALID":
-            raise SolverError(f"CP-SAT rejects the score model: {model.m.validate()}")
-        if meets.met:
-            return "OPTIMAL", solver, int(solver.value(model.primary))
-        if status in ("OPTIMAL", "INFEASIBLE"):
-            return status, solver, None  # the search's own end
-        left = deadline.left()
-        if left is not None and left < 1.0:
-            # The caller's deadline stopped it (not the pass's limit): as `_solve` reads it.
-            if status == "UNKNOWN":
-                raise TimeUp
-            return status, solver, None
+        answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
+        if answer is not None:
+            return answer
         if status == "FEASIBLE":
             value = int(solver.value(model.primary))
             asked = max(asked, value + 1)

@@ -13,7 +13,7 @@ from ..actions import Action
 from ..puzzle import Puzzle, replay
 from .budget import Budget, max_steps, playable_cards
 from .canonical import canonical
-from .deadline import Deadline
+from .deadline import Deadline, TimeUp
 from .fact_tables import Facts
 from .facts import FactReader
 from .gather import Gathering, build_facts
@@ -93,6 +93,46 @@ def params(solver: cp_model.CpSolver, time_left: float | None, workers: int, see
         setattr(p, k, v)
     if time_left is not None:
         p.max_time_in_seconds = max(0.01, time_left)
+
+
+def tuned(
+    deadline: Deadline, workers: int, tuning: dict[str, object] | None = None, det: float | None = None
+) -> cp_model.CpSolver:
+    """A solver with `params` (the time `deadline` leaves, `workers`, seed 0), then `tuning`'s
+    settings, and at most `det` of CP-SAT's deterministic time where set (a pass of a search)."""
+    solver = cp_model.CpSolver()
+    params(solver, deadline.left(), workers, 0)
+    for k, v in (tuning or {}).items():
+        setattr(solver.parameters, k, v)
+    if det is not None:
+        solver.parameters.max_deterministic_time = det
+    return solver
+
+
+def pass_answer(
+    m: cp_model.CpModel,
+    primary: cp_model.LinearExpr | int,
+    status: str,
+    solver: cp_model.CpSolver,
+    met: bool,
+    deadline: Deadline,
+) -> tuple[str, cp_model.CpSolver, int | None] | None:
+    """The answer of a watched pass of a search stopped at `det` (`tuned`), where it has one: the
+    watch met (OPTIMAL at the line's value), the search's own end, or the caller's time limit
+    (as an unstopped search reads it); None where only the pass's limit stopped it. The status,
+    the solver and the bound (None: the solver's). A model CP-SAT rejects raises SolverError."""
+    if status == "MODEL_INVALID":
+        raise SolverError(f"CP-SAT rejects the score model: {m.validate()}")
+    if met:
+        return "OPTIMAL", solver, int(solver.value(primary))
+    if status in ("OPTIMAL", "INFEASIBLE"):
+        return status, solver, None  # the search's own end
+    left = deadline.left()
+    if left is not None and left < 1.0:  # the caller's limit stopped it, not the pass's
+        if status == "UNKNOWN":
+            raise TimeUp
+        return status, solver, None
+    return None
 
 
 class Run:
