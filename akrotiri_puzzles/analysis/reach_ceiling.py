@@ -25,7 +25,8 @@ gained so far is the sum of:
   connected" its value a temple, the largest completed island nothing (the relaxation reads no
   temple for it); the cards held, and the best `d` of the pool of the `d` draws that `n + k`
   temples reveal (the pool and the draws only grow with the temples, no card is worth below 0).
-  With `JOINT` the held per-temple cards' gains are read together, temple by temple (`joint`).
+  With `JOINT` the held per-temple cards' gains are read together, temple by temple (`joint`);
+  with reach_joint's `DRAWN` the drawn cards' with them (`Ceiling._goals_on`, reach_joint.py).
 - *Drachmas.* The drachmas now, plus the prices of the next cubes sold: at most those aboard,
   those unloaded, and 3 a Load action (R-LOAD-1), at the market's best prices after the `sold`
   ones (`earned`, R-FREE-1); buys and excavations only spend. With no cube on Thera's island on
@@ -47,7 +48,7 @@ from typing import Any
 from ..geometry import Quad
 from ..goals import PER_TEMPLE
 from . import reach_goal_cells as _cells
-from . import reach_hauls
+from . import reach_hauls, reach_joint
 from .reach_search import Search
 
 OVER = 1_000
@@ -174,8 +175,8 @@ class Ceiling:
         """By cards and k: the (cost, points) of k of them, but those another beats."""
         self.held = [g for g in relaxed.hero.goals if self.rule[g] in PER_TEMPLE]
         """The held per-temple goal cards (`joint`)."""
-        self.joint_values: dict[int, list[int]] = {}
-        """By board: `joint`'s spot values, one a temple a spot holds (`caps`), largest first."""
+        self.joint_of = reach_joint.Joint(relaxed, self.caps, self.rule, self.value, self.held, self.pools)
+        """`joint`'s and `_goals_on`'s spot values, the drawn cards with the held (reach_joint.py)."""
         self.cells: _cells.GoalCells | None = None
         """`_part`'s boards that read the goal cards alike, and their gains (reach_goal_cells.py)."""
 
@@ -499,6 +500,7 @@ class Ceiling:
                     lambda k: (
                         tuple(self.gain(k, g, j, 0) for g in self.read for j in n),
                         tuple(self.joint(k, j) for j in n) if JOINT else (),
+                        self.joint_of.key(k, relaxed.left) if JOINT and reach_joint.DRAWN else (),
                     ),
                 )
             m = self.cells.reads(m, spots if not self.quarters else tuple(sorted(i for i, _ in dug)))  # type: ignore[arg-type, misc]
@@ -523,13 +525,15 @@ class Ceiling:
         def up(g: str) -> int:
             return max(0, values[g] + self.gain(k, g, r, values[g]))
 
-        joint = JOINT and self.held and all(values[g] >= 0 for g in self.held)
-        if joint:  # `joint`: the held per-temple cards' gains read temple by temple
+        joint = JOINT and all(values[g] >= 0 for g in self.held)
+        draws = relaxed.draws_after[len(dug) + r]
+        if joint and reach_joint.DRAWN:  # the drawn cards with the held ones (reach_joint.py)
+            return self.joint_of.points(k, values, r, draws, up, relaxed.hero.goals)
+        if joint and self.held:  # `joint`: the held per-temple cards' gains read temple by temple
             held = sum(up(g) for g in relaxed.hero.goals if g not in self.held)
             held += sum(values[g] for g in self.held) + self.joint(k, r)
         else:
             held = sum(up(g) for g in relaxed.hero.goals)
-        draws = relaxed.draws_after[len(dug) + r]
         if draws:
             pool = self.pools[draws]
             held += sum(sorted((up(g) for g in pool), reverse=True)[:draws])
@@ -545,18 +549,9 @@ class Ceiling:
         temple stands where a card fits (`caps`' spots), at most `caps` a spot. `gain` counted
         each of the r temples for every card its own spots hold (s1t30: one temple, +10 for
         "portage 1", "no icon" and "three icons", where no spot counts for more than two: +7).
-        Drawn cards keep `gain` (each at most its own best, none below 0)."""
-        values = self.joint_values.get(k)
-        if values is None:
-            relaxed = self.r
-            bit = 1 << k
-            per = [
-                sum(self.value[g] for g in self.held if relaxed.counts(s, self.rule[g]) & bit)
-                for s in sorted(self.caps, key=repr)
-                for _ in range(self.caps[s])
-            ]
-            values = self.joint_values[k] = sorted((v for v in per if v > 0), reverse=True)
-        return sum(values[:r])
+        Drawn cards keep `gain` (each at most its own best, none below 0) unless `DRAWN`
+        (reach_joint.py, session 70: read with the held ones)."""
+        return sum(self.joint_of.values(k, tuple(sorted(self.held)))[:r])
 
     def gain(self, k: int, goal: str, r: int, now: int) -> int:
         """The most points `r` temples more add to `goal` (worth `now`) on board k (R-GOAL-*): a
