@@ -34,7 +34,19 @@ def start_and_search(top, ask: int) -> tuple[int, int | None, int]:
     c = r.ceiling
     assert c is not None
     hand = tuple(m for m in top.hero.maps if m in r.useful)
-    state = (r.start_acts, top.hero.drachmas, len(top.hero.cargo), 0, 0, hand, frozenset(), r.every, 0, 0, top.hero.boat)
+    state = (
+        r.start_acts,
+        top.hero.drachmas,
+        len(top.hero.cargo),
+        0,
+        0,
+        hand,
+        frozenset(),
+        r.every,
+        0,
+        0,
+        top.hero.boat,
+    )
     first = c(*state)
     try:
         value: int | None = r.best()
