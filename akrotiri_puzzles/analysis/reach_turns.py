@@ -13,7 +13,9 @@ from ..geometry import Quad
 from ..position import Position
 from .reach_boards import Boards
 from .reach_ceiling import OVER as _OVER
+from .reach_loads import load_boards as _load_boards
 from .reach_loads import load_turns as _load_turns
+from .reach_loads import shared_caps as _shared_caps
 
 Spot = int
 Member = tuple[int, Quad]
@@ -74,6 +76,19 @@ class TwoTurns:
                 return (least,)
         out = (within,) if within is not None and within <= left else ()
         return (*out, left + 1) if left + 1 <= acts else out
+
+    _shared_caps: dict[Spot, list[tuple[int, tuple[Spot, ...], int]]] | None = None
+
+    @property
+    def shared_caps(self) -> dict[Spot, list[tuple[int, tuple[Spot, ...], int]]]:
+        """reach_loads.py's `shared_caps`, worked out at the first Load that reads them."""
+        if self._shared_caps is None:
+            self._shared_caps = _shared_caps(self)
+        return self._shared_caps
+
+    def load_boards(self, island: Quad, taken: tuple[tuple[Quad, int], ...]) -> int:
+        """The boards a Load on `island` (a spot) keeps, `taken` with it in (reach_loads.py)."""
+        return _load_boards(self, island, taken)
 
     split_loads = True
     """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
