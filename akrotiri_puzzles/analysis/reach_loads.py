@@ -114,11 +114,16 @@ def load_boards(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...]) -> int:
     caps = r.shared_caps.get(spot)
     if caps is None:
         return -1
-    got = dict(taken)
-    bits = 0
-    for k, together, cap in caps:
-        if sum(got.get(t, 0) for t in together) <= cap:
-            bits |= 1 << k
+    key = (spot, taken)
+    memo = r.load_memo
+    bits = memo.get(key)
+    if bits is None:
+        got = dict(taken)
+        bits = 0
+        for k, together, cap in caps:
+            if sum(got.get(t, 0) for t in together) <= cap:
+                bits |= 1 << k
+        memo[key] = bits
     return bits
 
 

@@ -84,7 +84,11 @@ class TwoTurns:
         """reach_loads.py's `shared_caps`, worked out at the first Load that reads them."""
         if self._shared_caps is None:
             self._shared_caps = _shared_caps(self)
+            self.load_memo = {}
         return self._shared_caps
+
+    load_memo: dict[tuple[Spot, tuple[tuple[Quad, int], ...]], int]
+    """`load_boards`' answers by spot and `taken`."""
 
     def load_boards(self, island: Quad, taken: tuple[tuple[Quad, int], ...]) -> int:
         """The boards a Load on `island` (a spot) keeps, `taken` with it in (reach_loads.py)."""
