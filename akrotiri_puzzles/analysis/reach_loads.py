@@ -84,6 +84,11 @@ SHARED = True
 from holds the cubes the line has taken from it (`load_boards`, session 70); False: as before."""
 
 
+BY_BOARD = True
+"""Whether `shared_caps` reads a spot that no board joins to another too, where some board
+holds fewer cubes there than the most (else only the spots some board joins)."""
+
+
 def load_boards(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...]) -> int:
     """The boards (bits of the search's `mask`, -1: every board) a Load on `spot` keeps, `taken`
     the line's Loads by spot with this one in: those where the island of `spot` holds at least
@@ -142,6 +147,6 @@ def shared_caps(r: Any) -> dict[Any, list[tuple[int, tuple[Any, ...], int]]]:
         for k, isl in r.members[s]:
             together = tuple(t for t in spots if r.members[t][k][1] == isl)
             rows.append((k, together, r._cubes_on(k, isl)))
-        if any(len(together) > 1 or cap < most for _, together, cap in rows):
+        if any(len(together) > 1 or (BY_BOARD and cap < most) for _, together, cap in rows):
             out[s] = rows
     return out
