@@ -36,7 +36,7 @@ def test_R_LOAD_1_R_GEO_4_R_TILE_2_two_spots_one_island_on_a_board_share_its_cub
     # The engine's boards: the next tile joins the islands of turn 1's board at (-8,-2) and
     # (-4,-3) into one on some final boards. Each spot alone is read for that island's cubes
     # (the cubes on its pieces at the start and the one the next placement lays), so a line took
-    # 3 from each; `shared_caps` reads them together, with the engine's count of those cubes.
+    # 3 from each; `spot_caps` reads them together, with the engine's count of those cubes.
     top = seed_1_turn_30_cover
     got = slot_groups(top)
     assert got is not None
@@ -49,7 +49,7 @@ def test_R_LOAD_1_R_GEO_4_R_TILE_2_two_spots_one_island_on_a_board_share_its_cub
         for k, board in enumerate(boards):
             q8, q4 = top.board.island_quads[(-8, -2)][0], top.board.island_quads[(-4, -3)][0]
             one = board.island_at(q8) == board.island_at(q4)
-            rows = {kk: (together, cap) for kk, together, cap in r.shared_caps.get(a, [])}
+            rows = {kk: (together, cap) for kk, together, cap in reach_loads.spot_caps(r, a) or []}
             if not one:
                 continue
             seen += 1

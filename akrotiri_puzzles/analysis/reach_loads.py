@@ -85,7 +85,7 @@ from holds the cubes the line has taken from it (`load_boards`, session 70); Fal
 
 
 BY_BOARD = True
-"""Whether `shared_caps` reads a spot that no board joins to another too, where some board
+"""Whether `spot_caps` reads a spot that no board joins to another too, where some board
 holds fewer cubes there than the most (else only the spots some board joins)."""
 
 
@@ -116,7 +116,7 @@ def load_boards(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...]) -> int:
     (no land of turn 1's board: never one island with a spot of it)."""
     if not SHARED or r.money is None or (taken and taken[0][0] < 0):
         return -1
-    caps = r.shared_caps.get(spot)
+    caps = spot_caps(r, spot)
     if caps is None:
         return -1
     key = (spot, taken)
@@ -132,21 +132,29 @@ def load_boards(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...]) -> int:
     return bits
 
 
-def shared_caps(r: Any) -> dict[Any, list[tuple[int, tuple[Any, ...], int]]]:
-    """By spot of turn 1's board with cubes (`load_boards`): per board k, the spots of turn 1's
-    board whose islands are the spot's island there, and its cubes; only the spots that some
-    board joins to another or where some board holds fewer than the spot's cubes (elsewhere
-    every board is kept: the search never takes more than the spot's cubes)."""
-    out: dict[Any, list[tuple[int, tuple[Any, ...], int]]] = {}
-    spots = sorted(r.b1_island)
-    for s in spots:
-        most = r.cubes.get(s, 0)
-        if not most:
-            continue
-        rows = []
-        for k, isl in r.members[s]:
-            together = tuple(t for t in spots if r.members[t][k][1] == isl)
-            rows.append((k, together, r._cubes_on(k, isl)))
-        if any(len(together) > 1 or (BY_BOARD and cap < most) for _, together, cap in rows):
-            out[s] = rows
-    return out
+def spot_caps(r: Any, spot: Any) -> list[tuple[int, tuple[Any, ...], int]] | None:
+    """For a spot of turn 1's board with cubes (`load_boards`), per board k: the spots of turn
+    1's board whose islands are the spot's island there, and its cubes (reach_two's
+    `_cubes_on`); None (every board kept) for the other spots and for those no board joins to
+    another where (`BY_BOARD`) no board holds fewer than the spot's cubes (the search never
+    takes more than those). Worked out at the spot's first Load (kept on `r`, with `load_memo`)."""
+    cache = r.spot_caps_memo
+    if cache is None:
+        cache = r.spot_caps_memo = {}
+        r.load_memo = {}
+        on: list[dict[Any, tuple[Any, ...]]] = [{} for _ in r.boards]
+        for t in sorted(r.b1_island):
+            for k, isl in r.members[t]:
+                on[k][isl] = (*on[k].get(isl, ()), t)
+        r.island_spots = on
+    if spot in cache:
+        return cache[spot]
+    rows = None
+    most = r.cubes.get(spot, 0)
+    if most and spot in r.b1_island:
+        on = r.island_spots
+        got = [(k, on[k][isl], r._cubes_on(k, isl)) for k, isl in r.members[spot]]
+        if any(len(together) > 1 or (BY_BOARD and cap < most) for _, together, cap in got):
+            rows = got
+    cache[spot] = rows
+    return rows

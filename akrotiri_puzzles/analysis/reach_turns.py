@@ -15,7 +15,6 @@ from .reach_boards import Boards
 from .reach_ceiling import OVER as _OVER
 from .reach_loads import load_boards as _load_boards
 from .reach_loads import load_turns as _load_turns
-from .reach_loads import shared_caps as _shared_caps
 
 Spot = int
 Member = tuple[int, Quad]
@@ -77,16 +76,10 @@ class TwoTurns:
         out = (within,) if within is not None and within <= left else ()
         return (*out, left + 1) if left + 1 <= acts else out
 
-    _shared_caps: dict[Spot, list[tuple[int, tuple[Spot, ...], int]]] | None = None
-
-    @property
-    def shared_caps(self) -> dict[Spot, list[tuple[int, tuple[Spot, ...], int]]]:
-        """reach_loads.py's `shared_caps`, worked out at the first Load that reads them."""
-        if self._shared_caps is None:
-            self._shared_caps = _shared_caps(self)
-            self.load_memo = {}
-        return self._shared_caps
-
+    spot_caps_memo: dict[Spot, list[tuple[int, tuple[Spot, ...], int]] | None] | None = None
+    """reach_loads.py's `spot_caps` by spot, made at the first Load that reads them."""
+    island_spots: list[dict[Quad, tuple[Spot, ...]]]
+    """By board: the spots of turn 1's board on each island (reach_loads.py's `spot_caps`)."""
     load_memo: dict[tuple[Spot, tuple[tuple[Quad, int], ...]], int]
     """`load_boards`' answers by spot and `taken`."""
 
