@@ -459,6 +459,12 @@ class Relaxed(Buys, Goals, Legs):
                                 # A Load that may be turn 2's reads the laid cube (reach_money.py).
                                 grown[LATE + island] = 0  # type: ignore[operator,index]  # reach_two's spots: ints
                             more = tuple(sorted(grown.items()))
+                        keep = narrow
+                        if k:
+                            # The boards where the island holds the cubes taken (reach_two's).
+                            keep = narrow & self.load_boards(island, more)
+                            if not keep:
+                                continue
                         sub = search(
                             island,
                             later,
@@ -470,7 +476,7 @@ class Relaxed(Buys, Goals, Legs):
                             bought,
                             more,
                             stash - again,
-                            narrow,
+                            keep,
                             now,
                             income,
                         )
@@ -499,6 +505,11 @@ class Relaxed(Buys, Goals, Legs):
         too where the colours are read, analysis/reach_money.py)."""
         again = min(room, kept)
         return ((again, min(room - again, lying)),)
+
+    def load_boards(self, island: Quad, taken: Taken) -> int:
+        """The boards (bits of `mask`) a Load on `island` keeps, `taken` with its cubes in: every
+        one here (reach_two's reads the cubes each board's island holds, analysis/reach_loads.py)."""
+        return -1
 
     def touches(self, taken: Taken) -> bool:
         """Whether every Load on a spot with cubes left is searched and marks it in `taken`, even

@@ -77,3 +77,84 @@ def load_turns(r: Loads, spot: Any, after: int, gained: int) -> tuple[tuple[int,
     turn_two = r.start_acts - r.pos.actions_left + gained - 1
     out = ((first, after, gained),) if first else ()
     return (*out, (lying, min(after, turn_two), OVER)) if turn_two >= 0 else out
+
+
+SHARED = True
+"""Whether a Load, while the colours are read, keeps only the boards where the island it loads
+from holds the cubes the line has taken from it (`load_boards`, session 70); False: as before."""
+
+
+BY_BOARD = True
+"""Whether `spot_caps` reads a spot that no board joins to another too, where some board
+holds fewer cubes there than the most (else only the spots some board joins)."""
+
+
+def load_boards(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...]) -> int:
+    """The boards (bits of the search's `mask`, -1: every board) a Load on `spot` keeps, `taken`
+    the line's Loads by spot with this one in: those where the island of `spot` holds at least
+    the cubes taken from the spots of turn 1's board that lie on it there (R-LOAD-1).
+
+    The relaxation reads a spot's cubes as the most any of its islands holds over the group's
+    boards, and counts the cubes taken spot by spot; where the next tile joins two islands of
+    turn 1's board into one (reach_two's `joined`), both spots stood for its cubes, each whole.
+    On seed 1's turn 30 (2016, north), the cover of `tile -2,-2 r0 green@NE`: a relaxed line took
+    3 cubes from each of two spots that are one island of 4 cubes on the boards where either
+    holds more than 2, and sold 8 cubes for 57 (tools/trace_two_turn_relaxed.py).
+
+    Sound: a real line ends on one final board F (bit 0, turn 1's board, where the game ends in
+    turn 1, R-END-2), which the mask of its relaxed image keeps. While the colours are read
+    (analysis/reach_money.py: no unload yet, `amounts` tries every number of cubes), the image
+    takes at each Load exactly the cubes the line's Load takes, on the spot of the island it
+    loads from (an island of F holding land of turn 1's board is the island of those spots there;
+    a turn-1 Load takes from turn 1's island of the spot, which lies in it on F: islands only
+    grow and cubes stay on their pieces, R-TILE-3). So on F the image has taken from the spots
+    lying on one island I no more than the line took from I: no more than the cubes on I's
+    pieces at the start plus the one the next placement lays on it (R-TILE-2; reach_two's
+    `_cubes_on`, which the relaxation already reads as the spot's cubes there). F stays in the
+    mask. After an unload (the colours no longer read, `UNREAD`/`TOUCHED`), Loads take as many as
+    they can and every board is kept, as before; so are the spots of the next tile's islands alone
+    (no land of turn 1's board: never one island with a spot of it)."""
+    if not SHARED or r.money is None or (taken and taken[0][0] < 0):
+        return -1
+    caps = spot_caps(r, spot)
+    if caps is None:
+        return -1
+    key = (spot, taken)
+    memo = r.load_memo
+    bits = memo.get(key)
+    if bits is None:
+        got = dict(taken)
+        bits = 0
+        for k, together, cap in caps:
+            if sum(got.get(t, 0) for t in together) <= cap:
+                bits |= 1 << k
+        memo[key] = bits
+    return bits
+
+
+def spot_caps(r: Any, spot: Any) -> list[tuple[int, tuple[Any, ...], int]] | None:
+    """For a spot of turn 1's board with cubes (`load_boards`), per board k: the spots of turn
+    1's board whose islands are the spot's island there, and its cubes (reach_two's
+    `_cubes_on`); None (every board kept) for the other spots and for those no board joins to
+    another where (`BY_BOARD`) no board holds fewer than the spot's cubes (the search never
+    takes more than those). Worked out at the spot's first Load (kept on `r`, with `load_memo`)."""
+    cache = r.spot_caps_memo
+    if cache is None:
+        cache = r.spot_caps_memo = {}
+        r.load_memo = {}
+        on: list[dict[Any, tuple[Any, ...]]] = [{} for _ in r.boards]
+        for t in sorted(r.b1_island):
+            for k, isl in r.members[t]:
+                on[k][isl] = (*on[k].get(isl, ()), t)
+        r.island_spots = on
+    if spot in cache:
+        return cache[spot]
+    rows = None
+    most = r.cubes.get(spot, 0)
+    if most and spot in r.b1_island:
+        on = r.island_spots
+        got = [(k, on[k][isl], r._cubes_on(k, isl)) for k, isl in r.members[spot]]
+        if any(len(together) > 1 or (BY_BOARD and cap < most) for _, together, cap in got):
+            rows = got
+    cache[spot] = rows
+    return rows

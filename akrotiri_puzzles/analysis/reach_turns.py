@@ -13,6 +13,7 @@ from ..geometry import Quad
 from ..position import Position
 from .reach_boards import Boards
 from .reach_ceiling import OVER as _OVER
+from .reach_loads import load_boards as _load_boards
 from .reach_loads import load_turns as _load_turns
 
 Spot = int
@@ -74,6 +75,17 @@ class TwoTurns:
                 return (least,)
         out = (within,) if within is not None and within <= left else ()
         return (*out, left + 1) if left + 1 <= acts else out
+
+    spot_caps_memo: dict[Spot, list[tuple[int, tuple[Spot, ...], int]] | None] | None = None
+    """reach_loads.py's `spot_caps` by spot, made at the first Load that reads them."""
+    island_spots: list[dict[Quad, tuple[Spot, ...]]]
+    """By board: the spots of turn 1's board on each island (reach_loads.py's `spot_caps`)."""
+    load_memo: dict[tuple[Spot, tuple[tuple[Quad, int], ...]], int]
+    """`load_boards`' answers by spot and `taken`."""
+
+    def load_boards(self, island: Quad, taken: tuple[tuple[Quad, int], ...]) -> int:
+        """The boards a Load on `island` (a spot) keeps, `taken` with it in (reach_loads.py)."""
+        return _load_boards(self, island, taken)
 
     split_loads = True
     """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
