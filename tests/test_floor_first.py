@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from akrotiri_puzzles.actions import Excavate
-from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below
+from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below, watch_defer
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
@@ -72,3 +72,33 @@ def _watch(child: Any) -> Any:
     """The relaxation's question of one position, as the analysis asks it (a fresh `Below`)."""
     below = reach_below.Below()
     return lambda v: below(child, v)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("first_det", "at_end"), [(0.05, 0.0), (0.05, 1000.0), (1000.0, 0.0)])
+def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answer(monkeypatch, first_det, at_end):
+    # The watch as the analysis asks it (watch_defer's `Watch`, with `within`), every question of
+    # the first pass and the cards' solve given no CPU at all (each spent at its first relaxed
+    # search, the search going on), the pass's end question spent or answered: the status, value
+    # and bound of the model solved to its end without any watch (the independent computation),
+    # the line one of that value by the engine. A pass that ends by itself (`first_det` 1000) is
+    # the plain search: its very line. South before its placement on turn 11 (seed 3, 2014),
+    # nothing left to draw, its third group (as above).
+    pos = no_draw(before_placement(3, 2014, 11))
+    monkeypatch.setattr(floor_first, "FIRST_DET", first_det)
+    monkeypatch.setattr(floor_first, "IN_PASS", 0.0)
+    monkeypatch.setattr(floor_first, "AT_END", at_end)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(watch_defer, "TRACE", lambda **facts: steps.append(facts))
+    for group in placement_groups(pos)[2:3]:
+        _, child = group[0]
+        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert full.status == "OPTIMAL" and full.value == full.bound
+        got = board_solve.best_two_turns(
+            child, "score", Deadline(None), out_of_reach=watch_defer.Watch(reach_below.Below(), child)
+        )
+        assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+        assert board_solve.two_turns_value(child, "score", got.line) == full.value
+        assert any(s["kind"] == "deferred" and s["below"] is None for s in steps)  # the premise: spent
+        if first_det > 100:
+            assert got.line == full.line

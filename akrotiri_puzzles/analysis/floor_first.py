@@ -10,18 +10,23 @@ session 69). Here (`solve_floor_first`, board_solve's `_solve_to_ceiling` where 
 not deferred):
 
 1. *A first pass*: the watched search (`_Meets`, the relaxation's question at each new best
-   value plus one) stopped at `FIRST_DET` of CP-SAT's deterministic time. Ended by the search's
-   own end or by a proven question, that is the answer (below). The map cards of the last
-   relaxed leaf that reached a value (`reach_two_goals.Reached.cards`) are read at each
-   question that answered no.
-2. *A line from those cards*: where the pass stopped at its limit after a question answered no,
-   the model is solved again with every one of those cards excavated (in either turn) and the
-   value asked at least one more than the pass's best, for `FLOOR_DET`. A line it finds is a
-   line of the model: read back, replayed and scored by the engine in `best_two_turns` as any
-   other (`engine_value`). Where the relaxation proves its value `w` plus one out of reach, the
-   answer is that line, OPTIMAL `w`, bound `w`.
+   value plus one) stopped at `FIRST_DET` of CP-SAT's deterministic time, each question with a
+   budget of `IN_PASS` CPU s (watch_defer's `Watch.within`, where the watch has it: a question
+   whose relaxed searches spend it answers nothing, and the search goes on as after a no;
+   session 70). Ended by the search's own end or by a proven question, that is the answer
+   (below). Stopped at its limit at a line of value `b`, the pass asks `b + 1` with the budget
+   `AT_END`: proven, the answer is that line, OPTIMAL `b`. The map cards of the last relaxed leaf
+   that reached a value (`reach_two_goals.Reached.cards`) are read at each question that answered
+   no.
+2. *A line from those cards*: where the pass stopped at its limit, the model is solved again
+   with every one of the last no's cards excavated (in either turn) and the value asked at least
+   `b + 1`, for `FLOOR_DET`, its questions with the budget `IN_PASS`. A line it finds is a line
+   of the model: read back, replayed and scored by the engine in `best_two_turns` as any other
+   (`engine_value`). Where the relaxation proves its value `w` plus one out of reach (inside that
+   solve, or at its end with the budget `AT_END`), the answer is that line, OPTIMAL `w`, bound
+   `w`.
 3. *Else the plain watched search from its start*, as without this module, the questions
-   already answered read from a memo.
+   already answered read from a memo (a question whose budget was spent is asked in full).
 
 Why it is sound, and what it changes. The required cards only narrow the model: every line of
 the narrowed model is a line of the model (the same variables and constraints, more of them),
@@ -33,8 +38,14 @@ have returned: the digest of a turn whose answer comes through step 2 may differ
 search's (the turns of docs/benchmarks.md's known digests whose models end within the first pass
 never reach step 2). A pass that ends at the search's own end or at a proven question is a prefix
 of the plain search (one worker, deterministic; `_solve_to_ceiling`'s argument): the same answer,
-line included. Step 3 is the plain search; a memo of the questions changes only where it stops
-early, and a stop at a proven value returns the line the unstopped search ends with.
+line included. A question answered within its budget is the same question asked in full (the
+same relaxed searches, none cut), and one whose budget is spent stops nothing: only a proven yes
+ends a pass, and a yes holds whatever was asked before it (watch_defer's argument). The yes at
+the pass's end, at its line of `b`: no line reaches `b + 1`, so the plain search, the same search
+up to that line, either stops there (its question says yes) or records nothing after it (nothing
+beats `b`) and ends OPTIMAL with it: the same line either way. Step 3 is the plain search; a memo
+of the questions changes only where it stops early, and a stop at a proven value returns the line
+the unstopped search ends with.
 """
 
 from __future__ import annotations
@@ -60,8 +71,19 @@ first (module doc); False: the plain watched search, as before session 69."""
 FIRST_DET = 10.0
 """CP-SAT's deterministic time of the first pass."""
 
-FLOOR_DET = 30.0
-"""CP-SAT's deterministic time of the solve with the relaxed line's cards required."""
+FLOOR_DET = 3.0
+"""CP-SAT's deterministic time of the solve with the relaxed line's cards required. Its use is a
+line found soon, not the narrowed model's optimum (which proves nothing of the model): on s4t23's
+first model the line of 54 and the proof at 55 came at 0.74; on s2t17's (seed 2, turn 17,
+south) the narrowed best 22 at 2,958 conflicts of the 51,536 its proof took (16.7; 30 until
+session 70)."""
+
+IN_PASS = 2.0
+"""CPU s a question inside the first pass or the cards' solve may spend on its relaxed searches
+(watch_defer's `Watch.within`; checked before each search starts)."""
+
+AT_END = 30.0
+"""CPU s the question at the first pass's end, and at the cards' line's value, may spend."""
 
 
 TRACE: Callable[..., None] | None = None
@@ -83,12 +105,34 @@ class Memo:
         """The map cards of the relaxed leaf that reached the last value answered no."""
 
     def __call__(self, value: int) -> bool:
+        """The question in full (the plain search's)."""
         if value not in self.answers:
             reach_two_goals.Reached.cards = None
             self.answers[value] = got = self.out_of_reach(value)
             if not got:
                 self.cards = reach_two_goals.Reached.cards
         return self.answers[value]
+
+    def within(self, value: int, seconds: float) -> bool | None:
+        """The question with at most `seconds` CPU s of relaxed searches started (watch_defer's
+        `Watch.within`, where the watch has it; else in full): None where they are spent first,
+        and then nothing is kept (the plain search asks it in full)."""
+        if value in self.answers:
+            return self.answers[value]
+        within = getattr(self.out_of_reach, "within", None)
+        if within is None:
+            return self(value)
+        reach_two_goals.Reached.cards = None
+        got: bool | None = within(value, seconds)
+        if got is not None:
+            self.answers[value] = got
+            if not got:
+                self.cards = reach_two_goals.Reached.cards
+        return got
+
+    def budgeted(self, seconds: float) -> OutOfReach:
+        """`within` as a watch's question (`board_solve._Meets`): proven, or not (no or spent)."""
+        return lambda value: self.within(value, seconds) is True
 
 
 def narrowed(model: LineModel, cards: frozenset[str], floor: int) -> cp_model.CpModel | None:
@@ -110,7 +154,7 @@ def solve_floor_first(
     """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
     the solver holding the line, and the bound (None: the solver's)."""
     memo = Memo(out_of_reach)
-    meets = board_solve._Meets(model.primary, memo)
+    meets = board_solve._Meets(model.primary, memo.budgeted(IN_PASS))
     solver = tuned(deadline, workers, tuning, FIRST_DET)
     t = time.process_time()
     status = STATUS[solver.solve(model.m, meets)]
@@ -120,27 +164,13 @@ def solve_floor_first(
     answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
     if answer is not None:
         return answer
-    if status == "FEASIBLE" and memo.cards is not None:
+    if status == "FEASIBLE":
         best = int(solver.value(model.primary))
-        copy = narrowed(model, memo.cards, best + 1)
-        if copy is not None:
-            found = tuned(deadline, workers, tuning, FLOOR_DET)
-            watched = board_solve._Meets(model.primary, memo)
-            t = time.process_time()
-            got = STATUS[found.solve(copy, watched)]
-            value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
-            proven = value is not None and (watched.met or memo(value + 1))
-            _trace(
-                kind="cards",
-                cards=sorted(memo.cards),
-                status=got,
-                value=value,
-                proven=proven,
-                cpu=round(time.process_time() - t, 2),
-            )
-            if proven:
-                assert value is not None
-                return "OPTIMAL", found, value
+        if memo.within(best + 1, AT_END) is True:
+            return "OPTIMAL", solver, best  # the line the plain search stops at, or ends with
+        found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
+        if found is not None:
+            return found
     # The plain watched search from its start, as `_solve_to_ceiling` runs it without this
     # module (the questions answered read from the memo).
     meets = board_solve._Meets(model.primary, memo)
@@ -148,3 +178,34 @@ def solve_floor_first(
     if meets.met:
         return "OPTIMAL", solver, int(solver.value(model.primary))
     return status, solver, None
+
+
+def _cards_line(
+    model: LineModel, memo: Memo, floor: int, deadline: Deadline, workers: int, tuning: dict[str, object]
+) -> tuple[str, cp_model.CpSolver, int] | None:
+    """Step 2 (module doc): the model narrowed to the memo's cards and `floor`, solved for
+    `FLOOR_DET`, its questions with a budget; OPTIMAL at its best line where the relaxation
+    proves that line's value plus one out of reach, else None."""
+    if memo.cards is None:
+        return None
+    copy = narrowed(model, memo.cards, floor)
+    if copy is None:
+        return None
+    found = tuned(deadline, workers, tuning, FLOOR_DET)
+    watched = board_solve._Meets(model.primary, memo.budgeted(IN_PASS))
+    t = time.process_time()
+    got = STATUS[found.solve(copy, watched)]
+    value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
+    proven = value is not None and (watched.met or memo.within(value + 1, AT_END) is True)
+    _trace(
+        kind="cards",
+        cards=sorted(memo.cards),
+        status=got,
+        value=value,
+        proven=proven,
+        cpu=round(time.process_time() - t, 2),
+    )
+    if not proven:
+        return None
+    assert value is not None
+    return "OPTIMAL", found, value

@@ -140,12 +140,16 @@ a question stopped by one board alone starts the next one with that board (modul
 as before session 58, a reference)."""
 
 
-ALONE_AGAIN = 4
+ALONE_AGAIN = 20
 """A board alone whose search passes the node cap, its group's search together passing it too,
 is searched once more with this many times the states before it stops the question (`Below.
 alone_again`; 1: not, as before session 62). On seed 5's turn 10 (2016, north) the cover of
 `tile -1,-3 r180` was not below 29 only because one board alone passed 20,000 states; it is below
-in 20,928, where main's search then ran a two-turn model for more than 420 CPU s."""
+in 20,928, where main's search then ran a two-turn model for more than 420 CPU s. 4 until session
+70: on seed 4's turn 23 (2016, south) the member `tile -3,-1 r90 gray@NE` was not below 55 by the
+cap at 4 (19.9 CPU s), below at 20 (21.1 s), where its model at floor 55 ran over 250 s (its
+feasibility question UNKNOWN at det 60); with 20 that turn is proven in 410 CPU s, its 28th group
+below in one question (docs/benchmarks.md, session 70, h70first)."""
 
 
 SURVEY = False
