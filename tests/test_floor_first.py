@@ -75,11 +75,11 @@ def _watch(child: Any) -> Any:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("first_det", "at_end"), [(0.05, 0.0), (0.05, 1000.0), (1000.0, 0.0)])
-def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answer(monkeypatch, first_det, at_end):
+@pytest.mark.parametrize("first_det", [0.05, 1000.0])
+def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answer(monkeypatch, first_det):
     # The watch as the analysis asks it (watch_defer's `Watch`, with `within`), every question of
     # the first pass and the cards' solve given no CPU at all (each spent at its first relaxed
-    # search, the search going on), the pass's end question spent or answered: the status, value
+    # search, the search going on), the pass's end question asked in full: the status, value
     # and bound of the model solved to its end without any watch (the independent computation),
     # the line one of that value by the engine. A pass that ends by itself (`first_det` 1000) is
     # the plain search: its very line. South before its placement on turn 11 (seed 3, 2014),
@@ -87,7 +87,6 @@ def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answe
     pos = no_draw(before_placement(3, 2014, 11))
     monkeypatch.setattr(floor_first, "FIRST_DET", first_det)
     monkeypatch.setattr(floor_first, "IN_PASS", 0.0)
-    monkeypatch.setattr(floor_first, "AT_END", at_end)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(watch_defer, "TRACE", lambda **facts: steps.append(facts))
     for group in placement_groups(pos)[2:3]:
@@ -102,3 +101,10 @@ def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answe
         assert any(s["kind"] == "deferred" and s["below"] is None for s in steps)  # the premise: spent
         if first_det > 100:
             assert got.line == full.line
+        # The budgets decide no output (module doc): the same line with every question in full.
+        monkeypatch.setattr(floor_first, "IN_PASS", 1e9)
+        again = board_solve.best_two_turns(
+            child, "score", Deadline(None), out_of_reach=watch_defer.Watch(reach_below.Below(), child)
+        )
+        assert (again.status, again.value, again.line) == (got.status, got.value, got.line)
+        monkeypatch.setattr(floor_first, "IN_PASS", 0.0)

@@ -14,17 +14,15 @@ not deferred):
    budget of `IN_PASS` CPU s (watch_defer's `Watch.within`, where the watch has it: a question
    whose relaxed searches spend it answers nothing, and the search goes on as after a no;
    session 70). Ended by the search's own end or by a proven question, that is the answer
-   (below). Stopped at its limit at a line of value `b`, the pass asks `b + 1` with the budget
-   `AT_END`: proven, the answer is that line, OPTIMAL `b`. The map cards of the last relaxed leaf
-   that reached a value (`reach_two_goals.Reached.cards`) are read at each question that answered
-   no.
+   (below). Stopped at its limit at a line of value `b`, the pass asks `b + 1` in full: proven,
+   the answer is that line, OPTIMAL `b`. The map cards of the last relaxed leaf that reached a
+   value (`reach_two_goals.Reached.cards`) are read at each question that answered no.
 2. *A line from those cards*: where the pass stopped at its limit, the model is solved again
    with every one of the last no's cards excavated (in either turn) and the value asked at least
    `b + 1`, for `FLOOR_DET`, its questions with the budget `IN_PASS`. A line it finds is a line
    of the model: read back, replayed and scored by the engine in `best_two_turns` as any other
    (`engine_value`). Where the relaxation proves its value `w` plus one out of reach (inside that
-   solve, or at its end with the budget `AT_END`), the answer is that line, OPTIMAL `w`, bound
-   `w`.
+   solve, or at its end asked in full), the answer is that line, OPTIMAL `w`, bound `w`.
 3. *Else the plain watched search from its start*, as without this module, the questions
    already answered read from a memo (a question whose budget was spent is asked in full).
 
@@ -43,9 +41,13 @@ same relaxed searches, none cut), and one whose budget is spent stops nothing: o
 ends a pass, and a yes holds whatever was asked before it (watch_defer's argument). The yes at
 the pass's end, at its line of `b`: no line reaches `b + 1`, so the plain search, the same search
 up to that line, either stops there (its question says yes) or records nothing after it (nothing
-beats `b`) and ends OPTIMAL with it: the same line either way. Step 3 is the plain search; a memo
-of the questions changes only where it stops early, and a stop at a proven value returns the line
-the unstopped search ends with.
+beats `b`) and ends OPTIMAL with it: the same line either way. The budgets decide no output (a
+CPU budget is not reproducible): a spent question stops nothing, the pass's line at its limit is
+CP-SAT's (deterministic time), and what leads to step 2 and what it returns (the end questions,
+the cards of the last no, asked in full) read no budget; a spent question inside step 2's solve
+only lets it go on, past a line nothing beats, to the same line. Step 3 is the plain search; a
+memo of the questions changes only where it stops early, and a stop at a proven value returns the
+line the unstopped search ends with.
 """
 
 from __future__ import annotations
@@ -81,9 +83,6 @@ session 70)."""
 IN_PASS = 2.0
 """CPU s a question inside the first pass or the cards' solve may spend on its relaxed searches
 (watch_defer's `Watch.within`; checked before each search starts)."""
-
-AT_END = 30.0
-"""CPU s the question at the first pass's end, and at the cards' line's value, may spend."""
 
 
 TRACE: Callable[..., None] | None = None
@@ -166,7 +165,7 @@ def solve_floor_first(
         return answer
     if status == "FEASIBLE":
         best = int(solver.value(model.primary))
-        if memo.within(best + 1, AT_END) is True:
+        if memo(best + 1):
             return "OPTIMAL", solver, best  # the line the plain search stops at, or ends with
         found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
         if found is not None:
@@ -196,7 +195,7 @@ def _cards_line(
     t = time.process_time()
     got = STATUS[found.solve(copy, watched)]
     value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
-    proven = value is not None and (watched.met or memo.within(value + 1, AT_END) is True)
+    proven = value is not None and (watched.met or memo(value + 1))
     _trace(
         kind="cards",
         cards=sorted(memo.cards),
