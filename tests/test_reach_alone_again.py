@@ -75,11 +75,16 @@ def test_R_TILE_1_a_board_alone_past_the_larger_cap_is_not_searched_again_for_th
 
 
 @pytest.mark.corpus
-def test_R_TILE_1_seed_5s_turn_10_cover_below_29_with_a_board_alone_searched_again():
+def test_R_TILE_1_seed_5s_turn_10_cover_below_29_with_a_board_alone_searched_again(monkeypatch):
     # Seed 5's turn 10 (2016, north), the cover of `tile -1,-3 r180`: every group of final boards
     # is below 29 but one board alone, which passes 20,000 states and completes below in 20,928
     # (about 50 CPU s a question). Main's search ran this cover's two-turn model at 29 for more
-    # than 420 CPU s; the turn's value is 28 (its first placement's, CP-SAT).
+    # than 420 CPU s; the turn's value is 28 (its first placement's, CP-SAT). The premise (the
+    # board alone past the cap) with the ceiling's terms of sessions 64-69 off: with them the board
+    # completes under the cap and the search once more is not needed (found in session 70; the
+    # test had failed since, a corpus test `make test` leaves out).
+    for term in ("TRIPS", "CUBES", "JOINT", "LEAD", "STAY", "STAY_UNSOLD"):
+        monkeypatch.setattr(reach_ceiling, term, False)
     _, top = seed_5_turn_10_cover()
     assert Below()(top, 29)
     assert not Below(again=1)(top, 29)
