@@ -65,8 +65,8 @@ def test_R_EXC_1_R_GOAL_2_R_GOAL_3_the_drawn_card_s_gains_are_read_with_the_held
     c = r.ceiling
     assert c is not None
     assert drawn.hero.goals == ("G01", "G02") and r.draws_after == [0, 0, 1, 1] and c.pools[1] == ["G03", "G08"]
-    assert c.joint_of.values(0, ("G01", "G02"))[:4] == [6, 6, 6, 3]
-    assert c.joint_of.values(0, ("G01", "G02", "G03"))[:4] == [10, 7, 7, 7]
+    assert c.joint_of.spot_values(0, ("G01", "G02"))[:4] == [6, 6, 6, 3]
+    assert c.joint_of.spot_values(0, ("G01", "G02", "G03"))[:4] == [10, 7, 7, 7]
     first, value, states = start_and_search(drawn, 53)
     monkeypatch.setattr(reach_joint, "DRAWN", False)
     old_first, old_value, old_states = start_and_search(drawn, 53)

@@ -30,7 +30,8 @@ def test_R_TILE_1_a_group_past_the_cap_together_is_below_with_more_states(seed_1
     monkeypatch.setattr(reach_ceiling, "JOINT", False)
     # The first group (the next tile at (-10, 0), 4 boards) at 57 completes below in 4,499
     # states: past a cap of 2,000, below under 4 times it; under 4 times 1,000 it passes again,
-    # and is then not searched again at 57 or less for this position (`too_big`).
+    # and is then not searched again at 57 or less for this position (`too_big`). The factor 4
+    # (`ALONE_AGAIN` until session 70, 20 since) given here.
     searched: list[int] = []
     real = TwoRelaxed.best
 
@@ -39,15 +40,15 @@ def test_R_TILE_1_a_group_past_the_cap_together_is_below_with_more_states(seed_1
         return real(self)
 
     monkeypatch.setattr(TwoRelaxed, "best", best)
-    below = Below(nodes=2_000)
+    below = Below(nodes=2_000, again=4)
     pos, (slots, finals, acts), shared = below.setup(seed_1_turn_30)
     assert below.together_again(pos, slots[0], finals[0], acts, shared, 57)
     assert searched == [8_000]
-    below = Below(nodes=1_000)
+    below = Below(nodes=1_000, again=4)
     pos, (slots, finals, acts), shared = below.setup(seed_1_turn_30)
     assert not below.together_again(pos, slots[0], finals[0], acts, shared, 57)
     assert not below.together_again(pos, slots[0], finals[0], acts, shared, 56)
     assert searched == [8_000, 4_000]
     monkeypatch.setattr(reach_alone, "TOGETHER_AGAIN", False)
-    assert not Below(nodes=2_000).together_again(pos, slots[0], finals[0], acts, shared, 57)
+    assert not Below(nodes=2_000, again=4).together_again(pos, slots[0], finals[0], acts, shared, 57)
     assert searched == [8_000, 4_000]

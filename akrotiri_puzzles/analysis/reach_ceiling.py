@@ -551,7 +551,7 @@ class Ceiling:
         "portage 1", "no icon" and "three icons", where no spot counts for more than two: +7).
         Drawn cards keep `gain` (each at most its own best, none below 0) unless `DRAWN`
         (reach_joint.py, session 70: read with the held ones)."""
-        return sum(self.joint_of.values(k, tuple(sorted(self.held)))[:r])
+        return sum(self.joint_of.spot_values(k, tuple(sorted(self.held)))[:r])
 
     def gain(self, k: int, goal: str, r: int, now: int) -> int:
         """The most points `r` temples more add to `goal` (worth `now`) on board k (R-GOAL-*): a

@@ -83,7 +83,7 @@ class Joint:
         self.lists: dict[tuple[int, tuple[str, ...]], list[int]] = {}
         """By (board, per-temple cards): their spot values, largest first, none 0."""
 
-    def values(self, k: int, cards: tuple[str, ...]) -> list[int]:
+    def spot_values(self, k: int, cards: tuple[str, ...]) -> list[int]:
         """The spot values of the per-temple `cards` (sorted) on board k, largest first (a spot
         as many times as it holds temples; those of 0 left out)."""
         key = (k, cards)
@@ -107,7 +107,7 @@ class Joint:
     def key(self, k: int, most: int) -> tuple[tuple[int, ...], ...]:
         """What `points` reads of board k for at most `most` temples more (the cells of alike
         boards, reach_goal_cells.py, are cut by it)."""
-        return tuple(tuple(self.values(k, s)[:most]) for s in self.sets())
+        return tuple(tuple(self.spot_values(k, s)[:most]) for s in self.sets())
 
     def points(
         self,
@@ -127,9 +127,9 @@ class Joint:
         for drawn in self.choices.get(draws, [()]) if draws else [()]:
             per = [g for g in drawn if self.rule[g] in PER_TEMPLE]
             if any(values[g] < 0 for g in per):  # read as before (none reads below 0)
-                got = sum(self.values(k, self._together(()))[:r]) + sum(up(g) for g in drawn)
+                got = sum(self.spot_values(k, self._together(()))[:r]) + sum(up(g) for g in drawn)
             else:
-                together = self.values(k, self._together(drawn))
+                together = self.spot_values(k, self._together(drawn))
                 got = sum(values[g] for g in per) + sum(up(g) for g in drawn if g not in per) + sum(together[:r])
             best = max(best, got)
         return base + best
