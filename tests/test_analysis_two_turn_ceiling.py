@@ -18,7 +18,7 @@ from .test_analysis_turns_placement import before_placement, no_draw, placement_
 
 
 def stops(monkeypatch) -> list[bool]:
-    """Whether each watched search was stopped by its watch (`_Meets.met`), in order. The plain
+    """Whether each watched search was stopped by its watch (watched.py's `Meets.met`), in order. The plain
     watched search (floor_first.py's steps off: tests/test_floor_first.py checks those)."""
     monkeypatch.setattr(floor_first, "FLOOR_FIRST", False)
     met: list[bool] = []

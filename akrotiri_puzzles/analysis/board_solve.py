@@ -18,14 +18,14 @@ from ..position import Position
 from ..premise import WHOLE
 from ..puzzle import Goal, Puzzle, State, play
 from ..solver.budget import Budget, budget, playable_cards, second_turn_possible
-from ..solver.deadline import Deadline, TimeUp
+from ..solver.deadline import Deadline
 from ..solver.facts import FactReader
 from ..solver.gather import build_facts
 from ..solver.model import LineModel, Spec, build
-from ..solver.model.core import Expr
 from ..solver.readback import SolverError
-from ..solver.run import STATUS, tuned
+from ..solver.run import solve as _solve
 from .engine_line import objective_value, replay_line, without_idle_actions, without_idle_steps
+from .watched import Meets, OutOfReach
 
 
 class NotModelled(AkrotiriError):
@@ -91,24 +91,6 @@ the fewest actions are left to find, `best_on_board(..., settled=True)`): the sa
 `reaches`, 2 to 7 times less CPU than the defaults on the benchmark's last turns
 (docs/benchmarks.md). The value and the fewest actions are proven as with the defaults (the
 solve is OPTIMAL); which line of them CP-SAT returns may differ."""
-
-
-def _solve(
-    m: cp_model.CpModel,
-    deadline: Deadline,
-    workers: int,
-    tuning: dict[str, object] | None = None,
-    callback: cp_model.CpSolverSolutionCallback | None = None,
-) -> tuple[str, cp_model.CpSolver]:
-    solver = tuned(deadline, workers, tuning)
-    status = STATUS[solver.solve(m, callback)]
-    if status == "MODEL_INVALID":
-        raise SolverError(f"CP-SAT rejects the score model: {m.validate()}")
-    if status == "UNKNOWN":
-        if deadline.seconds is None:
-            raise SolverError("CP-SAT stopped without an answer and no time limit")
-        raise TimeUp
-    return status, solver
 
 
 def best_on_board(
@@ -376,32 +358,6 @@ def best_two_turns(
     return BoardResult(status, value, bound, tuple(without_idle_actions(puzzle, line)))
 
 
-OutOfReach = Callable[[int], bool]
-"""Whether a bound proven without a model puts a value out of reach of every line (True: no
-line reaches it; False: not proven)."""
-
-
-class _Meets(cp_model.CpSolverSolutionCallback):
-    """Watches a search and stops it at its first line whose value the relaxation proves the
-    most (`out_of_reach` of the value plus one, asked once per new value)."""
-
-    def __init__(self, primary: Expr, out_of_reach: OutOfReach) -> None:
-        super().__init__()
-        self.primary = primary
-        self.out_of_reach = out_of_reach
-        self.asked: int | None = None
-        self.met = False
-
-    def on_solution_callback(self) -> None:
-        """Ask about a new value; stop where it is met."""
-        value = int(self.value(self.primary))
-        if self.asked is None or value > self.asked:
-            self.asked = value
-            self.met = self.out_of_reach(value + 1)
-        if self.met:
-            self.stop_search()
-
-
 def _solve_to_ceiling(
     model: LineModel, out_of_reach: OutOfReach, deadline: Deadline, workers: int, first: bool = False
 ) -> tuple[str, cp_model.CpSolver, int | None]:
@@ -430,7 +386,7 @@ def _solve_to_ceiling(
 
     if floor_first.FLOOR_FIRST and first:
         return floor_first.solve_floor_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)
-    meets = _Meets(model.primary, out_of_reach)
+    meets = Meets(model.primary, out_of_reach)
     status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
     if not meets.met:
         return status, solver, None

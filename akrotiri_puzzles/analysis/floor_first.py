@@ -9,7 +9,7 @@ optimum is 54, where the plain search had proven nothing after 400 CPU s (docs/b
 session 69). Here (`solve_floor_first`, board_solve's `_solve_to_ceiling` where the watch is
 not deferred):
 
-1. *A first pass*: the watched search (`_Meets`, the relaxation's question at each new best
+1. *A first pass*: the watched search (watched.py's `Meets`, the relaxation's question at each new best
    value plus one) stopped at `FIRST_DET` of CP-SAT's deterministic time, each question with a
    budget of `IN_PASS` CPU s (watch_defer's `Watch.within`, where the watch has it: a question
    whose relaxed searches spend it answers nothing, and the search goes on as after a no;
@@ -59,12 +59,13 @@ from typing import TYPE_CHECKING, Any
 from ortools.sat.python import cp_model
 
 from ..solver.deadline import Deadline
-from ..solver.run import STATUS, pass_answer, tuned
-from . import board_solve, reach_two_goals
+from ..solver.run import STATUS, pass_answer, solve, tuned
+from . import reach_two_goals
+from .watched import Meets
 
 if TYPE_CHECKING:
     from ..solver.model import LineModel
-    from .board_solve import OutOfReach
+    from .watched import OutOfReach
 
 FLOOR_FIRST = True
 """Whether a watched two-turn model's search not deferred runs the first pass and the cards' line
@@ -130,7 +131,7 @@ class Memo:
         return got
 
     def budgeted(self, seconds: float) -> OutOfReach:
-        """`within` as a watch's question (`board_solve._Meets`): proven, or not (no or spent)."""
+        """`within` as a watch's question (watched.py's `Meets`): proven, or not (no or spent)."""
         return lambda value: self.within(value, seconds) is True
 
 
@@ -153,7 +154,7 @@ def solve_floor_first(
     """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
     the solver holding the line, and the bound (None: the solver's)."""
     memo = Memo(out_of_reach)
-    meets = board_solve._Meets(model.primary, memo.budgeted(IN_PASS))
+    meets = Meets(model.primary, memo.budgeted(IN_PASS))
     solver = tuned(deadline, workers, tuning, FIRST_DET)
     t = time.process_time()
     status = STATUS[solver.solve(model.m, meets)]
@@ -172,8 +173,8 @@ def solve_floor_first(
             return found
     # The plain watched search from its start, as `_solve_to_ceiling` runs it without this
     # module (the questions answered read from the memo).
-    meets = board_solve._Meets(model.primary, memo)
-    status, solver = board_solve._solve(model.m, deadline, workers, tuning, meets)
+    meets = Meets(model.primary, memo)
+    status, solver = solve(model.m, deadline, workers, tuning, meets)
     if meets.met:
         return "OPTIMAL", solver, int(solver.value(model.primary))
     return status, solver, None
@@ -191,7 +192,7 @@ def _cards_line(
     if copy is None:
         return None
     found = tuned(deadline, workers, tuning, FLOOR_DET)
-    watched = board_solve._Meets(model.primary, memo.budgeted(IN_PASS))
+    watched = Meets(model.primary, memo.budgeted(IN_PASS))
     t = time.process_time()
     got = STATUS[found.solve(copy, watched)]
     value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None

@@ -299,3 +299,23 @@ class Run:
         self.levels.append(level)
         if self.on_level is not None:
             self.on_level(level)
+
+
+def solve(
+    m: cp_model.CpModel,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object] | None = None,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
+) -> tuple[str, cp_model.CpSolver]:
+    """A model solved by `tuned`'s solver: its status and the solver; MODEL_INVALID raised as
+    SolverError, UNKNOWN as TimeUp (or SolverError where no time limit stops it)."""
+    solver = tuned(deadline, workers, tuning)
+    status = STATUS[solver.solve(m, callback)]
+    if status == "MODEL_INVALID":
+        raise SolverError(f"CP-SAT rejects the score model: {m.validate()}")
+    if status == "UNKNOWN":
+        if deadline.seconds is None:
+            raise SolverError("CP-SAT stopped without an answer and no time limit")
+        raise TimeUp
+    return status, solver
