@@ -79,6 +79,12 @@ def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_s
     assert checked > 10_000 and tight > 100, (checked, tight)
 
 
+def ceiling_args(key: tuple) -> tuple:
+    """A relaxed search's memo key (`TwoRelaxed._memo`) as the arguments of its ceiling (`Ceiling.__call__`)."""
+    at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
+    return (left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+
+
 def haul(ceiling: Ceiling, search: TwoRelaxed, most: int, at: object) -> int:
     """The new cubes sold the ceiling allows a line with `most` actions, none an excavation nor a
     buy (`_hauls` with `TRIPS`'s cap)."""
@@ -221,8 +227,7 @@ def test_R_GOAL_1_R_GOAL_8_R_EXC_1_the_joint_goal_gains_are_never_below_the_game
     monkeypatch.setattr(reach_ceiling, "JOINT", True)
     checked = lower = 0
     for key, value in full._memo.items():
-        at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
-        args = (left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+        args = ceiling_args(key)
         top = c(*args)
         assert top >= value, (key, value, top)
         checked += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 from akrotiri_puzzles.analysis import reach_ceiling
 from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
 
+from .test_reach_ceiling import ceiling_args
 from .test_reach_lead import search, south  # noqa: F401 - the fixture
 
 
@@ -16,8 +17,7 @@ def test_the_ceilings_answers_kept_by_their_arguments_are_those_worked_out_afres
     kept, fresh = Ceiling(s), Ceiling(s)
     states = 0
     for key in s._memo:
-        at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
-        args = (left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+        args = ceiling_args(key)
         monkeypatch.setattr(reach_ceiling, "MEMO", False)
         afresh = fresh(*args)
         monkeypatch.setattr(reach_ceiling, "MEMO", True)

@@ -17,6 +17,7 @@ from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
 from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, slot_groups
 from akrotiri_puzzles.analysis.reach_two_goals import Reached
 
+from .test_reach_ceiling import ceiling_args
 from .test_reach_two import first_placement
 
 
@@ -87,8 +88,7 @@ def test_R_EXC_1_R_GOAL_1_R_GOAL_3_R_SCORE_2_the_drawn_cards_joint_gains_are_nev
     old = Ceiling(full)
     checked = lower = 0
     for key, value in full._memo.items():
-        at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
-        args = (left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+        args = ceiling_args(key)
         monkeypatch.setattr(reach_joint, "DRAWN", True)
         top = c(*args)
         assert top >= value, (key, value, top)
