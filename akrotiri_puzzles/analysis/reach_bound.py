@@ -448,7 +448,9 @@ class Relaxed(Buys, Goals, Legs):
                     took = amounts.get(akey)
                     if took is None:
                         took = amounts[akey] = self.amounts(*akey)
-                    for again, k in took:
+                    # Past an unload, the cubes a Load takes by board (reach_two's, reach_loads.py).
+                    ways = [(again, k, bits) for again, most in took for k, bits in self.load_ways(island, taken, most)]
+                    for again, k, bits in ways:
                         # Once the colours are read whole (reach_money.py's `TOUCHED`), every Load
                         # on a spot with cubes left marks it, even one that takes none of them.
                         mark = k or (touched and lying > had)
@@ -459,10 +461,12 @@ class Relaxed(Buys, Goals, Legs):
                                 # A Load that may be turn 2's reads the laid cube (reach_money.py).
                                 grown[LATE + island] = 0  # type: ignore[operator,index]  # reach_two's spots: ints
                             more = tuple(sorted(grown.items()))
-                        keep = narrow
+                        keep = narrow & bits
+                        if not keep:
+                            continue
                         if k:
                             # The boards where the island holds the cubes taken (reach_two's).
-                            keep = narrow & self.load_boards(island, more)
+                            keep &= self.load_boards(island, more)
                             if not keep:
                                 continue
                         sub = search(
@@ -510,6 +514,12 @@ class Relaxed(Buys, Goals, Legs):
         """The boards (bits of `mask`) a Load on `island` keeps, `taken` with its cubes in: every
         one here (reach_two's reads the cubes each board's island holds, analysis/reach_loads.py)."""
         return -1
+
+    def load_ways(self, island: Quad, taken: Taken, most: int) -> Sequence[tuple[int, int]]:
+        """The cubes of the island a Load on `island` takes, `most` as many as it can (`amounts`),
+        and the boards (bits of `mask`) where it takes them: here `most` on every board
+        (reach_two's reads each board's island past an unload, analysis/reach_loads.py)."""
+        return ((most, -1),)
 
     def touches(self, taken: Taken) -> bool:
         """Whether every Load on a spot with cubes left is searched and marks it in `taken`, even

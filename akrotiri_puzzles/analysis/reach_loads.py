@@ -112,7 +112,7 @@ def load_boards(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...]) -> int:
     pieces at the start plus the one the next placement lays on it (R-TILE-2; reach_two's
     `_cubes_on`, which the relaxation already reads as the spot's cubes there). F stays in the
     mask. After an unload (the colours no longer read, `UNREAD`/`TOUCHED`), Loads take as many as
-    they can and every board is kept, as before; so are the spots of the next tile's islands alone
+    they can and every board is kept here: `load_ways` splits them by board (session 71); so are the spots of the next tile's islands alone
     (no land of turn 1's board: never one island with a spot of it)."""
     if not SHARED or r.money is None or (taken and taken[0][0] < 0):
         return -1
@@ -142,6 +142,7 @@ def spot_caps(r: Any, spot: Any) -> list[tuple[int, tuple[Any, ...], int]] | Non
     if cache is None:
         cache = r.spot_caps_memo = {}
         r.load_memo = {}
+        r.ways_memo = {}
         on: list[dict[Any, tuple[Any, ...]]] = [{} for _ in r.boards]
         for t in sorted(r.b1_island):
             for k, isl in r.members[t]:
@@ -158,3 +159,62 @@ def spot_caps(r: Any, spot: Any) -> list[tuple[int, tuple[Any, ...], int]] | Non
             rows = got
     cache[spot] = rows
     return rows
+
+
+AFTER_UNLOAD = True
+"""Whether a Load past the line's first unload takes, on each board, no more than the island of
+its spot holds there less what the line took from it (`load_ways`, session 71); False: as before
+(as many as the spot's cubes allow, every board kept)."""
+
+
+def load_ways(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...], most: int) -> tuple[tuple[int, int], ...]:
+    """Past the line's first unload (`taken` marked `UNREAD` or `TOUCHED`, analysis/reach_money.py),
+    the cubes of its spot a Load takes, by board: (cubes, the boards' bits), `most` as many as the
+    spot's cubes and the boat allow (`amounts`). On board k it takes `min(most, cap - had)`, `cap`
+    the cubes of the spot's island there (`spot_caps`: those on its pieces at the start and the one
+    the next placement lays) and `had` those the line took from the spots of turn 1's board lying
+    on it (`taken`); a board `spot_caps` does not list (or a spot it reads as None) takes `most`.
+    Before the first unload, and with the colours not read, as before: `most` on every board.
+
+    The cover of `tile -3,-1 r0 green@NE` on seed 1's turn 30 (2016, north): a relaxed line loaded
+    3 cubes from a spot, unloaded one (so that `load_boards` no longer read its Loads), later took 3
+    from another spot that the next tile joins with the first into one island of 4 cubes, and sold
+    8 for 57 (the turn's optimum is 56).
+
+    Sound: past an unload the relaxed image of a real line no longer takes what the line's Loads
+    take: its Loads take as many as they can (the cubes unloaded first, then the island's, less
+    those taken before: reach_money.py's `amounts`, the colour-blind Load of reach_bound.py's
+    module doc), and a spot's income is read whole (`TOUCHED`) or colour-blind (`UNREAD`), so only
+    the counts matter. The line ends on one final board F (bit 0: turn 1's board, the game over in
+    turn 1, R-END-2), and every cube it loads from an island of F lay on that island's pieces at
+    the start, was laid there by the next placement (R-TILE-2, one at most an island: `_cubes_on`)
+    or was unloaded there (R-FREE-2; the image's `stash`, loaded again first). So the Loads of the
+    image kept on F are the Loads of the one-board relaxation on F: as many as the boat holds of
+    the island's cubes on F less those taken from it before (R-LOAD-1: "from anywhere on the
+    island"; the spots of turn 1's board lying on one island of F are that island, `spot_caps`),
+    which is the rule the image's Loads follow past an unload, with F's own counts where the spots
+    read the most over the boards, each spot apart. `min(most, cap - had)` is no more than `most`
+    (the spot's cubes less those taken from it, `cap - had` counting the spot's own Loads and
+    those of the other spots on the island), so each board is searched with at most the cubes
+    it was before, and F with the cubes its island holds; `had` is the image's own count (where
+    `taken` was forgotten, `last_loads_unread`, none: `cap`, looser). Boards split this way are
+    searched apart (each its own `mask`), F among them, so its line's leaf is still found."""
+    if not AFTER_UNLOAD or not most or r.money is None or not taken or taken[0][0] >= 0:
+        return ((most, -1),)
+    caps = spot_caps(r, spot)
+    if caps is None:
+        return ((most, -1),)
+    key = (spot, taken, most)
+    memo = r.ways_memo
+    ways = memo.get(key)
+    if ways is None:
+        got = dict(taken)
+        by: dict[int, int] = {}
+        listed = 0
+        for k, together, cap in caps:
+            take = min(most, max(0, cap - sum(got.get(t, 0) for t in together)))
+            by[take] = by.get(take, 0) | 1 << k
+            listed |= 1 << k
+        by[most] = by.get(most, 0) | ~listed
+        ways = memo[key] = tuple(sorted(by.items(), reverse=True))
+    return ways

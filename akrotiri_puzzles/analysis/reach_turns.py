@@ -15,6 +15,7 @@ from .reach_boards import Boards
 from .reach_ceiling import OVER as _OVER
 from .reach_loads import load_boards as _load_boards
 from .reach_loads import load_turns as _load_turns
+from .reach_loads import load_ways as _load_ways
 
 Spot = int
 Member = tuple[int, Quad]
@@ -86,6 +87,13 @@ class TwoTurns:
     def load_boards(self, island: Quad, taken: tuple[tuple[Quad, int], ...]) -> int:
         """The boards a Load on `island` (a spot) keeps, `taken` with it in (reach_loads.py)."""
         return _load_boards(self, island, taken)
+
+    ways_memo: dict[tuple[Spot, tuple[tuple[Quad, int], ...], int], tuple[tuple[int, int], ...]]
+    """`load_ways`' answers by spot, `taken` and the cubes the boat can take (set with `spot_caps_memo`)."""
+
+    def load_ways(self, island: Quad, taken: tuple[tuple[Quad, int], ...], most: int) -> tuple[tuple[int, int], ...]:
+        """The cubes a Load on `island` (a spot) takes by board past an unload (reach_loads.py)."""
+        return _load_ways(self, island, taken, most)
 
     split_loads = True
     """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
