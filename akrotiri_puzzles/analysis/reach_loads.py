@@ -112,8 +112,9 @@ def load_boards(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...]) -> int:
     pieces at the start plus the one the next placement lays on it (R-TILE-2; reach_two's
     `_cubes_on`, which the relaxation already reads as the spot's cubes there). F stays in the
     mask. After an unload (the colours no longer read, `UNREAD`/`TOUCHED`), Loads take as many as
-    they can and every board is kept here: `load_ways` splits them by board (session 71); so are the spots of the next tile's islands alone
-    (no land of turn 1's board: never one island with a spot of it)."""
+    they can and every board is kept here (`load_ways` splits them by board, session 71); so are
+    the spots of the next tile's islands alone (no land of turn 1's board: never one island with a
+    spot of it)."""
     if not SHARED or r.money is None or (taken and taken[0][0] < 0):
         return -1
     caps = spot_caps(r, spot)
