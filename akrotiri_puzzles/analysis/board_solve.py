@@ -344,7 +344,9 @@ def best_two_turns(
     if cap is not None:
         model.m.add(model.primary <= cap)
     if out_of_reach is not None:
-        status, solver, bound = _solve_to_ceiling(model, out_of_reach, deadline, workers, first=floor is None, floor=floor)
+        status, solver, bound = _solve_to_ceiling(
+            model, out_of_reach, deadline, workers, first=floor is None, floor=floor
+        )
     else:
         status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
         bound = None

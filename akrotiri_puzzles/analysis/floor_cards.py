@@ -123,6 +123,8 @@ def cards_line(
 ) -> tuple[str, cp_model.CpSolver, int] | None:
     """Steps 1 to 3 (module doc) for the value the search needs next, `value`; `solver` holds the
     pass's line (of value `value - 1`) where it found one, else None. The answer, or None."""
+    if getattr(watch, "below", None) is None:
+        return None  # a watch without the relaxation's `Below` (tests' exact watches)
     t = time.process_time()
     proven, cards, finals = fresh_question(watch, value)
     _trace(kind="cards_ask", ask=value, below=proven, cards=sorted(cards or ()), cpu=round(time.process_time() - t, 2))
