@@ -9,7 +9,7 @@ island of (-1,5), excavate H03: 56 in the engine (and a line of 57 with a sale a
 turn 1; 58 below by the relaxation). Its model at floor 56 (watch_defer's passes) found no line
 in 268 CPU s (session 69) and none at deterministic time 80 (263 CPU s, session 71); the same
 model with H03 required finds 56 in 2 CPU s, and with H03 required and the line's final board
-(the class of L21 at (-1,3), turn 0) 57 in 16 (docs/benchmarks.md, session 71).
+(the class of L21 at (-1,3), r0) 57 in 16 (docs/benchmarks.md, session 71).
 
 Here (`cards_line`, called by watch_defer's `solve_deferred` once, after its first pass stopped
 at its limit without an answer), for the value `v` the search needs next (the floor where the pass
