@@ -344,7 +344,9 @@ def best_two_turns(
     if cap is not None:
         model.m.add(model.primary <= cap)
     if out_of_reach is not None:
-        status, solver, bound = _solve_to_ceiling(model, out_of_reach, deadline, workers, first=floor is None)
+        status, solver, bound = _solve_to_ceiling(
+            model, out_of_reach, deadline, workers, first=floor is None, floor=floor
+        )
     else:
         status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
         bound = None
@@ -359,7 +361,12 @@ def best_two_turns(
 
 
 def _solve_to_ceiling(
-    model: LineModel, out_of_reach: OutOfReach, deadline: Deadline, workers: int, first: bool = False
+    model: LineModel,
+    out_of_reach: OutOfReach,
+    deadline: Deadline,
+    workers: int,
+    first: bool = False,
+    floor: int | None = None,
 ) -> tuple[str, cp_model.CpSolver, int | None]:
     """The solve of a two-turn model ended early at a line whose value `out_of_reach` proves
     the most: its status, solver and the bound on the value (None: the solver's).
@@ -377,11 +384,12 @@ def _solve_to_ceiling(
 
     `first`: the model is asked without a floor (a turn's first): its search runs a first pass,
     then the relaxed line's cards (floor_first.py, `FLOOR_FIRST`; the same status, value and
-    bound, the line one of that value)."""
+    bound, the line one of that value). `floor`: the model's (a deferred search's first pass that
+    finds no line asks it, floor_cards.py)."""
     if getattr(out_of_reach, "deferred", False):
         from .watch_defer import solve_deferred  # the game's end (its module doc); no import cycle
 
-        return solve_deferred(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)  # type: ignore[arg-type]
+        return solve_deferred(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING, floor)  # type: ignore[arg-type]
     from . import floor_first  # its module doc; imported here as watch_defer is
 
     if floor_first.FLOOR_FIRST and first:

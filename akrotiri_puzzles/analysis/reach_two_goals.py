@@ -24,6 +24,11 @@ class Reached(Exception):
     """The map cards the last leaf that reached a value excavates (`TwoGoals.leaf`): read by
     floor_first.py as a guess of a real line's excavations (no bound reads it)."""
 
+    finals: frozenset[Board] | None = None
+    """The final boards of the group (the next tile placed) that last leaf may end on (`finals`
+    of its mask, turn 1's board left out): read by floor_cards.py with `cards` (no bound reads
+    it)."""
+
 
 class TwoGoals(Goals):
     """`TwoRelaxed`'s leaves and goal cards (module doc): read its boards, spots and members,
@@ -68,6 +73,8 @@ class TwoGoals(Goals):
         value = self._values[key] + drachmas // 10
         if self.ask is not None and value >= self.ask:
             Reached.cards = frozenset(c for _, c in dug)
+            m = self.finals(mask, len(dug)) & ~1
+            Reached.finals = frozenset(self.boards[k] for k in range(1, len(self.boards)) if m >> k & 1)
             raise Reached
         return value
 

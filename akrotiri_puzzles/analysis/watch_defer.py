@@ -181,10 +181,17 @@ def _late(deadline: Deadline) -> bool:
 
 
 def solve_deferred(
-    model: LineModel, watch: Watch, deadline: Deadline, workers: int, tuning: dict[str, object]
+    model: LineModel,
+    watch: Watch,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object],
+    floor: int | None = None,
 ) -> tuple[str, cp_model.CpSolver, int | None]:
     """board_solve's `_solve_to_ceiling` with the questions deferred (module doc): the status,
-    the solver holding the line, and the bound (None: the solver's)."""
+    the solver holding the line, and the bound (None: the solver's). After the first pass, stopped
+    at its limit without an answer, the relaxed line's cards and final board (floor_cards.py,
+    `CARDS`: the same status, value and bound, the line one of that value); `floor`: the model's."""
     asked = -(10**9)
     det = DET_TIME
     end = AT_END
@@ -193,7 +200,7 @@ def solve_deferred(
         solver = tuned(deadline, workers, tuning, det)
         t = time.process_time()
         status = STATUS[solver.solve(model.m, meets)]
-        got = int(solver.value(model.primary)) if status in ("OPTIMAL", "FEASIBLE") else None
+        got = got_value = int(solver.value(model.primary)) if status in ("OPTIMAL", "FEASIBLE") else None
         _trace(kind="pass", det=det, status=status, value=got, met=meets.met, cpu_all=round(time.process_time() - t, 2))
         asked = meets.asked
         answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
@@ -210,5 +217,15 @@ def solve_deferred(
                 got = watch.within(value + 1, end)
             if got is True:
                 return "OPTIMAL", solver, value
+        if det == DET_TIME and not _late(deadline):
+            from . import floor_cards  # its module doc; imported here as board_solve imports this module
+
+            need = got_value + 1 if got_value is not None else floor
+            if floor_cards.CARDS and need is not None:
+                found = floor_cards.cards_line(
+                    model, watch, need, solver if got_value is not None else None, deadline, workers, tuning
+                )
+                if found is not None:
+                    return found
         det *= 2
         end *= 2

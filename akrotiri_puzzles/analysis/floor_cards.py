@@ -1,0 +1,152 @@
+"""A game-end model at a floor, its search stalled, helped by the relaxed line's cards and final
+board (session 71).
+
+On seed 3's turn 26 (2016, north, the hero one temple from the end) the placement `tile 1,-2 r270
+gray@NW` is asked at 56 (the best so far 55): the relaxation says not below, and its relaxed line
+is a real one: oracle for a volcano (L21), sail to the island of (-2,-5), load, turn 2: place L21
+at (-1,3), sell 3 cubes at Thera, buy the hard deck's top card (H03), three Move actions to the
+island of (-1,5), excavate H03: 56 in the engine (and a line of 57 with a sale and the buy in
+turn 1; 58 below by the relaxation). Its model at floor 56 (watch_defer's passes) found no line
+in 268 CPU s (session 69) and none at deterministic time 80 (263 CPU s, session 71); the same
+model with H03 required finds 56 in 2 CPU s, and with H03 required and the line's final board
+(the class of L21 at (-1,3), r0) 57 in 16 (docs/benchmarks.md, session 71).
+
+Here (`cards_line`, called by watch_defer's `solve_deferred` once, after its first pass stopped
+at its limit without an answer), for the value `v` the search needs next (the floor where the pass
+found no line, its best plus one where it found one):
+
+1. The relaxation's question at `v` is asked in full of a fresh `Below` (the watch's class, no
+   memo of earlier questions): yes where `v` is the best plus one is the answer (OPTIMAL, that
+   line), as the plain search would end there; a no gives the map cards (`Reached.cards`) and
+   final boards (`Reached.finals`) of the last relaxed leaf that reached `v`.
+2. The model is solved for `DET` of CP-SAT's deterministic time with each of those cards
+   excavated (in either turn), its line's final board one of those boards (the model's classes
+   whose final board it is; all of them where none is), and the value at least `v`.
+3. A line of value `w` found there: the question at `w + 1` in full (a fresh `Below`); yes, the
+   answer is that line, OPTIMAL `w`, bound `w`; no, steps 2 and 3 again at `w + 1` with that
+   no's cards and boards, `ROUNDS` times at most. Else None: the passes go on as before.
+
+Why it is sound (floor_first.py's step 2, extended). The cards and the class narrow the model:
+every line of the narrowed model is a line of the model (the same variables and constraints, more
+of them, the floor and cap included), so `w` is at most the model's optimum; the relaxation
+proves that no line reaches `w + 1` (a sound bound on every line of the placement,
+reach_below.py), so the optimum is `w`: the status, value and bound are those of the plain
+search (OPTIMAL `w`, bound `w`). The line is one of the optimum, read back, replayed and scored
+by the engine in `best_two_turns` as any other (`engine_value`), but not necessarily the one the
+plain search would have returned: the digest of a turn whose answer comes through here may differ
+from the plain search's. Nothing here reads a budget or a clock: the questions are asked in full
+of a fresh `Below` (whose answers and leaves read only the position and the value, not the
+watch's memo of budgeted questions), and the solves stop at a deterministic time, so the same
+run gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ortools.sat.python import cp_model
+
+from ..solver.deadline import Deadline, TimeUp
+from ..solver.run import STATUS, tuned
+from . import reach_two_goals
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..solver.model import LineModel
+    from .watch_defer import Watch
+
+CARDS = True
+"""Whether a game-end model's search stalled at its first pass tries the relaxed line's cards
+and final boards (module doc); False: the passes alone, as before session 71."""
+
+DET = 10.0
+"""CP-SAT's deterministic time of each narrowed solve."""
+
+ROUNDS = 2
+"""Narrowed solves at most (each one value higher than the last line found)."""
+
+TRACE: Callable[..., None] | None = None
+"""Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
+
+
+def _trace(**facts: Any) -> None:
+    if TRACE is not None:
+        TRACE(**facts)
+
+
+def fresh_question(watch: Watch, value: int) -> tuple[bool, frozenset[str] | None, frozenset[Board] | None]:
+    """The relaxation's question at `value` in full, of a fresh `Below` of the watch's class:
+    whether it proves `value` out of reach (False where the analysis's time limit stops it), and
+    the cards and final boards of the last relaxed leaf that reached it (None where none did)."""
+    below = type(watch.below)()
+    below.deadline = getattr(watch.below, "deadline", None)  # type: ignore[attr-defined]
+    reach_two_goals.Reached.cards = None
+    reach_two_goals.Reached.finals = None
+    try:
+        proven = bool(below(watch.pos, value))
+    except TimeUp:
+        proven = False
+    return proven, reach_two_goals.Reached.cards, reach_two_goals.Reached.finals
+
+
+def narrowed(
+    model: LineModel, cards: frozenset[str], finals: frozenset[Board] | None, floor: int
+) -> cp_model.CpModel | None:
+    """A copy of the model with each of `cards` excavated (in either turn), its class one whose
+    final board is in `finals` (any, where none is), and the value at least `floor`; None where a
+    card has no excavation in the model."""
+    copy = model.m.clone()
+    for card in sorted(cards):
+        lits = [ws[card] for _, ws in sorted(model.w.items()) if card in ws]
+        if not lits:
+            return None
+        copy.add(sum(copy.get_bool_var_from_proto_index(v.index) for v in lits) == 1)
+    if finals:
+        members = model.f.members
+        keep = [c for c in range(model.n) if members[c][0].boards[-1] in finals]
+        if keep:
+            copy.add(sum(copy.get_bool_var_from_proto_index(model.scen[c].index) for c in keep) == 1)
+    copy.add(model.primary >= floor)
+    return copy
+
+
+def cards_line(
+    model: LineModel,
+    watch: Watch,
+    value: int,
+    solver: cp_model.CpSolver | None,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object],
+) -> tuple[str, cp_model.CpSolver, int] | None:
+    """Steps 1 to 3 (module doc) for the value the search needs next, `value`; `solver` holds the
+    pass's line (of value `value - 1`) where it found one, else None. The answer, or None."""
+    if getattr(watch, "below", None) is None:
+        return None  # a watch without the relaxation's `Below` (tests' exact watches)
+    t = time.process_time()
+    proven, cards, finals = fresh_question(watch, value)
+    _trace(kind="cards_ask", ask=value, below=proven, cards=sorted(cards or ()), cpu=round(time.process_time() - t, 2))
+    if proven:
+        return None if solver is None else ("OPTIMAL", solver, value - 1)
+    for _ in range(ROUNDS):
+        if cards is None:
+            return None
+        copy = narrowed(model, cards, finals, value)
+        if copy is None:
+            return None
+        found = tuned(deadline, workers, tuning, DET)
+        t = time.process_time()
+        got = STATUS[found.solve(copy)]
+        w = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
+        _trace(kind="cards_solve", ask=value, status=got, value=w, cpu=round(time.process_time() - t, 2))
+        if w is None:
+            return None
+        t = time.process_time()
+        proven, cards, finals = fresh_question(watch, w + 1)
+        _trace(kind="cards_ask", ask=w + 1, below=proven, cpu=round(time.process_time() - t, 2))
+        if proven:
+            return "OPTIMAL", found, w
+        value = w + 1
+    return None

@@ -1,0 +1,92 @@
+"""A game-end model's stalled search helped by the relaxed line's cards and final board
+(analysis/floor_cards.py): a model narrowed to cards and final boards holds only lines of the model
+(its best never above the model's, the line read back a real one on a board asked for), and an
+answer through the narrowed solves has the status, value and bound of the full search (the
+independent computation: the model solved to its end without any watch), its line a real line of
+that value (replayed and scored by the engine). R-TURN-2 (the two turns' actions), R-SCORE-1 (the
+value), R-EXC-1 (the cards excavated), R-TILE-1 (the next tile's placement: the final board)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from akrotiri_puzzles.actions import Excavate
+from akrotiri_puzzles.analysis import board_solve, floor_cards, reach_below, watch_defer
+from akrotiri_puzzles.analysis.engine_line import replay_line
+from akrotiri_puzzles.solver.deadline import Deadline
+
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+
+
+@pytest.mark.slow
+def test_R_EXC_1_R_TILE_1_R_SCORE_1_a_model_narrowed_to_cards_and_a_final_board_never_beats_the_model():
+    # South before its placement on turn 5 (seed 3, 2014), the next tile drawn (final boards of
+    # their own), the first group's first placement (optimum 6: E12 in turn 1, E02 in turn 2)
+    # solved in full, then narrowed to its optimal line's cards and final board (the optimum is
+    # kept: that line is one of the narrowed model), and to other final boards with those cards
+    # (no line: E12's island is another there) or none (at most the optimum). About 25 CPU s.
+    pos = before_placement(3, 2014, 5)
+    _, child = placement_groups(pos)[0][0]
+    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    assert full.status == "OPTIMAL" and full.value is not None
+    puzzle = board_solve.two_turn_puzzle(child)
+    final = replay_line(puzzle, full.line).board
+    cards = frozenset(a.card for a in full.line if isinstance(a, Excavate))
+    assert cards
+    two = board_solve.TwoTurns(child, "score", Deadline(None))
+    model = two.fresh()
+    boards = sorted({model.f.members[c][0].boards[-1] for c in range(model.n)}, key=lambda b: b.placements)
+    assert final in boards
+    other = 0
+    others = [b for b in boards if b != final][:2]
+    for asked, dug in [(final, cards), *[(b, d) for b in others for d in (cards, frozenset[str]())]]:
+        model = two.fresh()
+        copy = floor_cards.narrowed(model, dug, frozenset({asked}), 0)
+        assert copy is not None
+        status, solver = board_solve._solve(copy, Deadline(None), 1, board_solve.TWO_TURNS_TUNING)
+        if status == "INFEASIBLE":
+            assert asked != final and dug  # the optimal line is one of the narrowed model
+            continue
+        assert status == "OPTIMAL"
+        value = int(solver.value(model.primary))
+        assert value <= full.value
+        if asked == final:
+            assert value == full.value
+        line = board_solve.read_two_turns(model, solver, puzzle)
+        # A real line, of the value the narrowed model says, on the board asked for.
+        assert board_solve.two_turns_value(child, "score", tuple(line)) == value
+        assert replay_line(puzzle, line).board == asked
+        assert {a.card for a in line if isinstance(a, Excavate)} >= dug
+        other += asked != final
+    assert other >= 1
+
+
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_has_the_full_search_s_status_value_and_bound(monkeypatch):
+    # South before its placement on turn 5 (seed 3, 2014), nothing left to draw (models of tenths
+    # of a second), the watch deferred as at the game's end with passes of a tiny deterministic
+    # time, so that the first pass stops at its limit and the cards are tried; floors below, at
+    # and above each placement's optimum. The premise: some answers come through the cards.
+    monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
+    pos = no_draw(before_placement(3, 2014, 5))
+    through = 0
+    for group in placement_groups(pos)[:4]:
+        _, child = group[0]
+        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert best.status == "OPTIMAL" and best.value is not None
+        for floor in (None, best.value, best.value + 1):
+            full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+            watch = watch_defer.Watch(reach_below.Below(), child)
+            watch.deferred = True
+            before = len(steps)
+            got = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor, out_of_reach=watch)
+            assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+            if full.value is not None:
+                assert board_solve.two_turns_value(child, "score", got.line) == full.value
+            ended = [s for s in steps[before:] if s["kind"] == "cards_ask"]
+            through += bool(ended) and ended[-1]["below"] and any(s["kind"] == "cards_solve" for s in steps[before:])
+    assert through >= 1
