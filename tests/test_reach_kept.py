@@ -145,14 +145,19 @@ def seed_5_turn_10_cover():
 
 
 @pytest.mark.corpus
-def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before():
+def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before(monkeypatch):
     # Seed 5's turn 10 (2016, north), the cover whose question at 29 is no (ten of its groups
     # past the analyser's cap together, the no from a board alone) and whose members are each yes
     # (about 45 and 35 CPU s each; docs/analysis.md): the same answers as main's order.
     group, top = seed_5_turn_10_cover()
     # `again=1`: without session 62's second search of a board alone past the cap
     # (`ALONE_AGAIN`), with which that board completes below 29 and so does the cover
-    # (tests/test_reach_alone_again.py).
+    # (tests/test_reach_alone_again.py). The premise (the cover not below 29, a board alone past
+    # the cap) with the ceiling's terms of sessions 64-69 off, as that test's: with them the cover
+    # is below 29 at once (found in session 71; the test had failed since, a corpus test `make
+    # test` leaves out).
+    for term in ("TRIPS", "CUBES", "JOINT", "LEAD", "STAY", "STAY_UNSOLD"):
+        monkeypatch.setattr(reach_ceiling, term, False)
     new, old = Below(again=1), Below(alone_first=False, keep_below=False, again=1)
     assert not new(top, 29) and not old(top, 29)
     assert new.capped and new.last_board is not None
