@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ortools.sat.python import cp_model
 
@@ -54,8 +54,17 @@ from . import reach_two_goals
 
 if TYPE_CHECKING:
     from ..board import Board
+    from ..position import Position
     from ..solver.model import LineModel
-    from .watch_defer import Watch
+
+
+class Watch(Protocol):
+    """What this module reads of watch_defer's `Watch` (a protocol: watch_defer imports this
+    module): the position and its relaxation's `Below`."""
+
+    below: Any
+    pos: Position
+
 
 CARDS = True
 """Whether a game-end model's search stalled at its first pass tries the relaxed line's cards
@@ -81,7 +90,7 @@ def fresh_question(watch: Watch, value: int) -> tuple[bool, frozenset[str] | Non
     whether it proves `value` out of reach (False where the analysis's time limit stops it), and
     the cards and final boards of the last relaxed leaf that reached it (None where none did)."""
     below = type(watch.below)()
-    below.deadline = getattr(watch.below, "deadline", None)  # type: ignore[attr-defined]
+    below.deadline = getattr(watch.below, "deadline", None)
     reach_two_goals.Reached.cards = None
     reach_two_goals.Reached.finals = None
     try:
