@@ -43,7 +43,7 @@ def test_R_EXC_1_R_TILE_1_R_SCORE_1_a_model_narrowed_to_cards_and_a_final_board_
     others = [b for b in boards if b != final][:2]
     for asked, dug in [(final, cards), *[(b, d) for b in others for d in (cards, frozenset[str]())]]:
         model = two.fresh()
-        copy = floor_cards.narrowed(model, dug, frozenset({asked}), 0)
+        copy = floor_cards.narrowed(model, dug, 0, frozenset({asked}))
         assert copy is not None
         status, solver = board_solve._solve(copy, Deadline(None), 1, board_solve.TWO_TURNS_TUNING)
         if status == "INFEASIBLE":

@@ -12,27 +12,22 @@ import pytest
 
 from akrotiri_puzzles.analysis import reach_loads, reach_turns
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
-from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_money import TOUCHED, UNREAD
 from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups, two_turn_bound
+from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, placement_groups
+from .test_reach_shared_cubes import seed_1_turn_30_group_cover
 from .test_reach_two import NODES, covers
 
 GROUP = "tile -3,-1 r0 green@NE"
 
 
 @pytest.fixture(scope="module")
-def seed_1_turn_30_cover():
-    """The cover of seed 1's turn 30's group of `tile -3,-1 r0 green@NE` (north, the game's last
-    placing turn: the hero has five temples)."""
-    pos = before_placement(1, 2016, 30)
-    group = next(g for g in placement_groups(pos) if any(str(a) == GROUP for a, _ in g))
-    top = cover([child for _, child in group], 2)
-    assert top is not None
-    return top
+def seed_1_turn_30_cover() -> Position:
+    """The cover of seed 1's turn 30's group of `tile -3,-1 r0 green@NE`."""
+    return seed_1_turn_30_group_cover(GROUP)
 
 
 def test_R_LOAD_1_R_FREE_2_R_TILE_2_past_an_unload_a_load_takes_what_each_boards_island_holds(seed_1_turn_30_cover):

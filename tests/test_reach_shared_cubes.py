@@ -15,21 +15,27 @@ from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups, two_turn_bound
+from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_two import NODES, covers
 
 
-@pytest.fixture(scope="module")
-def seed_1_turn_30_cover():
-    """The cover of seed 1's turn 30's group of `tile -2,-2 r0 green@NE` (north, the game's
-    last placing turn: the hero has five temples)."""
+def seed_1_turn_30_group_cover(placement: str) -> Position:
+    """The cover of seed 1's turn 30's group of `placement` (north, the game's last placing turn:
+    the hero has five temples)."""
     pos = before_placement(1, 2016, 30)
-    group = next(g for g in placement_groups(pos) if any(str(a) == "tile -2,-2 r0 green@NE" for a, _ in g))
+    group = next(g for g in placement_groups(pos) if any(str(a) == placement for a, _ in g))
     top = cover([child for _, child in group], 2)
     assert top is not None
     return top
+
+
+@pytest.fixture(scope="module")
+def seed_1_turn_30_cover() -> Position:
+    """The cover of seed 1's turn 30's group of `tile -2,-2 r0 green@NE`."""
+    return seed_1_turn_30_group_cover("tile -2,-2 r0 green@NE")
 
 
 def test_R_LOAD_1_R_GEO_4_R_TILE_2_two_spots_one_island_on_a_board_share_its_cubes(seed_1_turn_30_cover):

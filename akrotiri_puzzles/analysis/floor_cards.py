@@ -51,6 +51,7 @@ from ortools.sat.python import cp_model
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.run import STATUS, tuned
 from . import reach_two_goals
+from .floor_first import narrowed
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -100,27 +101,6 @@ def fresh_question(watch: Watch, value: int) -> tuple[bool, frozenset[str] | Non
     return proven, reach_two_goals.Reached.cards, reach_two_goals.Reached.finals
 
 
-def narrowed(
-    model: LineModel, cards: frozenset[str], finals: frozenset[Board] | None, floor: int
-) -> cp_model.CpModel | None:
-    """A copy of the model with each of `cards` excavated (in either turn), its class one whose
-    final board is in `finals` (any, where none is), and the value at least `floor`; None where a
-    card has no excavation in the model."""
-    copy = model.m.clone()
-    for card in sorted(cards):
-        lits = [ws[card] for _, ws in sorted(model.w.items()) if card in ws]
-        if not lits:
-            return None
-        copy.add(sum(copy.get_bool_var_from_proto_index(v.index) for v in lits) == 1)
-    if finals:
-        members = model.f.members
-        keep = [c for c in range(model.n) if members[c][0].boards[-1] in finals]
-        if keep:
-            copy.add(sum(copy.get_bool_var_from_proto_index(model.scen[c].index) for c in keep) == 1)
-    copy.add(model.primary >= floor)
-    return copy
-
-
 def cards_line(
     model: LineModel,
     watch: Watch,
@@ -142,7 +122,7 @@ def cards_line(
     for _ in range(ROUNDS):
         if cards is None:
             return None
-        copy = narrowed(model, cards, finals, value)
+        copy = narrowed(model, cards, value, finals)
         if copy is None:
             return None
         found = tuned(deadline, workers, tuning, DET)

@@ -64,6 +64,7 @@ from . import reach_two_goals
 from .watched import Meets
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..solver.model import LineModel
     from .watched import OutOfReach
 
@@ -135,15 +136,24 @@ class Memo:
         return lambda value: self.within(value, seconds) is True
 
 
-def narrowed(model: LineModel, cards: frozenset[str], floor: int) -> cp_model.CpModel | None:
-    """A copy of the model with each of `cards` excavated (in either turn) and the value at least
-    `floor`; None where a card has no excavation in the model (no line of it digs every card)."""
+def narrowed(
+    model: LineModel, cards: frozenset[str], floor: int, finals: frozenset[Board] | None = None
+) -> cp_model.CpModel | None:
+    """A copy of the model with each of `cards` excavated (in either turn), the value at least
+    `floor`, and, where `finals` is given, its class one whose final board is among them (any, where
+    none is: floor_cards.py); None where a card has no excavation in the model (no line of it digs
+    every card)."""
     copy = model.m.clone()
     for card in sorted(cards):
         lits = [ws[card] for _, ws in sorted(model.w.items()) if card in ws]
         if not lits:
             return None
         copy.add(sum(copy.get_bool_var_from_proto_index(v.index) for v in lits) == 1)
+    if finals:
+        members = model.f.members
+        keep = [c for c in range(model.n) if members[c][0].boards[-1] in finals]
+        if keep:
+            copy.add(sum(copy.get_bool_var_from_proto_index(model.scen[c].index) for c in keep) == 1)
     copy.add(model.primary >= floor)
     return copy
 
