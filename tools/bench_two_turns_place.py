@@ -47,8 +47,8 @@ def positions(seed: int, edition: int, turn: int, seats: list[str]) -> list[Posi
 def position_options(ap: argparse.ArgumentParser, required: bool = True) -> None:
     """The options naming one position as `positions` draws it (the developers' tools share them)."""
     ap.add_argument("--seed", type=int, required=required)
-    ap.add_argument("--edition", type=int, default=2016)
-    ap.add_argument("--seat", default="south")
+    ap.add_argument("--edition", type=int, default=2016, choices=(2016, 2014))
+    ap.add_argument("--seat", default="south", choices=("north", "south"))
     ap.add_argument("--turn", type=int, required=required)
 
 
@@ -129,8 +129,8 @@ def the_ask(ap: argparse.ArgumentParser, arg: str) -> tuple[str, int]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
-    ap.add_argument("--editions", type=int, nargs="+", default=[2016])
-    ap.add_argument("--seats", nargs="+", default=["south"])
+    ap.add_argument("--editions", type=int, nargs="+", default=[2016], choices=(2016, 2014))
+    ap.add_argument("--seats", nargs="+", default=["south"], choices=("north", "south"))
     ap.add_argument("--turn", type=int, default=5)
     ap.add_argument("--objective", default="score")
     ap.add_argument("--limit", type=float, default=1800.0)
