@@ -14,10 +14,13 @@ import pytest
 
 from akrotiri_puzzles.actions import Excavate
 from akrotiri_puzzles.analysis import board_solve, floor_cards, reach_below, watch_defer
+from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.engine_line import replay_line
+from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import COMPS, before_placement, no_draw, placement_groups
 
 
 @pytest.mark.slow
@@ -64,12 +67,18 @@ def test_R_EXC_1_R_TILE_1_R_SCORE_1_a_model_narrowed_to_cards_and_a_final_board_
 
 
 @pytest.mark.slow
-def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_has_the_full_search_s_status_value_and_bound(monkeypatch):
+@pytest.mark.parametrize("finals_from", [0, 1])
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_has_the_full_search_s_status_value_and_bound(
+    monkeypatch, finals_from
+):
     # South before its placement on turn 5 (seed 3, 2014), nothing left to draw (models of tenths
     # of a second), the watch deferred as at the game's end with passes of a tiny deterministic
     # time, so that the first pass stops at its limit and the cards are tried; floors below, at
-    # and above each placement's optimum. The premise: some answers come through the cards.
+    # and above each placement's optimum; every round narrowed by the leaf's final boards too
+    # (`FINALS_FROM` 0, session 71) or the first by the cards alone (1, session 72). The premise:
+    # some answers come through the cards.
     monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    monkeypatch.setattr(floor_cards, "FINALS_FROM", finals_from)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
     pos = no_draw(before_placement(3, 2014, 5))
@@ -90,3 +99,43 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_has_the_full_search_s_st
             ended = [s for s in steps[before:] if s["kind"] == "cards_ask"]
             through += bool(ended) and ended[-1]["below"] and any(s["kind"] == "cards_solve" for s in steps[before:])
     assert through >= 1
+
+
+def _seed_4_turn_24_first() -> tuple[Position, Position]:
+    """North before its placement on turn 24 of seed 4's greedy game (2016, the hero one temple
+    from the end: watch_defer's deferred search), and the child of its first placement."""
+    seen: list[Position] = []
+    play_game(COMPS, 4, 2016, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+    pos = next(p for p in seen if p.phase == "place" and p.turn == 24 and p.to_move == "north" and p.hero.tile)
+    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
+    child = next(c for a, c in kids if str(a) == "tile -1,-2 r0 gray@NW")
+    return pos, child
+
+
+@pytest.mark.slow
+def test_R_MOVE_1_R_EXC_1_R_SCORE_1_seed_4_turn_24_the_cards_alone_find_the_optimum_off_the_relaxed_leaf_s_board(
+    monkeypatch,
+):
+    # Seed 4's turn 24 (2016, north), the first placement `tile -1,-2 r0 gray@NW`, no floor: the
+    # first pass stops at its limit at 50; the relaxed leaf at 51 digs H06. Narrowed to H06 alone
+    # (`FINALS_FROM` 1), the model finds a line of 55 and the relaxation proves 56 out of reach:
+    # OPTIMAL 55, the line scored 55 by the engine. That line ends on a board that is none of the
+    # relaxed leaf's at 55 (whose line leaves its start island by another dock than the boat's
+    # without the portage, R-MOVE-1), so the narrowing by the leaf's boards (session 71's first
+    # round) would have missed it. About 30 CPU s.
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
+    pos, child = _seed_4_turn_24_first()
+    watch = Run(pos, "score", Deadline(None), 1, turns=2).two_turn_out_of_reach(child)
+    assert isinstance(watch, watch_defer.Watch) and watch.deferred
+    got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=watch)
+    assert (got.status, got.value, got.bound) == ("OPTIMAL", 55, 55)
+    assert board_solve.two_turns_value(child, "score", got.line) == 55  # the engine's score
+    assert "H06" in {a.card for a in got.line if isinstance(a, Excavate)}
+    solves = [s for s in steps if s["kind"] == "cards_solve"]
+    assert [(s["finals"], s["value"]) for s in solves] == [(False, 55)]
+    # The relaxed leaf at 55: H06, on boards none of which is the optimal line's final board.
+    _, cards, finals = floor_cards.fresh_question(watch, 55)
+    assert cards == frozenset({"H06"}) and finals
+    puzzle = board_solve.two_turn_puzzle(child)
+    assert replay_line(puzzle, got.line).board not in finals

@@ -20,11 +20,24 @@ found no line, its best plus one where it found one):
    line), as the plain search would end there; a no gives the map cards (`Reached.cards`) and
    final boards (`Reached.finals`) of the last relaxed leaf that reached `v`.
 2. The model is solved for `DET` of CP-SAT's deterministic time with each of those cards
-   excavated (in either turn), its line's final board one of those boards (the model's classes
-   whose final board it is; all of them where none is), and the value at least `v`.
+   excavated (in either turn) and the value at least `v`; from the round `FINALS_FROM` on (the
+   second: session 72), its line's final board one of those boards too (the model's classes
+   whose final board it is; all of them where none is).
 3. A line of value `w` found there: the question at `w + 1` in full (a fresh `Below`); yes, the
    answer is that line, OPTIMAL `w`, bound `w`; no, steps 2 and 3 again at `w + 1` with that
    no's cards and boards, `ROUNDS` times at most. Else None: the passes go on as before.
+
+Why the cards alone first (session 72). The relaxed leaf's final board is a strong guess from a
+line that may not be real: a relaxed stop is a spot, whose docks are all of its islands', so a
+relaxed line may load at an island and leave it from another of its docks without the portage
+(R-MOVE-1: a step costs a point). On seed 4's turn 24 (2016, north, `tile -1,-2 r0 gray@NW`, the
+pass at 50) the leaf at 51 and at 55 lies on one board (L02 r270 at the slot (2,1)); its line of
+55 (3 cubes sold in each turn, H06 excavated at (-2,9)) needs at least 13 actions of the 12 in
+the engine (the start dock -2,-2NE has no ship step to Thera: a portage first). Narrowed to H06
+and that board the model finds 54 and then nothing at 55; narrowed to H06 alone it finds 55 (an
+oracle in turn 1, another board) and the relaxation proves 56 out of reach. On seed 3's turn 26
+the board was needed for the second line (57), not the first (56, found at once with the card
+alone), and the second round is the same solve as before this change.
 
 Why it is sound (floor_first.py's step 2, extended). The cards and the class narrow the model:
 every line of the narrowed model is a line of the model (the same variables and constraints, more
@@ -77,6 +90,10 @@ DET = 10.0
 ROUNDS = 2
 """Narrowed solves at most (each one value higher than the last line found)."""
 
+FINALS_FROM = 1
+"""The first round (counted from 0) whose narrowed model keeps only the leaf's final boards too;
+the rounds before it narrow by the cards alone (module doc; 0: every round, as in session 71)."""
+
 TRACE: Callable[..., None] | None = None
 """Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
 
@@ -119,17 +136,24 @@ def cards_line(
     _trace(kind="cards_ask", ask=value, below=proven, cards=sorted(cards or ()), cpu=round(time.process_time() - t, 2))
     if proven:
         return None if solver is None else ("OPTIMAL", solver, value - 1)
-    for _ in range(ROUNDS):
+    for rnd in range(ROUNDS):
         if cards is None:
             return None
-        copy = narrowed(model, cards, value, finals)
+        copy = narrowed(model, cards, value, finals if rnd >= FINALS_FROM else None)
         if copy is None:
             return None
         found = tuned(deadline, workers, tuning, DET)
         t = time.process_time()
         got = STATUS[found.solve(copy)]
         w = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
-        _trace(kind="cards_solve", ask=value, status=got, value=w, cpu=round(time.process_time() - t, 2))
+        _trace(
+            kind="cards_solve",
+            ask=value,
+            finals=rnd >= FINALS_FROM,
+            status=got,
+            value=w,
+            cpu=round(time.process_time() - t, 2),
+        )
         if w is None:
             return None
         t = time.process_time()
