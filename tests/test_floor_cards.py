@@ -122,7 +122,7 @@ def test_R_MOVE_1_R_EXC_1_R_SCORE_1_seed_4_turn_24_the_cards_alone_find_the_opti
     # OPTIMAL 55, the line scored 55 by the engine. That line ends on a board that is none of the
     # relaxed leaf's at 55 (whose line leaves its start island by another dock than the boat's
     # without the portage, R-MOVE-1), so the narrowing by the leaf's boards (session 71's first
-    # round) would have missed it. About 30 CPU s.
+    # round) would have missed it. About 40 CPU s.
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
     pos, child = _seed_4_turn_24_first()
