@@ -36,7 +36,9 @@ questions = []
 if args.every is not None:
     lo, hi, ask = args.every
     groups = turn_groups(pos)
-    for i in range(lo, min(hi, len(groups))):
+    if not 0 <= lo < hi <= len(groups):
+        ap.error(f"--every {lo} {hi}: the turn has {len(groups)} groups (FROM < TO, from 0 to {len(groups)})")
+    for i in range(lo, hi):
         members = [c for _, c in groups[i]]
         questions.append(lambda members=members: below.every(members, ask))
 else:

@@ -139,7 +139,8 @@ def cards_line(
     for rnd in range(ROUNDS):
         if cards is None:
             return None
-        copy = narrowed(model, cards, value, finals if rnd >= FINALS_FROM else None)
+        with_finals = rnd >= FINALS_FROM
+        copy = narrowed(model, cards, value, finals if with_finals else None)
         if copy is None:
             return None
         found = tuned(deadline, workers, tuning, DET)
@@ -149,7 +150,7 @@ def cards_line(
         _trace(
             kind="cards_solve",
             ask=value,
-            finals=rnd >= FINALS_FROM,
+            finals=with_finals,
             status=got,
             value=w,
             cpu=round(time.process_time() - t, 2),
