@@ -4,7 +4,8 @@
 answer through the narrowed solves has the status, value and bound of the full search (the
 independent computation: the model solved to its end without any watch), its line a real line of
 that value (replayed and scored by the engine). R-TURN-2 (the two turns' actions), R-SCORE-1 (the
-value), R-EXC-1 (the cards excavated), R-TILE-1 (the next tile's placement: the final board)."""
+value), R-EXC-1 (the cards excavated), R-TILE-1 (the next tile's placement: the final board),
+R-GOAL-* (the goal cards' points a narrowed model requires: session 73)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ from akrotiri_puzzles.actions import Excavate
 from akrotiri_puzzles.analysis import board_solve, floor_cards, reach_below, watch_defer
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.engine_line import replay_line
+from akrotiri_puzzles.analysis.placement import cover, groups
 from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.puzzle import State, moves, play
+from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
 
@@ -139,3 +143,131 @@ def test_R_MOVE_1_R_EXC_1_R_SCORE_1_seed_4_turn_24_the_cards_alone_find_the_opti
     assert cards == frozenset({"H06"}) and finals
     puzzle = board_solve.two_turn_puzzle(child)
     assert replay_line(puzzle, got.line).board not in finals
+
+
+@pytest.mark.slow
+def test_R_GOAL_1_R_GOAL_3_R_GOAL_8_R_SCORE_1_a_model_narrowed_to_goal_points_never_beats_the_model():
+    # South before its placement on turn 5 (seed 3, 2014), the first group's first placement
+    # solved in full; narrowed to its optimal line's cards and each goal card's points on its
+    # final board as the engine scores them (`goals`: the optimum is kept, that line is one of
+    # the narrowed model), and to one more point on a card (at most the optimum, or no line). The
+    # line read back is real: the engine scores it as the narrowed model does, each card at least
+    # the points required. About 30 CPU s.
+    pos = before_placement(3, 2014, 5)
+    _, child = placement_groups(pos)[0][0]
+    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    assert full.status == "OPTIMAL" and full.value is not None
+    puzzle = board_solve.two_turn_puzzle(child)
+    end = replay_line(puzzle, full.line)
+    points = {g.goal: g.points for g in seat_score(end, child.to_move).goals}
+    assert points
+    cards = frozenset(a.card for a in full.line if isinstance(a, Excavate))
+    two = board_solve.TwoTurns(child, "score", Deadline(None))
+    more = {g: {**points, g: p + 1} for g, p in points.items()}
+    for goals in (points, *more.values()):
+        model = two.fresh()
+        copy = floor_cards.narrowed(model, cards, 0, None, goals)
+        assert copy is not None
+        status, solver = board_solve._solve(copy, Deadline(None), 1, board_solve.TWO_TURNS_TUNING)
+        if status == "INFEASIBLE":
+            assert goals != points  # the optimal line is one of the narrowed model
+            continue
+        assert status == "OPTIMAL"
+        value = int(solver.value(model.primary))
+        assert value <= full.value
+        if goals == points:
+            assert value == full.value
+        line = board_solve.read_two_turns(model, solver, puzzle)
+        assert board_solve.two_turns_value(child, "score", tuple(line)) == value
+        got = {g.goal: g.points for g in seat_score(replay_line(puzzle, line), child.to_move).goals}
+        assert all(got[g] >= p for g, p in goals.items())
+
+
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goal_readings_has_the_full_search_s_status_value_and_bound(
+    monkeypatch,
+):
+    # As the test above with both schedules, but every narrowed solve by the cards alone made to
+    # find nothing, so that each round goes on to the solve with the relaxed leaf's goal readings
+    # required too (`GOALS`, session 73): the answers are still the full search's (the
+    # independent computation: the model solved to its end without any watch), the lines real
+    # lines of that value. The premise: some answers come through a goal readings' solve.
+    monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
+    plain = floor_cards._narrowed_line
+
+    def goals_only(model, cards, value, finals, goals, *rest):  # type: ignore[no-untyped-def]
+        got = plain(model, cards, value, finals, goals, *rest)
+        return got if got is None or goals is not None else (got[0], None)
+
+    monkeypatch.setattr(floor_cards, "_narrowed_line", goals_only)
+    pos = no_draw(before_placement(3, 2014, 5))
+    through = 0
+    for group in placement_groups(pos)[:4]:
+        _, child = group[0]
+        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert best.status == "OPTIMAL" and best.value is not None
+        for floor in (None, best.value, best.value + 1):
+            full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+            watch = watch_defer.Watch(reach_below.Below(), child)
+            watch.deferred = True
+            before = len(steps)
+            got = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor, out_of_reach=watch)
+            assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+            if full.value is not None:
+                assert board_solve.two_turns_value(child, "score", got.line) == full.value
+            ended = [s for s in steps[before:] if s["kind"] == "cards_ask"]
+            solved = [s for s in steps[before:] if s["kind"] == "cards_solve" and s["goals"] and s["value"] is not None]
+            through += bool(ended) and ended[-1]["below"] and bool(solved)
+    assert through >= 1
+
+
+def _seed_1_turn_30_cover() -> tuple[Position, Position, Position]:
+    """North before its placement on turn 30 of seed 1's greedy game (2016, the hero one temple
+    from the end), the placement `tile 2,-1 r0 green@NE`'s child, and the cover of its group (the
+    101st of the turn's 132, the first one the relaxation leaves open at 57)."""
+    seen: list[Position] = []
+    play_game(COMPS, 1, 2016, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+    pos = next(p for p in seen if p.phase == "place" and p.turn == 30 and p.to_move == "north" and p.hero.tile)
+    kids = Run(pos, "score", Deadline(None), 1, turns=2).children(pos)
+    group = next(g for g in groups(kids) if any(str(a) == "tile 2,-1 r0 green@NE" for a, _ in g))
+    child = next(c for a, c in group if str(a) == "tile 2,-1 r0 green@NE")
+    top = cover([c for _, c in group], 2)
+    assert top is not None
+    return pos, child, top
+
+
+@pytest.mark.slow
+def test_R_GOAL_1_R_GOAL_3_R_GOAL_8_seed_1_turn_30_the_relaxed_57_is_a_real_line_and_the_goal_readings_find_59(
+    monkeypatch,
+):
+    # Seed 1's turn 30 (2016, north): the relaxation leaves the group of `tile 2,-1 r0 green@NE`
+    # open at 57 (the best of the 100 groups before it 56) with H07 dug on the island of (-9,1)
+    # in turn 2 and the goal cards read 20 on its final board. No reading is loose: a line of 57
+    # exists (the engine's score: H07 7 points, G01 and G03 each +1 temple on (-9,1), portage
+    # distance 1 and no icon; G08 +1 old temple, H04's island given its third icon by the next
+    # tile; 12 drachmas). The cover's model at floor 57 finds 58 in its first pass and nothing
+    # more through H07 alone (det 10); with the leaf's goal readings required too, a line of 59,
+    # and 60 is below: OPTIMAL 59, the engine's score 59. About 90 CPU s.
+    pos, child, top = _seed_1_turn_30_cover()
+    line57 = (
+        "ship -2,0NE; load red; ship T1; sell red; end; tile -2,-3 r90 green@NW; "
+        "ship 1,0SW; ship -3,1SE; portage -3,0SW; ship -4,0NW; excavate H07 -4,0NW"
+    )
+    puzzle = board_solve.two_turn_puzzle(child)
+    state = State(child)
+    for name in line57.split("; "):
+        state = play(puzzle, state, next(a for a in moves(puzzle, state) if str(a) == name))
+    score = seat_score(state.pos, "north")
+    assert score.total == 57
+    assert {g.goal: g.points for g in score.goals} == {"G01": 6, "G03": 8, "G08": 6}
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
+    watch = Run(pos, "score", Deadline(None), 1, turns=2).two_turn_out_of_reach(top)
+    assert isinstance(watch, watch_defer.Watch) and watch.deferred
+    got = board_solve.best_two_turns(top, "score", Deadline(None), floor=57, out_of_reach=watch)
+    assert (got.status, got.value, got.bound) == ("OPTIMAL", 59, 59)
+    assert board_solve.two_turns_value(top, "score", got.line) == 59  # the engine's score
+    solves = [(s["goals"], s["value"]) for s in steps if s["kind"] == "cards_solve"]
+    assert solves == [(False, None), (True, 59)]

@@ -22,7 +22,10 @@ found no line, its best plus one where it found one):
 2. The model is solved for `DET` of CP-SAT's deterministic time with each of those cards
    excavated (in either turn) and the value at least `v`; from the round `FINALS_FROM` on (the
    second: session 72), its line's final board one of those boards too (the model's classes
-   whose final board it is; all of them where none is).
+   whose final board it is; all of them where none is). Where that solve finds no line
+   (`GOALS`, session 73), it is solved once more, for `DET` too, with each goal card the hero
+   holds also scoring at least the points the leaf read for it on its best final board
+   (`Reached.goals`, the model's `goal_points`).
 3. A line of value `w` found there: the question at `w + 1` in full (a fresh `Below`); yes, the
    answer is that line, OPTIMAL `w`, bound `w`; no, steps 2 and 3 again at `w + 1` with that
    no's cards and boards, `ROUNDS` times at most. Else None: the passes go on as before.
@@ -39,7 +42,20 @@ oracle in turn 1, another board) and the relaxation proves 56 out of reach. On s
 the board was needed for the second line (57), not the first (56, found at once with the card
 alone), and the second round is the same solve as before this change.
 
-Why it is sound (floor_first.py's step 2, extended). The cards and the class narrow the model:
+Why the goal readings (session 73). On seed 1's turn 30 (2016, north) the cover of `tile 2,-1 r0
+green@NE`'s group is asked at 57 (the best of the 100 groups before it 56): the first pass finds
+58, the relaxation says 59 not below (H07 on the island of (-9,1) in turn 2, the goal cards read
+G01 6, G03 8, G08 6 on the leaf's board) and 60 below. The relaxation over-counts nothing there: a
+line of 57 of that shape is real (the engine's score: H07's temple at portage distance 1 on an
+island with no icon, R-GOAL-1, R-GOAL-3; the next tile gives H04's island its third icon,
+R-GOAL-8; 12 drachmas), and one of 59 (five cubes sold). But the model narrowed to H07 finds
+nothing at 59 in `DET` 10 (nor H07 with the leaf's board, nor the passes at 20 and 40, to the
+CPU limit); with the three readings required too it finds 59 within `DET`, and 60 is below:
+OPTIMAL 59 at about 80 CPU s where the cover's solve ran to the turn's limit. The readings are a
+guess like the cards: a real line may score fewer goal points and more drachmas, so they come
+only after the cards alone (and with them the final boards, from `FINALS_FROM`) find nothing.
+
+Why it is sound (floor_first.py's step 2, extended). The cards, the class and the goal points narrow the model:
 every line of the narrowed model is a line of the model (the same variables and constraints, more
 of them, the floor and cap included), so `w` is at most the model's optimum; the relaxation
 proves that no line reaches `w + 1` (a sound bound on every line of the placement,
@@ -94,6 +110,10 @@ FINALS_FROM = 1
 """The first round (counted from 0) whose narrowed model keeps only the leaf's final boards too;
 the rounds before it narrow by the cards alone (module doc; 0: every round, as in session 71)."""
 
+GOALS = True
+"""Whether a round whose narrowed solve finds no line solves again with the relaxed leaf's goal
+readings required too (module doc, session 73); False: the round ends the step, as before."""
+
 TRACE: Callable[..., None] | None = None
 """Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
 
@@ -107,15 +127,28 @@ def fresh_question(watch: Watch, value: int) -> tuple[bool, frozenset[str] | Non
     """The relaxation's question at `value` in full, of a fresh `Below` of the watch's class:
     whether it proves `value` out of reach (False where the analysis's time limit stops it), and
     the cards and final boards of the last relaxed leaf that reached it (None where none did)."""
+    return fresh_leaf(watch, value)[:3]
+
+
+def fresh_leaf(
+    watch: Watch, value: int
+) -> tuple[bool, frozenset[str] | None, frozenset[Board] | None, dict[str, int] | None]:
+    """`fresh_question`, and the points of each goal card the hero holds that the last relaxed
+    leaf reaching `value` read on its best final board (`Reached.goals`; None where none did)."""
     below = type(watch.below)()
     below.deadline = getattr(watch.below, "deadline", None)
     reach_two_goals.Reached.cards = None
     reach_two_goals.Reached.finals = None
+    reach_two_goals.Reached.goals = None
+    reach_two_goals.Reached.read_goals = GOALS
     try:
         proven = bool(below(watch.pos, value))
     except TimeUp:
         proven = False
-    return proven, reach_two_goals.Reached.cards, reach_two_goals.Reached.finals
+    finally:
+        reach_two_goals.Reached.read_goals = False
+    got = reach_two_goals.Reached
+    return proven, got.cards, got.finals, got.goals
 
 
 def cards_line(
@@ -132,7 +165,7 @@ def cards_line(
     if getattr(watch, "below", None) is None:
         return None  # a watch without the relaxation's `Below` (tests' exact watches)
     t = time.process_time()
-    proven, cards, finals = fresh_question(watch, value)
+    proven, cards, finals, goals = fresh_leaf(watch, value)
     _trace(kind="cards_ask", ask=value, below=proven, cards=sorted(cards or ()), cpu=round(time.process_time() - t, 2))
     if proven:
         return None if solver is None else ("OPTIMAL", solver, value - 1)
@@ -140,27 +173,49 @@ def cards_line(
         if cards is None:
             return None
         with_finals = rnd >= FINALS_FROM
-        copy = narrowed(model, cards, value, finals if with_finals else None)
-        if copy is None:
+        kept = finals if with_finals else None
+        got = _narrowed_line(model, cards, value, kept, None, deadline, workers, tuning)
+        if got is not None and got[1] is None and GOALS and goals:
+            got = _narrowed_line(model, cards, value, kept, goals, deadline, workers, tuning)
+        if got is None or got[1] is None:
             return None
-        found = tuned(deadline, workers, tuning, DET)
+        found, w = got
         t = time.process_time()
-        got = STATUS[found.solve(copy)]
-        w = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
-        _trace(
-            kind="cards_solve",
-            ask=value,
-            finals=with_finals,
-            status=got,
-            value=w,
-            cpu=round(time.process_time() - t, 2),
-        )
-        if w is None:
-            return None
-        t = time.process_time()
-        proven, cards, finals = fresh_question(watch, w + 1)
+        proven, cards, finals, goals = fresh_leaf(watch, w + 1)
         _trace(kind="cards_ask", ask=w + 1, below=proven, cpu=round(time.process_time() - t, 2))
         if proven:
             return "OPTIMAL", found, w
         value = w + 1
     return None
+
+
+def _narrowed_line(
+    model: LineModel,
+    cards: frozenset[str],
+    value: int,
+    finals: frozenset[Board] | None,
+    goals: dict[str, int] | None,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object],
+) -> tuple[cp_model.CpSolver, int | None] | None:
+    """Step 2's solve (module doc): the model narrowed to `cards`, `value` and, where given,
+    `finals` and `goals`, for `DET`: the solver and its line's value (None: no line found), or
+    None where a card has no excavation in the model."""
+    copy = narrowed(model, cards, value, finals, goals)
+    if copy is None:
+        return None
+    found = tuned(deadline, workers, tuning, DET)
+    t = time.process_time()
+    got = STATUS[found.solve(copy)]
+    w = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
+    _trace(
+        kind="cards_solve",
+        ask=value,
+        finals=finals is not None,
+        goals=goals is not None,
+        status=got,
+        value=w,
+        cpu=round(time.process_time() - t, 2),
+    )
+    return found, w

@@ -53,7 +53,7 @@ line the unstopped search ends with.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ortools.sat.python import cp_model
@@ -137,12 +137,17 @@ class Memo:
 
 
 def narrowed(
-    model: LineModel, cards: frozenset[str], floor: int, finals: frozenset[Board] | None = None
+    model: LineModel,
+    cards: frozenset[str],
+    floor: int,
+    finals: frozenset[Board] | None = None,
+    goals: Mapping[str, int] | None = None,
 ) -> cp_model.CpModel | None:
     """A copy of the model with each of `cards` excavated (in either turn), the value at least
-    `floor`, and, where `finals` is given, its class one whose final board is among them (any, where
-    none is: floor_cards.py); None where a card has no excavation in the model (no line of it digs
-    every card)."""
+    `floor`, where `finals` is given its class one whose final board is among them (any, where
+    none is: floor_cards.py), and where `goals` is given each goal card the hero holds scoring at
+    least its points there (the model's `goal_points`; floor_cards.py); None where a card has no
+    excavation in the model (no line of it digs every card)."""
     copy = model.m.clone()
     for card in sorted(cards):
         lits = [ws[card] for _, ws in sorted(model.w.items()) if card in ws]
@@ -154,6 +159,10 @@ def narrowed(
         keep = [c for c in range(model.n) if members[c][0].boards[-1] in finals]
         if keep:
             copy.add(sum(copy.get_bool_var_from_proto_index(model.scen[c].index) for c in keep) == 1)
+    points = getattr(model, "goal_points", {})
+    for goal, least in sorted((goals or {}).items()):
+        if goal in points:
+            copy.add(copy.get_int_var_from_proto_index(points[goal].index) >= least)
     copy.add(model.primary >= floor)
     return copy
 

@@ -29,6 +29,15 @@ class Reached(Exception):
     of its mask, turn 1's board left out): read by floor_cards.py with `cards` (no bound reads
     it)."""
 
+    goals: dict[str, int] | None = None
+    """The points of each goal card the hero holds that last leaf read on its best final board
+    (`TwoGoals.readings`), where `read_goals` is set: read by floor_cards.py as a guess of a real
+    line's goal cards, where the cards alone find no line (no bound reads it)."""
+
+    read_goals = False
+    """Whether a leaf that reaches the value sets `goals` (floor_cards.py's questions only: the
+    other questions do not pay for the readings)."""
+
 
 class TwoGoals(Goals):
     """`TwoRelaxed`'s leaves and goal cards (module doc): read its boards, spots and members,
@@ -75,8 +84,27 @@ class TwoGoals(Goals):
             Reached.cards = frozenset(c for _, c in dug)
             m = self.finals(mask, len(dug)) & ~1
             Reached.finals = frozenset(self.boards[k] for k in range(1, len(self.boards)) if m >> k & 1)
+            Reached.goals = self.readings(dug, mask) if Reached.read_goals else None
             raise Reached
         return value
+
+    def readings(self, dug: frozenset[tuple[Quad, str]], mask: int) -> dict[str, int]:
+        """The points of each goal card the hero holds on the final board of `mask` where the
+        leaf's goal cards read the most (`goals_on`, the first such board): what a leaf that
+        reaches the value asked reads (`Reached.goals`). Read only then: a guess for
+        floor_cards.py, no bound."""
+        m = self.finals(mask, len(dug))
+        best, at = -(10**9), None
+        while m:
+            low = m & -m
+            k = low.bit_length() - 1
+            got = self.goals_on(k, dug)
+            if got > best:
+                best, at = got, k
+            m ^= low
+        if at is None:
+            return {}
+        return {g: self.goal_on(at, g, dug) for g in self.hero.goals}
 
     def goal_cells(self) -> _cells.GoalCells:
         """The leaves' cells of boards (reach_goal_cells.py): for the cards `goal_part` reads."""
