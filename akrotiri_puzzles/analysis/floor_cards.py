@@ -177,9 +177,11 @@ def cards_line(
         got = _narrowed_line(model, cards, value, kept, None, deadline, workers, tuning)
         if got is not None and got[1] is None and GOALS and goals:
             got = _narrowed_line(model, cards, value, kept, goals, deadline, workers, tuning)
-        if got is None or got[1] is None:
+        if got is None:
             return None
         found, w = got
+        if w is None:
+            return None
         t = time.process_time()
         proven, cards, finals, goals = fresh_leaf(watch, w + 1)
         _trace(kind="cards_ask", ask=w + 1, below=proven, cpu=round(time.process_time() - t, 2))
