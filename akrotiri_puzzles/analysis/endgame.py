@@ -46,6 +46,7 @@ from .placement import Below, Bound, Progress, Stopped, best_placements, split_p
 from .reach_bound import Shared, score_bound
 from .reach_tight import tight_bound
 from .watch_defer import Watch
+from .watched import Known
 
 WATCH_FLOORED = True
 """Whether a floored two-turn model's search is watched by the relaxation's ceiling as the
@@ -54,6 +55,14 @@ Before session 57 only the model without a floor was: where a floored one found 
 questions and the second model (the fewest-actions tie-break, gone since session 56) cost more
 than they saved. On seed 1's turn 12 (2016, north) the placement `tile 1,-1 r180 blue@NE` asked
 for 16: OPTIMAL 16 in 8.4 CPU s watched, 377 unwatched. False: as before, a reference."""
+
+KNOWN = True
+"""Whether the two-turn placement search's best, settled by a cover's line (its value proven,
+placement._Search.settled), has its line's solve at the end told that value (`Run.known`,
+watched.py's `Known`): its search ends at its first line of the value instead of proving it
+again; the same answer, line included (seed 1's turn 30, 2016, north: about 50 CPU s of its
+~520, docs/benchmarks.md, session 74). False: solved as any placement, as a reference."""
+
 MOST_TURNS = 2
 """The longest horizon analysed: the hero's next two turns, as the puzzles' (puzzle.py)."""
 SCALE = 10**5
@@ -217,6 +226,7 @@ class Run:
                     done=done,
                     below=self.two_turn_below(),
                     lines=self.two_turn_lines if self.use_bound else None,
+                    known=self.known if KNOWN else None,
                 )
             return self.split(self.children(pos), floor, cap)
         if pos.phase == "act" and not pos.passing:
@@ -239,6 +249,15 @@ class Run:
             kids = self.children(pos)
             return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
         return self.split(self.children(pos), floor, cap)
+
+    def known(self, pos: Position, floor: int, cap: int | None, most: int) -> BoardResult:
+        """`placed` of a placement whose best, `most`, is proven (placement._Search.resolve):
+        over two turns its model's watch is told it (watched.py's `Known`: the search ends at
+        its first line of that value, the line it returns without being told)."""
+        if self.left(pos) != 2 or pos.phase != "act" or pos.passing:
+            return self.placed(pos, floor, cap)
+        watch = self.two_turn_out_of_reach(pos) if WATCH_FLOORED else None
+        return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, Known(watch, most))
 
     def tidy(self, result: BoardResult, keep: int = 0) -> BoardResult:
         """The line to print from the start: over two turns, without an action it does not need

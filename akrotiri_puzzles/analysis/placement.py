@@ -116,6 +116,7 @@ def split_placements(
     done: Progress | None = None,
     below: Below | None = None,
     lines: Lines | None = None,
+    known: Known | None = None,
 ) -> BoardResult:
     """The best over the children, each asked only for lines better than the best so far, the
     placements of one slot and rotation first bounded together by their cover (module doc).
@@ -123,7 +124,7 @@ def split_placements(
     reach the value it would be asked for."""
     try:
         found, bound, proven = best_placements(
-            kids, solve, floor, cap, 1, upper, reach, feasible, turns, done, below, lines
+            kids, solve, floor, cap, 1, upper, reach, feasible, turns, done, below, lines, known
         )
     except Stopped as stop:
         # The children not looked at bound nothing: the line found, no bound.
@@ -204,6 +205,7 @@ def best_placements(
     done: Progress | None = None,
     below: Below | None = None,
     lines: Lines | None = None,
+    known: Known | None = None,
 ) -> tuple[list[tuple[Action, BoardResult]], int, bool]:
     """The k children of the best values (each with its best line, the child's action first),
     best first, ties in the children's order; each child asked only for more than the k-th best
@@ -216,6 +218,7 @@ def best_placements(
     (the cover's condition over two, `cover`); `done` is told after each group. `below`: a
     bound asked before a cover's or a child's solve, as `upper` is (over two turns). `lines`:
     the engine's score of a line from a child, to try a cover's line from its members (k = 1).
+    `known`: the solve of the best's line at the end told its value, proven (`resolve`).
 
     With `reach` (and `upper`; k = 1, no time limit): a child that beats the best so far and
     reaches its own bound has that value, proven without its line; only the child that is the
@@ -228,6 +231,7 @@ def best_placements(
     state.turns = turns
     state.proves_below = below
     state.lines = lines
+    state.known = known
     try:
         every = groups(kids)
         for i, group in enumerate(every):
@@ -245,6 +249,9 @@ def best_placements(
 Solve = Callable[[Position, int | None, int | None], BoardResult]
 Lines = Callable[[Position, tuple[Action, ...]], int | None]
 """The engine's objective of a line played from a child (None: the engine refuses it)."""
+Known = Callable[[Position, int, int | None, int], BoardResult]
+"""A child's solve as `Solve`'s (a floor asked), told the value proven its best (no line of it
+reaches one more): the same answer, line included, only cheaper (endgame's `Run.known`)."""
 
 
 class _Facts:
@@ -284,6 +291,8 @@ class _Search:
         """A bound asked with the value itself (`Below`), besides `upper`."""
         self.lines: Lines | None = None
         """The engine's score of a cover's line from a member (`settled`); None: not tried."""
+        self.known: Known | None = None
+        """The best's solve at the end told its proven value (`resolve`); None: `solve`'s."""
 
     def ask(self) -> int | None:
         """The value a child is asked for: more than the k-th best so far (at least the floor)."""
@@ -334,11 +343,17 @@ class _Search:
 
     def resolve(self, solve: Callable[[Position, int | None, int | None], BoardResult]) -> None:
         """The best's line when it was not solved: its solve asked for the value it was asked
-        for in turn, which must give the value already proven."""
+        for in turn, which must give the value already proven. With `known` that solve is told
+        the value (its covers' best, or bare questions, proved no line of it reaches more): the
+        same answer (`Known`), its search stopped at its first line of the value."""
         if self.deferred is None or not self.found or self.found[0][0] != self.deferred[0]:
             return
         action, child, ask = self.deferred
-        r = solve(child, ask, self.cap)
+        value = self.found[0][1].value
+        if self.known is not None and ask is not None and value is not None:
+            r = self.known(child, ask, self.cap, value)
+        else:
+            r = solve(child, ask, self.cap)
         if r.value != self.found[0][1].value:
             raise SolverError(f"{action}: its solve gives {r.value}, its bound reached {self.found[0][1].value}")
         self.found[0] = (action, BoardResult(r.status, r.value, r.bound, (action, *r.line)))

@@ -1,0 +1,95 @@
+"""The placement search's best line solved at the end told its proven value (watched.py's `Known`,
+placement._Search.resolve, endgame's `Run.known`): the same answer, line included, as the solve
+not told it.
+
+Two checks. Real two-turn models (CP-SAT, one worker): each of several placements solved at
+floors at and below its optimum, watched by the relaxation (as the search's floored models are)
+and with the watch deferred in passes of a tiny deterministic time (the game's end, watch_defer.py,
+floor_cards.py), against the same solve told the optimum: the status, value, bound and line are
+equal. The same solve told a value below the optimum (wrong) must answer differently on some of
+them, so the comparison can fail. And the search itself (made-up values for real
+placements, test_placement_parts.py's `_Fake`): the value the best's solve is told is the best's
+own, and the answer is the one without it. R-TURN-2 (the two turns' actions), R-SCORE-1 (the
+value), R-TILE-1 and R-TILE-2 (the placements and their covers)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from akrotiri_puzzles.analysis import board_solve, floor_cards, reach_below, watch_defer
+from akrotiri_puzzles.analysis.board_solve import BoardResult
+from akrotiri_puzzles.analysis.endgame import NO_BOUND
+from akrotiri_puzzles.analysis.placement import split_placements
+from akrotiri_puzzles.analysis.watched import Known
+from akrotiri_puzzles.solver.deadline import Deadline
+
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_placement_parts import _Fake, _placements
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deferred", [False, True])
+def test_R_TURN_2_R_SCORE_1_a_solve_told_its_optimum_gives_the_line_of_the_solve_not_told(monkeypatch, deferred):
+    # South before its placement on turn 5 (seed 3, 2014), nothing left to draw (models of tenths
+    # of a second); the first placement of each of the first five groups, at floors 0, one below
+    # its optimum and the optimum. Deferred: passes of a tiny deterministic time, so that the
+    # first pass stops at its limit and the relaxed line's cards are tried (floor_cards.py).
+    monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    steps: list[str] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts["kind"]))
+    pos = no_draw(before_placement(3, 2014, 5))
+    wrong = 0
+    asked = 0
+    for group in placement_groups(pos)[:5]:
+        _, child = group[0]
+        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert best.status == "OPTIMAL" and best.value is not None
+        for floor in (0, best.value - 1, best.value):
+
+            def watch() -> watch_defer.Watch:
+                w = watch_defer.Watch(reach_below.Below(), child)
+                w.deferred = deferred
+                return w
+
+            plain = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor, out_of_reach=watch())
+            told = board_solve.best_two_turns(
+                child, "score", Deadline(None), floor=floor, out_of_reach=Known(watch(), best.value)
+            )
+            assert plain.status == "OPTIMAL" and plain.value == best.value
+            assert told == plain
+            # Told a value below the optimum (wrong): where the search passes a line of at least
+            # that value before its optimum's, it stops there.
+            for most in range(floor, best.value):
+                low = board_solve.best_two_turns(
+                    child, "score", Deadline(None), floor=floor, out_of_reach=Known(watch(), most)
+                )
+                wrong += low != plain
+            asked += 1
+    assert asked == 15
+    assert wrong >= 1
+    assert ("cards_ask" in steps) == deferred  # the premise: the cards were tried where deferred
+
+
+def test_R_TILE_1_R_TILE_2_the_best_s_solve_is_told_the_best_s_own_value():
+    # Six draws of made-up values: the best settled by a cover's line (a lucky member) is solved
+    # again at the end, told its value; the answer is the search's without it. The premise: some
+    # draws end so.
+    told: list[tuple[int, int]] = []
+    for seed in range(6):
+        rng = random.Random(seed)
+        kids = _placements(3, rng)
+        fake = _Fake(kids, rng)
+        before = len(told)
+
+        def known(pos, floor, cap, most) -> BoardResult:  # type: ignore[no-untyped-def]
+            told.append((fake.value[id(pos)], most))  # noqa: B023 - called within this draw
+            return fake.solve(pos, floor, cap)  # noqa: B023
+
+        plain = split_placements(kids, fake.solve, None, None, NO_BOUND, turns=2, lines=fake.lines)
+        got = split_placements(kids, fake.solve, None, None, NO_BOUND, turns=2, lines=fake.lines, known=known)
+        assert got == plain
+        assert len(told) - before <= 1
+    assert told
+    assert all(own == most for own, most in told)
