@@ -57,11 +57,12 @@ than they saved. On seed 1's turn 12 (2016, north) the placement `tile 1,-1 r180
 for 16: OPTIMAL 16 in 8.4 CPU s watched, 377 unwatched. False: as before, a reference."""
 
 KNOWN = True
-"""Whether the two-turn placement search's best, settled by a cover's line (its value proven,
-placement._Search.settled), has its line's solve at the end told that value (`Run.known`,
-watched.py's `Known`): its search ends at its first line of the value instead of proving it
-again; the same answer, line included (seed 1's turn 30, 2016, north: about 50 CPU s of its
-~520, docs/benchmarks.md, session 74). False: solved as any placement, as a reference."""
+"""Whether a two-turn placement's solve is told a value none of its lines beats, where the
+placement search has proven one (`Run.known`, watched.py's `Known`): the best settled by a
+cover's line (placement._Search.settled), its line solved at the end (`resolve`), told its
+value; a member its group's covers bound, told their best. Its search ends at its first line of
+that value instead of proving it again; the same answer, line included (docs/benchmarks.md,
+session 74). False: solved as any placement, as a reference."""
 
 MOST_TURNS = 2
 """The longest horizon analysed: the hero's next two turns, as the puzzles' (puzzle.py)."""
@@ -250,14 +251,16 @@ class Run:
             return split_placements(kids, self.placed, floor, cap, NO_BOUND, upper, reach, self.reached)
         return self.split(self.children(pos), floor, cap)
 
-    def known(self, pos: Position, floor: int, cap: int | None, most: int) -> BoardResult:
-        """`placed` of a placement whose best, `most`, is proven (placement._Search.resolve):
-        over two turns its model's watch is told it (watched.py's `Known`: the search ends at
-        its first line of that value, the line it returns without being told)."""
+    def known(self, pos: Position, floor: int, cap: int | None, most: int, attained: bool) -> BoardResult:
+        """`placed` of a placement none of whose lines beats `most` (proven: its best at the
+        placement search's end, or its covers' best, placement._Search), `attained`: some line
+        reaches it (its best): over two turns its model's watch is told so (watched.py's `Known`:
+        the search ends at its first line of that value, the line it returns without being told;
+        attained, the relaxation is not asked of a value a line reaches)."""
         if self.left(pos) != 2 or pos.phase != "act" or pos.passing:
             return self.placed(pos, floor, cap)
         watch = self.two_turn_out_of_reach(pos) if WATCH_FLOORED else None
-        return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, Known(watch, most))
+        return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, Known(watch, most, attained))
 
     def tidy(self, result: BoardResult, keep: int = 0) -> BoardResult:
         """The line to print from the start: over two turns, without an action it does not need

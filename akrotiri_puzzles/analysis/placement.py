@@ -218,7 +218,8 @@ def best_placements(
     (the cover's condition over two, `cover`); `done` is told after each group. `below`: a
     bound asked before a cover's or a child's solve, as `upper` is (over two turns). `lines`:
     the engine's score of a line from a child, to try a cover's line from its members (k = 1).
-    `known`: the solve of the best's line at the end told its value, proven (`resolve`).
+    `known`: a child's solve told a value none of its lines beats (its proven best for the
+    best's line at the end, `resolve`; its covers' best for a member, `group`): the same answer.
 
     With `reach` (and `upper`; k = 1, no time limit): a child that beats the best so far and
     reaches its own bound has that value, proven without its line; only the child that is the
@@ -249,9 +250,11 @@ def best_placements(
 Solve = Callable[[Position, int | None, int | None], BoardResult]
 Lines = Callable[[Position, tuple[Action, ...]], int | None]
 """The engine's objective of a line played from a child (None: the engine refuses it)."""
-Known = Callable[[Position, int, int | None, int], BoardResult]
-"""A child's solve as `Solve`'s (a floor asked), told the value proven its best (no line of it
-reaches one more): the same answer, line included, only cheaper (endgame's `Run.known`)."""
+Known = Callable[[Position, int, int | None, int, bool], BoardResult]
+"""A child's solve as `Solve`'s (a floor asked), told a value no line of it beats (proven: its
+best, or its covers' best) and whether some line reaches it (proven: its best): the same answer,
+line included, only cheaper where a line reaches that value (its search ends there; endgame's
+`Run.known`)."""
 
 
 class _Facts:
@@ -292,7 +295,8 @@ class _Search:
         self.lines: Lines | None = None
         """The engine's score of a cover's line from a member (`settled`); None: not tried."""
         self.known: Known | None = None
-        """The best's solve at the end told its proven value (`resolve`); None: `solve`'s."""
+        """A child's solve told a value no line of it beats: the best's at the end (`resolve`),
+        a member's where its covers' best bounds it (`group`); None: `solve`'s."""
 
     def ask(self) -> int | None:
         """The value a child is asked for: more than the k-th best so far (at least the floor)."""
@@ -351,7 +355,7 @@ class _Search:
         action, child, ask = self.deferred
         value = self.found[0][1].value
         if self.known is not None and ask is not None and value is not None:
-            r = self.known(child, ask, self.cap, value)
+            r = self.known(child, ask, self.cap, value, True)
         else:
             r = solve(child, ask, self.cap)
         if r.value != self.found[0][1].value:
@@ -537,6 +541,9 @@ class _Search:
                 r = quick
                 if r.status != "INFEASIBLE":
                     self.deferred = (action, child, ask)
+            elif self.known is not None and ask is not None and id(child) in facts.most:
+                # Its covers' best bounds it: its search ends at its first line of that value.
+                r = self.known(child, ask, self.cap, facts.most[id(child)], False)
             else:
                 r = solve(child, ask, self.cap)
             self.bound = max(self.bound, r.bound)

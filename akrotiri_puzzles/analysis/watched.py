@@ -37,36 +37,43 @@ class Meets(cp_model.CpSolverSolutionCallback):
 
 
 class Known:
-    """A watch that also knows the most any line reaches (`most`, proven beforehand): a value
-    above it is out of reach at once; any other is asked of `watch` (None: not proven), with or
-    without its budget (`within`, watch_defer's deferred search). The placement search's line of
-    its best, whose value a cover's solve has proven (placement._Search.resolve).
+    """A watch that also knows a value no line beats (`most`, proven beforehand): a value above
+    it is out of reach at once. With `attained` (some line reaches `most`, proven too: the
+    placement search's best, placement._Search.resolve) a value at or below it is not, at once
+    (the relaxation, sound, never proves a value a line reaches out of reach): `watch` is never
+    asked. Without, any other value is asked of `watch` (None: not proven), with or without its
+    budget (`within`, watch_defer's deferred search).
 
     Why the answer is the watched search's (board_solve's `_solve_to_ceiling`, watch_defer's
     `solve_deferred`): a watch only stops a search, at a line of value `v` once `v + 1` is proven
     out of reach, and then answers that line, OPTIMAL `v`: the search without the stop records
     nothing after it (one worker, deterministic; it records a line only when it beats the last).
     Told `most`, the search stops at its first line of value `most`, which is the line the search
-    returns however it is stopped, or run to its end. Only the search's own questions are
-    answered here: the relaxed line's cards (floor_cards.py) read `below` and `pos`, the watch's,
-    and ask a fresh `Below` as before, so their narrowed lines and answers are unchanged. A `most`
-    that is wrong (a line above it) stops the search at a line above `most`: the caller compares
-    the value (placement's `resolve` raises)."""
+    returns however it is stopped, or run to its end. A question at a value a line reaches is
+    answered no (not proven) whatever its budget, so answering it at once leaves the passes as
+    they were (watch_defer: a no and a spent budget both go on; only a yes stops). Only the
+    search's own questions are answered here: the relaxed line's cards (floor_cards.py) read
+    `below` and `pos`, the watch's, and ask a fresh `Below` as before, so their narrowed lines and
+    answers are unchanged. A `most` that is wrong (a line above it) stops the search at a line
+    above `most`: the caller compares the value (placement's `resolve` raises)."""
 
-    def __init__(self, watch: OutOfReach | None, most: int) -> None:
+    def __init__(self, watch: OutOfReach | None, most: int, attained: bool = False) -> None:
         self.watch = watch
         self.most = most
+        self.attained = attained
         self.deferred = bool(getattr(watch, "deferred", False))
         """As the watch's: the search runs in passes at the game's end (watch_defer.py)."""
         self.below = getattr(watch, "below", None)
         self.pos = getattr(watch, "pos", None)
 
     def __call__(self, value: int) -> bool:
-        return value > self.most or (self.watch is not None and self.watch(value))
+        if value > self.most:
+            return True
+        return not self.attained and self.watch is not None and self.watch(value)
 
     def within(self, value: int, seconds: float) -> bool | None:
         """The deferred watch's budgeted question (watch_defer's `Watch.within`)."""
-        if value > self.most:
-            return True
+        if value > self.most or self.attained:
+            return value > self.most
         within = getattr(self.watch, "within", None)
         return within(value, seconds) if within is not None else self(value)
