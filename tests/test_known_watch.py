@@ -23,6 +23,7 @@ from akrotiri_puzzles.analysis.board_solve import BoardResult
 from akrotiri_puzzles.analysis.endgame import NO_BOUND
 from akrotiri_puzzles.analysis.placement import split_placements
 from akrotiri_puzzles.analysis.watched import Known
+from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
@@ -48,7 +49,7 @@ def test_R_TURN_2_R_SCORE_1_a_solve_told_its_optimum_gives_the_line_of_the_solve
         assert best.status == "OPTIMAL" and best.value is not None
         for floor in (0, best.value - 1, best.value):
 
-            def watch() -> watch_defer.Watch:
+            def watch(child: Position = child) -> watch_defer.Watch:
                 w = watch_defer.Watch(reach_below.Below(), child)
                 w.deferred = deferred
                 return w

@@ -260,7 +260,9 @@ class Run:
         if self.left(pos) != 2 or pos.phase != "act" or pos.passing:
             return self.placed(pos, floor, cap)
         watch = self.two_turn_out_of_reach(pos) if WATCH_FLOORED else None
-        return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, Known(watch, most, attained))
+        return best_two_turns(
+            pos, self.objective, self.deadline, floor, self.workers, cap, Known(watch, most, attained)
+        )
 
     def tidy(self, result: BoardResult, keep: int = 0) -> BoardResult:
         """The line to print from the start: over two turns, without an action it does not need
