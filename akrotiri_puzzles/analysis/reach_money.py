@@ -81,6 +81,43 @@ touched = True
 session 55; `blind_first` tries it last); else they are read no more after one (`UNREAD`)."""
 
 
+tile_takes = True
+"""Whether the next placement's takes are those of each final board's tile (`next_takes`, session
+74: at most one cube of a colour not its icon's, R-TILE-2); else any two cubes."""
+
+
+def next_takes(pos: Any, boards: Sequence[Any]) -> list[tuple[int, ...]]:
+    """The cubes by colour (`COLOURS`) the next placement may take from `pos`'s market on the way
+    to any of the final boards `boards[1:]` (`boards[0]` is turn 1's board), with `tile_takes`:
+    the union over those boards of what the tile each adds to turn 1's board takes (R-TILE-2:
+    first one cube of its icon's colour, skipped where that colour is sold out, then one of any
+    colour left): at most two cubes, at most one of them of a colour not the icon's; none on a
+    board without a new tile (R-TILE-1: no tile, no placement). Without `tile_takes` (as before
+    session 74): any two cubes wherever there are final boards. Each colour's take is at most its
+    cubes on `pos`'s market, as `Money` has always read it (module doc)."""
+    width = len(COLOURS)
+    none = (0,) * width
+    if len(boards) < 2:
+        return [none]
+    every = [t for t in product(range(3), repeat=width) if sum(t) <= 2]
+    every = [t for t in every if all(n <= on for n, on in zip(t, pos.market, strict=True))]
+    if not tile_takes:
+        return every
+    comps = pos.components
+    first = set(boards[0].placements)
+    icons: set[int | None] = set()
+    for b in boards[1:]:
+        new = [p for p in b.placements if p not in first]
+        if len(new) > 1:
+            return every  # not one tile's board: read as any two cubes
+        icons.add(COLOURS.index(comps.market.colour_of(comps.tile[new[0][1]].icon)) if new else None)
+    out = [none] if None in icons else []
+    for t in every:
+        if any(i is not None and sum(t) - t[i] <= 1 for i in icons) and t not in out:
+            out.append(t)
+    return out
+
+
 class Money:
     """The colour-read income of one `TwoRelaxed` search (module doc)."""
 
@@ -126,10 +163,7 @@ class Money:
         the turn-1 way of `load_turns`'s split) marks the spot `LATE` in `taken`; the others are
         read as before."""
         market = pos.market
-        takes = [(0,) * len(COLOURS)]
-        if len(r.boards) > 1:
-            takes = [t for t in product(range(3), repeat=len(COLOURS)) if sum(t) <= 2]
-            takes = [t for t in takes if all(n <= on for n, on in zip(t, market, strict=True))]
+        takes = next_takes(pos, r.boards)
         self.takes = [
             (t, [sorted(track[: len(track) - (on - n)], reverse=True) for n, on in zip(t, market, strict=True)])
             for t in takes
