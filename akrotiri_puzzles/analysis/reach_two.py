@@ -33,8 +33,9 @@ run once over both turns, on the boards the line can meet:
   of turn, the turn's end costs nothing, the placement needs no action; the oracle costs turn 1
   an action on the boards of the tiles it offers (R-ORA-1: those boards form groups of their
   own, `slot_groups`), nothing elsewhere. The market
-  after the next placement has up to two cubes fewer of each colour, so sales use those empty
-  spaces too (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
+  after the next placement has up to two cubes fewer, at most one of a colour not its tile's
+  icon's (R-TILE-2, reach_money.py's `next_takes`), so sales use those empty spaces too
+  (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
   of cards that fit nowhere only costs drachmas and an action).
 - *Turn 2's actions* (`tight_turns`, session 48). An excavation adds turn 2's actions only where
   it can be turn 1's: the line's relaxed stops have spent no more than turn 1's actions (they
