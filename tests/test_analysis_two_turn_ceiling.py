@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below
+from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below, reach_money
 from akrotiri_puzzles.analysis.endgame import Run, analyse
 from akrotiri_puzzles.solver.deadline import Deadline
 
@@ -38,7 +38,22 @@ def test_R_TURN_2_R_SCORE_1_a_two_turn_search_ended_at_a_proven_ceiling_returns_
     monkeypatch,
 ):
     # South before its placement on turn 5 (seed 3, 2014), nothing left to draw: models of
-    # tenths of a second, some of whose searches the relaxation ends and some not.
+    # tenths of a second, some of whose searches the relaxation ends and some not (with the next
+    # placement taking any two cubes, as before session 74; by tile, none is taken without a next
+    # tile, R-TILE-1, and the relaxation ends all six: both readings are checked).
+    for by_tile in (True, False):
+        monkeypatch.setattr(reach_money, "tile_takes", by_tile)
+        relaxed_paths, asked = _ended_at_ceiling(monkeypatch)
+        # The relaxation is a bound: it never put a value the full search reached out of reach.
+        assert asked and not any(reached and out for reached, out in asked)
+        # Both paths taken: ended by the relaxation, and run to the end.
+        assert relaxed_paths == ({True} if by_tile else {True, False})
+
+
+def _ended_at_ceiling(monkeypatch):
+    """The searches of the first placement of the first six groups, each checked against its
+    full search: the paths taken (ended by the relaxation or not) and the values asked of it
+    (whether the full search reaches each, and the answer)."""
     pos = no_draw(before_placement(3, 2014, 5))
     met = stops(monkeypatch)
     relaxed_paths, asked = set(), []
@@ -67,10 +82,7 @@ def test_R_TURN_2_R_SCORE_1_a_two_turn_search_ended_at_a_proven_ceiling_returns_
         assert (at.status, at.value, at.bound) == ("OPTIMAL", full.value, full.value)
         above = board_solve.best_two_turns(child, "score", Deadline(None), floor=full.value + 1)
         assert (above.status, above.bound) == ("INFEASIBLE", full.value)
-    # Both paths taken: ended by the relaxation, and run to the end.
-    assert relaxed_paths == {True, False}
-    # The relaxation is a bound: it never put a value the full search reached out of reach.
-    assert asked and not any(reached and out for reached, out in asked)
+    return relaxed_paths, asked
 
 
 @pytest.mark.corpus

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from akrotiri_puzzles.analysis import reach_money
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_below import Below, counts_cover
 from akrotiri_puzzles.analysis.reach_boards import Boards
@@ -33,20 +34,30 @@ def _relaxed(cls, pos, group: int):
     return cls(pos, [pos.board, *finals[group]], acts, 1, Boards(pos), None)
 
 
-def test_R_TILE_2_R_FREE_1_a_thin_groups_sales_read_member_by_member():
+def test_R_TILE_2_R_FREE_1_a_thin_groups_sales_read_member_by_member(monkeypatch):
     members = _group("tile 1,-2 r90 blue@NW")
     assert len(members) == 8
     top = cover(members)
     assert top is not None
     counts = counts_cover(members, top)
+    s = top.board.island_at((1, -4))
+    # Two cubes loaded there, the next placement taking any two cubes (before session 74): 9 from
+    # the one-turn cover (a blue at 5, a red at 4, once it has taken a red and a blue), 8 by member.
+    monkeypatch.setattr(reach_money, "tile_takes", False)
     one_turn = _relaxed(TwoRelaxed, top, 0)
     by_member = _relaxed(MembersRelaxed.with_members(members), counts, 0)
     assert one_turn.money is not None and by_member.money is not None
-    s = one_turn.spot_of[top.board.island_at((1, -4))]
+    assert one_turn.money.income(2, ((one_turn.spot_of[s], 2),)) == 9 == one_turn.earned[2]
+    assert by_member.money.income(2, ((by_member.spot_of[s], 2),)) == 8
+    # By the boards' tile (L04, a mountain: its first cube gray, then a red or a blue, not both;
+    # reach_money's `next_takes`), the cover's reading is 8 too; the rest as read by tile.
+    monkeypatch.setattr(reach_money, "tile_takes", True)
+    one_turn = _relaxed(TwoRelaxed, top, 0)
+    by_member = _relaxed(MembersRelaxed.with_members(members), counts, 0)
+    assert one_turn.money is not None and by_member.money is not None
+    s = one_turn.spot_of[s]
     assert by_member.spot_of[top.board.island_at((1, -4))] == s
-    # Two cubes loaded there: 9 from the one-turn cover (a blue at 5, a red at 4), 8 by member.
-    assert one_turn.money.income(2, ((s, 2),)) == 9 == one_turn.earned[2]
-    assert by_member.money.income(2, ((s, 2),)) == 8
+    assert one_turn.money.income(2, ((s, 2),)) == 8 == by_member.money.income(2, ((s, 2),))
     # Never below a member's own colour-read income (the bound holds for each member's lines).
     others = [t for t in one_turn.spot_of.values() if t != s][:3]
     for m in members:

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_alone, reach_below, reach_ceiling, reach_two
+from akrotiri_puzzles.analysis import reach_alone, reach_below, reach_ceiling, reach_money, reach_two
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_below import Below
 from akrotiri_puzzles.analysis.reach_known import dominates
@@ -71,6 +71,9 @@ def third_group():
 
 def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_before(monkeypatch, group):
     monkeypatch.setattr(reach_ceiling, "CUBES", False)  # the premise: groups past the cap (session 68)
+    # and the next placement taking any two cubes (before session 74: by tile, reach_money's
+    # `next_takes`, no board alone of a capped group stops the question at 7, the path under test).
+    monkeypatch.setattr(reach_money, "tile_takes", False)
     # The cover's two-turn optimum is 7 (CP-SAT: tests/test_reach_past_cap.py checks it on this
     # very cover, `covers(3, 2016, 3)[1]`); the answers never put it out of reach.
     members, top = group

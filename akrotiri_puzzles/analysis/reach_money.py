@@ -12,7 +12,9 @@ is bounded by the cubes' colours instead (`Money.income`):
   whose colour is one the placement takes from the market. So of the cubes taken on a spot, at
   most `min(taken, of c + laid)` are of colour c, `laid` counting only where the placement takes c.
 - *The market.* The next placement takes at most two cubes from the market (R-TILE-2), `t_c` of
-  colour c (none without a next tile, the boards of turn 1 alone). Each sale of colour c fills its
+  colour c (none without a next tile, the boards of turn 1 alone). By each final board's tile
+  (`next_takes`, session 74): the first cube is of the tile's icon's colour, so at most one of
+  another colour (see *By tile* below). Each sale of colour c fills its
   rightmost empty space (R-FREE-1): moving a take before a sale only raises that sale's price (the
   track never falls to the right), so with every take first the j-th cube of colour c sold earns
   at most the j-th best of the `off_c + t_c` empty spaces (`off_c` those empty now).
@@ -50,6 +52,28 @@ so with a value asked it is the third search of `blind_first`, only where the co
 an unload reach the value too; past its node cap it answers as that one did.
 tests/test_reach_touched.py checks it against covers' and a placement's optima and shows it tighter
 on seed 3's turn 11.
+
+*By tile* (session 74, `tile_takes`, `next_takes`). Before, the takes were any two cubes the market
+holds, on every group of final boards: on seed 5's turn 11 (2016, south) the relaxed line sold a
+green cube at 5, the market's last green space once both its green cubes were taken, where the next
+tile (L24) shows a mountain and so takes one green at most (the price 4): the bound of `tile -1,-3
+r180 green@NW` was 14, its optimum 12. Now a search's takes are the union, over its final boards,
+of what each board's tile takes (R-TILE-2: first one cube of its icon's colour, skipped where that
+colour is sold out, then one of any colour left on a different island, or none): at most two, at
+most one of a colour not the icon's; a board with no new tile (B1 itself, the piles empty) takes
+none (R-TILE-1, R-TURN-1: the placement is the hero's turn-2 tile, the only one between its turns
+the two-turn lines model). Sound: every line ends on one of the search's boards (`group_bound`; a
+mask never adds one), its placement is that board's tile, and the take it makes is in that board's
+set, so in the union; the argument above (a take only adds empty spaces, taken first it only raises
+the prices, R-FREE-1) is unchanged for each take. A board searched alone (`boards_alone`) reads its
+own tile's takes only. The colour-blind bound (reach_two's `earned`) is the most over the same
+takes of the n best empty spaces (before: every colour two cubes fewer at once). It keeps
+`BlindRelaxed`'s counts cover: a cover with at most a member's market cubes of each colour, on the
+same boards, has for each take `t` of the member the take `min(t, market)`, with at least as many
+empty spaces of each colour. Kept as before: a take is at most the colour's cubes on the market
+now (turn 1's sales put cubes back that the placement could take: not read, as before).
+tests/test_reach_takes.py checks the takes against the engine's placements and the bound against
+that placement's optimum (CP-SAT).
 """
 
 from __future__ import annotations
@@ -79,6 +103,43 @@ late_loads = True
 touched = True
 """Whether a search may read the colours through unloads, each spot loaded read whole (`TOUCHED`,
 session 55; `blind_first` tries it last); else they are read no more after one (`UNREAD`)."""
+
+
+tile_takes = True
+"""Whether the next placement's takes are those of each final board's tile (`next_takes`, session
+74: at most one cube of a colour not its icon's, R-TILE-2); else any two cubes."""
+
+
+def next_takes(pos: Any, boards: Sequence[Any]) -> list[tuple[int, ...]]:
+    """The cubes by colour (`COLOURS`) the next placement may take from `pos`'s market on the way
+    to any of the final boards `boards[1:]` (`boards[0]` is turn 1's board), with `tile_takes`:
+    the union over those boards of what the tile each adds to turn 1's board takes (R-TILE-2:
+    first one cube of its icon's colour, skipped where that colour is sold out, then one of any
+    colour left): at most two cubes, at most one of them of a colour not the icon's; none on a
+    board without a new tile (R-TILE-1: no tile, no placement). Without `tile_takes` (as before
+    session 74): any two cubes wherever there are final boards. Each colour's take is at most its
+    cubes on `pos`'s market, as `Money` has always read it (module doc)."""
+    width = len(COLOURS)
+    none = (0,) * width
+    if len(boards) < 2:
+        return [none]
+    every = [t for t in product(range(3), repeat=width) if sum(t) <= 2]
+    every = [t for t in every if all(n <= on for n, on in zip(t, pos.market, strict=True))]
+    if not tile_takes:
+        return every
+    comps = pos.components
+    first = set(boards[0].placements)
+    icons: set[int | None] = set()
+    for b in boards[1:]:
+        new = [p for p in b.placements if p not in first]
+        if len(new) > 1:
+            return every  # not one tile's board: read as any two cubes
+        icons.add(COLOURS.index(comps.market.colour_of(comps.tile[new[0][1]].icon)) if new else None)
+    out = [none] if None in icons else []
+    for t in every:
+        if any(i is not None and sum(t) - t[i] <= 1 for i in icons) and t not in out:
+            out.append(t)
+    return out
 
 
 class Money:
@@ -126,10 +187,7 @@ class Money:
         the turn-1 way of `load_turns`'s split) marks the spot `LATE` in `taken`; the others are
         read as before."""
         market = pos.market
-        takes = [(0,) * len(COLOURS)]
-        if len(r.boards) > 1:
-            takes = [t for t in product(range(3), repeat=len(COLOURS)) if sum(t) <= 2]
-            takes = [t for t in takes if all(n <= on for n, on in zip(t, market, strict=True))]
+        takes = next_takes(pos, r.boards)
         self.takes = [
             (t, [sorted(track[: len(track) - (on - n)], reverse=True) for n, on in zip(t, market, strict=True)])
             for t in takes

@@ -33,8 +33,9 @@ run once over both turns, on the boards the line can meet:
   of turn, the turn's end costs nothing, the placement needs no action; the oracle costs turn 1
   an action on the boards of the tiles it offers (R-ORA-1: those boards form groups of their
   own, `slot_groups`), nothing elsewhere. The market
-  after the next placement has up to two cubes fewer of each colour, so sales use those empty
-  spaces too (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
+  after the next placement has up to two cubes fewer, at most one of a colour not its tile's
+  icon's (R-TILE-2, reach_money.py's `next_takes`), so sales use those empty spaces too
+  (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
   of cards that fit nowhere only costs drachmas and an action).
 - *Turn 2's actions* (`tight_turns`, session 48). An excavation adds turn 2's actions only where
   it can be turn 1's: the line's relaxed stops have spent no more than turn 1's actions (they
@@ -236,6 +237,28 @@ def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[lis
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
+def _earned(pos: Position, boards: list[Board]) -> list[int]:
+    """What the first n cubes sold earn at most, read colour-blind, by n (`TwoRelaxed.earned`):
+    the most, over the next placement's takes (reach_money.py's `next_takes`: by each final
+    board's tile, R-TILE-2), of the n best empty market spaces of any colour once those cubes are
+    taken (R-FREE-1: a take only adds empty spaces, each sale fills the rightmost of its colour's).
+    Before session 74 every colour had two cubes fewer wherever there was a next board."""
+    track = pos.components.market.track
+    fewer = 2 if len(boards) > 1 else 0
+    takes = _money.next_takes(pos, boards) if _money.tile_takes else [(fewer,) * len(pos.market)]
+    best: list[int] = []
+    for take in takes:
+        prices: list[int] = []
+        for on_market, n in zip(pos.market, take, strict=True):
+            prices += track[: len(track) - max(0, on_market - n)]
+        prices.sort(reverse=True)
+        sums = [sum(prices[:n]) for n in range(len(prices) + 1)]
+        best = [max(a, b) for a, b in zip(best, sums, strict=False)] + sums[len(best) :]
+    for n in range(1, len(best)):
+        best[n] = max(best[n], best[n - 1])  # never falls (a take with fewer spaces ends sooner)
+    return best
+
+
 class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
@@ -279,13 +302,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self.boards = boards
         self.base_maps = sum(comps.map[c].points for c, _ in hero.temples)
         self.left = board.temples - len(hero.temples)
-        track = comps.market.track
-        fewer = 2 if len(boards) > 1 else 0
-        prices: list[int] = []
-        for on_market in pos.market:
-            prices += track[: len(track) - max(0, on_market - fewer)]
-        prices.sort(reverse=True)
-        self.earned = [sum(prices[:n]) for n in range(len(prices) + 1)]
+        self.earned = _earned(pos, boards)
         self.decks = pos.map_decks
         self.buy_prices = comps.setup.map_prices
         self.goal_pool = pos.goal_face_up if pos.strategist else pos.goal_deck
