@@ -95,7 +95,7 @@ Sound: the real line sells `s1` cubes of c in turn 1, the placement takes `t_c <
 moving every take first only raises the prices, and the clamp covers the real cap; the sales of c
 number at most `k0 + t_c`. The colour-blind `earned` (reach_two's `_earned`) reads the same prices.
 It loosens the bound only where a colour has fewer than two cubes on the market (a take beyond them
-is new) or one's last cube is taken. tests/test_reach_sold_back.py plays the line above through the
+is new: its price, and the laid cube read of that colour). tests/test_reach_sold_back.py plays the line above through the
 engine and compares it with the bound's income.
 """
 
