@@ -195,12 +195,14 @@ def test_R_TURN_2_R_FREE_2_turn_two_gains_actions_only_from_turn_one_and_unloade
     # session 55) close one of those two points on their own (without either: 7 with them on),
     # so the ablation is measured with them off; the bound with both on is the optimum either way.
     # So does a Load past the first unload taking no more than its island holds less what the
-    # line took (`reach_loads.AFTER_UNLOAD`, session 72: without either, 7 with it on), also off.
+    # line took (`reach_loads.AFTER_UNLOAD`, session 72: without either, 7 with it on), and the
+    # next placement's takes by tile (`reach_money.tile_takes`, session 74: 7 too): both off.
     from akrotiri_puzzles.analysis import reach_loads, reach_money
     from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards
 
     monkeypatch.setattr(reach_money, "touched", False)
     monkeypatch.setattr(reach_loads, "AFTER_UNLOAD", False)
+    monkeypatch.setattr(reach_money, "tile_takes", False)
 
     (top,) = covers(1, 2016, 1)
     got = final_boards(top)
