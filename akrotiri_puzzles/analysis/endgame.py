@@ -195,11 +195,13 @@ class Run:
         cap: int | None = None,
         bare_first: bool = False,
         settled: bool = False,
+        told: tuple[int, bool] | None = None,
     ) -> BoardResult:
         """The best objective from `pos` (at least `floor`, else INFEASIBLE); `cap` is a bound
         proven beforehand; `bare_first` (a placement or its cover): ask first whether the floor
         is reached at all (board_solve.reaches); `settled`: `floor` and `cap` are the value of
-        an action phase, proven (board_solve.SETTLED)."""
+        an action phase, proven (board_solve.SETTLED); `told`: a value no line beats and whether
+        a line reaches it, told to a two-turn model's watch (`known`)."""
         if self.left(pos) == 2:
             # The rest of this turn and the next: one CP-SAT model of both from an action
             # phase; a tile placement, a goal to keep or a pass through the other boat's dock
@@ -211,6 +213,8 @@ class Run:
                 # it finds one, its search ends there once the relaxation proves the value the
                 # most, with no second model since session 56 (the same answer).
                 watch = self.two_turn_out_of_reach(pos) if floor is None or WATCH_FLOORED else None
+                if told is not None:
+                    watch = Known(watch, *told)
                 return best_two_turns(pos, self.objective, self.deadline, floor, self.workers, cap, watch)
             if pos.phase == "place" and self.group_placements:
                 # Each placement is a two-turn model; those of a slot and rotation are first
@@ -259,12 +263,7 @@ class Run:
         reaches it (its best): over two turns its model's watch is told so (watched.py's `Known`:
         the search ends at its first line of that value, the line it returns without being told;
         attained, the relaxation is not asked of a value a line reaches)."""
-        if self.left(pos) != 2 or pos.phase != "act" or pos.passing:
-            return self.placed(pos, floor, cap)
-        watch = self.two_turn_out_of_reach(pos) if WATCH_FLOORED else None
-        return best_two_turns(
-            pos, self.objective, self.deadline, floor, self.workers, cap, Known(watch, most, attained)
-        )
+        return self.best(pos, floor, cap, bare_first=True, told=(most, attained))
 
     def tidy(self, result: BoardResult, keep: int = 0) -> BoardResult:
         """The line to print from the start: over two turns, without an action it does not need
