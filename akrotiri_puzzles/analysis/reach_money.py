@@ -17,7 +17,9 @@ is bounded by the cubes' colours instead (`Money.income`):
   another colour (see *By tile* below). Each sale of colour c fills its
   rightmost empty space (R-FREE-1): moving a take before a sale only raises that sale's price (the
   track never falls to the right), so with every take first the j-th cube of colour c sold earns
-  at most the j-th best of the `off_c + t_c` empty spaces (`off_c` those empty now).
+  at most the j-th best of the `off_c + t_c` empty spaces (`off_c` those empty now), the spaces
+  past the track's top priced at the top (`sale_prices`: a take may be a cube sold in turn 1,
+  *Cubes sold back* below).
 - The income of the first n cubes sold is then at most the most, over the takes `t`, of the n
   best prices among each colour's best `A_c` spaces, `A_c` the cubes of colour c there can be
   (at most `earned[n]`, the colour-blind bound).
@@ -69,11 +71,32 @@ the prices, R-FREE-1) is unchanged for each take. A board searched alone (`board
 own tile's takes only. The colour-blind bound (reach_two's `earned`) is the most over the same
 takes of the n best empty spaces (before: every colour two cubes fewer at once). It keeps
 `BlindRelaxed`'s counts cover: a cover with at most a member's market cubes of each colour, on the
-same boards, has for each take `t` of the member the take `min(t, market)`, with at least as many
-empty spaces of each colour. Kept as before: a take is at most the colour's cubes on the market
-now (turn 1's sales put cubes back that the placement could take: not read, as before).
+same boards, has the member's takes (they read the boards only, *Cubes sold back*), each with at
+least as good a price for every j-th sale of each colour (`sale_prices` never falls as `on` falls).
 tests/test_reach_takes.py checks the takes against the engine's placements and the bound against
 that placement's optimum (CP-SAT).
+
+*Cubes sold back* (session 74, h74market, `sale_prices`). Until then a take of colour c was at most
+c's cubes on the market now. That was unsound: a cube of c sold in turn 1 goes onto the market
+(R-FREE-1), and the next placement, made after turn 1's action phase (R-TURN-1), takes it from the
+leftmost occupied space (R-TILE-2, the engine's `effects._take_cube` reads the market as it then
+is), so c's next sale earns the top price again: with no c on the market (`k = 8` off it), sell one
+in turn 1 at `track[7] = 5`, the tile takes it back, sell another in turn 2 at 5: 10, where two
+sales were bounded by 5 + 4 = 9 (and the cube taken back, laid on an island, could not be of c:
+`laid` read only where `t_c` is not 0). Now the takes are only the tile's (at most two, at most one
+of a colour not the icon's), not capped by the market, and the j-th sale of c over both turns is
+priced at most `track[min(k0 + t_c - j + 1, len(track)) - 1]` (`k0` c's cubes off the market now).
+Sound: the real line sells `s1` cubes of c in turn 1, the placement takes `t_c <= on + s1` of c
+(each take raises the count off the market by one, R-TILE-2), then turn 2 sells; each sale earns
+`track[k - 1]` at the count `k` off the market and lowers it by one (R-FREE-1). Turn 1's j-th sale
+(`j <= s1`) earns `track[k0 - j]`, at most the price at index `min(k0 + t_c - j + 1, len) - 1`
+(the track never falls to the right; `k0 - j + 1 <= len`); turn 2's j-th earns
+`track[k0 - s1 + t_c - (j - s1 - 1) - 1]`, exactly that price (the real count is at most `len`). So
+moving every take first only raises the prices, and the clamp covers the real cap; the sales of c
+number at most `k0 + t_c`. The colour-blind `earned` (reach_two's `_earned`) reads the same prices.
+It loosens the bound only where a colour has fewer than two cubes on the market (a take beyond them
+is new: its price, and the laid cube read of that colour). tests/test_reach_sold_back.py plays the line above through the
+engine and compares it with the bound's income.
 """
 
 from __future__ import annotations
@@ -110,6 +133,16 @@ tile_takes = True
 74: at most one cube of a colour not its icon's, R-TILE-2); else any two cubes."""
 
 
+def sale_prices(track: Sequence[int], on: int, take: int) -> list[int]:
+    """At most what the j-th cube of one colour sold over the two turns earns, by j (best first),
+    `on` cubes of it on the market now and the next placement taking `take` of it: with the
+    virtual count `k = len(track) - on + take` off the market, the j-th earns
+    `track[min(k - j + 1, len(track)) - 1]`, for j up to k (module doc, *Cubes sold back*)."""
+    top = len(track)
+    k = top - on + take
+    return [track[min(k - j + 1, top) - 1] for j in range(1, k + 1)]
+
+
 def next_takes(pos: Any, boards: Sequence[Any]) -> list[tuple[int, ...]]:
     """The cubes by colour (`COLOURS`) the next placement may take from `pos`'s market on the way
     to any of the final boards `boards[1:]` (`boards[0]` is turn 1's board), with `tile_takes`:
@@ -117,14 +150,14 @@ def next_takes(pos: Any, boards: Sequence[Any]) -> list[tuple[int, ...]]:
     first one cube of its icon's colour, skipped where that colour is sold out, then one of any
     colour left): at most two cubes, at most one of them of a colour not the icon's; none on a
     board without a new tile (R-TILE-1: no tile, no placement). Without `tile_takes` (as before
-    session 74): any two cubes wherever there are final boards. Each colour's take is at most its
-    cubes on `pos`'s market, as `Money` has always read it (module doc)."""
+    session 74): any two cubes wherever there are final boards. A take is not capped by `pos`'s
+    market (session 74, h74market): turn 1's sales put cubes back that the placement may take
+    (R-FREE-1, R-TILE-2), priced by `sale_prices` (module doc, *Cubes sold back*)."""
     width = len(COLOURS)
     none = (0,) * width
     if len(boards) < 2:
         return [none]
     every = [t for t in product(range(3), repeat=width) if sum(t) <= 2]
-    every = [t for t in every if all(n <= on for n, on in zip(t, pos.market, strict=True))]
     if not tile_takes:
         return every
     comps = pos.components
@@ -188,10 +221,7 @@ class Money:
         read as before."""
         market = pos.market
         takes = next_takes(pos, r.boards)
-        self.takes = [
-            (t, [sorted(track[: len(track) - (on - n)], reverse=True) for n, on in zip(t, market, strict=True)])
-            for t in takes
-        ]
+        self.takes = [(t, [sale_prices(track, on, n) for n, on in zip(t, market, strict=True)]) for t in takes]
         """Each take of the next placement (cubes by colour) and each colour's empty spaces' prices
         after it, best first."""
         self._known: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}

@@ -35,7 +35,8 @@ run once over both turns, on the boards the line can meet:
   own, `slot_groups`), nothing elsewhere. The market
   after the next placement has up to two cubes fewer, at most one of a colour not its tile's
   icon's (R-TILE-2, reach_money.py's `next_takes`), so sales use those empty spaces too
-  (R-FREE-1). A buy is tried only when a deck holds a card that fits a spot (a buy
+  (R-FREE-1); a take may be a cube sold in turn 1, so beyond the market's cubes it prices
+  another sale at the top (reach_money.py's *Cubes sold back*, `sale_prices`). A buy is tried only when a deck holds a card that fits a spot (a buy
   of cards that fit nowhere only costs drachmas and an action).
 - *Turn 2's actions* (`tight_turns`, session 48). An excavation adds turn 2's actions only where
   it can be turn 1's: the line's relaxed stops have spent no more than turn 1's actions (they
@@ -241,8 +242,10 @@ def _earned(pos: Position, boards: list[Board]) -> list[int]:
     """What the first n cubes sold earn at most, read colour-blind, by n (`TwoRelaxed.earned`):
     the most, over the next placement's takes (reach_money.py's `next_takes`: by each final
     board's tile, R-TILE-2), of the n best empty market spaces of any colour once those cubes are
-    taken (R-FREE-1: a take only adds empty spaces, each sale fills the rightmost of its colour's).
-    Before session 74 every colour had two cubes fewer wherever there was a next board."""
+    taken (R-FREE-1: a take only adds empty spaces, each sale fills the rightmost of its colour's;
+    a take beyond the market's cubes, one sold in turn 1 taken back, is priced at the top:
+    reach_money.py's `sale_prices`). Before session 74 every colour had two cubes fewer wherever
+    there was a next board."""
     track = pos.components.market.track
     fewer = 2 if len(boards) > 1 else 0
     takes = _money.next_takes(pos, boards) if _money.tile_takes else [(fewer,) * len(pos.market)]
@@ -250,7 +253,7 @@ def _earned(pos: Position, boards: list[Board]) -> list[int]:
     for take in takes:
         prices: list[int] = []
         for on_market, n in zip(pos.market, take, strict=True):
-            prices += track[: len(track) - max(0, on_market - n)]
+            prices += _money.sale_prices(track, on_market, n)
         prices.sort(reverse=True)
         sums = [sum(prices[:n]) for n in range(len(prices) + 1)]
         best = [max(a, b) for a, b in zip(best, sums, strict=False)] + sums[len(best) :]
