@@ -121,12 +121,8 @@ def test_R_MOVE_1_R_EXC_1_R_SCORE_1_seed_4_turn_24_the_cards_alone_find_the_opti
     monkeypatch,
 ):
     # Seed 4's turn 24 (2016, north), the first placement `tile -1,-2 r0 gray@NW`, no floor: the
-    # first pass stops at its limit at 50; the relaxed leaf at 51 digs H06. Narrowed to H06 alone
-    # (`FINALS_FROM` 1), the model finds a line of 55 and the relaxation proves 56 out of reach:
-    # OPTIMAL 55, the line scored 55 by the engine. That line ends on a board that is none of the
-    # relaxed leaf's at 55 (whose line leaves its start island by another dock than the boat's
-    # without the portage, R-MOVE-1), so the narrowing by the leaf's boards (session 71's first
-    # round) would have missed it. About 40 CPU s.
+    # first pass stops at its limit at 50. The answer: OPTIMAL 55, H06 excavated, the line scored
+    # 55 by the engine, its first narrowed solve by the cards alone (`FINALS_FROM` 1).
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
     pos, child = _seed_4_turn_24_first()
@@ -137,12 +133,31 @@ def test_R_MOVE_1_R_EXC_1_R_SCORE_1_seed_4_turn_24_the_cards_alone_find_the_opti
     assert board_solve.two_turns_value(child, "score", got.line) == 55  # the engine's score
     assert "H06" in {a.card for a in got.line if isinstance(a, Excavate)}
     solves = [s for s in steps if s["kind"] == "cards_solve"]
-    assert [(s["finals"], s["value"]) for s in solves] == [(False, 55)]
-    # The relaxed leaf at 55: H06, on boards none of which is the optimal line's final board.
+    assert solves and not solves[0]["finals"]
+    # The relaxed leaf at 55 digs H06 on one board, which is not the optimal line's final board
+    # (the leaf's line leaves its start island by another dock than the boat's without the
+    # portage, R-MOVE-1).
     _, cards, finals = floor_cards.fresh_question(watch, 55)
     assert cards == frozenset({"H06"}) and finals
     puzzle = board_solve.two_turn_puzzle(child)
     assert replay_line(puzzle, got.line).board not in finals
+    # At the pass's floor 51, the model narrowed to H06 and the leaf's boards finds 54 (a real
+    # line on that board); narrowed to H06 alone, it finds 55 on another board, and the
+    # relaxation proves 56 out of reach: narrowing by the leaf's boards first (session 71) would
+    # have missed the optimum. Until session 75 the watch's own first question (at 51) led there;
+    # since a cube sold in turn 1 may be taken back and sold again (reach_money.py, *Cubes sold
+    # back*) its leaf at 51 digs H01, and the rounds find 51 and 54 before the passes find 55.
+    two = board_solve.TwoTurns(child, "score", Deadline(None))
+    for kept, want, on_leaf in ((finals, 54, True), (None, 55, False)):
+        model = two.fresh()
+        narrowed = floor_cards._narrowed_line(
+            model, cards, 51, kept, None, Deadline(None), 1, board_solve.TWO_TURNS_TUNING
+        )
+        assert narrowed is not None and narrowed[1] == want
+        line = board_solve.read_two_turns(model, narrowed[0], puzzle)
+        assert board_solve.two_turns_value(child, "score", tuple(line)) == want
+        assert (replay_line(puzzle, line).board in finals) == on_leaf
+    assert floor_cards.fresh_question(watch, 56)[0]
 
 
 @pytest.mark.slow
