@@ -72,9 +72,13 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_a_cube_sold_in_turn_1_taken_back_sells_at_th
     assert drawn
 
 
-def test_R_FREE_1_sale_prices_clamp_the_virtual_count_at_the_tracks_top():
+def test_R_FREE_1_R_TILE_2_sale_prices_read_a_take_beyond_the_market_as_a_cube_turn_1_sold():
     track = (1, 2, 2, 3, 3, 4, 4, 5)
     assert reach_money.sale_prices(track, 4, 1) == [3, 3, 2, 2, 1]  # within the market: as before
     assert reach_money.sale_prices(track, 0, 0) == [5, 4, 4, 3, 3, 2, 2, 1]
     assert reach_money.sale_prices(track, 0, 1) == [5, 5, 4, 4, 3, 3, 2, 2, 1]
-    assert reach_money.sale_prices(track, 1, 2) == [5, 5, 4, 4, 3, 3, 2, 2, 1]
+    # Two taken, one beyond the market's cube: turn 1 sold it at 4 (7 off), the tile takes both,
+    # the next sale earns 5 (session 74's clamp read 5, 5, 4, ...; session 75 exact by colour).
+    assert reach_money.sale_prices(track, 1, 2) == [5, 4, 4, 4, 3, 3, 2, 2, 1]
+    # Two beyond: turn 1 sold them at 5 and 4 (the clamp read 5, 5, 5, ...).
+    assert reach_money.sale_prices(track, 0, 2) == [5, 5, 4, 4, 4, 3, 3, 2, 2, 1]

@@ -93,7 +93,22 @@ Sound: the real line sells `s1` cubes of c in turn 1, the placement takes `t_c <
 (the track never falls to the right; `k0 - j + 1 <= len`); turn 2's j-th earns
 `track[k0 - s1 + t_c - (j - s1 - 1) - 1]`, exactly that price (the real count is at most `len`). So
 moving every take first only raises the prices, and the clamp covers the real cap; the sales of c
-number at most `k0 + t_c`. The colour-blind `earned` (reach_two's `_earned`) reads the same prices.
+number at most `k0 + t_c`.
+
+Exact by colour (session 75, lead). That clamp priced `e + 1` sales at the top, `e = t_c - on` the
+takes beyond the market's cubes, where a real line earns the top at most twice: each take beyond
+`on` is a cube turn 1 sold (`s1 >= e`), at the spaces left of the count off now. The line's
+prices are the multiset `M(s1) = track[k0 - s1 : k0] + track[: k0 - s1 + t_c]` (turn 1's, then
+turn 2's from the count after the takes, `k0 - s1 + t_c <= len`). For `s1 >= e`, `M(s1)` and
+`M(e)` share `track[k0 - e : k0]` and `track[: k0 - s1 + t_c]`; the rest are `track[k0 - s1 :
+k0 - e]` in `M(s1)` and `track[k0 - s1 + t_c : k0 - e + t_c]` in `M(e)`, entry by entry `t_c`
+spaces to the right (never cheaper). So every prefix sum of `M(s1)` best first is at most
+`M(e)`'s, and `M(e)` is a real line's (sell `e` in turn 1, take them back, sell from the top):
+`sale_prices` returns `M(e)` best first (`k0 - e + t_c` is `min(k0 + t_c, len)`). It is tighter
+than the clamp only where two cubes of c are taken and c has at most one on the market (on the
+printed track: 5, 5, 4 where the clamp read 5, 5, 5; 5, 4, 4 where it read 5, 5, 4).
+tests/test_reach_sold_back.py checks it against every line through the engine's own sale and
+take (`effects`). The colour-blind `earned` (reach_two's `_earned`) reads the same prices.
 It loosens the bound only where a colour has fewer than two cubes on the market (a take beyond them
 is new: its price, and the laid cube read of that colour). tests/test_reach_sold_back.py plays the line above through the
 engine and compares it with the bound's income.
@@ -134,13 +149,14 @@ tile_takes = True
 
 
 def sale_prices(track: Sequence[int], on: int, take: int) -> list[int]:
-    """At most what the j-th cube of one colour sold over the two turns earns, by j (best first),
-    `on` cubes of it on the market now and the next placement taking `take` of it: with the
-    virtual count `k = len(track) - on + take` off the market, the j-th earns
-    `track[min(k - j + 1, len(track)) - 1]`, for j up to k (module doc, *Cubes sold back*)."""
-    top = len(track)
-    k = top - on + take
-    return [track[min(k - j + 1, top) - 1] for j in range(1, k + 1)]
+    """At most what the cubes of one colour sold over the two turns earn, best first, `on` cubes
+    of it on the market now (`k0 = len(track) - on` off it) and the next placement taking `take`
+    of it: the prices `track[k0 - e : k0]` and `track[: k0 - e + take]`, `e = max(0, take - on)`
+    (module doc, *Cubes sold back*; session 75: every prefix sum of a real line's sales of the
+    colour, best first, is at most this list's, and some line's equals it)."""
+    k0 = len(track) - on
+    e = max(0, take - on)
+    return sorted([*track[k0 - e : k0], *track[: k0 - e + take]], reverse=True)
 
 
 def next_takes(pos: Any, boards: Sequence[Any]) -> list[tuple[int, ...]]:
