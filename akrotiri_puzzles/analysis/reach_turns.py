@@ -212,4 +212,4 @@ class TwoTurns:
         here = 0
         if fresh and self.stop_at(at) == self.thera:
             here = cargo + (0 if self.stash_loads_again else stash)
-        return self.pack_first(sold + here, taken)  # type: ignore[attr-defined,no-any-return]
+        return self.pack_first(sold + here, taken)  # type: ignore[attr-defined]
