@@ -167,3 +167,25 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_the_two_turn_bound_without_a_turn_1_sale(mon
     assert two_turn_bound(pos) == 8 == optimum_not_below(pos)
     monkeypatch.setattr(reach_money, "sold_back", False)
     assert two_turn_bound(pos) == 9
+
+
+def test_R_MOVE_2_R_FREE_1_R_TILE_2_points_left_at_the_start_may_still_sell_in_turn_1():
+    # The same position with one movement point left of turn 1's last Move action: the boat
+    # still reaches Thera in turn 1 (R-MOVE-2), sells gray at 5, the tile takes it back, gray
+    # sells at 5 again (the engine: 10). The search's start does not end turn 1 there.
+    pos = evolve(_no_first_sale(), points=1)
+    puzzle = horizon(pos, 2)
+    state = _play(puzzle, _play(puzzle, State(pos), "ship T2"), "sell gray")
+    assert state.pos.actions_left == 0 and state.pos.market[GRAY] == 1
+    state = play(puzzle, state, EndTurn())
+    best = 0
+    for action in moves(puzzle, state):
+        if isinstance(action, PlaceTile):
+            after = play(puzzle, state, action)
+            if not after.pos.market[GRAY]:
+                best = max(best, _play(puzzle, after, "sell gray").pos.hero.drachmas - pos.hero.drachmas)
+    assert best == 10
+    for r in _l24_searches(pos):
+        gained = r.turn_one_over(0, r.start_acts, pos.hero.boat, 0, 2, 0, ())
+        assert gained == 0  # not over: the sale at Thera may be turn 1's
+        assert r.income_after(2, (), gained) == best

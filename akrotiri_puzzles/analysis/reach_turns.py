@@ -207,7 +207,12 @@ class TwoTurns:
         """`turn_over`'s `OVER` with turn 1's sales packed in (reach_money.py's `FirstSales`): the
         cubes sold so far, and where turn 1's actions are spent exactly at this stop at Thera
         (`was` below `OVER`: the state before did not end turn 1) those it sells, free (R-FREE-1,
-        R-TURN-3: a sale after turn 1's last action is still turn 1's)."""
+        R-TURN-3: a sale after turn 1's last action is still turn 1's). At the start with points
+        left of a Move action already taken, turn 1 is not over yet (`was`, unmarked: a looser
+        state): those points may still carry the boat to Thera within turn 1 (R-MOVE-2), where
+        its stop is then the one that spends turn 1's actions exactly."""
+        if isinstance(at, str) and self.pos.points and was < _OVER:
+            return was
         fresh = was < _OVER and self.start_acts + was - acts == self.pos.actions_left
         here = 0
         if fresh and self.stop_at(at) == self.thera:
