@@ -113,7 +113,8 @@ its stops spend no more actions than the line's (reach_two's *Turn 2's actions*)
 the relaxed line has spent more than turn 1's actions (`turn_over`'s `OVER`), or past a turn-2
 excavation (`turn_bonus`) or a Load of turn 2 (reach_loads' `load_turns`), is the real line's in
 turn 2; a sale at the stop where turn 1's actions are spent exactly is free and counted in `n1`
-(R-TURN-3; reach_turns' `turn_one_over`). While turn 1 may go on, every sale so far may be turn
+(R-TURN-3; reach_turns' `turn_one_over`; the start with points left of a Move action is not
+over, R-MOVE-2: they may still take the boat to Thera in turn 1). While turn 1 may go on, every sale so far may be turn
 1's: `n1` is `n`, and the colours those sales may have sold are those `income` reads of `taken`
 without the laid cube (the next placement's, after turn 1's sales: `Money.turn_one`). Once turn 1
 is over, `n1` is frozen and carried in the search's state, packed into `gained` past `OVER`
