@@ -122,9 +122,8 @@ is over, `n1` is frozen and carried in the search's state, packed into `gained` 
 where a colour has fewer than two market cubes), read at each later sale (`income_after`); with
 `first_colours` those colours too (each capped at `n1` and at the most a take goes beyond the
 market in it; every colour where `n1` is 0). Off by default: on seed 1's turn 30 the colours
-split the frozen states (groups 14 and 17 at 57: 46,566 and 96,111 states against 25,559 and
-60,466 by count alone, 25,273 and 59,127 with `sold_back` off) and the count alone already puts
-the groups the mend had lost below 57 (docs/benchmarks.md, session 75, h75sold). So `t*` is one of the takes read, with `x_c = s1_c`
+split the frozen states (about 1.6 to 1.8 times the count's) for no answer the count does not
+give (docs/benchmarks.md, session 75, h75sold). So `t*` is one of the takes read, with `x_c = s1_c`
 cubes of each colour counted first, and the bound is at least the real income as before. The
 colour-blind `earned` (`earned_first`, by `n1`) reads the same rule without `taken`; the ceiling
 (reach_ceiling.py) reads its loosest (every take), as every later income is below it. A counts
