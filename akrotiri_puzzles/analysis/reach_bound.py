@@ -275,7 +275,10 @@ class Relaxed(Buys, Goals, Legs):
                 # follow, which may then take them again).
                 taken = self.forget(taken, cargo + stash)
         hand, bought = self.unread(acts, hand, dug, bought)
+        was = gained
         gained = self.turn_over(acts, gained)
+        if gained == OVER:
+            gained = self.turn_one_over(was, acts, at, sold, cargo, stash, taken)
         key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
         memo = self._memo
         known = memo.get(key)
@@ -310,7 +313,7 @@ class Relaxed(Buys, Goals, Legs):
             # unloaded before too (as if loaded again on the way, without the action). With
             # `stash_loads_again` those are sold only after a Load takes them aboard again (below).
             n = min(len(self.earned) - 1, sold + cargo + stash - kept)
-            earns = max(income, self.income_after(n, taken))
+            earns = max(income, self.income_after(n, taken, gained))
             best = max(
                 best,
                 search(at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, gained, earns),
@@ -321,7 +324,7 @@ class Relaxed(Buys, Goals, Legs):
             # The cubes unloaded before, sold after a Load took them aboard again on the way
             # (one action, anywhere: looser); or not (the search goes on from here).
             n = min(len(self.earned) - 1, sold + kept)
-            earns = max(income, self.income_after(n, taken))
+            earns = max(income, self.income_after(n, taken, gained))
             best = max(
                 best,
                 search(at, acts - 1, drachmas + earns - income, 0, n, hand, dug, bought, taken, 0, mask, gained, earns),
@@ -496,10 +499,18 @@ class Relaxed(Buys, Goals, Legs):
         points (reach_two's: turn 1's legs over turn 1's board)."""
         return (least,)
 
-    def income_after(self, n: int, taken: tuple[tuple[Quad, int], ...]) -> int:
+    def income_after(self, n: int, taken: tuple[tuple[Quad, int], ...], gained: int = 0) -> int:
         """The most the first `n` cubes sold earn (R-FREE-1), those loaded being `taken`: the `n`
-        best prices (`earned`; reach_two's reads the cubes' colours, analysis/reach_money.py)."""
+        best prices (`earned`; reach_two's reads the cubes' colours and, through `gained`, turn
+        1's sales, analysis/reach_money.py)."""
         return self.earned[n]
+
+    def turn_one_over(
+        self, was: int, acts: int, at: str | Quad, sold: int, cargo: int, stash: int, taken: Taken
+    ) -> int:
+        """`gained` at a state where turn 1 is just over (`OVER`), `was` before `turn_over`
+        (reach_two's packs turn 1's sales in, analysis/reach_money.py's `FirstSales`)."""
+        return OVER
 
     def amounts(
         self, room: int, kept: int, lying: int, taken: tuple[tuple[Quad, int], ...]

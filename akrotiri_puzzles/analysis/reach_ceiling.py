@@ -77,6 +77,10 @@ LEAD = True
 has room (`Ceiling.lead`, session 64; False: every state as the start, as before)."""
 
 
+FIRST = True
+"""Whether a state past turn 1 reads the drachmas by turn 1's sales (`earned_first`, session 75)."""
+
+
 STAY = True
 """Whether a line below a stop that makes no Move action is read as staying on the spots 0 points
 from it: no buy (Thera not among them), its cards of the hand that fit there (`Ceiling._plan`,
@@ -231,16 +235,20 @@ class Ceiling:
         n = len(dug)
         stop, hand = self.stop(at, dug, hand)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
-        earned = self.r.earned
+        # Once turn 1 is over, every later sale reads turn 1's sales as frozen (`gained` past OVER,
+        # reach_money's `FirstSales`): the incomes below are at most `earned_first` of them.
+        first = getattr(self.r, "first", None) if FIRST and gained > OVER else None
+        n1 = -1 if first is None else first.read(gained - OVER - 1)[0]
+        earned = self.r.earned if first is None else getattr(self.r, "earned_first")[n1]  # noqa: B009
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
         home = 0 if self.kinds is None else reach_hauls.home(self.r, self.spare, at)
-        whole = (dug, mask, most, hand, now, aboard, stop, home)
+        whole = (dug, mask, most, hand, now, aboard, stop, home, n1)
         got = self.known.get(whole)
         if got is None:
-            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, stop, home)
+            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, stop, home, earned)
         if MEMO:
             self.seen[raw] = got
         return got
@@ -255,14 +263,16 @@ class Ceiling:
         aboard: int,
         stop: Stop = None,
         home: int = 0,
+        earned: Any = None,
     ) -> int:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
-        `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`, `home` as `_hauls`."""
+        `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`, `home` as `_hauls`,
+        `earned` the search's (by default) or `earned_first`'s once turn 1 is over."""
         key = (dug, mask, most, hand, stop, home)
         plan = self.plans.get(key)
         if plan is None:
             plan = self.plans[key] = self._plan(dug, mask, most, hand, stop, home)
-        earned = self.r.earned
+        earned = self.r.earned if earned is None else earned
         last = len(earned) - 1
         best = -(10**9)
         for k, cubes, paid, part in plan:
@@ -273,7 +283,7 @@ class Ceiling:
             if got is None:
                 got = self.spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
             best = max(best, part + got)
-        return max(best, self._stay(dug, mask, most, now, aboard, stop))
+        return max(best, self._stay(dug, mask, most, now, aboard, stop, earned))
 
     def _plan(
         self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, hand: int, stop: Stop = None, home: int = 0
@@ -431,7 +441,9 @@ class Ceiling:
             m += 1
         return max(old, m)
 
-    def _stay(self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, now: int, aboard: int, stop: Stop) -> int:
+    def _stay(
+        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, now: int, aboard: int, stop: Stop, earned: Any
+    ) -> int:
         """The best of the lines below a stop that make no Move action (`STAY`): they stay on
         the spots 0 points from it, Thera not among them, so they buy nothing (R-BUY-1) and
         excavate k cards of the hand that fit there (`near`, k at most the spots' room).
@@ -454,7 +466,6 @@ class Ceiling:
             return -(10**9)
         room, _, near = stop
         assert near is not None
-        earned = self.r.earned
         last = len(earned) - 1
         best = -(10**9)
         for k in range(1, min(room, len(near), most, self.r.left - len(dug)) + 1):

@@ -112,6 +112,42 @@ take (`effects`). The colour-blind `earned` (reach_two's `_earned`) reads the sa
 It loosens the bound only where a colour has fewer than two cubes on the market (a take beyond them
 is new: its price, and the laid cube read of that colour). tests/test_reach_sold_back.py plays the line above through the
 engine and compares it with the bound's income.
+
+*Cubes sold back, by turn 1's sales* (session 75, h75sold, `sold_back`, `FirstSales`). The mend
+above lets every take beyond the market (`beyond`: `e_c = max(0, t_c - on_c)` of colour c) be
+priced at the top whether or not the line sold c in turn 1; on seed 1's turn 30 (market 0, 0, 2,
+0) that let ~131 questions at 57 reach it. Now a take `t` is read only where the line has made at
+least `sum_c e_c` sales that may be turn 1's, at least `e_c` of them of c, and at least `e_c` of
+the `n` cubes sold are of c (their best prices are counted first, the rest pooled as before).
+Sound: the placement takes from the market as turn 1 left it (R-TURN-1, R-TILE-2), so its real
+take `t*` has `t*_c <= on_c + s1_c`, `s1_c` the cubes of c the real line sold in turn 1
+(R-FREE-1: each sale puts one back); those are among its cubes of c sold, so `e_c(t*) <= s1_c`.
+The search's `n1` (cubes sold at stops that may be turn 1's) is at least `sum s1_c`: the relaxed
+image sells at every stop at Thera all its cargo (no fewer cubes sold by then than the line), and
+its stops spend no more actions than the line's (reach_two's *Turn 2's actions*), so a stop where
+the relaxed line has spent more than turn 1's actions (`turn_over`'s `OVER`), or past a turn-2
+excavation (`turn_bonus`) or a Load of turn 2 (reach_loads' `load_turns`), is the real line's in
+turn 2; a sale at the stop where turn 1's actions are spent exactly is free and counted in `n1`
+(R-TURN-3; reach_turns' `turn_one_over`; the start with points left of a Move action is not
+over, R-MOVE-2: they may still take the boat to Thera in turn 1). While turn 1 may go on, every sale so far may be turn
+1's: `n1` is `n`, and the colours those sales may have sold are those `income` reads of `taken`
+without the laid cube (the next placement's, after turn 1's sales: `Money.turn_one`). Once turn 1
+is over, `n1` is frozen and carried in the search's state, packed into `gained` past `OVER`
+(`FirstSales.code`: capped at the most a take goes beyond the market; a frozen state splits only
+where a colour has fewer than two market cubes), read at each later sale (`income_after`); with
+`first_colours` those colours too (each capped at `n1` and at the most a take goes beyond the
+market in it; every colour where `n1` is 0). Off by default: on seed 1's turn 30 the colours
+split the frozen states (about 1.6 to 1.8 times the count's) for no answer the count does not
+give (docs/benchmarks.md, session 75, h75sold). So `t*` is one of the takes read, with `x_c = s1_c`
+cubes of each colour counted first, and the bound is at least the real income as before. The
+colour-blind `earned` (`earned_first`, by `n1`) reads the same rule without `taken`; the ceiling
+(reach_ceiling.py) reads its loosest (every take), as every later income is below it. A counts
+cover (`BlindRelaxed`, `Members`) keeps its members' takes: a member's take `t` with `e(t)` has
+in the cover (fewer market cubes, the same boards, takes downward closed) the take `t - (on_m -
+on)` clamped at 0 with the same `e` and a count off the market no smaller, so prices no lower;
+`FirstSales` reads its caps from the cover's market (no lower than any member's).
+tests/test_reach_sold_back.py plays a line with no turn-1 sale through the engine (9) where the
+mend read 10.
 """
 
 from __future__ import annotations
@@ -123,8 +159,12 @@ from typing import Any
 
 from ..components import COLOURS
 from .reach_bound import LATE, TooBig
+from .reach_ceiling import OVER
 
 Taken = tuple[tuple[Any, int], ...]
+First = tuple[int, tuple[int, ...]] | None
+"""Turn 1's sales once turn 1 is over (`FirstSales.read`: how many, and by colour how many can be
+of it), or None while every sale so far may be turn 1's."""
 
 UNREAD = -1
 """A spot that is never one: in `taken`, the colours are not read (`taken` forgotten; an unload
@@ -157,6 +197,97 @@ def sale_prices(track: Sequence[int], on: int, take: int) -> list[int]:
     k0 = len(track) - on
     e = max(0, take - on)
     return sorted([*track[k0 - e : k0], *track[: k0 - e + take]], reverse=True)
+
+
+sold_back = True
+"""Whether a take beyond a colour's cubes on the market now is read only where the line has sold
+that colour in a sale that may be turn 1's, as many as those sales (session 75, `FirstSales`,
+module doc *Cubes sold back*, by turn 1's sales); else any take of the tile's, as h74market's
+mend."""
+
+
+first_colours = False
+"""Whether `FirstSales` carries, once turn 1 is over, the colours turn 1's sales may have sold
+(`Money.turn_one`); else only how many (each colour read as any)."""
+
+
+def beyond(market: Sequence[int], take: Sequence[int]) -> tuple[int, ...]:
+    """The cubes of each colour a take (`next_takes`) takes beyond that colour's cubes on the
+    market now (`market`): each one a cube sold in turn 1 and taken back (R-FREE-1, R-TILE-2)."""
+    return tuple(max(0, t - on) for t, on in zip(take, market, strict=True))
+
+
+def earned_first(pos: Any, boards: Sequence[Any]) -> list[list[int]]:
+    """What the first n cubes sold earn at most, read colour-blind (reach_two's `earned`), by the
+    cubes `n1` sold in sales that may be turn 1's (`FirstSales`) and then by n: the most, over
+    the next placement's takes (`next_takes`) whose cubes beyond the market (`beyond`) number
+    at most `n1` (with `sold_back` off: every take), of the forced `e_c` best prices of each
+    colour c (a cube of c taken back is one of c sold, so at least `e_c` of the n are of c) and
+    the best of the other empty spaces (`sale_prices`; R-FREE-1: a take only adds empty spaces,
+    each sale fills the rightmost of its colour's). Never falls as n or `n1` grows; each list
+    as long as the last (`n1` the most a take goes beyond the market)."""
+    track = pos.components.market.track
+    market = pos.market
+    fewer = 2 if len(boards) > 1 else 0
+    takes = next_takes(pos, boards) if tile_takes else [(fewer,) * len(market)]
+    most = max(sum(beyond(market, t)) for t in takes) if sold_back else 0
+    out: list[list[int]] = []
+    for n1 in range(most + 1):
+        best: list[int] = [0]
+        for take in takes:
+            extra = beyond(market, take)
+            if sold_back and sum(extra) > n1:
+                continue
+            forced: list[int] = []
+            prices: list[int] = []
+            for on_market, n, e in zip(market, take, extra, strict=True):
+                each = sale_prices(track, on_market, n)
+                forced += each[:e] if sold_back else []
+                prices += each[e:] if sold_back else each
+            prices.sort(reverse=True)
+            head = sum(forced)
+            # Fewer cubes sold than the take goes beyond: not this take (0, the take of none's).
+            sums = [0] * len(forced) + [head + sum(prices[:k]) for k in range(len(prices) + 1)]
+            best = [max(a, b) for a, b in zip(best, sums, strict=False)] + sums[len(best) :]
+        out.append(best)
+    size = max(len(b) for b in out)
+    for best in out:
+        best += [best[-1]] * (size - len(best))
+        for n in range(1, size):
+            best[n] = max(best[n], best[n - 1])  # never falls (a take with fewer spaces ends sooner)
+    for k in range(1, len(out)):
+        out[k] = [max(a, b) for a, b in zip(out[k], out[k - 1], strict=True)]
+    return out
+
+
+class FirstSales:
+    """What a `TwoRelaxed` search carries of its sales that may be turn 1's once turn 1 is over
+    (session 75, module doc *Cubes sold back*, by turn 1's sales): how many (`n1`, at most `most`,
+    the most a take goes beyond the market) and, by colour, how many of them can be of that colour
+    (at most `caps`, the most a take goes beyond the market in that colour), packed in the
+    search's `gained` past `OVER` (`code`, `read`): `OVER` itself is turn 1 over, not yet read."""
+
+    def __init__(self, market: Sequence[int], takes: Sequence[Sequence[int]]) -> None:
+        extras = [beyond(market, t) for t in takes]
+        self.caps = tuple(max(e[i] for e in extras) for i in range(len(market)))
+        self.most = max(sum(e) for e in extras)
+
+    def code(self, n1: int, caps1: Sequence[int]) -> int:
+        """`n1` and `caps1` (each at most `most` and `caps`) as one number from 0."""
+        out = 0
+        for c, cap in zip(caps1, self.caps, strict=True):
+            out = out * (cap + 1) + min(c, cap)
+        return out * (self.most + 1) + min(n1, self.most)
+
+    def read(self, code: int) -> tuple[int, tuple[int, ...]]:
+        """`code`'s `n1` and `caps1`."""
+        n1 = code % (self.most + 1)
+        code //= self.most + 1
+        caps1: list[int] = []
+        for cap in reversed(self.caps):
+            caps1.append(code % (cap + 1))
+            code //= cap + 1
+        return n1, tuple(reversed(caps1))
 
 
 def next_takes(pos: Any, boards: Sequence[Any]) -> list[tuple[int, ...]]:
@@ -237,43 +368,90 @@ class Money:
         read as before."""
         market = pos.market
         takes = next_takes(pos, r.boards)
-        self.takes = [(t, [sale_prices(track, on, n) for n, on in zip(t, market, strict=True)]) for t in takes]
-        """Each take of the next placement (cubes by colour) and each colour's empty spaces' prices
-        after it, best first."""
-        self._known: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
+        self.takes = [
+            (t, [sale_prices(track, on, n) for n, on in zip(t, market, strict=True)], beyond(market, t)) for t in takes
+        ]
+        """Each take of the next placement (cubes by colour), each colour's empty spaces' prices
+        after it, best first, and its cubes beyond the market now (`beyond`)."""
+        self.earned_first: list[list[int]] = r.earned_first
+        """`earned_first` of the search (the colour-blind bound by turn 1's sales)."""
+        self._known: dict[tuple[Any, ...], int] = {}
         self.touched = touched
         """Whether an unload marks `taken` `TOUCHED` (else `UNREAD`): this search's mode."""
 
-    def income(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
-        """At most what the first `n` cubes sold earn, those loaded being `taken` (module doc)."""
+    def income(self, n: int, taken: tuple[tuple[int, int], ...], first: First = None) -> int:
+        """At most what the first `n` cubes sold earn, those loaded being `taken` (module doc);
+        `first`: turn 1's sales (`FirstSales.read`) once turn 1 is over, else None (every sale so
+        far may be turn 1's: `n1` is `n`, the colours those `taken` holds)."""
         if n <= 0:
             return 0
+        blind = self.earned_first[min(n, len(self.earned_first) - 1) if first is None else first[0]]
         if taken and taken[0][0] == UNREAD:
-            return self.earned[n]
+            return blind[n]
         whole = bool(taken) and taken[0][0] == TOUCHED
-        key = (taken, n)
+        key = (taken, n, first)
         got = self._known.get(key)
         if got is None:
-            got = self._known[key] = min(self.earned[n], self._income(n, taken[1:] if whole else taken, whole))
+            got = self._known[key] = min(blind[n], self._income(n, taken[1:] if whole else taken, whole, first))
         return got
 
-    def _income(self, n: int, taken: tuple[tuple[int, int], ...], whole: bool = False) -> int:
-        """`income` with the spots `taken`; `whole`: each read for every cube it holds (`TOUCHED`)."""
-        best = 0
+    def _read(self, taken: tuple[tuple[int, int], ...]) -> list[tuple[tuple[dict[str, int], int], int]]:
+        """The spots of `taken` as `income` reads them: each one's cubes by colour, laid cube
+        and cubes taken (the late-Load rule's pools, module doc)."""
         marked = {s - LATE for s, _ in taken if s >= LATE}
-        read = [
+        return [
             (self.pools[s] if s not in self.late or s in marked else self.early[s], had) for s, had in taken if s < LATE
         ]
-        for t, prices in self.takes:
+
+    def turn_one(self, taken: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """By colour, the cubes of it a sale so far may have sold, those loaded being `taken`: those
+        aboard at the start and those its spots hold, no laid cube (the next placement's, after
+        turn 1's sales, R-TURN-1); every colour unbounded (99) where the colours are not read."""
+        if taken and taken[0][0] == UNREAD:
+            return (99,) * len(COLOURS)
+        whole = bool(taken) and taken[0][0] == TOUCHED
+        read = self._read(taken[1:] if whole else taken)
+        out = []
+        for c in COLOURS:
+            can = self.aboard.get(c, 0)
+            for (most, _), had in read:
+                can += most.get(c, 0) if whole else min(had, most.get(c, 0))
+            out.append(can)
+        return tuple(out)
+
+    def _income(self, n: int, taken: tuple[tuple[int, int], ...], whole: bool = False, first: First = None) -> int:
+        """`income` with the spots `taken`; `whole`: each read for every cube it holds (`TOUCHED`);
+        `first` as `income`'s. With `sold_back`, a take's cubes beyond the market (`beyond`: cubes
+        sold in turn 1 and taken back) number at most `n1`, those of each colour at most the
+        cubes of it turn 1's sales may have sold (`turn_one`, or `first`'s), and at least as many
+        of the `n` sold are of that colour: their best prices are counted first (module doc)."""
+        best = 0
+        read = self._read(taken)
+        n1, caps1 = (n, None) if first is None else first
+        for t, prices, extra in self.takes:
+            if sold_back and sum(extra) > n1:
+                continue
             spaces: list[int] = []
+            forced = 0
+            need = 0
             for i, c in enumerate(COLOURS):
-                can = self.aboard.get(c, 0)
+                can = one = self.aboard.get(c, 0)
                 for (most, wild), had in read:
                     lying = most.get(c, 0) + (wild if t[i] else 0)
                     can += lying if whole else min(had, lying)
-                spaces += prices[i][:can]
-            spaces.sort(reverse=True)
-            best = max(best, sum(spaces[:n]))
+                    one += most.get(c, 0) if whole else min(had, most.get(c, 0))
+                e = extra[i] if sold_back else 0
+                if e:
+                    if e > min(can, one if caps1 is None else caps1[i]):
+                        break  # the line cannot have sold that many of c in turn 1
+                    forced += sum(prices[i][:e])
+                    need += e
+                spaces += prices[i][e:can]
+            else:
+                if need > n:
+                    continue
+                spaces.sort(reverse=True)
+                best = max(best, forced + sum(spaces[: n - need]))
         return best
 
 
@@ -308,15 +486,19 @@ class Members:
         self.late = frozenset().union(*(m.late for m in self.each))
         self.touched = touched
         """As `Money.touched` (the search's mode, read by `ByColour.unload_amounts`)."""
-        self._known: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
+        self._known: dict[tuple[Any, ...], int] = {}
 
-    def income(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
+    def income(self, n: int, taken: tuple[tuple[int, int], ...], first: First = None) -> int:
         """At most what the first `n` cubes sold earn for any member (class doc)."""
-        key = (taken, n)
+        key = (taken, n, first)
         got = self._known.get(key)
         if got is None:
-            got = self._known[key] = max(m.income(n, taken) for m in self.each)
+            got = self._known[key] = max(m.income(n, taken, first) for m in self.each)
         return got
+
+    def turn_one(self, taken: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """`Money.turn_one`'s most over the members (a bound for each)."""
+        return tuple(max(col) for col in zip(*(m.turn_one(taken) for m in self.each), strict=True))
 
 
 def amounts(room: int, kept: int, lying: int, taken: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
@@ -359,9 +541,29 @@ class ByColour:
 
     money: Money | None = None
     earned: list[int]
+    earned_first: list[list[int]]
+    first: FirstSales | None = None
+    """Turn 1's sales as the search carries them (None: not read, `sold_back` off)."""
 
-    def income_after(self, n: int, taken: Taken) -> int:
-        return self.earned[n] if self.money is None else self.money.income(n, taken)
+    def income_after(self, n: int, taken: Taken, gained: int = 0) -> int:
+        first = None if self.first is None or gained <= OVER else self.first.read(gained - OVER - 1)
+        if self.money is None:
+            n1 = min(n, len(self.earned_first) - 1) if first is None else first[0]
+            return self.earned_first[n1][n]
+        return self.money.income(n, taken, first)
+
+    def pack_first(self, n1: int, taken: Taken) -> int:
+        """`gained` once turn 1 is over (`OVER`: reach_turns' `turn_over` and `turn_bonus`, a Load
+        of turn 2), with turn 1's sales packed in (`FirstSales`): `n1` of them, of the colours
+        those `taken` holds (`Money.turn_one`; module doc, *Cubes sold back*, by turn 1's sales)."""
+        if self.first is None:
+            return OVER
+        n1 = min(n1, self.first.most)
+        if self.money is None or not first_colours or not n1:
+            caps1 = self.first.caps
+        else:
+            caps1 = tuple(min(n1, c) for c in self.money.turn_one(taken))
+        return OVER + 1 + self.first.code(n1, caps1)
 
     def amounts(self, room: int, kept: int, lying: int, taken: Taken) -> Sequence[tuple[int, int]]:
         if self.money is None:

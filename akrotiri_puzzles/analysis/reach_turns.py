@@ -8,6 +8,8 @@ Moved out of reach_two.py unchanged (session 55) so that module stays under ~600
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..board import Board
 from ..geometry import Quad
 from ..position import Position
@@ -35,6 +37,9 @@ class TwoTurns:
     first_digs: set[tuple[Spot, str]]
     cubes: dict[Quad, int]
     first_cubes: dict[int, int]
+    thera: Quad
+    stash_loads_again: bool
+    stop_at: Callable[[str | Quad], Quad]
 
     def _first_digs(self, boards: list[Board]) -> set[tuple[Spot, str]]:
         """(spot, card): an excavation turn 1 can make, on an island of turn 1's board where the
@@ -125,7 +130,7 @@ class TwoTurns:
             # lost (R-TURN-2, R-TURN-3), so the actions after it are at most turn 2's own less
             # this one (`turn_one_lost`). A negative count: the caller adds it to `after`.
             return min(0, self.start_acts - self.pos.actions_left + gained - 1 - after), _OVER
-        return 0, _OVER
+        return 0, max(gained, _OVER)  # past `_OVER`: turn 1's sales packed in (reach_money's `FirstSales`)
 
     turn_one_lost = True
     """Whether the line's first excavation that `turn_bonus` finds turn 2's leaves at most turn
@@ -185,6 +190,31 @@ class TwoTurns:
     def turn_over(self, acts: int, gained: int) -> int:
         """Once turn 1's actions are spent no excavation adds any (`turn_bonus`): the actions
         gained are not read again, and states merge."""
-        if self.tight_turns and self.start_acts + gained - acts >= self.pos.actions_left:
+        if self.tight_turns and gained < _OVER and self.start_acts + gained - acts >= self.pos.actions_left:
             return _OVER
         return gained
+
+    def turn_one_over(
+        self,
+        was: int,
+        acts: int,
+        at: str | Quad,
+        sold: int,
+        cargo: int,
+        stash: int,
+        taken: tuple[tuple[Quad, int], ...],
+    ) -> int:
+        """`turn_over`'s `OVER` with turn 1's sales packed in (reach_money.py's `FirstSales`): the
+        cubes sold so far, and where turn 1's actions are spent exactly at this stop at Thera
+        (`was` below `OVER`: the state before did not end turn 1) those it sells, free (R-FREE-1,
+        R-TURN-3: a sale after turn 1's last action is still turn 1's). At the start with points
+        left of a Move action already taken, turn 1 is not over yet (`was`, unmarked: a looser
+        state): those points may still carry the boat to Thera within turn 1 (R-MOVE-2), where
+        its stop is then the one that spends turn 1's actions exactly."""
+        if isinstance(at, str) and self.pos.points and was < _OVER:
+            return was
+        fresh = was < _OVER and self.start_acts + was - acts == self.pos.actions_left
+        here = 0
+        if fresh and self.stop_at(at) == self.thera:
+            here = cargo + (0 if self.stash_loads_again else stash)
+        return self.pack_first(sold + here, taken)  # type: ignore[attr-defined]

@@ -240,26 +240,11 @@ def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[lis
 
 def _earned(pos: Position, boards: list[Board]) -> list[int]:
     """What the first n cubes sold earn at most, read colour-blind, by n (`TwoRelaxed.earned`):
-    the most, over the next placement's takes (reach_money.py's `next_takes`: by each final
-    board's tile, R-TILE-2), of the n best empty market spaces of any colour once those cubes are
-    taken (R-FREE-1: a take only adds empty spaces, each sale fills the rightmost of its colour's;
-    a take beyond the market's cubes, one sold in turn 1 taken back, is priced at the top:
-    reach_money.py's `sale_prices`). Before session 74 every colour had two cubes fewer wherever
-    there was a next board."""
-    track = pos.components.market.track
-    fewer = 2 if len(boards) > 1 else 0
-    takes = _money.next_takes(pos, boards) if _money.tile_takes else [(fewer,) * len(pos.market)]
-    best: list[int] = []
-    for take in takes:
-        prices: list[int] = []
-        for on_market, n in zip(pos.market, take, strict=True):
-            prices += _money.sale_prices(track, on_market, n)
-        prices.sort(reverse=True)
-        sums = [sum(prices[:n]) for n in range(len(prices) + 1)]
-        best = [max(a, b) for a, b in zip(best, sums, strict=False)] + sums[len(best) :]
-    for n in range(1, len(best)):
-        best[n] = max(best[n], best[n - 1])  # never falls (a take with fewer spaces ends sooner)
-    return best
+    reach_money.py's `earned_first` with every sale perhaps turn 1's (its loosest: the most, over
+    the next placement's takes by each final board's tile, R-TILE-2, of the n best empty market
+    spaces of any colour once those cubes are taken, R-FREE-1; a take beyond the market's cubes,
+    one sold in turn 1 taken back, priced at the top: *Cubes sold back*)."""
+    return _money.earned_first(pos, boards)[-1]
 
 
 class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
@@ -305,7 +290,11 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self.boards = boards
         self.base_maps = sum(comps.map[c].points for c, _ in hero.temples)
         self.left = board.temples - len(hero.temples)
-        self.earned = _earned(pos, boards)
+        self.earned_first = _money.earned_first(pos, boards)
+        """`earned` by the cubes sold in sales that may be turn 1's (reach_money.py's `FirstSales`)."""
+        self.earned = self.earned_first[-1]
+        if _money.sold_back and len(self.earned_first) > 1:
+            self.first = _money.FirstSales(pos.market, _money.next_takes(pos, boards))
         self.decks = pos.map_decks
         self.buy_prices = comps.setup.map_prices
         self.goal_pool = pos.goal_face_up if pos.strategist else pos.goal_deck
