@@ -49,7 +49,7 @@ def test_R_TILE_2_R_FREE_1_a_thin_groups_sales_read_member_by_member(monkeypatch
     assert one_turn.money is not None and by_member.money is not None
     assert one_turn.money.income(2, ((one_turn.spot_of[s], 2),)) == 9
     # Colour-blind, two blues taken where the market holds one: one sold in turn 1 (at 4) is taken
-    # back with it (reach_money's *Cubes sold back*), so the next sale earns 5: the best two 5 and
+    # back with it (reach_sales.py's *Cubes sold back*), so the next sale earns 5: the best two 5 and
     # 4, 9 (session 74's clamp read 5 and 5, 10, which no line earns; exact by colour, session 75).
     assert top.market[1] == 1 and one_turn.earned[2] == 9
     assert by_member.money.income(2, ((by_member.spot_of[s], 2),)) == 8

@@ -126,7 +126,7 @@ def test_R_LOAD_1_R_MOVE_2_R_FREE_1_the_game_end_start_counts_the_cubes_by_where
     with_it = start(57)
     monkeypatch.setattr(reach_ceiling, "CUBES", False)
     without = start(57)
-    # Without CUBES 59 (58 before reach_money's *Cubes sold back*: `earned` now reads a cube sold
+    # Without CUBES 59 (58 before reach_sales.py's *Cubes sold back*: `earned` now reads a cube sold
     # in turn 1 that the next tile takes back, where a colour has fewer than two on the market).
     assert with_it[:2] == (57, 56) and without[:2] == (59, 56)
     assert with_it[3] == {0: 9, 1: 8} and without[3] == {0: 15, 1: 12}

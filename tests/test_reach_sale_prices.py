@@ -1,5 +1,5 @@
-"""The prices of one colour's sales over the two turns (reach_money.py's `sale_prices`, *Cubes
-sold back*, "Exact by colour", session 75): every line's sales of the colour, best first, earn at
+"""The prices of one colour's sales over the two turns (reach_sales.py's `sale_prices`, *Exact by
+colour*, session 75): every line's sales of the colour, best first, earn at
 most the list's prefix sums, and some line earns each of them. The independent computation: every
 line of that colour through the engine's own sale (`effects._apply_sell`: the rightmost empty
 space, R-FREE-1) and take (`effects._take_cube`: the leftmost occupied space, R-TILE-2), turn 1's
@@ -11,7 +11,7 @@ from itertools import accumulate
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import Sell
-from akrotiri_puzzles.analysis.reach_money import sale_prices
+from akrotiri_puzzles.analysis.reach_sales import sale_prices
 from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.effects import _apply_sell, _take_cube
 from akrotiri_puzzles.files.position_yaml import load_position

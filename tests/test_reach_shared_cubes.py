@@ -93,7 +93,7 @@ def test_R_LOAD_1_R_END_2_seed_1_turn_30_s_cover_is_out_of_reach_at_57_only_with
     # The relaxed line of 57 sold 8 cubes, 6 of them from the two spots of one island of 4
     # (tools/trace_two_turn_relaxed.py); with the boards kept by the cubes taken, no relaxed line
     # reaches 57. Without, the question fell to a CP-SAT model open after 300 CPU s.
-    # Since the next tile may take back a cube turn 1 sold (reach_money.py's *Cubes sold back*,
+    # Since the next tile may take back a cube turn 1 sold (reach_sales.py's *Cubes sold back*,
     # session 74/75), a relaxed line reaches 57 on this cover with or without `SHARED`, by a
     # cube sold twice at the top; so the cut is read on the lines whose next tile takes only
     # cubes on the market now, the class the figures above were found on (`takes_on_market`:

@@ -1,4 +1,4 @@
-"""A cube sold in turn 1 taken back by the next placement (reach_money.py's *Cubes sold back*,
+"""A cube sold in turn 1 taken back by the next placement (reach_sales.py's *Cubes sold back*,
 `sale_prices`, session 74): the sale puts the cube on the market (R-FREE-1), the turn-2 tile
 takes it from there (R-TILE-2, after turn 1's action phase, R-TURN-1), so the next sale of that
 colour earns the top price again. Checked against the engine: from seed 5's turn 11 (2016, south)
@@ -12,7 +12,7 @@ actions spent, no gray cube can be sold in turn 1, so none goes back and the til
 from __future__ import annotations
 
 from akrotiri_puzzles.actions import EndTurn, PlaceTile, Sell
-from akrotiri_puzzles.analysis import reach_money
+from akrotiri_puzzles.analysis import reach_money, reach_sales
 from akrotiri_puzzles.analysis.exhaustive import horizon
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_ceiling import OVER
@@ -87,14 +87,14 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_a_cube_sold_in_turn_1_taken_back_sells_at_th
 
 def test_R_FREE_1_R_TILE_2_sale_prices_read_a_take_beyond_the_market_as_a_cube_turn_1_sold():
     track = (1, 2, 2, 3, 3, 4, 4, 5)
-    assert reach_money.sale_prices(track, 4, 1) == [3, 3, 2, 2, 1]  # within the market: as before
-    assert reach_money.sale_prices(track, 0, 0) == [5, 4, 4, 3, 3, 2, 2, 1]
-    assert reach_money.sale_prices(track, 0, 1) == [5, 5, 4, 4, 3, 3, 2, 2, 1]
+    assert reach_sales.sale_prices(track, 4, 1) == [3, 3, 2, 2, 1]  # within the market: as before
+    assert reach_sales.sale_prices(track, 0, 0) == [5, 4, 4, 3, 3, 2, 2, 1]
+    assert reach_sales.sale_prices(track, 0, 1) == [5, 5, 4, 4, 3, 3, 2, 2, 1]
     # Two taken, one beyond the market's cube: turn 1 sold it at 4 (7 off), the tile takes both,
     # the next sale earns 5 (session 74's clamp read 5, 5, 4, ...; session 75 exact by colour).
-    assert reach_money.sale_prices(track, 1, 2) == [5, 4, 4, 4, 3, 3, 2, 2, 1]
+    assert reach_sales.sale_prices(track, 1, 2) == [5, 4, 4, 4, 3, 3, 2, 2, 1]
     # Two beyond: turn 1 sold them at 5 and 4 (the clamp read 5, 5, 5, ...).
-    assert reach_money.sale_prices(track, 0, 2) == [5, 5, 4, 4, 4, 3, 3, 2, 2, 1]
+    assert reach_sales.sale_prices(track, 0, 2) == [5, 5, 4, 4, 4, 3, 3, 2, 2, 1]
 
 
 def _no_first_sale(drachmas=10):
@@ -166,11 +166,21 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_no_sale_in_turn_1_no_cube_taken_back(monkeyp
 def test_R_FREE_1_R_TILE_2_R_TURN_1_the_two_turn_bound_without_a_turn_1_sale(monkeypatch):
     # With 1 drachma and no sale possible in turn 1, the whole bound is 8 by turn 1's sales, the
     # placement's two-turn optimum (CP-SAT, about 2 s of CPU), not put out of reach; the old mend
-    # read 9.
+    # (session 74's clamp, every take beyond the market priced at the top, `sold_back` off) read
+    # 9. Without `sold_back`, the prices exact by colour (reach_sales.py) read 8 here too.
     pos = _no_first_sale(drachmas=1)
     assert two_turn_bound(pos) == 8 == optimum_not_below(pos)
     monkeypatch.setattr(reach_money, "sold_back", False)
+    assert two_turn_bound(pos) == 8
+    monkeypatch.setattr(reach_money, "sale_prices", _clamp)
     assert two_turn_bound(pos) == 9
+
+
+def _clamp(track, on, take):
+    """Session 74's prices (h74market): the j-th sale of the colour at the virtual count
+    `len(track) - on + take` off the market, clamped at the track's top."""
+    k = len(track) - on + take
+    return [track[min(k - j + 1, len(track)) - 1] for j in range(1, k + 1)]
 
 
 def test_R_MOVE_2_R_FREE_1_R_TILE_2_points_left_at_the_start_may_still_sell_in_turn_1():

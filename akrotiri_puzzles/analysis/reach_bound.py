@@ -509,7 +509,7 @@ class Relaxed(Buys, Goals, Legs):
         self, was: int, acts: int, at: str | Quad, sold: int, cargo: int, stash: int, taken: Taken
     ) -> int:
         """`gained` at a state where turn 1 is just over (`OVER`), `was` before `turn_over`
-        (reach_two's packs turn 1's sales in, analysis/reach_money.py's `FirstSales`)."""
+        (reach_two's packs turn 1's sales in, analysis/reach_sales.py's `FirstSales`)."""
         return OVER
 
     def amounts(

@@ -236,7 +236,7 @@ class Ceiling:
         stop, hand = self.stop(at, dug, hand)
         most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
         # Once turn 1 is over, every later sale reads turn 1's sales as frozen (`gained` past OVER,
-        # reach_money's `FirstSales`): the incomes below are at most `earned_first` of them.
+        # reach_sales.py's `FirstSales`): the incomes below are at most `earned_first` of them.
         first = getattr(self.r, "first", None) if FIRST and gained > OVER else None
         n1 = -1 if first is None else first.read(gained - OVER - 1)[0]
         earned = self.r.earned if first is None else getattr(self.r, "earned_first")[n1]  # noqa: B009

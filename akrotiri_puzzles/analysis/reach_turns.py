@@ -130,7 +130,7 @@ class TwoTurns:
             # lost (R-TURN-2, R-TURN-3), so the actions after it are at most turn 2's own less
             # this one (`turn_one_lost`). A negative count: the caller adds it to `after`.
             return min(0, self.start_acts - self.pos.actions_left + gained - 1 - after), _OVER
-        return 0, max(gained, _OVER)  # past `_OVER`: turn 1's sales packed in (reach_money's `FirstSales`)
+        return 0, max(gained, _OVER)  # past `_OVER`: turn 1's sales packed in (reach_sales.py's `FirstSales`)
 
     turn_one_lost = True
     """Whether the line's first excavation that `turn_bonus` finds turn 2's leaves at most turn
@@ -204,7 +204,7 @@ class TwoTurns:
         stash: int,
         taken: tuple[tuple[Quad, int], ...],
     ) -> int:
-        """`turn_over`'s `OVER` with turn 1's sales packed in (reach_money.py's `FirstSales`): the
+        """`turn_over`'s `OVER` with turn 1's sales packed in (reach_sales.py's `FirstSales`): the
         cubes sold so far, and where turn 1's actions are spent exactly at this stop at Thera
         (`was` below `OVER`: the state before did not end turn 1) those it sells, free (R-FREE-1,
         R-TURN-3: a sale after turn 1's last action is still turn 1's). At the start with points

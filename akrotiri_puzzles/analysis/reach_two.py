@@ -36,7 +36,7 @@ run once over both turns, on the boards the line can meet:
   after the next placement has up to two cubes fewer, at most one of a colour not its tile's
   icon's (R-TILE-2, reach_money.py's `next_takes`), so sales use those empty spaces too
   (R-FREE-1); a take may be a cube sold in turn 1, so beyond the market's cubes it prices
-  another sale at the top (reach_money.py's *Cubes sold back*, `sale_prices`). A buy is tried only when a deck holds a card that fits a spot (a buy
+  another sale at the top (reach_sales.py's *Cubes sold back*, `sale_prices`). A buy is tried only when a deck holds a card that fits a spot (a buy
   of cards that fit nowhere only costs drachmas and an action).
 - *Turn 2's actions* (`tight_turns`, session 48). An excavation adds turn 2's actions only where
   it can be turn 1's: the line's relaxed stops have spent no more than turn 1's actions (they
@@ -89,6 +89,7 @@ from .reach_bound import Relaxed, TooBig
 from .reach_ceiling import OVER as _OVER
 from .reach_ceiling import Ceiling
 from .reach_loads import first_cubes as _first_cubes
+from .reach_sales import FirstSales
 from .reach_turns import TwoTurns
 from .reach_two_goals import Member, Reached, Spot, TwoGoals
 
@@ -243,7 +244,7 @@ def _earned(pos: Position, boards: list[Board]) -> list[int]:
     reach_money.py's `earned_first` with every sale perhaps turn 1's (its loosest: the most, over
     the next placement's takes by each final board's tile, R-TILE-2, of the n best empty market
     spaces of any colour once those cubes are taken, R-FREE-1; a take beyond the market's cubes,
-    one sold in turn 1 taken back, priced at the top: *Cubes sold back*)."""
+    one sold in turn 1 taken back, priced as reach_sales.py's *Cubes sold back* reads it)."""
     return _money.earned_first(pos, boards)[-1]
 
 
@@ -291,10 +292,10 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self.base_maps = sum(comps.map[c].points for c, _ in hero.temples)
         self.left = board.temples - len(hero.temples)
         self.earned_first = _money.earned_first(pos, boards)
-        """`earned` by the cubes sold in sales that may be turn 1's (reach_money.py's `FirstSales`)."""
+        """`earned` by the cubes sold in sales that may be turn 1's (reach_sales.py's `FirstSales`)."""
         self.earned = self.earned_first[-1]
         if _money.sold_back and len(self.earned_first) > 1:
-            self.first = _money.FirstSales(pos.market, _money.next_takes(pos, boards))
+            self.first = FirstSales(pos.market, _money.next_takes(pos, boards))
         self.decks = pos.map_decks
         self.buy_prices = comps.setup.map_prices
         self.goal_pool = pos.goal_face_up if pos.strategist else pos.goal_deck
