@@ -151,15 +151,15 @@ def earned_first(pos: Any, boards: Sequence[Any]) -> list[list[int]]:
     for n1 in range(most + 1):
         best: list[int] = [0]
         for take in takes:
-            extra = beyond(market, take)
-            if sold_back and sum(extra) > n1:
+            extra = beyond(market, take) if sold_back else (0,) * len(market)
+            if sum(extra) > n1:
                 continue
             forced: list[int] = []
             prices: list[int] = []
             for on_market, n, e in zip(market, take, extra, strict=True):
                 each = sale_prices(track, on_market, n)
-                forced += each[:e] if sold_back else []
-                prices += each[e:] if sold_back else each
+                forced += each[:e]
+                prices += each[e:]
             prices.sort(reverse=True)
             head = sum(forced)
             # Fewer cubes sold than the take goes beyond: not this take (0, the take of none's).

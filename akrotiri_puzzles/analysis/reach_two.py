@@ -239,15 +239,6 @@ def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[lis
     return slots, [by_slot[s] for s in slots], pos.actions_left + board.actions_after(min(done + most, board.temples))
 
 
-def _earned(pos: Position, boards: list[Board]) -> list[int]:
-    """What the first n cubes sold earn at most, read colour-blind, by n (`TwoRelaxed.earned`):
-    reach_money.py's `earned_first` with every sale perhaps turn 1's (its loosest: the most, over
-    the next placement's takes by each final board's tile, R-TILE-2, of the n best empty market
-    spaces of any colour once those cubes are taken, R-FREE-1; a take beyond the market's cubes,
-    one sold in turn 1 taken back, priced as reach_sales.py's *Cubes sold back* reads it)."""
-    return _money.earned_first(pos, boards)[-1]
-
-
 class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
     """The relaxed two turns of one position over B1 and one group of final boards (module doc)."""
 
@@ -294,6 +285,8 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self.earned_first = _money.earned_first(pos, boards)
         """`earned` by the cubes sold in sales that may be turn 1's (reach_sales.py's `FirstSales`)."""
         self.earned = self.earned_first[-1]
+        """What the first n cubes sold earn at most, read colour-blind, by n: `earned_first` with
+        every sale perhaps turn 1's (its loosest)."""
         if _money.sold_back and len(self.earned_first) > 1:
             self.first = FirstSales(pos.market, _money.next_takes(pos, boards))
         self.decks = pos.map_decks
