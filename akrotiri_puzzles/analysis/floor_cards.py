@@ -55,6 +55,17 @@ OPTIMAL 59 at about 80 CPU s where the cover's solve ran to the turn's limit. Th
 guess like the cards: a real line may score fewer goal points and more drachmas, so they come
 only after the cards alone (and with them the final boards, from `FINALS_FROM`) find nothing.
 
+Why the goals on any board (session 76, `GOALS_ANY_BOARD`). On seed 4's turn 24 (2016, north) the
+placement `tile -1,-2 r180 gray@NE` is asked at 56: the cards' round finds 58 (H06), 59 is not
+below, and the second round, narrowed to H06 and the leaf's board (L01 at (-3,-3) r0), finds
+nothing, nor with the goal readings; the passes find 59 at about 584 CPU s of the turn. The real
+line of 59 ends on another board (the oracle's L20 at (-3,-2) r180, laid beside the boat's island,
+its cubes loaded in turn 2): the leaf's board comes from a relaxed line that is not a line (its
+start portage unpaid). The model narrowed to H06 and the goal readings on any board finds 59 in
+9.5 CPU s (det 10). So a round that kept the boards and found nothing either way tries the cards
+and readings once more without them. It runs only where both solves before it found nothing,
+so a turn whose rounds found a line there answers as before.
+
 Why it is sound (floor_first.py's step 2, extended). The cards, the class and the goal points narrow the model:
 every line of the narrowed model is a line of the model (the same variables and constraints, more
 of them, the floor and cap included), so `w` is at most the model's optimum; the relaxation
@@ -113,6 +124,11 @@ the rounds before it narrow by the cards alone (module doc; 0: every round, as i
 GOALS = True
 """Whether a round whose narrowed solve finds no line solves again with the relaxed leaf's goal
 readings required too (module doc, session 73); False: the round ends the step, as before."""
+
+GOALS_ANY_BOARD = True
+"""Whether a round that kept the leaf's final boards and found no line with them, nor with the
+goal readings too, solves once more with the cards and goal readings on any board (session 76):
+on seed 4's turn 24 the leaf's board is not the real line's (module doc); False: as before."""
 
 TRACE: Callable[..., None] | None = None
 """Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
@@ -177,6 +193,8 @@ def cards_line(
         got = _narrowed_line(model, cards, value, kept, None, deadline, workers, tuning)
         if got is not None and got[1] is None and GOALS and goals:
             got = _narrowed_line(model, cards, value, kept, goals, deadline, workers, tuning)
+            if got is not None and got[1] is None and kept is not None and GOALS_ANY_BOARD:
+                got = _narrowed_line(model, cards, value, None, goals, deadline, workers, tuning)
         if got is None:
             return None
         found, w = got
