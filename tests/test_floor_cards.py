@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from ortools.sat.python import cp_model
 
 from akrotiri_puzzles.actions import Excavate
 from akrotiri_puzzles.analysis import board_solve, floor_cards, reach_below, watch_defer
@@ -248,6 +249,50 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goal_readings_has_the_full_sea
             solved = [s for s in steps[before:] if s["kind"] == "cards_solve" and s["goals"] and s["value"] is not None]
             through += bool(ended) and ended[-1]["below"] and bool(solved)
     assert through >= 1
+
+
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_on_any_board_has_the_full_search_s_status_value_and_bound(
+    monkeypatch,
+):
+    # As the test above, but every round keeps the relaxed leaf's final boards (`FINALS_FROM` 0)
+    # and every narrowed solve that keeps them is made to find nothing, so that each round goes on
+    # to the solve with the cards and goal readings on any board (`GOALS_ANY_BOARD`, session 76):
+    # the answers are still the full search's (the model solved to its end without any watch), the
+    # lines real lines of that value. The premise: some rounds reach that solve, and some of those
+    # solves find a line (with `GOALS_ANY_BOARD` off the test fails). About 6 CPU s.
+    monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    calls: list[tuple[bool, bool]] = []
+    plain = floor_cards._narrowed_line
+
+    def boards_find_nothing(model, cards, value, finals, goals, *rest):  # type: ignore[no-untyped-def]
+        calls.append((finals is not None, goals is not None))
+        if finals is not None:
+            return cp_model.CpSolver(), None
+        return plain(model, cards, value, finals, goals, *rest)
+
+    monkeypatch.setattr(floor_cards, "_narrowed_line", boards_find_nothing)
+    monkeypatch.setattr(floor_cards, "FINALS_FROM", 0)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
+    pos = no_draw(before_placement(3, 2014, 5))
+    for group in placement_groups(pos)[:4]:
+        _, child = group[0]
+        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert best.status == "OPTIMAL" and best.value is not None
+        for floor in (None, best.value, best.value + 1):
+            full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+            watch = watch_defer.Watch(reach_below.Below(), child)
+            watch.deferred = True
+            got = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor, out_of_reach=watch)
+            assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+            if full.value is not None:
+                assert board_solve.two_turns_value(child, "score", got.line) == full.value
+    any_board = [
+        i for i in range(2, len(calls)) if calls[i - 2 : i + 1] == [(True, False), (True, True), (False, True)]
+    ]
+    assert any_board
+    assert any(s["kind"] == "cards_solve" and s["goals"] and not s["finals"] and s["value"] is not None for s in steps)
 
 
 def _seed_1_turn_30_cover() -> tuple[Position, Position, Position]:
