@@ -41,14 +41,22 @@ STEPS = ("ship", "portage", "excavate", "keep")
 """The kinds of action `--search` tries after the buy."""
 
 
-def played(puzzle: Puzzle, state: State, line: str) -> State | None:
-    """`state` after the `;`-separated actions of `line` (None where the engine refuses one)."""
-    for name in (x.strip() for x in line.split(";") if x.strip()):
+def replayed(puzzle: Puzzle, state: State, line: str) -> tuple[State, int, str | None]:
+    """`state` after the `;`-separated actions of `line` up to the first the engine refuses, how
+    many were played, and that refused action (None where the whole line is played)."""
+    names = [x.strip() for x in line.split(";") if x.strip()]
+    for i, name in enumerate(names):
         action = next((a for a in moves(puzzle, state) if str(a) == name), None)
         if action is None:
-            return None
+            return state, i, name
         state = play(puzzle, state, action)
-    return state
+    return state, len(names), None
+
+
+def played(puzzle: Puzzle, state: State, line: str) -> State | None:
+    """`state` after the `;`-separated actions of `line` (None where the engine refuses one)."""
+    end, _, refused = replayed(puzzle, state, line)
+    return end if refused is None else None
 
 
 def search(puzzle: Puzzle, start: State, seen: set[object]) -> tuple[int, list[str]]:

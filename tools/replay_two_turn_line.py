@@ -6,7 +6,9 @@ actions, as `best_two_turns` prints a line) is played through the engine from ev
 the slot-and-rotation group holding `--group` (or from that placement alone with `--alone`), and
 its score read (`seat_score`); with `--above V`, the two-turn relaxation is asked whether V is out
 of reach of that placement (`reach_two.below`, sound). A line scoring V - 1 where V is below
-proves the placement's two-turn optimum is V - 1 without a model. Unlike tools/engine_turn_two.py
+proves the placement's two-turn optimum is V - 1 without a model. Where the engine refuses an
+action, the line names it (its place in the line and the actions offered there) and the tool's
+exit status is 1. Unlike tools/engine_turn_two.py
 (turn 1 fixed, turn 2 searched over steps and excavations) the line is played as given, Loads and
 sales in turn 2 included. E.g. seed 4's turn 24 (docs/benchmarks.md, session 76):
 
@@ -23,11 +25,11 @@ import time
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_group, the_position
-from engine_turn_two import played
+from engine_turn_two import replayed
 
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_two import below
-from akrotiri_puzzles.puzzle import State
+from akrotiri_puzzles.puzzle import State, moves
 from akrotiri_puzzles.scoring import seat_score
 
 
@@ -40,19 +42,28 @@ def main() -> None:
     ap.add_argument("--above", type=int, default=None, help="ask the relaxation whether this value is out of reach")
     args = ap.parse_args()
     group = the_group(ap, the_position(ap, args), args.group)
+    any_refused = False
     for action, child in group:
         if args.alone and str(action) != args.group:
             continue
         puzzle = two_turn_puzzle(child)
-        end = played(puzzle, State(child), args.line)
-        score = None if end is None else seat_score(end.pos, puzzle.hero).total
-        out = f"{action}: market {child.market}, the line " + ("refused" if end is None else f"scores {score}")
-        if end is not None:
-            out += f" ({end.pos.hero.drachmas} drachmas, turn {end.turn})"
+        end, done, refused = replayed(puzzle, State(child), args.line)
+        score = seat_score(end.pos, puzzle.hero).total
+        if refused is None:
+            out = f"{action}: market {child.market}, the line scores {score}"
+        else:
+            any_refused = True
+            out = (
+                f"{action}: market {child.market}, the line refused at action {done + 1} ({refused!r};"
+                f" the engine offers {', '.join(str(a) for a in moves(puzzle, end)) or 'nothing'});"
+                f" {score} after the {done} before it"
+            )
+        out += f" ({end.pos.hero.drachmas} drachmas, turn {end.turn})"
         if args.above is not None:
             t = time.process_time()
             out += f"; {args.above} below: {below(child, args.above)} ({time.process_time() - t:.1f} CPU s)"
         print(out, flush=True)
+    sys.exit(1 if any_refused else 0)
 
 
 if __name__ == "__main__":
