@@ -283,6 +283,35 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_on_any_board_has_the_ful
     assert any(s["kind"] == "cards_solve" and s["goals"] and not s["finals"] and s["value"] is not None for s in steps)
 
 
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_solved_again_has_the_full_search_s_status_value_and_bound(
+    monkeypatch,
+):
+    # As the test above, but the rounds keep no final boards (`FINALS_FROM` 1: the first round's
+    # solves are on any board) and every narrowed solve within `DET` is made to find nothing, so
+    # that a round with goal readings goes on to the goals' solve for `GOALS_AGAIN` (session 77):
+    # the answers are still the full search's (the model solved to its end without any watch),
+    # the lines real lines of that value. The premise: some of those solves find a line (with
+    # `GOALS_AGAIN` 0 the test fails). About 6 CPU s.
+    monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    plain = floor_cards._narrowed_line
+
+    def within_det_nothing(model, cards, value, finals, goals, deadline, workers, tuning, det=None):  # type: ignore[no-untyped-def]
+        if det is None:
+            return cp_model.CpSolver(), None
+        return plain(model, cards, value, finals, goals, deadline, workers, tuning, det)
+
+    monkeypatch.setattr(floor_cards, "_narrowed_line", within_det_nothing)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
+    runs = _answers_agree_with_the_full_search(steps)
+    again = [s for s in steps if s["kind"] == "cards_solve" and s["det"] == floor_cards.GOALS_AGAIN]
+    assert again and all(s["goals"] and not s["finals"] for s in again)
+    assert any(
+        _proven_through(run, lambda s: s["det"] == floor_cards.GOALS_AGAIN and s["value"] is not None) for run in runs
+    )
+
+
 def _seed_1_turn_30_cover() -> tuple[Position, Position, Position]:
     """North before its placement on turn 30 of seed 1's greedy game (2016, the hero one temple
     from the end), the placement `tile 2,-1 r0 green@NE`'s child, and the cover of its group (the
