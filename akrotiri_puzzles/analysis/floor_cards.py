@@ -79,6 +79,20 @@ line within `DET` solves that narrowed model once more for `GOALS_AGAIN`. It run
 solve found nothing, so every turn whose rounds found a line within `DET` answers as before (the
 same solves, the same lines); elsewhere it costs one solve of `GOALS_AGAIN` at most per round.
 
+Why one value up (session 77, `UP`). On seed 5's turn 22 the second group's placement `tile
+-1,-3 r180 blue@NW` is asked at 58 (the best so far 57): its first pass finds no line; the leaf at
+58 digs H01, and no solve of H01 finds a line (the goals' again for 30 neither); the passes find 58
+at det 40 and 59 at det 160, 342 CPU s in all, and 60 is below. The leaf at 59 digs H09 instead
+(goal readings G04 0, G07 8, G11 12), and the model narrowed to H09 and those readings finds 59 in
+13 CPU s (det 10). A leaf that reaches `value` may be a line of another shape than those that reach
+`value + 1` (a cheaper card, fewer sales), and where the solves at `value` find nothing, the richer
+leaf is the better guess. So a round whose solves all found no line asks the relaxation once at
+`value + 1` (in full, a fresh `Below`): below, the step ends as before (None: the passes go on);
+else the same round runs again at `value + 1` with that leaf's cards, boards and readings. A line
+found there is a line of the model (the narrowed model's floor is above the model's, nothing else
+changes), proven as any other by the question one above its value. It runs only where a round found
+nothing, where the step used to end.
+
 Why it is sound (floor_first.py's step 2, extended). The cards, the class and the goal points narrow the model:
 every line of the narrowed model is a line of the model (the same variables and constraints, more
 of them, the floor and cap included), so `w` is at most the model's optimum; the relaxation
@@ -148,6 +162,11 @@ GOALS_AGAIN = 30.0
 (on any board), where that solve found no line within `DET` (session 77, module doc); 0: not, as
 before."""
 
+UP = True
+"""Whether a round whose solves found no line at `value` asks the relaxation once at `value + 1`
+and, not below, runs that round again there with that leaf's cards, boards and readings (session
+77, module doc); False: the round ends the step, as before."""
+
 TRACE: Callable[..., None] | None = None
 """Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
 
@@ -203,7 +222,8 @@ def cards_line(
     _trace(kind="cards_ask", ask=value, below=proven, cards=sorted(cards or ()), cpu=round(time.process_time() - t, 2))
     if proven:
         return None if solver is None else ("OPTIMAL", solver, value - 1)
-    for rnd in range(ROUNDS):
+    rnd, went_up = 0, False
+    while rnd < ROUNDS:
         if cards is None:
             return None
         with_finals = rnd >= FINALS_FROM
@@ -219,13 +239,24 @@ def cards_line(
             return None
         found, w = got
         if w is None:
-            return None
+            if not UP or went_up:
+                return None
+            # Nothing at `value`: once, the leaf one value higher (`UP`, module doc), this round again.
+            went_up = True
+            t = time.process_time()
+            proven, cards, finals, goals = fresh_leaf(watch, value + 1)
+            _trace(kind="cards_ask", ask=value + 1, below=proven, up=True, cpu=round(time.process_time() - t, 2))
+            if proven:
+                return None
+            value += 1
+            continue
         t = time.process_time()
         proven, cards, finals, goals = fresh_leaf(watch, w + 1)
         _trace(kind="cards_ask", ask=w + 1, below=proven, cpu=round(time.process_time() - t, 2))
         if proven:
             return "OPTIMAL", found, w
         value = w + 1
+        rnd += 1
     return None
 
 
