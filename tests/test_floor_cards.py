@@ -283,6 +283,70 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_on_any_board_has_the_ful
     assert any(s["kind"] == "cards_solve" and s["goals"] and not s["finals"] and s["value"] is not None for s in steps)
 
 
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_solved_again_has_the_full_search_s_status_value_and_bound(
+    monkeypatch,
+):
+    # As the test above, but the rounds keep no final boards (`FINALS_FROM` 1: the first round's
+    # solves are on any board) and every narrowed solve within `DET` is made to find nothing, so
+    # that a round with goal readings goes on to the goals' solve for `GOALS_AGAIN` (session 77):
+    # the answers are still the full search's (the model solved to its end without any watch),
+    # the lines real lines of that value. The premise: some of those solves find a line (with
+    # `GOALS_AGAIN` 0 the test fails). About 6 CPU s.
+    monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    plain = floor_cards._narrowed_line
+
+    def within_det_nothing(model, cards, value, finals, goals, deadline, workers, tuning, det=None):  # type: ignore[no-untyped-def]
+        if det is None:
+            return cp_model.CpSolver(), None
+        return plain(model, cards, value, finals, goals, deadline, workers, tuning, det)
+
+    monkeypatch.setattr(floor_cards, "_narrowed_line", within_det_nothing)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
+    runs = _answers_agree_with_the_full_search(steps)
+    again = [s for s in steps if s["kind"] == "cards_solve" and s["det"] == floor_cards.GOALS_AGAIN]
+    assert again and all(s["goals"] and not s["finals"] for s in again)
+    assert any(
+        _proven_through(run, lambda s: s["det"] == floor_cards.GOALS_AGAIN and s["value"] is not None) for run in runs
+    )
+
+
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_leaf_one_value_up_has_the_full_search_s_status_value_and_bound(
+    monkeypatch,
+):
+    # As the tests above, but each cards' step starts one value lower than the search asks (its
+    # pass's line not given) and every narrowed solve at that value is made to find nothing, so
+    # that the step asks the relaxation one value higher and solves again with that leaf (`UP`,
+    # session 77): the answers are still the full search's (the model solved to its
+    # end without any watch), the lines real lines of that value. The premise: some answers come
+    # through a solve after that question (with `UP` off the test fails). About 6 CPU s.
+    monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    plain_solve, plain_line = floor_cards._narrowed_line, floor_cards.cards_line
+    start: list[int] = []
+
+    def from_value(model, watch, value, solver, *rest):  # type: ignore[no-untyped-def]
+        # One value lower and without the pass's line (so that the value up is one a line may
+        # reach): any answer the step returns is still proven by its own last question.
+        start.append(value - 1)
+        return plain_line(model, watch, value - 1, None, *rest)
+
+    def nothing_at_start(model, cards, value, *rest):  # type: ignore[no-untyped-def]
+        if value == start[-1]:
+            return cp_model.CpSolver(), None
+        return plain_solve(model, cards, value, *rest)
+
+    monkeypatch.setattr(floor_cards, "cards_line", from_value)
+    monkeypatch.setattr(floor_cards, "_narrowed_line", nothing_at_start)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
+    runs = _answers_agree_with_the_full_search(steps)
+    up = [run[run.index(s) :] for run in runs for s in run if s.get("up")]
+    assert up and all(s["kind"] == "cards_ask" for s in (run[0] for run in up))
+    assert any(_proven_through(run, lambda s: s["value"] is not None) for run in up)
+
+
 def _seed_1_turn_30_cover() -> tuple[Position, Position, Position]:
     """North before its placement on turn 30 of seed 1's greedy game (2016, the hero one temple
     from the end), the placement `tile 2,-1 r0 green@NE`'s child, and the cover of its group (the

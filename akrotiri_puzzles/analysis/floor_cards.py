@@ -66,6 +66,33 @@ start portage unpaid). The model narrowed to H06 and the goal readings on any bo
 and readings once more without them. It runs only where both solves before it found nothing,
 so a turn whose rounds found a line there answers as before.
 
+Why the goals once more, for longer (session 77, `GOALS_AGAIN`). On seed 5's turn 22 (2016,
+north, the hero one temple from the end) the first placement `tile -1,-3 r0 blue@NE` is found at
+56 by the first pass; 57 is not below (H09 the leaf's card), and the first round's solves at 57,
+H09 alone and H09 with the readings (G07 6, G11 12), find nothing within `DET` 10; the passes sit
+at 56 past 300 CPU s. A line of 57 exists (the engine's score: 36 for the six map cards, G07 6
+and G11 12, R-GOAL-7, R-GOAL-11, and 30 drachmas, R-SCORE-1: six cubes sold, R-FREE-1, where the
+line of 56 sells three) and 58 is below by the relaxation, so the placement's optimum is 57. The
+model narrowed to H09 and the readings finds 57 at deterministic time 30 (36.6 CPU s). So a round
+that kept no final boards (the first, `FINALS_FROM`) and whose solve with the readings found no
+line within `DET` solves that narrowed model once more for `GOALS_AGAIN`. It runs only where that
+solve found nothing, so every turn whose rounds found a line within `DET` answers as before (the
+same solves, the same lines); elsewhere it costs one solve of `GOALS_AGAIN` at most per round.
+
+Why one value up (session 77, `UP`). On seed 5's turn 22 the second group's placement `tile
+-1,-3 r180 blue@NW` is asked at 58 (the best so far 57): its first pass finds no line; the leaf at
+58 digs H01, and no solve of H01 finds a line (the goals' again for 30 neither); the passes find 58
+at det 40 and 59 at det 160, 342 CPU s in all, and 60 is below. The leaf at 59 digs H09 instead
+(goal readings G04 0, G07 8, G11 12), and the model narrowed to H09 and those readings finds 59 in
+13 CPU s (det 10). A leaf that reaches `value` may be a line of another shape than those that reach
+`value + 1` (a cheaper card, fewer sales), and where the solves at `value` find nothing, the richer
+leaf is the better guess. So a round whose solves all found no line asks the relaxation once at
+`value + 1` (in full, a fresh `Below`): below, the step ends as before (None: the passes go on);
+else the same round runs again at `value + 1` with that leaf's cards, boards and readings. A line
+found there is a line of the model (the narrowed model's floor is above the model's, nothing else
+changes), proven as any other by the question one above its value. It runs only where a round found
+nothing, where the step used to end.
+
 Why it is sound (floor_first.py's step 2, extended). The cards, the class and the goal points narrow the model:
 every line of the narrowed model is a line of the model (the same variables and constraints, more
 of them, the floor and cap included), so `w` is at most the model's optimum; the relaxation
@@ -130,6 +157,16 @@ GOALS_ANY_BOARD = True
 goal readings too, solves once more with the cards and goal readings on any board (session 76):
 on seed 4's turn 24 the leaf's board is not the real line's (module doc); False: as before."""
 
+GOALS_AGAIN = 30.0
+"""CP-SAT's deterministic time of one more solve of the first round's cards and goal readings
+(on any board), where that solve found no line within `DET` (session 77, module doc); 0: not, as
+before."""
+
+UP = True
+"""Whether a round whose solves found no line at `value` asks the relaxation once at `value + 1`
+and, not below, runs that round again there with that leaf's cards, boards and readings (session
+77, module doc); False: the round ends the step, as before."""
+
 TRACE: Callable[..., None] | None = None
 """Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
 
@@ -185,7 +222,8 @@ def cards_line(
     _trace(kind="cards_ask", ask=value, below=proven, cards=sorted(cards or ()), cpu=round(time.process_time() - t, 2))
     if proven:
         return None if solver is None else ("OPTIMAL", solver, value - 1)
-    for rnd in range(ROUNDS):
+    rnd, went_up = 0, False
+    while rnd < ROUNDS:
         if cards is None:
             return None
         with_finals = rnd >= FINALS_FROM
@@ -195,17 +233,30 @@ def cards_line(
             got = _narrowed_line(model, cards, value, kept, goals, deadline, workers, tuning)
             if got is not None and got[1] is None and kept is not None and GOALS_ANY_BOARD:
                 got = _narrowed_line(model, cards, value, None, goals, deadline, workers, tuning)
+            if got is not None and got[1] is None and kept is None and GOALS_AGAIN > DET:
+                got = _narrowed_line(model, cards, value, None, goals, deadline, workers, tuning, GOALS_AGAIN)
         if got is None:
             return None
         found, w = got
         if w is None:
-            return None
+            if not UP or went_up:
+                return None
+            # Nothing at `value`: once, the leaf one value higher (`UP`, module doc), this round again.
+            went_up = True
+            t = time.process_time()
+            proven, cards, finals, goals = fresh_leaf(watch, value + 1)
+            _trace(kind="cards_ask", ask=value + 1, below=proven, up=True, cpu=round(time.process_time() - t, 2))
+            if proven:
+                return None
+            value += 1
+            continue
         t = time.process_time()
         proven, cards, finals, goals = fresh_leaf(watch, w + 1)
         _trace(kind="cards_ask", ask=w + 1, below=proven, cpu=round(time.process_time() - t, 2))
         if proven:
             return "OPTIMAL", found, w
         value = w + 1
+        rnd += 1
     return None
 
 
@@ -218,14 +269,15 @@ def _narrowed_line(
     deadline: Deadline,
     workers: int,
     tuning: dict[str, object],
+    det: float | None = None,
 ) -> tuple[cp_model.CpSolver, int | None] | None:
     """Step 2's solve (module doc): the model narrowed to `cards`, `value` and, where given,
-    `finals` and `goals`, for `DET`: the solver and its line's value (None: no line found), or
-    None where a card has no excavation in the model."""
+    `finals` and `goals`, for `det` (`DET` unless told): the solver and its line's value (None:
+    no line found), or None where a card has no excavation in the model."""
     copy = narrowed(model, cards, value, finals, goals)
     if copy is None:
         return None
-    found = tuned(deadline, workers, tuning, DET)
+    found = tuned(deadline, workers, tuning, DET if det is None else det)
     t = time.process_time()
     got = STATUS[found.solve(copy)]
     w = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
@@ -234,6 +286,7 @@ def _narrowed_line(
         ask=value,
         finals=finals is not None,
         goals=goals is not None,
+        det=det,
         status=got,
         value=w,
         cpu=round(time.process_time() - t, 2),
