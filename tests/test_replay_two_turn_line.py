@@ -40,7 +40,7 @@ def _replay(*args: str) -> subprocess.CompletedProcess[str]:
 
 def _first_placement_and_line(bench):
     """The turn's first placement and a line of four actions the engine offers from it (the
-    first offered each time, Move steps and Loads among them), with the engine's score after it."""
+    first offered each time: ship steps here), with the engine's score after it."""
     pos = bench.positions(4, 2016, 5, ["south"])[0]
     action, child = bench.turn_groups(pos)[0][0]
     puzzle = two_turn_puzzle(child)

@@ -7,10 +7,10 @@ the slot-and-rotation group holding `--group` (or from that placement alone with
 its score read (`seat_score`); with `--above V`, the two-turn relaxation is asked whether V is out
 of reach of that placement (`reach_two.below`, sound). A line scoring V - 1 where V is below
 proves the placement's two-turn optimum is V - 1 without a model. Where the engine refuses an
-action, the line names it (its place in the line and the actions offered there) and the tool's
-exit status is 1. Unlike tools/engine_turn_two.py
-(turn 1 fixed, turn 2 searched over steps and excavations) the line is played as given, Loads and
-sales in turn 2 included. E.g. seed 4's turn 24 (docs/benchmarks.md, session 76):
+action, the tool names it (its place in the line and the actions offered there) and exits 1.
+Unlike tools/engine_turn_two.py (turn 1 fixed, turn 2 searched over steps and excavations) the
+line is played as given, Loads and sales in turn 2 included. E.g. seed 4's turn 24
+(docs/benchmarks.md, session 76):
 
     PYTHONPATH=TREE .venv/bin/python tools/replay_two_turn_line.py --seed 4 --turn 24 --seat north \\
         --group "tile -1,-2 r180 gray@NE" --above 60 --line "load blue gray gray; ...; excavate H06 -1,4NW"

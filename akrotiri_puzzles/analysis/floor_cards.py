@@ -204,6 +204,23 @@ def fresh_leaf(
     return proven, got.cards, got.finals, got.goals
 
 
+def _asked(
+    watch: Watch, value: int, **facts: object
+) -> tuple[bool, frozenset[str] | None, frozenset[Board] | None, dict[str, int] | None]:
+    """`fresh_leaf` at `value`, traced (`TRACE`) with its answer, its cards, `facts` and its CPU."""
+    t = time.process_time()
+    got = fresh_leaf(watch, value)
+    _trace(
+        kind="cards_ask",
+        ask=value,
+        below=got[0],
+        cards=sorted(got[1] or ()),
+        **facts,
+        cpu=round(time.process_time() - t, 2),
+    )
+    return got
+
+
 def cards_line(
     model: LineModel,
     watch: Watch,
@@ -217,9 +234,7 @@ def cards_line(
     pass's line (of value `value - 1`) where it found one, else None. The answer, or None."""
     if getattr(watch, "below", None) is None:
         return None  # a watch without the relaxation's `Below` (tests' exact watches)
-    t = time.process_time()
-    proven, cards, finals, goals = fresh_leaf(watch, value)
-    _trace(kind="cards_ask", ask=value, below=proven, cards=sorted(cards or ()), cpu=round(time.process_time() - t, 2))
+    proven, cards, finals, goals = _asked(watch, value)
     if proven:
         return None if solver is None else ("OPTIMAL", solver, value - 1)
     rnd, went_up = 0, False
@@ -243,16 +258,12 @@ def cards_line(
                 return None
             # Nothing at `value`: once, the leaf one value higher (`UP`, module doc), this round again.
             went_up = True
-            t = time.process_time()
-            proven, cards, finals, goals = fresh_leaf(watch, value + 1)
-            _trace(kind="cards_ask", ask=value + 1, below=proven, up=True, cpu=round(time.process_time() - t, 2))
+            proven, cards, finals, goals = _asked(watch, value + 1, up=True)
             if proven:
                 return None
             value += 1
             continue
-        t = time.process_time()
-        proven, cards, finals, goals = fresh_leaf(watch, w + 1)
-        _trace(kind="cards_ask", ask=w + 1, below=proven, cpu=round(time.process_time() - t, 2))
+        proven, cards, finals, goals = _asked(watch, w + 1)
         if proven:
             return "OPTIMAL", found, w
         value = w + 1
