@@ -49,6 +49,7 @@ from ..geometry import Quad
 from ..goals import PER_TEMPLE
 from . import reach_goal_cells as _cells
 from . import reach_hauls, reach_joint
+from .reach_card_sets import free_digs, pareto
 from .reach_search import Search
 
 OVER = 1_000
@@ -117,7 +118,7 @@ class Ceiling:
         cards = [c for c in relaxed.hero.maps if c in relaxed.useful]
         cards += [c for deck in relaxed.decks for c in deck if c in relaxed.useful]
         kinds = sorted(Counter((maps[c].cost, max(0, maps[c].points)) for c in cards).items())
-        self.sets = [_pareto(kinds, k) for k in range(relaxed.left + 1)]
+        self.sets = [pareto(kinds, k) for k in range(relaxed.left + 1)]
         """By k: the (drachmas, points) of k cards among them, those no other k cards beat in both."""
         self.cheapest = [min((c for c, _ in pairs), default=10**9) for pairs in self.sets]
         """The least drachmas k more excavations pay for their cards."""
@@ -127,7 +128,7 @@ class Ceiling:
         self.caps: dict[Any, int] = {s: (len(relaxed.rooms[s]) - 1 if s in relaxed.rooms else 1) for s in spots}
         """By spot: the most temples it can hold (one an island, R-EXC-1: a spot of the next
         tile's islands as many as its islands on one board, `rooms`; any other one)."""
-        self.free = self._free(relaxed)
+        self.free = free_digs(relaxed, self.caps)
         self.buy = min(relaxed.buy_prices) if relaxed.buys_help and relaxed.buy_prices else None
         self.trips = TRIPS and relaxed.thera not in relaxed.cubes
         """Whether `_trips` caps the Load actions: no cube lies on Thera's island on any board
@@ -161,11 +162,18 @@ class Ceiling:
         self.values: dict[tuple[object, int], dict[str, int]] = {}
         """By (what the goal cards read of dug, board): each goal card's points (`goal_on`)."""
         self.known: dict[tuple[object, ...], int] = {}
-        """`__call__`'s answers by what they read."""
+        """`__call__`'s answers by what they read (the place read as its number, `place_ids`)."""
         self.seen: dict[tuple[object, ...], int] = {}
         """`__call__`'s answers by its arguments (`MEMO`: states that differ only in what the
         ceiling does not read, the cards bought and the cubes taken, share one lookup)."""
         self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
+        self.places: dict[tuple[object, ...], tuple[Stop, int, int, int]] = {}
+        """`__call__`'s `stop`, hand's count, `home` and their number in `place_ids` (with `dug`),
+        by (at, dug, hand) (session 78)."""
+        self.place_ids: dict[tuple[object, ...], int] = {}
+        """A number for each (dug, stop, hand's count, home) `__call__` reads (`known`'s keys)."""
+        self.by_gained: dict[int, tuple[int, Any]] = {}
+        """`sales`' answers by `gained`."""
         self.closure: dict[object, int] | None = None
         """By spot: its set of spots 0 points apart (`_closures`, made on first use)."""
         self.members: list[list[object]] = []
@@ -183,35 +191,6 @@ class Ceiling:
         """`joint`'s and `_goals_on`'s spot values, the drawn cards with the held (reach_joint.py)."""
         self.cells: _cells.GoalCells | None = None
         """`_part`'s boards that read the goal cards alike, and their gains (reach_goal_cells.py)."""
-
-    def _free(self, relaxed: Search) -> int:
-        """How many excavations may follow the one before without a Move action between them:
-        those on spots 0 points apart (one spot of the next tile's islands holds several;
-        islands the next tile joins share docks), at most a component's temples less one."""
-        caps = self.caps
-        spots: list[Any] = sorted(caps)
-        parent = {s: s for s in spots}
-
-        def root(s: Any) -> Any:
-            while parent[s] != s:
-                s = parent[s]
-            return s
-
-        # A leg of 0 points joins spots that share a dock (but the other boat's: R-MOVE-3), as
-        # `TwoRelaxed._legs` reads them; a step costs a point (R-MOVE-1).
-        by_dock: dict[str, Any] = {}
-        for s in spots:
-            for d in relaxed.spot_docks[s]:
-                if d == relaxed.occupied:
-                    continue
-                if d in by_dock:
-                    parent[root(by_dock[d])] = root(s)
-                else:
-                    by_dock[d] = s
-        total: dict[Any, int] = {}
-        for s in spots:
-            total[root(s)] = total.get(root(s), 0) + caps[s]
-        return sum(n - 1 for n in total.values() if n > 1)
 
     def __call__(
         self,
@@ -233,24 +212,45 @@ class Ceiling:
             if seen is not None:
                 return seen
         n = len(dug)
-        stop, hand = self.stop(at, dug, hand)
-        most = acts + (self.more[n] if acts and gained < OVER and n < len(self.more) else 0)
-        # Once turn 1 is over, every later sale reads turn 1's sales as frozen (`gained` past OVER,
-        # reach_sales.py's `FirstSales`): the incomes below are at most `earned_first` of them.
-        first = getattr(self.r, "first", None) if FIRST and gained > OVER else None
-        n1 = -1 if first is None else first.read(gained - OVER - 1)[0]
-        earned = self.r.earned if first is None else getattr(self.r, "earned_first")[n1]  # noqa: B009
+        # What the stop, the hand and the boat's place read (`stop`, `home`), and what the sales
+        # read of `gained` (`sales`): each worked out once, kept by its arguments (session 78).
+        # `_best`'s answers are kept by a number for what it reads of these (`place_ids`) and the
+        # numbers it reads besides: the same answers as by the values themselves, cheaper keys.
+        place = (at, dug, hand)
+        read = self.places.get(place)
+        if read is None:
+            stop, count = self.stop(at, dug, hand)
+            home = 0 if self.kinds is None else reach_hauls.home(self.r, self.spare, at)
+            reads = (dug, stop, count, home)
+            read = self.places[place] = (stop, count, home, self.place_ids.setdefault(reads, len(self.place_ids)))
+        stop, count, home, pid = read
+        more = self.more
+        most = acts + (more[n] if acts and gained < OVER and n < len(more) else 0)
+        sold_then = self.by_gained.get(gained)
+        n1, earned = self.sales(gained) if sold_then is None else sold_then
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
-        home = 0 if self.kinds is None else reach_hauls.home(self.r, self.spare, at)
-        whole = (dug, mask, most, hand, now, aboard, stop, home, n1)
+        whole = (pid, mask, most, now, aboard, n1)
         got = self.known.get(whole)
         if got is None:
-            got = self.known[whole] = self._best(dug, mask, most, hand, now, aboard, stop, home, earned)
+            got = self.known[whole] = self._best(dug, mask, most, count, now, aboard, stop, home, earned)
         if MEMO:
             self.seen[raw] = got
+        return got
+
+    def sales(self, gained: int) -> tuple[int, Any]:
+        """Turn 1's sales as `gained` packs them (-1: not read) and the incomes they allow:
+        once turn 1 is over, every later sale reads turn 1's sales as frozen (`gained` past
+        `OVER`, reach_sales.py's `FirstSales`), the incomes below at most `earned_first` of them;
+        else the search's `earned`. Kept by `gained` (`by_gained`)."""
+        got = self.by_gained.get(gained)
+        if got is None:
+            first = getattr(self.r, "first", None) if FIRST and gained > OVER else None
+            n1 = -1 if first is None else first.read(gained - OVER - 1)[0]
+            earned = self.r.earned if first is None else getattr(self.r, "earned_first")[n1]  # noqa: B009
+            got = self.by_gained[gained] = (n1, earned)
         return got
 
     def _best(
@@ -487,7 +487,7 @@ class Ceiling:
         if got is None:
             maps = self.r.pos.components.map
             kinds = sorted(Counter((maps[c].cost, max(0, maps[c].points)) for c in cards).items())
-            got = self.near_sets[key] = _pareto(kinds, k)
+            got = self.near_sets[key] = pareto(kinds, k)
         return got
 
     def _part(self, dug: frozenset[tuple[Quad, str]], mask: int, r: int) -> int:
@@ -582,26 +582,3 @@ class Ceiling:
             relaxed = self.r
             room = self.rooms[key] = sum(n for s, n in self.caps.items() if relaxed.counts(s, rule) >> k & 1)
         return value * min(r, room)
-
-
-def _pareto(kinds: list[tuple[tuple[int, int], int]], k: int) -> list[tuple[int, int]]:
-    """The (cost, points) of every k cards among `kinds` ((cost, points), how many), but those
-    another beats in both (costs no more and scores no fewer)."""
-    found: set[tuple[int, int]] = set()
-
-    def pick(i: int, left: int, cost: int, points: int) -> None:
-        if not left:
-            found.add((cost, points))
-            return
-        if i == len(kinds):
-            return
-        (c, p), n = kinds[i]
-        for j in range(min(n, left) + 1):
-            pick(i + 1, left - j, cost + j * c, points + j * p)
-
-    pick(0, k, 0, 0)
-    out: list[tuple[int, int]] = []
-    for cost, points in sorted(found, key=lambda x: (x[0], -x[1])):
-        if not out or points > out[-1][1]:
-            out.append((cost, points))
-    return out
