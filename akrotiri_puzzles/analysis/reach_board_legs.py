@@ -43,7 +43,7 @@ from typing import Any
 from ..board import Board
 from ..geometry import Quad
 from ..position import Position
-from .reach_boards import leg_points, route_groups
+from .reach_boards import Boards
 
 LEGS_BY_BOARD = True
 """Whether a group's search together costs each leg by each final board's own routes
@@ -58,6 +58,7 @@ class BoardLegs:
     acts: int
     occupied: str | None
     members: list[list[tuple[int, Quad]]]
+    on: Boards
 
     def moves(self, at: str | Quad) -> list[tuple[Quad, int]]:
         raise NotImplementedError  # TwoRelaxed's
@@ -98,17 +99,31 @@ class BoardLegs:
         1's board or board k) to each spot over the route groups of turn 1's board and final
         board k only (R-MOVE-1; leaving the other boat's dock costs 2 and no stop is made there,
         R-MOVE-3), as `TwoRelaxed._legs` over the union."""
-        kept: dict[int, tuple[list[tuple[str, ...]], dict[str, list[int]], dict[int, tuple[str, ...]]]] = (
-            self.__dict__.setdefault("_board_routes", {})
-        )
+        kept: dict[int, tuple[dict[int, tuple[str, ...]], int]] = self.__dict__.setdefault("_board_routes", {})
         if k not in kept:
-            groups, groups_of = route_groups([self.boards[0], self.boards[k]])
             docks = {
                 s: tuple(
                     sorted({d for j, isl in ms if j in (0, k) for d in self.boards[j].docks_of_island.get(isl, ())})
                 )
                 for s, ms in enumerate(self.members)
             }
-            kept[k] = (groups, groups_of, docks)
-        groups, groups_of, spot_docks = kept[k]
-        return leg_points(at, spot_docks, groups, groups_of, self.occupied)[1]  # type: ignore[return-value]
+            kept[k] = (docks, self.on.spots_id(tuple(docks.values())))
+        spot_docks, spots_id = kept[k]
+        occupied = self.occupied
+        # `leg_points` over the two boards, kept by the setup's shared facts (reach_boards'
+        # `pair_points`, session 78): the same points, worked out once a setup for the searches
+        # whose spots have the same docks on the two boards (`spots_id`).
+        starts = (at,) if isinstance(at, str) else tuple(d for d in spot_docks[at] if d != occupied)  # type: ignore[index]
+        b1, bk = self.boards[0], self.boards[k]
+        pkey = (id(b1), id(bk), occupied, starts, spots_id)
+        points = self.on.spot_points.get(pkey)
+        if points is not None:
+            return points  # type: ignore[return-value]
+        out = self.on.pair_points(b1, bk, occupied, starts)
+        points = {}
+        for s, near_docks in spot_docks.items():
+            near = [out[d] for d in near_docks if d in out and d != occupied]
+            if near:
+                points[s] = min(near)
+        self.on.spot_points[pkey] = points
+        return points  # type: ignore[return-value]

@@ -128,6 +128,17 @@ class Boards:
         self.alone: dict[tuple[object, ...], tuple[Board, int]] = {}
         """`alone_count`'s answers, by board (its id, the board kept with the answer) and the
         temples' islands."""
+        self.pairs: dict[tuple[int, int], tuple[Board, Board, list[tuple[str, ...]], dict[str, list[int]]]] = {}
+        """`pair_points`' route groups of turn 1's board and one final board, by their ids (the
+        boards kept with them)."""
+        self.pair_docks: dict[tuple[object, ...], dict[str, int]] = {}
+        """`pair_points`' answers, by the two boards' ids, the other boat's dock and the start."""
+        self.spots_ids: dict[tuple[tuple[str, ...], ...], int] = {}
+        """`spots_id`'s numbers."""
+        self.spot_points: dict[tuple[object, ...], dict[int, int]] = {}
+        """reach_board_legs' `legs_on` answers, by the two boards' ids (kept in `pairs`), the
+        other boat's dock, the start's docks and the spots' docks on the two boards (`spots_id`).
+        Read only."""
 
     def first_legs(self, board: Board) -> dict[str, int]:
         """The least movement points from the boat's dock to each dock of turn 1's board alone
@@ -159,6 +170,24 @@ class Boards:
                     points[i] = min(points.get(i, n), n)
             self._turn_one[at] = points
         return self._turn_one[at]
+
+    def pair_points(self, b1: Board, bk: Board, occupied: str | None, starts: tuple[str, ...]) -> dict[str, int]:
+        """`dock_points` from `starts` over the route groups of `b1` and `bk` (`route_groups`),
+        kept by the boards' ids and its arguments (session 78): the legs of every search of a
+        setup's questions over those two boards (reach_board_legs' `legs_on`) read one answer.
+        Read only."""
+        key = (id(b1), id(bk), occupied, starts)
+        got = self.pair_docks.get(key)
+        if got is None:
+            pair = self.pairs.get((id(b1), id(bk)))
+            if pair is None:
+                pair = self.pairs[(id(b1), id(bk))] = (b1, bk, *route_groups([b1, bk]))
+            got = self.pair_docks[key] = dock_points(pair[2], pair[3], occupied, starts)
+        return got
+
+    def spots_id(self, docks: tuple[tuple[str, ...], ...]) -> int:
+        """A number for the spots' docks `docks` (by spot index), the same for equal ones."""
+        return self.spots_ids.setdefault(docks, len(self.spots_ids))
 
     def island_cards(self, board: Board, quads: tuple[Quad, ...], cards: Sequence[str]) -> list[str]:
         """The cards among `cards` (always the same, in card order) that fit a site among
