@@ -40,10 +40,12 @@ class Fresh(TwoRelaxed):
         self._dug_islands = Forgetful()
         self._ways = Forgetful()
         self._goal_values = Forgetful()
+        self._dug = Forgetful()
+        self._digs = Forgetful()
 
     @property  # type: ignore[override]
     def _amounts_of(self) -> object:
-        return None  # a new dict at every state
+        return None  # a new dict at every state (`_amounts`, and `_loading`: the Loads' children)
 
     @_amounts_of.setter
     def _amounts_of(self, value: object) -> None:

@@ -45,11 +45,10 @@ from ..position import Position
 from ..rules import temple_island_set
 from .reach_buys import Buys
 from .reach_ceiling import OVER
+from .reach_children import LATE as LATE  # read by reach_money.py and the tests
+from .reach_children import Children
 from .reach_goals import Goals
 from .reach_legs import Legs, Plan
-
-LATE = 1 << 20
-"""`(LATE + spot, 0)` in `taken`: a Load on the spot that may be turn 2's (analysis/reach_money.py)."""
 
 NODES = 20_000
 """States the relaxed search may visit before it gives up (no bound)."""
@@ -95,7 +94,7 @@ class Shared:
         return self
 
 
-class Relaxed(Buys, Goals, Legs):
+class Relaxed(Children, Buys, Goals, Legs):
     """The relaxed turn of one position (module doc)."""
 
     last_loads_unread = False
@@ -235,8 +234,14 @@ class Relaxed(Buys, Goals, Legs):
         self._costs = {c: card.cost for c, card in self.pos.components.map.items()}
         self._hands: dict[tuple[str, ...], list[str]] = {}
         self._dug_islands: dict[frozenset[tuple[Quad, str]], set[Quad]] = {}
+        self._dug: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[tuple[Quad, str]]]] = {}
+        """An excavation's hand and temples after it, by (hand, dug, spot, card)."""
+        self._digs: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        """`dig_turns` by its arguments."""
         self._ways: dict[tuple[Quad, int, int], tuple[tuple[int, int, int], ...]] = {}
         self._amounts: dict[tuple[object, ...], Sequence[tuple[int, int]]] = {}
+        self._loading: dict[tuple[object, ...], tuple[tuple[int, int, Taken, int], ...]] = {}
+        """`load_children` by its arguments (for one memo, as `_amounts`)."""
         self._amounts_of: object = None
 
     def search(
@@ -274,9 +279,14 @@ class Relaxed(Buys, Goals, Legs):
                 # taken are forgotten (looser: only an excavation's turn-2 actions let a load
                 # follow, which may then take them again).
                 taken = self.forget(taken, cargo + stash)
-        hand, bought = self.unread(acts, hand, dug, bought)
+        # `unread`, inlined (session 78: a call at every state).
+        if not acts or len(dug) >= self.left:
+            hand, bought = (), (0, 0, 0)
+        elif acts < 2:
+            bought = (0, 0, 0)
         was = gained
-        gained = self.turn_over(acts, gained)
+        if gained < OVER:  # `turn_over` reads no more once turn 1 is over (reach_turns')
+            gained = self.turn_over(acts, gained)
         if gained == OVER:
             gained = self.turn_one_over(was, acts, at, sold, cargo, stash, taken)
         key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
@@ -359,18 +369,17 @@ class Relaxed(Buys, Goals, Legs):
         if can_dig and dug:
             done = self._dug_islands.get(dug) or self._dug_islands.setdefault(dug, {i for i, _ in dug})
         cost_of = self._costs
-        got = dict(taken)
+        dug_of = self._dug
+        digs = self._digs
         sells = cargo + stash - kept
         buys = self.buys_help and can_dig
         multi = self.multi
         allowed = self.allowed
         late_cut = self.last_loads_unread
-        touched = self.touches(taken)
-        may_load = cargo < 3 or touched
-        lates = self.late_spots()
+        may_load = cargo < 3 or self.touches(taken)
         if self._amounts_of is not memo:
-            self._amounts, self._amounts_of = {}, memo
-        amounts = self._amounts
+            self._amounts, self._loading, self._amounts_of = {}, {}, memo
+        loading = self._loading
         for island, at_thera, fits, legs, bits in plan:
             narrow = mask & bits  # the boards whose own routes give the leg (`plan_moves`)
             if not narrow:
@@ -415,20 +424,30 @@ class Relaxed(Buys, Goals, Legs):
                             allow = narrow if allowed is None else narrow & allowed[(island, c)]
                             if not allow:
                                 continue
-                            extra, now = self.turn_bonus(len(dug) + 1, after, gained, island, c)
-                            allow &= self.room(island, dug, now)  # -1 here; reach_two's narrows it
+                            # Its actions and room, kept by what they read (`dig_turns`, session 78).
+                            tkey = (after, gained, island, c, dug)
+                            turned = digs.get(tkey)
+                            if turned is None:
+                                turned = digs[tkey] = self.dig_turns(after, gained, island, c, dug)
+                            extra, now, room = turned
+                            allow &= room
                             if not allow:
                                 continue
-                            rest = list(hand)
-                            rest.remove(c)
+                            # The hand and temples after it, each made once (`_dug`, session 78).
+                            dkey = (hand, dug, island, c)
+                            made = dug_of.get(dkey)
+                            if made is None:
+                                rest = list(hand)
+                                rest.remove(c)
+                                made = dug_of[dkey] = (tuple(rest), dug | {(island, c)})
                             sub = search(
                                 island,
                                 after + extra,
                                 drachmas - cost_of[c],
                                 cargo,
                                 sold,
-                                tuple(rest),
-                                dug | {(island, c)},
+                                made[0],
+                                made[1],
                                 bought,
                                 taken,
                                 stash,
@@ -440,38 +459,16 @@ class Relaxed(Buys, Goals, Legs):
                                 best = sub
                 if not may_load or (late_cut and after == 0 and not at_thera):
                     continue  # `late`: a Load with no action after it is never sold
-                had = got.get(island, 0)
                 for lying, later, now in loads:
-                    if had >= lying and not kept:
-                        continue
-                    # The boat takes as many as it can: the cubes unloaded before (with
-                    # `stash_loads_again`, on any island: looser), then the island's, less those
-                    # already taken.
-                    akey = (3 - cargo, kept, lying - had if lying > had else 0, taken)
-                    took = amounts.get(akey)
-                    if took is None:
-                        took = amounts[akey] = self.amounts(*akey)
-                    # Past an unload, the cubes a Load takes by board (reach_two's, reach_loads.py).
-                    ways = [(again, k, bits) for again, most in took for k, bits in self.load_ways(island, taken, most)]
-                    for again, k, bits in ways:
-                        # Once the colours are read whole (reach_money.py's `TOUCHED`), every Load
-                        # on a spot with cubes left marks it, even one that takes none of them.
-                        mark = k or (touched and lying > had)
-                        more = taken
-                        if mark:
-                            grown = {**got, island: had + k}
-                            if island in lates and now >= OVER:
-                                # A Load that may be turn 2's reads the laid cube (reach_money.py).
-                                grown[LATE + island] = 0  # type: ignore[operator,index]  # reach_two's spots: ints
-                            more = tuple(sorted(grown.items()))
+                    # The Loads' children by what they read (`load_children`, session 78).
+                    lkey = (island, lying, now >= OVER, cargo, kept, taken)
+                    children = loading.get(lkey)
+                    if children is None:
+                        children = loading[lkey] = self.load_children(island, lying, now >= OVER, cargo, kept, taken)
+                    for again, k, more, bits in children:
                         keep = narrow & bits
                         if not keep:
                             continue
-                        if k:
-                            # The boards where the island holds the cubes taken (reach_two's).
-                            keep &= self.load_boards(island, more)
-                            if not keep:
-                                continue
                         sub = search(
                             island,
                             later,
@@ -563,7 +560,8 @@ class Relaxed(Buys, Goals, Legs):
         return -1
 
     def turn_over(self, acts: int, gained: int) -> int:
-        """`gained` as far as the rest of the search reads it (reach_two's)."""
+        """`gained` as far as the rest of the search reads it (reach_two's); `search` asks it only
+        below `OVER` (past it, every `turn_over` keeps `gained`)."""
         return gained
 
     def turn_bonus(self, j: int, after: int, gained: int, island: Quad, card: str) -> tuple[int, int]:

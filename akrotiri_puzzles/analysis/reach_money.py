@@ -446,9 +446,8 @@ class ByColour:
             return OVER
         n1 = min(n1, self.first.most)
         if self.money is None or not first_colours or not n1:
-            caps1 = self.first.caps
-        else:
-            caps1 = tuple(min(n1, c) for c in self.money.turn_one(taken))
+            return OVER + 1 + self.first.code_any(n1)  # `code(n1, caps)`, kept by n1
+        caps1 = tuple(min(n1, c) for c in self.money.turn_one(taken))
         return OVER + 1 + self.first.code(n1, caps1)
 
     def amounts(self, room: int, kept: int, lying: int, taken: Taken) -> Sequence[tuple[int, int]]:

@@ -110,6 +110,8 @@ class FirstSales:
         extras = [beyond(market, t) for t in takes]
         self.caps = tuple(max(e[i] for e in extras) for i in range(len(market)))
         self.most = max(sum(e) for e in extras)
+        self.coded: dict[int, int] = {}
+        """`code_any`'s answers."""
 
     def code(self, n1: int, caps1: Sequence[int]) -> int:
         """`n1` and `caps1` (each at most `most` and `caps`) as one number from 0."""
@@ -117,6 +119,13 @@ class FirstSales:
         for c, cap in zip(caps1, self.caps, strict=True):
             out = out * (cap + 1) + min(c, cap)
         return out * (self.most + 1) + min(n1, self.most)
+
+    def code_any(self, n1: int) -> int:
+        """`code(n1, caps)`: every colour read as any, kept by `n1` (session 78)."""
+        got = self.coded.get(n1)
+        if got is None:
+            got = self.coded[n1] = self.code(n1, self.caps)
+        return got
 
     def read(self, code: int) -> tuple[int, tuple[int, ...]]:
         """`code`'s `n1` and `caps1`."""
