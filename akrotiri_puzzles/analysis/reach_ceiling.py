@@ -184,6 +184,8 @@ class Ceiling:
         self.stopped: dict[tuple[object, frozenset[tuple[Quad, str]], object], tuple[Stop, int]] = {}
         """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
+        self.near_spent: dict[tuple[tuple[str, ...], int, int], int | None] = {}
+        """`_stay`'s best points of k of the cards near with some drachmas, by (cards, k, drachmas)."""
         """By cards and k: the (cost, points) of k of them, but those another beats."""
         self.held = [g for g in relaxed.hero.goals if self.rule[g] in PER_TEMPLE]
         """The held per-temple goal cards (`joint`)."""
@@ -235,7 +237,7 @@ class Ceiling:
         whole = (pid, mask, most, now, aboard, n1)
         got = self.known.get(whole)
         if got is None:
-            got = self.known[whole] = self._best(dug, mask, most, count, now, aboard, stop, home, earned)
+            got = self.known[whole] = self._best(dug, mask, most, count, now, aboard, stop, home, earned, pid)
         if MEMO:
             self.seen[raw] = got
         return got
@@ -264,11 +266,13 @@ class Ceiling:
         stop: Stop = None,
         home: int = 0,
         earned: Any = None,
+        pid: int | None = None,
     ) -> int:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
         `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`, `home` as `_hauls`,
-        `earned` the search's (by default) or `earned_first`'s once turn 1 is over."""
-        key = (dug, mask, most, hand, stop, home)
+        `earned` the search's (by default) or `earned_first`'s once turn 1 is over; `pid` the
+        number of (dug, stop, hand, home) in `place_ids` (`__call__`'s), which then keys `plans`."""
+        key: tuple[object, ...] = (dug, mask, most, hand, stop, home) if pid is None else (pid, mask, most)
         plan = self.plans.get(key)
         if plan is None:
             plan = self.plans[key] = self._plan(dug, mask, most, hand, stop, home)
@@ -470,7 +474,12 @@ class Ceiling:
         best = -(10**9)
         for k in range(1, min(room, len(near), most, self.r.left - len(dug)) + 1):
             money = now + earned[min(last, aboard if STAY_UNSOLD else aboard + 3 * (most - k))]
-            got = max((p + (money - c) // 10 for c, p in self._near_sets(near, k) if c <= money), default=None)
+            nkey = (near, k, money)
+            if nkey in self.near_spent:
+                got = self.near_spent[nkey]
+            else:
+                sets = self._near_sets(near, k)
+                got = self.near_spent[nkey] = max((p + (money - c) // 10 for c, p in sets if c <= money), default=None)
             if got is None:
                 continue
             key = (dug, mask, k)

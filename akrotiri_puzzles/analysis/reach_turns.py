@@ -211,10 +211,11 @@ class TwoTurns:
         left of a Move action already taken, turn 1 is not over yet (`was`, unmarked: a looser
         state): those points may still carry the boat to Thera within turn 1 (R-MOVE-2), where
         its stop is then the one that spends turn 1's actions exactly."""
-        if isinstance(at, str) and self.pos.points and was < _OVER:
+        if was >= _OVER:  # a child made past turn 1 (the most common): no sale of this stop
+            return self.pack_first(sold, taken)  # type: ignore[attr-defined,no-any-return]
+        if isinstance(at, str) and self.pos.points:
             return was
-        fresh = was < _OVER and self.start_acts + was - acts == self.pos.actions_left
         here = 0
-        if fresh and self.stop_at(at) == self.thera:
+        if self.start_acts + was - acts == self.pos.actions_left and self.stop_at(at) == self.thera:
             here = cargo + (0 if self.stash_loads_again else stash)
-        return self.pack_first(sold + here, taken)  # type: ignore[attr-defined]
+        return self.pack_first(sold + here, taken)  # type: ignore[attr-defined,no-any-return]
