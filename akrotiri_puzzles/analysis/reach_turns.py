@@ -212,10 +212,10 @@ class TwoTurns:
         state): those points may still carry the boat to Thera within turn 1 (R-MOVE-2), where
         its stop is then the one that spends turn 1's actions exactly."""
         if was >= _OVER:  # a child made past turn 1 (the most common): no sale of this stop
-            return self.pack_first(sold, taken)  # type: ignore[attr-defined,no-any-return]
+            return self.pack_first(sold, taken)  # type: ignore[attr-defined]
         if isinstance(at, str) and self.pos.points:
             return was
         here = 0
         if self.start_acts + was - acts == self.pos.actions_left and self.stop_at(at) == self.thera:
             here = cargo + (0 if self.stash_loads_again else stash)
-        return self.pack_first(sold + here, taken)  # type: ignore[attr-defined,no-any-return]
+        return self.pack_first(sold + here, taken)  # type: ignore[attr-defined]
