@@ -167,9 +167,9 @@ class Ceiling:
         """`__call__`'s answers by its arguments (`MEMO`: states that differ only in what the
         ceiling does not read, the cards bought and the cubes taken, share one lookup)."""
         self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
-        self.places: dict[tuple[object, ...], tuple[Stop, int, int, int]] = {}
-        """`__call__`'s `stop`, hand's count, `home` and their number in `place_ids` (with `dug`),
-        by (at, dug, hand) (session 78)."""
+        self.places: dict[tuple[object, ...], tuple[Any, ...]] = {}
+        """`__call__`'s `stop`, hand's count, `home`, their number in `place_ids` (with `dug`), the
+        actions the later excavations may add and `sales`, by (at, dug, hand, gained) (session 78)."""
         self.place_ids: dict[tuple[object, ...], int] = {}
         """A number for each (dug, stop, hand's count, home) `__call__` reads (`known`'s keys)."""
         self.by_gained: dict[int, tuple[int, Any]] = {}
@@ -213,23 +213,22 @@ class Ceiling:
             seen = self.seen.get(raw)
             if seen is not None:
                 return seen
-        n = len(dug)
-        # What the stop, the hand and the boat's place read (`stop`, `home`), and what the sales
-        # read of `gained` (`sales`): each worked out once, kept by its arguments (session 78).
-        # `_best`'s answers are kept by a number for what it reads of these (`place_ids`) and the
-        # numbers it reads besides: the same answers as by the values themselves, cheaper keys.
-        place = (at, dug, hand)
+        # What the stop, the hand and the boat's place read (`stop`, `home`), what the sales read
+        # of `gained` (`sales`) and the actions the later excavations may add: worked out once,
+        # kept by their arguments (session 78). `_best`'s answers are kept by a number for what
+        # it reads of the place (`place_ids`) and the numbers it reads besides: the same answers
+        # as by the values themselves, with cheaper keys.
+        place = (at, dug, hand, gained)
         read = self.places.get(place)
         if read is None:
             stop, count = self.stop(at, dug, hand)
             home = 0 if self.kinds is None else reach_hauls.home(self.r, self.spare, at)
-            reads = (dug, stop, count, home)
-            read = self.places[place] = (stop, count, home, self.place_ids.setdefault(reads, len(self.place_ids)))
-        stop, count, home, pid = read
-        more = self.more
-        most = acts + (more[n] if acts and gained < OVER and n < len(more) else 0)
-        sold_then = self.by_gained.get(gained)
-        n1, earned = self.sales(gained) if sold_then is None else sold_then
+            pid = self.place_ids.setdefault((dug, stop, count, home), len(self.place_ids))
+            n, more = len(dug), self.more
+            bonus = more[n] if gained < OVER and n < len(more) else 0
+            read = self.places[place] = (stop, count, home, pid, bonus, *self.sales(gained))
+        stop, count, home, pid, bonus, n1, earned = read
+        most = acts + bonus if acts else 0
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
@@ -279,14 +278,18 @@ class Ceiling:
         earned = self.r.earned if earned is None else earned
         last = len(earned) - 1
         best = -(10**9)
+        cheapest, spent = self.cheapest, self.spent
         for k, cubes, paid, part in plan:
             money = now + earned[min(last, aboard + cubes)] - paid
-            if money < self.cheapest[k]:
+            if money < cheapest[k]:
                 break  # fewer Load actions and more to pay for each excavation more
-            got = self.spent.get((k, money))
+            got = spent.get((k, money))
             if got is None:
-                got = self.spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
-            best = max(best, part + got)
+                got = spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
+            if part + got > best:
+                best = part + got
+        if stop is None or stop[2] is None:
+            return best  # no line that stays (`_stay`)
         return max(best, self._stay(dug, mask, most, now, aboard, stop, earned))
 
     def _plan(
