@@ -266,7 +266,8 @@ class Relaxed(Children, Buys, Goals, Legs):
         `allowed`, `bonus`, `multi`).
 
         What a state reads of the search's fixed facts is kept by what it reads (`_plan`, a
-        hand's cards, the islands dug: session 61), and the children are searched
+        hand's cards, the islands dug: session 61; an excavation's hand, temples, actions and
+        room, and a Load's children: session 78, reach_children.py), and the children are searched
         in the same order as before, so the states, their values and where the search stops
         (`Reached`, `TooBig`) are unchanged: only the cost of each state is lower."""
         if self.last_loads_unread:
