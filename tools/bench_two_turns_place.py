@@ -23,6 +23,7 @@ import argparse
 import hashlib
 import multiprocessing
 import resource
+import signal
 import sys
 import time
 
@@ -176,7 +177,8 @@ def _measure(pos: Position, objective: str, limit: float | None, solves: list[in
 
 
 def _in_child(pos: Position, objective: str, cpu: int, solves: list[int]) -> str:
-    """`_measure` in a forked child without a time limit, killed after `cpu` CPU seconds."""
+    """`_measure` in a forked child without a time limit, killed after `cpu` CPU seconds (a child
+    that dies of anything else is reported as failed, not as over the limit)."""
     ctx = multiprocessing.get_context("fork")
     here, there = ctx.Pipe(duplex=False)
 
@@ -191,7 +193,12 @@ def _in_child(pos: Position, objective: str, cpu: int, solves: list[int]) -> str
     try:
         row = here.recv()
     except EOFError:
-        row = f"- | over {cpu} | {time.perf_counter() - w0:.1f} | over the CPU limit | - | -"
+        child.join()
+        wall = time.perf_counter() - w0
+        if child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
+            return f"- | over {cpu} | {wall:.1f} | over the CPU limit | - | -"
+        # The child died of something else (an exception: its traceback is on stderr).
+        return f"- | - | {wall:.1f} | failed (exit status {child.exitcode}) | - | -"
     child.join()
     return row
 
