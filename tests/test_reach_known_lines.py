@@ -4,9 +4,10 @@
 engine plays and scores at `v` or more refutes it. Session 78 found one: seed 5's turn 20 (2016,
 north), the placement `tile -1,-3 r270 blue@NW`: CP-SAT's model (floor 58) found the line below,
 its watch asked 61 and the relaxation answered below, and the engine scores the line 61
-(board_solve.engine_value raised SolverError: `analyse --turns 2` fails on that turn). Not mended
-yet, so the test is marked as a known failure (strict: it fails as soon as the bound is mended,
-and the mark must go then).
+(board_solve.engine_value raised SolverError). The cause: a temple excavated in turn 1 on an
+island the next tile grows (H04 on (-3, 1), the tile at -1,1) was read for the goal cards only on
+the final boards where a card still fits that island (`fit_members`), so its volcano (G04) and
+mountain (G07) were not counted on the board the line ends on (R-GOAL-4, R-GOAL-7, R-SCORE-2).
 """
 
 from __future__ import annotations
@@ -35,12 +36,7 @@ def tools(monkeypatch: pytest.MonkeyPatch):
     return tool_module("bench_two_turns_place"), tool_module("engine_turn_two")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="session 78: the relaxation claims 61 out of reach on s5t20's tile -1,-3 r270 blue@NW, "
-    "where the engine scores a line 61 (not mended yet)",
-)
-def test_R_SCORE_1_relaxation_never_below_a_line_the_engine_scores(tools) -> None:
+def test_R_GOAL_4_R_GOAL_7_turn_one_temple_on_an_island_the_next_tile_grows_counts(tools) -> None:
     bench, engine_turn_two = tools
     pos = bench.positions(5, 2016, 20, ["north"])[0]
     child = next(c for g in bench.turn_groups(pos) for a, c in g if str(a) == S5T20_PLACEMENT)

@@ -387,6 +387,13 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         for s, ms in enumerate(members):
             self.members.append(ms)
             cubes[s] = max((offer(s, m, fitting(*m)) for m in ms), default=0)
+            if any(k == 0 for k, _ in self.fit_members.get(s, ())):
+                # A card fits the spot's island on turn 1's board: a temple excavated there in
+                # turn 1 (its site judged then, R-EXC-2) lies on the spot's island of every final
+                # board, whether a card fits that island there or not (the next tile may grow it),
+                # so `counts` reads every member (session 78: s5t20's H04 on island (-3, 1), grown
+                # by the next tile at -1,1, counted for neither its volcano nor its mountain).
+                self.fit_members[s] = [m for m in ms if m[1] != boards[m[0]].thera_island]
         # The next tile's islands alone: one spot per board's island would be many; they are
         # grouped by the cards that fit and the rules they count for (each board's bits kept).
         grouped: dict[tuple[frozenset[str], frozenset[str]], list[tuple[Member, list[str]]]] = {}
