@@ -43,7 +43,7 @@ from typing import Any
 from ..board import Board
 from ..geometry import Quad
 from ..position import Position
-from .reach_boards import Boards
+from .reach_boards import Boards, cheapest_spots, leg_starts
 
 LEGS_BY_BOARD = True
 """Whether a group's search together costs each leg by each final board's own routes
@@ -113,17 +113,11 @@ class BoardLegs:
         # `leg_points` over the two boards, kept by the setup's shared facts (reach_boards'
         # `pair_points`, session 78): the same points, worked out once a setup for the searches
         # whose spots have the same docks on the two boards (`spots_id`).
-        starts = (at,) if isinstance(at, str) else tuple(d for d in spot_docks[at] if d != occupied)  # type: ignore[index]
+        starts = leg_starts(at, spot_docks, occupied)
         b1, bk = self.boards[0], self.boards[k]
         pkey = (id(b1), id(bk), occupied, starts, spots_id)
         points = self.on.spot_points.get(pkey)
-        if points is not None:
-            return points  # type: ignore[return-value]
-        out = self.on.pair_points(b1, bk, occupied, starts)
-        points = {}
-        for s, near_docks in spot_docks.items():
-            near = [out[d] for d in near_docks if d in out and d != occupied]
-            if near:
-                points[s] = min(near)
-        self.on.spot_points[pkey] = points
+        if points is None:
+            out = self.on.pair_points(b1, bk, occupied, starts)
+            points = self.on.spot_points[pkey] = cheapest_spots(out, spot_docks, occupied)
         return points  # type: ignore[return-value]

@@ -89,14 +89,25 @@ def leg_points(
     """The least movement points from `at` (the boat's dock, or any dock of spot `at` but the
     other boat's) to each dock (`dock_points`) and to each spot (by index in `spot_docks`: its
     cheapest dock; the other boat's dock is passed, never a stop, R-MOVE-3)."""
-    starts = [at] if isinstance(at, str) else spot_docks[at]  # type: ignore[index]
-    out = dock_points(groups, groups_of, occupied, [d for d in starts if isinstance(at, str) or d != occupied])
+    out = dock_points(groups, groups_of, occupied, leg_starts(at, spot_docks, occupied))
+    return out, cheapest_spots(out, spot_docks, occupied)
+
+
+def leg_starts(at: str | Quad, spot_docks: dict[int, tuple[str, ...]], occupied: str | None) -> tuple[str, ...]:
+    """Where `leg_points` starts: the boat's dock `at`, or every dock of spot `at` but the other
+    boat's."""
+    return (at,) if isinstance(at, str) else tuple(d for d in spot_docks[at] if d != occupied)  # type: ignore[index]
+
+
+def cheapest_spots(out: dict[str, int], spot_docks: dict[int, tuple[str, ...]], occupied: str | None) -> dict[int, int]:
+    """Each spot's least points of its docks in `out` (`dock_points`), the other boat's dock
+    passed, never a stop (R-MOVE-3)."""
     points: dict[int, int] = {}
     for s, near_docks in spot_docks.items():
         near = [out[d] for d in near_docks if d in out and d != occupied]
         if near:
             points[s] = min(near)
-    return out, points
+    return points
 
 
 class Boards:

@@ -262,20 +262,19 @@ class Ceiling:
         hand: int,
         now: int,
         aboard: int,
-        stop: Stop = None,
-        home: int = 0,
-        earned: Any = None,
-        pid: int | None = None,
+        stop: Stop,
+        home: int,
+        earned: Any,
+        pid: int,
     ) -> int:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
         `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`, `home` as `_hauls`,
         `earned` the search's (by default) or `earned_first`'s once turn 1 is over; `pid` the
-        number of (dug, stop, hand, home) in `place_ids` (`__call__`'s), which then keys `plans`."""
-        key: tuple[object, ...] = (dug, mask, most, hand, stop, home) if pid is None else (pid, mask, most)
+        number of (dug, stop, hand, home) in `place_ids` (`__call__`'s), which keys `plans`."""
+        key = (pid, mask, most)
         plan = self.plans.get(key)
         if plan is None:
             plan = self.plans[key] = self._plan(dug, mask, most, hand, stop, home)
-        earned = self.r.earned if earned is None else earned
         last = len(earned) - 1
         best = -(10**9)
         cheapest, spent = self.cheapest, self.spent
