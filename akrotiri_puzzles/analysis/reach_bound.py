@@ -22,7 +22,8 @@ placement, and lets the hero do everything the rules allow and more:
   at least one point, and the excavation of a card bought);
 - the goal cards are bounded on the final temples (`goal_bound`): exact for the per-temple
   cards (every island fact is fixed on the board after the placement), the quarters card as if
-  every new temple whose card fits a site in a quarter without a temple opened one, "not
+  the new temples whose cards fit a site in a quarter without a temple opened as many distinct
+  quarters as they can, one a temple (reach_goals.py's `quarters_opened`, session 79), "not
   directly connected" not lowered for old temples by new ones, and the k-th goal draw
   (R-EXC-1) as the best card among the goal deck's first 2k (the whole deck when shorter, the
   face-up goals for the strategist variant).

@@ -4,12 +4,29 @@ at least what the cards held and the goal draws score with the new temples a lin
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
+from functools import cache, partial
 
 from ..excavation import valid_sites
 from ..geometry import Quad, board_quarter
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position, Seat
+
+
+@cache
+def quarters_opened(options: tuple[frozenset[str], ...]) -> int:
+    """The most quarters new temples open (R-GOAL-9): each temple lies in one quarter, one of its
+    `options` (the quarters without an old temple where its card fits a site, `site_quarters`),
+    so the quarters opened are distinct quarters each held by a temple of its own: at most a
+    largest matching of quarters to temples, whose size is `min |U| - |T| + |N(T)|` over the
+    sets T of the quarters U offered, N(T) the temples offering one of T (Konig-Ore: a matching
+    misses at least `|T| - |N(T)|` quarters of T). T empty gives `|U|`, T = U the temples that
+    offer any: each a quarter at most."""
+    offered = sorted(frozenset().union(*options))
+    best = len(offered)
+    for bits in range(1, 1 << len(offered)):
+        t = {q for j, q in enumerate(offered) if bits >> j & 1}
+        best = min(best, len(offered) - len(t) + sum(1 for o in options if o & t))
+    return best
 
 
 class Goals:
@@ -65,12 +82,15 @@ class Goals:
         return old + value * sum(1 for i in new if temple_counts(pos, self.facts, rule, i))
 
     def quarters_points(self, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
-        """At least the points of a goal card that reads quarters (R-GOAL-*): a new temple opens
-        a quarter only if its card fits a site there (R-EXC-2, `site_quarters`)."""
+        """At least the points of a goal card that reads quarters (R-GOAL-9): a new temple opens
+        a quarter only if its card fits a site there (R-EXC-2, `site_quarters`), and the quarters
+        the new temples open are distinct, one a temple (`quarters_opened`). Before session 79
+        each new temple that could open some quarter counted one: seed 5's turn 12 (2016, north)
+        read 8 for four new temples that open only SW and NE beside the old SE (6)."""
         card = self.pos.components.goal[goal]
         value = card.value(self.pos.edition)
-        quarters = {board_quarter(site) for _, site in self.hero.temples}
-        opened = sum(1 for i, c in dug if self.site_quarters(i, c) - quarters)
+        quarters = frozenset(board_quarter(site) for _, site in self.hero.temples)
+        opened = quarters_opened(tuple(sorted((self.site_quarters(i, c) - quarters for i, c in dug), key=sorted)))
         cap = card.cap if card.cap is not None else 10**9
         return min(cap, value * min(4, len(quarters) + opened))
 
