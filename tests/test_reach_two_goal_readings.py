@@ -59,3 +59,16 @@ def test_R_GOAL_1_R_GOAL_2_R_GOAL_11_R_EXC_1_readings_of_both_turns_temples_2014
     got, seen = misses(check, 2, 2014, 16, "north", None)
     assert got == []
     assert seen["joined"] > 0 and seen["lines"] > 1000
+
+
+def test_R_TURN_2_R_EXC_2_R_MOVE_1_every_excavation_turn_one_can_make_adds_turn_two_actions(check) -> None:
+    """Turn 2's actions grow only with the excavations that may be turn 1's (`first_digs`, read on
+    turn 1's board alone): every island of turn 1's board the engine's boat reaches with an action
+    left in turn 1 (Move steps, unloads, sales, buys), with a card of its hand that fits there, is
+    among them (s4t24 north and s1t11 south, their first placements). A `first_digs` that read one
+    point a Move action (R-MOVE-2: two for an empty boat) misses 372 and 1 of them."""
+    for seed, turn, seat in ((4, 24, "north"), (1, 11, "south")):
+        found = check.children(seed, 2016, turn, seat, None, 1000)
+        seen: set[object] = set()
+        assert list(check.first_dig_misses(found[0][1], seen)) == []
+        assert len(seen) > 1000

@@ -242,6 +242,48 @@ def check(
                             yield Miss(kind, k, digs, "-", real, part)
 
 
+def first_dig_misses(pos: Position, seen: set[object] | None = None) -> Iterator[str]:
+    """The excavations turn 1 can make that the relaxation does not credit with turn 2's actions
+    (`first_digs`, R-TURN-2): from `pos`, every line of Move steps and free actions of turn 1
+    (ship, portage, unload, sell, buy: R-MOVE-1..3, R-FREE-1, R-FREE-2, R-BUY-1; a Load only
+    lowers a Move action's points, R-MOVE-2) through the engine; where the boat is docked with an
+    action left at an island of turn 1's board that is not Thera and holds no temple, every card
+    of the hand that fits it there (R-EXC-1, R-EXC-2) must be in `first_digs` with the island's
+    spot. `seen`: the positions searched."""
+    from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
+    from akrotiri_puzzles.puzzle import State, moves, play
+
+    got = reach_two.slot_groups(pos)
+    if got is None:
+        return
+    keys, finals, acts = got
+    r = reach_two.TwoRelaxed(pos, [pos.board, *finals[0]], acts, 10, Boards(pos), None, keys[0][1])
+    puzzle = two_turn_puzzle(pos)
+    b1 = pos.board
+    taken = {b1.island_at(q) for s in pos.seats for _, q in s.temples}
+    seat = pos.to_move
+    comps = pos.components
+    seen = set() if seen is None else seen
+    stack = [State(pos)]
+    while stack:
+        state = stack.pop()
+        p = state.pos
+        if p in seen or state.turn != 1 or p.phase != "act":
+            continue
+        seen.add(p)
+        boat = p.hero.boat
+        if boat is not None and p.actions_left >= 1 and not p.passing:
+            isl = b1.island_of_dock.get(boat)
+            if isl is not None and isl != b1.thera_island and isl not in taken:
+                for c in p.hero.maps:
+                    fits = valid_sites(b1, seat, comps.map[c], b1.island_quads[isl])
+                    if fits and (r.spot_of[isl], c) not in r.first_digs:
+                        yield f"{c} on {isl} (dock {boat}, {p.actions_left} actions left)"
+        for a in moves(puzzle, state):
+            if str(a).split(" ")[0] in ("ship", "portage", "unload", "sell", "buy"):
+                stack.append(play(puzzle, state, a))
+
+
 def children(
     seed: int, edition: int, turn: int, seat: str, placement: str | None, every: int
 ) -> list[tuple[str, Position]]:
