@@ -197,6 +197,8 @@ def check(
                     seen["bare"] += isl in r.taken[k] or not shared.island_cards(bk, bk.island_quads[isl], cards)
                     seen["joined"] += any(k2 for (a, b), k2 in r.joined.items() if a == s and k2 >> k & 1)
             for li, digs in enumerate(lines):
+                if len(digs) > r.left:  # the hero's temples left (R-SET-2, R-END-2)
+                    continue
                 if any(s < 0 for _, _, s in digs):
                     yield Miss("no spot", k, digs, "-", 0, 0)
                     continue
