@@ -25,7 +25,7 @@ Why two boards k, k' of a cell read every card alike (`TwoGoals._goal_on`, R-GOA
   (`rooms`) counts on a board where none of its islands there is listed or one is connected to
   none of theirs: the cells are cut by those boards. Without `connections`, its old score and
   its value per new temple (static).
-- *Quarters* (R-GOAL-9/10) and *the largest completed island* (R-GOAL-12): read on no board
+- *Quarters* (R-GOAL-9) and *the largest completed island* (R-GOAL-10): read on no board
   (`quarters_points` reads every board's sites at once, `completed_most` the group's most).
 
 The ceiling's cells also start cut by each card's `gain` for each number of temples more (its

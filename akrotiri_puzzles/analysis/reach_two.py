@@ -393,6 +393,9 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
                 # board, whether a card fits that island there or not (the next tile may grow it),
                 # so `counts` reads every member (session 78: s5t20's H04 on island (-3, 1), grown
                 # by the next tile at -1,1, counted for neither its volcano nor its mountain).
+                # Leaving Thera's island out loses nothing: its piece touches only the board's
+                # centre, whose four slots are the Thera board's, so no other island ever joins it
+                # (R-GEO-1, R-GEO-3, R-GEO-4) and it is the member of Thera's spot alone.
                 self.fit_members[s] = [m for m in ms if m[1] != boards[m[0]].thera_island]
         # The next tile's islands alone: one spot per board's island would be many; they are
         # grouped by the cards that fit and the rules they count for (each board's bits kept).

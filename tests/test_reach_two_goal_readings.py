@@ -1,0 +1,74 @@
+"""The two-turn relaxation's goal readings against the engine's scoring, excavation by excavation
+(session 79, h79audit; tools/check_two_goal_readings.py).
+
+A leaf of the relaxed two turns (reach_two_goals' `TwoGoals.leaf`) reads each goal card on the
+final board k a line ends on (`goal_on`, R-SCORE-2), with the new temples as spots of turn 1's
+board B1 or of the next tile's islands alone; the ceiling and the goal cells read the same
+`goal_on`, `counts`, `alone_on` and `site_quarters`. Session 78 found `counts` unsound: a temple
+excavated in turn 1 on an island the next tile grows was read only on boards where a card still
+fits that island (mended in c96d6c0). Here every excavation a real line can make (a card at a
+site where it fits, on an island with no temple and not Thera, R-EXC-1, R-EXC-2) of turn 1 on B1,
+of turn 2 on board k, and pairs of one of each, is scored by the engine on board k
+(`goals.score_goal`, every goal card, R-GOAL-1..12) and must be read no lower, board k kept in the
+line's mask (`allowed`, `room`). The check fails on the tree before the mend (07f0204: 187 misses
+on s5t20's placement with the sample below, e.g. H04's volcano and G12) and passes after it; the
+sample holds turn-1 excavations read on boards where no card fits their island any more (`bare`)
+and on islands the next tile joins to another (`joined`), so it reads the mended case.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from .conftest import ROOT, tool_module
+
+
+@pytest.fixture
+def check(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    return tool_module("check_two_goal_readings")
+
+
+def misses(
+    check, seed: int, edition: int, turn: int, seat: str, placement: str | None
+) -> tuple[list[str], Counter[str]]:
+    found = check.children(seed, edition, turn, seat, placement, 1000)
+    assert found, (seed, edition, turn, seat, placement)
+    name, child = found[0]
+    seen: Counter[str] = Counter()
+    got = [str(m) for m in check.check(child, random.Random(f"{seed}/{turn}/{name}"), 3, 10, 2, seen)]
+    return got, seen
+
+
+def test_R_GOAL_4_R_GOAL_7_R_EXC_2_turn_one_temples_read_on_boards_the_next_tile_changes(check) -> None:
+    """s5t20 (2016, north), the placement of session 78's unsound bound: every reading of every
+    goal card at least the engine's, with turn-1 temples on islands the next tile grows so that no
+    card fits them (`bare`) and joins to others (`joined`)."""
+    got, seen = misses(check, 5, 2016, 20, "north", "tile -1,-3 r270 blue@NW")
+    assert got == []
+    assert seen["bare"] > 0 and seen["joined"] > 0 and seen["lines"] > 1000
+
+
+def test_R_GOAL_1_R_GOAL_2_R_GOAL_11_R_EXC_1_readings_of_both_turns_temples_2014(check) -> None:
+    """s2t16 (2014, north: portage exactly 2, R-GOAL-2's edition), its first placement: the
+    readings of turn-1 and turn-2 temples and pairs of them (R-GOAL-11's connections, R-EXC-1's
+    room) at least the engine's, turn-1 temples on islands the next tile joins among them."""
+    got, seen = misses(check, 2, 2014, 16, "north", None)
+    assert got == []
+    assert seen["joined"] > 0 and seen["lines"] > 1000
+
+
+def test_R_TURN_2_R_EXC_2_R_MOVE_1_every_excavation_turn_one_can_make_adds_turn_two_actions(check) -> None:
+    """Turn 2's actions grow only with the excavations that may be turn 1's (`first_digs`, read on
+    turn 1's board alone): every island of turn 1's board the engine's boat reaches with an action
+    left in turn 1 (Move steps, unloads, sales, buys), with a card of its hand that fits there, is
+    among them (s4t24 north and s1t11 south, their first placements). A `first_digs` that read one
+    point a Move action (R-MOVE-2: two for an empty boat) misses 372 and 1 of them."""
+    for seed, turn, seat in ((4, 24, "north"), (1, 11, "south")):
+        found = check.children(seed, 2016, turn, seat, None, 1000)
+        seen: set[object] = set()
+        assert list(check.first_dig_misses(found[0][1], seen)) == []
+        assert len(seen) > 1000
