@@ -45,6 +45,65 @@ def test_R_EXC_1_R_SCORE_1_a_model_narrowed_to_cards_excavates_them_and_never_be
     assert checked >= 3
 
 
+def test_R_EXC_1_R_TILE_1_a_model_narrowed_to_cards_and_final_boards_keeps_them_and_never_beats_the_model():
+    # Session 79's step 2b (`_finals_line`): the cards and the final board of the full search's
+    # own line keep that line (the narrowed optimum is the model's); another board alone only narrows
+    # (at most the optimum, the line ends on it, the engine's score is the model's value).
+    # R-TILE-1: the next tile's placement decides the final board. South before its placement on
+    # turn 5 (seed 3, 2014), its tiles left to draw (several final boards).
+    pos = before_placement(3, 2014, 5)
+    checked, elsewhere = 0, 0
+    for group in placement_groups(pos)[:2]:
+        _, child = group[0]
+        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert full.status == "OPTIMAL" and full.value is not None
+        dug = frozenset(a.card for a in full.line if isinstance(a, Excavate))
+        two = board_solve.TwoTurns(child, "score", Deadline(None))
+        model = two.fresh()
+        status, solver = board_solve._solve(model.m, Deadline(None), 1, board_solve.TWO_TURNS_TUNING)
+        assert status == "OPTIMAL" and int(solver.value(model.primary)) == full.value
+        boards = [model.f.members[c][0].boards[-1] for c in range(model.n)]
+        own = next(boards[c] for c in range(model.n) if solver.value(model.scen[c]))
+        others = sorted({b for b in boards if b != own}, key=repr)[:2]
+        for finals in ([own], *([b] for b in others)):
+            # Another board with the line's cards may hold no line: the boards alone there.
+            copy = floor_first.narrowed(model, dug if finals == [own] else frozenset(), 0, frozenset(finals))
+            if copy is None:
+                continue
+            status, solver = board_solve._solve(copy, Deadline(None), 1, board_solve.TWO_TURNS_TUNING)
+            if finals == [own]:
+                assert status == "OPTIMAL" and int(solver.value(model.primary)) == full.value
+            if status != "OPTIMAL":
+                continue
+            c = next(c for c in range(model.n) if solver.value(model.scen[c]))
+            assert boards[c] in finals
+            assert int(solver.value(model.primary)) <= full.value
+            line = board_solve.read_two_turns(model, solver, board_solve.two_turn_puzzle(child))
+            assert board_solve.two_turns_value(child, "score", tuple(line)) == int(solver.value(model.primary))
+            checked += 1
+            elsewhere += finals != [own]
+    assert checked >= 3 and elsewhere >= 1
+
+
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_and_boards_line_is_the_full_search_s_value(monkeypatch):
+    # As below, the cards alone given no time (`FLOOR_DET` 0: no line), so that the answer comes
+    # through the cards and the leaf's final boards (step 2b, `_finals_line`; the premise).
+    pos = no_draw(before_placement(3, 2014, 11))
+    monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
+    monkeypatch.setattr(floor_first, "FLOOR_DET", 0.0)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
+    for group in placement_groups(pos)[2:3]:
+        _, child = group[0]
+        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert full.status == "OPTIMAL" and full.value == full.bound
+        got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=_watch(child))
+        assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+        assert board_solve.two_turns_value(child, "score", got.line) == full.value
+    assert any(s["kind"] == "finals" and s["proven"] for s in steps), steps
+
+
 @pytest.mark.slow
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_line_is_the_full_search_s_value(monkeypatch):
     # South before its placement on turn 11 (seed 3, 2014), nothing left to draw, its third group

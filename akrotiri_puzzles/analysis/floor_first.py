@@ -23,10 +23,22 @@ not deferred):
    of the model: read back, replayed and scored by the engine in `best_two_turns` as any other
    (`engine_value`). Where the relaxation proves its value `w` plus one out of reach (inside that
    solve, or at its end asked in full), the answer is that line, OPTIMAL `w`, bound `w`.
+   *2b. With the leaf's final boards too* (session 79, `_finals_line`): where that solve found no
+   line, the model is solved again narrowed to the same cards *and* the final boards of the same
+   relaxed leaf (`Reached.finals`: the model's classes whose final board is one of them, as
+   floor_cards.py's rounds from `FINALS_FROM` narrow), at least `b + 1`, for `FINALS_DET`, no
+   watch. A line of value `w`: the question at `w + 1` in full; proven, the answer is that line,
+   OPTIMAL `w`; not, the same at `w + 1` with the cards and boards of the leaf that reached it,
+   `FINALS_ROUNDS` solves at most. On seed 4's turn 14 (2016, north) the first placement `tile
+   -1,-2 r0 blue@NE` stops its pass at 24; the cards alone (E05, E12, M03) find nothing at 25 in
+   `FLOOR_DET`; with the leaf's board too the model finds 25 (6 CPU s), then at 26 with the next
+   leaf's cards and board 28, and 29 is below: OPTIMAL 28 at 47 CPU s of the model and its
+   questions, where the plain search had found 23 in 600 (docs/benchmarks.md, session 79).
 3. *Else the plain watched search from its start*, as without this module, the questions
    already answered read from a memo (a question whose budget was spent is asked in full).
 
-Why it is sound, and what it changes. The required cards only narrow the model: every line of
+Why it is sound, and what it changes. The required cards (and, in step 2b, the final boards: a
+constraint on the model's classes, R-TILE-1's placement of the next tile) only narrow the model: every line of
 the narrowed model is a line of the model (the same variables and constraints, more of them),
 so its best `w` is at most the model's optimum; the relaxation proves that no line reaches `w +
 1` (a sound bound on every line of the placement, reach_below.py), so the optimum is `w`: the
@@ -47,7 +59,11 @@ CP-SAT's (deterministic time), and what leads to step 2 and what it returns (the
 the cards of the last no, asked in full) read no budget; a spent question inside step 2's solve
 only lets it go on, past a line nothing beats, to the same line. Step 3 is the plain search; a
 memo of the questions changes only where it stops early, and a stop at a proven value returns the
-line the unstopped search ends with.
+line the unstopped search ends with. Step 2b reads no budget either: its solves stop at a
+deterministic time, and its questions are asked in full (`Memo.__call__`; the leaf behind a no is
+that of the question asked, whether it was first answered within a budget or in full: a question
+answered within its budget ran every relaxed search the full one runs). It runs only where step
+2's solve found no line, so a turn whose step 2 found one answers as before.
 """
 
 from __future__ import annotations
@@ -82,6 +98,15 @@ first model the line of 54 and the proof at 55 came at 0.74; on s2t17's (seed 2,
 south) the narrowed best 22 at 2,958 conflicts of the 51,536 its proof took (16.7; 30 until
 session 70)."""
 
+FINALS_DET = 30.0
+"""CP-SAT's deterministic time of the solve with the relaxed line's cards required and its final
+board(s) kept, where the cards alone found no line (session 79, `_finals_line`); 0: not, as
+before."""
+
+FINALS_ROUNDS = 3
+"""Solves with the cards and final boards at most (each one value above the last line found, with
+the leaf of the question that said no there)."""
+
 IN_PASS = 2.0
 """CPU s a question inside the first pass or the cards' solve may spend on its relaxed searches
 (watch_defer's `Watch.within`; checked before each search starts)."""
@@ -104,14 +129,20 @@ class Memo:
         self.answers: dict[int, bool] = {}
         self.cards: frozenset[str] | None = None
         """The map cards of the relaxed leaf that reached the last value answered no."""
+        self.leaves: dict[int, tuple[frozenset[str] | None, frozenset[Board] | None]] = {}
+        """By value answered no, the map cards and final boards (`Reached.finals`) of the relaxed
+        leaf that reached it (step 2b: read by value, so a question answered earlier gives its
+        own leaf, not the last no's)."""
 
     def __call__(self, value: int) -> bool:
         """The question in full (the plain search's)."""
         if value not in self.answers:
             reach_two_goals.Reached.cards = None
+            reach_two_goals.Reached.finals = None
             self.answers[value] = got = self.out_of_reach(value)
             if not got:
                 self.cards = reach_two_goals.Reached.cards
+                self.leaves[value] = (self.cards, reach_two_goals.Reached.finals)
         return self.answers[value]
 
     def within(self, value: int, seconds: float) -> bool | None:
@@ -124,11 +155,13 @@ class Memo:
         if within is None:
             return self(value)
         reach_two_goals.Reached.cards = None
+        reach_two_goals.Reached.finals = None
         got: bool | None = within(value, seconds)
         if got is not None:
             self.answers[value] = got
             if not got:
                 self.cards = reach_two_goals.Reached.cards
+                self.leaves[value] = (self.cards, reach_two_goals.Reached.finals)
         return got
 
     def budgeted(self, seconds: float) -> OutOfReach:
@@ -224,7 +257,50 @@ def _cards_line(
         proven=proven,
         cpu=round(time.process_time() - t, 2),
     )
-    if not proven:
-        return None
-    assert value is not None
-    return "OPTIMAL", found, value
+    if proven:
+        assert value is not None
+        return "OPTIMAL", found, value
+    if value is None and FINALS_DET > 0:
+        return _finals_line(model, memo, floor, deadline, workers, tuning)
+    return None
+
+
+def _finals_line(
+    model: LineModel, memo: Memo, floor: int, deadline: Deadline, workers: int, tuning: dict[str, object]
+) -> tuple[str, cp_model.CpSolver, int] | None:
+    """Step 2b (session 79): where the cards alone found no line, the model narrowed to the cards
+    and final boards of the relaxed leaf that reached `floor` (`Memo.leaves`) and to `floor`,
+    solved for `FINALS_DET` (no watch: the questions are asked in full after it); a line of value
+    `w` found, the question at `w + 1` in full: proven, OPTIMAL `w` at that line; not, again at
+    `w + 1` with that no's leaf, `FINALS_ROUNDS` solves at most. Else None."""
+    for _ in range(FINALS_ROUNDS):
+        if memo(floor):
+            return None  # (asked before step 2 where `floor` is the pass's best plus one)
+        cards, finals = memo.leaves.get(floor, (None, None))
+        if cards is None or not finals:
+            return None
+        copy = narrowed(model, cards, floor, finals)
+        if copy is None:
+            return None
+        found = tuned(deadline, workers, tuning, FINALS_DET)
+        t = time.process_time()
+        got = STATUS[found.solve(copy)]
+        value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
+        cpu = round(time.process_time() - t, 2)
+        proven = value is not None and memo(value + 1)
+        _trace(
+            kind="finals",
+            cards=sorted(cards),
+            boards=len(finals),
+            floor=floor,
+            status=got,
+            value=value,
+            proven=proven,
+            cpu=cpu,
+        )
+        if value is None:
+            return None
+        if proven:
+            return "OPTIMAL", found, value
+        floor = value + 1
+    return None
