@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from akrotiri_puzzles import Components, Position, apply, legal_actions, load_components, loads_position, new_game
+from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
+from akrotiri_puzzles.puzzle import State
 
 
 @pytest.fixture(scope="session")
@@ -71,6 +73,26 @@ def tool_module(name: str):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+@pytest.fixture
+def two_turn_line(monkeypatch: pytest.MonkeyPatch):
+    """A function (seed, turn, seat, placement, line) -> (child, puzzle, end): the 2016 seeded
+    greedy game's position at `turn` (tools/bench_two_turns_place.py's), its child after
+    `placement`, and the end of `line` (two turns in the notation) as the engine plays it from
+    there (tools/engine_turn_two.py's `replayed`), every action played."""
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    bench, engine_turn_two = tool_module("bench_two_turns_place"), tool_module("engine_turn_two")
+
+    def played(seed: int, turn: int, seat: str, placement: str, line: str):
+        pos = bench.positions(seed, 2016, turn, [seat])[0]
+        child = next(c for g in bench.turn_groups(pos) for a, c in g if str(a) == placement)
+        puzzle = two_turn_puzzle(child)
+        end, count, refused = engine_turn_two.replayed(puzzle, State(child), line)
+        assert refused is None and count == line.count(";") + 1
+        return child, puzzle, end
+
+    return played
 
 
 def big_database(path: Path, rows: int) -> Path:

@@ -12,14 +12,8 @@ mountain (G07) were not counted on the board the line ends on (R-GOAL-4, R-GOAL-
 
 from __future__ import annotations
 
-import pytest
-
-from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_two import below
-from akrotiri_puzzles.puzzle import State
 from akrotiri_puzzles.scoring import seat_score
-
-from .conftest import ROOT, tool_module
 
 S5T20_PLACEMENT = "tile -1,-3 r270 blue@NW"
 S5T20_LINE = (
@@ -30,19 +24,8 @@ S5T20_LINE = (
 )
 
 
-@pytest.fixture
-def tools(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
-    return tool_module("bench_two_turns_place"), tool_module("engine_turn_two")
-
-
-def test_R_GOAL_4_R_GOAL_7_turn_one_temple_on_an_island_the_next_tile_grows_counts(tools) -> None:
-    bench, engine_turn_two = tools
-    pos = bench.positions(5, 2016, 20, ["north"])[0]
-    child = next(c for g in bench.turn_groups(pos) for a, c in g if str(a) == S5T20_PLACEMENT)
-    puzzle = two_turn_puzzle(child)
-    end, played, refused = engine_turn_two.replayed(puzzle, State(child), S5T20_LINE)
-    assert refused is None and played == S5T20_LINE.count(";") + 1
+def test_R_GOAL_4_R_GOAL_7_turn_one_temple_on_an_island_the_next_tile_grows_counts(two_turn_line) -> None:
+    child, puzzle, end = two_turn_line(5, 20, "north", S5T20_PLACEMENT, S5T20_LINE)
     score = seat_score(end.pos, puzzle.hero).total
     assert score == 61
     assert not below(child, score)

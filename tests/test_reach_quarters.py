@@ -13,16 +13,10 @@ from __future__ import annotations
 import random
 from itertools import combinations, product
 
-import pytest
-
 from akrotiri_puzzles.analysis import reach_two
-from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_goals import quarters_opened
-from akrotiri_puzzles.puzzle import State
 from akrotiri_puzzles.scoring import seat_score
-
-from .conftest import ROOT, tool_module
 
 QUARTERS = ("NE", "NW", "SE", "SW")
 SUBSETS = [frozenset(c) for n in range(len(QUARTERS) + 1) for c in combinations(QUARTERS, n)]
@@ -65,19 +59,8 @@ E01 and E07 excavated on spots 1, 2, 7 and 10) as the engine plays it (E01 and E
 tools/engine_turn_two.py's best turn 2 after its turn 1): 31."""
 
 
-@pytest.fixture
-def tools(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
-    return tool_module("bench_two_turns_place"), tool_module("engine_turn_two")
-
-
-def test_R_GOAL_9_s5t12_relaxed_line_reads_the_quarters_the_engine_scores(tools) -> None:
-    bench, engine_turn_two = tools
-    pos = bench.positions(5, 2016, 12, ["north"])[0]
-    child = next(c for g in bench.turn_groups(pos) for a, c in g if str(a) == S5T12_PLACEMENT)
-    puzzle = two_turn_puzzle(child)
-    end, played, refused = engine_turn_two.replayed(puzzle, State(child), S5T12_LINE)
-    assert refused is None and played == S5T12_LINE.count(";") + 1
+def test_R_GOAL_9_s5t12_relaxed_line_reads_the_quarters_the_engine_scores(two_turn_line) -> None:
+    child, puzzle, end = two_turn_line(5, 12, "north", S5T12_PLACEMENT, S5T12_LINE)
     score = seat_score(end.pos, puzzle.hero)
     quarters = {g.goal: g.points for g in score.goals}
     assert score.total == 31 and quarters["G09"] == 6  # SE (M11), SW (E02, E11, E07), NE (E01)
