@@ -1,0 +1,115 @@
+"""The two-turn relaxation's cube, money and leg readings against the engine, line by line
+(session 80, h80cubes; tools/check_two_cube_readings.py).
+
+A relaxed line (analysis/reach_two.py's `TwoRelaxed`) reads the cubes a Load may take (turn 1's
+`first_cubes`, a final board's `_cubes_on` with the next placement's `laid` cube, `load_turns`,
+`load_boards`), what sales earn (reach_money.py's pools, the next placement's takes, cubes sold
+back: `income_after`) and the legs' points and Move actions (`turn_one_legs`, `legs_on`,
+`leg_actions`). Here random lines of both turns are played by the engine and each is walked by its
+relaxed image with the search's own hooks: every Load, sale, excavation and leg must be within what
+they read, and the engine's least points between islands at least the legs' readings. Each test
+also breaks the reading it checks by one (monkeypatched) and asserts that the check then finds
+misses, so none of them passes whatever the reading says.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from akrotiri_puzzles.analysis import reach_board_legs, reach_boards, reach_money, reach_two
+
+from .conftest import ROOT, tool_module
+
+
+@pytest.fixture
+def check(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    return tool_module("check_two_cube_readings")
+
+
+def misses(check, seed: int, turn: int, seat: str, walks: int, boards: int = 0) -> tuple[Counter[str], Counter[str]]:
+    """The misses of the first placement of the 2016 seeded game's turn, by kind, and what was read."""
+    name, child = check.children(seed, 2016, turn, seat, 1000)[0]
+    seen: Counter[str] = Counter()
+    got = Counter(m.kind for m in check.check(child, random.Random(f"{seed}/{turn}/{name}"), walks, boards, seen))
+    return got, seen
+
+
+def test_R_LOAD_1_R_TURN_1_R_TILE_2_every_load_within_first_cubes_and_cubes_on(check, monkeypatch) -> None:
+    """s3t15 (south): the engine's Loads of turn 1 (B1's cubes, `first_cubes`) and of turn 2 (a
+    final board's, `_cubes_on` with the laid cube) within `load_turns`, `load_children` and
+    `load_boards`; turn 1's cubes read one fewer (an island of one cube then offers no Load of
+    turn 1), or no laid cube, and they are not."""
+    got, seen = misses(check, 3, 15, "south", 40)
+    assert got == Counter()
+    assert seen["imaged Load t1"] > 10 and seen["imaged Load t2"] > 10
+    first = reach_two._first_cubes
+    monkeypatch.setattr(reach_two, "_first_cubes", lambda b, p: {s: n - 1 for s, n in first(b, p).items()})
+    got, _ = misses(check, 3, 15, "south", 40)
+    assert got["load cubes (turn 1)"] + got["load_turns actions (turn 1)"] > 0
+    monkeypatch.setattr(reach_two, "_first_cubes", first)
+    monkeypatch.setattr(reach_two.TwoRelaxed, "laid", 0)
+    got, _ = misses(check, 3, 15, "south", 40)
+    assert got["laid"] > 0
+
+
+def test_R_FREE_1_R_TILE_2_sales_within_the_income_read_by_colour(check, monkeypatch) -> None:
+    """s1t16 (north): the drachmas the engine's sales earn over both turns at most the image's
+    income (Money pools, late Loads, takes, cubes sold back); the engine's take among
+    `next_takes`; an income read one lower, or takes of one cube only, and they are not."""
+    got, seen = misses(check, 1, 16, "north", 40)
+    assert got == Counter()
+    assert seen["imaged Sell t1"] > 5 and seen["imaged Sell t2"] > 20
+    income = reach_money.Money.income
+    monkeypatch.setattr(reach_money.Money, "income", lambda self, n, t, f=None: max(0, income(self, n, t, f) - 1))
+    got, _ = misses(check, 1, 16, "north", 40)
+    assert got["income"] > 0
+    monkeypatch.setattr(reach_money.Money, "income", income)
+    takes = reach_money.next_takes
+    monkeypatch.setattr(reach_money, "next_takes", lambda p, b: [t for t in takes(p, b) if sum(t) < 2])
+    got, _ = misses(check, 1, 16, "north", 40)
+    assert got["next_takes"] > 0
+
+
+def test_R_MOVE_1_R_MOVE_3_the_engines_legs_cost_at_least_turn_one_legs_and_legs_on(check, monkeypatch) -> None:
+    """s4t24 (north): the engine's least points from the boat and each island, on turn 1's board
+    and on it then a final board, at least `turn_one_legs` and `legs_on` (and the union's); each
+    read one point more, and they are not."""
+    got, _ = misses(check, 4, 24, "north", 0, 1)
+    assert got == Counter()
+    one = reach_boards.Boards.turn_one_legs
+    monkeypatch.setattr(
+        reach_boards.Boards, "turn_one_legs", lambda self, at: {i: n + 1 for i, n in one(self, at).items()}
+    )
+    got, _ = misses(check, 4, 24, "north", 0, 1)
+    assert got["turn_one_legs"] > 0
+    monkeypatch.setattr(reach_boards.Boards, "turn_one_legs", one)
+    on = reach_board_legs.BoardLegs.legs_on
+    monkeypatch.setattr(
+        reach_board_legs.BoardLegs, "legs_on", lambda self, at, k: {s: n + 1 for s, n in on(self, at, k).items()}
+    )
+    got, _ = misses(check, 4, 24, "north", 0, 1)
+    assert got["legs_on"] > 0
+
+
+def test_R_MOVE_2_R_TURN_2_leg_actions_and_turn_bonus_leave_the_image_the_lines_actions(check, monkeypatch) -> None:
+    """s2t17 (south): each leg's Move actions (`leg_actions`) and each excavation's (`turn_bonus`
+    through `dig_turns`) leave the image at least the line's actions; a leg read one Move action
+    dearer, or an excavation adding one action fewer, and they do not."""
+    got, seen = misses(check, 2, 17, "south", 60)
+    assert got == Counter()
+    assert seen["imaged Excavate t1"] > 2 and seen["imaged Excavate t2"] > 10 and seen["imaged to the end"] > 40
+    legs = reach_two.TwoRelaxed.leg_actions
+    monkeypatch.setattr(reach_two.TwoRelaxed, "leg_actions", lambda self, *a: tuple(m + 1 for m in legs(self, *a)))
+    got, _ = misses(check, 2, 17, "south", 60)
+    assert got["leg"] > 0
+    monkeypatch.setattr(reach_two.TwoRelaxed, "leg_actions", legs)
+    bonus = reach_two.TwoRelaxed.turn_bonus
+    monkeypatch.setattr(
+        reach_two.TwoRelaxed, "turn_bonus", lambda self, *a: (lambda x: (x[0] - 1, x[1]))(bonus(self, *a))
+    )
+    got, _ = misses(check, 2, 17, "south", 60)
+    assert got["dig_turns actions"] > 0
