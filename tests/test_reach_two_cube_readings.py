@@ -41,8 +41,9 @@ def misses(check, seed: int, turn: int, seat: str, walks: int, boards: int = 0) 
 def test_R_LOAD_1_R_TURN_1_R_TILE_2_every_load_within_first_cubes_and_cubes_on(check, monkeypatch) -> None:
     """s3t15 (south): the engine's Loads of turn 1 (B1's cubes, `first_cubes`) and of turn 2 (a
     final board's, `_cubes_on` with the laid cube) within `load_turns`, `load_children` and
-    `load_boards`; turn 1's cubes read one fewer (an island of one cube then offers no Load of
-    turn 1), or no laid cube, and they are not."""
+    `load_boards`, and their colours within reach_money.py's pools; turn 1's cubes read one fewer
+    (an island of one cube then offers no Load of turn 1), no laid cube, or turn 1's colours one
+    fewer, and they are not."""
     got, seen = misses(check, 3, 15, "south", 40)
     assert got == Counter()
     assert seen["imaged Load t1"] > 10 and seen["imaged Load t2"] > 10
@@ -54,6 +55,17 @@ def test_R_LOAD_1_R_TURN_1_R_TILE_2_every_load_within_first_cubes_and_cubes_on(c
     monkeypatch.setattr(reach_two.TwoRelaxed, "laid", 0)
     got, _ = misses(check, 3, 15, "south", 40)
     assert got["laid"] > 0
+    monkeypatch.setattr(reach_two.TwoRelaxed, "laid", 1)
+    # The late-Load rule's colours (`Money.early`) one fewer of each: turn 1's Loads go past them.
+    init = reach_money.Money.__init__
+
+    def fewer(self, r) -> None:
+        init(self, r)
+        self.early = {s: ({c: n - 1 for c, n in most.items()}, w) for s, (most, w) in self.early.items()}
+
+    monkeypatch.setattr(reach_money.Money, "__init__", fewer)
+    got, _ = misses(check, 3, 15, "south", 40)
+    assert sum(n for kind, n in got.items() if kind.startswith("early pool")) > 0
 
 
 def test_R_FREE_1_R_TILE_2_sales_within_the_income_read_by_colour(check, monkeypatch) -> None:

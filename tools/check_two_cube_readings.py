@@ -332,6 +332,8 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
     else:
         g, k = 0, 0  # no turn-2 action phase: turn 1's readings only, the line's board B1
     r = groups.relaxed(g)
+    if end is not None:
+        yield from pools(r, k, line)
     im = Image(r, k)
     im.enter()
     sold_t1: Counter[str] = Counter()
@@ -480,6 +482,50 @@ def excavate(im: Image, a: Excavate, after: int, real_next: int, where: str) -> 
     if im.acts < real_next:
         return Miss("dig_turns actions", where, real_next, im.acts)
     return None
+
+
+def pools(r: reach_two.TwoRelaxed, k: int, line: list[tuple[State, Any]]) -> Iterator[Miss]:
+    """The colours of the line's Loads against reach_money.py's pools, which `income` reads: turn
+    1's from an island of B1 at most its colours there (`Money.early`, the late-Load rule: no laid
+    cube in turn 1); turn 2's, with turn 1's from the islands of B1 lying on it, from an island
+    of board k at most a spot's colours there (`Money.pools`: the most of its members', and the
+    laid cube where the next placement took that colour, R-TILE-2, R-TILE-3, R-LOAD-1)."""
+    money = r.money
+    assert money is not None
+    first: dict[Quad, Counter[str]] = {}
+    second: dict[Quad, Counter[str]] = {}
+    take: tuple[int, ...] = (0,) * len(COLOURS)
+    names = [str(a) for _, a in line[:-1]]
+    for i, (state, a) in enumerate(line[:-1]):
+        p = state.pos
+        if isinstance(a, PlaceTile):
+            take = tuple(p.market[j] - line[i + 1][0].pos.market[j] for j in range(len(COLOURS)))
+        if not isinstance(a, Load) or p.hero.boat is None:
+            continue
+        isl = p.board.island_of_dock[p.hero.boat]
+        where = " ; ".join(names[: i + 1])
+        if state.turn == 1:
+            got = first.setdefault(isl, Counter())
+            got.update(a.colours)
+            early = money.early[r.spot_of[isl]][0]
+            for c, n in got.items():
+                if n > early.get(c, 0):
+                    yield Miss(f"early pool {c}", where, n, early.get(c, 0))
+            continue
+        got = second.setdefault(isl, Counter())
+        got.update(a.colours)
+        total = Counter(got)
+        for i1, n1 in first.items():
+            if (k, isl) in r.members[r.spot_of[i1]]:
+                total.update(n1)
+        spots = [s for s, ms in enumerate(r.members) if (k, isl) in ms]
+        for c, n in total.items():
+            can = max(
+                (money.pools[s][0].get(c, 0) + (money.pools[s][1] if take[COLOURS.index(c)] else 0) for s in spots),
+                default=0,
+            )
+            if n > can:
+                yield Miss(f"pool {c}", where, n, can)
 
 
 def placement(
