@@ -125,3 +125,28 @@ def test_R_MOVE_2_R_TURN_2_leg_actions_and_turn_bonus_leave_the_image_the_lines_
     )
     got, _ = misses(check, 2, 17, "south", 60)
     assert got["dig_turns actions"] > 0
+
+
+def test_R_FREE_2_R_LOAD_1_lines_with_unloads_within_the_readings_through_touched(check, monkeypatch) -> None:
+    """s1t16 (north), lines with Unloads (R-FREE-2): the image unloads at its stop, its colours
+    then read with each spot loaded whole (reach_money.py's `TOUCHED`), Loads taking the cubes
+    unloaded first and as many as they can (`amounts`, `load_ways`); every Load, sale and leg
+    within the readings. The income read through an unload one lower, and the sales go past it."""
+    name, child = check.children(1, 2016, 16, "north", 1000)[0]
+
+    def run() -> tuple[Counter[str], Counter[str]]:
+        seen: Counter[str] = Counter()
+        rng = random.Random(f"1/16/{name}")
+        return Counter(m.kind for m in check.check(child, rng, 150, 0, seen, True)), seen
+
+    got, seen = run()
+    assert got == Counter()
+    assert seen["imaged Unload"] > 50 and seen["imaged Sell t2"] > 50
+    income = reach_money.Money._income
+    monkeypatch.setattr(
+        reach_money.Money,
+        "_income",
+        lambda self, n, t, whole=False, first=None: income(self, n, t, whole, first) - whole,
+    )
+    got, _ = run()
+    assert got["income"] > 0
