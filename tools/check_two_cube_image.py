@@ -181,6 +181,15 @@ def spot_choices(r: reach_two.TwoRelaxed, k: int, board: Board, dock: str, turn:
     return [s for s, ms in enumerate(r.members) if (k, isl) in ms]
 
 
+def final_island(r: reach_two.TwoRelaxed, k: int, board: Board, dock: str, turn: int) -> Quad | None:
+    """The island of the line's final board k (B1's where it has none) holding the island of
+    `dock` on `board` (turn 1's: B1; turn 2's: board k): islands only grow (R-GEO-4, R-TILE-3)."""
+    isl = board.island_of_dock[dock]
+    if turn == 2 or not k:
+        return isl
+    return next(j for kk, j in r.members[r.spot_of[isl]] if kk == k)
+
+
 def real_left(p: Position, turn: int, pending: bool) -> int:
     """The line's actions left as the image counts them: in turn 1, its own less the oracle it
     will take (the image took it first) plus turn 2's by its temples so far (R-TURN-2, R-ORA-1);
@@ -210,6 +219,10 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
     im = Image(r, k)
     im.enter()
     sold_t1: Counter[str] = Counter()
+    deferred = 0
+    """Loads of the line the image put off (`stash`), each paid by the stash sale at Thera."""
+    back: Counter[Quad | None] = Counter()
+    """Cubes the line unloaded, by island of the final board (`final_island`), not loaded again."""
     earned = 0
     points = 0
     free = pos.points
@@ -232,6 +245,8 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             continue
         if isinstance(a, Unload):
             im.unload(len(a.colours), not nxt.pos.hero.cargo)  # at the image's stop, before the leg
+            if p.hero.boat is not None:
+                back[final_island(r, k, p.board, p.hero.boat, state.turn)] += len(a.colours)
             continue
         if isinstance(a, PlaceTile):
             yield from placement(r, p, nxt.pos, sold_t1, where)
@@ -240,7 +255,8 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             if state.turn == 1:
                 sold_t1[a.colour] += 1
             earned += nxt.pos.hero.drachmas - p.hero.drachmas
-            if im.cargo:  # the image's stop at Thera: it sells its whole cargo there
+            stash = deferred and im.stash and r.stash_loads_again
+            if im.cargo or stash:  # the image's stop at Thera: it sells its whole cargo there
                 boat = p.hero.boat
                 assert boat is not None
                 pending = oracle and r.oracle and not p.oracle_used
@@ -251,6 +267,15 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
                     return
                 points, free = 0, 0
                 im.enter()
+                if stash and not im.cut and im.acts:
+                    # The cubes unloaded, sold after a Load took them aboard again on the way
+                    # (`search`: one action, anywhere), for the Loads of them the image put off.
+                    n = min(len(r.earned) - 1, im.sold + im.stash)
+                    im.income = max(im.income, r.income_after(n, im.taken, im.gained))  # type: ignore[arg-type]
+                    im.sold, im.stash, im.acts = n, 0, im.acts - 1
+                    deferred = 0
+                    seen["imaged stash sale"] += 1
+                    im.enter()
             if earned > im.income:
                 yield Miss("income", where, earned, im.income)
                 return
@@ -258,11 +283,30 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             continue
         if not isinstance(a, (Load, Excavate, Buy)):
             continue  # EndTurn, KeepGoal, Oracle (the image's oracle is taken first)
+        boat = p.hero.boat
+        assert boat is not None
+        n = len(a.colours) if isinstance(a, Load) else 0
+        if n:
+            there = final_island(r, k, p.board, boat, state.turn)
+            again = min(n, back[there])
+            back[there] -= again
+            if im.exact():
+                # Cubes the line unloaded here may be among those it loads: the image, which
+                # sold them at Thera before the line unloaded them (its boat then empty), needs
+                # only the rest from the island.
+                n -= again
+                if not n:
+                    seen["Load skipped (cubes the image sold)"] += 1
+                    continue
+            elif again == n:
+                # A Load of cubes the line unloaded here: the image kept them aboard, or loads
+                # them again at its next Load or pays the action at Thera (`search`'s stash sale).
+                deferred += bool(im.stash)
+                seen["Load put off (unloaded cubes)"] += 1
+                continue
         if isinstance(a, Load) and im.cargo >= 3 and not r.touches(im.taken):  # type: ignore[arg-type]
             seen["Load skipped (the image's boat full)"] += 1
             continue  # no stop of the image: it has cubes aboard enough
-        boat = p.hero.boat
-        assert boat is not None
         pending = oracle and r.oracle and not nxt.pos.oracle_used
         real_next = real_left(nxt.pos, nxt.turn, pending)
         # An excavation's actions after it are read apart (`dig_turns`): its leg leaves the
@@ -287,7 +331,7 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             im.acts = after
             im.cargo = 0
         elif isinstance(a, Load):
-            miss = load(im, a, after, state.turn, real_next, where)
+            miss = load(im, n, after, state.turn, real_next, where)
             if miss is not None:
                 yield miss
                 return
@@ -306,8 +350,8 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             yield Miss("mask", " ; ".join(names), 1, 0)
 
 
-def load(im: Image, a: Load, after: int, turn: int, real_next: int, where: str) -> Miss | None:
-    """A Load with `after` actions left once made: a way of `load_turns` of the Load's turn with
+def load(im: Image, n: int, after: int, turn: int, real_next: int, where: str) -> Miss | None:
+    """A Load of `n` cubes with `after` actions left once made: a way of `load_turns` of the Load's turn with
     the line's actions left (and, while the Loads take what the line's take, `exact`, at least its
     cubes), and a child of `load_children` keeping board k (the cubes taken again and from the
     island, `amounts`, `load_ways`, `load_boards`)."""
@@ -316,7 +360,6 @@ def load(im: Image, a: Load, after: int, turn: int, real_next: int, where: str) 
     if r.last_loads_unread and after == 0 and spot != r.thera:
         im.cut = True  # `late`: a Load never sold
         return None
-    n = len(a.colours)
     exact = im.exact()
     had = dict(im.taken).get(spot, 0)
     ways = r.load_turns(spot, after, im.gained)  # type: ignore[arg-type]
