@@ -5,21 +5,37 @@ the turn's groups FROM..TO-1 in order (the placement search's question before an
 `--cover PLACEMENT --asks V ...`, the cover of PLACEMENT's group asked at each value in turn (a
 model's watch). Prints the answers (1: below) and the CPU s of each question.
 
+With `--searches LOG`, each relaxed search the questions make is logged as one JSON line (session
+80): the question (its index), the stage that asked it (`cover`: `Below.__call__` on the position
+asked, for `every` its one-turn cover; `blind`: the counts cover colour-blind; `by_member`), the
+groups of final boards searched (reach_two's `slot_groups`: each group's slot and oracle, and the
+board's index where one board is searched alone), the search's class, its answer (the value, or
+`toobig`, `reached`), the states it visited (its last tier's: reach_money's `blind_first`), its cap and its CPU s; then a table per question
+and kind (plain or oracle boards; one group, a union of groups, one board alone, a search again
+with `ALONE_AGAIN` times the states): searches, states and CPU s. Wrapped here (no hook in the
+package), so the searches and answers are the package's own.
+
     PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python TREE/tools/time_questions.py \
         --seed 1 --turn 30 --seat north --every 60 72 57
     PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python TREE/tools/time_questions.py \
         --seed 1 --turn 30 --seat north --cover "tile 2,-1 r0 green@NE" --asks 57 58 59 57 58 59
+    PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python TREE/tools/time_questions.py \
+        --seed 5 --turn 12 --seat north --every 5 9 34 --searches /tmp/s5t12_34.jsonl
 """
 
 # ruff: noqa
 # mypy: ignore-errors
 import argparse
+import json
 import sys
 import time
+from collections import defaultdict
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from bench_two_turns_place import position_options, the_group, the_position, turn_groups
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis import reach_below, reach_two
+from akrotiri_puzzles.analysis.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach_two_goals import Reached
 from akrotiri_puzzles.analysis.placement import cover
 
 ap = argparse.ArgumentParser()
@@ -27,6 +43,7 @@ position_options(ap)
 ap.add_argument("--every", type=int, nargs=3, metavar=("FROM", "TO", "ASK"))
 ap.add_argument("--cover", help="a placement's notation: its group's cover is asked")
 ap.add_argument("--asks", type=int, nargs="+", default=[57])
+ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON lines) and print a table by kind")
 args = ap.parse_args()
 if (args.every is None) == (args.cover is None):
     ap.error("give one of --every and --cover")
@@ -45,8 +62,98 @@ else:
     top = cover([c for _, c in the_group(ap, pos, args.cover)], 2)
     for ask in args.asks:
         questions.append(lambda ask=ask: below(top, ask))
+
+
+class Searches:
+    """The `--searches` log: each relaxed search's stage, groups, answer, states and CPU s."""
+
+    def __init__(self, path):
+        self.out = open(path, "w")
+        self.stage = "cover"
+        self.question = 0
+        self.rows = []
+
+    def staged(self, name, f):
+        def run(below, *a, **k):
+            was, self.stage = self.stage, name
+            try:
+                return f(below, *a, **k)
+            finally:
+                self.stage = was
+
+        return run
+
+    def parts(self, boards):
+        """The groups (slot, oracle) whose boards `boards` are, and the board's index in its
+        group where it is one board of a group of several."""
+        slots, finals, _ = below.kept[1]
+        where = {id(b): (str(s), k) for s, group in zip(slots, finals) for k, b in enumerate(group)}
+        got = sorted({where[id(b)][0] for b in boards})
+        alone = len(boards) == 1 and len(finals[[str(s) for s in slots].index(got[0])]) > 1
+        return got, where[id(boards[0])][1] if alone else None
+
+    def wrap(self, best):
+        log = self
+
+        def logged(r):
+            t0 = time.process_time()
+            answer = None
+            try:
+                answer = best(r)
+                return answer
+            except Reached:
+                answer = "reached"
+                raise
+            except TooBig:
+                answer = "toobig"
+                raise
+            finally:
+                groups, board = log.parts(r.boards[1:])
+                row = {
+                    "question": log.question,
+                    "stage": log.stage,
+                    "groups": groups,
+                    "board": board,
+                    "oracle": bool(r.oracle),
+                    "class": type(r).__name__,
+                    "answer": answer,
+                    "states": r.start_nodes - r.nodes,
+                    "cap": r.start_nodes,
+                    "cpu": round(time.process_time() - t0, 3),
+                }
+                log.rows.append(row)
+                log.out.write(json.dumps(row) + "\n")
+
+        return logged
+
+    def kind(self, row):
+        what = "alone" if row["board"] is not None else "union" if len(row["groups"]) > 1 else "group"
+        if row["cap"] > below.nodes:
+            what += " again"
+        return (row["question"], row["stage"], "oracle" if row["oracle"] else "plain", what, row["answer"] == "toobig")
+
+    def table(self):
+        by = defaultdict(lambda: [0, 0, 0.0])
+        for row in self.rows:
+            got = by[self.kind(row)]
+            got[0] += 1
+            got[1] += row["states"]
+            got[2] += row["cpu"]
+        print("question stage boards search past-cap | searches states CPU s")
+        for (q, stage, boards, what, big), (n, states, c) in sorted(by.items()):
+            print(q, stage, boards, what, "yes" if big else "no", "|", n, states, f"{c:.2f}")
+
+
+searches = None
+if args.searches:
+    searches = Searches(args.searches)
+    reach_below.Below.blind = searches.staged("blind", reach_below.Below.blind)
+    reach_below.Below.by_member = searches.staged("by_member", reach_below.Below.by_member)
+    reach_two.TwoRelaxed.best = searches.wrap(reach_two.TwoRelaxed.best)
 answers, cpu = [], []
 for q in questions:
+    if searches is not None:
+        searches.question = len(answers)
     t0 = time.process_time()
     answers.append(q())
     cpu.append(time.process_time() - t0)
@@ -57,3 +164,6 @@ print(
     f"{sum(cpu):.2f}",
     " ".join(f"{c:.2f}" for c in cpu),
 )
+if searches is not None:
+    searches.out.close()
+    searches.table()
