@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below, reach_money
+from akrotiri_puzzles.analysis import board_solve, floor_first, floor_member, reach_below, reach_money
 from akrotiri_puzzles.analysis.endgame import Run, analyse
 from akrotiri_puzzles.solver.deadline import Deadline
 
@@ -19,8 +19,10 @@ from .test_analysis_turns_placement import before_placement, no_draw, placement_
 
 def stops(monkeypatch) -> list[bool]:
     """Whether each watched search was stopped by its watch (watched.py's `Meets.met`), in order. The plain
-    watched search (floor_first.py's steps off: tests/test_floor_first.py checks those)."""
+    watched search (floor_first.py's and floor_member.py's steps off: tests/test_floor_first.py checks
+    those)."""
     monkeypatch.setattr(floor_first, "FLOOR_FIRST", False)
+    monkeypatch.setattr(floor_member, "FLOORED", False)
     met: list[bool] = []
     solve = board_solve._solve
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from akrotiri_puzzles.actions import Excavate
-from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below, watch_defer
+from akrotiri_puzzles.analysis import board_solve, floor_cards, floor_first, reach_below, watch_defer
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
@@ -167,3 +167,67 @@ def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answe
         )
         assert (again.status, again.value, again.line) == (got.status, got.value, got.line)
         monkeypatch.setattr(floor_first, "IN_PASS", 0.0)
+
+
+@pytest.mark.slow
+def test_R_TURN_2_R_SCORE_1_an_answer_through_the_boards_after_an_unproven_cards_line_is_the_full_search_s(
+    monkeypatch,
+):
+    # Session 80 (`FINALS_AFTER_LINE`): the cards' solve given little time (`FLOOR_DET` 0.1: a line
+    # of 12, not proven the most), step 2b runs one above it with the leaf of that no, and the
+    # answer through it is the full search's status, value and bound (the independent computation:
+    # the model solved to its end without any watch), its line one of that value by the engine.
+    # South before its placement on turn 11 (seed 3, 2014), nothing left to draw, its third group.
+    pos = no_draw(before_placement(3, 2014, 11))
+    monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
+    monkeypatch.setattr(floor_first, "FLOOR_DET", 0.1)
+    steps: list[dict[str, Any]] = []
+    monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
+    for group in placement_groups(pos)[2:3]:
+        _, child = group[0]
+        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert full.status == "OPTIMAL" and full.value == full.bound
+        got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=_watch(child))
+        assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+        assert board_solve.two_turns_value(child, "score", got.line) == full.value
+    # The premise: the cards found a line not proven, and 2b ran one above it.
+    cards = [s for s in steps if s["kind"] == "cards"]
+    assert cards and cards[0]["value"] is not None and not cards[0]["proven"], steps
+    finals = [s for s in steps if s["kind"] == "finals"]
+    assert finals and finals[0]["floor"] == cards[0]["value"] + 1, steps
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("below_optimum", [0, 1])
+def test_R_TURN_2_R_SCORE_1_a_floored_answer_through_the_relaxed_line_s_cards_is_the_full_search_s(
+    monkeypatch, below_optimum
+):
+    # Session 80 (floor_member.py): a model asked at a floor (at its optimum, and one below), its
+    # first pass cut to almost nothing so that it stops without an answer, answered through the
+    # relaxed line's cards (floor_cards.py's `cards_line`, the premise): the status, value and
+    # bound of the same floored model solved to its end without any watch (the independent
+    # computation), the line one of that value by the engine. South before its placement on turn
+    # 11 (seed 3, 2014), nothing left to draw, its third group.
+    pos = no_draw(before_placement(3, 2014, 11))
+    monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
+    answers: list[Any] = []
+    cards_line = floor_cards.cards_line
+
+    def spied(*args: Any) -> Any:
+        answers.append(cards_line(*args))
+        return answers[-1]
+
+    monkeypatch.setattr(floor_cards, "cards_line", spied)
+    for group in placement_groups(pos)[2:3]:
+        _, child = group[0]
+        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert best.status == "OPTIMAL" and best.value is not None
+        floor = best.value - below_optimum
+        full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+        assert full.status == "OPTIMAL" and full.value == best.value
+        watch = watch_defer.Watch(reach_below.Below(), child)
+        assert not watch.deferred
+        got = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor, out_of_reach=watch)
+        assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+        assert board_solve.two_turns_value(child, "score", got.line) == full.value
+    assert answers and answers[-1] is not None, answers  # the premise: answered through the cards

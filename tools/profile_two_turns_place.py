@@ -43,7 +43,15 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_position
 
-from akrotiri_puzzles.analysis import endgame, floor_cards, floor_first, placement, reach_below, watch_defer
+from akrotiri_puzzles.analysis import (
+    endgame,
+    floor_cards,
+    floor_first,
+    floor_member,
+    placement,
+    reach_below,
+    watch_defer,
+)
 from akrotiri_puzzles.position import Position
 
 
@@ -153,9 +161,12 @@ def install(log: Logger) -> None:
     # The first model's first pass and its relaxed line's cards (floor_first.py): `first_pass`
     # and `cards` lines.
     floor_first.TRACE = log.write
-    # A deferred search's relaxed line's cards and final boards after its first pass
-    # (floor_cards.py): `cards_ask` and `cards_solve` lines.
+    # A deferred (or, before the game's end, floored) search's relaxed line's cards and final
+    # boards after its first pass (floor_cards.py): `cards_ask` and `cards_solve` lines.
     floor_cards.TRACE = log.write
+    # A floored model's first pass before the game's end (floor_member.py): `floored_pass` lines
+    # (its relaxed line's cards are floor_cards.py's lines above).
+    floor_member.TRACE = log.write
 
 
 def run(pos: Position, path: str) -> None:

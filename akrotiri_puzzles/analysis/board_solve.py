@@ -385,7 +385,8 @@ def _solve_to_ceiling(
     `first`: the model is asked without a floor (a turn's first): its search runs a first pass,
     then the relaxed line's cards (floor_first.py, `FLOOR_FIRST`; the same status, value and
     bound, the line one of that value). `floor`: the model's (a deferred search's first pass that
-    finds no line asks it, floor_cards.py)."""
+    finds no line asks it, floor_cards.py); where the watch is not deferred, a first pass and the
+    relaxed line's cards too (floor_member.py, `FLOORED`: the same status, value and bound)."""
     if getattr(out_of_reach, "deferred", False):
         from .watch_defer import solve_deferred  # the game's end (its module doc); no import cycle
 
@@ -394,6 +395,10 @@ def _solve_to_ceiling(
 
     if floor_first.FLOOR_FIRST and first:
         return floor_first.solve_floor_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)
+    from . import floor_member  # its module doc
+
+    if floor_member.FLOORED and floor is not None:
+        return floor_member.solve_floored(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING, floor)
     meets = Meets(model.primary, out_of_reach)
     status, solver = _solve(model.m, deadline, workers, TWO_TURNS_TUNING, meets)
     if not meets.met:

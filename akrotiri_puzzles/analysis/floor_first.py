@@ -34,6 +34,12 @@ not deferred):
    `FLOOR_DET`; with the leaf's board too the model finds 25 (6 CPU s), then at 26 with the next
    leaf's cards and board 28, and 29 is below: OPTIMAL 28 at 47 CPU s of the model and its
    questions, where the plain search had found 23 in 600 (docs/benchmarks.md, session 79).
+   *After a line of the cards* (session 80, `FINALS_AFTER_LINE`): where step 2's solve found a
+   line of `w` that the relaxation does not prove the most (the question at `w + 1` in full
+   answered no), 2b runs the same way at `w + 1`, with the leaf of that no. On seed 4's turn 15
+   (2016, south) the first placement `tile -1,-2 r0 blue@NE` stops its pass at 25; the cards
+   (E01, E05) find 26, 27 is not below, and 2b never ran: the plain search then proved OPTIMAL 30
+   at 160 CPU s of the turn (profile; docs/benchmarks.md, session 80).
 3. *Else the plain watched search from its start*, as without this module, the questions
    already answered read from a memo (a question whose budget was spent is asked in full).
 
@@ -62,8 +68,11 @@ memo of the questions changes only where it stops early, and a stop at a proven 
 line the unstopped search ends with. Step 2b reads no budget either: its solves stop at a
 deterministic time, and its questions are asked in full (`Memo.__call__`; the leaf behind a no is
 that of the question asked, whether it was first answered within a budget or in full: a question
-answered within its budget ran every relaxed search the full one runs). It runs only where step
-2's solve found no line, so a turn whose step 2 found one answers as before.
+answered within its budget ran every relaxed search the full one runs). It runs where step 2's
+solve found no line or an unproven one (session 80); a turn whose step 2 proved its line, or
+never ran, answers as before; one whose step 2 found an unproven line went on to step 3 before,
+and may now answer through 2b with another line of the same value (its digest may move, the
+status, value and bound not: the argument above).
 """
 
 from __future__ import annotations
@@ -102,6 +111,11 @@ FINALS_DET = 30.0
 """CP-SAT's deterministic time of the solve with the relaxed line's cards required and its final
 board(s) kept, where the cards alone found no line (session 79, `_finals_line`); 0: not, as
 before."""
+
+FINALS_AFTER_LINE = True
+"""Whether step 2b runs also where the cards alone found a line of `w` that the relaxation does not
+prove the most, at `w + 1` with the leaf of that no (session 80, module doc); False: only where
+they found no line, as in session 79."""
 
 FINALS_ROUNDS = 3
 """Solves with the cards and final boards at most (each one value above the last line found, with
@@ -260,15 +274,18 @@ def _cards_line(
     if proven:
         assert value is not None
         return "OPTIMAL", found, value
-    if value is None and FINALS_DET > 0:
-        return _finals_line(model, memo, floor, deadline, workers, tuning)
+    if FINALS_DET > 0 and (value is None or FINALS_AFTER_LINE):
+        # Nothing at `floor`: 2b there; an unproven line of `value`: 2b one above, with the leaf of
+        # the no at `value + 1` just asked (session 80, module doc).
+        return _finals_line(model, memo, floor if value is None else value + 1, deadline, workers, tuning)
     return None
 
 
 def _finals_line(
     model: LineModel, memo: Memo, floor: int, deadline: Deadline, workers: int, tuning: dict[str, object]
 ) -> tuple[str, cp_model.CpSolver, int] | None:
-    """Step 2b (session 79): where the cards alone found no line, the model narrowed to the cards
+    """Step 2b (session 79): where the cards alone found no line (at their floor) or an unproven
+    one (one above its value: `floor`, session 80), the model narrowed to the cards
     and final boards of the relaxed leaf that reached `floor` (`Memo.leaves`) and to `floor`,
     solved for `FINALS_DET` (no watch: the questions are asked in full after it); a line of value
     `w` found, the question at `w + 1` in full: proven, OPTIMAL `w` at that line; not, again at

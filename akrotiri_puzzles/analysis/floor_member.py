@@ -1,0 +1,118 @@
+"""A two-turn model asked at a floor, its search stalled, helped by the relaxed line's cards
+(session 80).
+
+On seed 4's turn 15 (2016, south) the first placement's model is OPTIMAL 30, so each later
+placement is asked at 31; the group of `tile -1,-2 r270` is not below 31 by the relaxation, and
+its member `tile -1,-2 r270 blue@NW`'s model at floor 31 (the plain watched search,
+board_solve's `_solve_to_ceiling`) found no line from 118 CPU s of the turn to its limit at 600
+(docs/benchmarks.md, session 79). The relaxation's leaf at 31 excavates H02 and H09; the same
+model with those two cards required and the value at least 31 is OPTIMAL 32 at deterministic time
+30 (42.9 CPU s; session 80): the member reaches 32, and the turn's best is above 30. What
+floor_cards.py does for a deferred search at the game's end (watch_defer's `solve_deferred`,
+after its first pass) is done here for a floored search before the game's end
+(`solve_floored`, `_solve_to_ceiling` where a floor is asked and the watch is not deferred):
+
+1. *A first pass*: the watched search stopped at floor_first's `FIRST_DET`, each question with
+   floor_first's `IN_PASS` (floor_first's `Memo.budgeted`). Ended by the search's own end (a
+   line proven, or INFEASIBLE: nothing reaches the floor) or by a proven question, that is the
+   answer.
+2. *The relaxed line's cards* (floor_cards.py's `cards_line`): stopped at its limit, for the value
+   the search needs next (the pass's best plus one where it found a line, else the floor), the
+   relaxation is asked in full of a fresh `Below`, and the model narrowed to the cards (its
+   rounds: final boards, goal readings, one value up) of the leaf that reached it; a line of `w`
+   the relaxation proves `w + 1` out of reach of is the answer, OPTIMAL `w`.
+3. *Else the plain watched search from its start*, as without this module, the questions already
+   answered read from the pass's memo.
+
+Why it is sound and deterministic: floor_first.py's argument (steps 1 and 3) and floor_cards.py's
+(step 2), unchanged: the pass is a prefix of the plain search (one worker, deterministic; only a
+proven yes stops it, a spent question lets it go on), and at its limit it stops at CP-SAT's
+deterministic time; a narrowed model's line is a line of the model (the floor included), and
+OPTIMAL `w` only where the relaxation (a sound bound on every line of the placement,
+reach_below.py) proves `w + 1` out of reach, so the status, value and bound are the plain
+search's: OPTIMAL `w`, bound `w`. The line is one of the optimum, read back, replayed and scored
+by the engine in `best_two_turns`, not necessarily the plain search's (the digest of a turn whose
+answer comes through here may move, its value not). Step 2's questions are asked of a fresh
+`Below` (they read only the position and the value, no budget, no memo), its solves stop at a
+deterministic time. A model whose search ends within the first pass (most of the floored models,
+INFEASIBLE or their line found soon) answers as before, line included.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ortools.sat.python import cp_model
+
+from ..solver.deadline import Deadline
+from ..solver.run import STATUS, pass_answer, solve, tuned
+from . import floor_cards, floor_first
+from .watched import Meets
+
+if TYPE_CHECKING:
+    from ..solver.model import LineModel
+    from .watched import OutOfReach
+
+FLOORED = True
+"""Whether a watched two-turn model asked at a floor, its watch not deferred, runs the first pass
+and the relaxed line's cards first (module doc); False: the plain watched search, as before."""
+
+TRACE: Callable[..., None] | None = None
+"""Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
+
+
+def _trace(**facts: Any) -> None:
+    if TRACE is not None:
+        TRACE(**facts)
+
+
+def solve_floored(
+    model: LineModel,
+    out_of_reach: OutOfReach,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object],
+    floor: int,
+) -> tuple[str, cp_model.CpSolver, int | None]:
+    """`_solve_to_ceiling` of a model asked at `floor` (its constraint in the model already) with
+    the first pass and the relaxed line's cards first (module doc): the status, the solver
+    holding the line, and the bound (None: the solver's)."""
+    memo = floor_first.Memo(out_of_reach)
+    meets = Meets(model.primary, memo.budgeted(floor_first.IN_PASS))
+    solver = tuned(deadline, workers, tuning, floor_first.FIRST_DET)
+    t = time.process_time()
+    status = STATUS[solver.solve(model.m, meets)]
+    best = int(solver.value(model.primary)) if status in ("OPTIMAL", "FEASIBLE") else None
+    _trace(
+        kind="floored_pass",
+        floor=floor,
+        status=status,
+        value=best,
+        met=meets.met,
+        cpu_all=round(time.process_time() - t, 2),
+    )
+    answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
+    if answer is not None:
+        return answer
+    if floor_cards.CARDS and hasattr(out_of_reach, "below"):
+        need = floor if best is None else best + 1
+        found = floor_cards.cards_line(
+            model,
+            out_of_reach,  # type: ignore[arg-type]  # a watch with `below` and `pos` (watch_defer's, watched's `Known`)
+            need,
+            solver if best is not None else None,
+            deadline,
+            workers,
+            tuning,
+        )
+        if found is not None:
+            return found
+    # The plain watched search from its start, as `_solve_to_ceiling` runs it without this
+    # module (the questions answered read from the memo).
+    meets = Meets(model.primary, memo)
+    status, solver = solve(model.m, deadline, workers, tuning, meets)
+    if meets.met:
+        return "OPTIMAL", solver, int(solver.value(model.primary))
+    return status, solver, None
