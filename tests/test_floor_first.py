@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from akrotiri_puzzles.actions import Excavate
-from akrotiri_puzzles.analysis import board_solve, floor_cards, floor_first, reach_below, watch_defer
+from akrotiri_puzzles.analysis import board_solve, floor_cards, floor_first, floor_member, reach_below, watch_defer
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
@@ -181,6 +181,7 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_boards_after_an_unproven_cards
     pos = no_draw(before_placement(3, 2014, 11))
     monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
     monkeypatch.setattr(floor_first, "FLOOR_DET", 0.1)
+    monkeypatch.setattr(floor_first, "FINALS_AFTER_LINE", True)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
     for group in placement_groups(pos)[2:3]:
@@ -210,6 +211,7 @@ def test_R_TURN_2_R_SCORE_1_a_floored_answer_through_the_relaxed_line_s_cards_is
     # 11 (seed 3, 2014), nothing left to draw, its third group.
     pos = no_draw(before_placement(3, 2014, 11))
     monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
+    monkeypatch.setattr(floor_member, "FLOORED", True)
     answers: list[Any] = []
     cards_line = floor_cards.cards_line
 

@@ -34,7 +34,7 @@ not deferred):
    `FLOOR_DET`; with the leaf's board too the model finds 25 (6 CPU s), then at 26 with the next
    leaf's cards and board 28, and 29 is below: OPTIMAL 28 at 47 CPU s of the model and its
    questions, where the plain search had found 23 in 600 (docs/benchmarks.md, session 79).
-   *After a line of the cards* (session 80, `FINALS_AFTER_LINE`): where step 2's solve found a
+   *After a line of the cards* (session 80, where `FINALS_AFTER_LINE`, off by default): where step 2's solve found a
    line of `w` that the relaxation does not prove the most (the question at `w + 1` in full
    answered no), 2b runs the same way at `w + 1`, with the leaf of that no. On seed 4's turn 15
    (2016, south) the first placement `tile -1,-2 r0 blue@NE` stops its pass at 25; the cards
@@ -112,10 +112,11 @@ FINALS_DET = 30.0
 board(s) kept, where the cards alone found no line (session 79, `_finals_line`); 0: not, as
 before."""
 
-FINALS_AFTER_LINE = True
+FINALS_AFTER_LINE = False
 """Whether step 2b runs also where the cards alone found a line of `w` that the relaxation does not
 prove the most, at `w + 1` with the leaf of that no (session 80, module doc); False: only where
-they found no line, as in session 79."""
+they found no line, as in session 79. Off by default since session 80 (floor_member's `FLOORED`
+says why)."""
 
 FINALS_ROUNDS = 3
 """Solves with the cards and final boards at most (each one value above the last line found, with

@@ -55,9 +55,14 @@ if TYPE_CHECKING:
     from ..solver.model import LineModel
     from .watched import OutOfReach
 
-FLOORED = True
+FLOORED = False
 """Whether a watched two-turn model asked at a floor, its watch not deferred, runs the first pass
-and the relaxed line's cards first (module doc); False: the plain watched search, as before."""
+and the relaxed line's cards first (module doc); False: the plain watched search, as before. Off
+by default since session 80: with it and floor_first's `FINALS_AFTER_LINE` on, the test suite's
+CPU after 908 of its tests (1,471 s) was past that of the whole suite before (about 1,200 s; the
+pass and the cards' rounds are paid by every floored model whose plain search outlasts
+`FIRST_DET`), and no turn of docs/benchmarks.md became proven by them (s4t15 still over 600;
+docs/benchmarks.md, session 80). The tests turn it on; set it to measure it."""
 
 TRACE: Callable[..., None] | None = None
 """Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
