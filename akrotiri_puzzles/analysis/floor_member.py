@@ -58,11 +58,11 @@ if TYPE_CHECKING:
 FLOORED = False
 """Whether a watched two-turn model asked at a floor, its watch not deferred, runs the first pass
 and the relaxed line's cards first (module doc); False: the plain watched search, as before. Off
-by default since session 80: with it and floor_first's `FINALS_AFTER_LINE` on, the test suite's
-CPU after 908 of its tests (1,471 s) was past that of the whole suite before (about 1,200 s; the
-pass and the cards' rounds are paid by every floored model whose plain search outlasts
-`FIRST_DET`), and no turn of docs/benchmarks.md became proven by them (s4t15 still over 600;
-docs/benchmarks.md, session 80). The tests turn it on; set it to measure it."""
+by default since session 80: no turn of docs/benchmarks.md became proven by it or by floor_first's
+`FINALS_AFTER_LINE` (s4t15 still over 600), and what they cost on the floored models of other
+turns is not measured (the pass and the cards' rounds are paid by every floored model whose plain
+search outlasts `FIRST_DET`: about 68 CPU s on s4t15's member at floor 33, where they found
+nothing). The tests turn it on; set it to measure it."""
 
 TRACE: Callable[..., None] | None = None
 """Called with each step's facts as keywords where set (tools/profile_two_turns_place.py)."""
