@@ -89,18 +89,8 @@ def test_R_EXC_1_R_TILE_1_a_model_narrowed_to_cards_and_final_boards_keeps_them_
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_and_boards_line_is_the_full_search_s_value(monkeypatch):
     # As below, the cards alone given no time (`FLOOR_DET` 0: no line), so that the answer comes
     # through the cards and the leaf's final boards (step 2b, `_finals_line`; the premise).
-    pos = no_draw(before_placement(3, 2014, 11))
-    monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
     monkeypatch.setattr(floor_first, "FLOOR_DET", 0.0)
-    steps: list[dict[str, Any]] = []
-    monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
-    for group in placement_groups(pos)[2:3]:
-        _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
-        assert full.status == "OPTIMAL" and full.value == full.bound
-        got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=_watch(child))
-        assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
-        assert board_solve.two_turns_value(child, "score", got.line) == full.value
+    steps = _answer_is_the_full_search_s(monkeypatch)
     assert any(s["kind"] == "finals" and s["proven"] for s in steps), steps
 
 
@@ -110,21 +100,28 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_line_is_the_full_search_
     # (`tile -1,-2 r270`'s first placement: optimum 15, the relaxed line's cards E02 and E12); the first pass cut to
     # almost nothing, so that the search stops at its limit and the cards are tried (the premise:
     # the answer comes that way). About 30 CPU s (the full search is 15).
+    steps = _answer_is_the_full_search_s(monkeypatch)
+    assert any(s["kind"] == "cards" and s["proven"] for s in steps), steps  # answered through the cards' line
+
+
+def _answer_is_the_full_search_s(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """South before its placement on turn 11 (seed 3, 2014), nothing left to draw, its third group's
+    first placement, the first pass cut to almost nothing (`FIRST_DET` 0.05): the watched answer's
+    status, value and bound are the full search's (the model solved to its end without any watch),
+    its line one of that value by the engine; floor_first's steps traced in that answer."""
     pos = no_draw(before_placement(3, 2014, 11))
     monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
-    through_cards = 0  # answers proven through the cards' line
     for group in placement_groups(pos)[2:3]:
         _, child = group[0]
         full = board_solve.best_two_turns(child, "score", Deadline(None))
         assert full.status == "OPTIMAL" and full.value == full.bound
-        before = len(steps)
+        del steps[:]
         got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=_watch(child))
         assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
         assert board_solve.two_turns_value(child, "score", got.line) == full.value
-        through_cards += any(s["kind"] == "cards" and s["proven"] for s in steps[before:])
-    assert through_cards >= 1
+    return steps
 
 
 def _watch(child: Any) -> Any:
@@ -178,19 +175,9 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_boards_after_an_unproven_cards
     # answer through it is the full search's status, value and bound (the independent computation:
     # the model solved to its end without any watch), its line one of that value by the engine.
     # South before its placement on turn 11 (seed 3, 2014), nothing left to draw, its third group.
-    pos = no_draw(before_placement(3, 2014, 11))
-    monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
     monkeypatch.setattr(floor_first, "FLOOR_DET", 0.1)
     monkeypatch.setattr(floor_first, "FINALS_AFTER_LINE", True)
-    steps: list[dict[str, Any]] = []
-    monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
-    for group in placement_groups(pos)[2:3]:
-        _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
-        assert full.status == "OPTIMAL" and full.value == full.bound
-        got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=_watch(child))
-        assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
-        assert board_solve.two_turns_value(child, "score", got.line) == full.value
+    steps = _answer_is_the_full_search_s(monkeypatch)
     # The premise: the cards found a line not proven, and 2b ran one above it.
     cards = [s for s in steps if s["kind"] == "cards"]
     assert cards and cards[0]["value"] is not None and not cards[0]["proven"], steps

@@ -221,13 +221,8 @@ def solve_floor_first(
     """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
     the solver holding the line, and the bound (None: the solver's)."""
     memo = Memo(out_of_reach)
-    meets = Meets(model.primary, memo.budgeted(IN_PASS))
-    solver = tuned(deadline, workers, tuning, FIRST_DET)
-    t = time.process_time()
-    status = STATUS[solver.solve(model.m, meets)]
-    _trace(
-        kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=round(time.process_time() - t, 2)
-    )
+    status, solver, meets, cpu = first_pass(model, memo, deadline, workers, tuning)
+    _trace(kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=cpu)
     answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
     if answer is not None:
         return answer
@@ -238,8 +233,26 @@ def solve_floor_first(
         found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
         if found is not None:
             return found
-    # The plain watched search from its start, as `_solve_to_ceiling` runs it without this
-    # module (the questions answered read from the memo).
+    return plain_search(model, memo, deadline, workers, tuning)
+
+
+def first_pass(
+    model: LineModel, memo: Memo, deadline: Deadline, workers: int, tuning: dict[str, object]
+) -> tuple[str, cp_model.CpSolver, Meets, float]:
+    """Step 1 (module doc): the watched search stopped at `FIRST_DET`, each question with the budget
+    `IN_PASS`: its status, solver, watch and CPU s (for the trace only)."""
+    meets = Meets(model.primary, memo.budgeted(IN_PASS))
+    solver = tuned(deadline, workers, tuning, FIRST_DET)
+    t = time.process_time()
+    status = STATUS[solver.solve(model.m, meets)]
+    return status, solver, meets, round(time.process_time() - t, 2)
+
+
+def plain_search(
+    model: LineModel, memo: Memo, deadline: Deadline, workers: int, tuning: dict[str, object]
+) -> tuple[str, cp_model.CpSolver, int | None]:
+    """Step 3 (module doc): the plain watched search from its start, as `_solve_to_ceiling` runs it
+    without this module, the questions answered read from the memo."""
     meets = Meets(model.primary, memo)
     status, solver = solve(model.m, deadline, workers, tuning, meets)
     if meets.met:

@@ -40,16 +40,14 @@ INFEASIBLE or their line found soon) answers as before, line included.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ortools.sat.python import cp_model
 
 from ..solver.deadline import Deadline
-from ..solver.run import STATUS, pass_answer, solve, tuned
+from ..solver.run import pass_answer
 from . import floor_cards, floor_first
-from .watched import Meets
 
 if TYPE_CHECKING:
     from ..solver.model import LineModel
@@ -85,19 +83,9 @@ def solve_floored(
     the first pass and the relaxed line's cards first (module doc): the status, the solver
     holding the line, and the bound (None: the solver's)."""
     memo = floor_first.Memo(out_of_reach)
-    meets = Meets(model.primary, memo.budgeted(floor_first.IN_PASS))
-    solver = tuned(deadline, workers, tuning, floor_first.FIRST_DET)
-    t = time.process_time()
-    status = STATUS[solver.solve(model.m, meets)]
+    status, solver, meets, cpu = floor_first.first_pass(model, memo, deadline, workers, tuning)
     best = int(solver.value(model.primary)) if status in ("OPTIMAL", "FEASIBLE") else None
-    _trace(
-        kind="floored_pass",
-        floor=floor,
-        status=status,
-        value=best,
-        met=meets.met,
-        cpu_all=round(time.process_time() - t, 2),
-    )
+    _trace(kind="floored_pass", floor=floor, status=status, value=best, met=meets.met, cpu_all=cpu)
     answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
     if answer is not None:
         return answer
@@ -114,10 +102,4 @@ def solve_floored(
         )
         if found is not None:
             return found
-    # The plain watched search from its start, as `_solve_to_ceiling` runs it without this
-    # module (the questions answered read from the memo).
-    meets = Meets(model.primary, memo)
-    status, solver = solve(model.m, deadline, workers, tuning, meets)
-    if meets.met:
-        return "OPTIMAL", solver, int(solver.value(model.primary))
-    return status, solver, None
+    return floor_first.plain_search(model, memo, deadline, workers, tuning)
