@@ -35,7 +35,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, NoReturn, TypeVar
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
@@ -296,7 +296,7 @@ def children(
 
     found = positions(seed, edition, turn, [seat])
     if not found:
-        return []
+        _stop(f"seed {seed} ({edition}): the greedy game has no turn {turn} for {seat} to place a tile")
     out = []
     for gi, g in enumerate(turn_groups(found[0])):
         for a, c in g:
@@ -307,7 +307,16 @@ def children(
             out.append((str(a), c))
             if placement is None:
                 break
+    if not out:
+        what = f"--placement {placement}: not" if placement else "no placement is"
+        _stop(f"{what} a placement of seed {seed}'s turn {turn} ({seat})")
     return out
+
+
+def _stop(message: str) -> NoReturn:
+    """One line on stderr and exit status 2 (bad input)."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
 
 
 def main() -> None:

@@ -146,7 +146,10 @@ class Searches:
 
 searches = None
 if args.searches:
-    searches = Searches(args.searches)
+    try:
+        searches = Searches(args.searches)
+    except OSError as e:
+        ap.error(f"--searches {args.searches}: {e.strerror.lower()}")
     reach_below.Below.blind = searches.staged("blind", reach_below.Below.blind)
     reach_below.Below.by_member = searches.staged("by_member", reach_below.Below.by_member)
     reach_two.TwoRelaxed.best = searches.wrap(reach_two.TwoRelaxed.best)
