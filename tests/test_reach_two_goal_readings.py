@@ -72,3 +72,15 @@ def test_R_TURN_2_R_EXC_2_R_MOVE_1_every_excavation_turn_one_can_make_adds_turn_
         seen: set[object] = set()
         assert list(check.first_dig_misses(found[0][1], seen)) == []
         assert len(seen) > 1000
+
+
+def test_R_END_2_a_turn_the_seeded_game_never_reaches_is_one_line_and_exit_2(check, capsys) -> None:
+    """The tool's positions (tools/check_two_goal_readings.py, check_two_cube_readings.py): a turn
+    after the game's end (R-END-2) or a placement the turn does not have is bad input, one line
+    and exit status 2, not a check of nothing that reports no miss."""
+    for turn, placement in ((99, None), (12, "tile 9,9 r0 red@NE")):
+        with pytest.raises(SystemExit) as stop:
+            check.children(1, 2016, turn, "north", placement, 1000)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("error: ") and "seed 1" in err
