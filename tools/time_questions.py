@@ -3,7 +3,8 @@ as the analyser asks them, to compare two trees question for question (session 7
 `--every FROM TO ASK`, each group's `every` (its placements' cover, then their counts cover) for
 the turn's groups FROM..TO-1 in order (the placement search's question before any model); with
 `--cover PLACEMENT --asks V ...`, the cover of PLACEMENT's group asked at each value in turn (a
-model's watch). Prints the answers (1: below) and the CPU s of each question.
+model's watch; with `--alone`, PLACEMENT itself, as a turn's first model's watch asks it). Prints
+the answers (1: below) and the CPU s of each question.
 
 With `--searches LOG`, each relaxed search the questions make is logged as one JSON line (session
 80): the question (its index), the stage that asked it (`cover`: `Below.__call__` on the position
@@ -42,6 +43,9 @@ ap = argparse.ArgumentParser()
 position_options(ap)
 ap.add_argument("--every", type=int, nargs=3, metavar=("FROM", "TO", "ASK"))
 ap.add_argument("--cover", help="a placement's notation: its group's cover is asked")
+ap.add_argument(
+    "--alone", action="store_true", help="with --cover: the placement itself is asked, not its group's cover"
+)
 ap.add_argument("--asks", type=int, nargs="+", default=[57])
 ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON lines) and print a table by kind")
 args = ap.parse_args()
@@ -59,7 +63,8 @@ if args.every is not None:
         members = [c for _, c in groups[i]]
         questions.append(lambda members=members: below.every(members, ask))
 else:
-    top = cover([c for _, c in the_group(ap, pos, args.cover)], 2)
+    group = the_group(ap, pos, args.cover)
+    top = next(c for a, c in group if str(a) == args.cover) if args.alone else cover([c for _, c in group], 2)
     for ask in args.asks:
         questions.append(lambda ask=ask: below(top, ask))
 
