@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..board import Board
-from ..excavation import Bounds, Requirement, bounds_from, fits_bounds, valid_sites
+from ..excavation import Bounds, Requirement, bounds_from, fits_bounds, site_bounds
 from ..geometry import Quad, board_quarter
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
@@ -135,6 +135,9 @@ class Boards:
         self.quarters: dict[tuple[int, Quad, str], tuple[Board, frozenset[str]]] = {}
         """`quarters_of`'s answers, by board (its id, the board kept with the answer), island
         and card."""
+        self.card_bounds: dict[tuple[int, str], tuple[Board, Bounds]] = {}
+        self.quarter_sets: dict[tuple[Bounds, tuple[Quad, ...]], frozenset[str]] = {}
+        """`quarters_of`'s card bounds by (board, card), and its quarters by (bounds, quads)."""
         self._b1_groups: tuple[list[tuple[str, ...]], dict[str, list[int]]] | None = None
         self.alone: dict[tuple[object, ...], tuple[Board, int]] = {}
         """`alone_count`'s answers, by board (its id, the board kept with the answer) and the
@@ -260,13 +263,26 @@ class Boards:
         66): `valid_sites` reads only the board, the seat and the card, and the boards are the
         setup's own objects (`reach_below.Below.setup`); an answer is read only for the very board
         it was worked out on (kept with it). Cost-only: each search's `TwoGoals.site_quarters`
-        made the same call."""
+        made the same call. The sites are `valid_sites`' (its test is `fits_bounds` of the card's
+        `site_bounds` on the board, session 81): the bounds kept by board and card, the quarters
+        by the bounds and the island's quads (an island the next tile leaves alone, with the same
+        bounds on many boards, read once)."""
         key = (id(board), island, card)
         got = self.quarters.get(key)
         if got is None or got[0] is not board:
-            pos = self.pos
-            sites = valid_sites(board, pos.to_move, pos.components.map[card], board.island_quads[island])
-            got = self.quarters[key] = (board, frozenset(board_quarter(q) for q in sites))
+            bkey = (id(board), card)
+            bounds = self.card_bounds.get(bkey)
+            if bounds is None or bounds[0] is not board:
+                pos = self.pos
+                bounds = self.card_bounds[bkey] = (board, site_bounds(board, pos.to_move, pos.components.map[card]))
+            quads = board.island_quads[island]
+            qkey = (bounds[1], quads)
+            found = self.quarter_sets.get(qkey)
+            if found is None:
+                found = self.quarter_sets[qkey] = frozenset(
+                    board_quarter(q) for q in quads if fits_bounds(bounds[1], q)
+                )
+            got = self.quarters[key] = (board, found)
         return got[1]
 
     def alone_count(
