@@ -168,7 +168,8 @@ class Ceiling(GoalPart):
         self.seen: dict[tuple[object, ...], int] = {}
         """`__call__`'s answers by its arguments (`MEMO`: states that differ only in what the
         ceiling does not read, the cards bought and the cubes taken, share one lookup)."""
-        self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
+        self.plans: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        """`_best`'s plan costs (`_costs`) by (`pid`, `most`)."""
         self.costs: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
         """`_costs`' answers by its arguments (session 81)."""
         self.places: dict[tuple[object, ...], tuple[Any, ...]] = {}
@@ -186,6 +187,9 @@ class Ceiling(GoalPart):
         self.stops: dict[tuple[object, frozenset[tuple[Quad, str]]], tuple[int, int, frozenset[str] | None]] = {}
         """`stop`'s room, set and cards that fit near, by stop and temples dug."""
         self.stopped: dict[tuple[object, frozenset[tuple[Quad, str]], object], tuple[Stop, int]] = {}
+        self.fit_sets: dict[frozenset[str], frozenset[str]] = {}
+        self.nears: dict[tuple[frozenset[str], tuple[str, ...]], tuple[str, ...]] = {}
+        """`stop`'s cards near by the cards that fit there and the hand (session 81)."""
         """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
         self.near_spent: dict[tuple[tuple[str, ...], int, int], int | None] = {}
@@ -278,18 +282,30 @@ class Ceiling(GoalPart):
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
         `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`, `home` as `_hauls`,
         `earned` the search's (by default) or `earned_first`'s once turn 1 is over; `pid` the
-        number of (dug, stop, hand, home) in `place_ids` (`__call__`'s), which keys `plans`."""
-        key = (pid, mask, most)
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plans[key] = self._plan(dug, mask, most, hand, stop, home)
+        number of (dug, stop, hand, home) in `place_ids` (`__call__`'s), which keys `plans`.
+
+        The plan (`_plan`) read entry by entry: its costs kept by `pid` and `most` (`plans`, of
+        `_costs`' answers), each entry's points (`_part`) read only where the loop reaches it
+        (session 81: the same answer, `_part` asked no more than before)."""
+        ckey = (pid, most)
+        costs = self.plans.get(ckey)
+        if costs is None:
+            rkey = (len(dug), most, hand, stop, home)
+            costs = self.costs.get(rkey)
+            if costs is None:
+                costs = self.costs[rkey] = self._costs(len(dug), most, hand, stop, home)
+            self.plans[ckey] = costs
         last = len(earned) - 1
         best = -(10**9)
-        cheapest, spent = self.cheapest, self.spent
-        for k, cubes, paid, part in plan:
+        cheapest, spent, parts = self.cheapest, self.spent, self.parts
+        for k, cubes, paid in costs:
             money = now + earned[min(last, aboard + cubes)] - paid
             if money < cheapest[k]:
                 break  # fewer Load actions and more to pay for each excavation more
+            pkey = (dug, mask, k)
+            part = parts.get(pkey)
+            if part is None:
+                part = parts[pkey] = self._part(dug, mask, k)
             got = spent.get((k, money))
             if got is None:
                 got = spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
@@ -405,14 +421,17 @@ class Ceiling(GoalPart):
             members = self.members[where]
             roomy = [s for s in members if s in caps and (s not in done or s in multi)]
             fits: dict[Any, frozenset[str]] = self.r.fits
-            fit = None if self.r.thera in members else frozenset(c for s in roomy for c in fits.get(s, ()))
+            fit = None if self.r.thera in members else frozenset().union(*(fits[s] for s in roomy if s in fits))
+            if fit is not None:
+                fit = self.fit_sets.setdefault(fit, fit)  # one object for equal sets (`nears`' keys)
             got = self.stops[key] = (sum(caps[s] for s in roomy), where, fit)
         room, where, fit = got
-        near = (
-            tuple(c for c in hand if c in fit)
-            if STAY and room and fit is not None and isinstance(hand, tuple)
-            else None
-        )
+        near = None
+        if STAY and room and fit is not None and isinstance(hand, tuple):
+            nkey = (fit, hand)
+            near = self.nears.get(nkey)
+            if near is None:
+                near = self.nears[nkey] = tuple(c for c in hand if c in fit)
         got_stop: tuple[Stop, int] = ((room, where, near), count)
         if MEMO:
             self.stopped[(at, dug, hand)] = got_stop
