@@ -3,7 +3,8 @@ cards read by their points (analysis/reach_ceiling_goals.py, `READ_ONCE`: the ca
 quarters card by the new temples' spots, the quarters card by their sites and cards, and the
 ceiling's reading by those points), the plans' costs by the temples' count (reach_ceiling.py's
 `_costs`), and an island's quarters by the card's bounds and the island's quads (reach_boards.py's
-`quarters_of`). Cost changes only: at every state of a real search the ceiling answers as one
+`quarters_of`), and the joint reading's spot values from each spot's cards' bits (reach_joint.py).
+Cost changes only: at every state of a real search the ceiling answers as one
 that reads each board's goal cards afresh, card by card (R-GOAL-1..9, R-GOAL-11, R-SCORE-2), and
 each island's quarters are those of the card's valid sites there (R-EXC-2, R-GOAL-9). Seed 5's
 turn 12 (2016, north), whose goal cards include the quarters card (tests/test_reach_quarters.py)."""
@@ -94,3 +95,17 @@ def test_R_EXC_2_R_GOAL_9_an_islands_quarters_kept_by_the_bounds_are_those_of_it
                 assert on.quarters_of(board, island, card) == want == on.quarters_of(board, island, card)
                 checked += bool(want)
     assert checked > 100 and len(on.quarter_sets) < len(on.quarters), (checked, len(on.quarter_sets))
+
+
+def test_R_GOAL_1_R_GOAL_8_the_spot_values_read_from_kept_bits_are_the_cards_values_where_they_count(searched):
+    # reach_joint.py's `spot_values` (session 81: each spot's cards' values and bits read once):
+    # on each board, a spot's value is the sum of the values of the cards that count there.
+    s = searched
+    joint = Ceiling(s).joint_of
+    checked = 0
+    for cards in joint.sets():
+        for k in range(len(s.boards)):
+            per = [sum(joint.value[g] for g in cards if s.counts(spot, joint.rule[g]) >> k & 1) for spot in joint.spots]
+            assert joint.spot_values(k, cards) == sorted((v for v in per if v > 0), reverse=True), (cards, k)
+            checked += bool(per)
+    assert checked > 10 and joint.pairs, checked
