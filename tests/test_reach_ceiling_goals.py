@@ -3,7 +3,8 @@ cards read by their points (analysis/reach_ceiling_goals.py, `READ_ONCE`: the ca
 quarters card by the new temples' spots, the quarters card by their sites and cards, and the
 ceiling's reading by those points), the plans' costs by the temples' count (reach_ceiling.py's
 `_costs`), and an island's quarters by the card's bounds and the island's quads (reach_boards.py's
-`quarters_of`), and the joint reading's spot values from each spot's cards' bits (reach_joint.py).
+`quarters_of`; the cards' fits by bounds and quads for several positions, `FitTable`), and the joint
+reading's spot values from each spot's cards' bits (reach_joint.py).
 Cost changes only: at every state of a real search the ceiling answers as one
 that reads each board's goal cards afresh, card by card (R-GOAL-1..9, R-GOAL-11, R-SCORE-2), and
 each island's quarters are those of the card's valid sites there (R-EXC-2, R-GOAL-9). Seed 5's
@@ -14,13 +15,14 @@ from __future__ import annotations
 import pytest
 
 from akrotiri_puzzles.analysis import reach_ceiling_goals
-from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach_boards import Boards, FitTable
 from akrotiri_puzzles.analysis.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
 from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, slot_groups
 from akrotiri_puzzles.excavation import valid_sites
 from akrotiri_puzzles.geometry import board_quarter
 
+from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_ceiling import ceiling_args
 from .test_reach_kept_states import Forgetful
 from .test_reach_two import first_placement
@@ -109,3 +111,24 @@ def test_R_GOAL_1_R_GOAL_8_the_spot_values_read_from_kept_bits_are_the_cards_val
             assert joint.spot_values(k, cards) == sorted((v for v in per if v > 0), reverse=True), (cards, k)
             checked += bool(per)
     assert checked > 10 and joint.pairs, checked
+
+
+def test_R_EXC_2_the_fits_kept_for_several_positions_are_each_boards_own():
+    # reach_below's `Below` keeps one `FitTable` for all its setups (session 81): the cards that
+    # fit an island of a board, read through a table another position filled first, are those a
+    # table of its own reads (a fit reads only the card's bounds there and the island's quads).
+    groups = placement_groups(before_placement(5, 2016, 12))
+    table = FitTable()
+    fresh_reads = 0
+    for group in groups[:2]:
+        pos = group[0][1]
+        got = slot_groups(pos)
+        assert got is not None
+        shared, own = Boards(pos, table), Boards(pos)
+        cards = sorted({*pos.hero.maps, *(c for deck in pos.map_decks for c in deck)})
+        for board in [pos.board, *(b for finals in got[1] for b in finals)]:
+            for quads in board.island_quads.values():
+                assert shared.island_cards(board, quads, cards) == own.island_cards(board, quads, cards)
+        fresh_reads += sum(len(v) for v in own.fit.values())
+    kept_reads = sum(len(v) for v in table.fit.values())
+    assert kept_reads < fresh_reads, (kept_reads, fresh_reads)  # the second position read the first's

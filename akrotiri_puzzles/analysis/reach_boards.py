@@ -110,21 +110,34 @@ def cheapest_spots(out: dict[str, int], spot_docks: dict[int, tuple[str, ...]], 
     return points
 
 
+class FitTable:
+    """Whether a card's bounds on a site (R-EXC-2, numbered) meet a site among an island's quads
+    (`Boards.island_cards`): a fact of the two values alone, so one table may serve the `Boards`
+    of several positions (reach_below's `Below` keeps one for all its setups, session 81)."""
+
+    def __init__(self) -> None:
+        self.number: dict[Bounds, int] = {}
+        self.numbered: list[Bounds] = []
+        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
+        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
+
+
 class Boards:
     """What the searches of one position's groups share, by board: each card's bounds on a
-    site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
+    site (R-EXC-2), the fits of a card on an island (`table`, perhaps shared with other
+    positions), the goal cards' facts and old scores."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, table: FitTable | None = None) -> None:
         self.pos = pos
+        self.table = FitTable() if table is None else table
         self.deadline: Deadline | None = None
         """The analysis's time limit (`Below.deadline`): each search checks it as it starts
         (TwoRelaxed, TimeUp), so a question stops at most one search past it."""
         self.ids: dict[int, list[tuple[str, int]]] = {}
         """By board (its id): each card that fits somewhere on it and the number of its bounds."""
-        self.number: dict[Bounds, int] = {}
-        self.numbered: list[Bounds] = []
-        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
-        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
+        self.number = self.table.number
+        self.numbered = self.table.numbered
+        self.fit = self.table.fit
         self.facts: dict[int, tuple[Position, BoardFacts]] = {}
         self.counts: dict[tuple[int, str, Quad], bool] = {}
         self.old: dict[tuple[int, str], int] = {}

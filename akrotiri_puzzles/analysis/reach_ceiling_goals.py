@@ -60,6 +60,8 @@ class GoalPart:
         """`by_spots`' points by (the new temples' spots, sorted; board)."""
         self.dug_points: dict[frozenset[tuple[Quad, str]], tuple[int, ...]] = {}
         """`by_dug`'s points by the new temples (on any board)."""
+        self.rule_caps: dict[str, list[tuple[int, int]]] = {}
+        """`gain`'s spots by per-temple rule: each one's `caps` and `TwoRelaxed.counts`."""
         self.readings: dict[tuple[object, ...], int] = {}
         """`_goals_read`'s answers by (board, r, temples dug, the two points above)."""
 
@@ -183,6 +185,9 @@ class GoalPart:
         key = (k, rule)
         room = self.rooms.get(key)
         if room is None:
-            relaxed = self.r
-            room = self.rooms[key] = sum(n for s, n in self.caps.items() if relaxed.counts(s, rule) >> k & 1)
+            caps = self.rule_caps.get(rule)
+            if caps is None:  # each spot's temples and boards where one counts, read once (session 81)
+                relaxed = self.r
+                caps = self.rule_caps[rule] = [(n, relaxed.counts(s, rule)) for s, n in self.caps.items()]
+            room = self.rooms[key] = sum(n for n, bits in caps if bits >> k & 1)
         return value * min(r, room)

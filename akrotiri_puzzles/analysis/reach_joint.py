@@ -82,6 +82,8 @@ class Joint:
         """By draws: the sets of cards the drawn ones may be (those that stop at the most)."""
         self.lists: dict[tuple[int, tuple[str, ...]], list[int]] = {}
         """By (board, per-temple cards): their spot values, largest first, none 0."""
+        self.together: list[tuple[str, ...]] | None = None
+        """`sets`' answer."""
         self.pairs: dict[tuple[str, ...], list[list[tuple[int, int]]]] = {}
         """By per-temple cards, for each spot of `spots`: each card's value and the boards (bits)
         where a temple there counts for it (`TwoRelaxed.counts`), read once (session 81)."""
@@ -104,11 +106,13 @@ class Joint:
         return got
 
     def sets(self) -> list[tuple[str, ...]]:
-        """Every set of per-temple cards `points` may read together (sorted)."""
-        out = {self._together(())}
-        for choices in self.choices.values():
-            out.update(self._together(d) for d in choices)
-        return sorted(out)
+        """Every set of per-temple cards `points` may read together (sorted), made once."""
+        if self.together is None:
+            out = {self._together(())}
+            for choices in self.choices.values():
+                out.update(self._together(d) for d in choices)
+            self.together = sorted(out)
+        return self.together
 
     def _together(self, drawn: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(sorted({*self.held, *(g for g in drawn if self.rule[g] in PER_TEMPLE)}))
