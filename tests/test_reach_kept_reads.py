@@ -25,6 +25,7 @@ def _afresh(c: Ceiling) -> Ceiling:
     c.by_gained = Forgetful()
     c.known = Forgetful()
     c.plans = Forgetful()
+    c.costs = Forgetful()
     c.near_spent = Forgetful()
     return c
 
@@ -39,7 +40,7 @@ def test_R_MOVE_2_R_EXC_1_R_FREE_1_the_ceiling_kept_by_its_reads_answers_as_afre
         assert kept(*args) == fresh(*args) == kept(*args), key
         states += 1
     assert states > 1_000 and kept.places and len(kept.known) < states, (states, len(kept.known))
-    assert not fresh.places and not fresh.known and not fresh.plans
+    assert not fresh.places and not fresh.known and not fresh.plans and not fresh.costs and kept.costs
 
 
 def test_R_MOVE_1_R_MOVE_3_each_boards_legs_kept_by_the_setup_are_leg_points_on_the_two_boards(slot):  # noqa: F811

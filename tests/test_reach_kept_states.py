@@ -1,6 +1,7 @@
 """What the relaxed search keeps per search (session 61, analysis/reach_bound.py's `keep_states`:
 the legs from a stop, the ways of a Load, the cubes a Load takes, a hand's cards, the islands dug;
-reach_two_goals.py's goal values by board) changes no state, value or stop: the two-turn search
+reach_two_goals.py's goal values by board; `_packs`, turn 1's sales packed past turn 1, session 81)
+changes no state, value or stop: the two-turn search
 with every one of them worked out afresh at each state (as before session 61) expands the same
 states with the same values, and stops (`Reached`, `TooBig`) where it does. The legs read the
 movement points and Move actions (R-MOVE-1, R-MOVE-2, R-TURN-2), the Loads the cubes and turns
@@ -49,6 +50,14 @@ class Fresh(TwoRelaxed):
 
     @_amounts_of.setter
     def _amounts_of(self, value: object) -> None:
+        pass
+
+    @property  # type: ignore[override]
+    def _packs_of(self) -> object:
+        return None  # a new dict at every state (`_packs`: turn 1's sales packed, session 81)
+
+    @_packs_of.setter
+    def _packs_of(self, value: object) -> None:
         pass
 
 

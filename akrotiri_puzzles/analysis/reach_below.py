@@ -116,7 +116,7 @@ from ..solver.deadline import Deadline
 from . import reach_two
 from .placement import cover
 from .reach_alone import Alone, surveying
-from .reach_boards import Boards
+from .reach_boards import Boards, FitTable
 from .reach_bound import TooBig
 from .reach_known import Known, Part, per_piece
 from .reach_two import NODES, BlindRelaxed, MembersRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
@@ -241,6 +241,8 @@ class Below(Alone):
         of the same setup (`KEEP_BELOW`)."""
         self.known = Known()
         """The parts proven below in this setup's questions (reach_known.py)."""
+        self.fit_table = FitTable()
+        """The cards' fits on islands by bounds and quads, for every setup (reach_boards.py)."""
         self.alone_first = alone_first
         """Whether the groups known to pass the node cap together go straight to their boards
         alone, and the board that stopped the last question is searched first (`ALONE_FIRST`)."""
@@ -291,7 +293,7 @@ class Below(Alone):
         by board identity, valid), its groups of final boards and their shared facts."""
         key = evolve(pos, cubes=(), market=())
         if self.kept is None or self.kept[0] != key:
-            self.kept = (key, slot_groups(pos), Boards(pos))
+            self.kept = (key, slot_groups(pos), Boards(pos, self.fit_table))
             self.capped = set()
             self.too_big = {}
             self.known.clear()

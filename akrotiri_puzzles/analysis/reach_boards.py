@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..board import Board
-from ..excavation import Bounds, Requirement, bounds_from, fits_bounds, valid_sites
+from ..excavation import Bounds, Requirement, bounds_from, fits_bounds, site_bounds
 from ..geometry import Quad, board_quarter
 from ..goals import BoardFacts, score_goal, temple_counts
 from ..position import Position
@@ -110,21 +110,34 @@ def cheapest_spots(out: dict[str, int], spot_docks: dict[int, tuple[str, ...]], 
     return points
 
 
+class FitTable:
+    """Whether a card's bounds on a site (R-EXC-2, numbered) meet a site among an island's quads
+    (`Boards.island_cards`): a fact of the two values alone, so one table may serve the `Boards`
+    of several positions (reach_below's `Below` keeps one for all its setups, session 81)."""
+
+    def __init__(self) -> None:
+        self.number: dict[Bounds, int] = {}
+        self.numbered: list[Bounds] = []
+        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
+        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
+
+
 class Boards:
     """What the searches of one position's groups share, by board: each card's bounds on a
-    site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
+    site (R-EXC-2), the fits of a card on an island (`table`, perhaps shared with other
+    positions), the goal cards' facts and old scores."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, table: FitTable | None = None) -> None:
         self.pos = pos
+        self.table = FitTable() if table is None else table
         self.deadline: Deadline | None = None
         """The analysis's time limit (`Below.deadline`): each search checks it as it starts
         (TwoRelaxed, TimeUp), so a question stops at most one search past it."""
         self.ids: dict[int, list[tuple[str, int]]] = {}
         """By board (its id): each card that fits somewhere on it and the number of its bounds."""
-        self.number: dict[Bounds, int] = {}
-        self.numbered: list[Bounds] = []
-        self.fit: dict[tuple[Quad, ...], dict[int, bool]] = {}
-        """By an island's quads, then by the number of a card's bounds: whether it fits there."""
+        self.number = self.table.number
+        self.numbered = self.table.numbered
+        self.fit = self.table.fit
         self.facts: dict[int, tuple[Position, BoardFacts]] = {}
         self.counts: dict[tuple[int, str, Quad], bool] = {}
         self.old: dict[tuple[int, str], int] = {}
@@ -135,6 +148,9 @@ class Boards:
         self.quarters: dict[tuple[int, Quad, str], tuple[Board, frozenset[str]]] = {}
         """`quarters_of`'s answers, by board (its id, the board kept with the answer), island
         and card."""
+        self.card_bounds: dict[tuple[int, str], tuple[Board, Bounds]] = {}
+        self.quarter_sets: dict[tuple[Bounds, tuple[Quad, ...]], frozenset[str]] = {}
+        """`quarters_of`'s card bounds by (board, card), and its quarters by (bounds, quads)."""
         self._b1_groups: tuple[list[tuple[str, ...]], dict[str, list[int]]] | None = None
         self.alone: dict[tuple[object, ...], tuple[Board, int]] = {}
         """`alone_count`'s answers, by board (its id, the board kept with the answer) and the
@@ -260,13 +276,26 @@ class Boards:
         66): `valid_sites` reads only the board, the seat and the card, and the boards are the
         setup's own objects (`reach_below.Below.setup`); an answer is read only for the very board
         it was worked out on (kept with it). Cost-only: each search's `TwoGoals.site_quarters`
-        made the same call."""
+        made the same call. The sites are `valid_sites`' (its test is `fits_bounds` of the card's
+        `site_bounds` on the board, session 81): the bounds kept by board and card, the quarters
+        by the bounds and the island's quads (an island the next tile leaves alone, with the same
+        bounds on many boards, read once)."""
         key = (id(board), island, card)
         got = self.quarters.get(key)
         if got is None or got[0] is not board:
-            pos = self.pos
-            sites = valid_sites(board, pos.to_move, pos.components.map[card], board.island_quads[island])
-            got = self.quarters[key] = (board, frozenset(board_quarter(q) for q in sites))
+            bkey = (id(board), card)
+            bounds = self.card_bounds.get(bkey)
+            if bounds is None or bounds[0] is not board:
+                pos = self.pos
+                bounds = self.card_bounds[bkey] = (board, site_bounds(board, pos.to_move, pos.components.map[card]))
+            quads = board.island_quads[island]
+            qkey = (bounds[1], quads)
+            found = self.quarter_sets.get(qkey)
+            if found is None:
+                found = self.quarter_sets[qkey] = frozenset(
+                    board_quarter(q) for q in quads if fits_bounds(bounds[1], q)
+                )
+            got = self.quarters[key] = (board, found)
         return got[1]
 
     def alone_count(

@@ -244,6 +244,9 @@ class Relaxed(Children, Buys, Goals, Legs):
         self._loading: dict[tuple[object, ...], tuple[tuple[int, int, Taken, int], ...]] = {}
         """`load_children` by its arguments (for one memo, as `_amounts`)."""
         self._amounts_of: object = None
+        self._packs: dict[tuple[int, Taken], int] = {}
+        """`turn_one_over`'s answers past turn 1 by (sold, taken), for the memo `_packs_of`."""
+        self._packs_of: object = None
 
     def search(
         self,
@@ -289,10 +292,22 @@ class Relaxed(Children, Buys, Goals, Legs):
         was = gained
         if gained < OVER:  # `turn_over` reads no more once turn 1 is over (reach_turns')
             gained = self.turn_over(acts, gained)
-        if gained == OVER:
-            gained = self.turn_one_over(was, acts, at, sold, cargo, stash, taken)
-        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
         memo = self._memo
+        if gained == OVER:
+            if was >= OVER:
+                # A child made past turn 1: `turn_one_over` reads only `sold` and `taken` (and the
+                # search's mode, which `blind_first` changes only with a new memo), so its answers
+                # are kept by them for one memo (session 81).
+                if self._packs_of is not memo:
+                    self._packs, self._packs_of = {}, memo
+                packs_key = (sold, taken)
+                packed = self._packs.get(packs_key)
+                if packed is None:
+                    packed = self._packs[packs_key] = self.turn_one_over(was, acts, at, sold, cargo, stash, taken)
+                gained = packed
+            else:
+                gained = self.turn_one_over(was, acts, at, sold, cargo, stash, taken)
+        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
         known = memo.get(key)
         if known is not None:
             return known

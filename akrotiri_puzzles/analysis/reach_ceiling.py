@@ -50,6 +50,7 @@ from ..goals import PER_TEMPLE
 from . import reach_goal_cells as _cells
 from . import reach_hauls, reach_joint
 from .reach_card_sets import free_digs, pareto
+from .reach_ceiling_goals import GoalPart
 from .reach_search import Search
 
 OVER = 1_000
@@ -106,8 +107,9 @@ Stop = tuple[int, int, tuple[str, ...] | None] | None
 and the hand's cards that fit there (`STAY`); None at the start or without `LEAD`."""
 
 
-class Ceiling:
-    """The ceiling of the states of one `TwoRelaxed` search (module doc)."""
+class Ceiling(GoalPart):
+    """The ceiling of the states of one `TwoRelaxed` search (module doc; its cards' term:
+    reach_ceiling_goals.py)."""
 
     def __init__(self, relaxed: Search) -> None:
         self.r = relaxed
@@ -166,7 +168,10 @@ class Ceiling:
         self.seen: dict[tuple[object, ...], int] = {}
         """`__call__`'s answers by its arguments (`MEMO`: states that differ only in what the
         ceiling does not read, the cards bought and the cubes taken, share one lookup)."""
-        self.plans: dict[tuple[object, ...], list[tuple[int, int, int, int]]] = {}
+        self.plans: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        """`_best`'s plan costs (`_costs`) by (`pid`, `most`)."""
+        self.costs: dict[tuple[object, ...], list[tuple[int, int, int]]] = {}
+        """`_costs`' answers by its arguments (session 81)."""
         self.places: dict[tuple[object, ...], tuple[Any, ...]] = {}
         """`__call__`'s `stop`, hand's count, `home`, their number in `place_ids` (with `dug`), the
         actions the later excavations may add and `sales`, by (at, dug, hand, gained) (session 78)."""
@@ -182,6 +187,9 @@ class Ceiling:
         self.stops: dict[tuple[object, frozenset[tuple[Quad, str]]], tuple[int, int, frozenset[str] | None]] = {}
         """`stop`'s room, set and cards that fit near, by stop and temples dug."""
         self.stopped: dict[tuple[object, frozenset[tuple[Quad, str]], object], tuple[Stop, int]] = {}
+        self.fit_sets: dict[frozenset[str], frozenset[str]] = {}
+        self.nears: dict[tuple[frozenset[str], tuple[str, ...]], tuple[str, ...]] = {}
+        """`stop`'s cards near by the cards that fit there and the hand (session 81)."""
         """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
         self.near_spent: dict[tuple[tuple[str, ...], int, int], int | None] = {}
@@ -193,6 +201,10 @@ class Ceiling:
         """`joint`'s and `_goals_on`'s spot values, the drawn cards with the held (reach_joint.py)."""
         self.cells: _cells.GoalCells | None = None
         """`_part`'s boards that read the goal cards alike, and their gains (reach_goal_cells.py)."""
+        self.goal_readings()
+
+    def jointly(self) -> bool:
+        return JOINT
 
     def __call__(
         self,
@@ -270,18 +282,30 @@ class Ceiling:
         """`__call__` by what it reads: `now` the drachmas less the prices of the cubes sold,
         `aboard` the cubes sold, aboard and unloaded, `stop` as `stop`, `home` as `_hauls`,
         `earned` the search's (by default) or `earned_first`'s once turn 1 is over; `pid` the
-        number of (dug, stop, hand, home) in `place_ids` (`__call__`'s), which keys `plans`."""
-        key = (pid, mask, most)
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plans[key] = self._plan(dug, mask, most, hand, stop, home)
+        number of (dug, stop, hand, home) in `place_ids` (`__call__`'s), which keys `plans`.
+
+        The plan (`_plan`) read entry by entry: its costs kept by `pid` and `most` (`plans`, of
+        `_costs`' answers), each entry's points (`_part`) read only where the loop reaches it
+        (session 81: the same answer, `_part` asked no more than before)."""
+        ckey = (pid, most)
+        costs = self.plans.get(ckey)
+        if costs is None:
+            rkey = (len(dug), most, hand, stop, home)
+            costs = self.costs.get(rkey)
+            if costs is None:
+                costs = self.costs[rkey] = self._costs(len(dug), most, hand, stop, home)
+            self.plans[ckey] = costs
         last = len(earned) - 1
         best = -(10**9)
-        cheapest, spent = self.cheapest, self.spent
-        for k, cubes, paid, part in plan:
+        cheapest, spent, parts = self.cheapest, self.spent, self.parts
+        for k, cubes, paid in costs:
             money = now + earned[min(last, aboard + cubes)] - paid
             if money < cheapest[k]:
                 break  # fewer Load actions and more to pay for each excavation more
+            pkey = (dug, mask, k)
+            part = parts.get(pkey)
+            if part is None:
+                part = parts[pkey] = self._part(dug, mask, k)
             got = spent.get((k, money))
             if got is None:
                 got = spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
@@ -297,10 +321,26 @@ class Ceiling:
         """For each number k of excavations more that `most` actions allow (in order): k, the
         cubes the Load actions left may sell (`_trips`, `_hauls`), the drachmas the buys cost at
         least and the points but those of the cards excavated (`_part`); the Move actions between
-        them as `_moves` reads `stop`, `home` as reach_hauls' `home`."""
-        relaxed = self.r
+        them as `_moves` reads `stop`, `home` as reach_hauls' `home`. All but the points read
+        only the temples' count of `dug` (`_costs`, kept by what it reads: session 81)."""
+        rkey = (len(dug), most, hand, stop, home)
+        costs = self.costs.get(rkey)
+        if costs is None:
+            costs = self.costs[rkey] = self._costs(len(dug), most, hand, stop, home)
         out: list[tuple[int, int, int, int]] = []
-        for k in range(max(0, min(relaxed.left - len(dug), most)) + 1):
+        parts = self.parts
+        for k, cubes, paid in costs:
+            key = (dug, mask, k)
+            part = parts.get(key)
+            if part is None:
+                part = parts[key] = self._part(dug, mask, k)
+            out.append((k, cubes, paid, part))
+        return out
+
+    def _costs(self, n: int, most: int, hand: int, stop: Stop, home: int) -> list[tuple[int, int, int]]:
+        """`_plan` but the points, for `n` temples dug."""
+        out: list[tuple[int, int, int]] = []
+        for k in range(max(0, min(self.r.left - n, most)) + 1):
             # k excavations: k actions, a Move action between two unless 0 points apart
             # (`free`), a buy for each 3 cards beyond the hand; the rest Load actions.
             buys = 0 if k <= hand else -(-(k - hand) // 3)
@@ -309,12 +349,8 @@ class Ceiling:
             loads = most - k - self._moves(k, stop) - buys
             if loads < 0 or not self.sets[k]:
                 break
-            key = (dug, mask, k)
-            part = self.parts.get(key)
-            if part is None:
-                part = self.parts[key] = self._part(dug, mask, k)
             cubes = 3 * self._trips(loads, most - k - buys)
-            out.append((k, self._hauls(cubes, most - k - buys, home), buys * (self.buy or 0), part))
+            out.append((k, self._hauls(cubes, most - k - buys, home), buys * (self.buy or 0)))
         return out
 
     def _trips(self, loads: int, other: int) -> int:
@@ -385,14 +421,17 @@ class Ceiling:
             members = self.members[where]
             roomy = [s for s in members if s in caps and (s not in done or s in multi)]
             fits: dict[Any, frozenset[str]] = self.r.fits
-            fit = None if self.r.thera in members else frozenset(c for s in roomy for c in fits.get(s, ()))
+            fit = None if self.r.thera in members else frozenset().union(*(fits[s] for s in roomy if s in fits))
+            if fit is not None:
+                fit = self.fit_sets.setdefault(fit, fit)  # one object for equal sets (`nears`' keys)
             got = self.stops[key] = (sum(caps[s] for s in roomy), where, fit)
         room, where, fit = got
-        near = (
-            tuple(c for c in hand if c in fit)
-            if STAY and room and fit is not None and isinstance(hand, tuple)
-            else None
-        )
+        near = None
+        if STAY and room and fit is not None and isinstance(hand, tuple):
+            nkey = (fit, hand)
+            near = self.nears.get(nkey)
+            if near is None:
+                near = self.nears[nkey] = tuple(c for c in hand if c in fit)
         got_stop: tuple[Stop, int] = ((room, where, near), count)
         if MEMO:
             self.stopped[(at, dug, hand)] = got_stop
@@ -500,96 +539,3 @@ class Ceiling:
             kinds = sorted(Counter((maps[c].cost, max(0, maps[c].points)) for c in cards).items())
             got = self.near_sets[key] = pareto(kinds, k)
         return got
-
-    def _part(self, dug: frozenset[tuple[Quad, str]], mask: int, r: int) -> int:
-        """The map and goal cards' points of any leaf with `dug` and at most `r` temples more, on
-        a board of `mask`."""
-        relaxed = self.r
-        maps = relaxed.pos.components.map
-        # Without the quarters card a goal card reads only the spots of the temples (`goal_on`).
-        spots: object = dug if self.quarters else tuple(sorted(i for i, _ in dug))
-        got = self.goals.get((spots, r))
-        if got is None:
-            got = self.goals[(spots, r)] = {}
-        best = -(10**9)
-        m = relaxed.finals(mask, len(dug) + r)
-        if _cells.CELLS and r <= relaxed.left:  # one board of each cell (session 68)
-            if self.cells is None:
-                n = range(relaxed.left + 1)
-                self.cells = _cells.GoalCells(
-                    relaxed,  # type: ignore[arg-type]
-                    self.read,
-                    lambda k: (
-                        tuple(self.gain(k, g, j, 0) for g in self.read for j in n),
-                        tuple(self.joint(k, j) for j in n) if JOINT else (),
-                        self.joint_of.key(k, relaxed.left) if JOINT and reach_joint.DRAWN else (),
-                    ),
-                )
-            m = self.cells.reads(m, spots if not self.quarters else tuple(sorted(i for i, _ in dug)))  # type: ignore[arg-type, misc]
-        while m:
-            low = m & -m
-            k = low.bit_length() - 1
-            m ^= low
-            one = got.get(k)
-            if one is None:
-                one = got[k] = self._goals_on(k, dug, r, spots)
-            best = max(best, one)
-        return relaxed.base_maps + sum(maps[c].points for _, c in dug) + best
-
-    def _goals_on(self, k: int, dug: frozenset[tuple[Quad, str]], r: int, spots: object) -> int:
-        """The goal cards' points of any leaf with `dug` (what they read of it: `spots`) and at
-        most `r` temples more on board k."""
-        relaxed = self.r
-        values = self.values.get((spots, k))
-        if values is None:
-            values = self.values[(spots, k)] = {g: relaxed.goal_on(k, g, dug) for g in self.read}
-
-        def up(g: str) -> int:
-            return max(0, values[g] + self.gain(k, g, r, values[g]))
-
-        joint = JOINT and all(values[g] >= 0 for g in self.held)
-        draws = relaxed.draws_after[len(dug) + r]
-        if joint and reach_joint.DRAWN:  # the drawn cards with the held ones (reach_joint.py)
-            return self.joint_of.points(k, values, r, draws, up, relaxed.hero.goals)
-        if joint and self.held:  # `joint`: the held per-temple cards' gains read temple by temple
-            held = sum(up(g) for g in relaxed.hero.goals if g not in self.held)
-            held += sum(values[g] for g in self.held) + self.joint(k, r)
-        else:
-            held = sum(up(g) for g in relaxed.hero.goals)
-        if draws:
-            pool = self.pools[draws]
-            held += sum(sorted((up(g) for g in pool), reverse=True)[:draws])
-        return held
-
-    def joint(self, k: int, r: int) -> int:
-        """The most points `r` temples more add to the held per-temple goal cards together on
-        board k (`JOINT`, session 69): the r largest *spot values* (a spot's: the held cards'
-        values for which a temple there counts on board k), each spot taken as often as it holds
-        temples (`caps`). Why (R-GOAL-1..8, R-EXC-1, R-EXC-2): the leaf reads such a card as its
-        points before the turns plus its value for each new temple whose spot counts there
-        (`TwoRelaxed.goal_on`), so the held ones gain the sum of the new temples' spot values; a
-        temple stands where a card fits (`caps`' spots), at most `caps` a spot. `gain` counted
-        each of the r temples for every card its own spots hold (s1t30: one temple, +10 for
-        "portage 1", "no icon" and "three icons", where no spot counts for more than two: +7).
-        Drawn cards keep `gain` (each at most its own best, none below 0) unless `DRAWN`
-        (reach_joint.py, session 70: read with the held ones)."""
-        return sum(self.joint_of.spot_values(k, tuple(sorted(self.held)))[:r])
-
-    def gain(self, k: int, goal: str, r: int, now: int) -> int:
-        """The most points `r` temples more add to `goal` (worth `now`) on board k (R-GOAL-*): a
-        per-temple card its value for each on a spot where one counts there, the quarters card
-        its value a temple up to its most, "not directly connected" its value a temple, the
-        largest completed island nothing (`TwoRelaxed.goal_on` reads no temple for it)."""
-        rule, value = self.rule[goal], self.value[goal]
-        if rule == "largest_completed":
-            return 0
-        if rule == "quarters":
-            return min(value * r, max(0, self.most[goal] - now))
-        if rule == "not_connected":
-            return value * r
-        key = (k, rule)
-        room = self.rooms.get(key)
-        if room is None:
-            relaxed = self.r
-            room = self.rooms[key] = sum(n for s, n in self.caps.items() if relaxed.counts(s, rule) >> k & 1)
-        return value * min(r, room)

@@ -82,6 +82,11 @@ class Joint:
         """By draws: the sets of cards the drawn ones may be (those that stop at the most)."""
         self.lists: dict[tuple[int, tuple[str, ...]], list[int]] = {}
         """By (board, per-temple cards): their spot values, largest first, none 0."""
+        self.together: list[tuple[str, ...]] | None = None
+        """`sets`' answer."""
+        self.pairs: dict[tuple[str, ...], list[list[tuple[int, int]]]] = {}
+        """By per-temple cards, for each spot of `spots`: each card's value and the boards (bits)
+        where a temple there counts for it (`TwoRelaxed.counts`), read once (session 81)."""
 
     def spot_values(self, k: int, cards: tuple[str, ...]) -> list[int]:
         """The spot values of the per-temple `cards` (sorted) on board k, largest first (a spot
@@ -89,17 +94,25 @@ class Joint:
         key = (k, cards)
         got = self.lists.get(key)
         if got is None:
-            relaxed, bit = self.r, 1 << k
-            per = [sum(self.value[g] for g in cards if relaxed.counts(s, self.rule[g]) & bit) for s in self.spots]
+            pairs = self.pairs.get(cards)
+            if pairs is None:
+                relaxed = self.r
+                pairs = self.pairs[cards] = [
+                    [(self.value[g], relaxed.counts(s, self.rule[g])) for g in cards] for s in self.spots
+                ]
+            bit = 1 << k
+            per = [sum(v for v, bits in spot if bits & bit) for spot in pairs]
             got = self.lists[key] = sorted((v for v in per if v > 0), reverse=True)
         return got
 
     def sets(self) -> list[tuple[str, ...]]:
-        """Every set of per-temple cards `points` may read together (sorted)."""
-        out = {self._together(())}
-        for choices in self.choices.values():
-            out.update(self._together(d) for d in choices)
-        return sorted(out)
+        """Every set of per-temple cards `points` may read together (sorted), made once."""
+        if self.together is None:
+            out = {self._together(())}
+            for choices in self.choices.values():
+                out.update(self._together(d) for d in choices)
+            self.together = sorted(out)
+        return self.together
 
     def _together(self, drawn: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(sorted({*self.held, *(g for g in drawn if self.rule[g] in PER_TEMPLE)}))
