@@ -187,10 +187,11 @@ class Ceiling(GoalPart):
         self.stops: dict[tuple[object, frozenset[tuple[Quad, str]]], tuple[int, int, frozenset[str] | None]] = {}
         """`stop`'s room, set and cards that fit near, by stop and temples dug."""
         self.stopped: dict[tuple[object, frozenset[tuple[Quad, str]], object], tuple[Stop, int]] = {}
+        """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.fit_sets: dict[frozenset[str], frozenset[str]] = {}
+        """One object for each set of cards that fit near a stop (the keys of `nears`)."""
         self.nears: dict[tuple[frozenset[str], tuple[str, ...]], tuple[str, ...]] = {}
         """`stop`'s cards near by the cards that fit there and the hand (session 81)."""
-        """`stop`'s answers by its arguments (a stop, session 65: the cards near read once)."""
         self.near_sets: dict[tuple[tuple[str, ...], int], list[tuple[int, int]]] = {}
         self.near_spent: dict[tuple[tuple[str, ...], int, int], int | None] = {}
         """`_stay`'s best points of k of the cards near with some drachmas, by (cards, k, drachmas)."""
@@ -204,6 +205,7 @@ class Ceiling(GoalPart):
         self.goal_readings()
 
     def jointly(self) -> bool:
+        """`JOINT`, read when asked (a test may switch it)."""
         return JOINT
 
     def __call__(
