@@ -85,6 +85,20 @@ def ceiling_args(key: tuple) -> tuple:
     return (left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
 
 
+def answers_as_afresh(search, kept: Ceiling, fresh: Ceiling, monkeypatch, module, flag: str) -> int:
+    """Asserts that at every state of `search`'s memo `kept` (with `module.flag` on) answers as
+    `fresh` (with it off), asked twice; returns the states read."""
+    states = 0
+    for key in search._memo:
+        args = ceiling_args(key)
+        monkeypatch.setattr(module, flag, False)
+        afresh = fresh(*args)
+        monkeypatch.setattr(module, flag, True)
+        assert kept(*args) == afresh == kept(*args), key
+        states += 1
+    return states
+
+
 def haul(ceiling: Ceiling, search: TwoRelaxed, most: int, at: object) -> int:
     """The new cubes sold the ceiling allows a line with `most` actions, none an excavation nor a
     buy (`_hauls` with `TRIPS`'s cap)."""

@@ -23,7 +23,7 @@ from akrotiri_puzzles.excavation import valid_sites
 from akrotiri_puzzles.geometry import board_quarter
 
 from .test_analysis_turns_placement import before_placement, placement_groups
-from .test_reach_ceiling import ceiling_args
+from .test_reach_ceiling import answers_as_afresh
 from .test_reach_kept_states import Forgetful
 from .test_reach_two import first_placement
 
@@ -56,14 +56,7 @@ def test_R_GOAL_9_R_GOAL_1_R_GOAL_11_the_goal_cards_read_by_their_points_answer_
     s = searched
     kept, fresh = Ceiling(s), _afresh(Ceiling(s))
     assert kept.by_dug == ["G09"]  # the quarters card (one the goal draws may offer), read by `dug`
-    states = 0
-    for key in s._memo:
-        args = ceiling_args(key)
-        monkeypatch.setattr(reach_ceiling_goals, "READ_ONCE", False)
-        afresh = fresh(*args)
-        monkeypatch.setattr(reach_ceiling_goals, "READ_ONCE", True)
-        assert kept(*args) == afresh == kept(*args), key
-        states += 1
+    states = answers_as_afresh(s, kept, fresh, monkeypatch, reach_ceiling_goals, "READ_ONCE")
     reads = sum(len(boards) for boards in kept.goals.values())
     assert states > 3_000 and kept.dug_points and kept.spot_points, states
     assert 0 < len(kept.readings) < reads, (len(kept.readings), reads)  # one reading for several boards' reads

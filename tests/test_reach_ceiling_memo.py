@@ -7,7 +7,7 @@ from __future__ import annotations
 from akrotiri_puzzles.analysis import reach_ceiling
 from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
 
-from .test_reach_ceiling import ceiling_args
+from .test_reach_ceiling import answers_as_afresh
 from .test_reach_lead import search, south  # noqa: F401 - the fixture
 
 
@@ -15,12 +15,5 @@ def test_the_ceilings_answers_kept_by_their_arguments_are_those_worked_out_afres
     s = search(south, 25)
     assert s.best() == 24
     kept, fresh = Ceiling(s), Ceiling(s)
-    states = 0
-    for key in s._memo:
-        args = ceiling_args(key)
-        monkeypatch.setattr(reach_ceiling, "MEMO", False)
-        afresh = fresh(*args)
-        monkeypatch.setattr(reach_ceiling, "MEMO", True)
-        assert kept(*args) == afresh == kept(*args), key
-        states += 1
+    states = answers_as_afresh(s, kept, fresh, monkeypatch, reach_ceiling, "MEMO")
     assert states > 100 and kept.seen and kept.stopped and not fresh.seen and not fresh.stopped

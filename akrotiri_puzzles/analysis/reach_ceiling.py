@@ -292,11 +292,7 @@ class Ceiling(GoalPart):
         ckey = (pid, most)
         costs = self.plans.get(ckey)
         if costs is None:
-            rkey = (len(dug), most, hand, stop, home)
-            costs = self.costs.get(rkey)
-            if costs is None:
-                costs = self.costs[rkey] = self._costs(len(dug), most, hand, stop, home)
-            self.plans[ckey] = costs
+            costs = self.plans[ckey] = self._kept_costs(len(dug), most, hand, stop, home)
         last = len(earned) - 1
         best = -(10**9)
         cheapest, spent, parts = self.cheapest, self.spent, self.parts
@@ -325,19 +321,26 @@ class Ceiling(GoalPart):
         least and the points but those of the cards excavated (`_part`); the Move actions between
         them as `_moves` reads `stop`, `home` as reach_hauls' `home`. All but the points read
         only the temples' count of `dug` (`_costs`, kept by what it reads: session 81)."""
-        rkey = (len(dug), most, hand, stop, home)
-        costs = self.costs.get(rkey)
+        return [
+            (k, cubes, paid, self._kept_part(dug, mask, k))
+            for k, cubes, paid in self._kept_costs(len(dug), most, hand, stop, home)
+        ]
+
+    def _kept_part(self, dug: frozenset[tuple[Quad, str]], mask: int, k: int) -> int:
+        """`_part`, kept by its arguments (`parts`; `_best` reads the same cache inline, its hot path)."""
+        key = (dug, mask, k)
+        part = self.parts.get(key)
+        if part is None:
+            part = self.parts[key] = self._part(dug, mask, k)
+        return part
+
+    def _kept_costs(self, n: int, most: int, hand: int, stop: Stop, home: int) -> list[tuple[int, int, int]]:
+        """`_costs`, kept by its arguments (`costs`)."""
+        key = (n, most, hand, stop, home)
+        costs = self.costs.get(key)
         if costs is None:
-            costs = self.costs[rkey] = self._costs(len(dug), most, hand, stop, home)
-        out: list[tuple[int, int, int, int]] = []
-        parts = self.parts
-        for k, cubes, paid in costs:
-            key = (dug, mask, k)
-            part = parts.get(key)
-            if part is None:
-                part = parts[key] = self._part(dug, mask, k)
-            out.append((k, cubes, paid, part))
-        return out
+            costs = self.costs[key] = self._costs(n, most, hand, stop, home)
+        return costs
 
     def _costs(self, n: int, most: int, hand: int, stop: Stop, home: int) -> list[tuple[int, int, int]]:
         """`_plan` but the points, for `n` temples dug."""
