@@ -51,6 +51,8 @@ ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON
 args = ap.parse_args()
 if (args.every is None) == (args.cover is None):
     ap.error("give one of --every and --cover")
+if args.alone and args.cover is None:
+    ap.error("--alone goes with --cover (the placement asked)")
 pos = the_position(ap, args)
 below = reach_below.Below()
 questions = []
