@@ -50,6 +50,7 @@ from .reach_children import LATE as LATE  # read by reach_money.py and the tests
 from .reach_children import Children
 from .reach_goals import Goals
 from .reach_legs import Legs, Plan
+from .reach_split import SplitSale
 
 NODES = 20_000
 """States the relaxed search may visit before it gives up (no bound)."""
@@ -57,6 +58,9 @@ NODES = 20_000
 
 Taken = tuple[tuple[Quad, int], ...]
 """The cubes the line's Loads took, by island (or a subclass's spot)."""
+
+Key = tuple[object, ...]
+"""A state of `Relaxed.search` in its memo."""
 
 
 class TooBig(Exception):
@@ -95,7 +99,7 @@ class Shared:
         return self
 
 
-class Relaxed(Children, Buys, Goals, Legs):
+class Relaxed(SplitSale, Children, Buys, Goals, Legs):
     """The relaxed turn of one position (module doc)."""
 
     last_loads_unread = False
@@ -263,6 +267,7 @@ class Relaxed(Children, Buys, Goals, Legs):
         mask: int = 1,
         gained: int = 0,
         income: int = 0,
+        held: int = 0,
     ) -> int:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far for `income` drachmas at most (`income_after`). `mask`: the boards
@@ -307,7 +312,12 @@ class Relaxed(Children, Buys, Goals, Legs):
                 gained = packed
             else:
                 gained = self.turn_one_over(was, acts, at, sold, cargo, stash, taken)
-        key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
+        key: Key = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
+        if held:
+            # A stop of reach_split.py's split sale: `HOLD`, or `1 + T2` (every leg away with at
+            # most T2 actions; none more than `acts`: the mark is void).
+            held = held if held < 0 or held <= acts else 0
+            key = (*key, held)
         known = memo.get(key)
         if known is not None:
             return known
@@ -322,7 +332,7 @@ class Relaxed(Children, Buys, Goals, Legs):
             # A state that differs from one already reached only in fewer drachmas can do
             # nothing more (every cost is checked against the drachmas, and the score grows with
             # them): its leaves are no better than that state's, whose leaves reach the maximum.
-            poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income)
+            poorer = (at, acts, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income, held)
             richest = self._richest
             if richest.get(poorer, -1) > drachmas:
                 return -(10**9)
@@ -335,15 +345,22 @@ class Relaxed(Children, Buys, Goals, Legs):
         thera = self.thera
         kept = stash if self.stash_loads_again else 0
         search = self.search
-        if here == thera and cargo + stash - kept:
+        if here == thera and cargo + stash - kept and held >= 0:
             # Selling is free and only adds drachmas: a stop at Thera sells first, the cubes
             # unloaded before too (as if loaded again on the way, without the action). With
             # `stash_loads_again` those are sold only after a Load takes them aboard again (below).
             n = min(len(self.earned) - 1, sold + cargo + stash - kept)
+            if gained < OVER and self.split_sale:  # by its turn (reach_split.py)
+                args = (at, acts, drachmas, cargo, sold, hand, dug, bought, taken, kept, mask, gained, income)
+                best = max(best, self.split_sales(*args, n))
+                memo[key] = best
+                return best
             earns = max(income, self.income_after(n, taken, gained))
             best = max(
                 best,
-                search(at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, gained, earns),
+                search(
+                    at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, gained, earns, held
+                ),
             )
             memo[key] = best
             return best
@@ -354,7 +371,29 @@ class Relaxed(Children, Buys, Goals, Legs):
             earns = max(income, self.income_after(n, taken, gained))
             best = max(
                 best,
-                search(at, acts - 1, drachmas + earns - income, 0, n, hand, dug, bought, taken, 0, mask, gained, earns),
+                search(
+                    at,
+                    acts - 1,
+                    drachmas + earns - income,
+                    0,
+                    n,
+                    hand,
+                    dug,
+                    bought,
+                    taken,
+                    0,
+                    mask,
+                    gained,
+                    earns,
+                    max(0, held),
+                ),
+            )
+        if held > 0:
+            # Turn 1 ended at this stop (reach_split.py's (b)): every leg away with at most turn 2's
+            # own actions; below, only the stop's own children (a Buy, a Load) with every action.
+            best = max(
+                best,
+                search(at, held - 1, drachmas, cargo, sold, hand, dug, bought, taken, stash, mask, gained, income),
             )
         if not acts and not isinstance(at, str):
             # No action left after a stop: no leg is free (the free points are the start's), and
@@ -367,7 +406,7 @@ class Relaxed(Children, Buys, Goals, Legs):
             # kept aside and sold at the next sale). An unload on the way is one at this stop.
             for j, gone in self.unload_amounts(cargo, taken):
                 sub = search(
-                    at, acts, drachmas, cargo - j, sold, hand, dug, bought, gone, stash + j, mask, gained, income
+                    at, acts, drachmas, cargo - j, sold, hand, dug, bought, gone, stash + j, mask, gained, income, held
                 )
                 if sub > best:
                     best = sub
@@ -399,12 +438,26 @@ class Relaxed(Children, Buys, Goals, Legs):
         loading = self._loading
         for island, at_thera, fits, legs, bits in plan:
             narrow = mask & bits  # the boards whose own routes give the leg (`plan_moves`)
-            if not narrow:
-                continue
+            if not narrow or (held > 0 and island != here):
+                continue  # with `held` above 0, every leg away is the capped state's (above)
+            stay = held if island == here else 0  # a split sale's mark, kept at its stop
             for m, after, loads in legs:
-                if at_thera and (sells or (kept and acts > m and here != thera)):
+                if at_thera and (sells or (kept and acts > m and here != thera)) and not (stay < 0 and not m):
                     sub = search(
-                        island, acts - m, drachmas, cargo, sold, hand, dug, bought, taken, stash, narrow, gained, income
+                        island,
+                        acts - m,
+                        drachmas,
+                        cargo,
+                        sold,
+                        hand,
+                        dug,
+                        bought,
+                        taken,
+                        stash,
+                        narrow,
+                        gained,
+                        income,
+                        max(0, stay),
                     )
                     if sub > best:
                         best = sub
@@ -422,7 +475,7 @@ class Relaxed(Children, Buys, Goals, Legs):
                             island,
                             after,
                             drachmas - cost,
-                            0,
+                            cargo,  # none but at a hold's stop (reach_split.py): sold first
                             sold,
                             new_hand,
                             dug,
@@ -432,6 +485,7 @@ class Relaxed(Children, Buys, Goals, Legs):
                             narrow,
                             gained,
                             income,
+                            stay,
                         )
                         if sub > best:
                             best = sub
@@ -500,6 +554,7 @@ class Relaxed(Children, Buys, Goals, Legs):
                             keep,
                             now,
                             income,
+                            stay,
                         )
                         if sub > best:
                             best = sub

@@ -259,9 +259,14 @@ class Money:
         ]
         """Each take of the next placement (cubes by colour), each colour's empty spaces' prices
         after it, best first, and its cubes beyond the market now (`beyond`)."""
+        self.now = [((0,) * len(market), [sale_prices(track, on, 0) for on in market], (0,) * len(market))]
+        """The market as it is (no take): turn 1's sales (reach_split.py's `income_now`)."""
+        self.earned_now: list[int] = r.earned_now
+        """The colour-blind bound of turn 1's sales (`ByColour.earned_now`)."""
         self.earned_first: list[list[int]] = r.earned_first
         """`earned_first` of the search (the colour-blind bound by turn 1's sales)."""
         self._known: dict[tuple[Any, ...], int] = {}
+        self._now: dict[tuple[Any, ...], int] = {}
         self.touched = touched
         """Whether an unload marks `taken` `TOUCHED` (else `UNREAD`): this search's mode."""
 
@@ -279,6 +284,21 @@ class Money:
         got = self._known.get(key)
         if got is None:
             got = self._known[key] = min(blind[n], self._income(n, taken[1:] if whole else taken, whole, first))
+        return got
+
+    def income_now(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
+        """At most what the first `n` cubes sold earn in turn 1, those loaded being `taken`: as
+        `income` on the market as it is now (no take; reach_split.py), never the laid cube's."""
+        if n <= 0:
+            return 0
+        blind = self.earned_now[min(n, len(self.earned_now) - 1)]
+        if taken and taken[0][0] == UNREAD:
+            return blind
+        whole = bool(taken) and taken[0][0] == TOUCHED
+        key = (taken, n)
+        got = self._now.get(key)
+        if got is None:
+            got = self._now[key] = min(blind, self._income(n, taken[1:] if whole else taken, whole, None, self.now))
         return got
 
     def _read(self, taken: tuple[tuple[int, int], ...]) -> list[tuple[tuple[dict[str, int], int], int]]:
@@ -305,16 +325,19 @@ class Money:
             out.append(can)
         return tuple(out)
 
-    def _income(self, n: int, taken: tuple[tuple[int, int], ...], whole: bool = False, first: First = None) -> int:
+    def _income(
+        self, n: int, taken: tuple[tuple[int, int], ...], whole: bool = False, first: First = None, takes: Any = None
+    ) -> int:
         """`income` with the spots `taken`; `whole`: each read for every cube it holds (`TOUCHED`);
         `first` as `income`'s. With `sold_back`, a take's cubes beyond the market (`beyond`: cubes
         sold in turn 1 and taken back) number at most `n1`, those of each colour at most the
         cubes of it turn 1's sales may have sold (`turn_one`, or `first`'s), and at least as many
-        of the `n` sold are of that colour: their best prices are counted first (module doc)."""
+        of the `n` sold are of that colour: their best prices are counted first (module doc).
+        `takes`: `takes` (None) or `now` (no take: `income_now`)."""
         best = 0
         read = self._read(taken)
         n1, caps1 = (n, None) if first is None else first
-        for t, prices, extra in self.takes:
+        for t, prices, extra in self.takes if takes is None else takes:
             if sold_back and sum(extra) > n1:
                 continue
             spaces: list[int] = []
@@ -382,6 +405,10 @@ class Members:
             got = self._known[key] = max(m.income(n, taken, first) for m in self.each)
         return got
 
+    def income_now(self, n: int, taken: tuple[tuple[int, int], ...]) -> int:
+        """`Money.income_now`'s most over the members (a bound for each)."""
+        return max(m.income_now(n, taken) for m in self.each)
+
     def turn_one(self, taken: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         """`Money.turn_one`'s most over the members (a bound for each)."""
         return tuple(max(col) for col in zip(*(m.turn_one(taken) for m in self.each), strict=True))
@@ -437,6 +464,27 @@ class ByColour:
             n1 = min(n, len(self.earned_first) - 1) if first is None else first[0]
             return self.earned_first[n1][n]
         return self.money.income(n, taken, first)
+
+    @property
+    def earned_now(self) -> list[int]:
+        """What the first n cubes sold in turn 1 earn at most, read colour-blind: the n best empty
+        spaces of the market as it is (no take: the next placement comes after turn 1's action
+        phase, R-TURN-1; each sale fills one, R-FREE-1); for a counts cover (fewer market cubes of
+        each colour than a member) at least each member's (reach_split.py)."""
+        got: list[int] | None = self.__dict__.get("_earned_now")
+        if got is None:
+            pos: Any = self.pos  # type: ignore[attr-defined]
+            track = pos.components.market.track
+            spaces = sorted((p for on in pos.market for p in track[: len(track) - on]), reverse=True)
+            got = self.__dict__["_earned_now"] = [sum(spaces[:k]) for k in range(len(spaces) + 1)]
+        return got
+
+    def income_now(self, n: int, taken: Taken) -> int:
+        """At most what the first `n` cubes sold earn in turn 1 (reach_split.py's (a) and holds)."""
+        if self.money is None:
+            now = self.earned_now
+            return now[min(n, len(now) - 1)]
+        return self.money.income_now(n, taken)
 
     def pack_first(self, n1: int, taken: Taken) -> int:
         """`gained` once turn 1 is over (`OVER`: reach_turns' `turn_over` and `turn_bonus`, a Load

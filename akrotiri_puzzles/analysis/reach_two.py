@@ -80,6 +80,7 @@ from ..puzzle import Goal, Puzzle
 from ..solver.budget import second_turn_possible
 from ..solver.scenarios import scenarios
 from . import reach_money as _money
+from . import reach_split as _split
 from .reach_board_legs import BoardLegs
 from .reach_boards import Boards as _Boards
 from .reach_boards import joined as _joined
@@ -306,6 +307,8 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self.prune_poorer = True
         self.keep_states()
         self.stash_loads_again = self.tight_turns
+        self.split_sale = _split.SPLIT_SALE and self.tight_turns
+        """Whether a sale at Thera while turn 1 may go on is split by its turn (reach_split.py)."""
         self.oracle = oracle and self.tight_turns
         """Whether the line spends an action of turn 1 on the oracle (the boards of its tile)."""
         # Both seats' temples block an island (R-EXC-1).

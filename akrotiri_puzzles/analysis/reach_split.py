@@ -1,0 +1,129 @@
+"""A sale at Thera while turn 1 may go on, split by its turn (session 81, h81split; OFF by default:
+`SPLIT_SALE`). The two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`) sells all its cargo at
+each stop at Thera, reads the income with the next placement's takes first (reach_money.py's
+`Money.income`, reach_sales.py's `sale_prices`) and keeps every action left. While turn 1 may go on
+(`gained` below `OVER`) that pairs the turn-2 price with turn 1's unspent actions, which no real line
+has (docs/benchmarks.md, session 81, h81gap: s5t11's `tile -1,1 r90` read 22 through it). With
+`SPLIT_SALE` the stop is searched as three kinds of children (`SplitSale.split_sale`):
+
+- (a) *turn 1's sale*: every cube sold, priced on today's market (`income_now`: no take; the next
+  placement comes after turn 1's action phase, R-TURN-1, R-TILE-2), every action kept, turn 1 may
+  go on;
+- (h) *a hold*: `j` of the `c` cubes aboard sold (0 <= j < c) as in (a), the other `c - j` kept
+  aboard, and the stop marked `HOLD` (`search`'s `held`): no other sale at this stop (it is one), a
+  Buy or a Load at it keeps the mark (and, with cubes aboard, the cubes), the first leg away drops
+  it;
+- (b) *turn 2's sale*: turn 1 ends at this stop (or before it): every cube sold at the prices read
+  now (the takes first, as many sales as the stop's possibly turn 1's, `pack_first`), turn 1 over,
+  and the stop marked with the cap `1 + T2` (`T2 = start_acts - actions_left + gained`, turn 2's own
+  actions, R-TURN-2): a Buy (or a Load) at the stop keeps every action and the mark, and every leg
+  away leaves with at most `T2` actions (`search` asks the same state with `min(acts, T2)` and the
+  mark dropped, and searches only the stop's own children with the mark).
+
+*Sound.* Take a real line R and its relaxed image, which reaches this stop S with no fewer drachmas
+and actions than R (reach_bound.py, reach_two.py's *Turn 2's actions*), `gained` at least R's turn-1
+excavation bonus (reach_turns.py's `turn_one_lost`). Split by what R does with the cubes aboard:
+1. R's turn 1 ends at S or before it (R sells some cubes at S in turn 1 and the rest after the
+   placement, or all in turn 2, or holds some past S: all in turn 2 then): (b). Its income is the
+   reading every sale so far may be turn 1's (as before this split: at least R's total income of
+   these cubes whichever turn and stop sells them, reach_sales.py's *Cubes sold back*), so the image
+   has no fewer drachmas at every later point; it leaves S empty (2 points a Move, room for every
+   Load); R's turn-1 actions at S are Buys or Loads there, which the image makes at S with every
+   action (the sale is first at a stop); every action R takes after it leaves S is turn 2's, so R
+   has at most `T2` actions left when it leaves, and the image `min(acts, T2)`, at least that.
+2. R's turn 1 goes on past S (it leaves S in turn 1): every sale R makes at S is turn 1's, on
+   today's market (the passive opponent changes nothing, R-TURN-1), so `j` of them earn at most
+   `income_now(sold + j)` with the sales before (the n best empty spaces now among the colours the
+   cubes may have, each sale filling one, R-FREE-1); the cubes R keeps aboard are sold at a later
+   stop, whose own reading (this split again while turn 1 may go on, else the reading of every
+   sale so far) is of all the cubes sold by then, at least R's total. If R keeps none: (a); else
+   the hold with R's `j`, whose image keeps R's cargo (the same legs and room) and makes R's Buys
+   and Loads at S with the cubes aboard.
+   A cube R unloads at S is kept aside as before (`stash_loads_again`, reach_two.py).
+So every real line's image is searched under one of the children, each at least the line's score:
+the bound stays sound. The image's drachmas and actions are the line's own at most once each
+child's cap applies, so the only loosening left is (b)'s sale of every cube at S at the prices of
+turn 2's reading. A mixed sale at S (part in turn 1, part after the placement) is case 1; cubes
+kept past a turn-1 stop and sold in turn 2 are case 2's hold.
+
+The ceiling (reach_ceiling.py) reads a state's drachmas less `income` plus the most the cubes sold
+by then earn: a no-take income is below the with-take one of the same cubes (the take of none is
+one of `next_takes`' and a take only adds empty spaces), so the ceiling stays at least every leaf.
+tests/test_reach_split_sale.py plays the four cases through the engine and compares each with the
+bound (flag on), and the flag on keeps the values CP-SAT proved on seed 5's turn 11.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SPLIT_SALE = False
+"""Whether `TwoRelaxed` splits a sale at Thera while turn 1 may go on (module doc); read when a
+search is made."""
+
+HOLD = -1
+"""`search`'s `held` at a stop where a turn-1 sale kept cubes aboard: no other sale at this stop."""
+
+
+class SplitSale:
+    """`Relaxed.search`'s sale at Thera while turn 1 may go on, split by its turn (module doc)."""
+
+    split_sale = False
+    """Whether this search splits the sale (`SPLIT_SALE`, two-turn searches only)."""
+    start_acts: int
+    pos: Any
+    search: Any
+    income_after: Any
+    pack_first: Any
+    income_now: Any
+
+    def split_sales(
+        self,
+        at: Any,
+        acts: int,
+        drachmas: int,
+        cargo: int,
+        sold: int,
+        hand: tuple[str, ...],
+        dug: Any,
+        bought: tuple[int, int, int],
+        taken: Any,
+        kept: int,
+        mask: int,
+        gained: int,
+        income: int,
+        n: int,
+    ) -> int:
+        """The best of the children (a), (h) and (b) of the stop (module doc): `n` the cubes sold by
+        its end, `kept` those unloaded before and left aside, `gained` below `OVER`."""
+        search = self.search
+        best = -(10**9)
+        for j in range(cargo + 1):
+            # (a) with j = cargo; a hold of cargo - j cubes else (today's market, every action).
+            k = min(n, sold + j)
+            now = max(income, self.income_now(k, taken))
+            sub = search(
+                at,
+                acts,
+                drachmas + now - income,
+                cargo - j,
+                k,
+                hand,
+                dug,
+                bought,
+                taken,
+                kept,
+                mask,
+                gained,
+                now,
+                0 if j == cargo else HOLD,
+            )
+            best = max(best, sub)
+        # (b): turn 1 ends here; the takes first; every leg away with at most turn 2's own actions.
+        two = self.start_acts - self.pos.actions_left + gained
+        first = self.pack_first(n, taken)
+        earns = max(income, self.income_after(n, taken, first))
+        sub = search(
+            at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, first, earns, 1 + two
+        )
+        return max(best, sub)
