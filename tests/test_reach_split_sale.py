@@ -1,0 +1,144 @@
+"""A sale at Thera while turn 1 may go on, split by its turn (analysis/reach_split.py, `SPLIT_SALE`,
+session 81, h81split), against the engine on seed 5's turn 11 (2016, south), placement
+`tile -1,1 r90 gray@SE` (docs/benchmarks.md, session 81, h81gap): the boat loads red, red and gray
+on island (-5,-1) and ships to Thera (T2) with turn 1's last two actions left; the next tile (L24,
+a mountain) takes a gray cube first.
+
+- A turn-1 sale sees today's market (R-FREE-1, R-TURN-1: the next placement comes after turn 1's
+  action phase): `income_now` is the engine's income of it exactly, and below the reading with the
+  takes first (`Money.income`), which a turn-2 sale after the placement may reach (R-TILE-2).
+- Real lines of each case the split argues (turn 1's sale; a Buy at the stop in turn 1, the turn's
+  end there and the sale after the placement; cubes kept aboard past a turn-1 stop at Thera and sold
+  in turn 2; part of the cargo sold in turn 1 and the rest after the placement at the same stop),
+  played by the engine to turn 2's end, are never above the bound with the flag on; the turn-2
+  line leaves the stop with exactly turn 2's own actions, the cap (b) reads (`T2`), so a cap one
+  lower would cut it. These lines score well below the bound here (the relaxation is loose
+  elsewhere on this position: cards bought and goals), so the values CP-SAT proved on this turn
+  are the split's sharper check (docs/benchmarks.md, session 81, h81split).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from akrotiri_puzzles.actions import EndTurn, Sell
+from akrotiri_puzzles.analysis import reach_split
+from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
+from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.position import evolve
+from akrotiri_puzzles.puzzle import State, moves, play
+from akrotiri_puzzles.scoring import seat_score
+
+from .test_analysis_turns_placement import before_placement, placement_groups
+
+PLACEMENT = "tile -1,1 r90 gray@SE"
+PREFIX = "load red red gray; ship T2"
+"""Turn 1 from the placement to the stop at Thera: two actions of turn 1 left, turn 2's four."""
+NEXT = "tile -4,-1 r0 red@SW"
+"""A placement of the next tile (L24) in turn 2: it takes a gray cube, then a red one."""
+
+LINES = {
+    "turn 1's sale": (
+        "sell red; sell red; sell gray; buy easy; ship -1,1NE; end; "
+        f"{NEXT}; excavate M04 0,1SE; ship -1,1SE; excavate E11 -1,1SE"
+    ),
+    "buy, end, place, sell": (
+        f"buy easy; end; {NEXT}; sell red; sell red; sell gray; ship -1,1NE; excavate M04 0,1SE; "
+        "ship -1,1SE; excavate E11 -1,1SE"
+    ),
+    "held past Thera": f"sell red; sell gray; ship -1,1NE; end; {NEXT}; excavate M04 0,1SE; ship T2; sell red",
+    "part in turn 1": f"sell red; end; {NEXT}; sell red; sell gray; ship -1,1NE; excavate M04 0,1SE",
+}
+
+
+@cache
+def _child():
+    group = next(g for g in placement_groups(before_placement(5, 2016, 11)) if any(str(a) == PLACEMENT for a, _ in g))
+    return next(c for a, c in group if str(a) == PLACEMENT)
+
+
+def _played(puzzle, state, line):
+    """`state` after `line` through the engine, and (turn, action) of each action played."""
+    out = []
+    for name in (x.strip() for x in line.split(";")):
+        action = next((a for a in moves(puzzle, state) if str(a) == name), None)
+        assert action is not None, f"the engine refuses {name!r}"
+        out.append((state.turn, action))
+        state = play(puzzle, state, action)
+    return state, out
+
+
+@cache
+def _at_thera():
+    puzzle = two_turn_puzzle(_child())
+    state, _ = _played(puzzle, State(_child()), PREFIX)
+    assert state.turn == 1 and state.pos.actions_left == 2 and state.pos.hero.boat == "T2"
+    return state.pos
+
+
+def _searches(pos):
+    """A search of each group of final boards whose next tile is L24 (the one the lines place)."""
+    got = slot_groups(pos)
+    assert got is not None
+    _, finals, acts = got
+    first = set(pos.board.placements)
+    out = []
+    for group in finals:
+        if {p[1] for b in group for p in b.placements if p not in first} == {"L24"}:
+            out.append(TwoRelaxed(pos, [pos.board, *group], acts, 1, Boards(pos), None))
+    assert out
+    return out
+
+
+def test_R_FREE_1_R_TURN_1_R_TILE_2_a_turn_1_sale_is_read_on_todays_market():
+    top = _child()
+    # The three cubes aboard at Thera from the start (their colours known, nothing loaded).
+    pos = top.with_seat(top.to_move, evolve(top.hero, boat="T2", cargo=("red", "red", "gray")))
+    puzzle = two_turn_puzzle(pos)
+    now = play(puzzle, play(puzzle, play(puzzle, State(pos), Sell("red")), Sell("red")), Sell("gray"))
+    turn_one = now.pos.hero.drachmas - pos.hero.drachmas
+    assert turn_one == 8  # red 3 + 2, gray 3 on the market (4, 6, 3, 3)
+    after = play(puzzle, State(pos), EndTurn())
+    turn_two = 0
+    for action in moves(puzzle, after):
+        placed = play(puzzle, after, action)
+        sold = placed
+        for colour in ("red", "red", "gray"):
+            sale = next((a for a in moves(puzzle, sold) if a == Sell(colour)), None)
+            if sale is not None:
+                sold = play(puzzle, sold, sale)
+        turn_two = max(turn_two, sold.pos.hero.drachmas - pos.hero.drachmas)
+    assert turn_two > turn_one  # the takes first: the turn-2 price (h81gap: 11)
+    for r in _searches(pos):
+        assert r.money is not None
+        assert r.money.income_now(3, ()) == r.income_now(3, ()) == turn_one
+        assert r.earned_now[3] >= turn_one  # colour-blind (`blind_first`'s first tier)
+        assert r.money.income(3, ()) >= turn_two > r.money.income_now(3, ())
+
+
+def test_R_TURN_3_R_FREE_1_R_BUY_1_lines_of_each_split_case_are_never_above_the_bound(monkeypatch):
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    pos = _at_thera()
+    puzzle = two_turn_puzzle(pos)
+    two = next(iter(_searches(pos))).start_acts - pos.actions_left  # turn 2's own actions (no dig yet)
+    assert two == 4
+    for case, line in LINES.items():
+        end, steps = _played(puzzle, State(pos), line)
+        score = seat_score(end.pos, puzzle.hero).total
+        sales = [(turn, a) for turn, a in steps if isinstance(a, Sell)]
+        turns = {turn for turn, _ in sales}
+        # Each line is of its case.
+        if case == "turn 1's sale":
+            assert turns == {1}
+        elif case == "part in turn 1":
+            assert turns == {1, 2} and all(not str(a).startswith("ship") for _, a in steps[: steps.index(sales[-1])])
+        elif case == "buy, end, place, sell":
+            assert turns == {2} and str(steps[0][1]) == "buy easy" and steps[0][0] == 1
+            # It leaves Thera with turn 2's own actions: the cap of reach_split.py's (b).
+            state, _ = _played(puzzle, State(pos), line.split("; ship")[0])
+            assert state.turn == 2 and state.pos.actions_left == two
+        else:
+            assert turns == {1, 2} and str(steps[2][1]).startswith("ship") and steps[2][0] == 1
+        assert not below(pos, score), case
+        assert not below(_child(), score), case
