@@ -28,7 +28,7 @@ import sys
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis import endgame, reach_two
+from akrotiri_puzzles.analysis import endgame, reach_split, reach_two
 from akrotiri_puzzles.analysis.placement import groups
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.simulate import play_game
@@ -136,7 +136,12 @@ def main() -> None:
     ap.add_argument("--objective", default="score")
     ap.add_argument("--limit", type=float, default=1800.0)
     ap.add_argument("--cpu-limit", type=int, default=None, help="CPU seconds per position (a child process each)")
+    ap.add_argument(
+        "--split-sale", action="store_true", help="analysis/reach_split.py's SPLIT_SALE on (off by default)"
+    )
     args = ap.parse_args()
+    if args.split_sale:
+        reach_split.SPLIT_SALE = True
     if args.cpu_limit is not None and args.cpu_limit < 1:
         ap.error(f"--cpu-limit: expected a whole number of CPU seconds, 1 or more, not {args.cpu_limit}")
     solves = [0]

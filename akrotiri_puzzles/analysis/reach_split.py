@@ -4,7 +4,7 @@ each stop at Thera, reads the income with the next placement's takes first (reac
 `Money.income`, reach_sales.py's `sale_prices`) and keeps every action left. While turn 1 may go on
 (`gained` below `OVER`) that pairs the turn-2 price with turn 1's unspent actions, which no real line
 has (docs/benchmarks.md, session 81, h81gap: s5t11's `tile -1,1 r90` read 22 through it). With
-`SPLIT_SALE` the stop is searched as three kinds of children (`SplitSale.split_sale`):
+`SPLIT_SALE` the stop is searched as three kinds of children (`SplitSale.split_sales`):
 
 - (a) *turn 1's sale*: every cube sold, priced on today's market (`income_now`: no take; the next
   placement comes after turn 1's action phase, R-TURN-1, R-TILE-2), every action kept, turn 1 may
@@ -28,29 +28,32 @@ excavation bonus (reach_turns.py's `turn_one_lost`). Split by what R does with t
    reading every sale so far may be turn 1's (as before this split: at least R's total income of
    these cubes whichever turn and stop sells them, reach_sales.py's *Cubes sold back*), so the image
    has no fewer drachmas at every later point; it leaves S empty (2 points a Move, room for every
-   Load); R's turn-1 actions at S are Buys or Loads there, which the image makes at S with every
-   action (the sale is first at a stop); every action R takes after it leaves S is turn 2's, so R
-   has at most `T2` actions left when it leaves, and the image `min(acts, T2)`, at least that.
+   Load); what R does at S before it leaves (Buys, a Load, a Move between Thera's docks, in turn 1
+   or 2; an Oracle is the image's at its start, `oracle`) the image does at S with every action
+   left (the sale is first at a stop), so it still has no fewer actions than R when R leaves; R's
+   actions from then on are turn 2's, at most `T2`, so `min(acts, T2)` is still at least R's.
 2. R's turn 1 goes on past S (it leaves S in turn 1): every sale R makes at S is turn 1's, on
    today's market (the passive opponent changes nothing, R-TURN-1), so `j` of them earn at most
    `income_now(sold + j)` with the sales before (the n best empty spaces now among the colours the
    cubes may have, each sale filling one, R-FREE-1); the cubes R keeps aboard are sold at a later
    stop, whose own reading (this split again while turn 1 may go on, else the reading of every
    sale so far) is of all the cubes sold by then, at least R's total. If R keeps none: (a); else
-   the hold with R's `j`, whose image keeps R's cargo (the same legs and room) and makes R's Buys
-   and Loads at S with the cubes aboard.
-   A cube R unloads at S is kept aside as before (`stash_loads_again`, reach_two.py).
+   the hold that keeps as many cubes aboard as R (the rest sold now: where the image carries more
+   than R, as the colour-blind tier's Loads may, it sells them, `income_now` never falling as it
+   sells more), whose image has R's legs and room and makes R's Buys and Loads at S with the cubes
+   aboard. A cube R unloads at S is kept aside as before (`stash_loads_again`, reach_two.py).
 So every real line's image is searched under one of the children, each at least the line's score:
-the bound stays sound. The image's drachmas and actions are the line's own at most once each
-child's cap applies, so the only loosening left is (b)'s sale of every cube at S at the prices of
-turn 2's reading. A mixed sale at S (part in turn 1, part after the placement) is case 1; cubes
-kept past a turn-1 stop and sold in turn 2 are case 2's hold.
+the bound stays sound. A mixed sale at S (part in turn 1, part after the placement) is case 1, read
+as loosely as before (every cube at the with-take prices, but with turn 1's unspent actions lost);
+cubes kept past a turn-1 stop and sold in turn 2 are case 2's hold, whose later sale reads the
+takes as before.
 
 The ceiling (reach_ceiling.py) reads a state's drachmas less `income` plus the most the cubes sold
 by then earn: a no-take income is below the with-take one of the same cubes (the take of none is
 one of `next_takes`' and a take only adds empty spaces), so the ceiling stays at least every leaf.
-tests/test_reach_split_sale.py plays the four cases through the engine and compares each with the
-bound (flag on), and the flag on keeps the values CP-SAT proved on seed 5's turn 11.
+tests/test_reach_split_sale.py reads a turn-1 sale against the engine's and plays a line of each
+case through the engine, never above the bound with the flag on; docs/benchmarks.md (session 81,
+h81split) has the values CP-SAT proved that the flag on keeps, and what it gains.
 """
 
 from __future__ import annotations
