@@ -15,6 +15,11 @@ a mountain) takes a gray cube first.
   lower would cut it. These lines score well below the bound here (the relaxation is loose
   elsewhere on this position: cards bought and goals), so the values CP-SAT proved on this turn
   are the split's sharper check (docs/benchmarks.md, session 81, h81split).
+- A tight one (session 82, h82split): on the member `tile -1,1 r270 gray@NE` of the same turn the
+  bound with the split is the member's optimum exactly (21: a line CP-SAT found, played here by
+  the engine; the r270 group's cover is proven at most 21 by CP-SAT alone, session 81), and
+  without it above. It is the cap (b) that decides it: a cap one action looser reads 22 again;
+  and the line is turn 1's sale (a): the split with turn 2's sale alone would read it below.
 """
 
 from __future__ import annotations
@@ -52,10 +57,24 @@ LINES = {
 }
 
 
+TIGHT = "tile -1,1 r270 gray@NE"
+"""A member of seed 5's turn 11 whose optimum the split reads exactly."""
+BEST = (
+    "load red blue gray; ship T2; sell red; sell blue; sell gray; buy easy easy; ship -1,1NE; end; "
+    "tile 0,2 r90 green@NW; excavate E11 0,1NW; portage 0,2SW; ship 0,1NE; portage 1,3SE; ship 0,2NE; "
+    "excavate E07 0,2NE; keep G07"
+)
+"""`TIGHT`'s best line, as CP-SAT found it (board_solve.py's `best_two_turns` at the floor 21, session
+82): the three cubes sold in turn 1 at Thera, two easy cards bought, Thera left in turn 1."""
+
+
 @cache
+def _member(name: str):
+    return next(c for g in placement_groups(before_placement(5, 2016, 11)) for a, c in g if str(a) == name)
+
+
 def _child():
-    group = next(g for g in placement_groups(before_placement(5, 2016, 11)) if any(str(a) == PLACEMENT for a, _ in g))
-    return next(c for a, c in group if str(a) == PLACEMENT)
+    return _member(PLACEMENT)
 
 
 def _played(puzzle, state, line):
@@ -142,3 +161,41 @@ def test_R_TURN_3_R_FREE_1_R_BUY_1_lines_of_each_split_case_are_never_above_the_
             assert turns == {1, 2} and str(steps[2][1]).startswith("ship") and steps[2][0] == 1
         assert not below(pos, score), case
         assert not below(_child(), score), case
+
+
+def _turn_two_sale_alone(
+    self, at, acts, drachmas, cargo, sold, hand, dug, bought, taken, kept, mask, gained, income, n
+):
+    """`SplitSale.split_sales` broken: (b) alone, no sale of turn 1 at today's market nor hold."""
+    first = self.pack_first(n, taken)
+    earns = max(income, self.income_after(n, taken, first))
+    held = 1 + self.turn_two_actions(gained)
+    return self.search(
+        at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, first, earns, held
+    )
+
+
+def test_R_TURN_2_R_TURN_3_R_FREE_1_R_TILE_2_the_split_reads_a_members_optimum_exactly(monkeypatch):
+    member = _member(TIGHT)
+    puzzle = two_turn_puzzle(member)
+    end, steps = _played(puzzle, State(member), BEST)
+    best = seat_score(end.pos, puzzle.hero).total
+    assert best == 21
+    # Turn 1's sale (reach_split.py's (a)): every cube sold in turn 1, Thera left in turn 1.
+    assert {t for t, a in steps if isinstance(a, Sell)} == {1}
+    assert next(t for t, a in steps if str(a) == "ship -1,1NE") == 1
+    # Without the split the sale reads turn 2's prices with turn 1's actions: 22 in reach.
+    assert not below(member, best + 1)
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    assert below(member, best + 1)
+    assert not below(member, best)
+    # The cap of (b) at turn 2's own actions decides it: one action more and 22 is in reach again
+    # (R-TURN-2: the unspent actions of turn 1 are lost, R-TURN-3).
+    two = reach_split.SplitSale.turn_two_actions
+    monkeypatch.setattr(reach_split.SplitSale, "turn_two_actions", lambda self, gained: two(self, gained) + 1)
+    assert not below(member, best + 1)
+    monkeypatch.setattr(reach_split.SplitSale, "turn_two_actions", two)
+    # Turn 2's sale alone (no turn-1 sale on today's market, R-FREE-1, no hold): the engine's line
+    # of 21 would read out of reach, an unsound bound.
+    monkeypatch.setattr(reach_split.SplitSale, "split_sales", _turn_two_sale_alone)
+    assert below(member, best)

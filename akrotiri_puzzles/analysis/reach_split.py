@@ -80,6 +80,11 @@ class SplitSale:
     pack_first: Any
     income_now: Any
 
+    def turn_two_actions(self, gained: int) -> int:
+        """`T2`, turn 2's own actions (R-TURN-2: those of the hero's board after turn 1's
+        excavations, `gained` of them added by turn 1's so far): (b)'s cap on every leg away."""
+        return self.start_acts - self.pos.actions_left + gained
+
     def split_sales(
         self,
         at: Any,
@@ -123,7 +128,7 @@ class SplitSale:
             )
             best = max(best, sub)
         # (b): turn 1 ends here; the takes first; every leg away with at most turn 2's own actions.
-        two = self.start_acts - self.pos.actions_left + gained
+        two = self.turn_two_actions(gained)
         first = self.pack_first(n, taken)
         earns = max(income, self.income_after(n, taken, first))
         sub = search(
