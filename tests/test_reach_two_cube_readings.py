@@ -19,7 +19,7 @@ from collections import Counter
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_board_legs, reach_boards, reach_money, reach_two
+from akrotiri_puzzles.analysis import reach_board_legs, reach_boards, reach_money, reach_split, reach_two
 
 from .conftest import ROOT, tool_module
 
@@ -149,4 +149,22 @@ def test_R_FREE_2_R_LOAD_1_lines_with_unloads_within_the_readings_through_touche
         lambda self, n, t, whole=False, first=None: income(self, n, t, whole, first) - whole,
     )
     got, _ = run()
+    assert got["income"] > 0
+
+
+def test_R_TURN_2_R_TURN_3_R_FREE_1_with_the_split_sale_each_line_within_its_case(check, monkeypatch) -> None:
+    """s4t11 (south), reach_split.py's `SPLIT_SALE` on (session 82, h82split): the image splits
+    each sale at Thera while turn 1 may go on by the line's case (`thera_case`): turn 1's sale on
+    today's market (`income_now`, R-FREE-1), a hold, or turn 2's sale with the legs away capped at
+    turn 2's own actions (`turn_two_actions`, R-TURN-2, R-TURN-3); every sale, leg and action
+    within the readings. Today's market read one lower, and the lines' turn-1 sales go past it.
+    (The cap one lower is not found by these random lines, which seldom leave Thera with every
+    action of turn 2 left: tests/test_reach_split_sale.py plays one that does.)"""
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    got, seen = misses(check, 4, 11, "south", 150)
+    assert got == Counter()
+    assert seen["split (a)"] > 50 and seen["split (b)"] > 10 and seen["split capped"] > 5
+    now = reach_money.Money.income_now
+    monkeypatch.setattr(reach_money.Money, "income_now", lambda self, n, t: max(0, now(self, n, t) - 1))
+    got, _ = misses(check, 4, 11, "south", 150)
     assert got["income"] > 0

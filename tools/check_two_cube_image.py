@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from akrotiri_puzzles.actions import Buy, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
-from akrotiri_puzzles.analysis import reach_money, reach_two
+from akrotiri_puzzles.analysis import reach_money, reach_split, reach_two
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_ceiling import OVER
 from akrotiri_puzzles.board import Board
@@ -96,6 +96,14 @@ class Image:
         self.cut = False
         """The search does not go on from here (`last_loads_unread`'s stop, a buy it skips): the
         rest of the line is not read."""
+        self.held = 0
+        """`search`'s `held` (reach_split.py): `HOLD` at a stop where a turn-1 sale kept cubes
+        aboard, `1 + T2` where turn 2's sale capped the legs away, 0 else."""
+        self.case: tuple[bool, int] = (True, 0)
+        """What the line does at the stop at Thera the image is at (`thera_case`): whether it leaves
+        it in turn 1, and the cubes it keeps aboard then; read by a split sale."""
+        self.splits: Counter[str] = Counter()
+        """The split sales' children the image took (`(a)`, `(h)`, `(b)`) and the caps it applied."""
 
     def enter(self) -> None:
         """A state of `search`: `last_loads_unread`'s forgetting and stop, `gained` (`turn_over`,
@@ -113,11 +121,39 @@ class Image:
             self.gained = r.turn_over(self.acts, was)
         if self.gained == OVER:
             self.gained = r.turn_one_over(was, self.acts, self.at, self.sold, self.cargo, self.stash, self.taken)  # type: ignore[arg-type]
-        if r.stop_at(self.at) == r.thera and self.cargo:  # type: ignore[arg-type]
+        if self.held > self.acts:
+            self.held = 0  # `search`: a cap above the actions left is void
+        if r.stop_at(self.at) == r.thera and self.cargo and self.held >= 0:  # type: ignore[arg-type]
             n = min(len(r.earned) - 1, self.sold + self.cargo)
-            self.income = max(self.income, r.income_after(n, self.taken, self.gained))  # type: ignore[arg-type]
-            self.sold, self.cargo = n, 0
+            if self.gained < OVER and r.split_sale:
+                self.split(n)
+            else:
+                self.income = max(self.income, r.income_after(n, self.taken, self.gained))  # type: ignore[arg-type]
+                self.sold, self.cargo = n, 0
             self.enter()
+
+    def split(self, n: int) -> None:
+        """A sale at Thera while turn 1 may go on, `n` cubes sold by its end: the child of
+        `SplitSale.split_sales` the line's case takes (`case`, reach_split.py's *Sound*): where
+        the line leaves the stop in turn 1, (a) or the hold keeping as many cubes aboard as the
+        line (at most the image's), the rest sold on today's market (`income_now`); where turn 1
+        ends at the stop or before it, (b): every cube sold at the with-take reading, turn 1
+        over (`pack_first`), the legs away capped at turn 2's own actions (`leg`)."""
+        r = self.r
+        goes_on, keep = self.case
+        if goes_on:
+            keep = min(keep, self.cargo)
+            k = min(n, self.sold + self.cargo - keep)
+            self.income = max(self.income, r.income_now(k, self.taken))  # type: ignore[arg-type]
+            self.sold, self.cargo = k, keep
+            self.held = reach_split.HOLD if keep else 0
+            self.splits["(h)" if keep else "(a)"] += 1
+            return
+        two = r.turn_two_actions(self.gained)
+        first = r.pack_first(n, self.taken)  # type: ignore[arg-type]
+        self.income = max(self.income, r.income_after(n, self.taken, first))  # type: ignore[arg-type]
+        self.sold, self.cargo, self.gained, self.held = n, 0, first, 1 + two
+        self.splits["(b)"] += 1
 
     def exact(self) -> bool:
         """Whether the colours are read and nothing is unloaded yet: a Load takes what the line's
@@ -145,7 +181,9 @@ class Image:
     def leg(self, choices: list[int], points: int, free: int, real_after: int, stop: bool) -> int | str:
         """The leg to one of `choices` (spots) within the engine's `points` (a plan entry keeping
         board k) whose Move actions (`leg_actions`) leave the image at least `real_after` actions
-        after it (and the stop's action, `stop`); the spot reached, or why none."""
+        after it (and the stop's action, `stop`); the spot reached, or why none. A leg away from a
+        split sale's stop drops its mark (`held`), and turn 2's sale's (`1 + T2`) leaves with at
+        most turn 2's own actions (reach_split.py, `search`'s capped state)."""
         r, k = self.r, self.k
         plan = r.plan_moves(self.at)
         why = ""
@@ -159,17 +197,44 @@ class Image:
             f = free if isinstance(self.at, str) else 0
             need = max(0, p - f)
             least = need if self.cargo else (need + 1) // 2  # R-MOVE-2
-            options = r.leg_actions(self.at, spot, least, self.acts, self.gained, self.cargo, f)  # type: ignore[arg-type]
-            ok = [m for m in options if self.acts - m - stop >= real_after]
+            away = bool(self.held) and spot != self.at
+            acts = min(self.acts, self.held - 1) if away and self.held > 0 else self.acts
+            options = r.leg_actions(self.at, spot, least, acts, self.gained, self.cargo, f)  # type: ignore[arg-type]
+            ok = [m for m in options if acts - m - stop >= real_after]
             if not ok:
-                why = why or f"leg_actions: engine {real_after} read {self.acts - min(options) - stop} {options}"
+                why = why or f"leg_actions: engine {real_after} read {acts - min(options) - stop} {options}"
                 continue
-            self.acts -= min(ok)
+            if away:
+                self.splits["capped" if acts < self.acts else "mark dropped"] += 1
+                self.held = 0
+            self.acts = acts - min(ok)
             if bits != -1:
                 self.mask &= bits
             self.at = spot
             return spot
         return why
+
+
+def thera_case(line: list[tuple[State, Any]], i: int) -> tuple[bool, int]:
+    """What the line does at its stop at Thera from action `i`, the child of the split sale that
+    covers it (reach_split.py's *Sound*): whether every sale it makes there is turn 1's, and the
+    cubes it keeps aboard then. The stop is the image's: it lasts until the line's next action on
+    another island (a Load, an Unload, an excavation); steps away and back to Thera with no such
+    action between are of the same stop (a leg from a spot to itself takes no points, and the
+    search makes no stop without an action). A sale of turn 2 there: turn 2's sale (b), whose
+    legs away are then all turn 2's. Else the cubes aboard at that next action (those loaded at
+    the stop aside) are kept: none, turn 1's sale (a); some, the hold (h)."""
+    loaded = 0
+    for state, a in line[i:-1]:
+        p = state.pos
+        boat = p.hero.boat
+        if isinstance(a, Sell) and state.turn == 2:
+            return False, 0
+        if isinstance(a, (Load, Unload, Excavate)) and boat is not None and boat not in p.board.thera_docks:
+            return True, max(0, len(p.hero.cargo) - loaded)
+        if isinstance(a, Load):
+            loaded += len(a.colours)
+    return True, max(0, len(line[-1][0].pos.hero.cargo) - loaded)
 
 
 def spot_choices(r: reach_two.TwoRelaxed, k: int, board: Board, dock: str, turn: int) -> list[int]:
@@ -217,6 +282,7 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
     if end is not None:
         yield from pools(r, k, line)
     im = Image(r, k)
+    im.case = thera_case(line, 0)
     im.enter()
     sold_t1: Counter[str] = Counter()
     deferred = 0
@@ -240,6 +306,8 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             break
         nxt = line[i + 1][0]
         where = " ; ".join(names[: i + 1])
+        if p.hero.boat in p.board.thera_docks:
+            im.case = thera_case(line, i)
         if isinstance(a, Step):
             points += 2 if p.passing else 1  # R-MOVE-3: leaving the other boat's dock
             continue
@@ -328,8 +396,7 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             if after < 2 or not r.buys_help or len(im.dug) >= r.left:
                 im.cut = True  # `search` tries a buy only with two actions after it
                 continue
-            im.acts = after
-            im.cargo = 0
+            im.acts = after  # the cargo too (none but a hold's, reach_split.py)
         elif isinstance(a, Load):
             miss = load(im, n, after, state.turn, real_next, where)
             if miss is not None:
@@ -344,6 +411,7 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             seen[f"imaged {type(a).__name__} t{state.turn}"] += 1
             im.enter()
     seen["imaged Unload"] += im.unloaded
+    seen.update({f"split {kind}": n for kind, n in im.splits.items()})
     if end is not None and not im.cut:
         seen["imaged to the end"] += 1
         if not im.mask >> k & 1:

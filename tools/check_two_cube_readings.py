@@ -32,6 +32,10 @@ game's tile placement, as tools/bench_two_turns_place.py draws them):
   sales colour-blind, Loads taking as many as they can). A miss is a reading below the line: the
   relaxation would not hold this real line, unless the image chose badly where the search tries
   several ways (a miss is to be read by hand; a pass shows an image within every reading).
+  `--split-sale` (reach_split.py's `SPLIT_SALE` on): a stop at Thera while turn 1 may go on takes
+  the split sale's child of the line's case (tools/check_two_cube_image.py's `thera_case`,
+  `Image.split`): turn 1's sale on today's market, a hold (the cubes the line keeps aboard, no
+  other sale at the stop) or turn 2's sale with every leg away capped at turn 2's own actions.
 
     PYTHONPATH=TREE .venv/bin/python tools/check_two_cube_readings.py --seed 4 --turn 24 --seat north
 """
@@ -51,7 +55,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from check_two_cube_image import Groups, Miss, image
 
 from akrotiri_puzzles.actions import Load, Unload
-from akrotiri_puzzles.analysis import reach_two
+from akrotiri_puzzles.analysis import reach_split, reach_two
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.board import Board
 from akrotiri_puzzles.geometry import Quad
@@ -228,7 +232,9 @@ def main() -> None:
     ap.add_argument("--boards", type=int, default=4, help="final boards a group whose legs are read")
     ap.add_argument("--unloads", action="store_true", help="the lines make Unloads (R-FREE-2)")
     ap.add_argument("--blind", action="store_true", help="the image of the colour-blind search (money off)")
+    ap.add_argument("--split-sale", action="store_true", help="reach_split.SPLIT_SALE on (the image splits too)")
     args = ap.parse_args()
+    reach_split.SPLIT_SALE = args.split_sale
     total = 0
     seen: Counter[str] = Counter()
     for seed in args.seed:
