@@ -22,31 +22,42 @@ has (docs/benchmarks.md, session 81, h81gap: s5t11's `tile -1,1 r90` read 22 thr
 
 *Sound.* Take a real line R and its relaxed image, which reaches this stop S with no fewer drachmas
 and actions than R (reach_bound.py, reach_two.py's *Turn 2's actions*), `gained` at least R's turn-1
-excavation bonus (reach_turns.py's `turn_one_lost`). Split by what R does with the cubes aboard:
-1. R's turn 1 ends at S or before it (R sells some cubes at S in turn 1 and the rest after the
-   placement, or all in turn 2, or holds some past S: all in turn 2 then): (b). Its income is the
-   reading every sale so far may be turn 1's (as before this split: at least R's total income of
-   these cubes whichever turn and stop sells them, reach_sales.py's *Cubes sold back*), so the image
-   has no fewer drachmas at every later point; it leaves S empty (2 points a Move, room for every
-   Load); what R does at S before it leaves (Buys, a Load, a Move between Thera's docks, in turn 1
-   or 2; an Oracle is the image's at its start, `oracle`) the image does at S with every action
-   left (the sale is first at a stop), so it still has no fewer actions than R when R leaves; R's
-   actions from then on are turn 2's, at most `T2`, so `min(acts, T2)` is still at least R's.
-2. R's turn 1 goes on past S (it leaves S in turn 1): every sale R makes at S is turn 1's, on
-   today's market (the passive opponent changes nothing, R-TURN-1), so `j` of them earn at most
-   `income_now(sold + j)` with the sales before (the n best empty spaces now among the colours the
-   cubes may have, each sale filling one, R-FREE-1); the cubes R keeps aboard are sold at a later
-   stop, whose own reading (this split again while turn 1 may go on, else the reading of every
-   sale so far) is of all the cubes sold by then, at least R's total. If R keeps none: (a); else
-   the hold that keeps as many cubes aboard as R (the rest sold now: where the image carries more
-   than R, as the colour-blind tier's Loads may, it sells them, `income_now` never falling as it
-   sells more), whose image has R's legs and room and makes R's Buys and Loads at S with the cubes
-   aboard. A cube R unloads at S is kept aside as before (`stash_loads_again`, reach_two.py).
+excavation bonus (reach_turns.py's `turn_one_lost`). The stop S is the image's: R's actions at
+Thera up to its next action on another island (a Load, an Unload, an excavation); R's boat may
+step away and back to Thera between them (the search's leg from a spot to itself takes no points,
+and it makes no stop without an action: one stop of the image). Split by the turn of S's sales:
+1. R makes a sale of S in turn 2 (some cubes sold at S in turn 1 and the rest after the placement,
+   or all in turn 2, before or after a step away and back): (b). Its income is the reading every
+   sale so far may be turn 1's (as before this split: at least R's total income of these cubes
+   whichever turn and stop sells them, reach_sales.py's *Cubes sold back*), so the image has no
+   fewer drachmas at every later point; it leaves S empty (2 points a Move, room for every Load);
+   what R does at S (Buys, a Load, a Move between Thera's docks, in turn 1 or 2; an Oracle is the
+   image's at its start, `oracle`) the image does at S with every action left (the sale is first
+   at a stop), so it still has no fewer actions than R when R leaves; R is at Thera in turn 2, so
+   every action R spends from its last time there on is turn 2's, at most `T2`, and
+   `min(acts, T2)` is still at least R's on the leg to its next action.
+2. Every sale of S is turn 1's (or there is none): on today's market (the passive opponent
+   changes nothing, R-TURN-1), so `j` of them earn at most `income_now(sold + j)` with the sales
+   before (the n best empty spaces now among the colours the cubes may have, each sale filling
+   one, R-FREE-1); the image keeps every action, so its legs on are R's whichever turn they are
+   in (turn 1 may end on the way); the cubes R still has aboard at its next action are sold at a
+   later stop, whose own reading (this split again while turn 1 may go on, else the reading of
+   every sale so far) is of all the cubes sold by then, at least R's total. If R keeps none: (a);
+   else the hold that keeps as many cubes aboard as R (the rest sold now: where the image carries
+   more than R, as the colour-blind tier's Loads may, it sells them, `income_now` never falling
+   as it sells more), whose image has R's legs and room and makes R's Buys and Loads at S with
+   the cubes aboard. A cube R unloads at S is kept aside as before (`stash_loads_again`,
+   reach_two.py).
 So every real line's image is searched under one of the children, each at least the line's score:
-the bound stays sound. A mixed sale at S (part in turn 1, part after the placement) is case 1, read
-as loosely as before (every cube at the with-take prices, but with turn 1's unspent actions lost);
-cubes kept past a turn-1 stop and sold in turn 2 are case 2's hold, whose later sale reads the
-takes as before.
+the bound stays sound. (Session 81 split by whether R leaves S in turn 1; the engine walker,
+tools/check_two_cube_readings.py `--split-sale`, found both halves of that split short (session
+82, h82split): a line that sells in turn 1, leaves in turn 1 and ends turn 1 on the way pays that
+leg in turn 1, so it is (a)'s, not (b)'s; a line that holds cubes, leaves in turn 1 and comes back
+to sell them in turn 2 with no action between makes no stop the hold could sell at, so it is
+(b)'s. The children are the same.) A mixed sale at S (part in turn 1, part after the placement)
+is case 1, read as loosely as before (every cube at the with-take prices, but with turn 1's
+unspent actions lost); cubes kept past S and sold in turn 2 after an action elsewhere are case
+2's hold, whose later sale reads the takes as before.
 
 The ceiling (reach_ceiling.py) reads a state's drachmas less `income` plus the most the cubes sold
 by then earn: a no-take income is below the with-take one of the same cubes (the take of none is
