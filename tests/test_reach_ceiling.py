@@ -80,8 +80,11 @@ def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_s
 
 
 def ceiling_args(key: tuple) -> tuple:
-    """A relaxed search's memo key (`TwoRelaxed._memo`) as the arguments of its ceiling (`Ceiling.__call__`)."""
-    at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key
+    """A relaxed search's memo key (`TwoRelaxed._memo`) as the arguments of its ceiling (`Ceiling.__call__`).
+    A key may end with a split sale's mark (reach_split.py's `held`, with `SPLIT_SALE` on): it only
+    takes children away (no sale at a hold's stop, the legs away capped), and the search asks the
+    ceiling without it, so the state's arguments are those without it."""
+    at, left, drachmas, cargo, sold, hand, dug, _, _, stash, mask, gained, income = key[:13]
     return (left, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
 
 
