@@ -100,8 +100,8 @@ class Image:
         """`search`'s `held` (reach_split.py): `HOLD` at a stop where a turn-1 sale kept cubes
         aboard, `1 + T2` where turn 2's sale capped the legs away, 0 else."""
         self.case: tuple[bool, int] = (True, 0)
-        """What the line does at the stop at Thera the image is at (`thera_case`): whether it leaves
-        it in turn 1, and the cubes it keeps aboard then; read by a split sale."""
+        """What the line does at the stop at Thera the image is at (`thera_case`): whether every sale
+        it makes there is turn 1's, and the cubes it keeps aboard past it; read by a split sale."""
         self.splits: Counter[str] = Counter()
         """The split sales' children the image took (`(a)`, `(h)`, `(b)`) and the caps it applied."""
 
@@ -135,10 +135,10 @@ class Image:
     def split(self, n: int) -> None:
         """A sale at Thera while turn 1 may go on, `n` cubes sold by its end: the child of
         `SplitSale.split_sales` the line's case takes (`case`, reach_split.py's *Sound*): where
-        the line leaves the stop in turn 1, (a) or the hold keeping as many cubes aboard as the
-        line (at most the image's), the rest sold on today's market (`income_now`); where turn 1
-        ends at the stop or before it, (b): every cube sold at the with-take reading, turn 1
-        over (`pack_first`), the legs away capped at turn 2's own actions (`leg`)."""
+        every sale of the stop is turn 1's, (a) or the hold keeping as many cubes aboard as the
+        line (at most the image's), the rest sold on today's market (`income_now`); where one is
+        turn 2's, (b): every cube sold at the with-take reading, turn 1 over (`pack_first`), the
+        legs away capped at turn 2's own actions (`leg`)."""
         r = self.r
         goes_on, keep = self.case
         if goes_on:
