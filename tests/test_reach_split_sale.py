@@ -25,7 +25,9 @@ from akrotiri_puzzles.actions import EndTurn, Sell
 from akrotiri_puzzles.analysis import reach_split
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.analysis.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.analysis.reach_two_goals import Reached
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.scoring import seat_score
@@ -142,3 +144,53 @@ def test_R_TURN_3_R_FREE_1_R_BUY_1_lines_of_each_split_case_are_never_above_the_
             assert turns == {1, 2} and str(steps[2][1]).startswith("ship") and steps[2][0] == 1
         assert not below(pos, score), case
         assert not below(_child(), score), case
+
+
+def _answer(r):
+    """A search's answer: its value, or the exception that ended it (a line reaching the value asked,
+    the node cap passed)."""
+    try:
+        return r.best()
+    except (Reached, TooBig) as e:
+        return type(e).__name__
+
+
+def test_R_FREE_1_R_TURN_1_the_cascade_asks_the_split_search_only_where_the_unsplit_one_is_not_below(monkeypatch):
+    # reach_split.py's `cascade` at 22 on `tile -1,1 r90` (h81gap: the unsplit relaxation reads 22
+    # through a turn-2 price with turn 1's actions kept): where the unsplit search of a group is below,
+    # its answer, the split one never made; where not (the group of slot (0, 2), a relaxed line
+    # reaching 22), the split search's answer and states exactly.
+    pos = _child()
+    keys, finals, acts = slot_groups(pos)
+    asked = {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}
+    ask = 22
+    kinds = set()
+    for key in (("(0, 2)", False), ("(-3, -2)", True), ("(2, 2)", False)):
+        group = [pos.board, *asked[key]]
+        monkeypatch.setattr(reach_split, "SPLIT_SALE", False)
+        plain = _answer(TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1]))
+        monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+        split = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
+        alone = _answer(split)
+        assert isinstance(alone, int) and alone < ask, key  # the split search is below on each
+        monkeypatch.setattr(reach_split, "CASCADE", True)
+        r = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
+        splits = []
+        searched = r._from_start
+
+        def spied(searched=searched, r=r, splits=splits):
+            splits.append(r.split_sale)
+            return searched()
+
+        r._from_start = spied
+        got = _answer(r)
+        monkeypatch.setattr(reach_split, "CASCADE", False)
+        assert splits[0] is False, key  # the unsplit search first
+        if isinstance(plain, int) and plain < ask:
+            kinds.add("unsplit below")
+            assert got == plain and True not in splits, key
+        else:
+            kinds.add("split asked")
+            assert True in splits and got == alone, key
+            assert r.start_nodes - r.nodes == split.start_nodes - split.nodes, key
+    assert kinds == {"unsplit below", "split asked"}

@@ -58,6 +58,7 @@ h81split) has the values CP-SAT proved that the flag on keeps, and what it gains
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 SPLIT_SALE = False
@@ -66,6 +67,39 @@ search is made."""
 
 HOLD = -1
 """`search`'s `held` at a stop where a turn-1 sale kept cubes aboard: no other sale at this stop."""
+
+CASCADE = False
+"""With `SPLIT_SALE`: whether a search with a value asked is first made without the split and made
+with it only where that one is not below the value (`cascade`, session 82, h82sbench); read when a
+search is made."""
+
+
+def cascade(r: Any, search: Callable[[], int], caught: tuple[type[Exception], ...], reached: type[Any]) -> int:
+    """`search()` (a search with a value asked, `r.ask`, and the split on: `r.split_sale`) made
+    first with the split off: where that is below `r.ask` it is the answer, else (a value at least
+    `r.ask`, or one of `caught` raised: a line reaching it, the node cap passed) `search()` again
+    with the split on, with its own states, node cap and memo, whose answer it is.
+
+    Both are bounds (the unsplit search is the relaxation before this split, the split one is sound
+    by the module doc's argument), so a value below `r.ask` from either proves it out of reach; where the unsplit one is not below,
+    the answer is the split one's, and `reached`'s readings of the last leaf that reached the value
+    (its `cards`, `finals`, `goals`, read by floor_first.py and floor_cards.py) are put back as they
+    were before the unsplit search, so they are the split one's too. The split one's children
+    (a hold of each j < c, turn 2's sale) cost states at every stop at Thera while turn 1 may go on,
+    which the unsplit search spares where it is below already."""
+    saved = (reached.cards, reached.finals, reached.goals)
+    r.split_sale = False
+    try:
+        value = search()
+        if value < r.ask:
+            return value
+    except caught:
+        pass
+    finally:
+        r.split_sale = True
+    reached.cards, reached.finals, reached.goals = saved
+    r.nodes, r._memo, r._richest = r.start_nodes, {}, {}
+    return search()
 
 
 class SplitSale:
