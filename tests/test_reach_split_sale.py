@@ -194,3 +194,26 @@ def test_R_FREE_1_R_TURN_1_the_cascade_asks_the_split_search_only_where_the_unsp
             assert True in splits and got == alone, key
             assert r.start_nodes - r.nodes == split.start_nodes - split.nodes, key
     assert kinds == {"unsplit below", "split asked"}
+
+
+def test_R_FREE_1_R_MOVE_2_one_hold_reads_the_same_bounds_in_fewer_states(monkeypatch):
+    # reach_split.py's `ONE_HOLD`: the hold keeping one cube aboard is at least every other hold
+    # (its module doc), so the split searches read the same values with it, in no more states.
+    pos = _child()
+    keys, finals, acts = slot_groups(pos)
+    asked = {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    fewer = 0
+    for ask in (21, 22):
+        for key in (("(0, 2)", False), ("(1, -3)", False), ("(2, -2)", False)):
+            group = [pos.board, *asked[key]]
+            monkeypatch.setattr(reach_split, "ONE_HOLD", False)
+            every = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
+            value = _answer(every)
+            monkeypatch.setattr(reach_split, "ONE_HOLD", True)
+            one = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
+            assert _answer(one) == value, (ask, key)
+            states = every.start_nodes - every.nodes
+            assert one.start_nodes - one.nodes <= states, (ask, key)
+            fewer += one.start_nodes - one.nodes < states
+    assert fewer  # the holds of 2 or more cubes were searched without it

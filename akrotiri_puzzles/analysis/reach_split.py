@@ -43,10 +43,21 @@ excavation bonus (reach_turns.py's `turn_one_lost`). Split by what R does with t
    sells more), whose image has R's legs and room and makes R's Buys and Loads at S with the cubes
    aboard. A cube R unloads at S is kept aside as before (`stash_loads_again`, reach_two.py).
 So every real line's image is searched under one of the children, each at least the line's score:
-the bound stays sound. A mixed sale at S (part in turn 1, part after the placement) is case 1, read
-as loosely as before (every cube at the with-take prices, but with turn 1's unspent actions lost);
-cubes kept past a turn-1 stop and sold in turn 2 are case 2's hold, whose later sale reads the
-takes as before.
+the bound stays sound.
+
+*One hold* (`ONE_HOLD`, session 82, h82sbench). Of the holds, the one keeping one cube aboard
+(`j = c - 1`) is enough for case 2 where R keeps `m >= 1` cubes aboard: its image sells `c - 1 >= c - m`
+cubes now (the argument's "where the image carries more than R, it sells them": `income_now` never
+falls as it sells more, so it has no fewer drachmas from S on), has cargo aboard as R has (1 point a
+Move, R-MOVE-2; where R unloads all its cubes, it unloads its one, as an unload of R's is the
+image's) and more room for every Load; the later stop's reading is of every cube sold by then (the
+same count, or more where its room loaded more), and more of the sales so far count as possibly turn
+1's (`pack_first`, the reading every sale may be turn 1's being the loosest). So the holds keeping 2
+or more cubes add no line: only the search's states.
+
+A mixed sale at S (part in turn 1, part after the placement) is case 1, read as loosely as before
+(every cube at the with-take prices, but with turn 1's unspent actions lost); cubes kept past a
+turn-1 stop and sold in turn 2 are case 2's hold, whose later sale reads the takes as before.
 
 The ceiling (reach_ceiling.py) reads a state's drachmas less `income` plus the most the cubes sold
 by then earn: a no-take income is below the with-take one of the same cubes (the take of none is
@@ -68,6 +79,10 @@ search is made."""
 HOLD = -1
 """`search`'s `held` at a stop where a turn-1 sale kept cubes aboard: no other sale at this stop."""
 
+ONE_HOLD = False
+"""With `SPLIT_SALE`: whether the only hold searched is the one keeping one cube aboard (`j = c - 1`),
+which is at least every other (*One hold* above; session 82, h82sbench); read at each split sale."""
+
 CASCADE = False
 """With `SPLIT_SALE`: whether a search with a value asked is first made without the split and made
 with it only where that one is not below the value (`cascade`, session 82, h82sbench); read when a
@@ -81,12 +96,12 @@ def cascade(r: Any, search: Callable[[], int], caught: tuple[type[Exception], ..
     with the split on, with its own states, node cap and memo, whose answer it is.
 
     Both are bounds (the unsplit search is the relaxation before this split, the split one is sound
-    by the module doc's argument), so a value below `r.ask` from either proves it out of reach; where the unsplit one is not below,
-    the answer is the split one's, and `reached`'s readings of the last leaf that reached the value
-    (its `cards`, `finals`, `goals`, read by floor_first.py and floor_cards.py) are put back as they
-    were before the unsplit search, so they are the split one's too. The split one's children
-    (a hold of each j < c, turn 2's sale) cost states at every stop at Thera while turn 1 may go on,
-    which the unsplit search spares where it is below already."""
+    by the module doc's argument), so a value below `r.ask` from either proves it out of reach;
+    where the unsplit one is not below, the answer is the split one's, and `reached`'s readings of
+    the last leaf that reached the value (its `cards`, `finals`, `goals`, read by floor_first.py and
+    floor_cards.py) are put back as they were before the unsplit search, so they are the split
+    one's too. The split one's children (the holds, turn 2's sale) cost states at every stop at
+    Thera while turn 1 may go on, which the unsplit search spares where it is below already."""
     saved = (reached.cards, reached.finals, reached.goals)
     r.split_sale = False
     try:
@@ -135,7 +150,7 @@ class SplitSale:
         its end, `kept` those unloaded before and left aside, `gained` below `OVER`."""
         search = self.search
         best = -(10**9)
-        for j in range(cargo + 1):
+        for j in range(cargo - 1 if ONE_HOLD and cargo else 0, cargo + 1):
             # (a) with j = cargo; a hold of cargo - j cubes else (today's market, every action).
             k = min(n, sold + j)
             now = max(income, self.income_now(k, taken))
