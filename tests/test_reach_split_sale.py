@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import cache
 
 from akrotiri_puzzles.actions import EndTurn, Sell
-from akrotiri_puzzles.analysis import reach_split
+from akrotiri_puzzles.analysis import reach_below, reach_split
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_bound import TooBig
@@ -217,3 +217,34 @@ def test_R_FREE_1_R_MOVE_2_one_hold_reads_the_same_bounds_in_fewer_states(monkey
             assert one.start_nodes - one.nodes <= states, (ask, key)
             fewer += one.start_nodes - one.nodes < states
     assert fewer  # the holds of 2 or more cubes were searched without it
+
+
+def test_R_FREE_1_R_TURN_1_a_question_asks_the_split_searches_only_where_it_is_not_below_without(monkeypatch):
+    # reach_split.py's `ASK_UNSPLIT_FIRST` (reach_below's `Below.__call__`) on `tile -1,1 r90`: at 22
+    # the question without the split is not below (a group's relaxed line reaches 22 through the
+    # turn-2 price with turn 1's actions kept, h81gap) and the split one is: the question asks both,
+    # without the split first, and answers yes as the split one alone does; at 24 the question
+    # without the split is below, and no split search is made.
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    splits = []
+    best = TwoRelaxed.best
+
+    def spied(r):
+        splits.append(r.split_sale)
+        return best(r)
+
+    monkeypatch.setattr(TwoRelaxed, "best", spied)
+    assert reach_below.Below()(_child(), 22)  # the split alone
+    assert not splits.count(False) and splits.count(True)
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", False)
+    assert not reach_below.Below()(_child(), 22)  # without the split: not below
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    monkeypatch.setattr(reach_split, "ASK_UNSPLIT_FIRST", True)
+    for ask, split_asked in ((22, True), (24, False)):
+        splits.clear()
+        assert reach_below.Below()(_child(), ask), ask
+        assert splits[0] is False, ask  # without the split first
+        assert (True in splits) is split_asked, ask
+        if split_asked:  # every split search after the pass without it
+            assert splits[splits.index(True) :].count(False) == 0
+    assert not reach_split.paused

@@ -88,6 +88,17 @@ CASCADE = False
 with it only where that one is not below the value (`cascade`, session 82, h82sbench); read when a
 search is made."""
 
+ASK_UNSPLIT_FIRST = False
+"""With `SPLIT_SALE`: whether each question of reach_below's `Below` is asked first with the split
+off and again with it only where that one is not below (`Below.__call__`, session 82, h82sbench:
+a question below without the split costs what it cost before it; a search-level `CASCADE` pays the
+split for every search not below, the runs of groups and groups together that boards alone answer
+after them too)."""
+
+paused = False
+"""Set while a question's pass without the split runs (`ASK_UNSPLIT_FIRST`): the searches made
+then do not split (`TwoRelaxed`)."""
+
 
 def cascade(r: Any, search: Callable[[], int], caught: tuple[type[Exception], ...], reached: type[Any]) -> int:
     """`search()` (a search with a value asked, `r.ask`, and the split on: `r.split_sale`) made

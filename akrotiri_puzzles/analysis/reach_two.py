@@ -307,7 +307,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self.prune_poorer = True
         self.keep_states()
         self.stash_loads_again = self.tight_turns
-        self.split_sale = _split.SPLIT_SALE and self.tight_turns
+        self.split_sale = _split.SPLIT_SALE and not _split.paused and self.tight_turns
         """Whether a sale at Thera while turn 1 may go on is split by its turn (reach_split.py)."""
         self.oracle = oracle and self.tight_turns
         """Whether the line spends an action of turn 1 on the oracle (the boards of its tile)."""
