@@ -27,10 +27,12 @@ from __future__ import annotations
 from functools import cache
 
 from akrotiri_puzzles.actions import EndTurn, Sell
-from akrotiri_puzzles.analysis import reach_split
+from akrotiri_puzzles.analysis import reach_below, reach_split
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.analysis.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.analysis.reach_two_goals import Reached
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.scoring import seat_score
@@ -199,3 +201,107 @@ def test_R_TURN_2_R_TURN_3_R_FREE_1_R_TILE_2_the_split_reads_a_members_optimum_e
     # of 21 would read out of reach, an unsound bound.
     monkeypatch.setattr(reach_split.SplitSale, "split_sales", _turn_two_sale_alone)
     assert below(member, best)
+
+
+def _answer(r):
+    """A search's answer: its value, or the exception that ended it (a line reaching the value asked,
+    the node cap passed)."""
+    try:
+        return r.best()
+    except (Reached, TooBig) as e:
+        return type(e).__name__
+
+
+def test_R_FREE_1_R_TURN_1_the_cascade_asks_the_split_search_only_where_the_unsplit_one_is_not_below(monkeypatch):
+    # reach_split.py's `cascade` at 22 on `tile -1,1 r90` (h81gap: the unsplit relaxation reads 22
+    # through a turn-2 price with turn 1's actions kept): where the unsplit search of a group is below,
+    # its answer, the split one never made; where not (the group of slot (0, 2), a relaxed line
+    # reaching 22), the split search's answer and states exactly.
+    pos = _child()
+    keys, finals, acts = slot_groups(pos)
+    asked = {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}
+    ask = 22
+    kinds = set()
+    for key in (("(0, 2)", False), ("(-3, -2)", True), ("(2, 2)", False)):
+        group = [pos.board, *asked[key]]
+        monkeypatch.setattr(reach_split, "SPLIT_SALE", False)
+        plain = _answer(TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1]))
+        monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+        split = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
+        alone = _answer(split)
+        assert isinstance(alone, int) and alone < ask, key  # the split search is below on each
+        monkeypatch.setattr(reach_split, "CASCADE", True)
+        r = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
+        splits = []
+        searched = r._from_start
+
+        def spied(searched=searched, r=r, splits=splits):
+            splits.append(r.split_sale)
+            return searched()
+
+        r._from_start = spied
+        got = _answer(r)
+        monkeypatch.setattr(reach_split, "CASCADE", False)
+        assert splits[0] is False, key  # the unsplit search first
+        if isinstance(plain, int) and plain < ask:
+            kinds.add("unsplit below")
+            assert got == plain and True not in splits, key
+        else:
+            kinds.add("split asked")
+            assert True in splits and got == alone, key
+            assert r.start_nodes - r.nodes == split.start_nodes - split.nodes, key
+    assert kinds == {"unsplit below", "split asked"}
+
+
+def test_R_FREE_1_R_MOVE_2_one_hold_reads_the_same_bounds_in_fewer_states(monkeypatch):
+    # reach_split.py's `ONE_HOLD`: the hold keeping one cube aboard is at least every other hold
+    # (its module doc), so the split searches read the same values with it, in no more states.
+    pos = _child()
+    keys, finals, acts = slot_groups(pos)
+    asked = {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    fewer = 0
+    for ask in (21, 22):
+        for key in (("(0, 2)", False), ("(1, -3)", False), ("(2, -2)", False)):
+            group = [pos.board, *asked[key]]
+            monkeypatch.setattr(reach_split, "ONE_HOLD", False)
+            every = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
+            value = _answer(every)
+            monkeypatch.setattr(reach_split, "ONE_HOLD", True)
+            one = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
+            assert _answer(one) == value, (ask, key)
+            states = every.start_nodes - every.nodes
+            assert one.start_nodes - one.nodes <= states, (ask, key)
+            fewer += one.start_nodes - one.nodes < states
+    assert fewer  # the holds of 2 or more cubes were searched without it
+
+
+def test_R_FREE_1_R_TURN_1_a_question_asks_the_split_searches_only_where_it_is_not_below_without(monkeypatch):
+    # reach_split.py's `ASK_UNSPLIT_FIRST` (reach_below's `Below.__call__`) on `tile -1,1 r90`: at 22
+    # the question without the split is not below (a group's relaxed line reaches 22 through the
+    # turn-2 price with turn 1's actions kept, h81gap) and the split one is: the question asks both,
+    # without the split first, and answers yes as the split one alone does; at 24 the question
+    # without the split is below, and no split search is made.
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    splits = []
+    best = TwoRelaxed.best
+
+    def spied(r):
+        splits.append(r.split_sale)
+        return best(r)
+
+    monkeypatch.setattr(TwoRelaxed, "best", spied)
+    assert reach_below.Below()(_child(), 22)  # the split alone
+    assert not splits.count(False) and splits.count(True)
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", False)
+    assert not reach_below.Below()(_child(), 22)  # without the split: not below
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    monkeypatch.setattr(reach_split, "ASK_UNSPLIT_FIRST", True)
+    for ask, split_asked in ((22, True), (24, False)):
+        splits.clear()
+        assert reach_below.Below()(_child(), ask), ask
+        assert splits[0] is False, ask  # without the split first
+        assert (True in splits) is split_asked, ask
+        if split_asked:  # every split search after the pass without it
+            assert splits[splits.index(True) :].count(False) == 0
+    assert not reach_split.paused

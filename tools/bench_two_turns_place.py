@@ -69,6 +69,39 @@ def turn_groups(pos: Position) -> list:  # type: ignore[type-arg]
     return groups(endgame.Run(pos, "score", Deadline(None), 1, turns=2).children(pos))
 
 
+def split_options(ap: argparse.ArgumentParser) -> None:
+    """The options of reach_split.py's flags (the developers' tools share them; `set_split`)."""
+    ap.add_argument(
+        "--split-sale", action="store_true", help="analysis/reach_split.py's SPLIT_SALE on (off by default)"
+    )
+    ap.add_argument(
+        "--split-cascade",
+        action="store_true",
+        help="with --split-sale: reach_split.py's CASCADE on (the split search only where the unsplit one is not below)",
+    )
+    ap.add_argument(
+        "--ask-unsplit-first",
+        action="store_true",
+        help="with --split-sale: reach_split.py's ASK_UNSPLIT_FIRST on (each question without the split first)",
+    )
+    ap.add_argument(
+        "--one-hold",
+        action="store_true",
+        help="with --split-sale: reach_split.py's ONE_HOLD on (one hold: one cube kept)",
+    )
+
+
+def set_split(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """reach_split.py's flags as `split_options` read them (before any search is made; a forked
+    child keeps them), or argparse's one line and exit 2 for one of the others without --split-sale."""
+    if (args.split_cascade or args.ask_unsplit_first or args.one_hold) and not args.split_sale:
+        ap.error("--split-cascade, --ask-unsplit-first and --one-hold go with --split-sale")
+    reach_split.SPLIT_SALE = args.split_sale
+    reach_split.CASCADE = args.split_cascade
+    reach_split.ONE_HOLD = args.one_hold
+    reach_split.ASK_UNSPLIT_FIRST = args.ask_unsplit_first
+
+
 def group_options(ap: argparse.ArgumentParser) -> None:
     """The options of the tools that ask a thin group's question (`Below.every`) of some of a
     turn's groups: the position's, the value asked and the groups' indexes."""
@@ -136,12 +169,9 @@ def main() -> None:
     ap.add_argument("--objective", default="score")
     ap.add_argument("--limit", type=float, default=1800.0)
     ap.add_argument("--cpu-limit", type=int, default=None, help="CPU seconds per position (a child process each)")
-    ap.add_argument(
-        "--split-sale", action="store_true", help="analysis/reach_split.py's SPLIT_SALE on (off by default)"
-    )
+    split_options(ap)
     args = ap.parse_args()
-    if args.split_sale:
-        reach_split.SPLIT_SALE = True
+    set_split(ap, args)
     if args.cpu_limit is not None and args.cpu_limit < 1:
         ap.error(f"--cpu-limit: expected a whole number of CPU seconds, 1 or more, not {args.cpu_limit}")
     solves = [0]

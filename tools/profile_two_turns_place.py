@@ -41,7 +41,7 @@ from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import position_options, the_position
+from bench_two_turns_place import position_options, set_split, split_options, the_position
 
 from akrotiri_puzzles.analysis import (
     endgame,
@@ -294,7 +294,9 @@ def main() -> None:
     ap.add_argument("--cpu-limit", type=int, default=600)
     ap.add_argument("--log", help="the JSON-lines log to write")
     ap.add_argument("--summary", help="only print the summary of this log")
+    split_options(ap)
     args = ap.parse_args()
+    set_split(ap, args)
     if args.summary:
         print(summary(args.summary))
         return

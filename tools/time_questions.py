@@ -33,7 +33,7 @@ import time
 from collections import defaultdict
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from bench_two_turns_place import position_options, the_group, the_position, turn_groups
+from bench_two_turns_place import position_options, set_split, split_options, the_group, the_position, turn_groups
 from akrotiri_puzzles.analysis import reach_below, reach_two
 from akrotiri_puzzles.analysis.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach_two_goals import Reached
@@ -48,7 +48,9 @@ ap.add_argument(
 )
 ap.add_argument("--asks", type=int, nargs="+", default=[57])
 ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON lines) and print a table by kind")
+split_options(ap)
 args = ap.parse_args()
+set_split(ap, args)
 if (args.every is None) == (args.cover is None):
     ap.error("give one of --every and --cover")
 if args.alone and args.cover is None:

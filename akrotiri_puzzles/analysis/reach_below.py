@@ -113,7 +113,7 @@ from ..board import Board
 from ..geometry import Quad, Slot
 from ..position import Position, evolve
 from ..solver.deadline import Deadline
-from . import reach_two
+from . import reach_split, reach_two
 from .placement import cover
 from .reach_alone import Alone, surveying
 from .reach_boards import Boards, FitTable
@@ -305,7 +305,27 @@ class Below(Alone):
         """Whether no line of the two turns from `pos` reaches `ask`, as `reach_two.below`.
         `survey`: a group not below does not end the question; every group is searched, and
         every board alone of a group not below together, those below kept (`known`, `SURVEY`,
-        `survey_stops`); the answer is the same."""
+        `survey_stops`); the answer is the same.
+
+        With reach_split.py's `SPLIT_SALE` and `ASK_UNSPLIT_FIRST`, asked first with the split
+        off (`paused`), and where that is not below, again with it: both relaxations are bounds,
+        so a yes of either is a proof; what the first pass proved below is kept for the second
+        (`known`, as for any later question), and the readings of the last leaf that reached the
+        value (`Reached`'s) are put back before it, so a no gives the second pass's."""
+        if not (reach_split.SPLIT_SALE and reach_split.ASK_UNSPLIT_FIRST) or reach_split.paused:
+            return self.asked(pos, ask, survey)
+        saved = (Reached.cards, Reached.finals, Reached.goals)
+        reach_split.paused = True
+        try:
+            if self.asked(pos, ask, survey):
+                return True
+        finally:
+            reach_split.paused = False
+        Reached.cards, Reached.finals, Reached.goals = saved
+        return self.asked(pos, ask, survey)
+
+    def asked(self, pos: Position, ask: int, survey: bool = False) -> bool:
+        """`__call__`'s question in one pass (the split sale on or off as `TwoRelaxed` reads it)."""
         pos, got, shared = self.setup(pos)
         if got is None:
             return False

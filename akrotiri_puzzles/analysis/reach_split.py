@@ -59,6 +59,17 @@ is case 1, read as loosely as before (every cube at the with-take prices, but wi
 unspent actions lost); cubes kept past S and sold in turn 2 after an action elsewhere are case
 2's hold, whose later sale reads the takes as before.
 
+*One hold* (`ONE_HOLD`, session 82, h82sbench). Of the holds, the one keeping one cube aboard
+(`j = c - 1`) is enough for case 2 where R keeps `m >= 1` cubes aboard: its image sells `c - 1 >= c - m`
+cubes now (the argument's "where the image carries more than R, it sells them": `income_now` never
+falls as it sells more, so it has no fewer drachmas from S on), has cargo aboard as R has (1 point a
+Move, R-MOVE-2; where R unloads all its cubes, it unloads its one, as an unload of R's is the
+image's) and more room for every Load; the later stop's reading is of every cube sold by then (the
+same count, or more where its room loaded more), and more of the sales so far count as possibly turn
+1's (`pack_first`, the reading every sale may be turn 1's being the loosest). So the holds keeping 2
+or more cubes add no line: only the search's states. (Not yet checked against the engine walker,
+tools/check_two_cube_readings.py, which follows every hold: off.)
+
 The ceiling (reach_ceiling.py) reads a state's drachmas less `income` plus the most the cubes sold
 by then earn: a no-take income is below the with-take one of the same cubes (the take of none is
 one of `next_takes`' and a take only adds empty spaces), so the ceiling stays at least every leaf.
@@ -69,6 +80,7 @@ h81split) has the values CP-SAT proved that the flag on keeps, and what it gains
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 SPLIT_SALE = False
@@ -77,6 +89,54 @@ search is made."""
 
 HOLD = -1
 """`search`'s `held` at a stop where a turn-1 sale kept cubes aboard: no other sale at this stop."""
+
+ONE_HOLD = False
+"""With `SPLIT_SALE`: whether the only hold searched is the one keeping one cube aboard (`j = c - 1`),
+which is at least every other (*One hold* above; session 82, h82sbench); read at each split sale."""
+
+CASCADE = False
+"""With `SPLIT_SALE`: whether a search with a value asked is first made without the split and made
+with it only where that one is not below the value (`cascade`, session 82, h82sbench); read when a
+search is made."""
+
+ASK_UNSPLIT_FIRST = False
+"""With `SPLIT_SALE`: whether each question of reach_below's `Below` is asked first with the split
+off and again with it only where that one is not below (`Below.__call__`, session 82, h82sbench:
+a question below without the split costs what it cost before it; a search-level `CASCADE` pays the
+split for every search not below, the runs of groups and groups together that boards alone answer
+after them too)."""
+
+paused = False
+"""Set while a question's pass without the split runs (`ASK_UNSPLIT_FIRST`): the searches made
+then do not split (`TwoRelaxed`)."""
+
+
+def cascade(r: Any, search: Callable[[], int], caught: tuple[type[Exception], ...], reached: type[Any]) -> int:
+    """`search()` (a search with a value asked, `r.ask`, and the split on: `r.split_sale`) made
+    first with the split off: where that is below `r.ask` it is the answer, else (a value at least
+    `r.ask`, or one of `caught` raised: a line reaching it, the node cap passed) `search()` again
+    with the split on, with its own states, node cap and memo, whose answer it is.
+
+    Both are bounds (the unsplit search is the relaxation before this split, the split one is sound
+    by the module doc's argument), so a value below `r.ask` from either proves it out of reach;
+    where the unsplit one is not below, the answer is the split one's, and `reached`'s readings of
+    the last leaf that reached the value (its `cards`, `finals`, `goals`, read by floor_first.py and
+    floor_cards.py) are put back as they were before the unsplit search, so they are the split
+    one's too. The split one's children (the holds, turn 2's sale) cost states at every stop at
+    Thera while turn 1 may go on, which the unsplit search spares where it is below already."""
+    saved = (reached.cards, reached.finals, reached.goals)
+    r.split_sale = False
+    try:
+        value = search()
+        if value < r.ask:
+            return value
+    except caught:
+        pass
+    finally:
+        r.split_sale = True
+    reached.cards, reached.finals, reached.goals = saved
+    r.nodes, r._memo, r._richest = r.start_nodes, {}, {}
+    return search()
 
 
 class SplitSale:
@@ -117,7 +177,7 @@ class SplitSale:
         its end, `kept` those unloaded before and left aside, `gained` below `OVER`."""
         search = self.search
         best = -(10**9)
-        for j in range(cargo + 1):
+        for j in range(cargo - 1 if ONE_HOLD and cargo else 0, cargo + 1):
             # (a) with j = cargo; a hold of cargo - j cubes else (today's market, every action).
             k = min(n, sold + j)
             now = max(income, self.income_now(k, taken))

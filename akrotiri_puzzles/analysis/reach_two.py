@@ -307,7 +307,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self.prune_poorer = True
         self.keep_states()
         self.stash_loads_again = self.tight_turns
-        self.split_sale = _split.SPLIT_SALE and self.tight_turns
+        self.split_sale = _split.SPLIT_SALE and not _split.paused and self.tight_turns
         """Whether a sale at Thera while turn 1 may go on is split by its turn (reach_split.py)."""
         self.oracle = oracle and self.tight_turns
         """Whether the line spends an action of turn 1 on the oracle (the boards of its tile)."""
@@ -481,6 +481,12 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         return _leg_points(at, self.spot_docks, self.groups, self.groups_of, self.occupied)  # type: ignore[return-value]
 
     def best(self) -> int:
+        if self.split_sale and _split.CASCADE and self.ask is not None:
+            # The split sale's search only where the unsplit one is not below (reach_split.py).
+            return _split.cascade(self, self._blind_first, (Reached, TooBig), Reached)
+        return self._blind_first()
+
+    def _blind_first(self) -> int:
         return _money.blind_first(self, self._from_start, Reached)
 
     def _from_start(self) -> int:
