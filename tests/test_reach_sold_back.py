@@ -127,7 +127,8 @@ def _engine_turn_two_sales(pos):
     return best
 
 
-def _l24_searches(pos):
+def l24_searches(pos):
+    """A search of each group of final boards whose next tile is L24 (the one the lines place)."""
     got = slot_groups(pos)
     assert got is not None
     _, finals, acts = got
@@ -145,7 +146,7 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_no_sale_in_turn_1_no_cube_taken_back(monkeyp
     pos = _no_first_sale()
     real = _engine_turn_two_sales(pos)
     assert real == 9  # 5 + 4: the market's gray spaces, none taken back
-    for r in _l24_searches(pos):
+    for r in l24_searches(pos):
         assert r.money is not None and r.first is not None
         # The search's start: turn 1's actions are spent, at a stop away from Thera: turn 1 is
         # over with no cube sold (`turn_one_over` packs it into `gained`).
@@ -158,7 +159,7 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_no_sale_in_turn_1_no_cube_taken_back(monkeyp
         # Every sale perhaps turn 1's (before turn 1 is over): the gray cube may come back.
         assert r.income_after(2, (), 0) == 10
     monkeypatch.setattr(reach_money, "sold_back", False)
-    for r in _l24_searches(pos):
+    for r in l24_searches(pos):
         assert r.first is None
         assert r.income_after(2, (), OVER) == 10  # the old mend: a take beyond the market anyway
 
@@ -199,7 +200,7 @@ def test_R_MOVE_2_R_FREE_1_R_TILE_2_points_left_at_the_start_may_still_sell_in_t
             if not after.pos.market[GRAY]:
                 best = max(best, _play(puzzle, after, "sell gray").pos.hero.drachmas - pos.hero.drachmas)
     assert best == 10
-    for r in _l24_searches(pos):
+    for r in l24_searches(pos):
         gained = r.turn_one_over(0, r.start_acts, pos.hero.boat, 0, 2, 0, ())
         assert gained == 0  # not over: the sale at Thera may be turn 1's
         assert r.income_after(2, (), gained) == best

@@ -38,6 +38,7 @@ from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.scoring import seat_score
 
 from .test_analysis_turns_placement import before_placement, placement_groups
+from .test_reach_sold_back import l24_searches
 
 PLACEMENT = "tile -1,1 r90 gray@SE"
 PREFIX = "load red red gray; ship T2"
@@ -98,20 +99,6 @@ def _at_thera():
     return state.pos
 
 
-def _searches(pos):
-    """A search of each group of final boards whose next tile is L24 (the one the lines place)."""
-    got = slot_groups(pos)
-    assert got is not None
-    _, finals, acts = got
-    first = set(pos.board.placements)
-    out = []
-    for group in finals:
-        if {p[1] for b in group for p in b.placements if p not in first} == {"L24"}:
-            out.append(TwoRelaxed(pos, [pos.board, *group], acts, 1, Boards(pos), None))
-    assert out
-    return out
-
-
 def test_R_FREE_1_R_TURN_1_R_TILE_2_a_turn_1_sale_is_read_on_todays_market():
     top = _child()
     # The three cubes aboard at Thera from the start (their colours known, nothing loaded).
@@ -131,7 +118,7 @@ def test_R_FREE_1_R_TURN_1_R_TILE_2_a_turn_1_sale_is_read_on_todays_market():
                 sold = play(puzzle, sold, sale)
         turn_two = max(turn_two, sold.pos.hero.drachmas - pos.hero.drachmas)
     assert turn_two > turn_one  # the takes first: the turn-2 price (h81gap: 11)
-    for r in _searches(pos):
+    for r in l24_searches(pos):
         assert r.money is not None
         assert r.money.income_now(3, ()) == r.income_now(3, ()) == turn_one
         assert r.earned_now[3] >= turn_one  # colour-blind (`blind_first`'s first tier)
@@ -142,7 +129,7 @@ def test_R_TURN_3_R_FREE_1_R_BUY_1_lines_of_each_split_case_are_never_above_the_
     monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
     pos = _at_thera()
     puzzle = two_turn_puzzle(pos)
-    two = next(iter(_searches(pos))).start_acts - pos.actions_left  # turn 2's own actions (no dig yet)
+    two = next(iter(l24_searches(pos))).start_acts - pos.actions_left  # turn 2's own actions (no dig yet)
     assert two == 4
     for case, line in LINES.items():
         end, steps = _played(puzzle, State(pos), line)
@@ -212,14 +199,19 @@ def _answer(r):
         return type(e).__name__
 
 
+def _slot_groups(pos):
+    """`slot_groups`' groups of final boards by (slot, oracle) as the tests name them, and the actions."""
+    keys, finals, acts = slot_groups(pos)
+    return {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}, acts
+
+
 def test_R_FREE_1_R_TURN_1_the_cascade_asks_the_split_search_only_where_the_unsplit_one_is_not_below(monkeypatch):
     # reach_split.py's `cascade` at 22 on `tile -1,1 r90` (h81gap: the unsplit relaxation reads 22
     # through a turn-2 price with turn 1's actions kept): where the unsplit search of a group is below,
     # its answer, the split one never made; where not (the group of slot (0, 2), a relaxed line
     # reaching 22), the split search's answer and states exactly.
     pos = _child()
-    keys, finals, acts = slot_groups(pos)
-    asked = {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}
+    asked, acts = _slot_groups(pos)
     ask = 22
     kinds = set()
     for key in (("(0, 2)", False), ("(-3, -2)", True), ("(2, 2)", False)):
@@ -257,8 +249,7 @@ def test_R_FREE_1_R_MOVE_2_one_hold_reads_the_same_bounds_in_fewer_states(monkey
     # reach_split.py's `ONE_HOLD`: the hold keeping one cube aboard is at least every other hold
     # (its module doc), so the split searches read the same values with it, in no more states.
     pos = _child()
-    keys, finals, acts = slot_groups(pos)
-    asked = {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}
+    asked, acts = _slot_groups(pos)
     monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
     fewer = 0
     for ask in (21, 22):
