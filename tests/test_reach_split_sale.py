@@ -205,46 +205,6 @@ def _slot_groups(pos):
     return {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}, acts
 
 
-def test_R_FREE_1_R_TURN_1_the_cascade_asks_the_split_search_only_where_the_unsplit_one_is_not_below(monkeypatch):
-    # reach_split.py's `cascade` at 22 on `tile -1,1 r90` (h81gap: the unsplit relaxation reads 22
-    # through a turn-2 price with turn 1's actions kept): where the unsplit search of a group is below,
-    # its answer, the split one never made; where not (the group of slot (0, 2), a relaxed line
-    # reaching 22), the split search's answer and states exactly.
-    pos = _child()
-    asked, acts = _slot_groups(pos)
-    ask = 22
-    kinds = set()
-    for key in (("(0, 2)", False), ("(-3, -2)", True), ("(2, 2)", False)):
-        group = [pos.board, *asked[key]]
-        monkeypatch.setattr(reach_split, "SPLIT_SALE", False)
-        plain = _answer(TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1]))
-        monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
-        split = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
-        alone = _answer(split)
-        assert isinstance(alone, int) and alone < ask, key  # the split search is below on each
-        monkeypatch.setattr(reach_split, "CASCADE", True)
-        r = TwoRelaxed(pos, group, acts, NODES, Boards(pos), ask, key[1])
-        splits = []
-        searched = r._from_start
-
-        def spied(searched=searched, r=r, splits=splits):
-            splits.append(r.split_sale)
-            return searched()
-
-        r._from_start = spied
-        got = _answer(r)
-        monkeypatch.setattr(reach_split, "CASCADE", False)
-        assert splits[0] is False, key  # the unsplit search first
-        if isinstance(plain, int) and plain < ask:
-            kinds.add("unsplit below")
-            assert got == plain and True not in splits, key
-        else:
-            kinds.add("split asked")
-            assert True in splits and got == alone, key
-            assert r.start_nodes - r.nodes == split.start_nodes - split.nodes, key
-    assert kinds == {"unsplit below", "split asked"}
-
-
 def test_R_FREE_1_R_MOVE_2_one_hold_reads_the_same_bounds_in_fewer_states(monkeypatch):
     # reach_split.py's `ONE_HOLD`: the hold keeping one cube aboard is at least every other hold
     # (its module doc), so the split searches read the same values with it, in no more states.

@@ -75,11 +75,6 @@ def split_options(ap: argparse.ArgumentParser) -> None:
         "--split-sale", action="store_true", help="analysis/reach_split.py's SPLIT_SALE on (off by default)"
     )
     ap.add_argument(
-        "--split-cascade",
-        action="store_true",
-        help="with --split-sale: reach_split.py's CASCADE on (the split search only where the unsplit one is not below)",
-    )
-    ap.add_argument(
         "--ask-unsplit-first",
         action="store_true",
         help="with --split-sale: reach_split.py's ASK_UNSPLIT_FIRST on (each question without the split first)",
@@ -94,10 +89,9 @@ def split_options(ap: argparse.ArgumentParser) -> None:
 def set_split(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """reach_split.py's flags as `split_options` read them (before any search is made; a forked
     child keeps them), or argparse's one line and exit 2 for one of the others without --split-sale."""
-    if (args.split_cascade or args.ask_unsplit_first or args.one_hold) and not args.split_sale:
-        ap.error("--split-cascade, --ask-unsplit-first and --one-hold go with --split-sale")
+    if (args.ask_unsplit_first or args.one_hold) and not args.split_sale:
+        ap.error("--ask-unsplit-first and --one-hold go with --split-sale")
     reach_split.SPLIT_SALE = args.split_sale
-    reach_split.CASCADE = args.split_cascade
     reach_split.ONE_HOLD = args.one_hold
     reach_split.ASK_UNSPLIT_FIRST = args.ask_unsplit_first
 

@@ -80,7 +80,6 @@ h81split) has the values CP-SAT proved that the flag on keeps, and what it gains
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 SPLIT_SALE = False
@@ -94,49 +93,17 @@ ONE_HOLD = False
 """With `SPLIT_SALE`: whether the only hold searched is the one keeping one cube aboard (`j = c - 1`),
 which is at least every other (*One hold* above; session 82, h82sbench); read at each split sale."""
 
-CASCADE = False
-"""With `SPLIT_SALE`: whether a search with a value asked is first made without the split and made
-with it only where that one is not below the value (`cascade`, session 82, h82sbench); read when a
-search is made."""
-
 ASK_UNSPLIT_FIRST = False
 """With `SPLIT_SALE`: whether each question of reach_below's `Below` is asked first with the split
 off and again with it only where that one is not below (`Below.__call__`, session 82, h82sbench:
-a question below without the split costs what it cost before it; a search-level `CASCADE` pays the
-split for every search not below, the runs of groups and groups together that boards alone answer
-after them too)."""
+a question below without the split costs what it cost before it; a search-level cascade, each
+search made without the split first, paid the split for every search not below, the runs of groups
+and groups together that boards alone answer after them too: 0.99-1.25 of off in session 82,
+removed in session 83, docs/benchmarks.md)."""
 
 paused = False
 """Set while a question's pass without the split runs (`ASK_UNSPLIT_FIRST`): the searches made
 then do not split (`TwoRelaxed`)."""
-
-
-def cascade(r: Any, search: Callable[[], int], caught: tuple[type[Exception], ...], reached: type[Any]) -> int:
-    """`search()` (a search with a value asked, `r.ask`, and the split on: `r.split_sale`) made
-    first with the split off: where that is below `r.ask` it is the answer, else (a value at least
-    `r.ask`, or one of `caught` raised: a line reaching it, the node cap passed) `search()` again
-    with the split on, with its own states, node cap and memo, whose answer it is.
-
-    Both are bounds (the unsplit search is the relaxation before this split, the split one is sound
-    by the module doc's argument), so a value below `r.ask` from either proves it out of reach;
-    where the unsplit one is not below, the answer is the split one's, and `reached`'s readings of
-    the last leaf that reached the value (its `cards`, `finals`, `goals`, read by floor_first.py and
-    floor_cards.py) are put back as they were before the unsplit search, so they are the split
-    one's too. The split one's children (the holds, turn 2's sale) cost states at every stop at
-    Thera while turn 1 may go on, which the unsplit search spares where it is below already."""
-    saved = (reached.cards, reached.finals, reached.goals)
-    r.split_sale = False
-    try:
-        value = search()
-        if value < r.ask:
-            return value
-    except caught:
-        pass
-    finally:
-        r.split_sale = True
-    reached.cards, reached.finals, reached.goals = saved
-    r.nodes, r._memo, r._richest = r.start_nodes, {}, {}
-    return search()
 
 
 class SplitSale:

@@ -481,9 +481,6 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         return _leg_points(at, self.spot_docks, self.groups, self.groups_of, self.occupied)  # type: ignore[return-value]
 
     def best(self) -> int:
-        if self.split_sale and _split.CASCADE and self.ask is not None:
-            # The split sale's search only where the unsplit one is not below (reach_split.py).
-            return _split.cascade(self, self._blind_first, (Reached, TooBig), Reached)
         return self._blind_first()
 
     def _blind_first(self) -> int:
