@@ -16,17 +16,33 @@ from ..position import Position
 from ..solver.deadline import Deadline
 
 
-def route_groups(boards: list[Board]) -> tuple[list[tuple[str, ...]], dict[str, list[int]]]:
+def board_groups(b: Board) -> frozenset[tuple[str, ...]]:
+    """One board's route components and islands (R-MOVE-1) as groups of docks, each sorted."""
+    comp: dict[int, list[str]] = {}
+    for name, c_id in b.ship_component.items():
+        comp.setdefault(c_id, []).append(name)
+    found = {tuple(sorted(set(v))) for v in comp.values()}
+    found |= {tuple(sorted(set(v))) for v in b.docks_of_island.values()}
+    return frozenset(found)
+
+
+def route_groups(
+    boards: list[Board], kept: dict[int, tuple[Board, frozenset[tuple[str, ...]]]] | None = None
+) -> tuple[list[tuple[str, ...]], dict[str, list[int]]]:
     """The union of the boards' route components and islands (R-MOVE-1) as groups of docks a
-    step reaches from any of them, and the groups of each dock."""
-    found: set[frozenset[str]] = set()
+    step reaches from any of them, and the groups of each dock. `kept`: each board's
+    `board_groups` by its id (the board kept with them), read and filled (session 83: a
+    setup's searches read the same boards again)."""
+    found: set[tuple[str, ...]] = set()
     for b in boards:
-        comp: dict[int, list[str]] = {}
-        for name, c_id in b.ship_component.items():
-            comp.setdefault(c_id, []).append(name)
-        found |= {frozenset(v) for v in comp.values()}
-        found |= {frozenset(v) for v in b.docks_of_island.values()}
-    groups = sorted(tuple(sorted(g)) for g in found)
+        if kept is None:
+            found |= board_groups(b)
+            continue
+        got = kept.get(id(b))
+        if got is None or got[0] is not b:
+            got = kept[id(b)] = (b, board_groups(b))
+        found |= got[1]
+    groups = sorted(found)
     groups_of: dict[str, list[int]] = {}
     for gi, g in enumerate(groups):
         for d in g:
@@ -158,6 +174,8 @@ class Boards:
         self.pairs: dict[tuple[int, int], tuple[Board, Board, list[tuple[str, ...]], dict[str, list[int]]]] = {}
         """`pair_points`' route groups of turn 1's board and one final board, by their ids (the
         boards kept with them)."""
+        self.board_groups: dict[int, tuple[Board, frozenset[tuple[str, ...]]]] = {}
+        """`route_groups`' groups of each board (`board_groups`), by its id (the board kept with them)."""
         self.pair_docks: dict[tuple[object, ...], dict[str, int]] = {}
         """`pair_points`' answers, by the two boards' ids, the other boat's dock and the start."""
         self.spots_ids: dict[tuple[tuple[str, ...], ...], int] = {}
@@ -208,7 +226,7 @@ class Boards:
         if got is None:
             pair = self.pairs.get((id(b1), id(bk)))
             if pair is None:
-                pair = self.pairs[(id(b1), id(bk))] = (b1, bk, *route_groups([b1, bk]))
+                pair = self.pairs[(id(b1), id(bk))] = (b1, bk, *route_groups([b1, bk], self.board_groups))
             got = self.pair_docks[key] = dock_points(pair[2], pair[3], occupied, starts)
         return got
 

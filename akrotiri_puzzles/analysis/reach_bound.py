@@ -281,10 +281,11 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
         in the same order as before, so the states, their values and where the search stops
         (`Reached`, `TooBig`) are unchanged: only the cost of each state is lower."""
         if self.last_loads_unread:
-            sellable = cargo if self.stash_loads_again else cargo + stash
-            if not acts and not isinstance(at, str) and not (sellable and self.stop_at(at) == self.thera):
-                # No action left after a stop away from a sale: the line stops here (below).
-                return self.leaf(drachmas, dug, mask)
+            if not acts and not isinstance(at, str):
+                sellable = cargo if self.stash_loads_again else cargo + stash
+                if not (sellable and self.stop_at(at) == self.thera):
+                    # No action left after a stop away from a sale: the line stops here (below).
+                    return self.leaf(drachmas, dug, mask)
             if acts <= 1 and self.thera not in self.cubes:
                 # No load is searched with one action left (the `late` cut below): the cubes
                 # taken are forgotten (looser: only an excavation's turn-2 actions let a load

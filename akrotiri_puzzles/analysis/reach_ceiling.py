@@ -124,8 +124,8 @@ class Ceiling(GoalPart):
         """By k: the (drachmas, points) of k cards among them, those no other k cards beat in both."""
         self.cheapest = [min((c for c, _ in pairs), default=10**9) for pairs in self.sets]
         """The least drachmas k more excavations pay for their cards."""
-        self.spent: dict[tuple[int, int], int] = {}
-        """By (k, drachmas): the most points k cards bought with them and the drachmas left give."""
+        self.spent_by: list[dict[int, int]] = [{} for _ in self.sets]
+        """By k, then drachmas: the most points k cards bought with them and the drachmas left give."""
         spots: dict[Any, frozenset[str]] = relaxed.fits  # spots, where reach_bound reads islands
         self.caps: dict[Any, int] = {s: (len(relaxed.rooms[s]) - 1 if s in relaxed.rooms else 1) for s in spots}
         """By spot: the most temples it can hold (one an island, R-EXC-1: a spot of the next
@@ -295,7 +295,7 @@ class Ceiling(GoalPart):
             costs = self.plans[ckey] = self._kept_costs(len(dug), most, hand, stop, home)
         last = len(earned) - 1
         best = -(10**9)
-        cheapest, spent, parts = self.cheapest, self.spent, self.parts
+        cheapest, spent_by, parts = self.cheapest, self.spent_by, self.parts
         for k, cubes, paid in costs:
             money = now + earned[min(last, aboard + cubes)] - paid
             if money < cheapest[k]:
@@ -304,9 +304,10 @@ class Ceiling(GoalPart):
             part = parts.get(pkey)
             if part is None:
                 part = parts[pkey] = self._part(dug, mask, k)
-            got = spent.get((k, money))
+            spent = spent_by[k]  # by k, then drachmas: an int key (session 83)
+            got = spent.get(money)
             if got is None:
-                got = spent[(k, money)] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
+                got = spent[money] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
             if part + got > best:
                 best = part + got
         if stop is None or stop[2] is None:
@@ -518,21 +519,23 @@ class Ceiling(GoalPart):
         assert near is not None
         last = len(earned) - 1
         best = -(10**9)
+        near_spent, parts = self.near_spent, self.parts
         for k in range(1, min(room, len(near), most, self.r.left - len(dug)) + 1):
             money = now + earned[min(last, aboard if STAY_UNSOLD else aboard + 3 * (most - k))]
             nkey = (near, k, money)
-            if nkey in self.near_spent:
-                got = self.near_spent[nkey]
+            if nkey in near_spent:
+                got = near_spent[nkey]
             else:
                 sets = self._near_sets(near, k)
-                got = self.near_spent[nkey] = max((p + (money - c) // 10 for c, p in sets if c <= money), default=None)
+                got = near_spent[nkey] = max((p + (money - c) // 10 for c, p in sets if c <= money), default=None)
             if got is None:
                 continue
             key = (dug, mask, k)
-            part = self.parts.get(key)
+            part = parts.get(key)
             if part is None:
-                part = self.parts[key] = self._part(dug, mask, k)
-            best = max(best, part + got)
+                part = parts[key] = self._part(dug, mask, k)
+            if part + got > best:
+                best = part + got
         return best
 
     def _near_sets(self, cards: tuple[str, ...], k: int) -> list[tuple[int, int]]:

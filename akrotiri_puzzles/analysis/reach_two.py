@@ -447,7 +447,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
             s: tuple(sorted({d for k, isl in ms for d in boards[k].docks_of_island.get(isl, ())}))
             for s, ms in enumerate(self.members)
         }
-        self.groups, self.groups_of = _route_groups(boards)
+        self.groups, self.groups_of = _route_groups(boards, self.on.board_groups)
 
     def _cubes_on(self, k: int, isl: Quad) -> int:
         if k == 0:

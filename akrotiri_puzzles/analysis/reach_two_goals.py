@@ -62,7 +62,8 @@ class TwoGoals(Goals):
         """The bound on a line that stops here: its map cards, its goal cards on the best board
         its excavations allow, its drachmas (R-SCORE-1, R-SCORE-2)."""
         key = (dug, mask)
-        if key not in self._values:
+        value = self._values.get(key)
+        if value is None:
             maps = self.pos.components.map
             best = -(10**9)
             m = self.finals(mask, len(dug))
@@ -78,8 +79,8 @@ class TwoGoals(Goals):
                 low = m & -m
                 best = max(best, self.goals_on(low.bit_length() - 1, dug))
                 m ^= low
-            self._values[key] = self.base_maps + sum(maps[c].points for _, c in dug) + best
-        value = self._values[key] + drachmas // 10
+            value = self._values[key] = self.base_maps + sum(maps[c].points for _, c in dug) + best
+        value += drachmas // 10
         if self.ask is not None and value >= self.ask:
             Reached.cards = frozenset(c for _, c in dug)
             m = self.finals(mask, len(dug)) & ~1
@@ -158,10 +159,14 @@ class TwoGoals(Goals):
         return got
 
     def _goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
-        pos = self.pos
-        card = pos.components.goal[goal]
-        value = card.value(pos.edition)
-        rule = card.rule
+        # Each card's rule and value read once a search (session 83: `GoalCard.value` makes a
+        # dict at each call).
+        cards: dict[str, tuple[str, int]] = self.__dict__.setdefault("_goal_cards", {})
+        read = cards.get(goal)
+        if read is None:
+            card = self.pos.components.goal[goal]
+            read = cards[goal] = (card.rule, card.value(self.pos.edition))
+        rule, value = read
         if rule == "quarters":
             return self.quarters_points(goal, dug)
         if rule == "largest_completed":
