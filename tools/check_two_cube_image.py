@@ -396,7 +396,7 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             if after < 2 or not r.buys_help or len(im.dug) >= r.left:
                 im.cut = True  # `search` tries a buy only with two actions after it
                 continue
-            im.acts = after  # the cargo too (none but a hold's, reach_split.py)
+            im.acts = after  # the cargo kept as it is (none but a hold's, reach_split.py)
         elif isinstance(a, Load):
             miss = load(im, n, after, state.turn, real_next, where)
             if miss is not None:

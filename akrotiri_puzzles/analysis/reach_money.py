@@ -510,12 +510,7 @@ class ByColour:
         return self.money is not None and bool(taken) and taken[0][0] == TOUCHED
 
     def forget(self, taken: Taken, cargo: int) -> Taken:
-        if self.money is None:
-            return ()
-        # `forget`, inlined (session 83: a call at most states with one action left).
-        if cargo and not (taken and taken[0][0] == UNREAD):
-            return taken
-        return ((UNREAD, 0),)
+        return () if self.money is None else forget(taken, cargo)
 
     def late_spots(self) -> frozenset[Any]:
         return frozenset() if self.money is None else self.money.late

@@ -302,6 +302,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self._values: dict[tuple[frozenset[tuple[Quad, str]], int], int] = {}
         self._alone = {}
         self._goal_values = {}
+        self._goal_cards = {}
         self._old_islands = {}
         self._richest = {}
         self.prune_poorer = True

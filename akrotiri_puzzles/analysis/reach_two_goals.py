@@ -52,6 +52,9 @@ class TwoGoals(Goals):
     fit_members: dict[Spot, list[Member]]
     count_on: dict[tuple[Spot, str], int]
     _values: dict[tuple[frozenset[tuple[Quad, str]], int], int]
+    _goal_cards: dict[str, tuple[str, int]]
+    """Each goal card's rule and value, read once a search (session 83: `GoalCard.value` makes a
+    dict at each call)."""
     rooms: dict[Spot, list[int]]
     _alone: dict[tuple[int, tuple[Quad, ...]], int]
     _old_islands: dict[int, list[Quad | None]]
@@ -159,13 +162,10 @@ class TwoGoals(Goals):
         return got
 
     def _goal_on(self, k: int, goal: str, dug: frozenset[tuple[Quad, str]]) -> int:
-        # Each card's rule and value read once a search (session 83: `GoalCard.value` makes a
-        # dict at each call).
-        cards: dict[str, tuple[str, int]] = self.__dict__.setdefault("_goal_cards", {})
-        read = cards.get(goal)
+        read = self._goal_cards.get(goal)
         if read is None:
             card = self.pos.components.goal[goal]
-            read = cards[goal] = (card.rule, card.value(self.pos.edition))
+            read = self._goal_cards[goal] = (card.rule, card.value(self.pos.edition))
         rule, value = read
         if rule == "quarters":
             return self.quarters_points(goal, dug)
