@@ -22,8 +22,8 @@ gained so far is the sum of:
   of them), each card read at the leaf is worth at most its points with `dug` plus its value per
   new temple (`gain`, R-GOAL-*): a per-temple card only for as many temples as the spots where
   one counts on that board hold, the quarters card up to four quarters or its cap, "not directly
-  connected" its value a temple, the largest completed island nothing (the relaxation reads no
-  temple for it); the cards held, and the best `d` of the pool of the `d` draws that `n + k`
+  connected" its value a temple, the largest completed island up to its value times the board's
+  largest completed island (the relaxation reads the islands of the hero's temples); the cards held, and the best `d` of the pool of the `d` draws that `n + k`
   temples reveal (the pool and the draws only grow with the temples, no card is worth below 0).
   With `JOINT` the held per-temple cards' gains are read together, temple by temple (`joint`);
   with reach_joint's `DRAWN` the drawn cards' with them (`Ceiling._goals_on`, reach_joint.py).

@@ -174,10 +174,14 @@ class GoalPart:
         """The most points `r` temples more add to `goal` (worth `now`) on board k (R-GOAL-*): a
         per-temple card its value for each on a spot where one counts there, the quarters card
         its value a temple up to its most, "not directly connected" its value a temple, the
-        largest completed island nothing (`TwoRelaxed.goal_on` reads no temple for it)."""
+        largest completed island up to its value times board k's largest completed island
+        (`TwoRelaxed.completed_on`: a temple more only adds an island to the reading; nothing
+        without `completed_temples`, where the reading holds no temple)."""
         rule, value = self.rule[goal], self.value[goal]
         if rule == "largest_completed":
-            return 0
+            if not r or not self.r.completed_temples:  # type: ignore[attr-defined]
+                return 0
+            return max(0, value * self.r.completed_top[k] - now)  # type: ignore[attr-defined]
         if rule == "quarters":
             return min(value * r, max(0, self.most[goal] - now))
         if rule == "not_connected":

@@ -25,8 +25,12 @@ Why two boards k, k' of a cell read every card alike (`TwoGoals._goal_on`, R-GOA
   (`rooms`) counts on a board where none of its islands there is listed or one is connected to
   none of theirs: the cells are cut by those boards. Without `connections`, its old score and
   its value per new temple (static).
-- *Quarters* (R-GOAL-9) and *the largest completed island* (R-GOAL-10): read on no board
-  (`quarters_points` reads every board's sites at once, `completed_most` the group's most).
+- *The largest completed island holding a temple* (R-GOAL-10, `TwoGoals.completed_on`): the
+  size of board k's largest completed island among the old temples' islands and the spots'
+  (a spot of the next tile's islands alone: its largest completed one there), read for `spots`
+  on each board: the cells are cut by its value (without `completed_temples`, the group's most
+  completed island, read on no board).
+- *Quarters* (R-GOAL-9): read on no board (`quarters_points` reads every board's sites at once).
 
 The ceiling's cells also start cut by each card's `gain` for each number of temples more (its
 `rooms` of a per-temple rule are the board's; the other rules' gains read no board).
@@ -61,8 +65,10 @@ class TwoGoals(Protocol):
     fit_members: dict[int, list[tuple[int, Quad]]]
     every: int
     connections: bool
+    completed_temples: bool
 
     def goals_on(self, k: int, dug: frozenset[tuple[Quad, str]]) -> int: ...
+    def completed_on(self, k: int, spots: tuple[int, ...]) -> int: ...
     def counts(self, spot: int, rule: str) -> int: ...
 
 
@@ -94,6 +100,8 @@ class GoalCells:
         rules = {g: goal[g].rule for g in cards}
         self.rules = sorted({r for r in rules.values() if r in PER_TEMPLE})
         self.alone = two.connections and "not_connected" in rules.values()
+        self.completed = two.completed_temples and "largest_completed" in rules.values()
+        """Whether R-GOAL-10's card is read by the temples' islands on each board (`_cuts`)."""
         olds = sorted(g for g, r in rules.items() if r in PER_TEMPLE or (r == "not_connected" and not self.alone))
         by: dict[object, int] = {}
         for k, board in enumerate(two.boards):
@@ -163,6 +171,12 @@ class GoalCells:
                 cuts.append(near)
             mine = tuple(sorted(set(atoms)))
             cuts += [self._loose(s, mine) for s in distinct if s in two.rooms]
+        if self.completed:
+            by: dict[int, int] = {}
+            for k in range(len(two.boards)):
+                size = two.completed_on(k, spots)
+                by[size] = by.get(size, 0) | 1 << k
+            cuts += by.values()
         return cuts
 
     def _islands(self, a: Atom) -> list[Quad | None]:

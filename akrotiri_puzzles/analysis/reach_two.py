@@ -304,6 +304,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self._goal_values = {}
         self._goal_cards = {}
         self._old_islands = {}
+        self._completed = {}
         self._richest = {}
         self.prune_poorer = True
         self.keep_states()
@@ -439,7 +440,8 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         self.thera = spot_of[b1.thera_island]  # type: ignore[assignment]
         self.spots = sorted({self.thera, *self.fits, *self.cubes})
         self.occupied = pos.seat(pos.other).boat
-        self.completed_most = max((max((b.island_size[i] for i in b.completed), default=0) for b in boards), default=0)
+        self.completed_top = [max((b.island_size[i] for i in b.completed), default=0) for b in boards]
+        self.completed_most = max(self.completed_top, default=0)
 
     def _routes(self, boards: list[Board]) -> None:
         """The docks of each spot, and the union of every board's route components and islands

@@ -48,6 +48,10 @@ class TwoGoals(Goals):
     boards: list[Board]
     base_maps: int
     completed_most: int
+    completed_top: list[int]
+    """By board: its largest completed island's size (none: 0)."""
+    _completed: dict[tuple[int, tuple[Spot, ...]], int]
+    """`completed_on`'s answers by board and the new temples' spots (sorted)."""
     members: list[list[Member]]
     fit_members: dict[Spot, list[Member]]
     count_on: dict[tuple[Spot, str], int]
@@ -170,7 +174,9 @@ class TwoGoals(Goals):
         if rule == "quarters":
             return self.quarters_points(goal, dug)
         if rule == "largest_completed":
-            return value * self.completed_most
+            if not self.completed_temples:
+                return value * self.completed_most
+            return value * self.completed_on(k, tuple(sorted(i for i, _ in dug)))  # type: ignore[misc]
         if rule == "not_connected":
             return (
                 value * self.alone_on(k, dug)
@@ -180,6 +186,49 @@ class TwoGoals(Goals):
         old = self.on.old_score(self.boards[k], goal)
         bit = 1 << k
         return old + value * sum(1 for i, _ in dug if self.counts(i, rule) & bit)  # type: ignore[arg-type, misc]
+
+    completed_temples = True
+    """Whether "the largest completed island holding one of your temples" (R-GOAL-10) is read on
+    the final board's islands of the hero's temples, old and new (`completed_on`, session 84);
+    False: the largest completed island of any board of the search, temple or not, as before."""
+
+    def completed_on(self, k: int, spots: tuple[Spot, ...]) -> int:
+        """At least the size of the largest completed island of board k holding one of the
+        hero's temples, old or new on `spots` (sorted; 0: none), when board k is final (R-GOAL-10,
+        goals.score_goal: value times that size).
+
+        Read on board k, as the leaf reads it (`alone_on`'s islands). An old temple lies on the
+        island of board k holding its site. A new temple on a spot of turn 1's board lies on that
+        spot's one island of board k (its member there). A new temple on a spot of the next
+        tile's islands alone lies on one of the spot's islands of board k, not known here: the
+        largest completed one is read (the largest completed island of board k where the spot
+        has none there). So the size read is at least the real line's on board k, and the leaf
+        stays a bound. Seed 5's turn 13 (2016, south), the cover of `tile -1,-3 r270
+        blue@NW`'s group: the relaxed line drew G10 and read it 6, the size of a completed island
+        of turn 1's board where the hero has no temple, and reached 25; the engine reads G10 0
+        on every board there. More temples only add islands to the reading, and none is larger
+        than board k's largest completed island: the ceiling's `gain` (reach_ceiling_goals.py)
+        reads at most that."""
+        key = (k, spots)
+        got = self._completed.get(key)
+        if got is None:
+            board = self.boards[k]
+            done, size = board.completed, board.island_size
+            old = self._old_islands.get(k)
+            if old is None:
+                old = self._old_islands[k] = [board.island_at(site) for _, site in self.hero.temples]
+            got = max((size[i] for i in old if i in done), default=0)
+            for s in set(spots):
+                if s in self.rooms:
+                    islands = [i for j, i in self.members[s] if j == k]
+                    most = max((size[i] for i in islands if i in done), default=0)
+                    got = max(got, most if islands else self.completed_top[k])
+                else:
+                    i = next(i for j, i in self.members[s] if j == k)
+                    if i in done:
+                        got = max(got, size[i])
+            self._completed[key] = got
+        return got
 
     connections = True
     """Whether "not directly connected" (R-GOAL-11) reads the final board's direct connections
