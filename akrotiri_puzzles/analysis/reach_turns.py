@@ -15,6 +15,7 @@ from ..geometry import Quad
 from ..position import Position
 from .reach_boards import Boards
 from .reach_ceiling import OVER as _OVER
+from .reach_cross import crossing as _crossing
 from .reach_loads import load_boards as _load_boards
 from .reach_loads import load_turns as _load_turns
 from .reach_loads import load_ways as _load_ways
@@ -63,13 +64,15 @@ class TwoTurns:
     ) -> tuple[int, ...]:
         """A leg within turn 1 is sailed on turn 1's board (R-MOVE-1, R-TILE-1: the next tile is
         placed in turn 2), at its points (`Boards.turn_one_legs`); else turn 1 ends on the way,
-        short of the stop, so the leg spends turn 1's actions left and one of turn 2. The relaxed
-        stops spend no more than the line's, so turn 1's actions left are at least the line's."""
+        short of the stop, so the leg spends turn 1's actions left and turn 2's from where turn 1
+        can leave the boat (reach_cross.py's `crossing`: at least one). The relaxed stops spend no
+        more than the line's, so turn 1's actions left are at least the line's."""
         if not self.tight_turns or gained >= _OVER:
             return (least,)
         left = self.pos.actions_left - (self.start_acts + gained - acts)
         if least > left:
-            return (least,)
+            cross = max(least, _crossing(self, at, island, left, cargo, free))
+            return (cross,) if cross <= acts else ()
         src = at if isinstance(at, str) else self.b1_island.get(at)  # type: ignore[call-overload]
         dest = self.b1_island.get(island)  # type: ignore[call-overload]
         points = None if src is None or dest is None else self.on.turn_one_legs(src).get(dest)
@@ -80,7 +83,8 @@ class TwoTurns:
             if within == least:
                 return (least,)
         out = (within,) if within is not None and within <= left else ()
-        return (*out, left + 1) if left + 1 <= acts else out
+        cross = _crossing(self, at, island, left, cargo, free)
+        return (*out, cross) if cross <= acts else out
 
     spot_caps_memo: dict[Spot, list[tuple[int, tuple[Spot, ...], int]] | None] | None = None
     """reach_loads.py's `spot_caps` by spot, made at the first Load that reads them."""
