@@ -17,12 +17,13 @@ from functools import cache
 import pytest
 
 from akrotiri_puzzles.actions import PlaceTile
-from akrotiri_puzzles.analysis import reach_cross, reach_two
+from akrotiri_puzzles.analysis import reach_cross
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
 from akrotiri_puzzles.analysis.reach_two_goals import Reached
-from akrotiri_puzzles.puzzle import State, moves, play
+from akrotiri_puzzles.notation import parse_line
+from akrotiri_puzzles.puzzle import State, moves, play, replay
 from akrotiri_puzzles.scoring import seat_score
 
 from .conftest import ROOT, tool_module
@@ -68,12 +69,9 @@ def _bound(pos, board, acts, ask):
 
 def _played(pos, line):
     puzzle = two_turn_puzzle(pos)
-    state = State(pos)
-    for name in (x.strip() for x in line.split(";")):
-        action = next((a for a in moves(puzzle, state) if str(a) == name), None)
-        assert action is not None, f"the engine refuses {name!r}"
-        state = play(puzzle, state, action)
-    return seat_score(state.pos, puzzle.hero).total
+    got = replay(puzzle, parse_line(line))
+    assert got.illegal_at is None, f"the engine refuses action {got.illegal_at}: {got.reason}"
+    return seat_score(got.states[-1].pos, puzzle.hero).total
 
 
 def test_R_MOVE_2_R_TURN_3_R_TILE_1_a_split_leg_reads_turn_twos_part_from_where_turn_one_ends(monkeypatch):
@@ -110,39 +108,12 @@ def _misses(check, pos, places: int) -> tuple[int, int]:
     """tools/check_cross_legs.py's check of `pos` on `places` next placements drawn with a fixed
     seed: (islands read at 2 or more Move actions, misses)."""
     puzzle = two_turn_puzzle(pos)
-    got = slot_groups(pos)
-    assert got is not None
-    keys, finals, acts = got
-    shared = Boards(pos)
-    by_board = {}
-    for (_, oracle), group in zip(keys, finals, strict=True):
-        r = reach_two.TwoRelaxed(pos, [pos.board, *group], acts, 1, shared, None, oracle)
-        for k, b in enumerate(r.boards[1:], start=1):
-            by_board[b.placements] = (r, k)
-    ends = check.turn_one_ends(puzzle, State(pos))
+    start = State(pos)
+    ends = check.turn_one_ends(puzzle, start)
     any_end = next(iter(ends.values()))
     drawn = random.Random(0).sample([a for a in moves(puzzle, any_end) if isinstance(a, PlaceTile)], places)
-    tight = misses = 0
-    for place in drawn:
-        real: dict[object, int] = {}
-        board = None
-        for s in ends.values():
-            after = play(puzzle, s, place)
-            board = after.pos.board
-            for isl, n in check.turn_two_least(puzzle, after).items():
-                real[isl] = min(real.get(isl, 10**9), n)
-        r, k = by_board[board.placements]
-        for isl, n in real.items():
-            reads = [
-                reach_cross.turn_two_actions(r, pos.hero.boat, s, pos.actions_left, len(pos.hero.cargo), pos.points)
-                for s, ms in enumerate(r.members)
-                if (k, isl) in ms
-            ]
-            read = min((x for x in reads if x is not None), default=None)
-            if read is not None:
-                tight += read >= 2
-                misses += read > n
-    return tight, misses
+    _, tight, missed = check.misses(puzzle, start, ends, drawn)
+    return tight, len(missed)
 
 
 def test_R_MOVE_1_R_MOVE_2_R_MOVE_3_turn_two_actions_at_most_the_engines(check, monkeypatch):

@@ -25,8 +25,9 @@ import pytest
 
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.notation import parse_line
 from akrotiri_puzzles.position import Position
-from akrotiri_puzzles.puzzle import State, moves, play
+from akrotiri_puzzles.puzzle import replay
 from akrotiri_puzzles.scoring import seat_score
 
 from .test_analysis_turns_placement import before_placement, placement_groups
@@ -54,12 +55,10 @@ def _score(child: Position, line: str) -> tuple[int, int]:
     """The engine's score at the end of `line` (notation, `;`-separated) played from `child` over
     the two turns, each action one the engine offers, and the turn it ends in."""
     puzzle = two_turn_puzzle(child)
-    state = State(child)
-    for name in (x.strip() for x in line.split(";")):
-        action = next((a for a in moves(puzzle, state) if str(a) == name), None)
-        assert action is not None, f"{name!r} refused"
-        state = play(puzzle, state, action)
-    return seat_score(state.pos, puzzle.hero).total, state.turn
+    got = replay(puzzle, parse_line(line))
+    assert got.illegal_at is None, f"action {got.illegal_at} refused: {got.reason}"
+    end = got.states[-1]
+    return seat_score(end.pos, puzzle.hero).total, end.turn
 
 
 def test_R_ORA_1_s3t13_the_oracle_tiles_line_reaches_33_and_the_relaxation_reads_it() -> None:

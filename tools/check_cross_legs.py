@@ -29,10 +29,9 @@ from bench_two_turns_place import position_options, the_group, the_position, tur
 from engine_turn_two import replayed
 
 from akrotiri_puzzles.actions import EndTurn, PlaceTile, Step
-from akrotiri_puzzles.analysis import reach_two
+from akrotiri_puzzles.analysis import reach_cross, reach_two
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_cross import turn_two_actions
 from akrotiri_puzzles.puzzle import Puzzle, State, moves, play
 
 
@@ -81,6 +80,47 @@ def turn_two_least(puzzle: Puzzle, start: State) -> dict[object, int]:
     return out
 
 
+def misses(puzzle: Puzzle, state: State, ends: dict[str, State], places: list[PlaceTile]) -> tuple[int, int, list[str]]:
+    """The check (module doc) of the turn-1 action phase `state`, turn 1 ending at `ends`
+    (`turn_one_ends`), over the next placements `places`: the islands read, those read at 2 Move actions or more, and a line for each miss
+    (`reach_cross.turn_two_actions` read from the module, so that a test may raise it)."""
+    pos = state.pos
+    got = reach_two.slot_groups(pos)
+    assert got is not None
+    keys, finals, acts = got
+    shared = Boards(pos)
+    by_board: dict[object, tuple[reach_two.TwoRelaxed, int]] = {}
+    for (_, oracle), group in zip(keys, finals, strict=True):
+        r = reach_two.TwoRelaxed(pos, [pos.board, *group], acts, 1, shared, None, oracle)
+        for k, b in enumerate(r.boards[1:], start=1):
+            by_board[b.placements] = (r, k)
+    left, cargo, free, boat = pos.actions_left, len(pos.hero.cargo), pos.points, pos.hero.boat
+    assert boat is not None
+    checked = tight = 0
+    missed: list[str] = []
+    for place in places:
+        real: dict[object, int] = {}
+        board = None
+        for s in ends.values():
+            after = play(puzzle, s, place)
+            board = after.pos.board
+            for isl, n in turn_two_least(puzzle, after).items():
+                real[isl] = min(real.get(isl, 10**9), n)
+        assert board is not None
+        r, k = by_board[board.placements]
+        for isl, n in sorted(real.items(), key=str):
+            spots = [sp for sp, ms in enumerate(r.members) if (k, isl) in ms]
+            reads = [reach_cross.turn_two_actions(r, boat, sp, left, cargo, free) for sp in spots]
+            read = min((x for x in reads if x is not None), default=None)
+            if read is None:
+                continue
+            checked += 1
+            tight += read >= 2
+            if read > n:
+                missed.append(f"{place}, island {isl} (spots {spots}): engine {n} Move actions, read {read}")
+    return checked, tight, missed
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     position_options(ap)
@@ -96,48 +136,20 @@ def main() -> None:
     if refused is not None or state.turn != 1:
         ap.error(f"--prefix: the engine refuses {refused!r} or turn 1 is over")
     pos = state.pos
-    got = reach_two.slot_groups(pos)
-    if got is None:
+    if reach_two.slot_groups(pos) is None:
         ap.error("the relaxation does not apply here")
-    _, finals, acts = got
-    shared = Boards(pos)
-    by_board: dict[object, tuple[reach_two.TwoRelaxed, int]] = {}
-    for (_, oracle), group in zip(got[0], finals, strict=True):
-        r = reach_two.TwoRelaxed(pos, [pos.board, *group], acts, 1, shared, None, oracle)
-        for k, b in enumerate(r.boards[1:], start=1):
-            by_board[b.placements] = (r, k)
-    left, cargo, free, boat = pos.actions_left, len(pos.hero.cargo), pos.points, pos.hero.boat
-    assert boat is not None
     ends = turn_one_ends(puzzle, state)
     print(
-        f"{name}, after {args.prefix!r}: turn 1: {left} actions left, {free} points, cargo {cargo}; turn 1 may end at {len(ends)} docks"
+        f"{name}, after {args.prefix!r}: turn 1: {pos.actions_left} actions left, {pos.points} points, "
+        f"cargo {len(pos.hero.cargo)}; turn 1 may end at {len(ends)} docks"
     )
     places = [a for a in moves(puzzle, next(iter(ends.values()))) if isinstance(a, PlaceTile)]
     if args.sample and args.sample < len(places):
         places = random.Random(f"{args.seed}/{args.turn}/{name}").sample(places, args.sample)
-    checked = misses = tight = 0
-    for place in places:
-        real: dict[object, int] = {}
-        board = None
-        for s in ends.values():
-            after = play(puzzle, s, place)
-            board = after.pos.board
-            for isl, n in turn_two_least(puzzle, after).items():
-                real[isl] = min(real.get(isl, 10**9), n)
-        assert board is not None
-        r, k = by_board[board.placements]
-        for isl, n in sorted(real.items(), key=str):
-            spots = [sp for sp, ms in enumerate(r.members) if (k, isl) in ms]
-            reads = [turn_two_actions(r, boat, sp, left, cargo, free) for sp in spots]
-            read = min((x for x in reads if x is not None), default=None)
-            if read is None:
-                continue
-            checked += 1
-            tight += read >= 2
-            if read > n:
-                misses += 1
-                print(f"  miss: {place}, island {isl} (spots {spots}): engine {n} Move actions, read {read}")
-    print(f"{len(places)} next placements, {checked} islands read ({tight} at 2 or more): {misses} misses")
+    checked, tight, missed = misses(puzzle, state, ends, places)
+    for line in missed:
+        print(f"  miss: {line}")
+    print(f"{len(places)} next placements, {checked} islands read ({tight} at 2 or more): {len(missed)} misses")
 
 
 if __name__ == "__main__":
