@@ -1,0 +1,434 @@
+"""A floor from the two-turn relaxation's leaf: the relaxed line that reaches a value, played
+through the engine ("realised").
+
+The two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`) answers "not below v" by raising
+`Reached` at a leaf worth v. That leaf's line is a guess, not a line of the game: its stops are
+spots (an island of turn 1's board, the next tile's islands, Thera), its legs are the least
+points over the union of the final boards, its sales read the best prices. Where it is a real
+line (sessions 84: seed 3's turn 13 and seed 4's turn 15, tests/test_reach_real_lines.py),
+CP-SAT may still take hundreds of CPU s to find one of that value. Here the engine plays it:
+
+- *The path* (`relaxed_leaf`). `TracedRelaxed` is `TwoRelaxed` with `search` wrapped: when
+  `Reached` passes through a state it records the state's arguments, and re-raises. Only this
+  subclass pays for it (the analyser's searches are `TwoRelaxed`'s, untouched), and it visits the
+  same states in the same order (the wrapper only adds a frame), so the leaf is the one
+  `reach_two.below` reaches. No bound reads the path: like `Reached.cards`, it is a guess.
+- *The stops* (`stops`). Two states in a row on the path differ by one child of the search: a
+  leg to a spot (the one a Thera sale follows), a sale, a buy (the hand's new cards), an
+  excavation (the temple dug), a Load (the cubes aboard), an unload. Each is a `Stop`, with the
+  turn the relaxation spends it in (`turn`: 2 where turn 1's actions are over once it is made).
+- *The realiser* (`realise`). A search over engine states (puzzle.moves/play), stop after stop:
+  between stops the Move actions (ship, portage steps) that bring the boat to a dock of the
+  stop's islands on the engine's board (`arrivals`: a breadth-first search of steps, each
+  position once, to the layer of the first arrivals and the next; the `WAYS` best by actions
+  then points left); at the stop, the engine's actions of its kind (the leaf's card at a site of
+  those islands, then the hand's other cards there; Loads of the leaf's count first; every cube
+  sold; the buy of the leaf's decks first); the oracle (R-ORA-1) where the relaxed line spends
+  turn 1's action on it, for a tile of the leaf's final boards; turn 1's end (R-END-1) before a
+  stop of turn 2, on the way or where the boat stands (and after the path, if it ends in turn
+  1); turn 2's placement over the engine's options whose board is one of the leaf's final boards
+  (R-TILE-1, R-TILE-2); goal-card keeps (R-EXC-1) over the engine's options. The options are
+  tried in that order as a limited discrepancy search (lines with at most 0, 1, ...
+  `DISCREPANCIES` choices other than the first of their options, each position once per stop
+  and count): seed 4's turn 15 member needs one (the second goal card kept), which a depth-first
+  search reached only after 1.5M plays. Deterministic: fixed orders, no clock; bounded: `NODES`
+  engine plays, then the best found so far; it stops at a line worth `target`.
+
+The answer is a floor: a line the engine plays from the member's two-turn puzzle
+(`board_solve.two_turn_puzzle`), scored by `scoring.seat_score` at its end in turn 2's action
+phase, whatever the relaxation's rules. Only lines that make every stop of the path count (a
+path the engine cannot follow gives None). With the relaxation's answer at w + 1 below
+(`reach_two.below`, a sound bound), w is the member's optimum.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..actions import Action, Buy, EndTurn, Excavate, KeepGoal, Load, Oracle, PlaceTile, Sell, Step, Unload
+from ..board import Board
+from ..components import DECKS
+from ..geometry import Quad
+from ..notation import format_line
+from ..position import Position
+from ..puzzle import Puzzle, State, moves, play, replay
+from ..scoring import seat_score
+from .reach_boards import Boards
+from .reach_bound import TooBig
+from .reach_ceiling import OVER
+from .reach_two import NODES as RELAXED_NODES
+from .reach_two import TwoRelaxed, group_bound, slot_groups
+from .reach_two_goals import Reached
+
+__all__ = ["NODES", "WAYS", "Leaf", "Realised", "Stop", "TracedRelaxed", "realise", "relaxed_leaf", "stops"]
+
+NODES = 200_000
+"""Engine plays one realisation may make; past it, the best line found so far (or None). About
+25 µs a play (a Move step most of them), so some 5 CPU s at most."""
+
+WAYS = 2
+"""Arrivals at a stop's islands tried per leg: the fewest actions first, then the most points left."""
+
+Option = tuple[State, tuple[Action, ...], int]
+"""A state of the realiser's search, its line and the path's stop next."""
+
+
+class Frame(NamedTuple):
+    """A state of `TwoRelaxed.search` (reach_bound.py's `Relaxed.search`): its arguments. Spots
+    stand where the search's signature reads islands (reach_two.py)."""
+
+    at: str | int
+    acts: int
+    drachmas: int
+    cargo: int
+    sold: int
+    hand: tuple[str, ...]
+    dug: frozenset[tuple[int, str]]
+    bought: tuple[int, int, int]
+    taken: tuple[tuple[int, int], ...]
+    stash: int = 0
+    mask: int = 1
+    gained: int = 0
+    income: int = 0
+    held: int = 0
+
+
+class TracedRelaxed(TwoRelaxed):
+    """`TwoRelaxed` that records the states a `Reached` passes through (module doc): the last
+    leaf's search in `last` (a class attribute, as `Reached.cards`)."""
+
+    last: TracedRelaxed | None = None
+    trail: list[Frame]
+    leaf_path: tuple[Frame, ...] = ()
+    leaf_finals: frozenset[Board] | None = None
+
+    def search(self, *args: object) -> int:
+        try:
+            return super().search(*args)  # type: ignore[arg-type]
+        except Reached:
+            self.trail.append(Frame(*args))  # type: ignore[arg-type]
+            raise
+
+    def _from_start(self) -> int:
+        self.trail = []
+        try:
+            return super()._from_start()
+        except Reached:
+            self.leaf_path = tuple(reversed(self.trail))
+            self.leaf_finals = Reached.finals
+            TracedRelaxed.last = self
+            raise
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """The relaxed line that reached the value asked: its search (its spots and boards), its states
+    from the start to the leaf, and the final boards the leaf may end on."""
+
+    relaxed: TracedRelaxed
+    path: tuple[Frame, ...]
+    finals: frozenset[Board] | None
+
+
+def relaxed_leaf(pos: Position, ask: int, nodes: int = RELAXED_NODES) -> Leaf | None:
+    """The relaxed line of `reach_two.below(pos, ask)` that reaches `ask` (None where the relaxation
+    reads `ask` out of reach, does not apply, or passes its states): the same groups and searches
+    (`two_turn_bound`), each `TracedRelaxed`."""
+    got = slot_groups(pos)
+    if got is None:
+        return None
+    keys, finals, acts = got
+    shared = Boards(pos)
+    TracedRelaxed.last = None
+    try:
+        for (_, oracle), group in zip(keys, finals, strict=True):
+            group_bound(pos, group, acts, nodes, shared, ask, oracle, relaxed=TracedRelaxed)
+    except Reached:
+        r = TracedRelaxed.last
+        return None if r is None else Leaf(r, r.leaf_path, r.leaf_finals)
+    except TooBig:
+        return None
+    return None
+
+
+@dataclass(frozen=True)
+class Stop:
+    """One stop of a relaxed line: its spot, what is done there (`kind`: "go" a leg only, "sell",
+    "buy", "dig", "load", "unload"), its detail (the card dug; the cubes loaded or unloaded; the
+    cards bought by deck) and the turn the relaxation spends it in."""
+
+    spot: int
+    kind: str
+    turn: int
+    card: str | None = None
+    count: int = 0
+    decks: tuple[str, ...] = ()
+
+
+def stops(leaf: Leaf) -> list[Stop]:
+    """The path's stops, one per step from a state to the next (module doc)."""
+    r = leaf.relaxed
+    out: list[Stop] = []
+
+    def turn(f: Frame) -> int:
+        return 2 if f.gained >= OVER or r.turn_over(f.acts, f.gained) >= OVER else 1
+
+    for p, c in zip(leaf.path, leaf.path[1:], strict=False):
+        at = c.at
+        if not isinstance(at, int):
+            continue
+        t = turn(c)
+        dug = c.dug - p.dug
+        if dug:
+            (_, card), *_ = sorted(dug)
+            out.append(Stop(at, "dig", t, card=card))
+        elif Counter(c.hand) - Counter(p.hand):
+            decks = tuple(d for d, a, b in zip(DECKS, p.bought, c.bought, strict=True) for _ in range(b - a))
+            out.append(Stop(at, "buy", t, decks=decks))
+        elif c.cargo > p.cargo:
+            out.append(Stop(at, "load", t, count=c.cargo - p.cargo))
+        elif c.sold > p.sold:
+            out.append(Stop(at, "sell", t))
+        elif c.stash > p.stash and c.cargo < p.cargo:
+            out.append(Stop(at, "unload", t, count=p.cargo - c.cargo))
+        elif at != p.at:
+            out.append(Stop(at, "go", t))
+    return out
+
+
+@dataclass(frozen=True)
+class Realised:
+    """An engine line from a member's two-turn puzzle: its actions, notation, score at its end
+    (by `puzzle.replay` and `seat_score`) and the engine plays the search made."""
+
+    value: int
+    line: tuple[Action, ...]
+    text: str
+    plays: int
+
+
+class _Search:
+    def __init__(self, puzzle: Puzzle, leaf: Leaf, nodes: int, target: int | None) -> None:
+        self.puzzle = puzzle
+        self.target = target
+        self.r = leaf.relaxed
+        self.stops = stops(leaf)
+        self.finals = leaf.finals
+        self.nodes = nodes
+        self.plays = 0
+        self.best: tuple[int, tuple[Action, ...]] | None = None
+        self.seen: dict[tuple[int, Position], int] = {}
+        self.ways: dict[tuple[Position, int], list[tuple[State, tuple[Action, ...]]]] = {}
+        """`arrivals` by the position and the spot (their lines from the position)."""
+        b1 = self.r.boards[0]
+        self.first_quad = {s: b1.island_quads[isl][0] for s, isl in self.r.b1_island.items()}
+
+    def play(self, state: State, action: Action) -> State | None:
+        if self.plays >= self.nodes:
+            return None
+        self.plays += 1
+        return play(self.puzzle, state, action)
+
+    def islands(self, spot: int, board: Board) -> set[Quad]:
+        """The islands of `board` the spot stands for (module doc): Thera's; the island holding a
+        spot of turn 1's board; the islands of its members on the next tile's land."""
+        if spot == self.r.thera:
+            return {board.thera_island}
+        first = self.first_quad.get(spot)
+        quads = [first] if first is not None else [isl for _, isl in self.r.members[spot]]
+        return {i for q in quads if (i := board.island_at(q)) is not None}
+
+    def on(self, state: State, targets: set[Quad]) -> bool:
+        boat = state.pos.seat(self.puzzle.hero).boat
+        return boat is not None and state.pos.board.island_of_dock.get(boat) in targets
+
+    def arrivals(self, state: State, line: tuple[Action, ...], spot: int) -> list[tuple[State, tuple[Action, ...]]]:
+        """The `WAYS` best engine states at a dock of the spot's islands by Move steps from
+        `state` in its turn (fewest actions, then most points left; each position once)."""
+        targets = self.islands(spot, state.pos.board)
+        if self.on(state, targets):
+            return [(state, line)]
+        key = (state.pos, spot)
+        if key in self.ways:
+            return [(t, (*line, *steps)) for t, steps in self.ways[key]]
+        self.ways[key] = got = self._arrivals(state, targets)
+        return [(t, (*line, *steps)) for t, steps in got]
+
+    def _arrivals(self, state: State, targets: set[Quad]) -> list[tuple[State, tuple[Action, ...]]]:
+        line: tuple[Action, ...] = ()
+        found: list[tuple[State, tuple[Action, ...]]] = []
+        seen = {state.pos}
+        layer = [(state, line)]
+        more = 2  # the layer of the first arrivals and the next (as few actions, more points)
+        while layer and more:
+            nxt = []
+            for s, ln in layer:
+                for a in moves(self.puzzle, s):
+                    if not isinstance(a, Step):
+                        continue
+                    t = self.play(s, a)
+                    if t is None or t.pos in seen:
+                        continue
+                    seen.add(t.pos)
+                    if self.on(t, targets):
+                        found.append((t, (*ln, a)))
+                    else:
+                        nxt.append((t, (*ln, a)))
+            layer = nxt
+            more -= bool(found)
+        found.sort(key=lambda x: (-x[0].pos.actions_left, -x[0].pos.points))
+        return found[:WAYS]
+
+    def at_stop(self, state: State, stop: Stop) -> Sequence[Action]:
+        """The engine's actions of the stop's kind here (module doc), in the order tried."""
+        if stop.kind == "go":
+            return []
+        acts = moves(self.puzzle, state)
+        board = state.pos.board
+        if stop.kind == "dig":
+            targets = self.islands(stop.spot, board)
+            digs = [a for a in acts if isinstance(a, Excavate) and board.island_at(a.site) in targets]
+            return [a for a in digs if a.card == stop.card] + [a for a in digs if a.card != stop.card]
+        if stop.kind == "load":
+            loads = [a for a in acts if isinstance(a, Load)]
+            return sorted(loads, key=lambda a: (abs(len(a.colours) - stop.count), -len(a.colours)))[: 2 * WAYS]
+        if stop.kind == "unload":
+            return [a for a in acts if isinstance(a, Unload) and len(a.colours) == stop.count]
+        if stop.kind == "buy":
+            want = Counter(stop.decks)
+            buys = [a for a in acts if isinstance(a, Buy)]
+            exact = [a for a in buys if Counter(a.decks) == want]
+            same = [a for a in buys if a not in exact and len(a.decks) == len(stop.decks)]
+            return (exact + same)[: 2 * WAYS]
+        return []
+
+    def sell_all(self, state: State, line: tuple[Action, ...]) -> tuple[State, tuple[Action, ...]] | None:
+        while True:
+            sale = next((a for a in moves(self.puzzle, state) if isinstance(a, Sell)), None)
+            if sale is None:
+                return state, line
+            got = self.play(state, sale)
+            if got is None:
+                return None
+            state, line = got, (*line, sale)
+
+    def record(self, state: State, line: tuple[Action, ...]) -> None:
+        pos = state.pos
+        if state.turn != 2 or pos.phase != "act" or pos.passing:
+            return
+        value = seat_score(pos, self.puzzle.hero).total
+        if self.best is None or value > self.best[0]:
+            self.best = (value, line)
+
+    def children(
+        self, state: State, line: tuple[Action, ...], kind: type
+    ) -> Iterator[tuple[State, tuple[Action, ...]]]:
+        for a in moves(self.puzzle, state):
+            if isinstance(a, kind):
+                got = self.play(state, a)
+                if got is not None:
+                    yield got, (*line, a)
+
+    def go(self, state: State, line: tuple[Action, ...], i: int, d: int) -> None:
+        """Every line from `state` (stop `i` next) with at most `d` choices other than the first
+        of their options (`options`), each position searched once per stop and `d`."""
+        if self.plays >= self.nodes or self.done():
+            return
+        key = (i, state.pos)
+        if self.seen.get(key, -1) >= d:
+            return
+        self.seen[key] = d
+        for k, (got, ln, j) in enumerate(self.options(state, line, i)):
+            if k and not d:
+                return
+            self.go(got, ln, j, d - (k > 0))
+
+    def done(self) -> bool:
+        return self.best is not None and self.target is not None and self.best[0] >= self.target
+
+    def options(self, state: State, line: tuple[Action, ...], i: int) -> Iterator[Option]:
+        """The states that follow `state` on the way to the path's stop `i` (module doc), in the
+        order tried: each with its line and the stop next."""
+        pos = state.pos
+        if pos.phase == "place":  # turn 2's tile: the leaf's final boards
+            tile = pos.seat(self.puzzle.hero).tile
+            for a in moves(self.puzzle, state):
+                if not isinstance(a, PlaceTile) or tile is None:
+                    continue
+                if self.finals is None or pos.board.with_tile(a.slot, tile, a.rotation) in self.finals:
+                    got = self.play(state, a)
+                    if got is not None:
+                        yield got, (*line, a), i
+            return
+        if pos.phase == "goal":
+            for got, ln in self.children(state, line, KeepGoal):
+                yield got, ln, i
+            return
+        if pos.phase != "act":
+            return
+        if i == len(self.stops):
+            if state.turn == 2:
+                self.record(state, line)
+            else:
+                for got, ln in self.children(state, line, EndTurn):
+                    yield got, ln, i
+            return
+        stop = self.stops[i]
+        cross = state.turn == 1 and stop.turn == 2
+        for arrived, ln in self.arrivals(state, line, stop.spot):
+            if stop.kind == "go":
+                yield arrived, ln, i + 1
+            elif stop.kind == "sell":
+                sold = self.sell_all(arrived, ln)
+                if sold is not None and len(sold[1]) > len(ln):
+                    yield sold[0], sold[1], i + 1
+            else:
+                for a in self.at_stop(arrived, stop):
+                    got = self.play(arrived, a)
+                    if got is not None:
+                        yield got, (*ln, a), i + 1
+            if cross and arrived is not state:  # turn 1 over on the way, the stop turn 2's
+                for got, end in self.children(arrived, ln, EndTurn):
+                    yield got, end, i
+        if cross:
+            for got, ln in self.children(state, line, EndTurn):
+                yield got, ln, i
+
+    def start(self, state: State, most: int) -> None:
+        """Searched with at most 0, 1, ... `most` choices other than the first (a limited
+        discrepancy search: the path's own first)."""
+        for d in range(most + 1):
+            if self.r.oracle:  # the relaxed line's turn 1 spends an action on the oracle (R-ORA-1)
+                tiles = None if self.finals is None else {t for b in self.finals for _, t, _ in b.placements}
+                for got, ln in self.children(state, (), Oracle):
+                    if tiles is None or got.pos.seat(self.puzzle.hero).tile in tiles:  # a tile of the finals
+                        self.go(got, ln, 0, d)
+            else:
+                self.go(state, (), 0, d)
+            if self.plays >= self.nodes or self.done():
+                return
+
+
+DISCREPANCIES = 6
+"""The most choices other than the first of their options a line found may make (`realise`)."""
+
+
+def realise(
+    puzzle: Puzzle, leaf: Leaf, nodes: int = NODES, target: int | None = None, most: int = DISCREPANCIES
+) -> Realised | None:
+    """The best engine line found from `puzzle`'s start (a member's two-turn puzzle) that makes
+    every stop of the leaf's path (module doc), replayed and scored; None where none is found
+    within `nodes` engine plays. The search stops at a line worth `target` (e.g. the value the
+    leaf reached), else after lines of up to `most` choices other than the first."""
+    search = _Search(puzzle, leaf, nodes, target)
+    search.start(State(puzzle.start), most)
+    if search.best is None:
+        return None
+    _, line = search.best
+    got = replay(puzzle, list(line))
+    assert got.illegal_at is None, got.reason  # every action was one the engine offered
+    end = got.states[-1]
+    return Realised(seat_score(end.pos, puzzle.hero).total, line, format_line(list(line)), search.plays)

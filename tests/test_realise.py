@@ -1,0 +1,92 @@
+"""The relaxed leaf played through the engine (analysis/realise.py): the two-turn relaxation's
+line that reaches a value, followed stop by stop by engine actions, gives a real line (a floor)
+without CP-SAT. On the two members that held seed 3's turn 13 and seed 4's turn 15 over 600 CPU s
+(tests/test_reach_real_lines.py, session 84), the realised line reaches the relaxation's value:
+each line is replayed here with the package's puzzle.replay and notation.parse_line and scored
+by seat_score, independently of the realiser's own replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from akrotiri_puzzles.actions import Excavate, Oracle, PlaceTile, Sell
+from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
+from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.realise import Leaf, TracedRelaxed, realise, relaxed_leaf, stops
+from akrotiri_puzzles.notation import parse_line
+from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.puzzle import replay
+from akrotiri_puzzles.scoring import seat_score
+
+from .test_reach_real_lines import S3T13, S4T15, S4T15_LINE, _member, _score
+
+
+def _replayed(child: Position, text: str) -> tuple[int, int]:
+    """The engine's score at the end of the notation line `text` from `child`'s two-turn puzzle,
+    every action one the engine allows, and the turn it ends in."""
+    puzzle = two_turn_puzzle(child)
+    got = replay(puzzle, parse_line(text))
+    assert got.illegal_at is None, f"action {got.illegal_at} refused: {got.reason}"
+    end = got.states[-1]
+    return seat_score(end.pos, puzzle.hero).total, end.turn
+
+
+def test_R_ORA_1_R_FREE_1_s3t13_the_relaxed_leaf_at_33_is_realised_as_an_engine_line_worth_33() -> None:
+    child = _member(3, 13, S3T13)
+    leaf = relaxed_leaf(child, 33)
+    assert leaf is not None  # the relaxation reads 33 not below (test_reach_real_lines)
+    # The path's excavations are the leaf's (what `Reached.cards` reads at that leaf).
+    assert {s.card for s in stops(leaf) if s.kind == "dig"} == {c for _, c in leaf.path[-1].dug}
+    got = realise(two_turn_puzzle(child), leaf, target=33)
+    assert got is not None
+    assert got.value == 33
+    assert _replayed(child, got.text) == (33, 2)
+    # The relaxed line asks the oracle (R-ORA-1, its group's boards), and turn 2 sells (R-FREE-1).
+    assert isinstance(got.line[0], Oracle)
+    turn_two = got.line[[isinstance(a, PlaceTile) for a in got.line].index(True) :]
+    assert any(isinstance(a, Sell) for a in turn_two)
+
+
+@pytest.mark.slow  # the greedy game, the turn's groups, two relaxed questions (~30 s)
+def test_R_TILE_2_s4t15_the_realised_leaf_at_32_with_33_below_proves_the_members_optimum_32() -> None:
+    child = _member(4, 15, S4T15)
+    leaf = relaxed_leaf(child, 32)
+    assert leaf is not None
+    got = realise(two_turn_puzzle(child), leaf, target=32)
+    assert got is not None
+    assert _replayed(child, got.text) == (got.value, 2)
+    assert got.value >= 32
+    assert below(child, got.value + 1)  # the bound: nothing reaches one more
+    # The member's optimum is the realised value: the hand-written line of session 84 agrees.
+    assert _score(child, S4T15_LINE) == (got.value, 2)
+
+
+def test_a_path_the_engine_cannot_follow_gives_no_line() -> None:
+    child = _member(3, 13, S3T13)
+    leaf = relaxed_leaf(child, 33)
+    assert leaf is not None
+    r, start = leaf.relaxed, leaf.path[0]
+    puzzle = two_turn_puzzle(child)
+    # A sale with an empty boat (R-FREE-1: a cube aboard to sell): no Sell is offered.
+    assert start.cargo == 0 and not child.hero.cargo
+    sale = start._replace(at=r.thera, sold=start.sold + 1)
+    assert realise(puzzle, Leaf(r, (start, sale), leaf.finals), nodes=20_000) is None
+    # An excavation at Thera (R-EXC-2: no site there) of the leaf's first card.
+    card = next(s.card for s in stops(leaf) if s.kind == "dig")
+    assert card is not None
+    dig = start._replace(at=r.thera, dug=start.dug | {(r.thera, card)})
+    assert realise(puzzle, Leaf(r, (start, dig), leaf.finals), nodes=20_000) is None
+    # The same stops from the real leaf are followed (the realiser is not refusing everything).
+    got = realise(puzzle, leaf, nodes=20_000, target=33)
+    assert got is not None and any(isinstance(a, Excavate) for a in got.line)
+
+
+@pytest.mark.slow  # two relaxed questions at 35 (~25 s)
+def test_the_traced_search_answers_as_the_relaxation() -> None:
+    """TracedRelaxed only records the states a `Reached` passes through: where the relaxation
+    reads a value out of reach there is no leaf (seed 3's turn 13 member at 35, below; at 33,
+    not below, test_reach_real_lines)."""
+    child = _member(3, 13, S3T13)
+    assert below(child, 35)
+    assert relaxed_leaf(child, 35) is None
+    assert TracedRelaxed.last is None
