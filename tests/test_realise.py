@@ -90,3 +90,28 @@ def test_the_traced_search_answers_as_the_relaxation() -> None:
     assert below(child, 35)
     assert relaxed_leaf(child, 35) is None
     assert TracedRelaxed.last is None
+
+
+@pytest.mark.slow  # the greedy game, the turn's groups, relaxed questions at 31 to 33 (~60 s)
+def test_R_TILE_2_s4t15_the_floor_step_from_the_floor_31_answers_the_members_optimum_32(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """board_solve's `best_two_turns` with `REALISE_FIRST` (off by default): the member the bench
+    asks at floor 31 (its best found 30, plus one) answers OPTIMAL 32 with an engine line, without
+    a model; the line replays to 32 and the relaxation proves 33 out of reach."""
+    from akrotiri_puzzles.analysis import realise as module
+    from akrotiri_puzzles.analysis.board_solve import best_two_turns
+    from akrotiri_puzzles.solver.deadline import Deadline
+
+    child = _member(4, 15, S4T15)
+    monkeypatch.setattr(module, "REALISE_FIRST", True)
+    asked: list[int] = []
+
+    def out_of_reach(v: int) -> bool:
+        asked.append(v)
+        return below(child, v)
+
+    got = best_two_turns(child, "score", Deadline(None), floor=31, out_of_reach=out_of_reach)
+    assert (got.status, got.value, got.bound) == ("OPTIMAL", 32, 32)
+    assert _replayed(child, "; ".join(str(a) for a in got.line)) == (32, 2)
+    assert asked[-1] == 33 and below(child, 33)

@@ -28,7 +28,7 @@ import sys
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis import endgame, reach_split, reach_two
+from akrotiri_puzzles.analysis import endgame, reach_split, reach_two, realise
 from akrotiri_puzzles.analysis.placement import groups
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.simulate import play_game
@@ -164,8 +164,14 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=1800.0)
     ap.add_argument("--cpu-limit", type=int, default=None, help="CPU seconds per position (a child process each)")
     split_options(ap)
+    ap.add_argument(
+        "--realise-first",
+        action="store_true",
+        help="analysis/realise.py's REALISE_FIRST on (a member's relaxed leaf realised before its model; off by default)",
+    )
     args = ap.parse_args()
     set_split(ap, args)
+    realise.REALISE_FIRST = args.realise_first
     if args.cpu_limit is not None and args.cpu_limit < 1:
         ap.error(f"--cpu-limit: expected a whole number of CPU seconds, 1 or more, not {args.cpu_limit}")
     solves = [0]
@@ -201,6 +207,8 @@ def _measure(pos: Position, objective: str, limit: float | None, solves: list[in
     line = "; ".join(str(x) for x in a.best.line) if a.best is not None else ""
     digest = f"{a.status} {a.value} {a.bound} {line}"
     print(f"<!-- {digest} -->", file=sys.stderr, flush=True)
+    if realise.REALISE_FIRST:
+        print(f"<!-- realise.floor_line rounds (asked, realised, proven): {realise.FLOOR_TRACE} -->", file=sys.stderr)
     digest = hashlib.sha256(digest.encode()).hexdigest()[:12]
     return f"{solves[0]} | {t1 - t0:.1f} | {w1 - w0:.1f} | {a.status} | {a.value} | {digest}"
 

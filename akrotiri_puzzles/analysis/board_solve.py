@@ -337,6 +337,15 @@ def best_two_turns(
     puzzle = two_turn_puzzle(pos)
     if not second_turn_possible(puzzle):
         return best_on_board(pos, objective, deadline, floor, workers, cap)
+    if out_of_reach is not None and floor is not None and objective == "score":
+        from . import realise  # its module doc (`REALISE_FIRST`, off by default)
+
+        if realise.REALISE_FIRST:
+            got = realise.floor_line(puzzle, pos, floor, out_of_reach)
+            if got is not None and (cap is None or got.value <= cap):
+                line = list(got.line)
+                assert objective_value(replay_line(puzzle, line), objective) == got.value
+                return BoardResult("OPTIMAL", got.value, got.value, tuple(without_idle_actions(puzzle, line)))
     two = TwoTurns(pos, objective, deadline)
     model = two.fresh(deadline)
     if floor is not None:

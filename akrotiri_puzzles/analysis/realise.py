@@ -34,6 +34,17 @@ CP-SAT may still take hundreds of CPU s to find one of that value. Here the engi
   search reached only after 1.5M plays. Deterministic: fixed orders, no clock; bounded: `NODES`
   engine plays, then the best found so far; it stops at a line worth `target`.
 
+*As a member's floor step* (`floor_line`, board_solve's `best_two_turns` where `REALISE_FIRST`,
+off by default): before a member's model is built, the relaxed leaf at the value the member is
+asked (its floor) is realised; a line of value w at least that floor whose w + 1 the watch's
+question (`out_of_reach`, the analyser's sound relaxation, reach_below.py) proves out of reach is
+the answer, OPTIMAL w, with that line; a w + 1 not proven is asked again the same way from its
+own leaf (`ROUNDS` at most); else the model is solved as without this step. Sound: the line is
+one the engine plays from the member's two-turn puzzle (every action offered, R-SCORE-1's score
+at its end in turn 2), so the member's optimum is at least w; the bound says no line reaches
+w + 1, so it is w, and w at least the floor is what the model with that floor would prove. The
+line may differ from the model's (the digest may move), the status, value and bound not.
+
 The answer is a floor: a line the engine plays from the member's two-turn puzzle
 (`board_solve.two_turn_puzzle`), scored by `scoring.seat_score` at its end in turn 2's action
 phase, whatever the relaxation's rules. Only lines that make every stop of the path count (a
@@ -44,7 +55,7 @@ path the engine cannot follow gives None). With the relaxation's answer at w + 1
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -63,7 +74,20 @@ from .reach_two import NODES as RELAXED_NODES
 from .reach_two import TwoRelaxed, group_bound, slot_groups
 from .reach_two_goals import Reached
 
-__all__ = ["NODES", "WAYS", "Leaf", "Realised", "Stop", "TracedRelaxed", "realise", "relaxed_leaf", "stops"]
+__all__ = [
+    "NODES",
+    "REALISE_FIRST",
+    "ROUNDS",
+    "WAYS",
+    "Leaf",
+    "Realised",
+    "Stop",
+    "TracedRelaxed",
+    "floor_line",
+    "realise",
+    "relaxed_leaf",
+    "stops",
+]
 
 NODES = 200_000
 """Engine plays one realisation may make; past it, the best line found so far (or None). About
@@ -432,3 +456,36 @@ def realise(
     assert got.illegal_at is None, got.reason  # every action was one the engine offered
     end = got.states[-1]
     return Realised(seat_score(end.pos, puzzle.hero).total, line, format_line(list(line)), search.plays)
+
+
+REALISE_FIRST = False
+"""Whether board_solve's `best_two_turns` tries `floor_line` before a member's model (module doc);
+off by default (session 85)."""
+
+ROUNDS = 3
+"""Values `floor_line` asks at most (the floor, then each realised value plus one not proven)."""
+
+FLOOR_TRACE: list[tuple[int, int | None, bool]] = []
+"""(value asked, value realised or None, proven) of each round of `floor_line` (the tools read it)."""
+
+
+def floor_line(
+    puzzle: Puzzle, pos: Position, floor: int, out_of_reach: Callable[[int], bool], rounds: int = ROUNDS
+) -> Realised | None:
+    """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
+    puzzle) worth w >= `floor` with w + 1 proven out of reach by `out_of_reach` (a sound bound):
+    the member's optimum, that line (module doc). None where the relaxation reads the value asked
+    below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven."""
+    ask = floor
+    for _ in range(rounds):
+        leaf = relaxed_leaf(pos, ask)
+        got = None if leaf is None else realise(puzzle, leaf, target=ask)
+        if got is None or got.value < ask:
+            FLOOR_TRACE.append((ask, None if got is None else got.value, False))
+            return None
+        proven = out_of_reach(got.value + 1)
+        FLOOR_TRACE.append((ask, got.value, proven))
+        if proven:
+            return got
+        ask = got.value + 1
+    return None
