@@ -172,6 +172,8 @@ def main() -> None:
     args = ap.parse_args()
     set_split(ap, args)
     realise.REALISE_FIRST = args.realise_first
+    if args.realise_first:
+        realise.FLOOR_TRACE = []
     if args.cpu_limit is not None and args.cpu_limit < 1:
         ap.error(f"--cpu-limit: expected a whole number of CPU seconds, 1 or more, not {args.cpu_limit}")
     solves = [0]

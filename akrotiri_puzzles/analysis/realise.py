@@ -465,8 +465,14 @@ off by default (session 85)."""
 ROUNDS = 3
 """Values `floor_line` asks at most (the floor, then each realised value plus one not proven)."""
 
-FLOOR_TRACE: list[tuple[int, int | None, bool]] = []
-"""(value asked, value realised or None, proven) of each round of `floor_line` (the tools read it)."""
+FLOOR_TRACE: list[tuple[int, int | None, bool]] | None = None
+"""Where a list (the tools set one): (value asked, value realised or None, proven) of each round
+of `floor_line` appended to it; None: nothing kept (a long-running analyser keeps no trace)."""
+
+
+def _traced(ask: int, value: int | None, proven: bool) -> None:
+    if FLOOR_TRACE is not None:
+        FLOOR_TRACE.append((ask, value, proven))
 
 
 def floor_line(
@@ -481,10 +487,10 @@ def floor_line(
         leaf = relaxed_leaf(pos, ask)
         got = None if leaf is None else realise(puzzle, leaf, target=ask)
         if got is None or got.value < ask:
-            FLOOR_TRACE.append((ask, None if got is None else got.value, False))
+            _traced(ask, None if got is None else got.value, False)
             return None
         proven = out_of_reach(got.value + 1)
-        FLOOR_TRACE.append((ask, got.value, proven))
+        _traced(ask, got.value, proven)
         if proven:
             return got
         ask = got.value + 1
