@@ -77,9 +77,11 @@ from __future__ import annotations
 
 from typing import Any
 
-FIRST_STOPS = False
+FIRST_STOPS = True
 """Whether a stop of turn 1 on turn 1's board is marked, and its legs start from its island's
-docks on that board (module doc); False: every dock of the spot, as before session 85."""
+docks on that board (module doc); False: every dock of the spot, as before session 85. On since
+session 85 (h85loose): the reach, floor, two-turn analysis and known-watch tests pass with it, and
+the calibration turn keeps its answer at the same CPU (docs/benchmarks.md, session 85, h85loose)."""
 
 
 def marked(at: object) -> bool:

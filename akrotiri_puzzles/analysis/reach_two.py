@@ -51,6 +51,8 @@ run once over both turns, on the boards the line can meet:
 - *Turn 1's legs* (`leg_actions`). Costed over B1 alone, or they end turn 1.
 - *Legs by board* (`plan_moves`, reach_board_legs.py, session 66). Searched together, a leg keeps
   only the boards whose own routes give it the points it is searched with.
+- *Turn 1's stops* (`leg_stops`, reach_first_stops.py, session 85, `FIRST_STOPS`). A stop reached
+  by a leg of turn 1 over B1 alone leaves from its island's docks on B1, not every dock of its spot.
 - *"Not directly connected"* (R-GOAL-11, `TwoGoals.alone_on`, session 55). Read on the leaf's
   final board: a new temple on a spot of B1 lies on that spot's island there, so it and the old
   temples count only when no other island holding one of them is one ship step away; a temple
