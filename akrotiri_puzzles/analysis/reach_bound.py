@@ -9,8 +9,9 @@ placement, and lets the hero do everything the rules allow and more:
   step to any dock of the route component, a portage step to a dock of the same island, 1
   point each; leaving the other boat's dock 2, R-MOVE-3, where no stop is made), at 2 points a
   Move action with an empty boat and 1 with cargo (R-MOVE-2; an unload, free, may empty the
-  boat before a leg); after a stop the boat may leave from any dock of the island, and at the
-  start the points left of a Move action already taken are spent first;
+  boat before a leg); after a stop the boat may leave from any dock of the island (reach_two's
+  stops of turn 1 on turn 1's board: its docks there, reach_first_stops.py), and at the start the
+  points left of a Move action already taken are spent first;
 - a load (R-LOAD-1) takes as many of the island's cubes as the boat holds, less those taken
   before; an unload (R-FREE-2) empties the boat at a stop, and its cubes are sold at the next
   sale without being loaded again;
