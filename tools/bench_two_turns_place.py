@@ -28,7 +28,7 @@ import sys
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis import endgame, reach_split, reach_two, realise
+from akrotiri_puzzles.analysis import endgame, reach_first_stops, reach_split, reach_two, realise
 from akrotiri_puzzles.analysis.placement import groups
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.simulate import play_game
@@ -70,7 +70,7 @@ def turn_groups(pos: Position) -> list:  # type: ignore[type-arg]
 
 
 def split_options(ap: argparse.ArgumentParser) -> None:
-    """The options of reach_split.py's flags (the developers' tools share them; `set_split`)."""
+    """The options of reach_split.py's flags and reach_first_stops.py's (the developers' tools share them; `set_split`)."""
     ap.add_argument(
         "--split-sale", action="store_true", help="analysis/reach_split.py's SPLIT_SALE on (off by default)"
     )
@@ -84,6 +84,12 @@ def split_options(ap: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --split-sale: reach_split.py's ONE_HOLD on (one hold: one cube kept)",
     )
+    ap.add_argument(
+        "--first-stops",
+        choices=("on", "off"),
+        default=None,
+        help="analysis/reach_first_stops.py's FIRST_STOPS (default: the module's)",
+    )
 
 
 def set_split(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
@@ -94,6 +100,8 @@ def set_split(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     reach_split.SPLIT_SALE = args.split_sale
     reach_split.ONE_HOLD = args.one_hold
     reach_split.ASK_UNSPLIT_FIRST = args.ask_unsplit_first
+    if args.first_stops is not None:
+        reach_first_stops.FIRST_STOPS = args.first_stops == "on"
 
 
 def group_options(ap: argparse.ArgumentParser) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from akrotiri_puzzles.actions import Buy, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
-from akrotiri_puzzles.analysis import reach_money, reach_split, reach_two
+from akrotiri_puzzles.analysis import reach_first_stops, reach_money, reach_split, reach_two
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_ceiling import OVER
 from akrotiri_puzzles.board import Board
@@ -102,6 +102,8 @@ class Image:
         self.case: tuple[bool, int] = (True, 0)
         """What the line does at the stop at Thera the image is at (`thera_case`): whether every sale
         it makes there is turn 1's, and the cubes it keeps aboard past it; read by a split sale."""
+        self.marks: Counter[str] = Counter()
+        """The marked stops the image took, and the legs it took from one (reach_first_stops.py)."""
         self.splits: Counter[str] = Counter()
         """The split sales' children the image took (`(a)`, `(h)`, `(b)`) and the caps it applied."""
 
@@ -178,15 +180,21 @@ class Image:
         self.unloaded += 1
         self.enter()
 
-    def leg(self, choices: list[int], points: int, free: int, real_after: int, stop: bool) -> int | str:
+    def leg(
+        self, choices: list[int], points: int, free: int, real_after: int, stop: bool, dock: str | None = None
+    ) -> int | str:
         """The leg to one of `choices` (spots) within the engine's `points` (a plan entry keeping
-        board k) whose Move actions (`leg_actions`) leave the image at least `real_after` actions
+        board k) whose Move actions (`leg_stops`) leave the image at least `real_after` actions
         after it (and the stop's action, `stop`); the spot reached, or why none. A leg away from a
         split sale's stop drops its mark (`held`), and turn 2's sale's (`1 + T2`) leaves with at
-        most turn 2's own actions (reach_split.py, `search`'s capped state)."""
+        most turn 2's own actions (reach_split.py, `search`'s capped state). A marked stop
+        (reach_first_stops.py) only where the line's boat is at `dock`, a dock of the spot's
+        island on turn 1's board (the mark's meaning), taken first at equal Move actions (it is
+        the tighter reading: the check then reads the legs from it)."""
         r, k = self.r, self.k
         plan = r.plan_moves(self.at)
         why = ""
+        b1 = r.boards[0]
         for spot in choices:
             entries = [(p, b) for s, p, b in plan if s == spot and (b == -1 or b >> k & 1)]
             near = [(p, b) for p, b in entries if p <= points]
@@ -197,20 +205,29 @@ class Image:
             f = free if isinstance(self.at, str) else 0
             need = max(0, p - f)
             least = need if self.cargo else (need + 1) // 2  # R-MOVE-2
-            away = bool(self.held) and spot != self.at
+            away = bool(self.held) and spot != reach_first_stops.spot(self.at)
             acts = min(self.acts, self.held - 1) if away and self.held > 0 else self.acts
-            options = r.leg_actions(self.at, spot, least, acts, self.gained, self.cargo, f)  # type: ignore[arg-type]
-            ok = [m for m in options if acts - m - stop >= real_after]
+            stops = r.leg_stops(self.at, spot, least, acts, self.gained, self.cargo, f)  # type: ignore[arg-type]
+            options = [m for m, _ in stops]
+            ok = [
+                (m, not reach_first_stops.marked(to), to)
+                for m, to in stops
+                if acts - m - stop >= real_after
+                and (not reach_first_stops.marked(to) or dock in b1.docks_of_island.get(r.b1_island[spot], ()))
+            ]
             if not ok:
-                why = why or f"leg_actions: engine {real_after} read {acts - min(options) - stop} {options}"
+                why = why or f"leg_stops: engine {real_after} read {acts - min(options, default=99) - stop} {stops}"
                 continue
+            m, _, to = min(ok)
+            self.marks["marked stop"] += reach_first_stops.marked(to)
+            self.marks["leg from a marked stop"] += reach_first_stops.marked(self.at)
             if away:
                 self.splits["capped" if acts < self.acts else "mark dropped"] += 1
                 self.held = 0
-            self.acts = acts - min(ok)
+            self.acts = acts - m
             if bits != -1:
                 self.mask &= bits
-            self.at = spot
+            self.at = to  # type: ignore[assignment]
             return spot
         return why
 
@@ -329,7 +346,7 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
                 assert boat is not None
                 pending = oracle and r.oracle and not p.oracle_used
                 choices = spot_choices(r, k, p.board, boat, state.turn)
-                got = im.leg(choices, points, free, real_left(p, state.turn, pending), False)
+                got = im.leg(choices, points, free, real_left(p, state.turn, pending), False, boat)
                 if isinstance(got, str):
                     yield Miss("leg", f"{where} [{got}]", 0, 0)
                     return
@@ -382,11 +399,11 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
         real_after = real_left(p, state.turn, pending) - 1 if isinstance(a, Excavate) else real_next
         choices = spot_choices(r, k, p.board, boat, state.turn)
         if isinstance(a, Buy) and im.cargo:
-            got = im.leg(choices, points, free, 0, False)
+            got = im.leg(choices, points, free, 0, False, boat)
             if isinstance(got, int):
                 im.enter()
                 points, free = 0, 0
-        got = im.leg(choices, points, free, real_after, True)
+        got = im.leg(choices, points, free, real_after, True, boat)
         if isinstance(got, str):
             yield Miss("leg", f"{where} [{got}]", 0, 0)
             return
@@ -412,6 +429,7 @@ def image(groups: Groups, line: list[tuple[State, Any]], seen: Counter[str]) -> 
             im.enter()
     seen["imaged Unload"] += im.unloaded
     seen.update({f"split {kind}": n for kind, n in im.splits.items()})
+    seen.update({f"first stops: {kind}": n for kind, n in im.marks.items()})
     if end is not None and not im.cut:
         seen["imaged to the end"] += 1
         if not im.mask >> k & 1:
@@ -423,7 +441,7 @@ def load(im: Image, n: int, after: int, turn: int, real_next: int, where: str) -
     the line's actions left (and, while the Loads take what the line's take, `exact`, at least its
     cubes), and a child of `load_children` keeping board k (the cubes taken again and from the
     island, `amounts`, `load_ways`, `load_boards`)."""
-    r, spot = im.r, im.at
+    r, spot = im.r, reach_first_stops.spot(im.at)
     assert isinstance(spot, int)
     if r.last_loads_unread and after == 0 and spot != r.thera:
         im.cut = True  # `late`: a Load never sold
@@ -466,7 +484,7 @@ def load(im: Image, n: int, after: int, turn: int, real_next: int, where: str) -
 def excavate(im: Image, a: Excavate, after: int, real_next: int, where: str) -> Miss | None:
     """An excavation with `after` actions left once made: the card allowed on board k there
     (`allowed`), its actions (`dig_turns`) at least the line's, and the boards it keeps."""
-    r, spot = im.r, im.at
+    r, spot = im.r, reach_first_stops.spot(im.at)
     assert isinstance(spot, int)
     if len(im.dug) >= r.left or (spot in {s for s, _ in im.dug} and spot not in r.multi):
         return Miss("dug", where, 1, 0)

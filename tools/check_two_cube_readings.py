@@ -55,7 +55,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from check_two_cube_image import Groups, Miss, image
 
 from akrotiri_puzzles.actions import Load, Unload
-from akrotiri_puzzles.analysis import reach_split, reach_two
+from akrotiri_puzzles.analysis import reach_first_stops, reach_split, reach_two
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.board import Board
 from akrotiri_puzzles.geometry import Quad
@@ -92,7 +92,7 @@ def engine_points(pos: Position, boards: list[Board], sources: list[str]) -> dic
     return out
 
 
-def legs(groups: Groups, per_group: int, rng: random.Random) -> Iterator[Miss]:
+def legs(groups: Groups, per_group: int, rng: random.Random, seen: Counter[str] | None = None) -> Iterator[Miss]:
     """The leg misses (module doc): from the boat's dock and each island of B1, on B1 alone and on
     B1 then board k, for `per_group` boards of each group at most (a fixed sample)."""
     pos = groups.pos
@@ -101,6 +101,7 @@ def legs(groups: Groups, per_group: int, rng: random.Random) -> Iterator[Miss]:
     boat = pos.hero.boat
     assert boat is not None
     on = groups.shared
+    seen = Counter() if seen is None else seen
     starts: list[tuple[str | Quad, list[str]]] = [(boat, [boat])]
     for isl, docks in sorted(b1.docks_of_island.items()):
         starts.append((isl, [d for d in docks if d != occupied]))
@@ -127,14 +128,18 @@ def legs(groups: Groups, per_group: int, rng: random.Random) -> Iterator[Miss]:
             for src, docks in starts:
                 at: str | int = src if isinstance(src, str) else r.spot_of[src]
                 both = engine_points(pos, [b1, bk], docks)
-                read_k = r.legs_on(at, k)
-                union = r._legs(at)[1]
+                reads = [("legs_on", r.legs_on(at, k)), ("moves", r._legs(at)[1])]
+                if not isinstance(at, str):
+                    # A marked stop (reach_first_stops.py, M2): from the island's docks on B1 only,
+                    # which `docks` are (the engine's points start there).
+                    reads += [("legs_on marked", r.legs_on(~at, k)), ("moves marked", r._legs(~at)[1])]
                 for isl, ds in bk.docks_of_island.items():
                     near = [both[(1, d)] for d in ds if (1, d) in both and d != occupied]
                     if not near:
                         continue
                     for s in spots_on_k.get(isl, []):
-                        for kind, got in (("legs_on", read_k), ("moves", union)):
+                        for kind, got in reads:
+                            seen[f"legs read: {kind}"] += 1
                             if got.get(s, 99) > min(near):
                                 yield Miss(kind, f"g{g} k{k} {src} -> {isl} (spot {s})", min(near), got.get(s, 99))
 
@@ -142,7 +147,9 @@ def legs(groups: Groups, per_group: int, rng: random.Random) -> Iterator[Miss]:
 # -- lines: random walks through the engine -----------------------------------------------------
 
 
-def walk(puzzle: Puzzle, pos: Position, rng: random.Random, cap: int, unloads: bool) -> list[tuple[State, Any]]:
+def walk(
+    puzzle: Puzzle, pos: Position, rng: random.Random, cap: int, unloads: bool, away: float = 0.0
+) -> list[tuple[State, Any]]:
     """A random line of both turns (at most `cap` actions): at each step an action kind (its class)
     drawn evenly among those legal, then one of them; Unload only with `unloads`. With cubes
     aboard, most steps (`HOME`) go nearer Thera and most stops there sell (so that sales, the
@@ -160,7 +167,16 @@ def walk(puzzle: Puzzle, pos: Position, rng: random.Random, cap: int, unloads: b
         for a in acts:
             by.setdefault(type(a).__name__, []).append(a)
         a = rng.choice(by[rng.choice(sorted(by))])
-        if p.hero.cargo and rng.random() < HOME:
+        if away and state.turn == 1 and rng.random() < away:
+            # `away`: turn 1 makes stops away from Thera (a Load, an excavation), stepping there
+            # first, so that the legs of turn 1 and the stops they mark (reach_first_stops.py)
+            # are read often.
+            stay = [x for kind in ("Load", "Excavate") for x in by.get(kind, ())]
+            if stay:
+                a = rng.choice(stay)
+            elif "Step" in by:
+                a = rng.choice(by["Step"])
+        elif p.hero.cargo and rng.random() < HOME:
             if "Sell" in by:
                 a = rng.choice(by["Sell"])
             elif "Step" in by:
@@ -193,17 +209,19 @@ def check(
     seen: Counter[str],
     unloads: bool = False,
     blind: bool = False,
+    away: float = 0.0,
 ) -> Iterator[Miss]:
     """The misses of `pos` (module doc): the legs of `per_group` boards of each group, then
     `walks` random lines (with Unloads where `unloads`; the image of the colour-blind search,
-    `blind`); `seen` counts what was read."""
+    `blind`; turn 1's stops away from Thera taken with probability `away`, `walk`); `seen` counts
+    what was read."""
     groups = Groups(pos, blind)
-    for m in legs(groups, per_group, rng):
+    for m in legs(groups, per_group, rng, seen):
         seen["leg misses"] += 1
         yield m
     puzzle = two_turn_puzzle(pos)
     for _ in range(walks):
-        line = walk(puzzle, pos, rng, 60, unloads)
+        line = walk(puzzle, pos, rng, 60, unloads, away)
         kinds = Counter(type(a).__name__ for s, a in line[:-1])
         seen["lines"] += 1
         seen["turn 2"] += any(s.turn == 2 for s, _ in line)
@@ -213,12 +231,14 @@ def check(
         yield from image(groups, line, seen)
 
 
-def children(seed: int, edition: int, turn: int, seat: str, every: int) -> list[tuple[str, Position]]:
-    """The first placement of every `every`-th group of the seeded greedy game's turn
-    (tools/check_two_goal_readings.py's `children`)."""
+def children(
+    seed: int, edition: int, turn: int, seat: str, every: int, placement: str | None = None
+) -> list[tuple[str, Position]]:
+    """The first placement of every `every`-th group of the seeded greedy game's turn, or the
+    placement `placement` (tools/check_two_goal_readings.py's `children`)."""
     from check_two_goal_readings import children as goal_children
 
-    return goal_children(seed, edition, turn, seat, None, every)
+    return goal_children(seed, edition, turn, seat, placement, every)
 
 
 def main() -> None:
@@ -228,23 +248,29 @@ def main() -> None:
     ap.add_argument("--seat", default="south", choices=("south", "north"))
     ap.add_argument("--edition", type=int, default=2016, choices=(2016, 2014))
     ap.add_argument("--every", type=int, default=8, help="one placement of every N-th group")
+    ap.add_argument("--placement", default=None, help="this placement only (notation)")
     ap.add_argument("--walks", type=int, default=300)
     ap.add_argument("--boards", type=int, default=4, help="final boards a group whose legs are read")
     ap.add_argument("--unloads", action="store_true", help="the lines make Unloads (R-FREE-2)")
     ap.add_argument("--blind", action="store_true", help="the image of the colour-blind search (money off)")
     ap.add_argument("--split-sale", action="store_true", help="reach_split.SPLIT_SALE on (the image splits too)")
+    ap.add_argument("--away", type=float, default=0.0, help="turn 1 steps to and makes Loads, excavations")
+    ap.add_argument("--first-stops", action="store_true", help="reach_first_stops.FIRST_STOPS on (the image marks)")
+    ap.add_argument("--no-first-stops", action="store_true", help="reach_first_stops.FIRST_STOPS off")
     args = ap.parse_args()
     reach_split.SPLIT_SALE = args.split_sale
+    if args.first_stops or args.no_first_stops:
+        reach_first_stops.FIRST_STOPS = args.first_stops
     total = 0
     seen: Counter[str] = Counter()
     for seed in args.seed:
         for turn in args.turn:
-            for name, child in children(seed, args.edition, turn, args.seat, args.every):
+            for name, child in children(seed, args.edition, turn, args.seat, args.every, args.placement):
                 if reach_two.slot_groups(child) is None:
                     print(f"s{seed}t{turn} {args.seat} {name}: the relaxation does not apply", flush=True)
                     continue
                 rng = random.Random(f"{seed}/{turn}/{name}")
-                misses = list(check(child, rng, args.walks, args.boards, seen, args.unloads, args.blind))
+                misses = list(check(child, rng, args.walks, args.boards, seen, args.unloads, args.blind, args.away))
                 total += len(misses)
                 seen["positions"] += 1
                 print(f"s{seed}t{turn} {args.seat} {name}: {len(misses)} misses", flush=True)

@@ -19,7 +19,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_group, the_position
 
-from akrotiri_puzzles.analysis import reach_two, reach_two_goals
+from akrotiri_puzzles.analysis import reach_first_stops, reach_two, reach_two_goals
 from akrotiri_puzzles.analysis.placement import cover
 
 FIELDS = (
@@ -45,6 +45,8 @@ def spot_name(r: reach_two.TwoRelaxed, s: object) -> str:
         return f"dock {s}"
     if s == r.thera:
         return "Thera"
+    if isinstance(s, int) and s < 0:  # a marked stop (analysis/reach_first_stops.py)
+        return f"{spot_name(r, ~s)}, on B1's docks"
     isl = r.b1_island.get(s)  # type: ignore[call-overload]
     if isl is not None:
         return f"B1 island {isl} (spot {s})"
@@ -86,7 +88,11 @@ def main() -> None:
     ap.add_argument("--alone", action="store_true")
     ap.add_argument("--one-turn", action="store_true", help="the one-turn cover (a thin group's `Below.every`)")
     ap.add_argument("--ask", type=int, required=True)
+    ap.add_argument("--first-stops", action="store_true", help="reach_first_stops.FIRST_STOPS on")
+    ap.add_argument("--no-first-stops", action="store_true", help="reach_first_stops.FIRST_STOPS off")
     args = ap.parse_args()
+    if args.first_stops or args.no_first_stops:
+        reach_first_stops.FIRST_STOPS = args.first_stops
     pos = the_position(ap, args)
     group = the_group(ap, pos, args.group)
     if args.alone:

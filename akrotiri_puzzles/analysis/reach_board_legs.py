@@ -44,6 +44,7 @@ from ..board import Board
 from ..geometry import Quad
 from ..position import Position
 from .reach_boards import Boards, cheapest_spots, leg_starts
+from .reach_first_stops import first_docks, marked
 
 LEGS_BY_BOARD = True
 """Whether a group's search together costs each leg by each final board's own routes
@@ -96,7 +97,8 @@ class BoardLegs:
 
     def legs_on(self, at: str | Quad, k: int) -> dict[Quad, int]:
         """The least movement points from `at` (the boat's dock, or any dock of spot `at` on turn
-        1's board or board k) to each spot over the route groups of turn 1's board and final
+        1's board or board k; a marked stop's island's docks on turn 1's board only,
+        analysis/reach_first_stops.py) to each spot over the route groups of turn 1's board and final
         board k only (R-MOVE-1; leaving the other boat's dock costs 2 and no stop is made there,
         R-MOVE-3), as `TwoRelaxed._legs` over the union."""
         kept: dict[int, tuple[dict[int, tuple[str, ...]], int]] = self.__dict__.setdefault("_board_routes", {})
@@ -113,7 +115,7 @@ class BoardLegs:
         # `leg_points` over the two boards, kept by the setup's shared facts (reach_boards'
         # `pair_points`, session 78): the same points, worked out once a setup for the searches
         # whose spots have the same docks on the two boards (`spots_id`).
-        starts = leg_starts(at, spot_docks, occupied)
+        starts = leg_starts(at, spot_docks, occupied, first_docks(self) if marked(at) else None)
         b1, bk = self.boards[0], self.boards[k]
         pkey = (id(b1), id(bk), occupied, starts, spots_id)
         points = self.on.spot_points.get(pkey)

@@ -101,18 +101,31 @@ def leg_points(
     groups: list[tuple[str, ...]],
     groups_of: dict[str, list[int]],
     occupied: str | None,
+    first: dict[int, tuple[str, ...]] | None = None,
 ) -> tuple[dict[str, int], dict[int, int]]:
     """The least movement points from `at` (the boat's dock, or any dock of spot `at` but the
     other boat's) to each dock (`dock_points`) and to each spot (by index in `spot_docks`: its
-    cheapest dock; the other boat's dock is passed, never a stop, R-MOVE-3)."""
-    out = dock_points(groups, groups_of, occupied, leg_starts(at, spot_docks, occupied))
+    cheapest dock; the other boat's dock is passed, never a stop, R-MOVE-3). `first`: as
+    `leg_starts`'."""
+    out = dock_points(groups, groups_of, occupied, leg_starts(at, spot_docks, occupied, first))
     return out, cheapest_spots(out, spot_docks, occupied)
 
 
-def leg_starts(at: str | Quad, spot_docks: dict[int, tuple[str, ...]], occupied: str | None) -> tuple[str, ...]:
+def leg_starts(
+    at: str | Quad,
+    spot_docks: dict[int, tuple[str, ...]],
+    occupied: str | None,
+    first: dict[int, tuple[str, ...]] | None = None,
+) -> tuple[str, ...]:
     """Where `leg_points` starts: the boat's dock `at`, or every dock of spot `at` but the other
-    boat's."""
-    return (at,) if isinstance(at, str) else tuple(d for d in spot_docks[at] if d != occupied)  # type: ignore[index]
+    boat's; a marked stop `~s` (analysis/reach_first_stops.py), the docks of spot s's island on
+    turn 1's board (`first`, the other boat's left out)."""
+    if isinstance(at, str):
+        return (at,)
+    if at < 0:  # type: ignore[operator]
+        assert first is not None, "a marked stop reads its island's docks on turn 1's board"
+        return first[~at]  # type: ignore[operator]
+    return tuple(d for d in spot_docks[at] if d != occupied)  # type: ignore[index]
 
 
 def cheapest_spots(out: dict[str, int], spot_docks: dict[int, tuple[str, ...]], occupied: str | None) -> dict[int, int]:

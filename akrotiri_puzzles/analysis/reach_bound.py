@@ -9,8 +9,9 @@ placement, and lets the hero do everything the rules allow and more:
   step to any dock of the route component, a portage step to a dock of the same island, 1
   point each; leaving the other boat's dock 2, R-MOVE-3, where no stop is made), at 2 points a
   Move action with an empty boat and 1 with cargo (R-MOVE-2; an unload, free, may empty the
-  boat before a leg); after a stop the boat may leave from any dock of the island, and at the
-  start the points left of a Move action already taken are spent first;
+  boat before a leg); after a stop the boat may leave from any dock of the island (reach_two's
+  stops of turn 1 on turn 1's board: its docks there, reach_first_stops.py), and at the start the
+  points left of a Move action already taken are spent first;
 - a load (R-LOAD-1) takes as many of the island's cubes as the boat holds, less those taken
   before; an unload (R-FREE-2) empties the boat at a stop, and its cubes are sold at the next
   sale without being loaded again;
@@ -326,7 +327,8 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
         if self.ceiling is not None and self.ask is not None:
             # No leaf below reaches the value asked: the ceiling stands for the state's value
             # (analysis/reach_ceiling.py).
-            top = self.ceiling(acts, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, at)
+            place = at if isinstance(at, str) else self.stop_at(at)  # a marked stop as its spot
+            top = self.ceiling(acts, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, place)
             if top < self.ask:
                 memo[key] = top
                 return top
@@ -443,10 +445,10 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
             if not narrow or (held > 0 and island != here):
                 continue  # with `held` above 0, every leg away is the capped state's (above)
             stay = held if island == here else 0  # a split sale's mark, kept at its stop
-            for m, after, loads in legs:
+            for m, after, loads, to in legs:
                 if at_thera and (sells or (kept and acts > m and here != thera)) and not (stay < 0 and not m):
                     sub = search(
-                        island,
+                        to,
                         acts - m,
                         drachmas,
                         cargo,
@@ -474,7 +476,7 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
                     last = len(dug) + 1 == self.left  # one excavation left (`last_buys`)
                     for cost, new_hand, t in self.purchases(after, drachmas, hand, bought, last):
                         sub = search(
-                            island,
+                            to,
                             after,
                             drachmas - cost,
                             cargo,  # none but at a hold's stop (reach_split.py): sold first
@@ -514,7 +516,7 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
                                 rest.remove(c)
                                 made = dug_of[dkey] = (tuple(rest), dug | {(island, c)})
                             sub = search(
-                                island,
+                                to,
                                 after + extra,
                                 drachmas - cost_of[c],
                                 cargo,
@@ -543,7 +545,7 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
                         if not keep:
                             continue
                         sub = search(
-                            island,
+                            to,
                             later,
                             drachmas,
                             cargo + again + k,

@@ -49,6 +49,7 @@ from typing import Any
 
 from ..geometry import Quad
 from .reach_boards import cheapest_spots, dock_points, route_groups
+from .reach_first_stops import marked, spot
 
 CROSS_LEGS = True
 """Whether a leg that turn 1's end splits reads turn 2's part from where turn 1 can end (module
@@ -83,11 +84,12 @@ def _turn_two_points(r: Any, at: str | Spot, budget: int, per: int) -> dict[Spot
         starts = [at]
         near: list[str] = []
     else:
-        isl = r.b1_island.get(at)
+        isl = r.b1_island.get(spot(at))
         if isl is None:
             return None
         starts = [d for d in b1.docks_of_island.get(isl, ()) if d != occupied]
-        near = [d for d in r.spot_docks[at] if d != occupied]
+        # A marked stop (reach_first_stops.py, M2): the boat is at one of `starts`.
+        near = [] if marked(at) else [d for d in r.spot_docks[at] if d != occupied]
     groups, groups_of = route_groups([b1], r.on.board_groups)
     one = dock_points(groups, groups_of, occupied, starts)
     ends = sorted({*near, *(d for d, n in one.items() if n <= budget and d != occupied)})

@@ -14,11 +14,18 @@ from ..geometry import Quad
 from ..position import Position
 
 Plan = list[
-    tuple[Quad, bool, frozenset[str] | None, tuple[tuple[int, int, tuple[tuple[int, int, int], ...]], ...], int]
+    tuple[
+        Quad,
+        bool,
+        frozenset[str] | None,
+        tuple[tuple[int, int, tuple[tuple[int, int, int], ...], str | Quad], ...],
+        int,
+    ]
 ]
 """`Relaxed._plan`: per island, whether it is Thera, its cards that fit, per leg's Move actions
-the actions left after the stop and the ways of a Load there (`load_turns`), and the boards (bits
-of `mask`) the leg keeps (`plan_moves`; -1: every board)."""
+the actions left after the stop, the ways of a Load there (`load_turns`) and the stop the leg
+leads to (`leg_stops`: the island, or reach_two's marked stop there), and the boards (bits of
+`mask`) the leg keeps (`plan_moves`; -1: every board)."""
 
 
 class Legs:
@@ -38,6 +45,13 @@ class Legs:
         self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
     ) -> tuple[int, ...]:
         raise NotImplementedError  # Relaxed's, or reach_turns.TwoTurns'
+
+    def leg_stops(
+        self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
+    ) -> tuple[tuple[int, str | Quad], ...]:
+        """`leg_actions`, each with the stop the leg leads to: here `island` (reach_turns.TwoTurns'
+        may mark it, analysis/reach_first_stops.py)."""
+        return tuple((m, island) for m in self.leg_actions(at, island, least, acts, gained, cargo, free))
 
     def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
         raise NotImplementedError  # Relaxed's, or reach_turns.TwoTurns'
@@ -111,8 +125,8 @@ class Legs:
     def _plan(self, at: str | Quad, acts: int, gained: int, cargo: int) -> Plan:
         """The legs `search` tries from `at`: each island of `moves(at)` in order, up to the first
         one `acts` actions do not reach, whether it is Thera and the cards that fit there, and for
-        each Move action of `leg_actions` the actions left after the stop and the ways of a Load
-        there (`load_turns`). `moves`, `leg_actions` and `load_turns` are functions of their
+        each Move action of `leg_stops` the actions left after the stop, the ways of a Load there
+        (`load_turns`) and the stop it leads to. `moves`, `leg_actions` and `load_turns` are functions of their
         arguments and the search's fixed facts, so `search` keeps this by (at, acts, gained,
         cargo) (`_plans`): the same legs in the same order as working them out at each state."""
         free = self.pos.points if isinstance(at, str) else 0
@@ -123,8 +137,8 @@ class Legs:
             if least > acts:
                 break  # the islands after it are no nearer (`moves`)
             ways = tuple(
-                (m, acts - m - 1, self._load_ways(island, acts - m - 1, gained) if m < acts else ())
-                for m in self.leg_actions(at, island, least, acts, gained, cargo, free)
+                (m, acts - m - 1, self._load_ways(island, acts - m - 1, gained) if m < acts else (), to)
+                for m, to in self.leg_stops(at, island, least, acts, gained, cargo, free)
             )
             out.append((island, island == self.thera, self.fits.get(island), ways, bits))
         return out

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from ..board import Board
 from ..geometry import Quad
 from ..position import Position
+from . import reach_first_stops as _first
 from .reach_boards import Boards
 from .reach_ceiling import OVER as _OVER
 from .reach_cross import crossing as _crossing
@@ -66,14 +67,15 @@ class TwoTurns:
         placed in turn 2), at its points (`Boards.turn_one_legs`); else turn 1 ends on the way,
         short of the stop, so the leg spends turn 1's actions left and turn 2's from where turn 1
         can leave the boat (reach_cross.py's `crossing`: at least one). The relaxed stops spend no
-        more than the line's, so turn 1's actions left are at least the line's."""
+        more than the line's, so turn 1's actions left are at least the line's. Two answers only
+        as (`within`, `cross`): the leg of turn 1, then the leg turn 1's end splits (`leg_stops`)."""
         if not self.tight_turns or gained >= _OVER:
             return (least,)
         left = self.pos.actions_left - (self.start_acts + gained - acts)
         if least > left:
             cross = max(least, _crossing(self, at, island, left, cargo, free))
             return (cross,) if cross <= acts else ()
-        src = at if isinstance(at, str) else self.b1_island.get(at)  # type: ignore[call-overload]
+        src = at if isinstance(at, str) else self.b1_island.get(_first.spot(at))
         dest = self.b1_island.get(island)  # type: ignore[call-overload]
         points = None if src is None or dest is None else self.on.turn_one_legs(src).get(dest)
         within = None
@@ -85,6 +87,22 @@ class TwoTurns:
         out = (within,) if within is not None and within <= left else ()
         cross = _crossing(self, at, island, left, cargo, free)
         return (*out, cross) if cross <= acts else out
+
+    def leg_stops(
+        self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
+    ) -> tuple[tuple[int, str | Quad], ...]:
+        """`leg_actions`' Move actions, each with the stop it leads to: `island`, or with
+        `FIRST_STOPS` a marked stop there (reach_first_stops.py): M1, the first of two answers
+        (`within`, then `cross`: the leg of turn 1 over turn 1's board, where it differs from the
+        union's); M3, another action at a marked stop (0 Move actions, or 1 without the mark)."""
+        got = self.leg_actions(at, island, least, acts, gained, cargo, free)
+        if not (_first.FIRST_STOPS and self.tight_turns):
+            return tuple((m, island) for m in got)
+        if _first.marked(at) and ~at == island:  # type: ignore[operator]
+            return (*((m, at) for m in got), *(((1, island),) if acts >= 1 else ()))  # M3
+        if len(got) == 2 and _first.grown(self, island):  # type: ignore[arg-type]
+            return ((got[0], ~island), (got[1], island))  # type: ignore[operator]  # M1
+        return tuple((m, island) for m in got)
 
     spot_caps_memo: dict[Spot, list[tuple[int, tuple[Spot, ...], int]] | None] | None = None
     """reach_loads.py's `spot_caps` by spot, made at the first Load that reads them."""

@@ -51,6 +51,8 @@ run once over both turns, on the boards the line can meet:
 - *Turn 1's legs* (`leg_actions`). Costed over B1 alone, or they end turn 1.
 - *Legs by board* (`plan_moves`, reach_board_legs.py, session 66). Searched together, a leg keeps
   only the boards whose own routes give it the points it is searched with.
+- *Turn 1's stops* (`leg_stops`, reach_first_stops.py, session 85, `FIRST_STOPS`). A stop reached
+  by a leg of turn 1 over B1 alone leaves from its island's docks on B1, not every dock of its spot.
 - *"Not directly connected"* (R-GOAL-11, `TwoGoals.alone_on`, session 55). Read on the leaf's
   final board: a new temple on a spot of B1 lies on that spot's island there, so it and the old
   temples count only when no other island holding one of them is one ship step away; a temple
@@ -89,6 +91,8 @@ from .reach_boards import route_groups as _route_groups
 from .reach_bound import Relaxed, TooBig
 from .reach_ceiling import OVER as _OVER
 from .reach_ceiling import Ceiling
+from .reach_first_stops import first_docks as _first_docks
+from .reach_first_stops import marked as _first_marked
 from .reach_loads import first_cubes as _first_cubes
 from .reach_sales import FirstSales
 from .reach_turns import TwoTurns
@@ -481,7 +485,8 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
     def _legs(self, at: str | Quad) -> tuple[dict[str, int], dict[Quad, int]]:
         """The least movement points from `at` (the boat's dock, or any dock of a spot) to each
         dock and to each spot, over the union of the boards' steps (module doc)."""
-        return _leg_points(at, self.spot_docks, self.groups, self.groups_of, self.occupied)  # type: ignore[return-value]
+        first = _first_docks(self) if _first_marked(at) else None  # a marked stop (reach_first_stops.py)
+        return _leg_points(at, self.spot_docks, self.groups, self.groups_of, self.occupied, first)  # type: ignore[return-value]
 
     def best(self) -> int:
         return self._blind_first()
@@ -530,8 +535,10 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
     """Whether the sales' income reads the cubes' colours (analysis/reach_money.py, `ByColour`)."""
 
     def stop_at(self, at: str | Quad) -> Quad:
-        """The spot of a stop (the boat's dock's island's at the start)."""
-        return self.spot_of[self.pos.board.island_of_dock[at]] if isinstance(at, str) else at  # type: ignore[return-value]
+        """The spot of a stop (the boat's dock's island's at the start; a marked one's, `~at`)."""
+        if isinstance(at, str):
+            return self.spot_of[self.pos.board.island_of_dock[at]]  # type: ignore[return-value]
+        return ~at if at < 0 else at  # type: ignore[operator]
 
 
 class BlindRelaxed(TwoRelaxed):
