@@ -67,6 +67,7 @@ from ..notation import format_line
 from ..position import Position
 from ..puzzle import Puzzle, State, moves, play, replay
 from ..scoring import seat_score
+from . import reach_first_stops as first_stops
 from .reach_boards import Boards
 from .reach_bound import TooBig
 from .reach_ceiling import OVER
@@ -201,7 +202,7 @@ def stops(leaf: Leaf) -> list[Stop]:
         return 2 if f.gained >= OVER or r.turn_over(f.acts, f.gained) >= OVER else 1
 
     for p, c in zip(leaf.path, leaf.path[1:], strict=False):
-        at = c.at
+        at = first_stops.spot(c.at)  # a stop of turn 1 on turn 1's board (`~s`) is its spot s
         if not isinstance(at, int):
             continue
         t = turn(c)
@@ -218,7 +219,7 @@ def stops(leaf: Leaf) -> list[Stop]:
             out.append(Stop(at, "sell", t))
         elif c.stash > p.stash and c.cargo < p.cargo:
             out.append(Stop(at, "unload", t, count=p.cargo - c.cargo))
-        elif at != p.at:
+        elif at != first_stops.spot(p.at):
             out.append(Stop(at, "go", t))
     return out
 
