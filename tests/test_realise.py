@@ -2,7 +2,7 @@
 line that reaches a value, followed stop by stop by engine actions, gives a real line (a floor)
 without CP-SAT. On the two members that held seed 3's turn 13 and seed 4's turn 15 over 600 CPU s
 (tests/test_reach_real_lines.py, session 84), the realised line reaches the relaxation's value:
-each line is replayed here with the package's puzzle.replay and notation.parse_line and scored
+each line is replayed here (test_reach_real_lines' `_score`: puzzle.replay, notation.parse_line) and scored
 by seat_score, independently of the realiser's own replay."""
 
 from __future__ import annotations
@@ -13,22 +13,8 @@ from akrotiri_puzzles.actions import Excavate, Oracle, PlaceTile, Sell
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach_two import below
 from akrotiri_puzzles.analysis.realise import Leaf, TracedRelaxed, realise, relaxed_leaf, stops
-from akrotiri_puzzles.notation import parse_line
-from akrotiri_puzzles.position import Position
-from akrotiri_puzzles.puzzle import replay
-from akrotiri_puzzles.scoring import seat_score
 
 from .test_reach_real_lines import S3T13, S4T15, S4T15_LINE, _member, _score
-
-
-def _replayed(child: Position, text: str) -> tuple[int, int]:
-    """The engine's score at the end of the notation line `text` from `child`'s two-turn puzzle,
-    every action one the engine allows, and the turn it ends in."""
-    puzzle = two_turn_puzzle(child)
-    got = replay(puzzle, parse_line(text))
-    assert got.illegal_at is None, f"action {got.illegal_at} refused: {got.reason}"
-    end = got.states[-1]
-    return seat_score(end.pos, puzzle.hero).total, end.turn
 
 
 def test_R_ORA_1_R_FREE_1_s3t13_the_relaxed_leaf_at_33_is_realised_as_an_engine_line_worth_33() -> None:
@@ -40,7 +26,7 @@ def test_R_ORA_1_R_FREE_1_s3t13_the_relaxed_leaf_at_33_is_realised_as_an_engine_
     got = realise(two_turn_puzzle(child), leaf, target=33)
     assert got is not None
     assert got.value == 33
-    assert _replayed(child, got.text) == (33, 2)
+    assert _score(child, got.text) == (33, 2)
     # The relaxed line asks the oracle (R-ORA-1, its group's boards), and turn 2 sells (R-FREE-1).
     assert isinstance(got.line[0], Oracle)
     turn_two = got.line[[isinstance(a, PlaceTile) for a in got.line].index(True) :]
@@ -54,7 +40,7 @@ def test_R_TILE_2_s4t15_the_realised_leaf_at_32_with_33_below_proves_the_members
     assert leaf is not None
     got = realise(two_turn_puzzle(child), leaf, target=32)
     assert got is not None
-    assert _replayed(child, got.text) == (got.value, 2)
+    assert _score(child, got.text) == (got.value, 2)
     assert got.value >= 32
     assert below(child, got.value + 1)  # the bound: nothing reaches one more
     # The member's optimum is the realised value: the hand-written line of session 84 agrees.
@@ -113,5 +99,5 @@ def test_R_TILE_2_s4t15_the_floor_step_from_the_floor_31_answers_the_members_opt
 
     got = best_two_turns(child, "score", Deadline(None), floor=31, out_of_reach=out_of_reach)
     assert (got.status, got.value, got.bound) == ("OPTIMAL", 32, 32)
-    assert _replayed(child, "; ".join(str(a) for a in got.line)) == (32, 2)
+    assert _score(child, "; ".join(str(a) for a in got.line)) == (32, 2)
     assert asked[-1] == 33 and below(child, 33)

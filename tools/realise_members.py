@@ -17,7 +17,7 @@ import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from bench_two_turns_place import position_options, the_position, turn_groups
+from bench_two_turns_place import position_options, the_group, the_position, turn_groups
 
 from akrotiri_puzzles.analysis import reach_two, realise
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
@@ -37,7 +37,7 @@ def main() -> None:
     groups = turn_groups(pos)
     rows = [(a, c) for g in groups[: args.groups] for a, c in (g[: args.members] if args.members else g)]
     if args.placement:
-        rows = [(a, c) for g in groups for a, c in g if str(a) == args.placement]
+        rows = [(a, c) for a, c in the_group(ap, pos, args.placement) if str(a) == args.placement]
     met = tried = 0
     cpu = {"bound": 0.0, "leaf": 0.0, "realise": 0.0, "below": 0.0}
     for action, child in rows:

@@ -93,6 +93,7 @@ from .reach_ceiling import OVER as _OVER
 from .reach_ceiling import Ceiling
 from .reach_first_stops import first_docks as _first_docks
 from .reach_first_stops import marked as _first_marked
+from .reach_first_stops import spot as _first_spot
 from .reach_loads import first_cubes as _first_cubes
 from .reach_sales import FirstSales
 from .reach_turns import TwoTurns
@@ -538,7 +539,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, BoardLegs, Relaxed):
         """The spot of a stop (the boat's dock's island's at the start; a marked one's, `~at`)."""
         if isinstance(at, str):
             return self.spot_of[self.pos.board.island_of_dock[at]]  # type: ignore[return-value]
-        return ~at if at < 0 else at  # type: ignore[operator]
+        return _first_spot(at)
 
 
 class BlindRelaxed(TwoRelaxed):
