@@ -76,6 +76,17 @@ def tool_module(name: str):
 
 
 @pytest.fixture
+def realised_floor_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """analysis/realise.py's `REALISE_FIRST` off (on by default since session 86): for the tests of
+    the CP-SAT paths it would answer first (a floored member's model, the first model's steps),
+    which still run wherever the realised leaf gives no proven line. The step itself is checked by
+    tests/test_realise.py and the floored-watch tests with it on."""
+    from akrotiri_puzzles.analysis import realise
+
+    monkeypatch.setattr(realise, "REALISE_FIRST", False)
+
+
+@pytest.fixture
 def two_turn_line(monkeypatch: pytest.MonkeyPatch):
     """A function (seed, turn, seat, placement, line) -> (child, puzzle, end): the 2016 seeded
     greedy game's position at `turn` (tools/bench_two_turns_place.py's), its child after

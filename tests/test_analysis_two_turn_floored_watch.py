@@ -8,14 +8,18 @@ at and above each placement's optimum, with the exact ceiling and with the relax
 
 from __future__ import annotations
 
-from akrotiri_puzzles.analysis import board_solve, endgame, reach_below
+import pytest
+
+from akrotiri_puzzles.analysis import board_solve, endgame, reach_below, realise
 from akrotiri_puzzles.analysis.endgame import Run
+from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
 from .test_analysis_two_turn_ceiling import stops
 
 
+@pytest.mark.usefixtures("realised_floor_off")  # the model's path, line included (conftest)
 def test_R_TURN_2_R_SCORE_1_a_floored_two_turn_search_watched_returns_the_full_search_s_answer(monkeypatch):
     pos = no_draw(before_placement(3, 2014, 5))
     met = stops(monkeypatch)
@@ -44,6 +48,33 @@ def test_R_TURN_2_R_SCORE_1_a_floored_two_turn_search_watched_returns_the_full_s
             )
             assert relaxed == full
     assert True in ended  # some floored searches were ended by the watch
+
+
+def test_R_TURN_2_R_SCORE_1_a_floored_member_answered_by_its_realised_leaf_has_the_full_search_s_value(monkeypatch):
+    # With `REALISE_FIRST` (on by default since session 86) a floored member watched by the
+    # relaxation may be answered by its relaxed leaf played through the engine, without a model
+    # (analysis/realise.py): the same status, value and bound as the floored model solved to its
+    # end without a watch (the independent computation), and a line the engine plays from the
+    # member's two-turn puzzle to that value (R-SCORE-1). The line may differ from the model's.
+    monkeypatch.setattr(realise, "REALISE_FIRST", True)
+    trace: list[tuple[int, int | None, bool]] = []
+    monkeypatch.setattr(realise, "FLOOR_TRACE", trace)
+    pos = no_draw(before_placement(3, 2014, 5))
+    for group in placement_groups(pos)[:6]:
+        _, child = group[0]
+        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        assert best.status == "OPTIMAL" and best.value is not None
+        for floor in (best.value - 2, best.value, best.value + 1):
+            full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+            below = reach_below.Below()
+            got = board_solve.best_two_turns(
+                child, "score", Deadline(None), floor=floor, out_of_reach=lambda v, c=child, b=below: b(c, v)
+            )
+            assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+            if got.value is not None:
+                end = replay_line(board_solve.two_turn_puzzle(child), list(got.line))
+                assert objective_value(end, "score") == got.value
+    assert any(proven for _, _, proven in trace)  # the premise: some members were answered so
 
 
 def test_R_TURN_2_the_analyser_watches_floored_two_turn_models(monkeypatch):

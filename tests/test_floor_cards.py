@@ -28,6 +28,9 @@ from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import COMPS, before_placement, no_draw, placement_groups
 
+# The CP-SAT paths under test: the realised floor (on by default) would answer first (conftest).
+pytestmark = pytest.mark.usefixtures("realised_floor_off")
+
 
 @pytest.mark.slow
 def test_R_EXC_1_R_TILE_1_R_SCORE_1_a_model_narrowed_to_cards_and_a_final_board_never_beats_the_model():

@@ -16,6 +16,9 @@ from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
 
+# The CP-SAT paths under test: the realised floor (on by default) would answer first (conftest).
+pytestmark = pytest.mark.usefixtures("realised_floor_off")
+
 
 def test_R_EXC_1_R_SCORE_1_a_model_narrowed_to_cards_excavates_them_and_never_beats_the_model():
     # South before its placement on turn 5 (seed 3, 2014), nothing left to draw (small models).

@@ -31,6 +31,7 @@ from .test_placement_parts import _Fake, _placements
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("realised_floor_off")  # the model's path (conftest)
 @pytest.mark.parametrize("deferred", [False, True])
 def test_R_TURN_2_R_SCORE_1_a_solve_told_its_optimum_gives_the_line_of_the_solve_not_told(monkeypatch, deferred):
     # South before its placement on turn 5 (seed 3, 2014), nothing left to draw (models of tenths

@@ -174,13 +174,17 @@ def main() -> None:
     split_options(ap)
     ap.add_argument(
         "--realise-first",
-        action="store_true",
-        help="analysis/realise.py's REALISE_FIRST on (a member's relaxed leaf realised before its model; off by default)",
+        nargs="?",
+        const="on",
+        choices=("on", "off"),
+        help="analysis/realise.py's REALISE_FIRST (a member's relaxed leaf realised before its model; "
+        "default: the module's, on since session 86; the flag alone: on)",
     )
     args = ap.parse_args()
     set_split(ap, args)
-    realise.REALISE_FIRST = args.realise_first
-    if args.realise_first:
+    if args.realise_first is not None:
+        realise.REALISE_FIRST = args.realise_first == "on"
+    if realise.REALISE_FIRST:
         realise.FLOOR_TRACE = []
     if args.cpu_limit is not None and args.cpu_limit < 1:
         ap.error(f"--cpu-limit: expected a whole number of CPU seconds, 1 or more, not {args.cpu_limit}")

@@ -338,7 +338,7 @@ def best_two_turns(
     if not second_turn_possible(puzzle):
         return best_on_board(pos, objective, deadline, floor, workers, cap)
     if out_of_reach is not None and floor is not None and objective == "score":
-        from . import realise  # its module doc (`REALISE_FIRST`, off by default)
+        from . import realise  # its module doc (`REALISE_FIRST`, on by default)
 
         if realise.REALISE_FIRST:
             got = realise.floor_line(puzzle, pos, floor, out_of_reach)

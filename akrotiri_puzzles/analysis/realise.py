@@ -35,8 +35,8 @@ CP-SAT may still take hundreds of CPU s to find one of that value. Here the engi
   engine plays, then the best found so far; it stops at a line worth `target`.
 
 *As a member's floor step* (`floor_line`, board_solve's `best_two_turns` where `REALISE_FIRST`,
-off by default): before a member's model is built, the relaxed leaf at the value the member is
-asked (its floor) is realised; a line of value w at least that floor whose w + 1 the watch's
+on by default since session 86): before a member's model is built, the relaxed leaf at the value
+the member is asked (its floor) is realised; a line of value w at least that floor whose w + 1 the watch's
 question (`out_of_reach`, the analyser's sound relaxation, reach_below.py) proves out of reach is
 the answer, OPTIMAL w, with that line; a w + 1 not proven is asked again the same way from its
 own leaf (`ROUNDS` at most); else the model is solved as without this step. Sound: the line is
@@ -459,9 +459,9 @@ def realise(
     return Realised(seat_score(end.pos, puzzle.hero).total, line, format_line(list(line)), search.plays)
 
 
-REALISE_FIRST = False
+REALISE_FIRST = True
 """Whether board_solve's `best_two_turns` tries `floor_line` before a member's model (module doc);
-off by default (session 85)."""
+on by default since session 86 (off in session 85)."""
 
 ROUNDS = 3
 """Values `floor_line` asks at most (the floor, then each realised value plus one not proven)."""
