@@ -146,6 +146,10 @@ def test_R_TILE_1_every_searches_no_union_and_answers_as_with_them(monkeypatch, 
 def test_R_TILE_1_every_tries_unions_only_while_they_were_mostly_below(monkeypatch, first_group):
     # `unions_pay`: a few unions not below are allowed, then only one for each eight below; a
     # `Below` whose unions were mostly not below asks `every` without them, the same answers.
+    # The tally over the whole turn, as before session 86 (the recent tally and its probes:
+    # tests/test_reach_union_recent.py).
+    monkeypatch.setattr(reach_below, "UNION_RECENT", None)
+    monkeypatch.setattr(reach_below, "UNION_PROBE", None)
     assert reach_below.unions_pay([0, 0]) and reach_below.unions_pay([1, 0]) and reach_below.unions_pay([2, 8])
     assert not reach_below.unions_pay([2, 7]) and not reach_below.unions_pay([9, 27])
     unions = [0]

@@ -47,6 +47,14 @@ ap.add_argument(
     "--alone", action="store_true", help="with --cover: the placement itself is asked, not its group's cover"
 )
 ap.add_argument("--asks", type=int, nargs="+", default=[57])
+ap.add_argument(
+    "--went",
+    type=int,
+    nargs=2,
+    metavar=("NOT", "BELOW"),
+    help="start the Below with this many unions searched not below and below (as a turn's earlier questions leave it; "
+    "where the tree keeps the recent ones, the NOT first)",
+)
 ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON lines) and print a table by kind")
 split_options(ap)
 args = ap.parse_args()
@@ -57,6 +65,10 @@ if args.alone and args.cover is None:
     ap.error("--alone goes with --cover (the placement asked)")
 pos = the_position(ap, args)
 below = reach_below.Below()
+if args.went is not None:
+    below.union_went = list(args.went)
+    if hasattr(below, "union_recent"):  # session 86: `unions_pay` reads the recent unions
+        below.union_recent = [False] * args.went[0] + [True] * args.went[1]
 questions = []
 if args.every is not None:
     lo, hi, ask = args.every

@@ -22,7 +22,15 @@ the searches, and searching several groups as one, changes only the cost, never 
   2.3 s), while every run of four was below in 0.1 to 0.3 s: that turn's cover questions cost
   about a third (docs/benchmarks.md). After a no the next question most often fails too, and a
   failing union costs a search more: unions are tried only after a yes, and in `every`'s
-  questions only while most unions were below (`unions_pay`, session 66).
+  questions only while most unions were below (`unions_pay`, session 66). That tally reads the
+  last `UNION_RECENT` unions only, and where it says no, every `UNION_PROBE`-th `every` question
+  tries them anyway (session 86): before, it ran over the whole turn and, once no, was never
+  read again with new unions, so one question's unions not below turned them off for the rest of
+  the turn (seed 4's turn 15, 2016, south: all 84 groups at 33, where every union is below).
+  Sound as any union: a union below answers for each of its groups (each line ending on one of
+  its boards is one of the union's lines), one not below has each group searched as without it;
+  so a group's answer is main's, except that a union below where a group of it alone passes the
+  node cap proves that group below where main's boards alone may not (a no become a proven yes).
 - *Boards alone past the cap, last* (session 56). A group whose boards searched together pass the
   node cap is searched board by board (reach_two's `group_bound`, `alone_past_cap`: each board
   alone bounds the lines ending on it), but only after every other group is below the value: a
@@ -200,6 +208,20 @@ of runs of 4 (five thin groups, alternating 4, 8, 8, 4; docs/benchmarks.md); `un
 stops the unions of `every`'s questions where they are not below."""
 
 
+UNION_RECENT: int | None = 8
+"""`unions_pay` reads the last this many unions searched (None: all of the analysis's, as before
+session 86). Before, the tally ran over the whole turn, and once it said no no union was searched
+again, so it never changed: on seed 4's turn 15 (2016, south) one union not below at 9 (a value
+a line reaches, asked by the first model's watch) and two of the first group question at 33 turned
+them off for all 84 groups at 33, where every union is below (47 searches a question instead of 6:
+docs/benchmarks.md, session 86, h86groups). Only the order of the searches changes (module doc)."""
+
+UNION_PROBE: int | None = 3
+"""Where `unions_pay` says no, every this many `every` questions asked without unions the next
+tries them anyway (its unions enter the recent tally, `UNION_RECENT`; None: never, as before
+session 86). A count of questions, not time: the same path every run."""
+
+
 def unions_pay(went: list[int]) -> bool:
     """Whether `every`'s questions try unions: of those searched so far (`went`: not below,
     below) at most `UNION_SLACK` more than an eighth were not below (seed 3's turn 14, 2016: a
@@ -282,6 +304,11 @@ class Below(Alone):
         """Whether a question may search runs of groups as one (in `every`'s: `EVERY_UNIONS`)."""
         self.union_went = [0, 0]
         """The unions searched (`union_below`), not below and below (`unions_pay`)."""
+        self.union_recent: list[bool] = []
+        """Whether each union searched was below, the last `UNION_RECENT` of them (`recent_went`)."""
+        self.unions_off = 0
+        """`every` questions asked since the last union searched (`UNION_PROBE`): a probe
+        whose question searched none (no yes before it) leaves the next question a probe."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -451,7 +478,30 @@ class Below(Alone):
         except (Reached, TooBig):
             value = ask
         self.union_went[value < ask] += 1
+        self.unions_off = 0
+        self.union_recent.append(value < ask)
+        if UNION_RECENT is not None:
+            del self.union_recent[:-UNION_RECENT]
         return value < ask
+
+    def recent_went(self) -> list[int]:
+        """The unions `unions_pay` reads: not below and below, of the last `UNION_RECENT` searched
+        (all of them where None)."""
+        if UNION_RECENT is None:
+            return self.union_went
+        below = sum(self.union_recent[-UNION_RECENT:])
+        return [len(self.union_recent[-UNION_RECENT:]) - below, below]
+
+    def every_unions(self) -> bool:
+        """Whether this `every` question may try unions: where they paid lately (`unions_pay` on
+        `recent_went`), or as every `UNION_PROBE`-th question asked without them."""
+        if not EVERY_UNIONS:
+            return False
+        if unions_pay(self.recent_went()):
+            self.unions_off = 0
+            return True
+        self.unions_off += 1
+        return UNION_PROBE is not None and self.unions_off >= UNION_PROBE
 
     def every(self, members: Sequence[Position], ask: int) -> bool:
         """Whether no line of the two turns from any of `members` (the placements of one slot and
@@ -461,7 +511,7 @@ class Below(Alone):
         top = cover(members)
         if top is None:
             return False
-        self.unions = EVERY_UNIONS and unions_pay(self.union_went)
+        self.unions = self.every_unions()
         chunk = self.chunk
         if self.every_chunk is not None and chunk is not None:
             self.chunk = self.every_chunk
