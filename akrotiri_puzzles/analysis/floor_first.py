@@ -91,6 +91,7 @@ from .watched import Meets
 if TYPE_CHECKING:
     from ..board import Board
     from ..solver.model import LineModel
+    from .realise import Realised
     from .watched import OutOfReach
 
 FLOOR_FIRST = True
@@ -215,11 +216,23 @@ def narrowed(
     return copy
 
 
+LeafLine = Callable[[int, "OutOfReach"], "Realised | None"]
+"""Step 1b (session 86): given a value and the question, an engine line of the model worth w at
+least that value with w + 1 proven out of reach by the question (realise.py's `floor_line`, bound
+to the member's puzzle and position by board_solve's `best_two_turns`), or None."""
+
+
 def solve_floor_first(
-    model: LineModel, out_of_reach: OutOfReach, deadline: Deadline, workers: int, tuning: dict[str, object]
-) -> tuple[str, cp_model.CpSolver, int | None]:
+    model: LineModel,
+    out_of_reach: OutOfReach,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object],
+    leaf_line: LeafLine | None = None,
+) -> tuple[str, cp_model.CpSolver | Realised, int | None]:
     """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
-    the solver holding the line, and the bound (None: the solver's)."""
+    the solver holding the line (or, step 1b where `leaf_line` is given, the realised engine line),
+    and the bound (None: the solver's)."""
     memo = Memo(out_of_reach)
     status, solver, meets, cpu = first_pass(model, memo, deadline, workers, tuning)
     _trace(kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=cpu)
@@ -230,10 +243,26 @@ def solve_floor_first(
         best = int(solver.value(model.primary))
         if memo(best + 1):
             return "OPTIMAL", solver, best  # the line the plain search stops at, or ends with
+        if leaf_line is not None:
+            got = _leaf_line(memo, leaf_line, best + 1)
+            if got is not None:
+                return "OPTIMAL", got, got.value
         found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
         if found is not None:
             return found
     return plain_search(model, memo, deadline, workers, tuning)
+
+
+def _leaf_line(memo: Memo, leaf_line: LeafLine, ask: int) -> Realised | None:
+    """Step 1b (module doc): the relaxed leaf at `ask` (the value the no just asked reached)
+    played through the engine, its value plus one asked of the memo in full; the memo's cards
+    (the last no's, read by step 2) are left as they were."""
+    cards = memo.cards
+    t = time.process_time()
+    got = leaf_line(ask, memo)
+    memo.cards = cards
+    _trace(kind="realised", ask=ask, value=None if got is None else got.value, cpu=round(time.process_time() - t, 2))
+    return got
 
 
 def first_pass(
