@@ -63,10 +63,10 @@ def test_R_TURN_2_R_SCORE_1_a_first_model_answered_by_its_realised_leaf_is_the_f
 def test_R_TURN_2_R_SCORE_1_a_realised_leaf_not_proven_leaves_the_model_s_steps_as_without_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # One value asked (`floor_line`'s rounds 1): the leaf at the pass's best plus one realises a line whose value
-    # plus one the relaxation does not prove out of reach, so step 1b answers nothing, and step 2
-    # (the cards of the pass's last no) answers with the
-    # very line of the search without the step.
+    # One value asked (`floor_line`'s rounds 1): the leaf at the pass's best plus one realises a
+    # line whose value plus one the relaxation does not prove out of reach, so step 1b answers
+    # nothing, and step 2 (the cards of the pass's last no) answers with the very line of the
+    # search without the step.
     child = _child()
     monkeypatch.setattr(realise, "REALISE_FIRST", False)
     off: list[dict[str, Any]] = []

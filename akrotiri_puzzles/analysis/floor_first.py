@@ -17,6 +17,19 @@ not deferred):
    (below). Stopped at its limit at a line of value `b`, the pass asks `b + 1` in full: proven,
    the answer is that line, OPTIMAL `b`. The map cards of the last relaxed leaf that reached a
    value (`reach_two_goals.Reached.cards`) are read at each question that answered no.
+   *Step 1b, session 86* (where realise.py's `REALISE_FIRST`; `leaf_line`, given by board_solve's
+   `best_two_turns`): where the pass stopped at its limit at `b` and `b + 1` answered no, the
+   relaxed leaf of that no is played through the engine (realise.py's `floor_line` from `b + 1`,
+   `ROUNDS` values at most, its questions the memo's, in full) before any other solve: an engine
+   line of `w >= b + 1` whose `w + 1` the relaxation proves out of reach is the answer, OPTIMAL
+   `w`, that line (no CP-SAT after the pass). Else step 2 runs as without it (the memo's cards,
+   those of the no at `b + 1`, left as they were; the step's answers in the memo are the same
+   questions asked in full). Sound: the line is one the engine plays from the member's two-turn
+   puzzle and scores at turn 2's end (replayed again in `best_two_turns`), so the optimum is at
+   least `w`; the relaxation (reach_below.py) is a sound bound on every line, so no line reaches
+   `w + 1`: the optimum is `w`, bound `w`, the status, value and bound of the plain search. The
+   line may not be the one the plain search returns, so the digest of a turn whose first model is
+   answered this way may move. Deterministic: the realiser stops at a count of engine plays, no clock.
 2. *A line from those cards*: where the pass stopped at its limit, the model is solved again
    with every one of the last no's cards excavated (in either turn) and the value asked at least
    `b + 1`, for `FLOOR_DET`, its questions with the budget `IN_PASS`. A line it finds is a line
