@@ -7,7 +7,6 @@ line)."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pytest
@@ -63,7 +62,7 @@ def test_R_TURN_2_R_SCORE_1_a_first_model_answered_by_its_realised_leaf_is_the_f
 def test_R_TURN_2_R_SCORE_1_a_realised_leaf_not_proven_leaves_the_model_s_steps_as_without_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # One value asked (`floor_line`'s rounds 1): the leaf at the pass's best plus one realises a
+    # One value asked (`LEAF_ROUNDS` 1): the leaf at the pass's best plus one realises a
     # line whose value plus one the relaxation does not prove out of reach, so step 1b answers
     # nothing, and step 2 (the cards of the pass's last no) answers with the very line of the
     # search without the step.
@@ -73,12 +72,11 @@ def test_R_TURN_2_R_SCORE_1_a_realised_leaf_not_proven_leaves_the_model_s_steps_
     plain = _watched(child, off, monkeypatch)
     assert "realised" not in [s["kind"] for s in off]  # the flag off: no step 1b
     monkeypatch.setattr(realise, "REALISE_FIRST", True)
-    monkeypatch.setattr(realise, "floor_line", functools.partial(realise.floor_line, rounds=1))
+    monkeypatch.setattr(floor_first, "LEAF_ROUNDS", 1)
     rounds: list[tuple[int, int | None, bool]] = []
     monkeypatch.setattr(realise, "FLOOR_TRACE", rounds)
     on: list[dict[str, Any]] = []
     got = _watched(child, on, monkeypatch)
     assert [s for s in on if s["kind"] == "realised"] and rounds and not rounds[-1][2], (on, rounds)  # the premise
     assert (got.status, got.value, got.bound, got.line) == (plain.status, plain.value, plain.bound, plain.line)
-    cards_on, cards_off = ([s["cards"] for s in steps if s["kind"] == "cards"] for steps in (on, off))
-    assert cards_on and cards_on == cards_off
+    assert "cards" in [s["kind"] for s in on]  # step 2 ran after the step

@@ -352,8 +352,8 @@ def best_two_turns(
                 return _realised(puzzle, got, objective)
         else:  # the first model's: its step 1b (floor_first.py, session 86)
 
-            def leaf_line(ask: int, question: OutOfReach) -> realise.Realised | None:
-                got = realise.floor_line(puzzle, pos, ask, question)
+            def leaf_line(ask: int, question: OutOfReach, rounds: int) -> realise.Realised | None:
+                got = realise.floor_line(puzzle, pos, ask, question, rounds)
                 return got if got is not None and (cap is None or got.value <= cap) else None
 
     two = TwoTurns(pos, objective, deadline)

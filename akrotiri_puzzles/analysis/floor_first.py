@@ -229,10 +229,15 @@ def narrowed(
     return copy
 
 
-LeafLine = Callable[[int, "OutOfReach"], "Realised | None"]
-"""Step 1b (session 86): given a value and the question, an engine line of the model worth w at
-least that value with w + 1 proven out of reach by the question (realise.py's `floor_line`, bound
-to the member's puzzle and position by board_solve's `best_two_turns`), or None."""
+LeafLine = Callable[[int, "OutOfReach", int], "Realised | None"]
+"""Step 1b (session 86): given a value, the question and the values to ask at most, an engine
+line of the model worth w at least that value with w + 1 proven out of reach by the question
+(realise.py's `floor_line`, bound to the member's puzzle and position by board_solve's
+`best_two_turns`), or None."""
+
+LEAF_ROUNDS = 3
+"""Values step 1b asks at most (realise.py's `floor_line` rounds: `b + 1`, then each realised
+value plus one not proven; realise.py's `ROUNDS`, as a floored member's)."""
 
 
 def solve_floor_first(
@@ -272,7 +277,7 @@ def _leaf_line(memo: Memo, leaf_line: LeafLine, ask: int) -> Realised | None:
     (the last no's, read by step 2) are left as they were."""
     cards = memo.cards
     t = time.process_time()
-    got = leaf_line(ask, memo)
+    got = leaf_line(ask, memo, LEAF_ROUNDS)
     memo.cards = cards
     _trace(kind="realised", ask=ask, value=None if got is None else got.value, cpu=round(time.process_time() - t, 2))
     return got
