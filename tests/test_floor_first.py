@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 
 from akrotiri_puzzles.actions import Excavate
-from akrotiri_puzzles.analysis import board_solve, floor_cards, floor_first, floor_member, reach_below, watch_defer
+from akrotiri_puzzles.analysis import (
+    board_solve,
+    floor_cards,
+    floor_first,
+    floor_member,
+    reach_below,
+    realise,
+    watch_defer,
+)
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
@@ -111,6 +119,9 @@ def _answer_is_the_full_search_s(monkeypatch: pytest.MonkeyPatch) -> list[dict[s
     its line one of that value by the engine; floor_first's steps traced in that answer."""
     pos = no_draw(before_placement(3, 2014, 11))
     monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
+    monkeypatch.setattr(
+        realise, "REALISE_FIRST", False
+    )  # the premise: steps 2 and 2b (step 1b: test_floor_first_realised)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
     for group in placement_groups(pos)[2:3]:
@@ -199,6 +210,7 @@ def test_R_TURN_2_R_SCORE_1_a_floored_answer_through_the_relaxed_line_s_cards_is
     pos = no_draw(before_placement(3, 2014, 11))
     monkeypatch.setattr(floor_first, "FIRST_DET", 0.05)
     monkeypatch.setattr(floor_member, "FLOORED", True)
+    monkeypatch.setattr(realise, "REALISE_FIRST", False)  # the premise: the model's steps, not the leaf's line
     answers: list[Any] = []
     cards_line = floor_cards.cards_line
 
