@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
@@ -26,6 +27,10 @@ from ..solver.readback import SolverError
 from ..solver.run import solve as _solve
 from .engine_line import objective_value, replay_line, without_idle_actions, without_idle_steps
 from .watched import Meets, OutOfReach
+
+if TYPE_CHECKING:
+    from .floor_first import LeafLine
+    from .realise import Realised
 
 
 class NotModelled(AkrotiriError):
@@ -337,15 +342,20 @@ def best_two_turns(
     puzzle = two_turn_puzzle(pos)
     if not second_turn_possible(puzzle):
         return best_on_board(pos, objective, deadline, floor, workers, cap)
-    if out_of_reach is not None and floor is not None and objective == "score":
-        from . import realise  # its module doc (`REALISE_FIRST`, on by default)
+    from . import realise  # its module doc (`REALISE_FIRST`, on by default)
 
-        if realise.REALISE_FIRST:
+    leaf_line = None
+    if out_of_reach is not None and objective == "score" and realise.REALISE_FIRST:
+        if floor is not None:
             got = realise.floor_line(puzzle, pos, floor, out_of_reach)
             if got is not None and (cap is None or got.value <= cap):
-                line = list(got.line)
-                assert objective_value(replay_line(puzzle, line), objective) == got.value
-                return BoardResult("OPTIMAL", got.value, got.value, tuple(without_idle_actions(puzzle, line)))
+                return _realised(puzzle, got, objective)
+        else:  # the first model's: its step 1b (floor_first.py, session 86)
+
+            def leaf_line(ask: int, question: OutOfReach, rounds: int) -> realise.Realised | None:
+                got = realise.floor_line(puzzle, pos, ask, question, rounds)
+                return got if got is not None and (cap is None or got.value <= cap) else None
+
     two = TwoTurns(pos, objective, deadline)
     model = two.fresh(deadline)
     if floor is not None:
@@ -354,8 +364,10 @@ def best_two_turns(
         model.m.add(model.primary <= cap)
     if out_of_reach is not None:
         status, solver, bound = _solve_to_ceiling(
-            model, out_of_reach, deadline, workers, first=floor is None, floor=floor
+            model, out_of_reach, deadline, workers, first=floor is None, floor=floor, leaf_line=leaf_line
         )
+        if isinstance(solver, realise.Realised):
+            return _realised(puzzle, solver, objective)
     else:
         status, solver = solve_model(model, deadline, workers, TWO_TURNS_TUNING)
         bound = None
@@ -369,6 +381,14 @@ def best_two_turns(
     return BoardResult(status, value, bound, tuple(without_idle_actions(puzzle, line)))
 
 
+def _realised(puzzle: Puzzle, got: Realised, objective: str) -> BoardResult:
+    """A member's answer by its relaxed leaf played through the engine (realise.py's `floor_line`:
+    an engine line of value w, w + 1 proven out of reach): OPTIMAL w, that line, replayed here."""
+    line = list(got.line)
+    assert objective_value(replay_line(puzzle, line), objective) == got.value
+    return BoardResult("OPTIMAL", got.value, got.value, tuple(without_idle_actions(puzzle, line)))
+
+
 def _solve_to_ceiling(
     model: LineModel,
     out_of_reach: OutOfReach,
@@ -376,7 +396,8 @@ def _solve_to_ceiling(
     workers: int,
     first: bool = False,
     floor: int | None = None,
-) -> tuple[str, cp_model.CpSolver, int | None]:
+    leaf_line: LeafLine | None = None,
+) -> tuple[str, cp_model.CpSolver | Realised, int | None]:
     """The solve of a two-turn model ended early at a line whose value `out_of_reach` proves
     the most: its status, solver and the bound on the value (None: the solver's).
 
@@ -395,7 +416,9 @@ def _solve_to_ceiling(
     then the relaxed line's cards (floor_first.py, `FLOOR_FIRST`; the same status, value and
     bound, the line one of that value). `floor`: the model's (a deferred search's first pass that
     finds no line asks it, floor_cards.py); where the watch is not deferred, a first pass and the
-    relaxed line's cards too (floor_member.py, `FLOORED`: the same status, value and bound)."""
+    relaxed line's cards too (floor_member.py, `FLOORED`: the same status, value and bound).
+    `leaf_line`: a turn's first model's step 1b (floor_first.py, `REALISE_FIRST`): its answer may
+    be a realised engine line (`realise.Realised` in the solver's place, OPTIMAL at its value)."""
     if getattr(out_of_reach, "deferred", False):
         from .watch_defer import solve_deferred  # the game's end (its module doc); no import cycle
 
@@ -403,7 +426,7 @@ def _solve_to_ceiling(
     from . import floor_first  # its module doc; imported here as watch_defer is
 
     if floor_first.FLOOR_FIRST and first:
-        return floor_first.solve_floor_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING)
+        return floor_first.solve_floor_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING, leaf_line)
     from . import floor_member  # its module doc
 
     if floor_member.FLOORED and floor is not None:

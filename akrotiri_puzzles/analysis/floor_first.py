@@ -17,6 +17,19 @@ not deferred):
    (below). Stopped at its limit at a line of value `b`, the pass asks `b + 1` in full: proven,
    the answer is that line, OPTIMAL `b`. The map cards of the last relaxed leaf that reached a
    value (`reach_two_goals.Reached.cards`) are read at each question that answered no.
+   *Step 1b, session 86* (where realise.py's `REALISE_FIRST` and `LEAF_ROUNDS` is not 0, off by
+   default; `leaf_line`, given by board_solve's `best_two_turns`): where the pass stopped at its
+   limit at `b` and `b + 1` answered no, the relaxed leaf of that no is played through the engine
+   (realise.py's `floor_line` from `b + 1`, `LEAF_ROUNDS` values at most, its questions the
+   memo's, in full) before any other solve: an engine line of `w >= b + 1` whose `w + 1` the
+   relaxation proves out of reach is the answer, OPTIMAL `w`, that line (no CP-SAT after the pass). Else step 2 runs as without it (the memo's cards,
+   those of the no at `b + 1`, left as they were; the step's answers in the memo are the same
+   questions asked in full). Sound: the line is one the engine plays from the member's two-turn
+   puzzle and scores at turn 2's end (replayed again in `best_two_turns`), so the optimum is at
+   least `w`; the relaxation (reach_below.py) is a sound bound on every line, so no line reaches
+   `w + 1`: the optimum is `w`, bound `w`, the status, value and bound of the plain search. The
+   line may not be the one the plain search returns, so the digest of a turn whose first model is
+   answered this way may move. Deterministic: the realiser stops at a count of engine plays, no clock.
 2. *A line from those cards*: where the pass stopped at its limit, the model is solved again
    with every one of the last no's cards excavated (in either turn) and the value asked at least
    `b + 1`, for `FLOOR_DET`, its questions with the budget `IN_PASS`. A line it finds is a line
@@ -91,6 +104,7 @@ from .watched import Meets
 if TYPE_CHECKING:
     from ..board import Board
     from ..solver.model import LineModel
+    from .realise import Realised
     from .watched import OutOfReach
 
 FLOOR_FIRST = True
@@ -215,11 +229,32 @@ def narrowed(
     return copy
 
 
+LeafLine = Callable[[int, "OutOfReach", int], "Realised | None"]
+"""Step 1b (session 86): given a value, the question and the values to ask at most, an engine
+line of the model worth w at least that value with w + 1 proven out of reach by the question
+(realise.py's `floor_line`, bound to the member's puzzle and position by board_solve's
+`best_two_turns`), or None."""
+
+LEAF_ROUNDS = 0
+"""Values step 1b asks at most (realise.py's `floor_line` rounds: `b + 1`, then each realised
+value plus one not proven); 0: step 1b off, the default. At 3 (realise.py's `ROUNDS`, as a
+floored member's) it answered no first model on the turns measured in session 86 (seed 4's
+fifth, turns 14 and 15, seed 3's turn 12) and cost 1 to 24 CPU s each (docs/benchmarks.md,
+h86first); on seed 4's turn 14 and seed 3's turn 12 its rounds climbed towards the optimum (25,
+26, 27 of 28; 21, 25, 26 of 28): more rounds are to be measured."""
+
+
 def solve_floor_first(
-    model: LineModel, out_of_reach: OutOfReach, deadline: Deadline, workers: int, tuning: dict[str, object]
-) -> tuple[str, cp_model.CpSolver, int | None]:
+    model: LineModel,
+    out_of_reach: OutOfReach,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object],
+    leaf_line: LeafLine | None = None,
+) -> tuple[str, cp_model.CpSolver | Realised, int | None]:
     """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
-    the solver holding the line, and the bound (None: the solver's)."""
+    the solver holding the line (or, step 1b where `leaf_line` is given, the realised engine line),
+    and the bound (None: the solver's)."""
     memo = Memo(out_of_reach)
     status, solver, meets, cpu = first_pass(model, memo, deadline, workers, tuning)
     _trace(kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=cpu)
@@ -230,10 +265,26 @@ def solve_floor_first(
         best = int(solver.value(model.primary))
         if memo(best + 1):
             return "OPTIMAL", solver, best  # the line the plain search stops at, or ends with
+        if leaf_line is not None and LEAF_ROUNDS > 0:
+            got = _leaf_line(memo, leaf_line, best + 1)
+            if got is not None:
+                return "OPTIMAL", got, got.value
         found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
         if found is not None:
             return found
     return plain_search(model, memo, deadline, workers, tuning)
+
+
+def _leaf_line(memo: Memo, leaf_line: LeafLine, ask: int) -> Realised | None:
+    """Step 1b (module doc): the relaxed leaf at `ask` (the value the no just asked reached)
+    played through the engine, its value plus one asked of the memo in full; the memo's cards
+    (the last no's, read by step 2) are left as they were."""
+    cards = memo.cards
+    t = time.process_time()
+    got = leaf_line(ask, memo, LEAF_ROUNDS)
+    memo.cards = cards
+    _trace(kind="realised", ask=ask, value=None if got is None else got.value, cpu=round(time.process_time() - t, 2))
+    return got
 
 
 def first_pass(
