@@ -1,9 +1,9 @@
 """A turn's first model answered by its relaxed leaf played through the engine (floor_first.py's
 step 1b, session 86, where realise.py's `REALISE_FIRST` and `LEAF_ROUNDS`, off by default): the
 answer has the status, value and bound of the model solved to its end without any watch (the
-independent computation), its line an engine line of that value (replayed and scored by the engine, R-SCORE-1, over the two turns' actions,
-R-TURN-2); where the step gives no proven line, the model's steps run as without it (the same
-line)."""
+independent computation), its line an engine line of that value (replayed and scored by the
+engine, R-SCORE-1, over the two turns' actions, R-TURN-2); where the step gives no proven line,
+the model's steps run as without it (the same line)."""
 
 from __future__ import annotations
 
