@@ -19,34 +19,40 @@ from .test_analysis_turns_placement import before_placement, no_draw, placement_
 from .test_analysis_two_turn_ceiling import stops
 
 
-@pytest.mark.usefixtures("realised_floor_off")  # the model's path, line included (conftest)
-def test_R_TURN_2_R_SCORE_1_a_floored_two_turn_search_watched_returns_the_full_search_s_answer(monkeypatch):
-    pos = no_draw(before_placement(3, 2014, 5))
-    met = stops(monkeypatch)
-    ended = []
+def _floored(pos):  # type: ignore[no-untyped-def]
+    """The first placement of each of `pos`'s first six groups, at floors two below, at and one
+    above its optimum, with the floored model solved to its end (no watch): (child, its optimum, floor, full)."""
     for group in placement_groups(pos)[:6]:
         _, child = group[0]
         best = board_solve.best_two_turns(child, "score", Deadline(None))
         assert best.status == "OPTIMAL" and best.value is not None
         for floor in (best.value - 2, best.value, best.value + 1):
-            full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
-            asked: list[int] = []
+            yield child, best.value, floor, board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
 
-            def exact(v, best=best.value, asked=asked):  # type: ignore[no-untyped-def]
-                asked.append(v)
-                return v > best
 
-            got = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor, out_of_reach=exact)
-            assert got == full  # status, value, bound and line
-            if full.status == "INFEASIBLE":
-                assert not asked  # no line found: the watch costs nothing
-            else:
-                ended.append(met[-1])
-            below = reach_below.Below()
-            relaxed = board_solve.best_two_turns(
-                child, "score", Deadline(None), floor=floor, out_of_reach=lambda v, c=child, b=below: b(c, v)
-            )
-            assert relaxed == full
+@pytest.mark.usefixtures("realised_floor_off")  # the model's path, line included (conftest)
+def test_R_TURN_2_R_SCORE_1_a_floored_two_turn_search_watched_returns_the_full_search_s_answer(monkeypatch):
+    pos = no_draw(before_placement(3, 2014, 5))
+    met = stops(monkeypatch)
+    ended = []
+    for child, optimum, floor, full in _floored(pos):
+        asked: list[int] = []
+
+        def exact(v, best=optimum, asked=asked):  # type: ignore[no-untyped-def]
+            asked.append(v)
+            return v > best
+
+        got = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor, out_of_reach=exact)
+        assert got == full  # status, value, bound and line
+        if full.status == "INFEASIBLE":
+            assert not asked  # no line found: the watch costs nothing
+        else:
+            ended.append(met[-1])
+        below = reach_below.Below()
+        relaxed = board_solve.best_two_turns(
+            child, "score", Deadline(None), floor=floor, out_of_reach=lambda v, c=child, b=below: b(c, v)
+        )
+        assert relaxed == full
     assert True in ended  # some floored searches were ended by the watch
 
 
@@ -60,20 +66,15 @@ def test_R_TURN_2_R_SCORE_1_a_floored_member_answered_by_its_realised_leaf_has_t
     trace: list[tuple[int, int | None, bool]] = []
     monkeypatch.setattr(realise, "FLOOR_TRACE", trace)
     pos = no_draw(before_placement(3, 2014, 5))
-    for group in placement_groups(pos)[:6]:
-        _, child = group[0]
-        best = board_solve.best_two_turns(child, "score", Deadline(None))
-        assert best.status == "OPTIMAL" and best.value is not None
-        for floor in (best.value - 2, best.value, best.value + 1):
-            full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
-            below = reach_below.Below()
-            got = board_solve.best_two_turns(
-                child, "score", Deadline(None), floor=floor, out_of_reach=lambda v, c=child, b=below: b(c, v)
-            )
-            assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
-            if got.value is not None:
-                end = replay_line(board_solve.two_turn_puzzle(child), list(got.line))
-                assert objective_value(end, "score") == got.value
+    for child, _, floor, full in _floored(pos):
+        below = reach_below.Below()
+        got = board_solve.best_two_turns(
+            child, "score", Deadline(None), floor=floor, out_of_reach=lambda v, c=child, b=below: b(c, v)
+        )
+        assert (got.status, got.value, got.bound) == (full.status, full.value, full.bound)
+        if got.value is not None:
+            end = replay_line(board_solve.two_turn_puzzle(child), list(got.line))
+            assert objective_value(end, "score") == got.value
     assert any(proven for _, _, proven in trace)  # the premise: some members were answered so
 
 

@@ -109,6 +109,20 @@ def test_R_GOAL_11_R_EXC_2_a_search_is_worth_the_same_with_shared_goal_readings(
     assert shared.alone or shared.quarters
 
 
+def counted_unions(monkeypatch):  # type: ignore[no-untyped-def]
+    """A one-item list counting `Below.union_below`'s calls from now on (the runs of groups searched
+    as one)."""
+    unions = [0]
+    real = reach_below.Below.union_below
+
+    def counted(self, *a, **k):  # type: ignore[no-untyped-def]
+        unions[0] += 1
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(reach_below.Below, "union_below", counted)
+    return unions
+
+
 @pytest.fixture(scope="module")
 def first_group():
     """The first group of two or more placements of seed 3's fifth turn (2016, south)."""
@@ -120,14 +134,7 @@ def test_R_TILE_1_every_searches_no_union_and_answers_as_with_them(monkeypatch, 
     # `every`'s questions (the one-turn cover, the counts cover colour-blind, member by member)
     # with and without the runs of groups searched as one: the same answers, no union searched
     # without them; a placement's question after `every` still tries them.
-    unions = [0]
-    real = reach_below.Below.union_below
-
-    def counted(self, *a, **k):  # type: ignore[no-untyped-def]
-        unions[0] += 1
-        return real(self, *a, **k)
-
-    monkeypatch.setattr(reach_below.Below, "union_below", counted)
+    unions = counted_unions(monkeypatch)
     answers = {}
     for flag in (True, False):
         monkeypatch.setattr(reach_below, "EVERY_UNIONS", flag)
@@ -152,14 +159,7 @@ def test_R_TILE_1_every_tries_unions_only_while_they_were_mostly_below(monkeypat
     monkeypatch.setattr(reach_below, "UNION_PROBE", None)
     assert reach_below.unions_pay([0, 0]) and reach_below.unions_pay([1, 0]) and reach_below.unions_pay([2, 8])
     assert not reach_below.unions_pay([2, 7]) and not reach_below.unions_pay([9, 27])
-    unions = [0]
-    real = reach_below.Below.union_below
-
-    def counted(self, *a, **k):  # type: ignore[no-untyped-def]
-        unions[0] += 1
-        return real(self, *a, **k)
-
-    monkeypatch.setattr(reach_below.Below, "union_below", counted)
+    unions = counted_unions(monkeypatch)
     fresh, tired = reach_below.Below(nodes=2_000), reach_below.Below(nodes=2_000)
     tired.union_went = [9, 27]
     asks = (12, 7, 6, 7, 12)

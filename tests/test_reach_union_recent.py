@@ -12,6 +12,7 @@ import pytest
 from akrotiri_puzzles.analysis import reach_below
 
 from .test_analysis_turns_placement import before_placement, placement_groups
+from .test_reach_every_shared import counted_unions
 
 
 def test_R_TILE_1_recent_unions_decide_and_a_probe_follows_two_questions_without(monkeypatch):
@@ -53,14 +54,7 @@ def test_R_TILE_1_probed_unions_answer_each_group_as_main(monkeypatch, turn_five
     # turn's optimum + 1 (13: no line reaches it, every group below) and at a value some reach
     # (9): the probing path searches unions (the path the flags add is taken), and each group's
     # answer is main's, and the one without unions at all.
-    unions = [0]
-    real = reach_below.Below.union_below
-
-    def counted(self, *a, **k):  # type: ignore[no-untyped-def]
-        unions[0] += 1
-        return real(self, *a, **k)
-
-    monkeypatch.setattr(reach_below.Below, "union_below", counted)
+    unions = counted_unions(monkeypatch)
     asks = (13, 9, 13, 13)
     answers = {}
     tried = {}
