@@ -1,5 +1,5 @@
 """A thin group's question asked once more, colour-blind, from its *counts cover*
-(analysis/reach_below.py, `Below.every`, `counts_cover`, `BLIND_COUNTS`; reach_two.py's
+(analysis/reach_thin.py, `Below.every`, `counts_cover`, `BLIND_COUNTS`; reach_two.py's
 `BlindRelaxed`; R-LOAD-1, R-FREE-1, R-TILE-2). Seed 3's turn 11 (2016, south), the placements
 `tile -1,-2 r180 blue@NE` (8 members: the second cube of each colour on the NE or SW island): their
 one-turn cover lays a cube of every colour on both islands (4 where a member lays 1) and its
@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis import reach_below, reach_thin
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.placement import cover, groups
 from akrotiri_puzzles.analysis.reach_boards import Boards
@@ -35,7 +35,7 @@ def thin_group():
     members = [child for _, child in group]
     top = cover(members)
     assert top is not None and cover(members, 2) is None  # thin: no two-turn cover is claimed
-    return members, top, reach_below.counts_cover(members, top)
+    return members, top, reach_thin.counts_cover(members, top)
 
 
 def per_piece(pos) -> Counter:

@@ -14,8 +14,9 @@ import pytest
 
 from akrotiri_puzzles.analysis import reach_money
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_below import Below, counts_cover
+from akrotiri_puzzles.analysis.reach_below import Below
 from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach_thin import counts_cover
 from akrotiri_puzzles.analysis.reach_two import MembersRelaxed, TwoRelaxed, slot_groups
 
 from .test_analysis_turns_placement import before_placement, placement_groups

@@ -1,4 +1,4 @@
-"""Session 66's cost-only changes to a thin group's question (analysis/reach_below.py, `Below.every`)
+"""Session 66's cost-only changes to a thin group's question (analysis/reach_thin.py, `Below.every`)
 and to the goal cards' readings of the two-turn relaxation (analysis/reach_two_goals.py):
 
 - `every`'s questions search runs of groups as one only while the unions were mostly below
@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis import reach_below, reach_thin
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach_two import BlindRelaxed, TwoRelaxed, slot_groups
@@ -137,7 +137,7 @@ def test_R_TILE_1_every_searches_no_union_and_answers_as_with_them(monkeypatch, 
     unions = counted_unions(monkeypatch)
     answers = {}
     for flag in (True, False):
-        monkeypatch.setattr(reach_below, "EVERY_UNIONS", flag)
+        monkeypatch.setattr(reach_thin, "EVERY_UNIONS", flag)
         unions[0] = 0
         asked = reach_below.Below(nodes=2_000)
         answers[flag] = [asked.every(first_group, ask) for ask in (12, 7, 6, 7, 12)]
@@ -155,10 +155,10 @@ def test_R_TILE_1_every_tries_unions_only_while_they_were_mostly_below(monkeypat
     # `Below` whose unions were mostly not below asks `every` without them, the same answers.
     # The tally over the whole turn, as before session 86 (the recent tally and its probes:
     # tests/test_reach_union_recent.py).
-    monkeypatch.setattr(reach_below, "UNION_RECENT", None)
-    monkeypatch.setattr(reach_below, "UNION_PROBE", None)
-    assert reach_below.unions_pay([0, 0]) and reach_below.unions_pay([1, 0]) and reach_below.unions_pay([2, 8])
-    assert not reach_below.unions_pay([2, 7]) and not reach_below.unions_pay([9, 27])
+    monkeypatch.setattr(reach_thin, "UNION_RECENT", None)
+    monkeypatch.setattr(reach_thin, "UNION_PROBE", None)
+    assert reach_thin.unions_pay([0, 0]) and reach_thin.unions_pay([1, 0]) and reach_thin.unions_pay([2, 8])
+    assert not reach_thin.unions_pay([2, 7]) and not reach_thin.unions_pay([9, 27])
     unions = counted_unions(monkeypatch)
     fresh, tired = reach_below.Below(nodes=2_000), reach_below.Below(nodes=2_000)
     tired.union_went = [9, 27]

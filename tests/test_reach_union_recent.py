@@ -1,4 +1,4 @@
-"""Session 86's recent tally of `every`'s unions (analysis/reach_below.py, `UNION_RECENT`,
+"""Session 86's recent tally of `every`'s unions (analysis/reach_thin.py, `UNION_RECENT`,
 `UNION_PROBE`): `unions_pay` reads only the last unions searched, and where it says no, every
 `UNION_PROBE`-th question tries them anyway. Only the order of the searches changes (a run of
 groups of final boards below answers for each of its groups, R-TILE-1: each line ending on one of
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis import reach_below, reach_thin
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_every_shared import counted_unions
@@ -19,8 +19,8 @@ def test_R_TILE_1_recent_unions_decide_and_a_probe_follows_two_questions_without
     # The tally: three unions not below, then four below (seed 4's turn 15 at 33 on main, where
     # the tally stayed so for the turn): no, no, then a probe; a probe's unions below put the
     # recent tally back to yes. With both flags None, main's whole-turn tally: never again.
-    monkeypatch.setattr(reach_below, "UNION_RECENT", 8)
-    monkeypatch.setattr(reach_below, "UNION_PROBE", 3)
+    monkeypatch.setattr(reach_thin, "UNION_RECENT", 8)
+    monkeypatch.setattr(reach_thin, "UNION_PROBE", 3)
     b = reach_below.Below()
     b.union_went = [3, 4]
     b.union_recent = [False] * 3 + [True] * 4
@@ -31,13 +31,13 @@ def test_R_TILE_1_recent_unions_decide_and_a_probe_follows_two_questions_without
     assert b.every_unions() and b.every_unions()
     b.union_recent += [False] * 3
     assert b.recent_went() == [3, 5] and not b.every_unions()
-    monkeypatch.setattr(reach_below, "UNION_RECENT", None)
-    monkeypatch.setattr(reach_below, "UNION_PROBE", None)
+    monkeypatch.setattr(reach_thin, "UNION_RECENT", None)
+    monkeypatch.setattr(reach_thin, "UNION_PROBE", None)
     old = reach_below.Below()
     old.union_went = [3, 4]
     old.union_recent = [True] * 40  # not read without `UNION_RECENT`
     assert not any(old.every_unions() for _ in range(7))
-    monkeypatch.setattr(reach_below, "EVERY_UNIONS", False)
+    monkeypatch.setattr(reach_thin, "EVERY_UNIONS", False)
     assert not reach_below.Below().every_unions()
 
 
@@ -63,9 +63,9 @@ def test_R_TILE_1_probed_unions_answer_each_group_as_main(monkeypatch, turn_five
         "main": (None, None, True),
         "none": (None, None, False),
     }.items():
-        monkeypatch.setattr(reach_below, "UNION_RECENT", recent)
-        monkeypatch.setattr(reach_below, "UNION_PROBE", probe)
-        monkeypatch.setattr(reach_below, "EVERY_UNIONS", every)
+        monkeypatch.setattr(reach_thin, "UNION_RECENT", recent)
+        monkeypatch.setattr(reach_thin, "UNION_PROBE", probe)
+        monkeypatch.setattr(reach_thin, "EVERY_UNIONS", every)
         b = reach_below.Below(nodes=2_000)
         b.union_went = [3, 4]
         b.union_recent = [False] * 3 + [True] * 4

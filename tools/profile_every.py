@@ -3,7 +3,7 @@ seeded greedy game's turn, a fresh `Below` for them all (session 65): the CPU s 
 the unions of `CHUNK` groups searched as one (`Below.union_below`) tallied below and not below
 with their CPU s, the profile written to `--out` where given (read it with `pstats`). `--chunk N`
 makes the `Below` with runs of N groups (1: no union) in every question, `every`'s too (its
-`every_chunk`, session 67; by default reach_below's `EVERY_CHUNK`), to compare in one window.
+`every_chunk`, session 67; by default reach_thin's `EVERY_CHUNK`), to compare in one window.
 
     PYTHONPATH=TREE PYTHONHASHSEED=0 nice -n 10 .venv/bin/python tools/profile_every.py \
         --seed 3 --turn 14 --seat north --ask 30 --groups 5 6 7 --out /tmp/every.prof
@@ -21,14 +21,14 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import group_options, the_groups
 
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis import reach_below, reach_thin
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     group_options(ap)
     ap.add_argument("--out", help="the profile's file (none: not profiled)")
-    ap.add_argument("--chunk", type=int, default=reach_below.EVERY_CHUNK)
+    ap.add_argument("--chunk", type=int, default=reach_thin.EVERY_CHUNK)
     args = ap.parse_args()
     found = the_groups(ap, args)
     tally: dict[bool, list[float]] = {True: [0, 0.0], False: [0, 0.0]}

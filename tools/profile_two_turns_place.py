@@ -50,6 +50,7 @@ from akrotiri_puzzles.analysis import (
     floor_member,
     placement,
     reach_below,
+    reach_thin,
     watch_defer,
 )
 from akrotiri_puzzles.position import Position
@@ -125,7 +126,7 @@ def install(log: Logger) -> None:
         return top
 
     placement.cover = cover  # type: ignore[assignment]
-    reach_below.cover = cover  # type: ignore[assignment]
+    reach_thin.cover = cover  # type: ignore[assignment]
 
     def asked(kind: str, pos_name: str, ask: int, fn: Any) -> bool:
         t = time.process_time()

@@ -56,7 +56,7 @@ class Alone:
     def union_below(
         self, pos: Position, boards: list[Board], acts: int, shared: Boards, ask: int, oracle: bool
     ) -> bool:
-        raise NotImplementedError  # Below's
+        raise NotImplementedError  # Thin's (reach_thin.py)
 
     def alone_stops(
         self,

@@ -22,15 +22,11 @@ the searches, and searching several groups as one, changes only the cost, never 
   2.3 s), while every run of four was below in 0.1 to 0.3 s: that turn's cover questions cost
   about a third (docs/benchmarks.md). After a no the next question most often fails too, and a
   failing union costs a search more: unions are tried only after a yes, and in `every`'s
-  questions only while most unions were below (`unions_pay`, session 66). That tally reads the
-  last `UNION_RECENT` unions only, and where it says no, every `UNION_PROBE`-th `every` question
-  tries them anyway (session 86): before, it ran over the whole turn and, once no, was never
-  read again with new unions, so one question's unions not below turned them off for the rest of
-  the turn (seed 4's turn 15, 2016, south: all 84 groups at 33, where every union is below).
-  Sound as any union: a union below answers for each of its groups (each line ending on one of
-  its boards is one of the union's lines), one not below has each group searched as without it;
-  so a group's answer is main's, except that a union below where a group of it alone passes the
-  node cap proves that group below where main's boards alone may not (a no become a proven yes).
+  questions only while they paid lately (reach_thin.py's `unions_pay`). Sound as any union: a
+  union below answers for each of its groups (each line ending on one of its boards is one of
+  the union's lines), one not below has each group searched as without it; so a group's answer
+  is main's, except that a union below where a group of it alone passes the node cap proves that
+  group below where main's boards alone may not (a no become a proven yes).
 - *Boards alone past the cap, last* (session 56). A group whose boards searched together pass the
   node cap is searched board by board (reach_two's `group_bound`, `alone_past_cap`: each board
   alone bounds the lines ending on it), but only after every other group is below the value: a
@@ -82,52 +78,24 @@ the searches, and searching several groups as one, changes only the cost, never 
   part or member skips only groups and boards proven below for a position that dominates it.
   The next question starts with the first group not below, as without the survey.
 
-- *A thin group asked once more, colour-blind, from its counts cover* (`BLIND_COUNTS`,
-  `BLIND_KEEP`, session 62). Where `every`'s one-turn cover (below) is not below the value, the
-  group's *counts cover* (`counts_cover`: on each piece as many cubes as the member laying the
-  most there, whatever their colours; per colour the fewest market cubes) is asked with every
-  search colour-blind (reach_two's `BlindRelaxed`). The one-turn cover lays a cube of every colour
-  on each island a second cube may go to (4 where a member lays 1), which its relaxed line loads
-  and sells; the counts cover lays as many as a market part's cover. The colour-blind relaxation
-  is a bound by itself (the first search of `blind_first`) and reads the cubes only as counts and
-  the market only as its empty spaces' prices, so its bound from the counts cover is at least
-  each member's: below the value, every member is. On seed 3's turn 11 (2016, south) each market
-  part's searches ended colour-blind below 26, and one question answers for the four. With
-  `BLIND_KEEP` that question goes on past a group not below, and the groups it proved below are
-  kept for the parts' and members' questions (reach_known.py, `dominates_in_number`); a proof by
-  colour is never used in it.
-
-A group of placements (one slot and rotation, R-TILE-1) whose two-turn cover is not claimed
-(placement.py's `cover`: a colour the cover holds fewer of than a member is left once at most,
-and the next turn's placement could lay fewer cubes from it, R-TILE-2) is asked through its
-*one-turn* cover instead (`every`). That position dominates no member over two turns, but the
-relaxation does not model what the next placement takes from the market: from any position it
-reads the cubes only as counts per island (plus the two the next tile lays, whatever the
-market holds) and the market only as its empty spaces (two fewer cubes of each colour after
-the next placement). The cover has, on every island, at least each member's cubes and, per
-colour, at most each member's market cubes, and the same board, boat, cards, temples and
-drachmas, so every relaxed line of a member is one of the cover's, each load taking no more
-cubes than the cover's island offers and each sale earning no more than its best prices: the
-cover's relaxed bound is at least each member's, which is at least the member's two-turn
-optimum. Below the value asked it answers for the whole group in one question (on seed 3's
-turn 10, 2016, each of its 68 groups: 1.3 s instead of 8 questions of 1.2 s).
+- *A thin group's questions* (`every`, `by_member`, `blind`: reach_thin.py, whose module doc
+  argues them): a group of placements whose two-turn cover is not claimed is asked through its
+  one-turn cover, then its counts cover colour-blind, then by member.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..board import Board
-from ..geometry import Quad, Slot
+from ..geometry import Slot
 from ..position import Position, evolve
 from ..solver.deadline import Deadline
-from . import reach_split, reach_two
-from .placement import cover
-from .reach_alone import Alone, surveying
+from . import reach_split, reach_thin, reach_two
+from .reach_alone import surveying
 from .reach_boards import Boards, FitTable
 from .reach_bound import TooBig
-from .reach_known import Known, Part, per_piece
-from .reach_two import NODES, BlindRelaxed, MembersRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
+from .reach_known import Known, Part
+from .reach_thin import EVERY_CHUNK, Thin, going_on
+from .reach_two import NODES, BlindRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
 
 Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
@@ -169,76 +137,7 @@ Off: on seed 3's turn 11 (2016, south) the whole search read 1.06 times main's C
 alone (docs/analysis.md, session 60). False is main's path exactly. Read when a `Below` is made."""
 
 
-BLIND_COUNTS = True
-"""Whether a thin group's question (`every`), where its one-turn cover is not below the value,
-asks once more, colour-blind, from the group's *counts cover* (`counts_cover`: on each piece the
-most cubes any member lays there, per colour the fewest market cubes) before the placement search
-asks each market part's cover (module doc; session 62). False: as before, a reference."""
-
-
-BY_MEMBER_BLIND_KNOWN = True
-"""Whether `Below.by_member` skips the groups the colour-blind questions proved below for a
-position dominating its counts cover in number (`Below.blind_known`)."""
-
-
-BLIND_KEEP = True
-"""Whether the counts cover's question (`BLIND_COUNTS`) searches every group of final boards, a
-group not below not ending it, and keeps those below for the later questions of the setup from
-positions it dominates in number (reach_known.py's `dominates_in_number`): the market parts' covers
-and the members then search only the others."""
-
-
-BLIND_SLACK = 1
-"""A counts cover's question goes on past a group not below while those not below are at most
-this many more than a quarter of those below (`going_on`)."""
-
-
-EVERY_UNIONS = True
-"""Whether `Below.every`'s questions may search runs of `CHUNK` groups as one after a yes while
-they pay (`unions_pay`; False: never; docs/benchmarks.md, session 66)."""
-
-UNION_SLACK = 1
-
-EVERY_CHUNK: int | None = 8
-"""Groups of final boards searched as one after a yes in `every`'s questions, at most (session
-67; None: `chunk`, as before). A union's answer below holds for each of its groups, and where it
-is not below each group is searched as without it, so the size changes only the cost. On seed 2's
-turn 17 (2016, south) at 25 every run of 8 was below, as every run of 4 was, for 0.90 of the CPU
-of runs of 4 (five thin groups, alternating 4, 8, 8, 4; docs/benchmarks.md); `unions_pay` still
-stops the unions of `every`'s questions where they are not below."""
-
-
-UNION_RECENT: int | None = 8
-"""`unions_pay` reads the last this many unions searched (None: all of the analysis's, as before
-session 86). Before, the tally ran over the whole turn, and once it said no no union was searched
-again, so it never changed: on seed 4's turn 15 (2016, south) one union not below at 9 (a value
-a line reaches, asked by the first model's watch) and two of the first group question at 33 turned
-them off for all 84 groups at 33, where every union is below (47 searches a question instead of 6:
-docs/benchmarks.md, session 86, h86groups). Only the order of the searches changes (module doc)."""
-
-UNION_PROBE: int | None = 3
-"""Where `unions_pay` says no, every this many `every` questions asked without unions the next
-tries them anyway (its unions enter the recent tally, `UNION_RECENT`; None: never, as before
-session 86). A count of questions, not time: the same path every run."""
-
-
-def unions_pay(went: list[int]) -> bool:
-    """Whether `every`'s questions try unions: of those searched so far (`went`: not below,
-    below) at most `UNION_SLACK` more than an eighth were not below (seed 3's turn 14, 2016: a
-    quarter, the others no cheaper than their groups; seed 4's turn 11: they pay). Counts, not
-    time: the same path every run; only the order of the searches changes."""
-    return went[0] <= UNION_SLACK + went[1] // 8
-
-
-def going_on(went: list[int]) -> bool:
-    """Whether a counts cover's question (`BLIND_KEEP`) goes on past a group not below: its
-    groups searched below and not below so far (`went`) say that most are below (what the market
-    parts and members are spared); where most are not (a value the colour-blind relaxation
-    reaches on most boards), the parts search them again anyway."""
-    return went[1] <= BLIND_SLACK + went[0] // 4
-
-
-class Below(Alone):
+class Below(Thin):
     """`reach_two.below` asked of one position after another (module doc)."""
 
     def __init__(
@@ -292,7 +191,7 @@ class Below(Alone):
         """The boards alone (by the search's class, the position's cubes and market, slot and
         index) that passed the larger cap of `alone_again` in the kept setup, and the value asked
         then; emptied when the setup changes."""
-        self.blind_counts = BLIND_COUNTS if blind_counts is None else blind_counts
+        self.blind_counts = reach_thin.BLIND_COUNTS if blind_counts is None else blind_counts
         """Whether `every` asks the counts cover colour-blind where the one-turn cover is not
         below (`BLIND_COUNTS`)."""
         self.relaxed: type[TwoRelaxed] = TwoRelaxed
@@ -466,121 +365,3 @@ class Below(Alone):
         them in one where `chunk` is None), each run searched as one first after a yes."""
         size = max(1, len(rest) if self.chunk is None else self.chunk)
         return [rest[at : at + size] for at in range(0, len(rest), size)]
-
-    def union_below(
-        self, pos: Position, boards: list[Board], acts: int, shared: Boards, ask: int, oracle: bool
-    ) -> bool:
-        """Whether the relaxed two turns over turn 1's board and `boards` (several groups' final
-        boards, all with or all without the oracle) searched as one are below `ask`: then so is
-        each of the groups (a line ending on one of its boards is one of the union's lines)."""
-        try:
-            value = self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
-        except (Reached, TooBig):
-            value = ask
-        self.union_went[value < ask] += 1
-        self.unions_off = 0
-        self.union_recent.append(value < ask)
-        if UNION_RECENT is not None:
-            del self.union_recent[:-UNION_RECENT]
-        return value < ask
-
-    def recent_went(self) -> list[int]:
-        """The unions `unions_pay` reads: not below and below, of the last `UNION_RECENT` searched
-        (all of them where None)."""
-        if UNION_RECENT is None:
-            return self.union_went
-        below = sum(self.union_recent[-UNION_RECENT:])
-        return [len(self.union_recent[-UNION_RECENT:]) - below, below]
-
-    def every_unions(self) -> bool:
-        """Whether this `every` question may try unions: where they paid lately (`unions_pay` on
-        `recent_went`), or as every `UNION_PROBE`-th question asked without them."""
-        if not EVERY_UNIONS:
-            return False
-        if unions_pay(self.recent_went()):
-            self.unions_off = 0
-            return True
-        self.unions_off += 1
-        return UNION_PROBE is not None and self.unions_off >= UNION_PROBE
-
-    def every(self, members: Sequence[Position], ask: int) -> bool:
-        """Whether no line of the two turns from any of `members` (the placements of one slot and
-        rotation: the same board and seats, differing only in cubes on the board and the market)
-        reaches `ask`, proven by the relaxation from their one-turn cover (module doc); where
-        that is not below, from their counts cover searched colour-blind (`BLIND_COUNTS`)."""
-        top = cover(members)
-        if top is None:
-            return False
-        self.unions = self.every_unions()
-        chunk = self.chunk
-        if self.every_chunk is not None and chunk is not None:
-            self.chunk = self.every_chunk
-        try:
-            if self(top, ask, survey=self.survey):
-                return True
-            if not self.blind_counts:
-                return False
-            counts = counts_cover(members, top)
-            if self.blind(counts, ask):
-                return True
-            return self.by_member_on and self.by_member(counts, members, ask)
-        finally:
-            self.unions = True
-            self.chunk = chunk
-
-    by_member_on = True
-    """Whether `every` asks the counts cover once more, read by colour member by member
-    (`BY_MEMBER`), where it is not below colour-blind."""
-
-    def by_member(self, pos: Position, members: Sequence[Position], ask: int) -> bool:
-        """Whether the relaxation from `pos` (the counts cover of `members`) with each sale read
-        by the colours and market of each member in turn, the most of them
-        (reach_two's `MembersRelaxed`, reach_money's `Members`), is below `ask`: then every
-        member's is (`BY_MEMBER`, session 64). Nothing is kept or used from other questions
-        (`known`): its proofs hold for these members only."""
-        keep, self.keep_below = self.keep_below, False
-        relaxed, self.relaxed = self.relaxed, MembersRelaxed.with_members(members)
-        self.blind_known = keep and BY_MEMBER_BLIND_KNOWN
-        try:
-            return self(pos, ask)
-        finally:
-            self.keep_below, self.relaxed, self.blind_known = keep, relaxed, False
-
-    blind_known = False
-    """Whether the question being asked (`by_member`'s) skips the groups proven below
-    colour-blind for a position dominating it in number (reach_known's `blind_below`): its
-    searches (`MembersRelaxed.best`, reach_money's `blind_first`) begin with the same
-    colour-blind search, whose answer below is theirs."""
-
-    def blind(self, pos: Position, ask: int) -> bool:
-        """Whether the colour-blind relaxation (`BlindRelaxed`) from `pos` (a counts cover) is
-        below `ask`: the question of `__call__`, every search colour-blind. It uses only what
-        colour-blind questions proved below (`known`: a proof by colour is one for positions
-        read by colour, which `pos` stands for only colour-blind); with `BLIND_KEEP` a group not
-        below does not end it (`going_on`), and the groups below are kept for the setup's later
-        questions from positions it dominates in number (reach_known.py)."""
-        keep, self.keep_below = self.keep_below, self.keep_below and BLIND_KEEP
-        relaxed, self.relaxed = self.relaxed, BlindRelaxed
-        self.going_on = self.keep_below
-        try:
-            return self(pos, ask)
-        finally:
-            self.keep_below, self.relaxed, self.going_on = keep, relaxed, False
-
-
-def counts_cover(members: Sequence[Position], top: Position) -> Position:
-    """`top` (their one-turn `cover`) with, on each piece, only the cubes of one member that lays
-    the most there (whatever their colours): at least each member's cubes on every piece (so on
-    every island of every board) in number, and per colour the fewest market cubes (`top`'s).
-    It dominates no member (the colours differ), but the colour-blind relaxation reads the cubes
-    only as counts and the market only as its empty spaces (`BlindRelaxed`), so there its bound
-    is at least each member's (module doc, `BLIND_COUNTS`)."""
-    most: dict[Quad, tuple[int, int]] = {}
-    for i, p in enumerate(members):
-        for piece, n in per_piece(p).items():
-            if n > most.get(piece, (0, -1))[0]:
-                most[piece] = (n, i)
-    cubes = tuple(
-        sorted((piece, colour, n) for piece, (_, i) in most.items() for q, colour, n in members[i].cubes if q == piece)
-    )
-    return evolve(top, cubes=cubes)
