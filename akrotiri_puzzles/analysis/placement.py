@@ -19,14 +19,14 @@ against each placement's own best (tests/test_placement_bound.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import pairwise
 from typing import Protocol
 
 from ..actions import Action, PlaceTile
-from ..position import Position, evolve
+from ..position import Position
 from ..solver.cpsat import SolverError
 from ..solver.deadline import TimeUp
 from .board_solve import BoardResult
+from .reach_known import cover, two_turn_markets
 
 Child = tuple[Action, Position]
 
@@ -45,41 +45,6 @@ def groups(kids: Sequence[Child]) -> list[list[Child]]:
             index[key] = len(out)
         out.append([(action, child)])
     return out
-
-
-def cover(members: Sequence[Position], turns: int = 1) -> Position | None:
-    """A position that dominates each of `members` (same board and seats after one slot and
-    rotation, differing only in cubes on the board and on the market): every cube any member lays,
-    the fewest left on the market per colour. None when the members differ in anything else or
-    the price track is not monotone (then nothing is claimed).
-
-    Over two turns (`turns` 2) the next turn's placement takes its two cubes from the market too
-    (R-TILE-2: a colour sold out is skipped), so a market the cover has emptied could lay fewer
-    cubes than a member's: the cover is claimed only when each colour it holds fewer of than some
-    member is left at least twice on its market (both cubes of the next placement can then be
-    laid from the cover too, and every sale adds to both markets alike)."""
-    first = members[0]
-    track = first.components.market.track
-    if any(b < a for a, b in pairwise(track)):
-        return None
-    if turns > 1 and not two_turn_markets(members):
-        return None
-    for p in members[1:]:
-        if evolve(p, cubes=first.cubes, market=first.market) != first:
-            return None
-    most: dict[tuple[object, str], int] = {}
-    for p in members:
-        for piece, colour, n in p.cubes:
-            most[(piece, colour)] = max(most.get((piece, colour), 0), n)
-    cubes = tuple(sorted((piece, colour, n) for (piece, colour), n in most.items()))
-    market = tuple(min(col) for col in zip(*(p.market for p in members), strict=True))
-    return evolve(first, cubes=cubes, market=market)
-
-
-def two_turn_markets(members: Sequence[Position]) -> bool:
-    """`cover`'s condition over two turns: each colour the cover would hold fewer of than some
-    member is left at least twice on that cover's market (R-TILE-2)."""
-    return all(min(n) == max(n) or min(n) >= 2 for n in zip(*(p.market for p in members), strict=True))
 
 
 Bound = Callable[[Position], int | None]

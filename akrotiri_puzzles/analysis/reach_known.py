@@ -1,7 +1,7 @@
 """What the relaxation's questions proved below, kept for later questions from dominated positions
 (analysis/reach_below.py, `Below`, `KEEP_BELOW`, session 58).
 
-The placement search asks a group's cover first (placement.py's `cover`: every cube any member
+The placement search asks a group's cover first (`cover`, below: every cube any member
 lays, the fewest left on the market per colour) and, where the cover is not below the value, each
 member in turn, all from one setup (the same board; only cubes and market differ). A cover's
 question that ends no has most often proven most of its groups of final boards (reach_two's
@@ -25,10 +25,11 @@ have said no: still proven, by `p`'s search).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import pairwise
 
 from ..geometry import Quad, Slot
-from ..position import Position
+from ..position import Position, evolve
 
 Part = tuple[tuple[Slot | None, bool], int | None]
 """A group of final boards (its slot and oracle) and one of its boards alone (its index in the
@@ -112,3 +113,38 @@ class Known:
     def add(self, part: Part) -> None:
         """`part` proven below the value of the question asked last (`start`)."""
         self.asked[-1][2].add(part)
+
+
+def cover(members: Sequence[Position], turns: int = 1) -> Position | None:
+    """A position that dominates each of `members` (same board and seats after one slot and
+    rotation, differing only in cubes on the board and on the market): every cube any member lays,
+    the fewest left on the market per colour. None when the members differ in anything else or
+    the price track is not monotone (then nothing is claimed).
+
+    Over two turns (`turns` 2) the next turn's placement takes its two cubes from the market too
+    (R-TILE-2: a colour sold out is skipped), so a market the cover has emptied could lay fewer
+    cubes than a member's: the cover is claimed only when each colour it holds fewer of than some
+    member is left at least twice on its market (both cubes of the next placement can then be
+    laid from the cover too, and every sale adds to both markets alike)."""
+    first = members[0]
+    track = first.components.market.track
+    if any(b < a for a, b in pairwise(track)):
+        return None
+    if turns > 1 and not two_turn_markets(members):
+        return None
+    for p in members[1:]:
+        if evolve(p, cubes=first.cubes, market=first.market) != first:
+            return None
+    most: dict[tuple[object, str], int] = {}
+    for p in members:
+        for piece, colour, n in p.cubes:
+            most[(piece, colour)] = max(most.get((piece, colour), 0), n)
+    cubes = tuple(sorted((piece, colour, n) for (piece, colour), n in most.items()))
+    market = tuple(min(col) for col in zip(*(p.market for p in members), strict=True))
+    return evolve(first, cubes=cubes, market=market)
+
+
+def two_turn_markets(members: Sequence[Position]) -> bool:
+    """`cover`'s condition over two turns: each colour the cover would hold fewer of than some
+    member is left at least twice on that cover's market (R-TILE-2)."""
+    return all(min(n) == max(n) or min(n) >= 2 for n in zip(*(p.market for p in members), strict=True))

@@ -56,11 +56,10 @@ from collections.abc import Sequence
 from ..board import Board
 from ..geometry import Quad
 from ..position import Position, evolve
-from .placement import cover
 from .reach_alone import Alone
 from .reach_boards import Boards
 from .reach_bound import TooBig
-from .reach_known import per_piece
+from .reach_known import cover, per_piece
 from .reach_two import BlindRelaxed, MembersRelaxed
 from .reach_two_goals import Reached
 
