@@ -1,7 +1,7 @@
 """The analysis's time limit reaches the two-turn relaxation's searches (R-TURN-2 analyses).
 
 `analyse --turns 2 --time-limit 30` from seed 1's turn-30 placement (north, 2016) ran 306 s of
-wall: the relaxation's questions (analysis/reach_below.py), asked between placements and inside
+wall: the relaxation's questions (analysis/reach/reach_below.py), asked between placements and inside
 the models' searches (watch_defer.py), never read the limit. Now no relaxed search starts past it
 (`Below.deadline`, TimeUp); a watch inside a search answers "not proven" there, and CP-SAT's own
 limit ends the search. An expired limit is used, so nothing here depends on the machine's speed.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.analysis.watch_defer import Watch
 from akrotiri_puzzles.solver.deadline import Deadline, TimeUp
 

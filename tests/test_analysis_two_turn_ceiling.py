@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, floor_first, floor_member, reach_below, reach_money
+from akrotiri_puzzles.analysis import board_solve, floor_first, floor_member
 from akrotiri_puzzles.analysis.endgame import Run, analyse
+from akrotiri_puzzles.analysis.reach import reach_below, reach_money
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, sampled

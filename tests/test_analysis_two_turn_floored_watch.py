@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, endgame, reach_below, realise
+from akrotiri_puzzles.analysis import board_solve, endgame, realise
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
+from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups

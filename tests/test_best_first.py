@@ -23,7 +23,7 @@ from akrotiri_puzzles.analysis.endgame import NO_BOUND, Run
 from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.exhaustive import line_cost
 from akrotiri_puzzles.analysis.placement import split_placements
-from akrotiri_puzzles.analysis.reach_bound import score_bound
+from akrotiri_puzzles.analysis.reach.reach_bound import score_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_placement_bound import before_placement
@@ -140,7 +140,7 @@ def test_R_TILE_1_grouped_and_best_first_placements_give_the_analysis_of_every_p
     # The grouped search (`split_placements` over `Run.placed`: the bare question first, with the
     # proof settings and the shape cache): the same status, best value, bound and line, solving
     # fewer action phases than there are placements. Then with the model-free bound
-    # (analysis/reach_bound.py, as the analysis uses it), solving at most as many; then with the
+    # (analysis/reach/reach_bound.py, as the analysis uses it), solving at most as many; then with the
     # bare questions settling the placements that raise the best (as the analysis does without
     # a time limit), the best's line solved once at the end.
     run = Run(pos, "score", Deadline(None), 1)

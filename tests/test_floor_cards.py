@@ -16,10 +16,11 @@ import pytest
 from ortools.sat.python import cp_model
 
 from akrotiri_puzzles.actions import Excavate
-from akrotiri_puzzles.analysis import board_solve, floor_cards, reach_below, watch_defer
+from akrotiri_puzzles.analysis import board_solve, floor_cards, watch_defer
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.engine_line import replay_line
 from akrotiri_puzzles.analysis.placement import cover, groups
+from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.scoring import seat_score

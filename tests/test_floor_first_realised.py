@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below, realise
+from akrotiri_puzzles.analysis import board_solve, floor_first, realise
+from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups

@@ -18,10 +18,11 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, floor_cards, reach_below, watch_defer
+from akrotiri_puzzles.analysis import board_solve, floor_cards, watch_defer
 from akrotiri_puzzles.analysis.board_solve import BoardResult
 from akrotiri_puzzles.analysis.endgame import NO_BOUND
 from akrotiri_puzzles.analysis.placement import split_placements
+from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.analysis.watched import Known
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.solver.deadline import Deadline

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from akrotiri_puzzles.analysis import placement
-from akrotiri_puzzles.analysis.reach_below import Below
+from akrotiri_puzzles.analysis.reach.reach_below import Below
 
 from .test_placement_parts import _Fake
 from .test_placement_thin import _first_seven_others_six, _one_group, _Relaxed, _search, _thin_groups, _want
@@ -88,7 +88,7 @@ def test_R_TILE_2_a_part_not_below_leaves_its_members_to_their_own_questions(mon
 
 @pytest.mark.slow
 def test_R_TILE_2_a_thin_part_s_cover_is_below_only_where_each_member_is():
-    # Slow (about 12 CPU s). The real relaxation (analysis/reach_below.py) on seed 3's turn 10: for a part of a thin
+    # Slow (about 12 CPU s). The real relaxation (analysis/reach/reach_below.py) on seed 3's turn 10: for a part of a thin
     # group, at the least value its cover is below, each member is below too (the cover
     # dominates each member over two turns, so its relaxed bound is at least each member's).
     group = _one_group()

@@ -1,5 +1,5 @@
 """A board alone whose relaxed search passes the node cap is searched once more with more states
-(analysis/reach_below.py, `ALONE_AGAIN`, `Below.alone_again`, session 62). The cap only bounds
+(analysis/reach/reach_below.py, `ALONE_AGAIN`, `Below.alone_again`, session 62). The cap only bounds
 the cost of a search: one that completes bounds every line ending on its board (R-TILE-1: the
 next tile lies on one of the group's boards), whatever its cap, so a question is still answered
 yes only where every group is below, and never below a cover's two-turn optimum. On seed 5's
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below, reach_ceiling, reach_money
-from akrotiri_puzzles.analysis.reach_below import Below
+from akrotiri_puzzles.analysis.reach import reach_below, reach_ceiling, reach_money
+from akrotiri_puzzles.analysis.reach.reach_below import Below
 
 from .test_reach_kept import seed_5_turn_10_cover
 from .test_reach_two import covers

@@ -1,4 +1,4 @@
-"""The two-turn bound's questions asked of a whole group of placements (analysis/reach_below.py,
+"""The two-turn bound's questions asked of a whole group of placements (analysis/reach/reach_below.py,
 `Below.every`): where the group's two-turn cover is not claimed (R-TILE-2: a colour left once
 on the market), its one-turn cover's relaxed bound is at least each member's own bound, which is
 at least the member's two-turn optimum (R-TILE-1, R-TILE-2, R-LOAD-1, R-FREE-1)."""
@@ -9,8 +9,8 @@ import pytest
 
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_below import Below
-from akrotiri_puzzles.analysis.reach_two import two_turn_bound
+from akrotiri_puzzles.analysis.reach.reach_below import Below
+from akrotiri_puzzles.analysis.reach.reach_two import two_turn_bound
 from akrotiri_puzzles.position import Position, evolve
 from akrotiri_puzzles.solver.deadline import Deadline
 

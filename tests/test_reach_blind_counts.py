@@ -1,5 +1,5 @@
 """A thin group's question asked once more, colour-blind, from its *counts cover*
-(analysis/reach_thin.py, `Below.every`, `counts_cover`, `BLIND_COUNTS`; reach_two.py's
+(analysis/reach/reach_thin.py, `Below.every`, `counts_cover`, `BLIND_COUNTS`; reach_two.py's
 `BlindRelaxed`; R-LOAD-1, R-FREE-1, R-TILE-2). Seed 3's turn 11 (2016, south), the placements
 `tile -1,-2 r180 blue@NE` (8 members: the second cube of each colour on the NE or SW island): their
 one-turn cover lays a cube of every colour on both islands (4 where a member lays 1) and its
@@ -12,13 +12,13 @@ from collections import Counter
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below, reach_thin
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_known import Known, dominates, dominates_in_number
-from akrotiri_puzzles.analysis.reach_two import NODES, BlindRelaxed, group_bound, slot_groups
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_below, reach_thin
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_known import Known, dominates, dominates_in_number
+from akrotiri_puzzles.analysis.reach.reach_two import NODES, BlindRelaxed, group_bound, slot_groups
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.solver.deadline import Deadline
 

@@ -1,4 +1,4 @@
-"""A group's legs by final board (analysis/reach_board_legs.py, `LEGS_BY_BOARD`, session 66), on
+"""A group's legs by final board (analysis/reach/reach_board_legs.py, `LEGS_BY_BOARD`, session 66), on
 seed 2's turn 13 (2016, south): the one-turn cover of the thin group `tile -1,-4 r180` (its
 optimum over two turns is 24: the turn's OPTIMAL 24) and the next tile's slot (-4, -2) without
 the oracle (tests/test_reach_lead.py's position)."""
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_board_legs
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_board_legs
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_two import NODES, TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 
 from .test_reach_lead import before_placement, placement_groups
 

@@ -1,4 +1,4 @@
-"""The model-free bound on a placement's best score (analysis/reach_bound.py): checked against
+"""The model-free bound on a placement's best score (analysis/reach/reach_bound.py): checked against
 each sampled placement's own optimum, solved alone by CP-SAT with the objective. The placement
 search that uses it is checked against every placement solved in turn in
 tests/test_placement_bound.py."""
@@ -10,8 +10,8 @@ import pytest
 from akrotiri_puzzles.actions import PlaceTile
 from akrotiri_puzzles.analysis.board_solve import best_on_board
 from akrotiri_puzzles.analysis.endgame import SCALE, Run
-from akrotiri_puzzles.analysis.reach_bound import score_bound
-from akrotiri_puzzles.analysis.reach_tight import tight_bound
+from akrotiri_puzzles.analysis.reach.reach_bound import score_bound
+from akrotiri_puzzles.analysis.reach.reach_tight import tight_bound
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.simulate import play_game
@@ -193,7 +193,7 @@ def test_the_bounds_of_first_actions_sharing_their_board_are_those_computed_alon
     # alone: after an excavation (a temple more, a card less in hand), a step, an unload.
     from pathlib import Path
 
-    from akrotiri_puzzles.analysis.reach_bound import Shared
+    from akrotiri_puzzles.analysis.reach.reach_bound import Shared
     from akrotiri_puzzles.files.position_yaml import load_position
 
     endgames = []

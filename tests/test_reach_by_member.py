@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_money
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_below import Below
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_thin import counts_cover
-from akrotiri_puzzles.analysis.reach_two import MembersRelaxed, TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach import reach_money
+from akrotiri_puzzles.analysis.reach.reach_below import Below
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_thin import counts_cover
+from akrotiri_puzzles.analysis.reach.reach_two import MembersRelaxed, TwoRelaxed, slot_groups
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 
@@ -101,7 +101,7 @@ def test_R_TILE_2_R_FREE_1_member_by_member_reuses_colour_blind_proofs_only():
     # `Below.by_member` skips the groups proven below colour-blind (its searches begin with that
     # search, reach_money's `blind_first`), never those proven by colour (they hold for the
     # position read by its own colours, not by each member's), nor at a lower value.
-    from akrotiri_puzzles.analysis.reach_known import Known
+    from akrotiri_puzzles.analysis.reach.reach_known import Known
 
     members = _group("tile 1,-2 r90 blue@NW")
     top = cover(members)

@@ -1,21 +1,21 @@
-"""The ceiling of the two-turn relaxed search (analysis/reach_ceiling.py): at every state the
+"""The ceiling of the two-turn relaxed search (analysis/reach/reach_ceiling.py): at every state the
 search expands, never below the best leaf the search itself finds below it, nor allowing fewer
 excavations than the search makes below it (the actions left and those excavations add, R-TURN-2;
 a temple an action and an island, R-EXC-1; a buy for three cards, R-BUY-1; the cards' points and
 costs, R-EXC-2; the goal cards a temple more, R-GOAL-*; cubes sold, R-LOAD-1, R-FREE-1; drachmas,
 R-SCORE-1); and `below` answers the same with it as without it, in fewer states. The cubes sold by
-where they lie (`CUBES`, analysis/reach_hauls.py; R-LOAD-1, R-MOVE-1, R-MOVE-2, R-FREE-1, R-FREE-2,
+where they lie (`CUBES`, analysis/reach/reach_hauls.py; R-LOAD-1, R-MOVE-1, R-MOVE-2, R-FREE-1, R-FREE-2,
 R-TILE-2): never below the drachmas the search keeps below a state, on the game's last turn too."""
 
 from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_ceiling, reach_hauls
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
+from akrotiri_puzzles.analysis.reach import reach_ceiling, reach_hauls
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_two import covers, first_placement

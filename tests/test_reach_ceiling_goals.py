@@ -1,5 +1,5 @@
 """What the two-turn ceiling keeps of its goal cards and plans (session 81): each board's goal
-cards read by their points (analysis/reach_ceiling_goals.py, `READ_ONCE`: the cards but the
+cards read by their points (analysis/reach/reach_ceiling_goals.py, `READ_ONCE`: the cards but the
 quarters card by the new temples' spots, the quarters card by their sites and cards, and the
 ceiling's reading by those points), the plans' costs by the temples' count (reach_ceiling.py's
 `_costs`), and an island's quarters by the card's bounds and the island's quads (reach_boards.py's
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_ceiling_goals
-from akrotiri_puzzles.analysis.reach_boards import Boards, FitTable
-from akrotiri_puzzles.analysis.reach_bound import TooBig
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach import reach_ceiling_goals
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards, FitTable
+from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, slot_groups
 from akrotiri_puzzles.excavation import valid_sites
 from akrotiri_puzzles.geometry import board_quarter
 

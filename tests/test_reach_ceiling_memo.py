@@ -1,11 +1,11 @@
-"""The ceiling's answers kept by its own arguments (analysis/reach_ceiling.py, `MEMO`, session 65):
+"""The ceiling's answers kept by its own arguments (analysis/reach/reach_ceiling.py, `MEMO`, session 65):
 a cost change only, so at every state of a search its answer, asked twice, equals the answer
 worked out afresh without them (seed 2's turn 13, 2016, south: tests/test_reach_lead.py's group)."""
 
 from __future__ import annotations
 
-from akrotiri_puzzles.analysis import reach_ceiling
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach import reach_ceiling
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
 
 from .test_reach_ceiling import answers_as_afresh
 from .test_reach_lead import search, south  # noqa: F401 - the fixture

@@ -1,5 +1,5 @@
 """The two-turn bound's questions with the other groups' unions tried a few at a time
-(analysis/reach_below.py, `Below`, `CHUNK`, session 57): a union of groups of final boards (the
+(analysis/reach/reach_below.py, `Below`, `CHUNK`, session 57): a union of groups of final boards (the
 next tile's slots, R-TILE-1) searched as one bounds every line ending on one of its boards, so
 where it is below the value it answers for each of its groups; the answers are those of each
 group asked alone (`reach_two.below`, unshared), whatever the size of the runs, and never put a
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
-from akrotiri_puzzles.analysis.reach_below import Below
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import below, final_boards, group_bound, slot_groups, two_turn_bound
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_below
+from akrotiri_puzzles.analysis.reach.reach_below import Below
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_two import below, final_boards, group_bound, slot_groups, two_turn_bound
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_reach_two import NODES, covers

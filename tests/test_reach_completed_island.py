@@ -16,8 +16,8 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_two
-from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach import reach_two
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.goals import score_goal
 
 from .conftest import ROOT, tool_module

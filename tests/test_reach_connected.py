@@ -1,5 +1,5 @@
 """The two-turn relaxation's "not directly connected" goal card read with the final board's
-direct connections (R-GOAL-11, analysis/reach_two_goals.py, `TwoGoals.alone_on`): never below
+direct connections (R-GOAL-11, analysis/reach/reach_two_goals.py, `TwoGoals.alone_on`): never below
 the engine's own count (goals.score_goal) for any islands the new temples can lie on, and the
 bound it gives never below a placement's two-turn optimum (CP-SAT); on seed 2's turn 11 (2016,
 south) it takes the bound from 28 to 22, the best line's score."""
@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, slot_groups
 from akrotiri_puzzles.goals import score_goal
 
 from .test_reach_two import covers, first_placement, optimum_not_below
@@ -32,7 +32,7 @@ def _engine_never_above(top, boards_picked: int, sets: int, seed: int) -> tuple[
     island there; one of the next tile's islands alone: any of them where a card fits; one temple
     an island, R-EXC-1), scored by the engine: at most the card's value times `alone_on`.
     Returns (checks, checks where `alone_on` is below the count before session 55)."""
-    from akrotiri_puzzles.analysis.reach_boards import Boards
+    from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 
     got = slot_groups(top)
     assert got is not None

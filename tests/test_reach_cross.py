@@ -1,4 +1,4 @@
-"""A leg that turn 1's end splits, read from where turn 1 can leave the boat (analysis/reach_cross.py,
+"""A leg that turn 1's end splits, read from where turn 1 can leave the boat (analysis/reach/reach_cross.py,
 `CROSS_LEGS`, session 84, h84s1gap), on seed 1's turn 13 (2016, south), member
 `tile -1,1 r0 blue@NE` (docs/benchmarks.md, session 84, h84s1gap).
 
@@ -17,11 +17,11 @@ from functools import cache
 import pytest
 
 from akrotiri_puzzles.actions import PlaceTile
-from akrotiri_puzzles.analysis import reach_cross
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_cross
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_two import NODES, TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.notation import parse_line
 from akrotiri_puzzles.puzzle import State, moves, play, replay
 from akrotiri_puzzles.scoring import seat_score

@@ -1,5 +1,5 @@
-"""Session 66's cost-only changes to a thin group's question (analysis/reach_thin.py, `Below.every`)
-and to the goal cards' readings of the two-turn relaxation (analysis/reach_two_goals.py):
+"""Session 66's cost-only changes to a thin group's question (analysis/reach/reach_thin.py, `Below.every`)
+and to the goal cards' readings of the two-turn relaxation (analysis/reach/reach_two_goals.py):
 
 - `every`'s questions search runs of groups as one only while the unions were mostly below
   (`unions_pay`; never with `EVERY_UNIONS` off): only the order of the searches changes (a run
@@ -17,10 +17,10 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below, reach_thin
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import BlindRelaxed, TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach import reach_below, reach_thin
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_two import BlindRelaxed, TwoRelaxed, slot_groups
 from akrotiri_puzzles.excavation import valid_sites
 from akrotiri_puzzles.geometry import board_quarter
 

@@ -1,5 +1,5 @@
 """The two-turn relaxation's leaves read the goal cards on the group's final boards, and on turn 1's
-board only where the line may end the game in turn 1 (analysis/reach_two_goals.py,
+board only where the line may end the game in turn 1 (analysis/reach/reach_two_goals.py,
 `TwoGoals.finals`, R-END-2, R-TURN-1, R-TILE-1). Seed 2's turn 24 (2016, north): every placement
 was bounded at 14 or more against optima of 13, the relaxed line's "no icon" card (G03) read on
 turn 1's board, where the island E10 is excavated on has no icon yet; on the final board, where the
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_two_goals
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach import reach_two_goals
+from akrotiri_puzzles.analysis.reach.reach_two import below
 
 from .test_reach_two import first_placement, group_relaxed, optimum_not_below
 

@@ -1,4 +1,4 @@
-"""Stops of turn 1 on turn 1's board (analysis/reach_first_stops.py, `FIRST_STOPS`, session 85,
+"""Stops of turn 1 on turn 1's board (analysis/reach/reach_first_stops.py, `FIRST_STOPS`, session 85,
 h85loose; docs/benchmarks.md, session 85, h85loose).
 
 On seed 3's turn 13 (2016, south), member `tile -1,-2 r90 red@NE`, the two-turn relaxation read 34
@@ -17,9 +17,9 @@ from collections import Counter
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_board_legs, reach_first_stops, reach_two
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach import reach_board_legs, reach_first_stops, reach_two
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.notation import parse_line
 from akrotiri_puzzles.puzzle import replay
 

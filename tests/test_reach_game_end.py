@@ -1,11 +1,11 @@
 """A buy with one excavation left, in the two-turn relaxation: one buy at the least price taking the
-next cards of every deck (analysis/reach_buys.py, `Buys._last_purchase`, `last_buys`; R-BUY-1,
+next cards of every deck (analysis/reach/reach_buys.py, `Buys._last_purchase`, `last_buys`; R-BUY-1,
 R-END-2). Seed 1's turn 30 (2016, north), the game's last placing turn: the hero has five temples,
 so a line excavates at most one card more, and its buys of 1 to 3 cards from any decks made the
 relaxed search of one board pass its node cap (147,568 states at 57 against 20,000), while the
 bound is 56 with or without them (docs/analysis.md, session 63).
 
-And the ceiling's cubes sold (analysis/reach_ceiling.py, `Ceiling._trips`, `TRIPS`; R-LOAD-1,
+And the ceiling's cubes sold (analysis/reach/reach_ceiling.py, `Ceiling._trips`, `TRIPS`; R-LOAD-1,
 R-MOVE-1, R-MOVE-2, R-FREE-1): a real line sells at most 3 cubes a stop at Thera, and each stop
 after its first costs a Move action leaving Thera, a Load and a Move action back, so the Load
 actions the drachmas count are at most one more than a third of the actions left for Moves and
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_buys, reach_ceiling
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_bound import TooBig
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
-from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach import reach_buys, reach_ceiling
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach.reach_two import NODES, TwoRelaxed, slot_groups
 
 from .test_reach_ceiling import ceiling_args
 from .test_reach_two import first_placement

@@ -1,4 +1,4 @@
-"""The final boards that read the goal cards alike (analysis/reach_goal_cells.py, `CELLS`, session
+"""The final boards that read the goal cards alike (analysis/reach/reach_goal_cells.py, `CELLS`, session
 68): a cost change only. A leaf's goal cards (`TwoGoals.leaf`) and the ceiling's (`Ceiling._part`,
 their points and each card's gain a temple more) read on one board of each cell of a mask equal
 their reading on every board of it, at every state of real searches of both editions: per-temple
@@ -11,12 +11,12 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_goal_cells
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, slot_groups
-from akrotiri_puzzles.analysis.reach_two_goals import Reached, TwoGoals
+from akrotiri_puzzles.analysis.reach import reach_goal_cells
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached, TwoGoals
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_lead import search, south  # noqa: F401 - the fixture

@@ -1,5 +1,5 @@
 """The drawn goal cards read with the held per-temple ones at the ceiling's leaves
-(analysis/reach_joint.py, `DRAWN`; R-EXC-1's goal draw, R-SCORE-2, R-GOAL-1..8): never below
+(analysis/reach/reach_joint.py, `DRAWN`; R-EXC-1's goal draw, R-SCORE-2, R-GOAL-1..8): never below
 the search's own best below a state, lower than each drawn card read at its own best, and the
 same answers in fewer states.
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_joint
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, slot_groups
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_joint
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 
 from .test_reach_ceiling import ceiling_args
 from .test_reach_two import first_placement

@@ -1,8 +1,8 @@
-"""The two-turn bound's questions with what the last ones learnt kept (analysis/reach_below.py,
+"""The two-turn bound's questions with what the last ones learnt kept (analysis/reach/reach_below.py,
 `Below`, session 58). `ALONE_FIRST`: a group of final boards (the next tile's slot, R-TILE-1) that
 passed the node cap searched together in a question of the same setup goes straight to its boards
 alone, and a question stopped by one board alone starts the next one with that board; each board
-alone bounds the lines ending on it. `KEEP_BELOW` (analysis/reach_known.py): a group or board
+alone bounds the lines ending on it. `KEEP_BELOW` (analysis/reach/reach_known.py): a group or board
 proven below for a position is not searched again for a position it dominates (fewer cubes per
 piece and colour, more on the market: R-TILE-2's cover), at that value or more. The answers are
 those of main's order and of each question asked afresh (`reach_two.below`, unshared), and never
@@ -14,11 +14,11 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_alone, reach_below, reach_ceiling, reach_money, reach_two
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_below import Below
-from akrotiri_puzzles.analysis.reach_known import dominates
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach import reach_alone, reach_below, reach_ceiling, reach_money, reach_two
+from akrotiri_puzzles.analysis.reach.reach_below import Below
+from akrotiri_puzzles.analysis.reach.reach_known import dominates
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.position import evolve
 
 from .test_analysis_turns_placement import before_placement, placement_groups

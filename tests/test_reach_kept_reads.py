@@ -1,5 +1,5 @@
 """What the two-turn relaxation keeps of its states' reads (session 78): the ceiling's place (its
-`stop`, `home` and the hand's count, numbered), turn 1's sales by `gained` (analysis/reach_ceiling.py),
+`stop`, `home` and the hand's count, numbered), turn 1's sales by `gained` (analysis/reach/reach_ceiling.py),
 and each final board's legs kept by the setup's shared facts (reach_boards' `pair_points`,
 reach_board_legs' `legs_on`). Cost changes only: at every state of a search the ceiling kept
 answers as one worked out afresh (R-MOVE-1, R-MOVE-2, R-EXC-1, R-FREE-1: what it reads), and each
@@ -9,8 +9,8 @@ tests/test_reach_lead.py's and tests/test_reach_board_legs.py's positions."""
 
 from __future__ import annotations
 
-from akrotiri_puzzles.analysis.reach_boards import Boards, leg_points, route_groups
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards, leg_points, route_groups
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
 
 from .test_reach_board_legs import relaxed, slot  # noqa: F401 - the fixture
 from .test_reach_ceiling import ceiling_args

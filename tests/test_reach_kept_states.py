@@ -1,4 +1,4 @@
-"""What the relaxed search keeps per search (session 61, analysis/reach_bound.py's `keep_states`:
+"""What the relaxed search keeps per search (session 61, analysis/reach/reach_bound.py's `keep_states`:
 the legs from a stop, the ways of a Load, the cubes a Load takes, a hand's cards, the islands dug;
 reach_two_goals.py's goal values by board; `_packs`, turn 1's sales packed past turn 1, session 81)
 changes no state, value or stop: the two-turn search
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, final_boards
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, final_boards
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 

@@ -1,4 +1,4 @@
-"""The two-turn relaxation (analysis/reach_two.py's `below`) against lines the engine scores.
+"""The two-turn relaxation (analysis/reach/reach_two.py's `below`) against lines the engine scores.
 
 `below(pos, v)` claims that no line of the hero's two turns from `pos` reaches `v`; a line the
 engine plays and scores at `v` or more refutes it. Session 78 found one: seed 5's turn 20 (2016,
@@ -12,7 +12,7 @@ mountain (G07) were not counted on the board the line ends on (R-GOAL-4, R-GOAL-
 
 from __future__ import annotations
 
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.scoring import seat_score
 
 S5T20_PLACEMENT = "tile -1,-3 r270 blue@NW"

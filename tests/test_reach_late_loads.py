@@ -1,4 +1,4 @@
-"""The late-Load rule of the two-turn relaxation's colours (analysis/reach_money.py, `Money.late`,
+"""The late-Load rule of the two-turn relaxation's colours (analysis/reach/reach_money.py, `Money.late`,
 session 63): a cube the next placement lays (R-TILE-2) lies on the board only from turn 2
 (R-TURN-1), so a Load of turn 1 (reach_loads.py's turn-1 way) sells only the colours of its
 island on turn 1's board. On seed 3's turn 11 (2016, south) the relaxation reached 29 on group
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_money
-from akrotiri_puzzles.analysis.reach_bound import LATE
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach import reach_money
+from akrotiri_puzzles.analysis.reach.reach_bound import LATE
+from akrotiri_puzzles.analysis.reach.reach_two import below
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_two import group_relaxed

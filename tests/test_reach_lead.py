@@ -1,4 +1,4 @@
-"""The ceiling's Move action before the first excavation below a stop (analysis/reach_ceiling.py,
+"""The ceiling's Move action before the first excavation below a stop (analysis/reach/reach_ceiling.py,
 `LEAD`, session 64): the relaxed search sails every leg from a stop with no movement points left
 (R-MOVE-2: points not used when an action is taken are lost), so an excavation on a spot at least
 a point away costs a Move action (R-MOVE-1), and one more for each set of spots 0 points apart the
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_ceiling
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
-from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, slot_groups
+from akrotiri_puzzles.analysis.reach import reach_ceiling
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach.reach_two import NODES, TwoRelaxed, slot_groups
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 

@@ -1,6 +1,6 @@
-"""The two-turn relaxation's Loads told apart by turn (analysis/reach_loads.py), the next
+"""The two-turn relaxation's Loads told apart by turn (analysis/reach/reach_loads.py), the next
 placement's cubes laid one an island (R-TILE-2, `TwoRelaxed.laid`) and the sales read by colour
-(analysis/reach_money.py, R-FREE-1): the bound is never below a cover's or a placement's own
+(analysis/reach/reach_money.py, R-FREE-1): the bound is never below a cover's or a placement's own
 two-turn optimum (CP-SAT), and it is tighter than before on seed 3's turn 11 (2016, south), where
 the relaxation reached 29 against a best of 24."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, two_turn_bound
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, two_turn_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, placement_groups
@@ -87,7 +87,7 @@ def test_R_TILE_2_the_next_placement_lays_one_cube_an_island(monkeypatch):
     # R-TILE-2: the first cube on the icon's island, the second on a different island, so the
     # relaxed spot of an island the next tile grows holds one cube more, not two.
     top = _seed_3_turn_11()
-    from akrotiri_puzzles.analysis.reach_two import _Boards, slot_groups
+    from akrotiri_puzzles.analysis.reach.reach_two import _Boards, slot_groups
 
     got = slot_groups(top)
     assert got is not None

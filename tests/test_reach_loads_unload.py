@@ -1,5 +1,5 @@
 """Past the line's first unload, a Load of the two-turn relaxation takes, on each final board, no
-more than the island of its spot holds there less what the line took from it (analysis/reach_loads.py's
+more than the island of its spot holds there less what the line took from it (analysis/reach/reach_loads.py's
 `load_ways`, session 71; R-LOAD-1, R-FREE-2, R-TILE-2, R-TILE-3). The split is read against the
 engine's own boards, the bound stays at least a cover's own two-turn optimum (CP-SAT), and seed 1's
 turn 30 (2016, north) is out of reach at 57 (on the lines whose next tile takes only cubes on the
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_loads, reach_turns
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_money import TOUCHED, UNREAD
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups, two_turn_bound
+from akrotiri_puzzles.analysis.reach import reach_loads, reach_turns
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_money import TOUCHED, UNREAD
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, slot_groups, two_turn_bound
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.solver.deadline import Deadline
 

@@ -1,5 +1,5 @@
 """A group of final boards whose relaxed search together passes the node cap is searched board by
-board (analysis/reach_two.py, `group_bound`, `alone_past_cap`, session 56): each board alone bounds
+board (analysis/reach/reach_two.py, `group_bound`, `alone_past_cap`, session 56): each board alone bounds
 the lines ending on it (R-TILE-1: the next tile lies on one of the group's boards), so the question
 is still answered, and the bound is never below a cover's or a placement's two-turn optimum
 (CP-SAT). Before, a search together past its cap ended the question with no bound: on seed 5's
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_board_legs, reach_ceiling, reach_two
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
-from akrotiri_puzzles.analysis.reach_below import Below
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach import reach_board_legs, reach_ceiling, reach_two
+from akrotiri_puzzles.analysis.reach.reach_below import Below
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_reach_two import covers, first_placement, optimum_not_below

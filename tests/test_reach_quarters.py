@@ -1,4 +1,4 @@
-"""The quarters goal card in the relaxations (analysis/reach_goals.py's `quarters_points`, R-GOAL-9).
+"""The quarters goal card in the relaxations (analysis/reach/reach_goals.py's `quarters_points`, R-GOAL-9).
 
 A new temple lies in one board quarter, one of those where its card fits a site of its island
 (R-EXC-2), so the quarters new temples open are distinct, one a temple: `quarters_opened` reads
@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from itertools import combinations, product
 
-from akrotiri_puzzles.analysis import reach_two
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_goals import quarters_opened
+from akrotiri_puzzles.analysis.reach import reach_two
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_goals import quarters_opened
 from akrotiri_puzzles.scoring import seat_score
 
 QUARTERS = ("NE", "NW", "SE", "SW")

@@ -1,4 +1,4 @@
-"""Relaxed lines that the engine plays: where the two-turn relaxation (analysis/reach_two.py) held a
+"""Relaxed lines that the engine plays: where the two-turn relaxation (analysis/reach/reach_two.py) held a
 turn over 600 CPU s, the member it read "not below" really reaches that value (session 84,
 h84s3gap, docs/benchmarks.md). Each line below is the relaxed line `tools/trace_two_turn_relaxed.py`
 printed, played by the engine to turn 2's end; CP-SAT alone takes 200-410 CPU s to find a line of
@@ -24,7 +24,7 @@ from functools import cache
 import pytest
 
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.notation import parse_line
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.puzzle import replay

@@ -11,7 +11,7 @@ from itertools import accumulate
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import Sell
-from akrotiri_puzzles.analysis.reach_sales import sale_prices
+from akrotiri_puzzles.analysis.reach.reach_sales import sale_prices
 from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.effects import _apply_sell, _take_cube
 from akrotiri_puzzles.files.position_yaml import load_position

@@ -1,5 +1,5 @@
 """A Load of the two-turn relaxation keeps only the boards where the island it loads from holds
-the cubes the line has taken from it (analysis/reach_loads.py's `load_boards`, session 70):
+the cubes the line has taken from it (analysis/reach/reach_loads.py's `load_boards`, session 70):
 two spots of turn 1's board that the next tile joins into one island share its cubes (R-LOAD-1,
 R-GEO-4, R-TILE-2, R-TILE-3). The bound stays at least a cover's own two-turn optimum (CP-SAT),
 with boards cut, and seed 1's turn 30 (2016, north) is out of reach at 57 (on the lines whose next
@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_loads, reach_money, reach_turns
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, slot_groups, two_turn_bound
+from akrotiri_puzzles.analysis.reach import reach_loads, reach_money, reach_turns
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, slot_groups, two_turn_bound
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.solver.deadline import Deadline
 

@@ -12,11 +12,11 @@ actions spent, no gray cube can be sold in turn 1, so none goes back and the til
 from __future__ import annotations
 
 from akrotiri_puzzles.actions import EndTurn, PlaceTile, Sell
-from akrotiri_puzzles.analysis import reach_money, reach_sales
 from akrotiri_puzzles.analysis.exhaustive import horizon
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_ceiling import OVER
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, slot_groups, two_turn_bound
+from akrotiri_puzzles.analysis.reach import reach_money, reach_sales
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_ceiling import OVER
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, slot_groups, two_turn_bound
 from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play

@@ -1,4 +1,4 @@
-"""A sale at Thera while turn 1 may go on, split by its turn (analysis/reach_split.py, `SPLIT_SALE`,
+"""A sale at Thera while turn 1 may go on, split by its turn (analysis/reach/reach_split.py, `SPLIT_SALE`,
 session 81, h81split), against the engine on seed 5's turn 11 (2016, south), placement
 `tile -1,1 r90 gray@SE` (docs/benchmarks.md, session 81, h81gap): the boat loads red, red and gray
 on island (-5,-1) and ships to Thera (T2) with turn 1's last two actions left; the next tile (L24,
@@ -27,12 +27,12 @@ from __future__ import annotations
 from functools import cache
 
 from akrotiri_puzzles.actions import EndTurn, Sell
-from akrotiri_puzzles.analysis import reach_below, reach_split
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_bound import TooBig
-from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, below, slot_groups
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_below, reach_split
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach.reach_two import NODES, TwoRelaxed, below, slot_groups
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.scoring import seat_score

@@ -1,5 +1,5 @@
 """A thin group's one-turn question surveying its groups of final boards for its market parts and
-members (analysis/reach_below.py, `SURVEY`, `Below.every`, session 60). The group's one-turn cover
+members (analysis/reach/reach_below.py, `SURVEY`, `Below.every`, session 60). The group's one-turn cover
 (every cube any member lays, R-TILE-2; the fewest market cubes per colour) dominates each market
 part's cover and each member, so a group of final boards (the next tile's slot, R-TILE-1) it
 searched below a value is below for them (`KEEP_BELOW`, reach_known.py). `every`'s question no
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_alone, reach_below, reach_two
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_below import Below
-from akrotiri_puzzles.analysis.reach_known import Known
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach import reach_alone, reach_below, reach_two
+from akrotiri_puzzles.analysis.reach.reach_below import Below
+from akrotiri_puzzles.analysis.reach.reach_known import Known
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, placement_groups

@@ -1,4 +1,4 @@
-"""The next placement's takes read by each final board's tile (analysis/reach_money.py's
+"""The next placement's takes read by each final board's tile (analysis/reach/reach_money.py's
 `next_takes`, `tile_takes`, session 74): the tile takes one cube of its icon's colour, then one of
 any colour (R-TILE-2), so a board whose tile shows no tree takes at most one green cube and does
 not lower green's price to its last space (R-FREE-1). Checked against the engine's own placements
@@ -11,8 +11,8 @@ from functools import cache
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_money
-from akrotiri_puzzles.analysis.reach_two import below, slot_groups
+from akrotiri_puzzles.analysis.reach import reach_money
+from akrotiri_puzzles.analysis.reach.reach_two import below, slot_groups
 from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.effects import apply
 from akrotiri_puzzles.position import evolve

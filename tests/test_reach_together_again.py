@@ -1,5 +1,5 @@
 """A group of final boards past the node cap together, searched together once more with more
-states before its boards alone (analysis/reach_below.py, `Below.together_again`,
+states before its boards alone (analysis/reach/reach_below.py, `Below.together_again`,
 `TOGETHER_AGAIN`, session 66): cost only. A search that completes below the value bounds every
 line ending on one of its boards (R-TILE-1: the next tile's slot is one of the group's; the node
 cap only bounds the search's cost), so the group is below whatever cap it completed under. On seed
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_alone, reach_ceiling
-from akrotiri_puzzles.analysis.reach_below import Below
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed
+from akrotiri_puzzles.analysis.reach import reach_alone, reach_ceiling
+from akrotiri_puzzles.analysis.reach.reach_below import Below
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed
 
 from .test_reach_two import first_placement
 

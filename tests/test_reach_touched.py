@@ -1,4 +1,4 @@
-"""The two-turn relaxation's sales read by colour through unloads (analysis/reach_money.py,
+"""The two-turn relaxation's sales read by colour through unloads (analysis/reach/reach_money.py,
 `TOUCHED`, R-FREE-1, R-FREE-2, R-LOAD-1): after an unload each spot the line has loaded on is read
 for every cube it holds, instead of the colours not being read at all (`UNREAD`). On seed 3's turn 11
 (2016, south) the relaxed line of the groups after the first unloaded a cube to sell it colour-blind
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_money
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
-from akrotiri_puzzles.analysis.reach_two import below, two_turn_bound
+from akrotiri_puzzles.analysis.reach import reach_money
+from akrotiri_puzzles.analysis.reach.reach_two import below, two_turn_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_reach_two import NODES, covers, first_placement, group_relaxed, optimum_not_below

@@ -1,5 +1,5 @@
 """The two-turn relaxation's first excavation of turn 2 ends turn 1, whose unspent actions are lost
-(analysis/reach_turns.py, `TwoTurns.turn_one_lost`, R-TURN-2, R-TURN-3): the actions after it are
+(analysis/reach/reach_turns.py, `TwoTurns.turn_one_lost`, R-TURN-2, R-TURN-3): the actions after it are
 at most turn 2's own less one. Seed 4's turn 12 (2016, north), the cover of the placements
 `tile -1,4 r0 blue@NW`: a relaxed line dug E12, which fits no island of turn 1's board, with two
 actions spent, then spent six more where turn 2 has four, and reached 21; CP-SAT proves 21 out of
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_turns
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach import reach_turns
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement

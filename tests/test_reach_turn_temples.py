@@ -1,5 +1,5 @@
 """An excavation of turn 2 in the two-turn relaxation is made on the line's final board, so not where
-its island holds a temple there already (analysis/reach_turns.py, `TwoTurns.turn_two_blocked`,
+its island holds a temple there already (analysis/reach/reach_turns.py, `TwoTurns.turn_two_blocked`,
 R-EXC-1, R-TURN-1). Seed 4's turn 12 (2016, north), the cover of the placements
 `tile -2,-1 r0 blue@NW`: a relaxed line bought M03 and M09 in turn 1 and excavated M03 in turn 2 on
 the island of (-7, 0), which the next tile at slot (-3, -1) joins to the island of the opponent's
@@ -10,13 +10,13 @@ from __future__ import annotations
 import pytest
 
 from akrotiri_puzzles.actions import Excavate
-from akrotiri_puzzles.analysis import reach_turns
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.exhaustive import horizon
 from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import NODES, TwoRelaxed, below, group_bound, slot_groups
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_turns
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_two import NODES, TwoRelaxed, below, group_bound, slot_groups
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.solver.deadline import Deadline

@@ -1,4 +1,4 @@
-"""The model-free two-turn bound (analysis/reach_two.py): never below the two-turn optimum of a
+"""The model-free two-turn bound (analysis/reach/reach_two.py): never below the two-turn optimum of a
 cover or a placement (the next turn's draw, placement and cubes, R-TILE-1, R-TILE-2, the cards
 that fit on its board, R-EXC-2, the actions turn 2 gains, R-TURN-2), and `below` says exactly
 whether the bound is under the value asked for."""
@@ -11,8 +11,8 @@ import pytest
 
 from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
@@ -98,7 +98,7 @@ def test_R_LOAD_1_R_FREE_1_loads_that_nothing_can_sell_are_not_searched_and_the_
     # taken are forgotten with at most one action left. A cover's relaxed two turns over turn 1's
     # board and each of two groups of the next tile's boards (its slots) give the same bound as
     # without it, in fewer states.
-    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards
+    from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, _Boards
 
     (top,) = covers(1, 2016, 1)
     got = final_boards(top)
@@ -122,12 +122,12 @@ def test_R_LOAD_1_R_FREE_1_loads_that_nothing_can_sell_are_not_searched_and_the_
 def test_R_TILE_1_the_questions_of_one_search_start_with_the_group_that_stopped_the_last_and_answer_the_same(
     monkeypatch,
 ):
-    # `Below` (the placement search's questions, one after another, analysis/reach_below.py)
+    # `Below` (the placement search's questions, one after another, analysis/reach/reach_below.py)
     # searches first the group of final boards (the next tile's slot) that stopped its last
     # question; after a yes, the other groups of the boards with the oracle (R-ORA-1) and those
     # without are each searched first as one, which answers for all of them where it is below.
     # The answers are `below`'s (yes only when every group is below the value), whatever the order.
-    from akrotiri_puzzles.analysis import reach_below
+    from akrotiri_puzzles.analysis.reach import reach_below
 
     (top,) = covers(1, 2016, 1)
     got = final_boards(top)
@@ -157,8 +157,8 @@ def test_R_EXC_1_two_islands_of_turn_ones_board_the_next_tile_joins_hold_one_tem
     # board and the other final boards it does. An excavation that may be turn 1's keeps every
     # board (session 59): islands that merge later may hold several temples, and the line then
     # ends on a board that joins them.
-    from akrotiri_puzzles.analysis.reach_ceiling import OVER
-    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards, slot_groups
+    from akrotiri_puzzles.analysis.reach.reach_ceiling import OVER
+    from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, _Boards, slot_groups
 
     pos = before_placement(3, 2016, 5)
     top = placement_groups(pos)[0][0][1]
@@ -197,8 +197,8 @@ def test_R_TURN_2_R_FREE_2_turn_two_gains_actions_only_from_turn_one_and_unloade
     # So does a Load past the first unload taking no more than its island holds less what the
     # line took (`reach_loads.AFTER_UNLOAD`, session 72: without either, 7 with it on), and the
     # next placement's takes by tile (`reach_money.tile_takes`, session 74: 7 too): both off.
-    from akrotiri_puzzles.analysis import reach_loads, reach_money
-    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards
+    from akrotiri_puzzles.analysis.reach import reach_loads, reach_money
+    from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, _Boards
 
     monkeypatch.setattr(reach_money, "touched", False)
     monkeypatch.setattr(reach_loads, "AFTER_UNLOAD", False)
@@ -231,7 +231,7 @@ def test_R_ORA_1_the_boards_of_the_oracles_tiles_cost_an_action_of_turn_one():
     # (R-ORA-1): their boards form groups of their own, searched with one action less. On this
     # cover of seed 3's fifth turn the bound is then at least the cover's own optimum (CP-SAT)
     # and below the bound of the same groups without that action.
-    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, _Boards, slot_groups
+    from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, _Boards, slot_groups
 
     (top,) = covers(3, 2016, 1)
     got = slot_groups(top)
@@ -265,9 +265,9 @@ def test_R_EXC_1_the_next_tiles_islands_in_one_spot_hold_a_temple_each_on_one_bo
     # seed 5's fifth turn (tile -1,-2 r180) a relaxed line dug two temples on the one island the
     # next tile at -1,1 leaves alone, reaching 8 where the cover's optimum is 5 (CP-SAT: the
     # corpus test below); with `room` the bound proves 6 out of reach, not 5.
-    from akrotiri_puzzles.analysis import reach_ceiling
-    from akrotiri_puzzles.analysis.reach_bound import Relaxed
-    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed
+    from akrotiri_puzzles.analysis.reach import reach_ceiling
+    from akrotiri_puzzles.analysis.reach.reach_bound import Relaxed
+    from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed
 
     top = group_cover(5, 1)
     assert below(top, 6) and not below(top, 5)
@@ -300,9 +300,9 @@ def test_R_MOVE_1_R_TILE_1_turn_ones_legs_are_sailed_on_turn_ones_board(monkeypa
     # (`reach_money.tile_takes`, session 74, R-TILE-2), which closes the same slack here on its
     # own (7 with or without `leg_actions`; session 76 switched each later tightening off one at
     # a time, none other does): off too.
-    from akrotiri_puzzles.analysis import reach_money
-    from akrotiri_puzzles.analysis.reach_bound import Relaxed
-    from akrotiri_puzzles.analysis.reach_two import TwoRelaxed
+    from akrotiri_puzzles.analysis.reach import reach_money
+    from akrotiri_puzzles.analysis.reach.reach_bound import Relaxed
+    from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed
 
     top = group_cover(4, 5)
     best = best_two_turns(top, "score", Deadline(None))

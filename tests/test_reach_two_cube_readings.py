@@ -1,7 +1,7 @@
 """The two-turn relaxation's cube, money and leg readings against the engine, line by line
 (session 80, h80cubes; tools/check_two_cube_readings.py).
 
-A relaxed line (analysis/reach_two.py's `TwoRelaxed`) reads the cubes a Load may take (turn 1's
+A relaxed line (analysis/reach/reach_two.py's `TwoRelaxed`) reads the cubes a Load may take (turn 1's
 `first_cubes`, a final board's `_cubes_on` with the next placement's `laid` cube, `load_turns`,
 `load_boards`), what sales earn (reach_money.py's pools, the next placement's takes, cubes sold
 back: `income_after`) and the legs' points and Move actions (`turn_one_legs`, `legs_on`,
@@ -19,7 +19,7 @@ from collections import Counter
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_board_legs, reach_boards, reach_money, reach_split, reach_two
+from akrotiri_puzzles.analysis.reach import reach_board_legs, reach_boards, reach_money, reach_split, reach_two
 
 from .conftest import ROOT, tool_module
 

@@ -1,4 +1,4 @@
-"""Session 86's recent tally of `every`'s unions (analysis/reach_thin.py, `UNION_RECENT`,
+"""Session 86's recent tally of `every`'s unions (analysis/reach/reach_thin.py, `UNION_RECENT`,
 `UNION_PROBE`): `unions_pay` reads only the last unions searched, and where it says no, every
 `UNION_PROBE`-th question tries them anyway. Only the order of the searches changes (a run of
 groups of final boards below answers for each of its groups, R-TILE-1: each line ending on one of
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import reach_below, reach_thin
+from akrotiri_puzzles.analysis.reach import reach_below, reach_thin
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_every_shared import counted_unions

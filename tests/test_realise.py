@@ -11,7 +11,7 @@ import pytest
 
 from akrotiri_puzzles.actions import Excavate, Oracle, PlaceTile, Sell
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.analysis.realise import Leaf, TracedRelaxed, realise, relaxed_leaf, stops
 
 from .test_reach_real_lines import S3T13, S4T15, S4T15_LINE, _member, _score

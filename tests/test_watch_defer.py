@@ -7,7 +7,8 @@ search runs to its own end)."""
 
 from __future__ import annotations
 
-from akrotiri_puzzles.analysis import board_solve, reach_below, watch_defer
+from akrotiri_puzzles.analysis import board_solve, watch_defer
+from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.analysis.watch_defer import Watch
 from akrotiri_puzzles.solver.deadline import Deadline
 

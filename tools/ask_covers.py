@@ -1,4 +1,4 @@
-"""The analyser's relaxation questions (analysis/reach_below.py's `Below`, one for all) on groups'
+"""The analyser's relaxation questions (analysis/reach/reach_below.py's `Below`, one for all) on groups'
 two-turn covers, one after another: "PLACEMENT=VALUE" each (`--members`: then each member too);
 the answers and CPU s of each, and the total (session 62). Where no two-turn cover is claimed
 (`placement.cover` gives None) the group is asked as the analyser asks it, `Below.every`.
@@ -15,7 +15,7 @@ import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from bench_two_turns_place import position_options, the_ask, the_group, the_position
-from akrotiri_puzzles.analysis import reach_below
+from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.analysis.placement import cover
 
 ap = argparse.ArgumentParser()

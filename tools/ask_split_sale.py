@@ -17,9 +17,9 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_group, the_position
 
-from akrotiri_puzzles.analysis import reach_below, reach_split
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach import reach_below, reach_split
+from akrotiri_puzzles.analysis.reach.reach_two import below
 
 
 def main() -> None:

@@ -15,8 +15,8 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_ask, the_group, the_position
 
-from akrotiri_puzzles.analysis import reach_turns, reach_two
 from akrotiri_puzzles.analysis.placement import cover
+from akrotiri_puzzles.analysis.reach import reach_turns, reach_two
 
 
 def main() -> None:

@@ -1,8 +1,8 @@
-"""Record and replay the two-turn relaxation's questions (analysis/reach_below.py's `Below`).
+"""Record and replay the two-turn relaxation's questions (analysis/reach/reach_below.py's `Below`).
 
 The two-turn placement search (`analyse --turns 2` from a tile placement) asks one `Below` per
 analysis, question after question (a position, the value asked, whether `every` surveys), and
-each question runs relaxed searches (analysis/reach_two.py's `TwoRelaxed.best`). This tool:
+each question runs relaxed searches (analysis/reach/reach_two.py's `TwoRelaxed.best`). This tool:
 
 - `record`: analyses one position of bench_two_turns_place.positions (seed, edition, seat,
   turn) in a forked child killed at `--cpu-limit` CPU seconds (RLIMIT_CPU), and streams every
@@ -37,7 +37,8 @@ import sys
 import time
 from typing import Any
 
-from akrotiri_puzzles.analysis import endgame, reach_below, reach_two
+from akrotiri_puzzles.analysis import endgame
+from akrotiri_puzzles.analysis.reach import reach_below, reach_two
 
 Search = tuple[str, int | None, int]
 """One relaxed search: its outcome ("value", "Reached", "TooBig"), its value, its states."""

@@ -23,7 +23,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import group_options, the_groups
 
-from akrotiri_puzzles.analysis import reach_below, reach_board_legs, reach_ceiling, reach_goal_cells
+from akrotiri_puzzles.analysis.reach import reach_below, reach_board_legs, reach_ceiling, reach_goal_cells
 
 
 def main() -> None:

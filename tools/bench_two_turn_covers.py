@@ -5,7 +5,7 @@ For the position before the seat's tile placement at game turn `--turn` of a see
 (analysis/placement.py) is built and solved as the placement search asks it: its two-turn facts
 and model (analysis/board_solve.TwoTurns), the question "a line worth at least `--ask`?" (the
 best so far plus one), and, to see how far below that each cover lies, its own optimum. The
-model-free one-turn bound of the cover (analysis/reach_bound.score_bound) is printed beside it.
+model-free one-turn bound of the cover (analysis/reach/reach_bound.score_bound) is printed beside it.
 CPU seconds (`time.process_time`), one worker. Prints a Markdown table and the totals.
 
     .venv/bin/python tools/bench_two_turn_covers.py --seed 1 --edition 2016 --turn 5 --ask 10
@@ -22,7 +22,7 @@ from bench_two_turns_place import positions
 from akrotiri_puzzles.analysis import endgame
 from akrotiri_puzzles.analysis.board_solve import TWO_TURNS_TUNING, TwoTurns, solve_model
 from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.analysis.reach_bound import score_bound
+from akrotiri_puzzles.analysis.reach.reach_bound import score_bound
 from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.solver.deadline import Deadline
 

@@ -28,8 +28,9 @@ import sys
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis import endgame, reach_first_stops, reach_split, reach_two, realise
+from akrotiri_puzzles.analysis import endgame, realise
 from akrotiri_puzzles.analysis.placement import groups
+from akrotiri_puzzles.analysis.reach import reach_first_stops, reach_split, reach_two
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
@@ -72,7 +73,7 @@ def turn_groups(pos: Position) -> list:  # type: ignore[type-arg]
 def split_options(ap: argparse.ArgumentParser) -> None:
     """The options of reach_split.py's flags and reach_first_stops.py's (the developers' tools share them; `set_split`)."""
     ap.add_argument(
-        "--split-sale", action="store_true", help="analysis/reach_split.py's SPLIT_SALE on (off by default)"
+        "--split-sale", action="store_true", help="analysis/reach/reach_split.py's SPLIT_SALE on (off by default)"
     )
     ap.add_argument(
         "--ask-unsplit-first",
@@ -88,7 +89,7 @@ def split_options(ap: argparse.ArgumentParser) -> None:
         "--first-stops",
         choices=("on", "off"),
         default=None,
-        help="analysis/reach_first_stops.py's FIRST_STOPS (default: the module's)",
+        help="analysis/reach/reach_first_stops.py's FIRST_STOPS (default: the module's)",
     )
 
 

@@ -1,6 +1,6 @@
 """The Move actions of a leg that turn 1's end splits, against the engine (session 84, h84s1gap).
 
-analysis/reach_cross.py's `turn_two_actions` reads the least Move actions of turn 2 from where
+analysis/reach/reach_cross.py's `turn_two_actions` reads the least Move actions of turn 2 from where
 turn 1 can leave the boat to each spot. Here the engine plays it: from one position of a turn-1
 action phase (a child of a seeded greedy game's tile placement, as tools/bench_two_turns_place.py
 draws them, after the actions `--prefix`), every dock its Step actions reach within turn 1 where
@@ -29,9 +29,9 @@ from bench_two_turns_place import position_options, the_group, the_position, tur
 from engine_turn_two import replayed
 
 from akrotiri_puzzles.actions import EndTurn, PlaceTile, Step
-from akrotiri_puzzles.analysis import reach_cross, reach_two
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
-from akrotiri_puzzles.analysis.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach import reach_cross, reach_two
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.puzzle import Puzzle, State, moves, play
 
 

@@ -1,7 +1,7 @@
 """The relaxed image of one engine line of the two turns (tools/check_two_cube_readings.py, session 80).
 
 `image` walks a line the engine played (both turns, from a turn-1 action phase) as the relaxed
-search of analysis/reach_two.py's `TwoRelaxed` would carry it, calling the search's own hooks where
+search of analysis/reach/reach_two.py's `TwoRelaxed` would carry it, calling the search's own hooks where
 the search calls them (`plan_moves`, `leg_actions`, `load_turns`, `load_children`, `unload_amounts`,
 `dig_turns`, `turn_over`, `turn_one_over`, `income_after`), and reports where a hook reads less than
 the line does: fewer cubes, fewer actions left, less income, a board dropped. `pools` and
@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from akrotiri_puzzles.actions import Buy, Excavate, Load, Oracle, PlaceTile, Sell, Step, Unload
-from akrotiri_puzzles.analysis import reach_first_stops, reach_money, reach_split, reach_two
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_ceiling import OVER
+from akrotiri_puzzles.analysis.reach import reach_first_stops, reach_money, reach_split, reach_two
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_ceiling import OVER
 from akrotiri_puzzles.board import Board
 from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.geometry import Quad

@@ -1,7 +1,7 @@
 """The two-turn relaxation's cube, money and leg readings against the engine, line by line (session 80).
 
 Session 79 (tools/check_two_goal_readings.py) checked the readings that tell turn 1's board from the
-final boards; this checks the others a relaxed line reads (analysis/reach_two.py's `TwoRelaxed`),
+final boards; this checks the others a relaxed line reads (analysis/reach/reach_two.py's `TwoRelaxed`),
 on lines the engine plays. For one position of a turn-1 action phase (a child of a seeded greedy
 game's tile placement, as tools/bench_two_turns_place.py draws them):
 
@@ -55,8 +55,8 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from check_two_cube_image import Groups, Miss, image
 
 from akrotiri_puzzles.actions import Load, Unload
-from akrotiri_puzzles.analysis import reach_first_stops, reach_split, reach_two
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
+from akrotiri_puzzles.analysis.reach import reach_first_stops, reach_split, reach_two
 from akrotiri_puzzles.board import Board
 from akrotiri_puzzles.geometry import Quad
 from akrotiri_puzzles.position import Position

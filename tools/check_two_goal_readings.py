@@ -39,9 +39,9 @@ from typing import Any, NamedTuple, NoReturn, TypeVar
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
-from akrotiri_puzzles.analysis import reach_two
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_ceiling import OVER
+from akrotiri_puzzles.analysis.reach import reach_two
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_ceiling import OVER
 from akrotiri_puzzles.board import Board
 from akrotiri_puzzles.components import MapCard
 from akrotiri_puzzles.excavation import valid_sites

@@ -1,4 +1,4 @@
-"""A cover's (or a placement's, `--alone`) relaxed searches group by group (analysis/reach_two.py):
+"""A cover's (or a placement's, `--alone`) relaxed searches group by group (analysis/reach/reach_two.py):
 for each group of final boards (the next tile's slot, the oracle), its search together and each
 board alone, with the outcome (value, `Reached`, `TooBig`), the states and the CPU s. Tells a
 question's "not below" from the node cap apart from one a relaxed line reaches (session 62).
@@ -15,10 +15,10 @@ import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from bench_two_turns_place import position_options, the_group, the_position
-from akrotiri_puzzles.analysis import reach_two
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_bound import TooBig
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_two
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.analysis.placement import cover
 
 ap = argparse.ArgumentParser()

@@ -43,16 +43,8 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, set_split, split_options, the_position
 
-from akrotiri_puzzles.analysis import (
-    endgame,
-    floor_cards,
-    floor_first,
-    floor_member,
-    placement,
-    reach_below,
-    reach_thin,
-    watch_defer,
-)
+from akrotiri_puzzles.analysis import endgame, floor_cards, floor_first, floor_member, placement, watch_defer
+from akrotiri_puzzles.analysis.reach import reach_below, reach_thin
 from akrotiri_puzzles.position import Position
 
 

@@ -19,8 +19,9 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_group, the_position, turn_groups
 
-from akrotiri_puzzles.analysis import reach_two, realise
+from akrotiri_puzzles.analysis import realise
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
+from akrotiri_puzzles.analysis.reach import reach_two
 
 
 def main() -> None:

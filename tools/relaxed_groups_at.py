@@ -17,10 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_two_turns_place import placement_options, the_final_groups
 
-from akrotiri_puzzles.analysis import reach_buys, reach_ceiling, reach_two
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_bound import TooBig
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_buys, reach_ceiling, reach_two
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from bench_two_turns_place import position_options, the_group, the_position
 from engine_turn_two import replayed
 
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
-from akrotiri_puzzles.analysis.reach_two import below
+from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.puzzle import State, moves
 from akrotiri_puzzles.scoring import seat_score
 

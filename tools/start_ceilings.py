@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_two_turns_place import placement_options, the_final_groups
 
-from akrotiri_puzzles.analysis import reach_two
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_ceiling import Ceiling
+from akrotiri_puzzles.analysis.reach import reach_two
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The relaxed line that makes the two-turn relaxation (analysis/reach_two.py) say "not below":
+"""The relaxed line that makes the two-turn relaxation (analysis/reach/reach_two.py) say "not below":
 for one cover or placement of a seeded greedy game's turn and a value asked, the first relaxed
 line whose leaf reaches the value, read off the search's stack at that leaf (each `search` state
 from the start, and the move taken from it: the loop's island, actions spent, card, load).
@@ -19,8 +19,8 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_group, the_position
 
-from akrotiri_puzzles.analysis import reach_first_stops, reach_two, reach_two_goals
 from akrotiri_puzzles.analysis.placement import cover
+from akrotiri_puzzles.analysis.reach import reach_first_stops, reach_two, reach_two_goals
 
 FIELDS = (
     "at",
@@ -45,7 +45,7 @@ def spot_name(r: reach_two.TwoRelaxed, s: object) -> str:
         return f"dock {s}"
     if s == r.thera:
         return "Thera"
-    if isinstance(s, int) and s < 0:  # a marked stop (analysis/reach_first_stops.py)
+    if isinstance(s, int) and s < 0:  # a marked stop (analysis/reach/reach_first_stops.py)
         return f"{spot_name(r, ~s)}, on B1's docks"
     isl = r.b1_island.get(s)  # type: ignore[call-overload]
     if isl is not None:

@@ -20,9 +20,9 @@ from collections import defaultdict
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from bench_two_turns_place import position_options, the_ask, the_group, the_position
-from akrotiri_puzzles.analysis import reach_below
-from akrotiri_puzzles.analysis.reach_bound import TooBig
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_below
+from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 
 ap = argparse.ArgumentParser()
 position_options(ap)

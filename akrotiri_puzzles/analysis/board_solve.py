@@ -336,7 +336,7 @@ def best_two_turns(
     (`best_on_board`, the fewest actions).
 
     `out_of_reach(v)`: a sound proof, without a model, that no line from `pos` reaches the
-    value `v` (the two-turn relaxation's, analysis/reach_below.py), asked each time the search
+    value `v` (the two-turn relaxation's, analysis/reach/reach_below.py), asked each time the search
     finds a line of a new best value: where it proves that value the most, the search ends
     there, OPTIMAL (`_solve_to_ceiling`). The same status, value, bound and line as without it."""
     puzzle = two_turn_puzzle(pos)

@@ -28,7 +28,7 @@ from ..puzzle import Puzzle, State, moves, play, why_not
 from ..scoring import seat_score
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.model import LineModel
-from . import best_first, reach_below
+from . import best_first
 from .board_solve import (
     Board,
     BoardResult,
@@ -43,8 +43,9 @@ from .exhaustive import hero_value
 from .exhaustive import horizon as puzzle_over
 from .outcome import Alternative, Analysis, LineVerdict, Scored
 from .placement import Below, Bound, Progress, Stopped, best_placements, split_placements
-from .reach_bound import Shared, score_bound
-from .reach_tight import tight_bound
+from .reach import reach_below
+from .reach.reach_bound import Shared, score_bound
+from .reach.reach_tight import tight_bound
 from .watch_defer import Watch
 from .watched import Known
 
@@ -287,13 +288,13 @@ class Run:
 
     def upper(self) -> Bound | None:
         """The model-free bound that lets the placement search skip a placement (the score
-        objective only: analysis/reach_bound.py); None without grouping, as a reference. It
+        objective only: analysis/reach/reach_bound.py); None without grouping, as a reference. It
         bounds one turn: never asked of a position with two turns left."""
         return score_bound if self.objective == "score" and self.use_bound else None
 
     def two_turn_below(self) -> Below | None:
         """The model-free two-turn bound that lets the two-turn placement search skip a cover
-        or a placement (the score objective only: analysis/reach_two.py); None without
+        or a placement (the score objective only: analysis/reach/reach_two.py); None without
         grouping or bounds, as a reference."""
         if self.objective != "score" or not self.use_bound:
             return None
@@ -312,7 +313,7 @@ class Run:
         return Watch(below, pos)  # called as `below(pos, value)`; deferred at the game end (watch_defer.py)
 
     def tighter(self) -> Bound | None:
-        """The costlier, tighter bound asked where `upper`'s does not skip (analysis/reach_tight.py),
+        """The costlier, tighter bound asked where `upper`'s does not skip (analysis/reach/reach_tight.py),
         before a placement only when the boat carries cubes: it lowers `upper` mostly where a line
         can unload them at the start (on the benchmark's last turns without cubes aboard it
         skipped nothing more and cost up to 1.5 CPU s)."""

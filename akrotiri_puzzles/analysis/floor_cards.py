@@ -117,8 +117,8 @@ from ortools.sat.python import cp_model
 
 from ..solver.deadline import Deadline, TimeUp
 from ..solver.run import STATUS, tuned
-from . import reach_two_goals
 from .floor_first import narrowed
+from .reach import reach_two_goals
 
 if TYPE_CHECKING:
     from ..board import Board

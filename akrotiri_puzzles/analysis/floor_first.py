@@ -98,7 +98,7 @@ from ortools.sat.python import cp_model
 
 from ..solver.deadline import Deadline
 from ..solver.run import STATUS, pass_answer, solve, tuned
-from . import reach_two_goals
+from .reach import reach_two_goals
 from .watched import Meets
 
 if TYPE_CHECKING:

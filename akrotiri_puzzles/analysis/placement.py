@@ -26,7 +26,7 @@ from ..position import Position
 from ..solver.cpsat import SolverError
 from ..solver.deadline import TimeUp
 from .board_solve import BoardResult
-from .reach_known import cover, two_turn_markets
+from .reach.reach_known import cover, two_turn_markets
 
 Child = tuple[Action, Position]
 
@@ -48,7 +48,7 @@ def groups(kids: Sequence[Child]) -> list[list[Child]]:
 
 
 Bound = Callable[[Position], int | None]
-"""A sound upper bound on a child's objective computed without a model (analysis/reach_bound.py),
+"""A sound upper bound on a child's objective computed without a model (analysis/reach/reach_bound.py),
 or None where it has none."""
 Reach = Callable[[Position, int], bool]
 """Whether some line of a child reaches a value (board_solve.reaches, no line read)."""
@@ -56,7 +56,7 @@ Reach = Callable[[Position, int], bool]
 
 class Below(Protocol):
     """Whether a sound model-free bound proves that no line of a child reaches a value
-    (analysis/reach_below.py over two turns); `every`: of each of a group's members at once,
+    (analysis/reach/reach_below.py over two turns); `every`: of each of a group's members at once,
     asked where their two-turn cover is not claimed (`cover`)."""
 
     def __call__(self, pos: Position, ask: int, /) -> bool: ...
@@ -139,7 +139,7 @@ the relaxation's question of the whole group (`Below.every`) does not put below 
 each market part of two or more members left is asked the relaxation's question through its own
 cover before any of its members is (`_Search.parts_below`): all members of a part leave one
 market, so their cover is claimed over two turns (`two_turn_markets` holds with one market) and
-dominates each of them (`cover`), so the relaxation's bound of that cover (analysis/reach_below.py)
+dominates each of them (`cover`), so the relaxation's bound of that cover (analysis/reach/reach_below.py)
 is at least each member's optimum. Below the value asked, every member of the part is: their
 own questions or solves would each end INFEASIBLE, so they are dropped with the same bound (the
 value asked less one), and the search's answer (value, bound, line, status) is the one without

@@ -1,7 +1,7 @@
 """A floor from the two-turn relaxation's leaf: the relaxed line that reaches a value, played
 through the engine ("realised").
 
-The two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`) answers "not below v" by raising
+The two-turn relaxation (analysis/reach/reach_two.py's `TwoRelaxed`) answers "not below v" by raising
 `Reached` at a leaf worth v. That leaf's line is a guess, not a line of the game: its stops are
 spots (an island of turn 1's board, the next tile's islands, Thera), its legs are the least
 points over the union of the final boards, its sales read the best prices. Where it is a real
@@ -69,13 +69,13 @@ from ..notation import format_line
 from ..position import Position
 from ..puzzle import Puzzle, State, moves, play, replay
 from ..scoring import seat_score
-from . import reach_first_stops as first_stops
-from .reach_boards import Boards
-from .reach_bound import TooBig
-from .reach_ceiling import OVER
-from .reach_two import NODES as RELAXED_NODES
-from .reach_two import TwoRelaxed, group_bound, slot_groups
-from .reach_two_goals import Reached
+from .reach import reach_first_stops as first_stops
+from .reach.reach_boards import Boards
+from .reach.reach_bound import TooBig
+from .reach.reach_ceiling import OVER
+from .reach.reach_two import NODES as RELAXED_NODES
+from .reach.reach_two import TwoRelaxed, group_bound, slot_groups
+from .reach.reach_two_goals import Reached
 
 __all__ = [
     "NODES",

@@ -38,8 +38,8 @@ from .endgame import SCALE, Run
 from .engine_line import objective_value
 from .outcome import Final
 from .placement import Bound, cover, groups
-from .reach_bound import score_bound
-from .reach_tight import tight_bound
+from .reach.reach_bound import score_bound
+from .reach.reach_tight import tight_bound
 
 RANK = {"loss": 0, "shared": 1, "win": 2}
 

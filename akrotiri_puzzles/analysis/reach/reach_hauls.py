@@ -1,5 +1,5 @@
 """The cubes a real line can still bring to Thera and sell, by where they lie (session 68, h68cubes):
-a cap on the cubes the two-turn ceiling counts sold (analysis/reach_ceiling.py, `CUBES`).
+a cap on the cubes the two-turn ceiling counts sold (analysis/reach/reach_ceiling.py, `CUBES`).
 
 The ceiling counted 3 cubes sold for each Load action it allows (R-LOAD-1), capped by the stops at
 Thera (`TRIPS`); on seed 1's turn 30 (north) that is 12 cubes where 6 lie within one ship step of
@@ -63,7 +63,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..board import Board
+from ...board import Board
 
 FAR = 10**6
 """Steps of a class no route reaches (never chosen)."""

@@ -1,4 +1,4 @@
-"""The buys of the relaxed turn (analysis/reach_bound.py's `Relaxed`, R-BUY-1): each buy the
+"""The buys of the relaxed turn (analysis/reach/reach_bound.py's `Relaxed`, R-BUY-1): each buy the
 drachmas pay for, the deck's next cards, kept by what it reads."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement, pairwise
 
-from ..components import DECKS
+from ...components import DECKS
 
 Purchase = tuple[int, tuple[str, ...], tuple[int, int, int]]
 """A buy: its price, the hand after it, the cards taken from each deck so far (`purchases`)."""

@@ -1,7 +1,7 @@
 """The two turns of the two-turn relaxation told apart where the rules tell them apart
-(analysis/reach_two.py's `TwoRelaxed`): turn 2's actions only from turn 1's excavations
+(analysis/reach/reach_two.py's `TwoRelaxed`): turn 2's actions only from turn 1's excavations
 (R-TURN-2, `tight_turns`), turn 1's legs on turn 1's board (R-MOVE-1, R-TILE-1), and a Load of
-turn 1 or of turn 2 (analysis/reach_loads.py, `split_loads`). The argument of each is in its
+turn 1 or of turn 2 (analysis/reach/reach_loads.py, `split_loads`). The argument of each is in its
 docstring and in reach_two.py's module doc.
 
 Moved out of reach_two.py unchanged (session 55) so that module stays under ~600 lines."""
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..board import Board
-from ..geometry import Quad
-from ..position import Position
+from ...board import Board
+from ...geometry import Quad
+from ...position import Position
 from . import reach_first_stops as _first
 from .reach_boards import Boards
 from .reach_ceiling import OVER as _OVER
@@ -124,7 +124,7 @@ class TwoTurns:
 
     split_loads = True
     """Whether a Load is searched as turn 1's (turn 1's cubes) and as turn 2's (turn 2's actions
-    left), where the spot holds more cubes on the final boards (analysis/reach_loads.py)."""
+    left), where the spot holds more cubes on the final boards (analysis/reach/reach_loads.py)."""
 
     def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
         if not self.split_loads:

@@ -1,4 +1,4 @@
-"""What the two-turn relaxation's sales earn, read by colour (analysis/reach_two.py, `TwoRelaxed.colours`).
+"""What the two-turn relaxation's sales earn, read by colour (analysis/reach/reach_two.py, `TwoRelaxed.colours`).
 
 The relaxation sells its n-th cube at the n-th best empty market space of any colour (`earned`):
 one Load of a red cube and the next placement's cube sells at blue's 5 and 4 where a real line
@@ -89,7 +89,7 @@ from collections.abc import Callable, Sequence
 from itertools import product
 from typing import Any
 
-from ..components import COLOURS
+from ...components import COLOURS
 from .reach_bound import LATE, TooBig
 from .reach_ceiling import OVER
 from .reach_sales import FirstSales, beyond, sale_prices

@@ -1,5 +1,5 @@
 """Stops of turn 1 on turn 1's board (session 85, h85loose; `FIRST_STOPS`): a stop that the
-two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`) reaches by a leg of turn 1, costed over
+two-turn relaxation (analysis/reach/reach_two.py's `TwoRelaxed`) reaches by a leg of turn 1, costed over
 turn 1's board B1 alone, is *marked*, and its next legs start from the docks of its island on B1
 only, not from every dock of its spot (reach_bound.py's "after a stop the boat may leave from any
 dock of the island", reach_boards.py's `leg_starts`).

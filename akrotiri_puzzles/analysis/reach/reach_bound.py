@@ -39,12 +39,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..components import COLOURS
-from ..excavation import fits_bounds, site_bounds
-from ..geometry import Quad
-from ..goals import BoardFacts
-from ..position import Position
-from ..rules import temple_island_set
+from ...components import COLOURS
+from ...excavation import fits_bounds, site_bounds
+from ...geometry import Quad
+from ...goals import BoardFacts
+from ...position import Position
+from ...rules import temple_island_set
 from .reach_buys import Buys
 from .reach_ceiling import OVER
 from .reach_children import LATE as LATE  # read by reach_money.py and the tests
@@ -106,7 +106,7 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
 
     last_loads_unread = False
     """Whether a load with no action left after it is not searched, and the cubes taken are
-    forgotten with at most one action left (analysis/reach_two.py). Such a load's cubes are never
+    forgotten with at most one action left (analysis/reach/reach_two.py). Such a load's cubes are never
     sold (no leg is free after a stop, and no action follows it to excavate and gain turn 2's
     actions), so leaving it out loses no leaf; forgetting the cubes taken only lets a later load
     take them again (after an excavation's turn-2 actions, R-TURN-2), a looser state, still
@@ -117,7 +117,7 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
         | None
     ) = None
     """A ceiling on every leaf below a state, and the value `ask` it is compared with: a state
-    whose ceiling is below it is not expanded (reach_two's, analysis/reach_ceiling.py)."""
+    whose ceiling is below it is not expanded (reach_two's, analysis/reach/reach_ceiling.py)."""
     ask: int | None = None
 
     def __init__(self, pos: Position, nodes: int, shared: Shared | None = None, scale: int = 0) -> None:
@@ -273,7 +273,7 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
     ) -> int:
         """The best leaf from the start (`at` the boat's dock) or a stop on island `at`, with
         `sold` cubes sold so far for `income` drachmas at most (`income_after`). `mask`: the boards
-        the excavations so far allow, where a subclass searches several (analysis/reach_two.py:
+        the excavations so far allow, where a subclass searches several (analysis/reach/reach_two.py:
         `allowed`, `bonus`, `multi`).
 
         What a state reads of the search's fixed facts is kept by what it reads (`_plan`, a
@@ -326,7 +326,7 @@ class Relaxed(Hooks, SplitSale, Children, Buys, Goals, Legs):
             return known
         if self.ceiling is not None and self.ask is not None:
             # No leaf below reaches the value asked: the ceiling stands for the state's value
-            # (analysis/reach_ceiling.py).
+            # (analysis/reach/reach_ceiling.py).
             place = at if isinstance(at, str) else self.stop_at(at)  # a marked stop as its spot
             top = self.ceiling(acts, drachmas, cargo, sold, stash, hand, dug, mask, gained, income, place)
             if top < self.ask:

@@ -1,7 +1,7 @@
 """The Move actions of a leg that turn 1's end splits, read by where turn 1 can leave the boat
-(session 84, h84s1gap; `CROSS_LEGS`): analysis/reach_turns.py's `TwoTurns.leg_actions`.
+(session 84, h84s1gap; `CROSS_LEGS`): analysis/reach/reach_turns.py's `TwoTurns.leg_actions`.
 
-Before, a leg of the two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`) from a stop A
+Before, a leg of the two-turn relaxation (analysis/reach/reach_two.py's `TwoRelaxed`) from a stop A
 while turn 1 may go on to a stop B that turn 1's actions left (`left`) do not reach over turn 1's
 board B1 was read as `left + 1` Move actions (turn 1's actions left, all lost or spent, and one of
 turn 2), or as the leg's least Move actions over the union of the boards' routes, the larger.
@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..geometry import Quad
+from ...geometry import Quad
 from .reach_boards import cheapest_spots, dock_points, route_groups
 from .reach_first_stops import marked, spot
 

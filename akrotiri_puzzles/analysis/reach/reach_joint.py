@@ -48,7 +48,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from ..goals import PER_TEMPLE
+from ...goals import PER_TEMPLE
 
 DRAWN = True
 """Whether the drawn goal cards' gains are read with the held per-temple cards' (`Joint.points`,

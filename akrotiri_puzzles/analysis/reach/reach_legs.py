@@ -1,4 +1,4 @@
-"""The legs of the relaxed turn (analysis/reach_bound.py's `Relaxed`, R-MOVE-1, R-MOVE-2, R-MOVE-3):
+"""The legs of the relaxed turn (analysis/reach/reach_bound.py's `Relaxed`, R-MOVE-1, R-MOVE-2, R-MOVE-3):
 the islands a stop may follow one at a dock or island, the least movement points to each, and the
 legs `search` tries from a stop, kept by what they read (`_plan`).
 
@@ -10,8 +10,8 @@ import heapq
 from collections.abc import Sequence
 from typing import Any
 
-from ..geometry import Quad
-from ..position import Position
+from ...geometry import Quad
+from ...position import Position
 
 Plan = list[
     tuple[
@@ -50,7 +50,7 @@ class Legs:
         self, at: str | Quad, island: Quad, least: int, acts: int, gained: int, cargo: int, free: int
     ) -> tuple[tuple[int, str | Quad], ...]:
         """`leg_actions`, each with the stop the leg leads to: here `island` (reach_turns.TwoTurns'
-        may mark it, analysis/reach_first_stops.py)."""
+        may mark it, analysis/reach/reach_first_stops.py)."""
         return tuple((m, island) for m in self.leg_actions(at, island, least, acts, gained, cargo, free))
 
     def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:

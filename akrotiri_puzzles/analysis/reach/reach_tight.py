@@ -1,4 +1,4 @@
-"""The tighter model-free bound (`tight_bound`): the relaxation of analysis/reach_bound.py with the
+"""The tighter model-free bound (`tight_bound`): the relaxation of analysis/reach/reach_bound.py with the
 cubes the boat unloads kept on the island where they were unloaded, sold only after a Load
 there again (R-LOAD-1, R-FREE-2), and an action at the boat's own dock leaving it there.
 
@@ -35,9 +35,9 @@ own optimum (tests/test_reach_bound.py).
 
 from __future__ import annotations
 
-from ..components import COLOURS
-from ..geometry import Quad
-from ..position import Position
+from ...components import COLOURS
+from ...geometry import Quad
+from ...position import Position
 from .reach_bound import NODES, Relaxed, Shared, TooBig
 
 

@@ -1,4 +1,4 @@
-"""A cheap ceiling on every leaf below a state of the two-turn relaxed search (analysis/reach_two.py).
+"""A cheap ceiling on every leaf below a state of the two-turn relaxed search (analysis/reach/reach_two.py).
 
 A question of the placement search asks whether any relaxed line reaches the value `ask`; the
 search raises `Reached` at the first leaf that does. A state whose ceiling is below `ask` holds
@@ -33,7 +33,7 @@ gained so far is the sum of:
   any board, the Load actions counted are also at most one more than a third of the actions
   left but the excavations and buys (`TRIPS`, `_trips`, session 64): a real line sells at most
   3 cubes a stop at Thera, and each stop after its first costs 3 actions of its own; with
-  `CUBES` also by where the cubes lie (`_hauls`, analysis/reach_hauls.py, session 68).
+  `CUBES` also by where the cubes lie (`_hauls`, analysis/reach/reach_hauls.py, session 68).
 
 Each term bounds what the same term of any leaf below the state is worth, so the sum bounds
 every leaf below it (tests/test_reach_ceiling.py checks it against the search's own best below
@@ -45,8 +45,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..geometry import Quad
-from ..goals import PER_TEMPLE
+from ...geometry import Quad
+from ...goals import PER_TEMPLE
 from . import reach_goal_cells as _cells
 from . import reach_hauls, reach_joint
 from .reach_card_sets import free_digs, pareto
@@ -244,7 +244,7 @@ class Ceiling(GoalPart):
         stop, count, home, pid, bonus, n1, earned = read
         most = acts + bonus if acts else 0
         # The drachmas but those the cubes sold earned (`income`: at most `earned[sold]`, and the
-        # sales' income after them at most `earned` of the cubes sold then, analysis/reach_money.py).
+        # sales' income after them at most `earned` of the cubes sold then, analysis/reach/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
         whole = (pid, mask, most, now, aboard, n1)

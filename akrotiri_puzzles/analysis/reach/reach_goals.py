@@ -1,4 +1,4 @@
-"""The goal cards' points of the relaxed turn (analysis/reach_bound.py's `Relaxed`, R-GOAL-*):
+"""The goal cards' points of the relaxed turn (analysis/reach/reach_bound.py's `Relaxed`, R-GOAL-*):
 at least what the cards held and the goal draws score with the new temples a line excavates."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 
-from ..excavation import valid_sites
-from ..geometry import Quad, board_quarter
-from ..goals import BoardFacts, score_goal, temple_counts
-from ..position import Position, Seat
+from ...excavation import valid_sites
+from ...geometry import Quad, board_quarter
+from ...goals import BoardFacts, score_goal, temple_counts
+from ...position import Position, Seat
 
 
 @cache

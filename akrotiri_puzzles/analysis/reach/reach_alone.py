@@ -7,9 +7,9 @@ group past the node cap together once more (`together_again`) and a survey's gro
 
 from __future__ import annotations
 
-from ..board import Board
-from ..geometry import Slot
-from ..position import Position
+from ...board import Board
+from ...geometry import Slot
+from ...position import Position
 from . import reach_two
 from .reach_boards import Boards
 from .reach_bound import TooBig

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import Board
-from ..geometry import Quad
-from ..goals import PER_TEMPLE
-from ..position import Position, Seat
+from ...board import Board
+from ...geometry import Quad
+from ...goals import PER_TEMPLE
+from ...position import Position, Seat
 from .reach_boards import Boards
 from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups

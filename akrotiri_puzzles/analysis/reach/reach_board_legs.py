@@ -1,4 +1,4 @@
-"""The legs of the two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`) told apart by final
+"""The legs of the two-turn relaxation (analysis/reach/reach_two.py's `TwoRelaxed`) told apart by final
 board (`LEGS_BY_BOARD`, session 66): a leg keeps only the boards of the group whose own routes give
 it the points it is searched with.
 
@@ -40,9 +40,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board import Board
-from ..geometry import Quad
-from ..position import Position
+from ...board import Board
+from ...geometry import Quad
+from ...position import Position
 from .reach_boards import Boards, cheapest_spots, leg_starts
 from .reach_first_stops import first_docks, marked
 
@@ -98,7 +98,7 @@ class BoardLegs:
     def legs_on(self, at: str | Quad, k: int) -> dict[Quad, int]:
         """The least movement points from `at` (the boat's dock, or any dock of spot `at` on turn
         1's board or board k; a marked stop's island's docks on turn 1's board only,
-        analysis/reach_first_stops.py) to each spot over the route groups of turn 1's board and final
+        analysis/reach/reach_first_stops.py) to each spot over the route groups of turn 1's board and final
         board k only (R-MOVE-1; leaving the other boat's dock costs 2 and no stop is made there,
         R-MOVE-3), as `TwoRelaxed._legs` over the union."""
         kept: dict[int, tuple[dict[int, tuple[str, ...]], int]] = self.__dict__.setdefault("_board_routes", {})

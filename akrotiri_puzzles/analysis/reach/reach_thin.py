@@ -53,9 +53,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import Board
-from ..geometry import Quad
-from ..position import Position, evolve
+from ...board import Board
+from ...geometry import Quad
+from ...position import Position, evolve
 from .reach_alone import Alone
 from .reach_boards import Boards
 from .reach_bound import TooBig

@@ -1,4 +1,4 @@
-"""Parts of the two-turn ceiling (analysis/reach_ceiling.py's `Ceiling`) read once per search: the
+"""Parts of the two-turn ceiling (analysis/reach/reach_ceiling.py's `Ceiling`) read once per search: the
 (cost, points) of k map cards no other k beat in both (`pareto`), and how many excavations may
 follow one another without a Move action (`free_digs`). Moved out of reach_ceiling.py unchanged
 (session 78) so that module stays under ~600 lines; their arguments are in `Ceiling`'s module doc."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..geometry import Quad
-from ..position import Position, Seat
+from ...geometry import Quad
+from ...position import Position, Seat
 
 
 class Search(Protocol):

@@ -1,4 +1,4 @@
-"""A state's children of the relaxed search (analysis/reach_bound.py's `Relaxed.search`) kept by
+"""A state's children of the relaxed search (analysis/reach/reach_bound.py's `Relaxed.search`) kept by
 what they read (session 78): an excavation's actions and room (`dig_turns`), and a Load's cubes,
 `taken` after it and the boards it keeps (`load_children`). Each is a function of its arguments
 and the search's fixed facts (and, for the Loads, its mode: `amounts`' one memo), so `search`
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..geometry import Quad
+from ...geometry import Quad
 
 LATE = 1 << 20
-"""`(LATE + spot, 0)` in `taken`: a Load on the spot that may be turn 2's (analysis/reach_money.py)."""
+"""`(LATE + spot, 0)` in `taken`: a Load on the spot that may be turn 2's (analysis/reach/reach_money.py)."""
 
 Taken = tuple[tuple[Quad, int], ...]
 """The cubes the line's Loads took, by island (or a subclass's spot)."""

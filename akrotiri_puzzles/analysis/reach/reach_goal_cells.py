@@ -41,10 +41,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..board import Board
-from ..geometry import Quad
-from ..goals import PER_TEMPLE
-from ..position import Position, Seat
+from ...board import Board
+from ...geometry import Quad
+from ...goals import PER_TEMPLE
+from ...position import Position, Seat
 from .reach_boards import Boards
 
 CELLS = True

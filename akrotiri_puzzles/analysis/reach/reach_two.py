@@ -4,7 +4,7 @@ The two-turn placement search (analysis/placement.py, solver/model/score_two.py)
 and rotation's cover, and each placement of a group it opens, for more than the best so far: a
 two-turn CP-SAT model each. `below` answers first, without a model, whether even a relaxed pair
 of turns cannot reach the value asked for; then the model is not built (the search records the
-bound as it would an INFEASIBLE answer). It is the one-turn relaxation of analysis/reach_bound.py
+bound as it would an INFEASIBLE answer). It is the one-turn relaxation of analysis/reach/reach_bound.py
 run once over both turns, on the boards the line can meet:
 
 - *The boards.* Turn 1's board `B1` (the position's) and the final boards `B` of the next turn's
@@ -25,7 +25,7 @@ run once over both turns, on the boards the line can meet:
   R-TILE-2: one at most on each island; `laid`), and a temple there counts for a
   per-temple goal card when it counts on one of them on its board (R-GOAL-1..8; the score is
   the final board's, R-SCORE-2). An island holding a temple offers no excavation (R-EXC-1).
-  Built once per search by analysis/reach_two_spots.py (`TwoSpots`).
+  Built once per search by analysis/reach/reach_two_spots.py (`TwoSpots`).
 - *Legs.* The least movement points between docks over the union of the group's route
   components and islands (R-MOVE-1): a tile only adds routes and joins islands, and a real leg
   is sailed on one board, so it costs at least that.
@@ -63,24 +63,24 @@ Every line of the two turns is a sequence of such stops, each no costlier and wo
 the relaxation, so the bound is sound (tests/test_reach_two.py compares it with covers' and
 placements' own two-turn optima). Cut after `NODES` states: no bound, never a guess; no clock
 is read. What a cover's groups share (turn 1's board, each board's card fits, goal facts) is
-worked out once per call (`_Boards`). The leaves and goal cards are in analysis/reach_two_goals.py
-(`TwoGoals`), the hooks that tell the two turns apart in analysis/reach_turns.py (`TwoTurns`).
-The placement search's questions, one after another, are asked by analysis/reach_below.py
+worked out once per call (`_Boards`). The leaves and goal cards are in analysis/reach/reach_two_goals.py
+(`TwoGoals`), the hooks that tell the two turns apart in analysis/reach/reach_turns.py (`TwoTurns`).
+The placement search's questions, one after another, are asked by analysis/reach/reach_below.py
 (`Below`: which groups first, and when several are searched as one); with a value asked, a state
-whose ceiling is below it is not expanded (analysis/reach_ceiling.py).
+whose ceiling is below it is not expanded (analysis/reach/reach_ceiling.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import Board
-from ..geometry import Quad, Slot
-from ..position import Position
-from ..premise import WHOLE
-from ..puzzle import Goal, Puzzle
-from ..solver.budget import second_turn_possible
-from ..solver.scenarios import scenarios
+from ...board import Board
+from ...geometry import Quad, Slot
+from ...position import Position
+from ...premise import WHOLE
+from ...puzzle import Goal, Puzzle
+from ...solver.budget import second_turn_possible
+from ...solver.scenarios import scenarios
 from . import reach_money as _money
 from . import reach_split as _split
 from .reach_board_legs import BoardLegs
@@ -390,7 +390,7 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, TwoSpots, BoardLegs, Relax
         return rooms[n] if n < len(rooms) else 0
 
     colours = True
-    """Whether the sales' income reads the cubes' colours (analysis/reach_money.py, `ByColour`)."""
+    """Whether the sales' income reads the cubes' colours (analysis/reach/reach_money.py, `ByColour`)."""
 
     def stop_at(self, at: str | Quad) -> Quad:
         """The spot of a stop (the boat's dock's island's at the start; a marked one's, `~at`)."""

@@ -1,4 +1,4 @@
-"""`Relaxed`'s hooks (analysis/reach_bound.py): what its search reads of a subclass's facts, here
+"""`Relaxed`'s hooks (analysis/reach/reach_bound.py): what its search reads of a subclass's facts, here
 the one-turn relaxation's own answers (the two-turn search's are reach_two.py's, reach_turns.py's,
 reach_money.py's and reach_loads.py's). Moved out of reach_bound.py unchanged (session 81, h81split)
 so that module stays under ~600 lines; `Relaxed` lists `Hooks` first among its bases, so each hook
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..geometry import Quad
+from ...geometry import Quad
 from .reach_ceiling import OVER
 
 Taken = tuple[tuple[Quad, int], ...]
@@ -34,14 +34,14 @@ class Hooks:
     def income_after(self, n: int, taken: tuple[tuple[Quad, int], ...], gained: int = 0) -> int:
         """The most the first `n` cubes sold earn (R-FREE-1), those loaded being `taken`: the `n`
         best prices (`earned`; reach_two's reads the cubes' colours and, through `gained`, turn
-        1's sales, analysis/reach_money.py)."""
+        1's sales, analysis/reach/reach_money.py)."""
         return self.earned[n]
 
     def turn_one_over(
         self, was: int, acts: int, at: str | Quad, sold: int, cargo: int, stash: int, taken: Taken
     ) -> int:
         """`gained` at a state where turn 1 is just over (`OVER`), `was` before `turn_over`
-        (reach_two's packs turn 1's sales in, analysis/reach_sales.py's `FirstSales`)."""
+        (reach_two's packs turn 1's sales in, analysis/reach/reach_sales.py's `FirstSales`)."""
         return OVER
 
     def amounts(
@@ -49,29 +49,29 @@ class Hooks:
     ) -> Sequence[tuple[int, int]]:
         """The cubes a Load takes, `room` left aboard: of those unloaded before (`kept`) and of
         the island's (`lying`): as many as it can, those unloaded first (reach_two's tries fewer
-        too where the colours are read, analysis/reach_money.py)."""
+        too where the colours are read, analysis/reach/reach_money.py)."""
         again = min(room, kept)
         return ((again, min(room - again, lying)),)
 
     def load_boards(self, island: Quad, taken: Taken) -> int:
         """The boards (bits of `mask`) a Load on `island` keeps, `taken` with its cubes in: every
-        one here (reach_two's reads the cubes each board's island holds, analysis/reach_loads.py)."""
+        one here (reach_two's reads the cubes each board's island holds, analysis/reach/reach_loads.py)."""
         return -1
 
     def load_ways(self, island: Quad, taken: Taken, most: int) -> Sequence[tuple[int, int]]:
         """The cubes of the island a Load on `island` takes, `most` as many as it can (`amounts`),
         and the boards (bits of `mask`) where it takes them: here `most` on every board
-        (reach_two's reads each board's island past an unload, analysis/reach_loads.py)."""
+        (reach_two's reads each board's island past an unload, analysis/reach/reach_loads.py)."""
         return ((most, -1),)
 
     def touches(self, taken: Taken) -> bool:
         """Whether every Load on a spot with cubes left is searched and marks it in `taken`, even
-        with the boat full (reach_two's, analysis/reach_money.py's `TOUCHED`)."""
+        with the boat full (reach_two's, analysis/reach/reach_money.py's `TOUCHED`)."""
         return False
 
     def late_spots(self) -> frozenset[Quad]:
         """The spots where a Load that may be turn 2's is marked in `taken` (reach_two's reads the
-        laid cubes only for those, analysis/reach_money.py's `LATE`); none here."""
+        laid cubes only for those, analysis/reach/reach_money.py's `LATE`); none here."""
         return frozenset()
 
     def unload_amounts(self, cargo: int, taken: Taken) -> Sequence[tuple[int, Taken]]:
@@ -85,7 +85,7 @@ class Hooks:
 
     def load_turns(self, island: Quad, after: int, gained: int) -> tuple[tuple[int, int, int], ...]:
         """The ways a Load on `island` is searched: the cubes lying there, the actions left after
-        it and those gained (reach_two's: a Load of turn 1 or of turn 2, analysis/reach_loads.py);
+        it and those gained (reach_two's: a Load of turn 1 or of turn 2, analysis/reach/reach_loads.py);
         here one, the island's cubes."""
         return ((self.cubes.get(island, 0), after, gained),)
 

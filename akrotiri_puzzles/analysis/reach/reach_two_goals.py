@@ -1,4 +1,4 @@
-"""The goal cards and leaves of the two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`,
+"""The goal cards and leaves of the two-turn relaxation (analysis/reach/reach_two.py's `TwoRelaxed`,
 R-SCORE-1, R-SCORE-2, R-GOAL-*): a leaf's map cards, goal cards and drachmas, each goal card
 read on one final board at a time (the boards the line's excavations allow, `mask`).
 
@@ -6,8 +6,8 @@ Moved out of reach_two.py unchanged (session 55) so that module stays under ~600
 
 from __future__ import annotations
 
-from ..board import Board
-from ..geometry import Quad
+from ...board import Board
+from ...geometry import Quad
 from . import reach_goal_cells as _cells
 from .reach_boards import Boards
 from .reach_goals import Goals

@@ -1,4 +1,4 @@
-"""What the two-turn relaxation's searches of one position share (analysis/reach_two.py): the
+"""What the two-turn relaxation's searches of one position share (analysis/reach/reach_two.py): the
 route groups of boards (R-MOVE-1), turn 1's board's legs, and by board each card's bounds on a
 site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old scores."""
 
@@ -8,12 +8,12 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..board import Board
-from ..excavation import Bounds, Requirement, bounds_from, fits_bounds, site_bounds
-from ..geometry import Quad, board_quarter
-from ..goals import BoardFacts, score_goal, temple_counts
-from ..position import Position
-from ..solver.deadline import Deadline
+from ...board import Board
+from ...excavation import Bounds, Requirement, bounds_from, fits_bounds, site_bounds
+from ...geometry import Quad, board_quarter
+from ...goals import BoardFacts, score_goal, temple_counts
+from ...position import Position
+from ...solver.deadline import Deadline
 
 
 def board_groups(b: Board) -> frozenset[tuple[str, ...]]:
@@ -118,7 +118,7 @@ def leg_starts(
     first: dict[int, tuple[str, ...]] | None = None,
 ) -> tuple[str, ...]:
     """Where `leg_points` starts: the boat's dock `at`, or every dock of spot `at` but the other
-    boat's; a marked stop `~s` (analysis/reach_first_stops.py), the docks of spot s's island on
+    boat's; a marked stop `~s` (analysis/reach/reach_first_stops.py), the docks of spot s's island on
     turn 1's board (`first`, the other boat's left out)."""
     if isinstance(at, str):
         return (at,)

@@ -1,4 +1,4 @@
-"""The two-turn bound's questions of one analysis, one after another (analysis/reach_two.py).
+"""The two-turn bound's questions of one analysis, one after another (analysis/reach/reach_two.py).
 
 The two-turn placement search (analysis/placement.py, endgame.Run) asks each cover and each
 placement it opens whether even the relaxed two turns cannot reach the value asked for (`below`).
@@ -85,10 +85,10 @@ the searches, and searching several groups as one, changes only the cost, never 
 
 from __future__ import annotations
 
-from ..board import Board
-from ..geometry import Slot
-from ..position import Position, evolve
-from ..solver.deadline import Deadline
+from ...board import Board
+from ...geometry import Slot
+from ...position import Position, evolve
+from ...solver.deadline import Deadline
 from . import reach_split, reach_thin, reach_two
 from .reach_alone import surveying
 from .reach_boards import Boards, FitTable

@@ -1,5 +1,5 @@
 """What the relaxation's questions proved below, kept for later questions from dominated positions
-(analysis/reach_below.py, `Below`, `KEEP_BELOW`, session 58).
+(analysis/reach/reach_below.py, `Below`, `KEEP_BELOW`, session 58).
 
 The placement search asks a group's cover first (`cover`, below: every cube any member
 lays, the fewest left on the market per colour) and, where the cover is not below the value, each
@@ -28,8 +28,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 
-from ..geometry import Quad, Slot
-from ..position import Position, evolve
+from ...geometry import Quad, Slot
+from ...position import Position, evolve
 
 Part = tuple[tuple[Slot | None, bool], int | None]
 """A group of final boards (its slot and oracle) and one of its boards alone (its index in the

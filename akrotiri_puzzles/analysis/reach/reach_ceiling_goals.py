@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..geometry import Quad
+from ...geometry import Quad
 from . import reach_goal_cells as _cells
 from . import reach_joint
 from .reach_search import Search

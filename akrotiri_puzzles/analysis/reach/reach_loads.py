@@ -1,4 +1,4 @@
-"""Loads of the two-turn relaxation (analysis/reach_two.py) told apart by turn: turn 1's Load takes
+"""Loads of the two-turn relaxation (analysis/reach/reach_two.py) told apart by turn: turn 1's Load takes
 only the cubes of turn 1's board, and a Load of turn 2 leaves no more than turn 2's actions.
 
 The relaxed two turns read a spot's cubes as the most any of its islands holds on its board: on a
@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..geometry import Quad
-from ..position import Position
+from ...geometry import Quad
+from ...position import Position
 from .reach_ceiling import OVER
 
 
@@ -103,7 +103,7 @@ def load_boards(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...]) -> int:
 
     Sound: a real line ends on one final board F (bit 0, turn 1's board, where the game ends in
     turn 1, R-END-2), which the mask of its relaxed image keeps. While the colours are read
-    (analysis/reach_money.py: no unload yet, `amounts` tries every number of cubes), the image
+    (analysis/reach/reach_money.py: no unload yet, `amounts` tries every number of cubes), the image
     takes at each Load exactly the cubes the line's Load takes, on the spot of the island it
     loads from (an island of F holding land of turn 1's board is the island of those spots there;
     a turn-1 Load takes from turn 1's island of the spot, which lies in it on F: islands only
@@ -169,7 +169,7 @@ its spot holds there less what the line took from it (`load_ways`, session 71); 
 
 
 def load_ways(r: Any, spot: Any, taken: tuple[tuple[Any, int], ...], most: int) -> tuple[tuple[int, int], ...]:
-    """Past the line's first unload (`taken` marked `UNREAD` or `TOUCHED`, analysis/reach_money.py),
+    """Past the line's first unload (`taken` marked `UNREAD` or `TOUCHED`, analysis/reach/reach_money.py),
     the cubes of its spot a Load takes, by board: (cubes, the boards' bits), `most` as many as the
     spot's cubes and the boat allow (`amounts`). On board k it takes `min(most, cap - had)`, `cap`
     the cubes of the spot's island there (`spot_caps`: those on its pieces at the start and the one

@@ -1,5 +1,5 @@
 """A sale at Thera while turn 1 may go on, split by its turn (session 81, h81split; OFF by default:
-`SPLIT_SALE`). The two-turn relaxation (analysis/reach_two.py's `TwoRelaxed`) sells all its cargo at
+`SPLIT_SALE`). The two-turn relaxation (analysis/reach/reach_two.py's `TwoRelaxed`) sells all its cargo at
 each stop at Thera, reads the income with the next placement's takes first (reach_money.py's
 `Money.income`, reach_sales.py's `sale_prices`) and keeps every action left. While turn 1 may go on
 (`gained` below `OVER`) that pairs the turn-2 price with turn 1's unspent actions, which no real line
