@@ -140,3 +140,19 @@ def test_the_kreta_model_knows_nothing_of_files_pictures_or_the_cli():
         names = {m.split(".")[1] for m in _package_imports(path) if m.startswith("kreta.")}
         bad = names & {"files", "render", "cli"}
         assert not bad, f"{path.relative_to(PACKAGE)} imports {sorted(bad)}"
+
+
+RELAXATION = PACKAGE / "analysis" / "reach"
+EDGE = {"cli", "files", "render", "web", "book", "generator"}
+
+
+def test_the_relaxation_imports_nothing_of_the_analysis_above_it():
+    """analysis/reach/ (the model-free bounds) stands below the analysis that asks it: it imports
+    only itself and the layers below the analysis (docs/architecture.md)."""
+    paths = list(RELAXATION.glob("*.py"))
+    assert len(paths) > 20
+    for path in paths:
+        above = {m for m in _package_imports(path) if m.startswith("analysis") and not m.startswith("analysis.reach")}
+        assert not above, f"{path.relative_to(PACKAGE)} imports {sorted(above)}"
+        edge = {m.split(".")[0] for m in _package_imports(path)} & EDGE
+        assert not edge, f"{path.relative_to(PACKAGE)} imports {sorted(edge)}"
