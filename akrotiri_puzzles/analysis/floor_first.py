@@ -105,6 +105,7 @@ if TYPE_CHECKING:
     from ..board import Board
     from ..solver.model import LineModel
     from .realise import Realised
+    from .realise_climb import Asked
     from .watched import OutOfReach
 
 FLOOR_FIRST = True
@@ -229,11 +230,12 @@ def narrowed(
     return copy
 
 
-LeafLine = Callable[[int, "OutOfReach", int], "Realised | None"]
-"""Step 1b (session 86): given a value, the question and the values to ask at most, an engine
-line of the model worth w at least that value with w + 1 proven out of reach by the question
-(realise.py's `floor_line`, bound to the member's puzzle and position by board_solve's
-`best_two_turns`), or None."""
+LeafLine = Callable[[int, "Asked", int], "Realised | None"]
+"""Step 1b (session 86): given a value, the question (the memo: its answers in full and the final
+boards of the leaf behind each no) and the values to realise at most, an engine line of the model
+worth w at least that value with w + 1 proven out of reach by the question (realise_climb.py's
+`climb_line` since session 87, realise.py's `floor_line` before, bound to the member's puzzle and
+position by board_solve's `best_two_turns`), or None."""
 
 LEAF_ROUNDS = 0
 """Values step 1b asks at most (realise.py's `floor_line` rounds: `b + 1`, then each realised
