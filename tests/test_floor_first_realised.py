@@ -1,5 +1,5 @@
 """A turn's first model answered by its relaxed leaf played through the engine (floor_first.py's
-step 1b, session 86, where realise.py's `REALISE_FIRST` and `LEAF_ROUNDS`, off by default): the
+step 1b, session 86, where realise.py's `REALISE_FIRST` and `LEAF_ROUNDS`, on by default since session 87): the
 answer has the status, value and bound of the model solved to its end without any watch (the
 independent computation), its line an engine line of that value (replayed and scored by the
 engine, R-SCORE-1, over the two turns' actions, R-TURN-2); where the step gives no proven line,
@@ -44,7 +44,7 @@ def test_R_TURN_2_R_SCORE_1_a_first_model_answered_by_its_realised_leaf_is_the_f
     full = board_solve.best_two_turns(child, "score", Deadline(None))
     assert full.status == "OPTIMAL" and full.value == full.bound == 15
     monkeypatch.setattr(realise, "REALISE_FIRST", True)
-    monkeypatch.setattr(floor_first, "LEAF_ROUNDS", 3)  # step 1b on (off by default)
+    monkeypatch.setattr(floor_first, "LEAF_ROUNDS", 3)  # step 1b at 3 values (6 by default)
     rounds: list[tuple[int, int | None, bool]] = []
     monkeypatch.setattr(realise, "FLOOR_TRACE", rounds)
     steps: list[dict[str, Any]] = []

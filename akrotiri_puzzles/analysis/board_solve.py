@@ -351,9 +351,10 @@ def best_two_turns(
             if got is not None and (cap is None or got.value <= cap):
                 return _realised(puzzle, got, objective)
         else:  # the first model's: its step 1b (floor_first.py, session 86)
+            from . import realise_climb  # step 1b's rounds (its module doc)
 
-            def leaf_line(ask: int, question: OutOfReach, rounds: int) -> realise.Realised | None:
-                got = realise.floor_line(puzzle, pos, ask, question, rounds)
+            def leaf_line(ask: int, question: realise_climb.Asked, rounds: int) -> realise.Realised | None:
+                got = realise_climb.climb_line(puzzle, pos, ask, question, rounds)
                 return got if got is not None and (cap is None or got.value <= cap) else None
 
     two = TwoTurns(pos, objective, deadline)

@@ -17,14 +17,19 @@ not deferred):
    (below). Stopped at its limit at a line of value `b`, the pass asks `b + 1` in full: proven,
    the answer is that line, OPTIMAL `b`. The map cards of the last relaxed leaf that reached a
    value (`reach_two_goals.Reached.cards`) are read at each question that answered no.
-   *Step 1b, session 86* (where realise.py's `REALISE_FIRST` and `LEAF_ROUNDS` is not 0, off by
-   default; `leaf_line`, given by board_solve's `best_two_turns`): where the pass stopped at its
+   *Step 1b, session 86* (where realise.py's `REALISE_FIRST` and `LEAF_ROUNDS` is not 0;
+   `leaf_line`, given by board_solve's `best_two_turns`): where the pass stopped at its
    limit at `b` and `b + 1` answered no, the relaxed leaf of that no is played through the engine
-   (realise.py's `floor_line` from `b + 1`, `LEAF_ROUNDS` values at most, its questions the
-   memo's, in full) before any other solve: an engine line of `w >= b + 1` whose `w + 1` the
-   relaxation proves out of reach is the answer, OPTIMAL `w`, that line (no CP-SAT after the pass). Else step 2 runs as without it (the memo's cards,
-   those of the no at `b + 1`, left as they were; the step's answers in the memo are the same
-   questions asked in full). Sound: the line is one the engine plays from the member's two-turn
+   (realise_climb.py's `climb_line` from `b + 1` since session 87, realise.py's `floor_line`
+   before; `LEAF_ROUNDS` values realised at most, its questions the memo's, in full) before any
+   other solve: an engine line of `w >= b + 1` whose `w + 1` the relaxation proves out of reach
+   is the answer, OPTIMAL `w`, that line (no CP-SAT after the pass). Else step 2 runs as without
+   it (the memo's cards, those of the no at `b + 1`, left as they were; the step's answers in the
+   memo are the same questions asked in full). Session 87's rounds share their leaf searches
+   (the group of the memo's no at a value searched first), search a leaf before asking a
+   question, and let the realiser go on past the value asked: on seed 4's turn 14 they answer
+   OPTIMAL 28 in about 23 CPU s where steps 2 and 2b took about 33 (the questions at 26 and 29
+   asked by both), where session 86's rounds took 37-46. Sound: the line is one the engine plays from the member's two-turn
    puzzle and scores at turn 2's end (replayed again in `best_two_turns`), so the optimum is at
    least `w`; the relaxation (reach_below.py) is a sound bound on every line, so no line reaches
    `w + 1`: the optimum is `w`, bound `w`, the status, value and bound of the plain search. The
@@ -105,6 +110,7 @@ if TYPE_CHECKING:
     from ..board import Board
     from ..solver.model import LineModel
     from .realise import Realised
+    from .realise_climb import Asked
     from .watched import OutOfReach
 
 FLOOR_FIRST = True
@@ -229,19 +235,21 @@ def narrowed(
     return copy
 
 
-LeafLine = Callable[[int, "OutOfReach", int], "Realised | None"]
-"""Step 1b (session 86): given a value, the question and the values to ask at most, an engine
-line of the model worth w at least that value with w + 1 proven out of reach by the question
-(realise.py's `floor_line`, bound to the member's puzzle and position by board_solve's
-`best_two_turns`), or None."""
+LeafLine = Callable[[int, "Asked", int], "Realised | None"]
+"""Step 1b (session 86): given a value, the question (the memo: its answers in full and the final
+boards of the leaf behind each no) and the values to realise at most, an engine line of the model
+worth w at least that value with w + 1 proven out of reach by the question (realise_climb.py's
+`climb_line` since session 87, realise.py's `floor_line` before, bound to the member's puzzle and
+position by board_solve's `best_two_turns`), or None."""
 
-LEAF_ROUNDS = 0
-"""Values step 1b asks at most (realise.py's `floor_line` rounds: `b + 1`, then each realised
-value plus one not proven); 0: step 1b off, the default. At 3 (realise.py's `ROUNDS`, as a
-floored member's) it answered no first model on the turns measured in session 86 (seed 4's
-fifth, turns 14 and 15, seed 3's turn 12) and cost 1 to 24 CPU s each (docs/benchmarks.md,
-h86first); on seed 4's turn 14 and seed 3's turn 12 its rounds climbed towards the optimum (25,
-26, 27 of 28; 21, 25, 26 of 28): more rounds are to be measured."""
+LEAF_ROUNDS = 6
+"""Values step 1b realises at most (realise_climb.py's `climb_line` rounds: `b + 1`, then each
+realised value plus one); 0: step 1b off (the default in session 86). On by default since session
+87, with the cheaper rounds: seed 4's turn 14 (north) 0.94 of off, seed 3's turn 12 (north) 0.81,
+the calibration (seed 4's fifth, south, step 1b not asked) 1.01, both first models answered
+OPTIMAL 28 by their realised leaves (docs/benchmarks.md, session 87, h87realise). Session 86 at 6
+rounds with realise.py's `floor_line`: 1.05 and 0.88 (its leaf searches and questions at each
+value cost 45.7 CPU s on seed 4's turn 14)."""
 
 
 def solve_floor_first(

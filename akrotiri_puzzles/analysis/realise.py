@@ -45,7 +45,8 @@ at its end in turn 2), so the member's optimum is at least w; the bound says no 
 w + 1, so it is w, and w at least the floor is what the model with that floor would prove. The
 line may differ from the model's (the digest may move), the status, value and bound not. A
 turn's first member (no floor) is asked the same way after its model's first pass, from the pass's
-best plus one (floor_first.py's step 1b, session 86; off by default, `LEAF_ROUNDS` 0).
+best plus one (floor_first.py's step 1b, session 86; off by default, `LEAF_ROUNDS` 0), since
+session 87 by realise_climb.py's `climb_line` (the leaf searches shared between its rounds).
 
 The answer is a floor: a line the engine plays from the member's two-turn puzzle
 (`board_solve.two_turn_puzzle`), scored by `scoring.seat_score` at its end in turn 2's action
@@ -238,9 +239,11 @@ class Realised:
 
 
 class _Search:
-    def __init__(self, puzzle: Puzzle, leaf: Leaf, nodes: int, target: int | None) -> None:
+    def __init__(self, puzzle: Puzzle, leaf: Leaf, nodes: int, target: int | None, extra: int = 0) -> None:
         self.puzzle = puzzle
         self.target = target
+        self.extra = extra
+        """Plays the search goes on for once a line worth `target` is found (`realise`)."""
         self.r = leaf.relaxed
         self.stops = stops(leaf)
         self.finals = leaf.finals
@@ -374,7 +377,13 @@ class _Search:
             self.go(got, ln, j, d - (k > 0))
 
     def done(self) -> bool:
-        return self.best is not None and self.target is not None and self.best[0] >= self.target
+        if self.best is None or self.target is None or self.best[0] < self.target:
+            return False
+        if self.extra:  # a line worth `target`: `extra` plays more for a better one, then the best
+            self.nodes = min(self.nodes, self.plays + self.extra)
+            self.target, self.extra = None, 0
+            return False
+        return True
 
     def options(self, state: State, line: tuple[Action, ...], i: int) -> Iterator[Option]:
         """The states that follow `state` on the way to the path's stop `i` (module doc), in the
@@ -444,13 +453,21 @@ DISCREPANCIES = 6
 
 
 def realise(
-    puzzle: Puzzle, leaf: Leaf, nodes: int = NODES, target: int | None = None, most: int = DISCREPANCIES
+    puzzle: Puzzle,
+    leaf: Leaf,
+    nodes: int = NODES,
+    target: int | None = None,
+    most: int = DISCREPANCIES,
+    extra: int = 0,
 ) -> Realised | None:
     """The best engine line found from `puzzle`'s start (a member's two-turn puzzle) that makes
     every stop of the leaf's path (module doc), replayed and scored; None where none is found
     within `nodes` engine plays. The search stops at a line worth `target` (e.g. the value the
-    leaf reached), else after lines of up to `most` choices other than the first."""
-    search = _Search(puzzle, leaf, nodes, target)
+    leaf reached), else after lines of up to `most` choices other than the first. `extra`: once a
+    line worth `target` is found, the search goes on for that many plays more (within `nodes`),
+    and the best line found is returned (step 1b's rounds, realise_climb.py: a leaf may give a line
+    above the value it was asked at); 0: it stops there."""
+    search = _Search(puzzle, leaf, nodes, target, extra)
     search.start(State(puzzle.start), most)
     if search.best is None:
         return None
@@ -470,10 +487,13 @@ ROUNDS = 3
 
 FLOOR_TRACE: list[tuple[int, int | None, bool]] | None = None
 """Where a list (the tools set one): (value asked, value realised or None, proven) of each round
-of `floor_line` appended to it; None: nothing kept (a long-running analyser keeps no trace)."""
+of `floor_line` appended to it, and of realise_climb.py's `climb_line` (`(v, w, False)` for each
+value `v` whose leaf is realised at `w`, then `(w + 1, w, True)` where the question proves the last
+line's value plus one out of reach); None: nothing kept (a long-running analyser keeps no trace)."""
 
 
-def _traced(ask: int, value: int | None, proven: bool) -> None:
+def traced(ask: int, value: int | None, proven: bool) -> None:
+    """A round kept in `FLOOR_TRACE` (where a list)."""
     if FLOOR_TRACE is not None:
         FLOOR_TRACE.append((ask, value, proven))
 
@@ -490,10 +510,10 @@ def floor_line(
         leaf = relaxed_leaf(pos, ask)
         got = None if leaf is None else realise(puzzle, leaf, target=ask)
         if got is None or got.value < ask:
-            _traced(ask, None if got is None else got.value, False)
+            traced(ask, None if got is None else got.value, False)
             return None
         proven = out_of_reach(got.value + 1)
-        _traced(ask, got.value, proven)
+        traced(ask, got.value, proven)
         if proven:
             return got
         ask = got.value + 1

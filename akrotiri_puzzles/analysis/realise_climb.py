@@ -1,0 +1,198 @@
+"""Step 1b's rounds: a turn's first model answered by relaxed leaves played through the engine,
+climbing from the first pass's best plus one (floor_first.py's step 1b; session 87).
+
+Session 86 ran step 1b through realise.py's `floor_line`: each value `v` asked, the relaxed leaf
+at `v` from scratch (`relaxed_leaf`: every group of final boards in order, each search with fresh
+shared facts), the engine line stopped at the first worth `v`, then the question at its value plus
+one. Measured on seed 4's turn 14 (north, the first member `tile -1,-2 r0 blue@NE`, from 25,
+session 87): four values (25, 26, 27, 28), 36.6 CPU s, of which the engine's plays 0.2 s, the
+leaves 16.7 s (each scan searched groups 0-7, below, before group 8 reached 26, 27 and 28) and
+the questions 19.7 s (26, 27 and 28 answered no at about 2.5 s each, 29 proven at 12.1). Here
+(`climb_line`) the same answer costs less:
+
+- *Leaves shared between rounds* (`Leaves`): the member's groups of final boards and their
+  searches' shared facts (`Boards`) once; a group whose search returns a value below `v` is below
+  every value above `v` (no relaxed line of it reaches `v`, so none reaches more) and is not
+  searched again; a group whose search passes its states (`TooBig`) is not searched again. The
+  groups searched first are *hinted*: the group whose boards hold the final boards of the leaf
+  behind the question's no at `v` (floor_first's `Memo.leaves`: the question already ran that
+  search), then the group of the last leaf found. Only where no hinted group reaches `v` are the
+  other groups searched, in order.
+- *A leaf before a question*: after a line of `w`, the hinted groups are searched at `w + 1`
+  first; one that reaches it gives the next leaf with no question asked (the relaxation does not
+  read `w + 1` out of reach, so the question would say no). Where none does, the question at
+  `w + 1` is asked: proven, the answer is the line of `w`; not, the group of its leaf (now hinted)
+  and then the others.
+- *A line above the value asked* (realise.py's `extra`): once the engine line reaches `v`, the
+  realiser goes on for `EXTRA` plays more and keeps the best line found: seed 4's turn 14's leaf
+  at 27 gives a line of 28, so the value 28 is not asked.
+- *Fewer plays* (`LEAF_NODES` a round, not realise's `NODES`): the lines step 1b's rounds
+  realised took 1,000 to 4,000 plays (s4t14, s3t12), a floored member's 23,105 (s4t15, session
+  85); a leaf not realised spent all 200,000 (3.3 CPU s on s4t15's leaf at 27, session 86).
+
+A round ends the climb where its leaf gives no line worth its value (the question at the last
+line's value plus one is then asked, as `floor_line` asked it after each line); the rounds
+(`rounds`: values whose leaf is realised) are counted, and after the last the question is asked at
+the last line's value plus one. Deterministic: counts of engine plays and relaxed states, the
+groups' order and hints read from the questions' answers, no clock.
+
+Sound as `floor_line`: the answer is an engine line of the member's two-turn puzzle (played from
+its start, every action offered, scored by `seat_score` at turn 2's end, replayed again by
+board_solve's `best_two_turns`) worth `w`, returned only where the question (the analyser's sound
+relaxation, reach_below.py, asked in full through the memo) proves `w + 1` out of reach: the
+optimum is `w`. Nothing here is a bound: which groups are searched, and in what order, only
+decides which leaf (a guess) is realised, so the answer's status, value and bound are those of
+the model solved to its end; its line may be another of the same value (the digest may move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from ..board import Board
+from ..position import Position
+from ..puzzle import Puzzle
+from .reach_boards import Boards
+from .reach_bound import TooBig
+from .reach_two import NODES as RELAXED_NODES
+from .reach_two import group_bound, slot_groups
+from .reach_two_goals import Reached
+from .realise import Leaf, Realised, TracedRelaxed, realise, traced
+
+__all__ = ["EXTRA", "LEAF_NODES", "Asked", "Leaves", "climb_line"]
+
+LEAF_NODES = 50_000
+"""Engine plays a round's realisation may make (realise.py's `NODES` is the floored member's)."""
+
+EXTRA = 5_000
+"""Plays a round's realisation goes on for once its line reaches the value asked (realise.py's
+`extra`): about 0.1 CPU s. Seed 4's turn 14's leaf at 27 gives 28 after 2,000 more (session 87)."""
+
+
+class Asked(Protocol):
+    """The question step 1b asks (floor_first.py's `Memo`): in full, by value, and the final boards
+    of the leaf behind each no (`leaves`)."""
+
+    @property
+    def leaves(self) -> Mapping[int, tuple[frozenset[str] | None, frozenset[Board] | None]]: ...
+
+    def __call__(self, value: int) -> bool: ...
+
+
+class Leaves:
+    """A member's relaxed leaves at the values asked, its searches shared (module doc)."""
+
+    def __init__(self, pos: Position, nodes: int = RELAXED_NODES) -> None:
+        self.pos = pos
+        self.nodes = nodes
+        self.groups = slot_groups(pos)
+        """The member's groups of final boards (`reach_two.slot_groups`; None: no relaxation)."""
+        self.shared = Boards(pos)
+        self.below: dict[int, int] = {}
+        """By group, the least value its search was below."""
+        self.too_big: set[int] = set()
+        """The groups whose search passed its states."""
+        self.last: int | None = None
+        """The group of the last leaf found."""
+        self.searched = 0
+        """Group searches run (tests)."""
+
+    def group_of(self, finals: frozenset[Board] | None) -> int | None:
+        """The first group whose boards hold `finals` (a leaf's, `Reached.finals`), or None."""
+        if not finals or self.groups is None:
+            return None
+        _, groups, _ = self.groups
+        return next((i for i, g in enumerate(groups) if finals <= set(g)), None)
+
+    def open(self, i: int, ask: int) -> bool:
+        """Whether group `i` may reach `ask`, as far as its searches so far tell."""
+        return i not in self.too_big and self.below.get(i, ask + 1) > ask
+
+    def leaf(self, ask: int, hints: tuple[int | None, ...] = (), every: bool = True) -> Leaf | None:
+        """A relaxed leaf that reaches `ask`: the hinted groups searched first, then (`every`) the
+        others in order; None where none reaches it (or the relaxation does not apply)."""
+        if self.groups is None:
+            return None
+        order = [i for i in dict.fromkeys(hints) if i is not None]
+        if every:
+            order += [i for i in range(len(self.groups[1])) if i not in order]
+        for i in order:
+            if self.open(i, ask):
+                got = self.search(i, ask)
+                if got is not None:
+                    return got
+        return None
+
+    def search(self, i: int, ask: int) -> Leaf | None:
+        """Group `i` searched at `ask` as `relaxed_leaf` searches it (`TracedRelaxed`): its leaf,
+        or None (the group then kept below `ask`, or past its states)."""
+        assert self.groups is not None
+        keys, groups, acts = self.groups
+        self.searched += 1
+        TracedRelaxed.last = None
+        try:
+            value = group_bound(
+                self.pos, groups[i], acts, self.nodes, self.shared, ask, keys[i][1], relaxed=TracedRelaxed
+            )
+        except Reached:
+            r = TracedRelaxed.last
+            if r is None:
+                return None
+            self.last = i
+            return Leaf(r, r.leaf_path, r.leaf_finals)
+        except TooBig:
+            self.too_big.add(i)
+            return None
+        if value < ask:
+            self.below[i] = min(self.below.get(i, ask), ask)
+        return None
+
+
+def climb_line(
+    puzzle: Puzzle,
+    pos: Position,
+    floor: int,
+    question: Asked,
+    rounds: int,
+    nodes: int = LEAF_NODES,
+    extra: int = EXTRA,
+) -> Realised | None:
+    """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
+    puzzle) worth w >= `floor` with w + 1 proven out of reach by `question`: the member's optimum,
+    that line (module doc); None where no leaf gives a line of the value asked, or `rounds`
+    values are realised and the last line's value plus one is not proven."""
+    leaves = Leaves(pos)
+    best: Realised | None = None
+    ask = floor
+    no: set[int] = set()
+
+    def hinted() -> tuple[int | None, ...]:
+        _, finals = question.leaves.get(ask, (None, None))
+        return (leaves.group_of(finals), leaves.last)
+
+    def proven(value: int) -> bool:
+        """The question at `value` in full (asked once here)."""
+        if value in no:
+            return False
+        if question(value):
+            return True
+        no.add(value)
+        return False
+
+    for _ in range(rounds):
+        leaf = leaves.leaf(ask, hinted(), every=best is None)
+        if leaf is None and best is not None:
+            if proven(ask):
+                traced(ask, best.value, True)
+                return best
+            leaf = leaves.leaf(ask, hinted())
+        got = None if leaf is None else realise(puzzle, leaf, nodes, target=ask, extra=extra)
+        traced(ask, None if got is None else got.value, False)
+        if got is None or got.value < ask:
+            break
+        best, ask = got, got.value + 1
+    if best is not None and proven(best.value + 1):
+        traced(best.value + 1, best.value, True)
+        return best
+    return None
