@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, floor_first, reach_below, realise
+from akrotiri_puzzles.analysis import board_solve, floor_first, realise
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
-from akrotiri_puzzles.analysis.reach_boards import Boards
-from akrotiri_puzzles.analysis.reach_bound import TooBig
-from akrotiri_puzzles.analysis.reach_two import TwoRelaxed, group_bound
-from akrotiri_puzzles.analysis.reach_two_goals import Reached
+from akrotiri_puzzles.analysis.reach import reach_below
+from akrotiri_puzzles.analysis.reach.reach_boards import Boards
+from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
+from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, group_bound
+from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.analysis.realise_climb import Leaves, climb_line
 from akrotiri_puzzles.solver.deadline import Deadline
 

@@ -53,11 +53,11 @@ from typing import Protocol
 from ..board import Board
 from ..position import Position
 from ..puzzle import Puzzle
-from .reach_boards import Boards
-from .reach_bound import TooBig
-from .reach_two import NODES as RELAXED_NODES
-from .reach_two import group_bound, slot_groups
-from .reach_two_goals import Reached
+from .reach.reach_boards import Boards
+from .reach.reach_bound import TooBig
+from .reach.reach_two import NODES as RELAXED_NODES
+from .reach.reach_two import group_bound, slot_groups
+from .reach.reach_two_goals import Reached
 from .realise import Leaf, Realised, TracedRelaxed, realise, traced
 
 __all__ = ["EXTRA", "LEAF_NODES", "Asked", "Leaves", "climb_line"]
