@@ -28,7 +28,7 @@ import sys
 import time
 
 from akrotiri_puzzles import load_components
-from akrotiri_puzzles.analysis import endgame, realise
+from akrotiri_puzzles.analysis import endgame, floor_first, realise
 from akrotiri_puzzles.analysis.placement import groups
 from akrotiri_puzzles.analysis.reach import reach_first_stops, reach_split, reach_two
 from akrotiri_puzzles.position import Position
@@ -181,12 +181,23 @@ def main() -> None:
         help="analysis/realise.py's REALISE_FIRST (a member's relaxed leaf realised before its model; "
         "default: the module's, on since session 86; the flag alone: on)",
     )
+    ap.add_argument(
+        "--leaf-rounds",
+        type=int,
+        metavar="N",
+        help="analysis/floor_first.py's LEAF_ROUNDS (step 1b: a turn's first model answered by its realised "
+        "leaf, N values at most; 0: off; default: the module's, 6 since session 87)",
+    )
     args = ap.parse_args()
     set_split(ap, args)
     if args.realise_first is not None:
         realise.REALISE_FIRST = args.realise_first == "on"
     if realise.REALISE_FIRST:
         realise.FLOOR_TRACE = []
+    if args.leaf_rounds is not None:
+        if args.leaf_rounds < 0:
+            ap.error(f"--leaf-rounds: expected 0 or more values, not {args.leaf_rounds}")
+        floor_first.LEAF_ROUNDS = args.leaf_rounds
     if args.cpu_limit is not None and args.cpu_limit < 1:
         ap.error(f"--cpu-limit: expected a whole number of CPU seconds, 1 or more, not {args.cpu_limit}")
     solves = [0]
