@@ -55,6 +55,11 @@ ap.add_argument(
     help="start the Below with this many unions searched not below and below (as a turn's earlier questions leave it; "
     "where the tree keeps the recent ones, the NOT first)",
 )
+ap.add_argument(
+    "--blind-unions",
+    choices=("on", "off"),
+    help="set reach_thin.py's BLIND_UNIONS (session 87; by default the tree's own; a tree without it: only off)",
+)
 ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON lines) and print a table by kind")
 split_options(ap)
 args = ap.parse_args()
@@ -63,6 +68,13 @@ if (args.every is None) == (args.cover is None):
     ap.error("give one of --every and --cover")
 if args.alone and args.cover is None:
     ap.error("--alone goes with --cover (the placement asked)")
+if args.blind_unions is not None:
+    from akrotiri_puzzles.analysis.reach import reach_thin
+
+    if hasattr(reach_thin, "BLIND_UNIONS"):
+        reach_thin.BLIND_UNIONS = args.blind_unions == "on"
+    elif args.blind_unions == "on":
+        ap.error("--blind-unions on: this tree has no reach_thin.BLIND_UNIONS")
 pos = the_position(ap, args)
 below = reach_below.Below()
 if args.went is not None:

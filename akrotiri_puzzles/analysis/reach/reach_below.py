@@ -341,9 +341,11 @@ class Below(Thin):
             rest = [i for i, s in enumerate(slots) if s != last and s[1] == oracle and (s, None) not in known]
             for part in self.runs(rest):
                 boards = [b for i in part for b in finals[i]]
-                if len(part) > 1 and unions and self.union_below(pos, boards, acts, shared, ask, oracle):
+                if len(part) > 1 and self.run_below(unions, pos, boards, acts, shared, ask, oracle):
                     for i in part:
                         self.note((slots[i], None))
+                    if self.blind_kinds is not None:
+                        went[0] += len(part)  # a counts cover's run below: each group below (`going_on`)
                     continue  # every group of them is below too
                 if any(stopped(stops(i)) for i in part):
                     return False

@@ -47,6 +47,23 @@ Sound as any union: a union below answers for each of its groups (each line endi
 its boards is one of the union's lines), one not below has each group searched as without it;
 so a group's answer is main's, except that a union below where a group of it alone passes the
 node cap proves that group below where main's boards alone may not (a no become a proven yes).
+
+*Runs in the counts cover's question* (`BLIND_UNIONS`, `BLIND_CHUNK`, `run_below`, session 87).
+The counts cover's question comes after the one-turn cover's no, so `said_yes` kept it from
+searching runs: it searched every group of final boards alone (on seed 4's turn 15, 2016, south,
+at 33: 42 to 44 searches a thin group, each answering 32, about two thirds of the CPU of the
+groups 14-27). With `BLIND_UNIONS` it searches runs of `BLIND_CHUNK` groups of one kind (the
+boards needing the oracle, R-ORA-1, or not) as one, colour-blind, until a run of that kind is
+not below (then that kind's groups are searched alone for the rest of the question). Sound as any
+union (reach_below's module doc): each line ending on one of the run's boards is one of the run's
+relaxed lines, and the colour-blind search over the run reads the counts cover's cubes as counts
+and its market as empty spaces as over one group (`BlindRelaxed`), so a run below has each of its
+groups below colour-blind, which bounds each member (above); a run not below has its groups
+searched as without it. The runs below are kept as their groups (`KEEP_BELOW`, colour-blind
+proofs) and counted as their groups below for `going_on`; they do not enter `every`'s tally
+(`unions_pay` reads the one-turn covers' unions). The answer is the one without runs, except
+that a run below where one of its groups alone passes the node cap proves that group below (a
+no become a proven yes).
 """
 
 from __future__ import annotations
@@ -116,6 +133,18 @@ tries them anyway (its unions enter the recent tally, `UNION_RECENT`; None: neve
 session 86). A count of questions, not time: the same path every run."""
 
 
+BLIND_UNIONS = True
+"""Whether a counts cover's question (`blind`) searches runs of `BLIND_CHUNK` groups of final
+boards as one, each kind (the boards with the oracle, those without) until one of its runs is not
+below (`run_below`; False: never, as before session 87: that question comes after the one-turn
+cover's no, where `said_yes` is off). Only the order of the searches changes (module doc). On
+seed 4's turn 15 (2016, south), groups 14-27 at 33: 0.86 of the CPU without (two runs each,
+alternated; the same answers; docs/benchmarks.md, session 87, h87thin)."""
+
+BLIND_CHUNK = 4
+"""Groups of final boards a counts cover's run searches as one, at most (`BLIND_UNIONS`)."""
+
+
 def unions_pay(went: list[int]) -> bool:
     """Whether `every`'s questions try unions: of those searched so far (`went`: not below,
     below) at most `UNION_SLACK` more than an eighth were not below (seed 3's turn 14, 2016: a
@@ -164,6 +193,31 @@ class Thin(Alone):
         self.union_recent.append(value < ask)
         if UNION_RECENT is not None:
             del self.union_recent[:-UNION_RECENT]
+        return value < ask
+
+    blind_kinds: set[bool] | None = None
+    """During a counts cover's question with `BLIND_UNIONS`: the kinds of groups (with the oracle
+    or not) whose runs are still searched as one (`run_below`); None: not such a question."""
+
+    def run_below(
+        self, unions: bool, pos: Position, boards: list[Board], acts: int, shared: Boards, ask: int, oracle: bool
+    ) -> bool:
+        """Whether a run of groups (their final `boards`, all of one kind) is searched as one and
+        found below `ask` (then each of its groups is): as `union_below` where `unions` allows it,
+        and in a counts cover's question with `BLIND_UNIONS` while no run of that kind was not
+        below in it (a run not below costs a search more, and the next most often fails too: on
+        seed 4's turn 15, 2016, at 33, the runs without the oracle of two groups in three). Those
+        runs do not enter `every`'s tally (`unions_pay`), which reads the one-turn covers'."""
+        if self.blind_kinds is None:
+            return unions and self.union_below(pos, boards, acts, shared, ask, oracle)
+        if oracle not in self.blind_kinds:
+            return False
+        try:
+            value = self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
+        except (Reached, TooBig):
+            value = ask
+        if value >= ask:
+            self.blind_kinds.discard(oracle)
         return value < ask
 
     def recent_went(self) -> list[int]:
@@ -244,10 +298,15 @@ class Thin(Alone):
         keep, self.keep_below = self.keep_below, self.keep_below and BLIND_KEEP
         relaxed, self.relaxed = self.relaxed, BlindRelaxed
         self.going_on = self.keep_below
+        chunk = self.chunk
+        if BLIND_UNIONS:
+            self.blind_kinds = {False, True}
+            self.chunk = BLIND_CHUNK
         try:
             return self(pos, ask)
         finally:
             self.keep_below, self.relaxed, self.going_on = keep, relaxed, False
+            self.blind_kinds, self.chunk = None, chunk
 
 
 def counts_cover(members: Sequence[Position], top: Position) -> Position:
