@@ -45,8 +45,9 @@ at its end in turn 2), so the member's optimum is at least w; the bound says no 
 w + 1, so it is w, and w at least the floor is what the model with that floor would prove. The
 line may differ from the model's (the digest may move), the status, value and bound not. A
 turn's first member (no floor) is asked the same way after its model's first pass, from the pass's
-best plus one (floor_first.py's step 1b, session 86; off by default, `LEAF_ROUNDS` 0), since
-session 87 by realise_climb.py's `climb_line` (the leaf searches shared between its rounds).
+best plus one (floor_first.py's step 1b, session 86, off then), since session 87 by
+realise_climb.py's `climb_line` (the leaf searches shared between its rounds), on by default
+(`LEAF_ROUNDS` 6).
 
 The answer is a floor: a line the engine plays from the member's two-turn puzzle
 (`board_solve.two_turn_puzzle`), scored by `scoring.seat_score` at its end in turn 2's action
