@@ -184,16 +184,24 @@ class Thin(Alone):
         """Whether the relaxed two turns over turn 1's board and `boards` (several groups' final
         boards, all with or all without the oracle) searched as one are below `ask`: then so is
         each of the groups (a line ending on one of its boards is one of the union's lines)."""
-        try:
-            value = self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
-        except (Reached, TooBig):
-            value = ask
-        self.union_went[value < ask] += 1
+        below = self.run_searched(pos, boards, acts, shared, ask, oracle)
+        self.union_went[below] += 1
         self.unions_off = 0
-        self.union_recent.append(value < ask)
+        self.union_recent.append(below)
         if UNION_RECENT is not None:
             del self.union_recent[:-UNION_RECENT]
-        return value < ask
+        return below
+
+    def run_searched(
+        self, pos: Position, boards: list[Board], acts: int, shared: Boards, ask: int, oracle: bool
+    ) -> bool:
+        """Whether the relaxed two turns over turn 1's board and `boards` searched as one (the
+        question's class, `relaxed`) are below `ask`; a search that reaches it or passes its
+        states is not."""
+        try:
+            return self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best() < ask
+        except (Reached, TooBig):
+            return False
 
     blind_kinds: set[bool] | None = None
     """During a counts cover's question with `BLIND_UNIONS`: the kinds of groups (with the oracle
@@ -212,13 +220,10 @@ class Thin(Alone):
             return unions and self.union_below(pos, boards, acts, shared, ask, oracle)
         if oracle not in self.blind_kinds:
             return False
-        try:
-            value = self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best()
-        except (Reached, TooBig):
-            value = ask
-        if value >= ask:
+        below = self.run_searched(pos, boards, acts, shared, ask, oracle)
+        if not below:
             self.blind_kinds.discard(oracle)
-        return value < ask
+        return below
 
     def recent_went(self) -> list[int]:
         """The unions `unions_pay` reads: not below and below, of the last `UNION_RECENT` searched
