@@ -64,11 +64,14 @@ def alone_below(pos, group, acts, ask: int, oracle: bool) -> bool:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("misses", [1, 2])
 @pytest.mark.parametrize("ask", [26, 24])
-def test_R_TILE_1_R_ORA_1_R_LOAD_1_runs_of_a_counts_cover_answer_as_its_groups_alone(monkeypatch, counts, ask):
+def test_R_TILE_1_R_ORA_1_R_LOAD_1_runs_of_a_counts_cover_answer_as_its_groups_alone(monkeypatch, counts, ask, misses):
     # 26: the counts cover is below (test_reach_blind_counts.py); 24: it is not (runs of both
     # kinds below and not below). Runs or not, the same answer; every run below has each of its
-    # groups below alone.
+    # groups below alone. `misses`: a kind's runs stop at its first run not below (session 87),
+    # or its second (`BLIND_MISSES`, session 88).
+    monkeypatch.setattr(reach_thin, "BLIND_MISSES", misses)
     answers = []
     for on in (False, True):
         monkeypatch.setattr(reach_thin, "BLIND_UNIONS", on)
@@ -87,10 +90,13 @@ def test_R_TILE_1_R_ORA_1_R_LOAD_1_runs_of_a_counts_cover_answer_as_its_groups_a
         assert len(parts) > 1 and all(keys[i][1] == oracle for i in parts)
         if yes:
             assert all(alone_below(counts, finals[i], acts, ask, oracle) for i in parts)
-    # A kind whose run was not below searches no further run in that question.
+    # A kind searches no further run in that question after its `misses`-th run not below.
     for kind in (False, True):
         went = [yes for oracle, _, yes in seen if oracle == kind]
-        assert False not in went[:-1]
+        assert went[:-1].count(False) < misses
+    if misses > 1 and ask == 24:
+        # The path `BLIND_MISSES` adds: a run searched after a run of its kind not below.
+        assert any(False in [yes for o, _, yes in seen if o == kind][:-1] for kind in (False, True))
 
 
 @pytest.mark.slow

@@ -154,7 +154,8 @@ def test_R_TILE_1_every_tries_unions_only_while_they_were_mostly_below(monkeypat
     # `unions_pay`: a few unions not below are allowed, then only one for each eight below; a
     # `Below` whose unions were mostly not below asks `every` without them, the same answers.
     # The tally over the whole turn, as before session 86 (the recent tally and its probes:
-    # tests/test_reach_union_recent.py).
+    # tests/test_reach_union_recent.py; the tally is read where `UNION_KINDS` is None, session 88).
+    monkeypatch.setattr(reach_thin, "UNION_KINDS", None)
     monkeypatch.setattr(reach_thin, "UNION_RECENT", None)
     monkeypatch.setattr(reach_thin, "UNION_PROBE", None)
     assert reach_thin.unions_pay([0, 0]) and reach_thin.unions_pay([1, 0]) and reach_thin.unions_pay([2, 8])

@@ -19,6 +19,8 @@ def test_R_TILE_1_recent_unions_decide_and_a_probe_follows_two_questions_without
     # The tally: three unions not below, then four below (seed 4's turn 15 at 33 on main, where
     # the tally stayed so for the turn): no, no, then a probe; a probe's unions below put the
     # recent tally back to yes. With both flags None, main's whole-turn tally: never again.
+    # (The tally is read where `UNION_KINDS` is None: tests/test_reach_union_kinds.py, session 88.)
+    monkeypatch.setattr(reach_thin, "UNION_KINDS", None)
     monkeypatch.setattr(reach_thin, "UNION_RECENT", 8)
     monkeypatch.setattr(reach_thin, "UNION_PROBE", 3)
     b = reach_below.Below()
@@ -54,6 +56,7 @@ def test_R_TILE_1_probed_unions_answer_each_group_as_main(monkeypatch, turn_five
     # turn's optimum + 1 (13: no line reaches it, every group below) and at a value some reach
     # (9): the probing path searches unions (the path the flags add is taken), and each group's
     # answer is main's, and the one without unions at all.
+    monkeypatch.setattr(reach_thin, "UNION_KINDS", None)  # the tally's paths (session 88)
     unions = counted_unions(monkeypatch)
     asks = (13, 9, 13, 13)
     answers = {}

@@ -60,12 +60,31 @@ ap.add_argument(
     choices=("on", "off"),
     help="set reach_thin.py's BLIND_UNIONS (session 87; by default the tree's own; a tree without it: only off)",
 )
+ap.add_argument(
+    "--blind-misses",
+    type=int,
+    help="set reach_thin.py's BLIND_MISSES (session 88; by default the tree's own; a tree without it: only 1)",
+)
+ap.add_argument(
+    "--union-kinds",
+    choices=("none", "tally", "question"),
+    help="set reach_thin.py's UNION_KINDS (session 88; by default the tree's own; a tree without it: only none)",
+)
+ap.add_argument(
+    "--parts",
+    action="store_true",
+    help="with --every: where a group's every is not below, ask each market part's two-turn cover (two or more "
+    "members) and then each member left, as placement.py's parts_below and its members' questions do (session 88); "
+    "a member not below would go to its model (not run here)",
+)
 ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON lines) and print a table by kind")
 split_options(ap)
 args = ap.parse_args()
 set_split(ap, args)
 if (args.every is None) == (args.cover is None):
     ap.error("give one of --every and --cover")
+if args.parts and args.every is None:
+    ap.error("--parts goes with --every")
 if args.alone and args.cover is None:
     ap.error("--alone goes with --cover (the placement asked)")
 if args.blind_unions is not None:
@@ -75,13 +94,79 @@ if args.blind_unions is not None:
         reach_thin.BLIND_UNIONS = args.blind_unions == "on"
     elif args.blind_unions == "on":
         ap.error("--blind-unions on: this tree has no reach_thin.BLIND_UNIONS")
+if args.union_kinds is not None:
+    from akrotiri_puzzles.analysis.reach import reach_thin
+
+    if hasattr(reach_thin, "UNION_KINDS"):
+        reach_thin.UNION_KINDS = None if args.union_kinds == "none" else args.union_kinds
+    elif args.union_kinds != "none":
+        ap.error(f"--union-kinds {args.union_kinds}: this tree has no reach_thin.UNION_KINDS")
+if args.blind_misses is not None:
+    from akrotiri_puzzles.analysis.reach import reach_thin
+
+    if hasattr(reach_thin, "BLIND_MISSES"):
+        reach_thin.BLIND_MISSES = args.blind_misses
+    elif args.blind_misses != 1:
+        ap.error(f"--blind-misses {args.blind_misses}: this tree has no reach_thin.BLIND_MISSES")
 pos = the_position(ap, args)
 below = reach_below.Below()
 if args.went is not None:
     below.union_went = list(args.went)
     if hasattr(below, "union_recent"):  # session 86: `unions_pay` reads the recent unions
         below.union_recent = [False] * args.went[0] + [True] * args.went[1]
+    if hasattr(below, "kind_recent"):  # session 88: each kind's own tally (`UNION_KINDS`), both seeded alike
+        below.kind_recent = {kind: [False] * args.went[0] + [True] * args.went[1] for kind in (False, True)}
 questions = []
+parts_log = []
+
+
+def every_parts(members, ask):
+    """`every`, then where not below the placement search's next questions of a thin group at
+    `ask` (placement.py's `parts_below`, then each member left in turn): the answer is whether
+    every member is below; the parts' and members' answers and CPU s go to `parts_log`."""
+    if below.every(members, ask):
+        return True
+    parts = {}
+    for child in members:
+        parts.setdefault(child.market, []).append(child)
+    out = set()
+    for part in parts.values():
+        top = cover(part, 2) if len(part) > 1 else None
+        if top is None:
+            continue
+        t0 = time.process_time()
+        with staged("part"):
+            got = below(top, ask)
+        parts_log.append(("part", len(part), got, time.process_time() - t0))
+        if got:
+            out.update(id(c) for c in part)
+    every_member = True
+    for child in members:
+        if id(child) in out:
+            continue
+        t0 = time.process_time()
+        with staged("member"):
+            got = below(child, ask)
+        parts_log.append(("member", 1, got, time.process_time() - t0))
+        every_member = every_member and got
+    return every_member
+
+
+class staged:
+    """The `--searches` log's stage while the parts and members are asked."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __enter__(self):
+        if searches is not None:
+            self.was, searches.stage = searches.stage, self.name
+
+    def __exit__(self, *exc):
+        if searches is not None:
+            searches.stage = self.was
+
+
 if args.every is not None:
     lo, hi, ask = args.every
     groups = turn_groups(pos)
@@ -89,7 +174,10 @@ if args.every is not None:
         ap.error(f"--every {lo} {hi}: the turn has {len(groups)} groups (FROM < TO, from 0 to {len(groups)})")
     for i in range(lo, hi):
         members = [c for _, c in groups[i]]
-        questions.append(lambda members=members: below.every(members, ask))
+        if args.parts:
+            questions.append(lambda members=members: every_parts(members, ask))
+        else:
+            questions.append(lambda members=members: below.every(members, ask))
 else:
     group = the_group(ap, pos, args.cover)
     top = next(c for a, c in group if str(a) == args.cover) if args.alone else cover([c for _, c in group], 2)
@@ -200,6 +288,8 @@ print(
     f"{sum(cpu):.2f}",
     " ".join(f"{c:.2f}" for c in cpu),
 )
+for what, n, got, c in parts_log:
+    print(what, n, "below" if got else "not below", f"{c:.2f}")
 if searches is not None:
     searches.out.close()
     searches.table()

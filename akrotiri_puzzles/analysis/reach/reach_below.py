@@ -208,6 +208,11 @@ class Below(Thin):
         self.unions_off = 0
         """`every` questions asked since the last union searched (`UNION_PROBE`): a probe
         whose question searched none (no yes before it) leaves the next question a probe."""
+        self.kind_recent: dict[bool, list[bool]] = {False: [], True: []}
+        """With reach_thin's `UNION_KINDS`: whether each union of each kind (oracle) searched was
+        below, the last `UNION_KIND_RECENT` of each (`every_kinds`)."""
+        self.kind_off: dict[bool, int] = {False: 0, True: 0}
+        """The same per kind as `unions_off`."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the

@@ -64,6 +64,20 @@ proofs) and counted as their groups below for `going_on`; they do not enter `eve
 (`unions_pay` reads the one-turn covers' unions). The answer is the one without runs, except
 that a run below where one of its groups alone passes the node cap proves that group below (a
 no become a proven yes).
+
+*Unions and runs by kind* (`UNION_KINDS`, `BLIND_MISSES`, session 88). `every`'s tally counts
+both kinds of groups of final boards (the boards needing the oracle, R-ORA-1, or not) together,
+so on seed 4's turn 15 (2016, south) at 33 two plain unions not below (one reaching the value in
+a question that failed there anyway, one past the node cap) turned every union off for the next
+two questions, and group 24's cover searched its 42 groups alone (12 s; with its unions, 7
+searches, 7 s), though no oracle union had failed. With `UNION_KINDS` "question" (on) the tally
+is not read: each `every` question searches each kind's unions (after a yes, as before) until one
+of that kind is not below in it, as a counts cover's runs do; "tally" keeps a tally and a probe
+per kind (measured no cheaper). With `BLIND_MISSES` above 1 (off: measured not to pay) a counts
+cover's kind stops at its n-th run not below instead of its first. Sound as any union (above): only which unions
+are searched changes; a union below answers for each of its groups, one not below has each group
+searched as without it, so each answer is the one without, except a no become a proven yes where
+a group alone passes the node cap and a union holding it is below.
 """
 
 from __future__ import annotations
@@ -133,6 +147,23 @@ tries them anyway (its unions enter the recent tally, `UNION_RECENT`; None: neve
 session 86). A count of questions, not time: the same path every run."""
 
 
+UNION_KINDS: str | None = "question"
+"""How `every`'s questions decide their unions by kind (the groups of final boards needing the
+oracle, R-ORA-1, or not; session 88): None: one tally of both kinds (`every_unions`, as before);
+"tally": each kind its own recent tally (its last `UNION_KIND_RECENT` unions, `unions_pay`) and
+its own probe (`UNION_PROBE`); "question": no tally, each `every` question searching each kind's
+runs after a yes until one of that kind is not below in it (as a counts cover's runs,
+`run_below`). Only the order of the searches changes (module doc). On seed 4's turn 15 (2016,
+south), groups 14-27 at 33 (`--went 3 4`): the one-turn covers made 100 searches of 695,954
+states instead of 130 of 757,461 (0.89 of main's CPU there, 0.90 to 0.96 of the whole, three
+runs each, the same answers; group 24's cover 7 searches instead of 42); "tally" 113 searches
+of 738,228 states, no cheaper (docs/benchmarks.md, session 88, h88tally)."""
+
+UNION_KIND_RECENT = 4
+"""With `UNION_KINDS` "tally": the unions of one kind each kind's tally reads (a question searches
+about half its unions of each kind, so half of `UNION_RECENT`)."""
+
+
 BLIND_UNIONS = True
 """Whether a counts cover's question (`blind`) searches runs of `BLIND_CHUNK` groups of final
 boards as one, each kind (the boards with the oracle, those without) until one of its runs is not
@@ -143,6 +174,15 @@ alternated; the same answers; docs/benchmarks.md, session 87, h87thin)."""
 
 BLIND_CHUNK = 4
 """Groups of final boards a counts cover's run searches as one, at most (`BLIND_UNIONS`)."""
+
+BLIND_MISSES = 1
+"""A kind's runs in a counts cover's question (`BLIND_UNIONS`) stop at its this-many-th run not
+below in the question (1: its first, as session 87; session 88). 2 was measured not to pay: on
+seed 4's turn 15 (2016, south), groups 14-27 at 33, group 26's counts cover made 43 searches
+instead of 58 (its first oracle run holds the groups that reach 33, its later runs are below),
+but groups 14 and 15 one more each (their second plain run passes the node cap too): 159 searches
+of 1,306,597 states instead of 172 of 1,308,476, the CPU within the noise (docs/benchmarks.md,
+session 88, h88tally)."""
 
 
 def unions_pay(went: list[int]) -> bool:
@@ -190,6 +230,12 @@ class Thin(Alone):
         self.union_recent.append(below)
         if UNION_RECENT is not None:
             del self.union_recent[:-UNION_RECENT]
+        recent = self.kind_recent[oracle]
+        recent.append(below)
+        del recent[:-UNION_KIND_RECENT]
+        self.kind_off[oracle] = 0
+        if not below and UNION_KINDS == "question" and self.union_kinds is not None:
+            self.union_kinds.discard(oracle)
         return below
 
     def run_searched(
@@ -207,6 +253,9 @@ class Thin(Alone):
     """During a counts cover's question with `BLIND_UNIONS`: the kinds of groups (with the oracle
     or not) whose runs are still searched as one (`run_below`); None: not such a question."""
 
+    blind_missed: dict[bool, int]
+    """During such a question: each kind's runs not below so far (`BLIND_MISSES`)."""
+
     def run_below(
         self, unions: bool, pos: Position, boards: list[Board], acts: int, shared: Boards, ask: int, oracle: bool
     ) -> bool:
@@ -217,12 +266,16 @@ class Thin(Alone):
         seed 4's turn 15, 2016, at 33, the runs without the oracle of two groups in three). Those
         runs do not enter `every`'s tally (`unions_pay`), which reads the one-turn covers'."""
         if self.blind_kinds is None:
+            if self.union_kinds is not None and oracle not in self.union_kinds:
+                return False  # `every`'s unions of that kind are off (`UNION_KINDS`)
             return unions and self.union_below(pos, boards, acts, shared, ask, oracle)
         if oracle not in self.blind_kinds:
             return False
         below = self.run_searched(pos, boards, acts, shared, ask, oracle)
         if not below:
-            self.blind_kinds.discard(oracle)
+            self.blind_missed[oracle] += 1
+            if self.blind_missed[oracle] >= BLIND_MISSES:
+                self.blind_kinds.discard(oracle)
         return below
 
     def recent_went(self) -> list[int]:
@@ -244,6 +297,34 @@ class Thin(Alone):
         self.unions_off += 1
         return UNION_PROBE is not None and self.unions_off >= UNION_PROBE
 
+    union_kinds: set[bool] | None = None
+    """During an `every` question with `UNION_KINDS`: the kinds (oracle or not) whose unions it
+    may search (`every_kinds`); None: not such a question (`unions` alone decides)."""
+
+    kind_recent: dict[bool, list[bool]]
+    kind_off: dict[bool, int]
+
+    def every_kinds(self) -> set[bool]:
+        """The kinds whose unions this `every` question may search (`UNION_KINDS`): "tally", each
+        kind where its recent unions paid (`unions_pay` on its last `UNION_KIND_RECENT`) or as its
+        every `UNION_PROBE`-th question without them; "question", both (each until one of its
+        unions is not below in the question, `union_below`)."""
+        if not EVERY_UNIONS:
+            return set()
+        if UNION_KINDS == "question":
+            return {False, True}
+        kinds = set()
+        for kind in (False, True):
+            recent = self.kind_recent[kind][-UNION_KIND_RECENT:]
+            if unions_pay([len(recent) - sum(recent), sum(recent)]):
+                self.kind_off[kind] = 0
+                kinds.add(kind)
+                continue
+            self.kind_off[kind] += 1
+            if UNION_PROBE is not None and self.kind_off[kind] >= UNION_PROBE:
+                kinds.add(kind)
+        return kinds
+
     def every(self, members: Sequence[Position], ask: int) -> bool:
         """Whether no line of the two turns from any of `members` (the placements of one slot and
         rotation: the same board and seats, differing only in cubes on the board and the market)
@@ -252,7 +333,11 @@ class Thin(Alone):
         top = cover(members)
         if top is None:
             return False
-        self.unions = self.every_unions()
+        if UNION_KINDS is None:
+            self.unions = self.every_unions()
+        else:
+            self.union_kinds = self.every_kinds()
+            self.unions = bool(self.union_kinds)
         chunk = self.chunk
         if self.every_chunk is not None and chunk is not None:
             self.chunk = self.every_chunk
@@ -267,6 +352,7 @@ class Thin(Alone):
             return self.by_member_on and self.by_member(counts, members, ask)
         finally:
             self.unions = True
+            self.union_kinds = None
             self.chunk = chunk
 
     by_member_on = True
@@ -306,6 +392,7 @@ class Thin(Alone):
         chunk = self.chunk
         if BLIND_UNIONS:
             self.blind_kinds = {False, True}
+            self.blind_missed = {False: 0, True: 0}
             self.chunk = BLIND_CHUNK
         try:
             return self(pos, ask)
