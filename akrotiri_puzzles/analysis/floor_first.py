@@ -60,6 +60,13 @@ not deferred):
    at 160 CPU s of the turn (profile; docs/benchmarks.md, session 80).
 3. *Else the plain watched search from its start*, as without this module, the questions
    already answered read from a memo (a question whose budget was spent is asked in full).
+   *Values a line reaches, answered no at once* (session 88, `REACHED_NO`): a question at a
+   value no more than the best line a step found (the pass's best, a line of step 2 or 2b:
+   `Memo.reached`) is not asked. The plain search starts again from nothing, so it asks at each
+   of its new best values plus one, most of them below the line the steps found: on seed 1's
+   turn 25 (2016, south) the first placement's steps found 44 and then 50 unproven, and the plain
+   search asked 41, 42, 44 and 46 to 50 in full, about 100 CPU s of questions that had to answer
+   no, before its line of 56 (57 proven out of reach).
 
 Why it is sound, and what it changes. The required cards (and, in step 2b, the final boards: a
 constraint on the model's classes, R-TILE-1's placement of the next tile) only narrow the model: every line of
@@ -83,7 +90,11 @@ CP-SAT's (deterministic time), and what leads to step 2 and what it returns (the
 the cards of the last no, asked in full) read no budget; a spent question inside step 2's solve
 only lets it go on, past a line nothing beats, to the same line. Step 3 is the plain search; a
 memo of the questions changes only where it stops early, and a stop at a proven value returns the
-line the unstopped search ends with. Step 2b reads no budget either: its solves stop at a
+line the unstopped search ends with. A question answered no at once because a line of the model
+reaches its value (`REACHED_NO`) is one the relaxation answers no in full (it is a sound bound on
+every line, so it never proves a value a line reaches out of reach), and a no stops nothing: the
+search, its stops and its line are as with the question asked; only what the no would have cost
+is saved (the memo keeps no leaf for it: no step reads the leaves after step 2b). Step 2b reads no budget either: its solves stop at a
 deterministic time, and its questions are asked in full (`Memo.__call__`; the leaf behind a no is
 that of the question asked, whether it was first answered within a budget or in full: a question
 answered within its budget ran every relaxed search the full one runs). It runs where step 2's
@@ -156,12 +167,20 @@ def _trace(**facts: Any) -> None:
         TRACE(**facts)
 
 
+REACHED_NO = True
+"""Whether a question at a value some line of the model is known to reach (`Memo.reached`, a line
+a step found) is answered no at once, not asked (session 88, module doc); False: asked, as before."""
+
+
 class Memo:
     """The watch's answers by value, and the cards of the relaxed leaf behind each no."""
 
     def __init__(self, out_of_reach: OutOfReach) -> None:
         self.out_of_reach = out_of_reach
         self.answers: dict[int, bool] = {}
+        self.reached: int | None = None
+        """The most a line of the model found by a step reaches (`reach`): the relaxation, a sound
+        bound, never proves that value or one below it out of reach (`REACHED_NO`)."""
         self.cards: frozenset[str] | None = None
         """The map cards of the relaxed leaf that reached the last value answered no."""
         self.leaves: dict[int, tuple[frozenset[str] | None, frozenset[Board] | None]] = {}
@@ -169,8 +188,20 @@ class Memo:
         leaf that reached it (step 2b: read by value, so a question answered earlier gives its
         own leaf, not the last no's)."""
 
+    def reach(self, value: int) -> None:
+        """A line of the model worth `value` is found (a step's solve of the model or of a copy
+        narrowed by constraints only: one of its lines)."""
+        if self.reached is None or value > self.reached:
+            self.reached = value
+
+    def known_no(self, value: int) -> bool:
+        """Whether the question at `value` is answered no without asking (`REACHED_NO`)."""
+        return REACHED_NO and self.reached is not None and value <= self.reached
+
     def __call__(self, value: int) -> bool:
         """The question in full (the plain search's)."""
+        if self.known_no(value):
+            return False
         if value not in self.answers:
             reach_two_goals.Reached.cards = None
             reach_two_goals.Reached.finals = None
@@ -184,6 +215,8 @@ class Memo:
         """The question with at most `seconds` CPU s of relaxed searches started (watch_defer's
         `Watch.within`, where the watch has it; else in full): None where they are spent first,
         and then nothing is kept (the plain search asks it in full)."""
+        if self.known_no(value):
+            return False
         if value in self.answers:
             return self.answers[value]
         within = getattr(self.out_of_reach, "within", None)
@@ -271,6 +304,7 @@ def solve_floor_first(
         return answer
     if status == "FEASIBLE":
         best = int(solver.value(model.primary))
+        memo.reach(best)
         if memo(best + 1):
             return "OPTIMAL", solver, best  # the line the plain search stops at, or ends with
         if leaf_line is not None and LEAF_ROUNDS > 0:
@@ -335,6 +369,8 @@ def _cards_line(
     t = time.process_time()
     got = STATUS[found.solve(copy, watched)]
     value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
+    if value is not None:
+        memo.reach(value)
     proven = value is not None and (watched.met or memo(value + 1))
     _trace(
         kind="cards",
@@ -377,6 +413,8 @@ def _finals_line(
         got = STATUS[found.solve(copy)]
         value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
         cpu = round(time.process_time() - t, 2)
+        if value is not None:
+            memo.reach(value)
         proven = value is not None and memo(value + 1)
         _trace(
             kind="finals",

@@ -85,6 +85,8 @@ def solve_floored(
     memo = floor_first.Memo(out_of_reach)
     status, solver, meets, cpu = floor_first.first_pass(model, memo, deadline, workers, tuning)
     best = int(solver.value(model.primary)) if status in ("OPTIMAL", "FEASIBLE") else None
+    if best is not None:
+        memo.reach(best)  # the plain search's questions at or below it answered no at once
     _trace(kind="floored_pass", floor=floor, status=status, value=best, met=meets.met, cpu_all=cpu)
     answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
     if answer is not None:
