@@ -47,7 +47,7 @@ the model solved to its end; its line may be another of the same value (the dige
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Set
 from typing import Protocol
 
 from ..board import Board
@@ -58,9 +58,20 @@ from .reach.reach_bound import TooBig
 from .reach.reach_two import NODES as RELAXED_NODES
 from .reach.reach_two import group_bound, slot_groups
 from .reach.reach_two_goals import Reached
-from .realise import Leaf, Realised, TracedRelaxed, realise, traced
+from .realise import Leaf, Realised, TracedRelaxed, attempt, traced
 
-__all__ = ["EXTRA", "LEAF_NODES", "Asked", "Leaves", "climb_line"]
+__all__ = [
+    "DEFER",
+    "EXTRA",
+    "FALLBACK",
+    "FALLBACK_NODES",
+    "LEAF_NODES",
+    "ROUND_PLAYS",
+    "TRIES",
+    "Asked",
+    "Leaves",
+    "climb_line",
+]
 
 LEAF_NODES = 50_000
 """Engine plays a round's realisation may make (realise.py's `NODES` is the floored member's)."""
@@ -68,6 +79,27 @@ LEAF_NODES = 50_000
 EXTRA = 5_000
 """Plays a round's realisation goes on for once its line reaches the value asked (realise.py's
 `extra`): about 0.1 CPU s. Seed 4's turn 14's leaf at 27 gives 28 after 2,000 more (session 87)."""
+
+
+FALLBACK = True
+"""Whether a round whose first leaf the engine does not realise tries the other groups' leaves at
+the same value (`TRIES` leaves of `FALLBACK_NODES` plays at most, `ROUND_PLAYS` in all; session
+88, module doc); False: one leaf a round, of `LEAF_NODES` plays (session 87)."""
+
+TRIES = 6
+"""Leaves a round realises at most where `FALLBACK`."""
+
+FALLBACK_NODES = 150_000
+"""Engine plays one leaf's realisation makes at most where `FALLBACK` (seed 4's turn 15's first
+member: its leaves at 27 and 29 realised in 132,464 and 138,365 plays with `DEFER`)."""
+
+ROUND_PLAYS = 600_000
+"""Engine plays a round's realisations make in all where `FALLBACK` (about 10 CPU s)."""
+
+DEFER = True
+"""Whether the rounds' realisations may keep turn 1's sales for turn 2 (realise.py's `attempt`,
+`defer`; session 88); False: as session 87's. The floored member's step (realise.py's
+`floor_line`) does not."""
 
 
 class Asked(Protocol):
@@ -112,17 +144,23 @@ class Leaves:
     def leaf(self, ask: int, hints: tuple[int | None, ...] = (), every: bool = True) -> Leaf | None:
         """A relaxed leaf that reaches `ask`: the hinted groups searched first, then (`every`) the
         others in order; None where none reaches it (or the relaxation does not apply)."""
+        return next((leaf for _, leaf in self.each(ask, hints, every)), None)
+
+    def each(
+        self, ask: int, hints: tuple[int | None, ...] = (), every: bool = True, skip: Set[int] = frozenset()
+    ) -> Iterator[tuple[int, Leaf]]:
+        """The relaxed leaves that reach `ask`, by group (`leaf`'s order, the groups in `skip`
+        left out), each group searched only when the one before is done with."""
         if self.groups is None:
-            return None
+            return
         order = [i for i in dict.fromkeys(hints) if i is not None]
         if every:
             order += [i for i in range(len(self.groups[1])) if i not in order]
         for i in order:
-            if self.open(i, ask):
+            if i not in skip and self.open(i, ask):
                 got = self.search(i, ask)
                 if got is not None:
-                    return got
-        return None
+                    yield i, got
 
     def search(self, i: int, ask: int) -> Leaf | None:
         """Group `i` searched at `ask` as `relaxed_leaf` searches it (`TracedRelaxed`): its leaf,
@@ -149,23 +187,81 @@ class Leaves:
         return None
 
 
+class _Round:
+    """A round's realisations (`climb_line`): the leaves at a value tried best first, within the
+    round's plays and leaves (module doc, *the other groups' leaves*)."""
+
+    def __init__(
+        self, puzzle: Puzzle, leaves: Leaves, nodes: int, extra: int, tries: int, plays: int, defer: bool
+    ) -> None:
+        self.puzzle = puzzle
+        self.defer = defer
+        self.leaves = leaves
+        self.nodes = nodes
+        self.extra = extra
+        self.tries = tries
+        self.plays = plays
+        self.failed: set[tuple[int, int]] = set()
+        """(group, value) whose leaf at that value the engine did not realise."""
+        self.spent = 0
+        self.tried = 0
+
+    def start(self) -> None:
+        self.spent = self.tried = 0
+
+    def line(self, ask: int, hints: tuple[int | None, ...], every: bool) -> Realised | None:
+        """An engine line worth at least `ask` from the first leaf (`Leaves.each`'s order) that
+        the engine realises; None where none does within the round's leaves and plays."""
+        skip = {i for i, v in self.failed if v == ask}
+        if self.over():
+            return None
+        for i, leaf in self.leaves.each(ask, hints, every, skip):
+            nodes = min(self.nodes, self.plays - self.spent)
+            got, plays = attempt(self.puzzle, leaf, nodes, ask, extra=self.extra, defer=self.defer)
+            self.spent += plays
+            self.tried += 1
+            if got is not None and got.value >= ask:
+                return got
+            self.failed.add((i, ask))
+            if self.over():  # checked before the next group is searched
+                return None
+        return None
+
+    def over(self) -> bool:
+        return self.tried >= self.tries or self.spent >= self.plays
+
+
 def climb_line(
     puzzle: Puzzle,
     pos: Position,
     floor: int,
     question: Asked,
     rounds: int,
-    nodes: int = LEAF_NODES,
+    nodes: int | None = None,
     extra: int = EXTRA,
+    tries: int | None = None,
+    plays: int | None = None,
+    defer: bool | None = None,
 ) -> Realised | None:
     """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `question`: the member's optimum,
     that line (module doc); None where no leaf gives a line of the value asked, or `rounds`
-    values are realised and the last line's value plus one is not proven."""
+    values are realised and the last line's value plus one is not proven. `tries` leaves a round
+    realises at most, within `plays` engine plays in all (module doc; None: `TRIES` and
+    `ROUND_PLAYS` where `FALLBACK`, else one leaf of `nodes` plays, session 87's rounds); `nodes`
+    plays a leaf (None: `FALLBACK_NODES` where `FALLBACK`, else `LEAF_NODES`); `defer`: realise.py's
+    `attempt`'s (None: `DEFER`)."""
+    if nodes is None:
+        nodes = FALLBACK_NODES if FALLBACK else LEAF_NODES
+    if tries is None:
+        tries = TRIES if FALLBACK else 1
+    if plays is None:
+        plays = ROUND_PLAYS if FALLBACK else nodes
     leaves = Leaves(pos)
     best: Realised | None = None
     ask = floor
     no: set[int] = set()
+    tried = _Round(puzzle, leaves, nodes, extra, tries, plays, DEFER if defer is None else defer)
 
     def hinted() -> tuple[int | None, ...]:
         _, finals = question.leaves.get(ask, (None, None))
@@ -181,15 +277,15 @@ def climb_line(
         return False
 
     for _ in range(rounds):
-        leaf = leaves.leaf(ask, hinted(), every=best is None)
-        if leaf is None and best is not None:
+        tried.start()
+        got = tried.line(ask, hinted(), every=best is None)
+        if got is None and best is not None:
             if proven(ask):
                 traced(ask, best.value, True)
                 return best
-            leaf = leaves.leaf(ask, hinted())
-        got = None if leaf is None else realise(puzzle, leaf, nodes, target=ask, extra=extra)
+            got = tried.line(ask, hinted(), every=True)
         traced(ask, None if got is None else got.value, False)
-        if got is None or got.value < ask:
+        if got is None:
             break
         best, ask = got, got.value + 1
     if best is not None and proven(best.value + 1):
