@@ -47,7 +47,8 @@ line may differ from the model's (the digest may move), the status, value and bo
 turn's first member (no floor) is asked the same way after its model's first pass, from the pass's
 best plus one (floor_first.py's step 1b, session 86, off then), since session 87 by
 realise_climb.py's `climb_line` (the leaf searches shared between its rounds), on by default
-(`LEAF_ROUNDS` 6).
+(`LEAF_ROUNDS` 6); since session 88 its rounds try the other groups' leaves where the first is
+not realised, and their realiser may keep turn 1's sales for turn 2 (`attempt`'s `defer`).
 
 The answer is a floor: a line the engine plays from the member's two-turn puzzle
 (`board_solve.two_turn_puzzle`), scored by `scoring.seat_score` at its end in turn 2's action
@@ -529,6 +530,11 @@ REALISE_FIRST = True
 """Whether board_solve's `best_two_turns` tries `floor_line` before a member's model (module doc);
 on by default since session 86 (off in session 85)."""
 
+CLIMB_FLOORED = False
+"""Whether `floor_line` climbs as step 1b's rounds do (realise_climb.py's `climb_line`: leaf
+searches shared between values, the other groups' leaves, sales kept for turn 2; session 88);
+False: each value's leaf from scratch (session 86)."""
+
 ROUNDS = 3
 """Values `floor_line` asks at most (the floor, then each realised value plus one not proven)."""
 
@@ -551,7 +557,14 @@ def floor_line(
     """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `out_of_reach` (a sound bound):
     the member's optimum, that line (module doc). None where the relaxation reads the value asked
-    below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven."""
+    below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven.
+    Where `CLIMB_FLOORED`: realise_climb.py's `climb_line` from `floor` instead (its question
+    `out_of_reach` in floor_first.py's `Memo`)."""
+    if CLIMB_FLOORED:
+        from .floor_first import Memo  # no import cycle: both import this module's names at run time
+        from .realise_climb import climb_line
+
+        return climb_line(puzzle, pos, floor, Memo(out_of_reach), rounds)
     ask = floor
     for _ in range(rounds):
         leaf = relaxed_leaf(pos, ask)

@@ -30,7 +30,24 @@ the questions 19.7 s (26, 27 and 28 answered no at about 2.5 s each, 29 proven a
   realised took 1,000 to 4,000 plays (s4t14, s3t12), a floored member's 23,105 (s4t15, session
   85); a leaf not realised spent all 200,000 (3.3 CPU s on s4t15's leaf at 27, session 86).
 
-A round ends the climb where its leaf gives no line worth its value (the question at the last
+- *The other groups' leaves* (`FALLBACK`, session 88): a round whose leaf the engine does not
+  realise at its value goes on to the next leaf at that value (`Leaves.each`: the hinted groups,
+  then the others in order, each searched only once the leaf before is given up; a group whose
+  leaf was not realised at a value is not tried again at it), at most `TRIES` leaves of
+  `FALLBACK_NODES` plays each and `ROUND_PLAYS` in all; the rounds' realisations may keep turn
+  1's sales for turn 2 (`DEFER`, realise.py's `attempt`). Seed 4's turn 15 (south), its first
+  member (`tile -1,-2 r0 blue@NE`, OPTIMAL 30): the first pass stops at 25; at 26 the hinted
+  leaf (group 8, whose path buys two cards in turn 1 and digs both in turn 2) is not realised in
+  50,000 plays (its last stop never made), but 13 other groups' leaves at 26 are (group 1's in
+  7,191 plays); at 27 to 30 none of the leaves of the 4 to 19 groups reaching them was realised
+  in 50,000 plays (group 26's at 30 gives 28 in 1,000,000): their paths sell in turn 1 at the
+  relaxation's best prices (R-FREE-1), where the engine's line of 30 sells its blues after its
+  tile takes a blue off the market (R-TILE-2), which pays for its two excavations. With both:
+  26 (group 1's leaf), 28 (group 5's at 27, the fourth tried), 30 (group 32's at 29, the third
+  tried), 31 proven: the first model OPTIMAL 30 in 95.8 CPU s where it took 149.0
+  (docs/benchmarks.md, session 88, h88leaves).
+
+A round ends the climb where none of its leaves gives a line worth its value (the question at the last
 line's value plus one is then asked, as `floor_line` asked it after each line); the rounds
 (`rounds`: values whose leaf is realised) are counted, and after the last the question is asked at
 the last line's value plus one. Deterministic: counts of engine plays and relaxed states, the
@@ -41,7 +58,7 @@ its start, every action offered, scored by `seat_score` at turn 2's end, replaye
 board_solve's `best_two_turns`) worth `w`, returned only where the question (the analyser's sound
 relaxation, reach_below.py, asked in full through the memo) proves `w + 1` out of reach: the
 optimum is `w`. Nothing here is a bound: which groups are searched, and in what order, only
-decides which leaf (a guess) is realised, so the answer's status, value and bound are those of
+decides which leaf (a guess) is realised (the leaves tried after one not realised too), so the answer's status, value and bound are those of
 the model solved to its end; its line may be another of the same value (the digest may move).
 """
 
