@@ -39,8 +39,8 @@ the questions 19.7 s (26, 27 and 28 answered no at about 2.5 s each, 29 proven a
   member (`tile -1,-2 r0 blue@NE`, OPTIMAL 30): the first pass stops at 25; at 26 the hinted
   leaf (group 8, whose path buys two cards in turn 1 and digs both in turn 2) is not realised in
   50,000 plays (its last stop never made), but 13 other groups' leaves at 26 are (group 1's in
-  7,191 plays); at 27 to 30 none of the leaves of the 4 to 19 groups reaching them was realised
-  in 50,000 plays (group 26's at 30 gives 28 in 1,000,000): their paths sell in turn 1 at the
+  7,191 plays); at 27 and at 30 none of the leaves of the 19 and 4 groups reaching them was
+  realised in 50,000 plays (group 26's at 30 gives 28 in 1,000,000): their paths sell in turn 1 at the
   relaxation's best prices (R-FREE-1), where the engine's line of 30 sells its blues after its
   tile takes a blue off the market (R-TILE-2), which pays for its two excavations. With both:
   26 (group 1's leaf), 28 (group 5's at 27, the fourth tried), 30 (group 32's at 29, the third
