@@ -29,7 +29,10 @@ not deferred):
    (the group of the memo's no at a value searched first), search a leaf before asking a
    question, and let the realiser go on past the value asked: on seed 4's turn 14 they answer
    OPTIMAL 28 in about 23 CPU s where steps 2 and 2b took about 33 (the questions at 26 and 29
-   asked by both), where session 86's rounds took 37-46. Sound: the line is one the engine plays from the member's two-turn
+   asked by both), where session 86's rounds took 37-46. Session 88's rounds go on to the other
+   groups' leaves where the engine does not realise the first, and may keep turn 1's sales for
+   turn 2 (realise_climb's `FALLBACK`, `DEFER`): seed 4's turn 15's first model, OPTIMAL 30, in
+   95.8 CPU s where CP-SAT's steps 2 and 3 took it to 149.0. Sound: the line is one the engine plays from the member's two-turn
    puzzle and scores at turn 2's end (replayed again in `best_two_turns`), so the optimum is at
    least `w`; the relaxation (reach_below.py) is a sound bound on every line, so no line reaches
    `w + 1`: the optimum is `w`, bound `w`, the status, value and bound of the plain search. The

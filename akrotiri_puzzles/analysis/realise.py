@@ -47,7 +47,8 @@ line may differ from the model's (the digest may move), the status, value and bo
 turn's first member (no floor) is asked the same way after its model's first pass, from the pass's
 best plus one (floor_first.py's step 1b, session 86, off then), since session 87 by
 realise_climb.py's `climb_line` (the leaf searches shared between its rounds), on by default
-(`LEAF_ROUNDS` 6).
+(`LEAF_ROUNDS` 6); since session 88 its rounds try the other groups' leaves where the first is
+not realised, and their realiser may keep turn 1's sales for turn 2 (`attempt`'s `defer`).
 
 The answer is a floor: a line the engine plays from the member's two-turn puzzle
 (`board_solve.two_turn_puzzle`), scored by `scoring.seat_score` at its end in turn 2's action
@@ -88,6 +89,7 @@ __all__ = [
     "Realised",
     "Stop",
     "TracedRelaxed",
+    "attempt",
     "floor_line",
     "realise",
     "relaxed_leaf",
@@ -240,9 +242,13 @@ class Realised:
 
 
 class _Search:
-    def __init__(self, puzzle: Puzzle, leaf: Leaf, nodes: int, target: int | None, extra: int = 0) -> None:
+    def __init__(
+        self, puzzle: Puzzle, leaf: Leaf, nodes: int, target: int | None, extra: int = 0, defer: bool = False
+    ) -> None:
         self.puzzle = puzzle
         self.target = target
+        self.defer = defer
+        """Turn 1's sales may wait for turn 2 at Thera (`attempt`)."""
         self.extra = extra
         """Plays the search goes on for once a line worth `target` is found (`realise`)."""
         self.r = leaf.relaxed
@@ -392,13 +398,17 @@ class _Search:
         pos = state.pos
         if pos.phase == "place":  # turn 2's tile: the leaf's final boards
             tile = pos.seat(self.puzzle.hero).tile
-            for a in moves(self.puzzle, state):
-                if not isinstance(a, PlaceTile) or tile is None:
+            placements = [a for a in moves(self.puzzle, state) if isinstance(a, PlaceTile)]
+            if self.defer:  # the cube of a colour aboard first (its price up where it is sold next)
+                aboard = set(pos.seat(self.puzzle.hero).cargo)
+                placements.sort(key=lambda a: a.colour not in aboard)
+            for p in placements:
+                if tile is None:
                     continue
-                if self.finals is None or pos.board.with_tile(a.slot, tile, a.rotation) in self.finals:
-                    got = self.play(state, a)
+                if self.finals is None or pos.board.with_tile(p.slot, tile, p.rotation) in self.finals:
+                    got = self.play(state, p)
                     if got is not None:
-                        yield got, (*line, a), i
+                        yield got, (*line, p), i
             return
         if pos.phase == "goal":
             for got, ln in self.children(state, line, KeepGoal):
@@ -406,6 +416,11 @@ class _Search:
             return
         if pos.phase != "act":
             return
+        if self.defer and state.turn == 2 and self.kept(state, i):
+            sold = self.sell_all(state, line)  # cubes kept from turn 1's sale, sold at Thera in turn 2
+            if sold is None:
+                return
+            state, line = sold
         if i == len(self.stops):
             if state.turn == 2:
                 self.record(state, line)
@@ -422,6 +437,8 @@ class _Search:
                 sold = self.sell_all(arrived, ln)
                 if sold is not None and len(sold[1]) > len(ln):
                     yield sold[0], sold[1], i + 1
+                if self.defer and arrived.turn == 1 and self.stops[-1].turn == 2:
+                    yield arrived, ln, i + 1  # the cubes kept for turn 2 (the next tile's cube may raise their price)
             else:
                 for a in self.at_stop(arrived, stop):
                     got = self.play(arrived, a)
@@ -433,6 +450,13 @@ class _Search:
         if cross:
             for got, ln in self.children(state, line, EndTurn):
                 yield got, ln, i
+
+    def kept(self, state: State, i: int) -> bool:
+        """Whether the boat stands at Thera with cubes aboard, the path's next stop no sale."""
+        pos = state.pos
+        if not pos.seat(self.puzzle.hero).cargo or not self.on(state, {pos.board.thera_island}):
+            return False
+        return i == len(self.stops) or self.stops[i].kind != "sell"
 
     def start(self, state: State, most: int) -> None:
         """Searched with at most 0, 1, ... `most` choices other than the first (a limited
@@ -460,6 +484,7 @@ def realise(
     target: int | None = None,
     most: int = DISCREPANCIES,
     extra: int = 0,
+    defer: bool = False,
 ) -> Realised | None:
     """The best engine line found from `puzzle`'s start (a member's two-turn puzzle) that makes
     every stop of the leaf's path (module doc), replayed and scored; None where none is found
@@ -467,21 +492,48 @@ def realise(
     leaf reached), else after lines of up to `most` choices other than the first. `extra`: once a
     line worth `target` is found, the search goes on for that many plays more (within `nodes`),
     and the best line found is returned (step 1b's rounds, realise_climb.py: a leaf may give a line
-    above the value it was asked at); 0: it stops there."""
-    search = _Search(puzzle, leaf, nodes, target, extra)
+    above the value it was asked at); 0: it stops there. `defer`: `attempt`'s."""
+    return attempt(puzzle, leaf, nodes, target, most, extra, defer)[0]
+
+
+def attempt(
+    puzzle: Puzzle,
+    leaf: Leaf,
+    nodes: int = NODES,
+    target: int | None = None,
+    most: int = DISCREPANCIES,
+    extra: int = 0,
+    defer: bool = False,
+) -> tuple[Realised | None, int]:
+    """`realise`'s answer and the engine plays its search made (also where it found no line: a
+    budget of plays shared by several leaves, realise_climb.py's fallback). `defer` (step 1b's
+    rounds where realise_climb's `DEFER`, session 88): a sale the path makes in turn 1 before a
+    stop of turn 2 is also tried kept aboard (a choice other than the first), its cubes sold
+    where the line stands at Thera in turn 2 (free actions, R-FREE-1), and turn 2's tile is tried
+    with its cube of a colour aboard first (R-TILE-2: a cube off the market raises that colour's
+    price). The path's relaxed sales read the best prices; on seed 4's turn 15's first member the
+    engine's line of 30 sells its blues after its tile takes a blue, and without this the leaf
+    gives 26 in 50,000 plays and 28 in 1,000,000."""
+    search = _Search(puzzle, leaf, nodes, target, extra, defer)
     search.start(State(puzzle.start), most)
     if search.best is None:
-        return None
+        return None, search.plays
     _, line = search.best
     got = replay(puzzle, list(line))
     assert got.illegal_at is None, got.reason  # every action was one the engine offered
     end = got.states[-1]
-    return Realised(seat_score(end.pos, puzzle.hero).total, line, format_line(list(line)), search.plays)
+    value = seat_score(end.pos, puzzle.hero).total
+    return Realised(value, line, format_line(list(line)), search.plays), search.plays
 
 
 REALISE_FIRST = True
 """Whether board_solve's `best_two_turns` tries `floor_line` before a member's model (module doc);
 on by default since session 86 (off in session 85)."""
+
+CLIMB_FLOORED = False
+"""Whether `floor_line` climbs as step 1b's rounds do (realise_climb.py's `climb_line`: leaf
+searches shared between values, the other groups' leaves, sales kept for turn 2; session 88);
+False: each value's leaf from scratch (session 86)."""
 
 ROUNDS = 3
 """Values `floor_line` asks at most (the floor, then each realised value plus one not proven)."""
@@ -505,7 +557,14 @@ def floor_line(
     """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `out_of_reach` (a sound bound):
     the member's optimum, that line (module doc). None where the relaxation reads the value asked
-    below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven."""
+    below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven.
+    Where `CLIMB_FLOORED`: realise_climb.py's `climb_line` from `floor` instead (its question
+    `out_of_reach` in floor_first.py's `Memo`)."""
+    if CLIMB_FLOORED:
+        from .floor_first import Memo  # no import cycle: both import this module's names at run time
+        from .realise_climb import climb_line
+
+        return climb_line(puzzle, pos, floor, Memo(out_of_reach), rounds)
     ask = floor
     for _ in range(rounds):
         leaf = relaxed_leaf(pos, ask)

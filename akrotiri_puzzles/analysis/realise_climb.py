@@ -30,7 +30,24 @@ the questions 19.7 s (26, 27 and 28 answered no at about 2.5 s each, 29 proven a
   realised took 1,000 to 4,000 plays (s4t14, s3t12), a floored member's 23,105 (s4t15, session
   85); a leaf not realised spent all 200,000 (3.3 CPU s on s4t15's leaf at 27, session 86).
 
-A round ends the climb where its leaf gives no line worth its value (the question at the last
+- *The other groups' leaves* (`FALLBACK`, session 88): a round whose leaf the engine does not
+  realise at its value goes on to the next leaf at that value (`Leaves.each`: the hinted groups,
+  then the others in order, each searched only once the leaf before is given up; a group whose
+  leaf was not realised at a value is not tried again at it), at most `TRIES` leaves of
+  `FALLBACK_NODES` plays each and `ROUND_PLAYS` in all; the rounds' realisations may keep turn
+  1's sales for turn 2 (`DEFER`, realise.py's `attempt`). Seed 4's turn 15 (south), its first
+  member (`tile -1,-2 r0 blue@NE`, OPTIMAL 30): the first pass stops at 25; at 26 the hinted
+  leaf (group 8, whose path buys two cards in turn 1 and digs both in turn 2) is not realised in
+  50,000 plays (its last stop never made), but 13 other groups' leaves at 26 are (group 1's in
+  7,191 plays); at 27 and at 30 none of the leaves of the 19 and 4 groups reaching them was
+  realised in 50,000 plays (group 26's at 30 gives 28 in 1,000,000): their paths sell in turn 1 at the
+  relaxation's best prices (R-FREE-1), where the engine's line of 30 sells its blues after its
+  tile takes a blue off the market (R-TILE-2), which pays for its two excavations. With both:
+  26 (group 1's leaf), 28 (group 5's at 27, the fourth tried), 30 (group 32's at 29, the third
+  tried), 31 proven: the first model OPTIMAL 30 in 95.8 CPU s where it took 149.0
+  (docs/benchmarks.md, session 88, h88leaves).
+
+A round ends the climb where none of its leaves gives a line worth its value (the question at the last
 line's value plus one is then asked, as `floor_line` asked it after each line); the rounds
 (`rounds`: values whose leaf is realised) are counted, and after the last the question is asked at
 the last line's value plus one. Deterministic: counts of engine plays and relaxed states, the
@@ -41,13 +58,13 @@ its start, every action offered, scored by `seat_score` at turn 2's end, replaye
 board_solve's `best_two_turns`) worth `w`, returned only where the question (the analyser's sound
 relaxation, reach_below.py, asked in full through the memo) proves `w + 1` out of reach: the
 optimum is `w`. Nothing here is a bound: which groups are searched, and in what order, only
-decides which leaf (a guess) is realised, so the answer's status, value and bound are those of
+decides which leaf (a guess) is realised (the leaves tried after one not realised too), so the answer's status, value and bound are those of
 the model solved to its end; its line may be another of the same value (the digest may move).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Set
 from typing import Protocol
 
 from ..board import Board
@@ -58,9 +75,20 @@ from .reach.reach_bound import TooBig
 from .reach.reach_two import NODES as RELAXED_NODES
 from .reach.reach_two import group_bound, slot_groups
 from .reach.reach_two_goals import Reached
-from .realise import Leaf, Realised, TracedRelaxed, realise, traced
+from .realise import Leaf, Realised, TracedRelaxed, attempt, traced
 
-__all__ = ["EXTRA", "LEAF_NODES", "Asked", "Leaves", "climb_line"]
+__all__ = [
+    "DEFER",
+    "EXTRA",
+    "FALLBACK",
+    "FALLBACK_NODES",
+    "LEAF_NODES",
+    "ROUND_PLAYS",
+    "TRIES",
+    "Asked",
+    "Leaves",
+    "climb_line",
+]
 
 LEAF_NODES = 50_000
 """Engine plays a round's realisation may make (realise.py's `NODES` is the floored member's)."""
@@ -68,6 +96,27 @@ LEAF_NODES = 50_000
 EXTRA = 5_000
 """Plays a round's realisation goes on for once its line reaches the value asked (realise.py's
 `extra`): about 0.1 CPU s. Seed 4's turn 14's leaf at 27 gives 28 after 2,000 more (session 87)."""
+
+
+FALLBACK = True
+"""Whether a round whose first leaf the engine does not realise tries the other groups' leaves at
+the same value (`TRIES` leaves of `FALLBACK_NODES` plays at most, `ROUND_PLAYS` in all; session
+88, module doc); False: one leaf a round, of `LEAF_NODES` plays (session 87)."""
+
+TRIES = 6
+"""Leaves a round realises at most where `FALLBACK`."""
+
+FALLBACK_NODES = 150_000
+"""Engine plays one leaf's realisation makes at most where `FALLBACK` (seed 4's turn 15's first
+member: its leaves at 27 and 29 realised in 132,464 and 138,365 plays with `DEFER`)."""
+
+ROUND_PLAYS = 600_000
+"""Engine plays a round's realisations make in all where `FALLBACK` (about 10 CPU s)."""
+
+DEFER = True
+"""Whether the rounds' realisations may keep turn 1's sales for turn 2 (realise.py's `attempt`,
+`defer`; session 88); False: as session 87's. The floored member's step (realise.py's
+`floor_line`) does not."""
 
 
 class Asked(Protocol):
@@ -112,17 +161,23 @@ class Leaves:
     def leaf(self, ask: int, hints: tuple[int | None, ...] = (), every: bool = True) -> Leaf | None:
         """A relaxed leaf that reaches `ask`: the hinted groups searched first, then (`every`) the
         others in order; None where none reaches it (or the relaxation does not apply)."""
+        return next((leaf for _, leaf in self.each(ask, hints, every)), None)
+
+    def each(
+        self, ask: int, hints: tuple[int | None, ...] = (), every: bool = True, skip: Set[int] = frozenset()
+    ) -> Iterator[tuple[int, Leaf]]:
+        """The relaxed leaves that reach `ask`, by group (`leaf`'s order, the groups in `skip`
+        left out), each group searched only when the one before is done with."""
         if self.groups is None:
-            return None
+            return
         order = [i for i in dict.fromkeys(hints) if i is not None]
         if every:
             order += [i for i in range(len(self.groups[1])) if i not in order]
         for i in order:
-            if self.open(i, ask):
+            if i not in skip and self.open(i, ask):
                 got = self.search(i, ask)
                 if got is not None:
-                    return got
-        return None
+                    yield i, got
 
     def search(self, i: int, ask: int) -> Leaf | None:
         """Group `i` searched at `ask` as `relaxed_leaf` searches it (`TracedRelaxed`): its leaf,
@@ -149,23 +204,81 @@ class Leaves:
         return None
 
 
+class _Round:
+    """A round's realisations (`climb_line`): the leaves at a value tried best first, within the
+    round's plays and leaves (module doc, *the other groups' leaves*)."""
+
+    def __init__(
+        self, puzzle: Puzzle, leaves: Leaves, nodes: int, extra: int, tries: int, plays: int, defer: bool
+    ) -> None:
+        self.puzzle = puzzle
+        self.defer = defer
+        self.leaves = leaves
+        self.nodes = nodes
+        self.extra = extra
+        self.tries = tries
+        self.plays = plays
+        self.failed: set[tuple[int, int]] = set()
+        """(group, value) whose leaf at that value the engine did not realise."""
+        self.spent = 0
+        self.tried = 0
+
+    def start(self) -> None:
+        self.spent = self.tried = 0
+
+    def line(self, ask: int, hints: tuple[int | None, ...], every: bool) -> Realised | None:
+        """An engine line worth at least `ask` from the first leaf (`Leaves.each`'s order) that
+        the engine realises; None where none does within the round's leaves and plays."""
+        skip = {i for i, v in self.failed if v == ask}
+        if self.over():
+            return None
+        for i, leaf in self.leaves.each(ask, hints, every, skip):
+            nodes = min(self.nodes, self.plays - self.spent)
+            got, plays = attempt(self.puzzle, leaf, nodes, ask, extra=self.extra, defer=self.defer)
+            self.spent += plays
+            self.tried += 1
+            if got is not None and got.value >= ask:
+                return got
+            self.failed.add((i, ask))
+            if self.over():  # checked before the next group is searched
+                return None
+        return None
+
+    def over(self) -> bool:
+        return self.tried >= self.tries or self.spent >= self.plays
+
+
 def climb_line(
     puzzle: Puzzle,
     pos: Position,
     floor: int,
     question: Asked,
     rounds: int,
-    nodes: int = LEAF_NODES,
+    nodes: int | None = None,
     extra: int = EXTRA,
+    tries: int | None = None,
+    plays: int | None = None,
+    defer: bool | None = None,
 ) -> Realised | None:
     """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `question`: the member's optimum,
     that line (module doc); None where no leaf gives a line of the value asked, or `rounds`
-    values are realised and the last line's value plus one is not proven."""
+    values are realised and the last line's value plus one is not proven. `tries` leaves a round
+    realises at most, within `plays` engine plays in all (module doc; None: `TRIES` and
+    `ROUND_PLAYS` where `FALLBACK`, else one leaf of `nodes` plays, session 87's rounds); `nodes`
+    plays a leaf (None: `FALLBACK_NODES` where `FALLBACK`, else `LEAF_NODES`); `defer`: realise.py's
+    `attempt`'s (None: `DEFER`)."""
+    if nodes is None:
+        nodes = FALLBACK_NODES if FALLBACK else LEAF_NODES
+    if tries is None:
+        tries = TRIES if FALLBACK else 1
+    if plays is None:
+        plays = ROUND_PLAYS if FALLBACK else nodes
     leaves = Leaves(pos)
     best: Realised | None = None
     ask = floor
     no: set[int] = set()
+    tried = _Round(puzzle, leaves, nodes, extra, tries, plays, DEFER if defer is None else defer)
 
     def hinted() -> tuple[int | None, ...]:
         _, finals = question.leaves.get(ask, (None, None))
@@ -181,15 +294,15 @@ def climb_line(
         return False
 
     for _ in range(rounds):
-        leaf = leaves.leaf(ask, hinted(), every=best is None)
-        if leaf is None and best is not None:
+        tried.start()
+        got = tried.line(ask, hinted(), every=best is None)
+        if got is None and best is not None:
             if proven(ask):
                 traced(ask, best.value, True)
                 return best
-            leaf = leaves.leaf(ask, hinted())
-        got = None if leaf is None else realise(puzzle, leaf, nodes, target=ask, extra=extra)
+            got = tried.line(ask, hinted(), every=True)
         traced(ask, None if got is None else got.value, False)
-        if got is None or got.value < ask:
+        if got is None:
             break
         best, ask = got, got.value + 1
     if best is not None and proven(best.value + 1):
