@@ -347,7 +347,13 @@ def best_two_turns(
     leaf_line = None
     if out_of_reach is not None and objective == "score" and realise.REALISE_FIRST:
         if floor is not None:
-            got = realise.floor_line(puzzle, pos, floor, out_of_reach)
+            if realise.CLIMB_FLOORED:  # step 1b's rounds for a floored member (off by default)
+                from .floor_first import Memo
+                from .realise_climb import climb_line
+
+                got = climb_line(puzzle, pos, floor, Memo(out_of_reach), realise.ROUNDS)
+            else:
+                got = realise.floor_line(puzzle, pos, floor, out_of_reach)
             if got is not None and (cap is None or got.value <= cap):
                 return _realised(puzzle, got, objective)
         else:  # the first model's: its step 1b (floor_first.py, session 86)

@@ -531,9 +531,11 @@ REALISE_FIRST = True
 on by default since session 86 (off in session 85)."""
 
 CLIMB_FLOORED = False
-"""Whether `floor_line` climbs as step 1b's rounds do (realise_climb.py's `climb_line`: leaf
-searches shared between values, the other groups' leaves, sales kept for turn 2; session 88);
-False: each value's leaf from scratch (session 86)."""
+"""Whether board_solve's `best_two_turns` asks a floored member's line of realise_climb.py's
+`climb_line` (leaf searches shared between values, the other groups' leaves, sales kept for turn
+2; session 88) instead of `floor_line`; False: `floor_line`, each value's leaf from scratch
+(session 86). Off: no measurable gain on the calibration (1.02; docs/benchmarks.md, session 88,
+h88leaves)."""
 
 ROUNDS = 3
 """Values `floor_line` asks at most (the floor, then each realised value plus one not proven)."""
@@ -558,13 +560,8 @@ def floor_line(
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `out_of_reach` (a sound bound):
     the member's optimum, that line (module doc). None where the relaxation reads the value asked
     below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven.
-    Where `CLIMB_FLOORED`: realise_climb.py's `climb_line` from `floor` instead (its question
-    `out_of_reach` in floor_first.py's `Memo`)."""
-    if CLIMB_FLOORED:
-        from .floor_first import Memo  # no import cycle: both import this module's names at run time
-        from .realise_climb import climb_line
-
-        return climb_line(puzzle, pos, floor, Memo(out_of_reach), rounds)
+    (Where `CLIMB_FLOORED`, board_solve's `best_two_turns` asks realise_climb.py's `climb_line`
+    instead.)"""
     ask = floor
     for _ in range(rounds):
         leaf = relaxed_leaf(pos, ask)
