@@ -63,6 +63,7 @@ ap.add_argument(
 ap.add_argument(
     "--blind-misses",
     type=int,
+    metavar="N",
     help="set reach_thin.py's BLIND_MISSES (session 88; by default the tree's own; a tree without it: only 1)",
 )
 ap.add_argument(
@@ -85,6 +86,8 @@ if (args.every is None) == (args.cover is None):
     ap.error("give one of --every and --cover")
 if args.parts and args.every is None:
     ap.error("--parts goes with --every")
+if args.blind_misses is not None and args.blind_misses < 1:
+    ap.error(f"--blind-misses {args.blind_misses}: a count of runs not below, 1 or more")
 if args.alone and args.cover is None:
     ap.error("--alone goes with --cover (the placement asked)")
 if args.blind_unions is not None:
@@ -120,7 +123,7 @@ questions = []
 parts_log = []
 
 
-def every_parts(members, ask):
+def every_parts(group, members, ask):
     """`every`, then where not below the placement search's next questions of a thin group at
     `ask` (placement.py's `parts_below`, then each member left in turn): the answer is whether
     every member is below; the parts' and members' answers and CPU s go to `parts_log`."""
@@ -137,7 +140,7 @@ def every_parts(members, ask):
         t0 = time.process_time()
         with staged("part"):
             got = below(top, ask)
-        parts_log.append(("part", len(part), got, time.process_time() - t0))
+        parts_log.append((group, "part", len(part), got, time.process_time() - t0))
         if got:
             out.update(id(c) for c in part)
     every_member = True
@@ -147,7 +150,7 @@ def every_parts(members, ask):
         t0 = time.process_time()
         with staged("member"):
             got = below(child, ask)
-        parts_log.append(("member", 1, got, time.process_time() - t0))
+        parts_log.append((group, "member", 1, got, time.process_time() - t0))
         every_member = every_member and got
     return every_member
 
@@ -175,7 +178,7 @@ if args.every is not None:
     for i in range(lo, hi):
         members = [c for _, c in groups[i]]
         if args.parts:
-            questions.append(lambda members=members: every_parts(members, ask))
+            questions.append(lambda i=i, members=members: every_parts(i, members, ask))
         else:
             questions.append(lambda members=members: below.every(members, ask))
 else:
@@ -288,8 +291,8 @@ print(
     f"{sum(cpu):.2f}",
     " ".join(f"{c:.2f}" for c in cpu),
 )
-for what, n, got, c in parts_log:
-    print(what, n, "below" if got else "not below", f"{c:.2f}")
+for group, what, n, got, c in parts_log:
+    print("group", group, what, n, "below" if got else "not below", f"{c:.2f}")
 if searches is not None:
     searches.out.close()
     searches.table()

@@ -398,13 +398,13 @@ class _Search:
         pos = state.pos
         if pos.phase == "place":  # turn 2's tile: the leaf's final boards
             tile = pos.seat(self.puzzle.hero).tile
+            if tile is None:
+                return
             placements = [a for a in moves(self.puzzle, state) if isinstance(a, PlaceTile)]
             if self.defer:  # the cube of a colour aboard first (its price up where it is sold next)
                 aboard = set(pos.seat(self.puzzle.hero).cargo)
                 placements.sort(key=lambda a: a.colour not in aboard)
             for p in placements:
-                if tile is None:
-                    continue
                 if self.finals is None or pos.board.with_tile(p.slot, tile, p.rotation) in self.finals:
                     got = self.play(state, p)
                     if got is not None:

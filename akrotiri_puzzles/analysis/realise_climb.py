@@ -229,9 +229,9 @@ class _Round:
     def line(self, ask: int, hints: tuple[int | None, ...], every: bool) -> Realised | None:
         """An engine line worth at least `ask` from the first leaf (`Leaves.each`'s order) that
         the engine realises; None where none does within the round's leaves and plays."""
-        skip = {i for i, v in self.failed if v == ask}
         if self.over():
             return None
+        skip = {i for i, v in self.failed if v == ask}
         for i, leaf in self.leaves.each(ask, hints, every, skip):
             nodes = min(self.nodes, self.plays - self.spent)
             got, plays = attempt(self.puzzle, leaf, nodes, ask, extra=self.extra, defer=self.defer)
