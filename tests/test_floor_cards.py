@@ -109,7 +109,8 @@ def _proven_through(run: list[dict[str, Any]], solve: Callable[[dict[str, Any]],
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("finals_from", [0, 1])
+# FINALS_FROM 1 is the default; 0 runs in make test-corpus.
+@pytest.mark.parametrize("finals_from", [pytest.param(0, marks=pytest.mark.corpus), 1])
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_has_the_full_search_s_status_value_and_bound(
     monkeypatch, finals_from
 ):
@@ -138,7 +139,7 @@ def _seed_4_turn_24_first() -> tuple[Position, Position]:
     return pos, child
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # ~45 s; in make test: the answers through the cards
 def test_R_MOVE_1_R_EXC_1_R_SCORE_1_seed_4_turn_24_the_cards_alone_find_the_optimum_off_the_relaxed_leaf_s_board(
     monkeypatch,
 ):

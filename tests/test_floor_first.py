@@ -135,7 +135,8 @@ def _watch(child: Any) -> Any:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first_det", [0.05, 1000.0])
+# A pass that ends by itself (1000) is the plain search every two-turn test runs: make test-corpus.
+@pytest.mark.parametrize("first_det", [0.05, pytest.param(1000.0, marks=pytest.mark.corpus)])
 def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answer(monkeypatch, first_det):
     # The watch as the analysis asks it (watch_defer's `Watch`, with `within`), every question of
     # the first pass and the cards' solve given no CPU at all (each spent at its first relaxed
@@ -170,7 +171,7 @@ def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answe
         monkeypatch.setattr(floor_first, "IN_PASS", 0.0)
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # FINALS_AFTER_LINE is off by default
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_boards_after_an_unproven_cards_line_is_the_full_search_s(
     monkeypatch,
 ):
@@ -189,7 +190,7 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_boards_after_an_unproven_cards
     assert finals and finals[0]["floor"] == cards[0]["value"] + 1, steps
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # floor_member's FLOORED is off by default
 @pytest.mark.parametrize("below_optimum", [0, 1])
 def test_R_TURN_2_R_SCORE_1_a_floored_answer_through_the_relaxed_line_s_cards_is_the_full_search_s(
     monkeypatch, below_optimum

@@ -27,6 +27,7 @@ from .conftest import ROOT, tool_module
 from .test_reach_real_lines import S3T13, S3T13_LINE, _member, _score
 
 
+@pytest.mark.corpus  # ~25 s; in make test: the walker below
 def test_R_MOVE_1_R_TILE_1_s3t13_a_stop_of_turn_one_leaves_from_turn_ones_docks(monkeypatch) -> None:
     child = _member(3, 13, S3T13)
     assert _score(child, S3T13_LINE) == (33, 2)  # a real line of the member

@@ -69,6 +69,7 @@ def test_R_LOAD_1_R_FREE_2_R_TILE_2_past_an_unload_a_load_takes_what_each_boards
     assert joined
 
 
+@pytest.mark.corpus  # ~25 s; in make test: the bound's soundness below
 def test_R_LOAD_1_R_FREE_2_R_END_2_seed_1_turn_30_s_cover_is_out_of_reach_at_57_only_with_loads_past_an_unload(
     seed_1_turn_30_cover, monkeypatch
 ):

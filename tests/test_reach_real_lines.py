@@ -67,7 +67,7 @@ def test_R_ORA_1_s3t13_the_oracle_tiles_line_reaches_33_and_the_relaxation_reads
     assert not below(child, 33)
 
 
-@pytest.mark.slow  # 78 s wall at load 5-6 (the greedy game, the turn's groups, two questions)
+@pytest.mark.corpus  # ~35 s; in make test: the s3t13 line
 def test_R_TILE_2_s4t15_the_line_of_the_next_tiles_cubes_reaches_32_the_members_optimum() -> None:
     child = _member(4, 15, S4T15)
     assert _score(child, S4T15_LINE) == (32, 2)

@@ -87,6 +87,7 @@ def test_R_LOAD_1_R_GEO_4_R_TILE_2_two_spots_one_island_on_a_board_share_its_cub
     assert seen
 
 
+@pytest.mark.corpus  # ~25 s; in make test: the bound's soundness below
 def test_R_LOAD_1_R_END_2_seed_1_turn_30_s_cover_is_out_of_reach_at_57_only_with_shared_cubes(
     seed_1_turn_30_cover, monkeypatch
 ):

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from akrotiri_puzzles.actions import EndTurn, Sell
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach import reach_below, reach_split
@@ -164,6 +166,7 @@ def _turn_two_sale_alone(
     )
 
 
+@pytest.mark.corpus  # ~12 s; SPLIT_SALE is off
 def test_R_TURN_2_R_TURN_3_R_FREE_1_R_TILE_2_the_split_reads_a_members_optimum_exactly(monkeypatch):
     member = _member(TIGHT)
     puzzle = two_turn_puzzle(member)
@@ -205,6 +208,7 @@ def _slot_groups(pos):
     return {(str(slot), oracle): group for (slot, oracle), group in zip(keys, finals, strict=True)}, acts
 
 
+@pytest.mark.corpus  # ONE_HOLD is off
 def test_R_FREE_1_R_MOVE_2_one_hold_reads_the_same_bounds_in_fewer_states(monkeypatch):
     # reach_split.py's `ONE_HOLD`: the hold keeping one cube aboard is at least every other hold
     # (its module doc), so the split searches read the same values with it, in no more states.
@@ -227,6 +231,7 @@ def test_R_FREE_1_R_MOVE_2_one_hold_reads_the_same_bounds_in_fewer_states(monkey
     assert fewer  # the holds of 2 or more cubes were searched without it
 
 
+@pytest.mark.corpus  # ~15 s; SPLIT_SALE is off
 def test_R_FREE_1_R_TURN_1_a_question_asks_the_split_searches_only_where_it_is_not_below_without(monkeypatch):
     # reach_split.py's `ASK_UNSPLIT_FIRST` (reach_below's `Below.__call__`) on `tile -1,1 r90`: at 22
     # the question without the split is not below (a group's relaxed line reaches 22 through the

@@ -87,7 +87,7 @@ def test_R_TILE_2_R_FREE_1_a_board_whose_tile_shows_no_tree_does_not_lower_green
     assert not below(top, 13)
 
 
-@pytest.mark.slow
+@pytest.mark.corpus  # ~35 s; in make test: the takes against every engine placement above
 def test_R_TILE_2_the_bound_by_tile_is_not_below_the_placements_optimum():
     # The placement above: its two-turn optimum (CP-SAT, about 20 s of CPU) is 12, and the
     # bound by tile does not put 12 out of reach.

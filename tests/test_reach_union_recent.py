@@ -51,6 +51,7 @@ def turn_five_groups():
     return [[child for _, child in g] for g in groups[:5]]
 
 
+@pytest.mark.corpus  # ~12 s; the old tally (UNION_KINDS None) is off
 def test_R_TILE_1_probed_unions_answer_each_group_as_main(monkeypatch, turn_five_groups):
     # A `Below` whose unions stopped paying (main's tally: never again), asked each group at the
     # turn's optimum + 1 (13: no line reaches it, every group below) and at a value some reach

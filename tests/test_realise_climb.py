@@ -91,7 +91,7 @@ def _untraced(child: object, leaves: Leaves, i: int, ask: int) -> int | None:
         raise AssertionError("past the states") from None
 
 
-@pytest.mark.slow  # the greedy game to turn 14, the groups' relaxed searches (~20 s)
+@pytest.mark.corpus  # ~25 s; in make test: the climbs above
 def test_R_TILE_1_the_leaves_shared_between_values_skip_the_groups_below_and_search_the_hinted_first() -> None:
     child = _member(4, 14, S4T14)
     leaves = Leaves(child)
@@ -117,7 +117,7 @@ def test_R_TILE_1_the_leaves_shared_between_values_skip_the_groups_below_and_sea
     assert _untraced(child, leaves, 8, 26) is None and _untraced(child, leaves, 8, 27) is None
 
 
-@pytest.mark.slow  # the greedy game, four leaf searches and the questions at 26 and 29 (~30 s)
+@pytest.mark.corpus  # ~45 s; in make test: the climbs above
 def test_R_SCORE_1_R_TURN_2_s4t14_s_first_model_climbs_from_25_to_its_optimum_28() -> None:
     child = _member(4, 14, S4T14)
     memo = _memo(child)

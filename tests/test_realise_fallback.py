@@ -47,7 +47,7 @@ def _group(leaves: Leaves, key: tuple[tuple[int, int], bool]) -> int:
     return leaves.groups[0].index(key)
 
 
-@pytest.mark.slow  # the greedy game to turn 15, three realisations of up to 150,000 plays (~40 s)
+@pytest.mark.corpus  # ~20 s; the climbs in make test: test_realise_climb
 def test_R_FREE_1_R_TILE_2_s4t15_a_leaf_at_30_is_realised_where_its_sales_wait_for_turn_2() -> None:
     child = _member(4, 15, S4T15)
     puzzle = two_turn_puzzle(child)
@@ -68,7 +68,7 @@ def test_R_FREE_1_R_TILE_2_s4t15_a_leaf_at_30_is_realised_where_its_sales_wait_f
     assert reach_below.Below()(child, 31)  # a fresh relaxation: nothing reaches 31, so 30 is the optimum
 
 
-@pytest.mark.slow  # the greedy game, the climb's leaf searches and realisations, questions 29 and 31 (~90 s)
+@pytest.mark.corpus  # ~90 s; the climbs in make test: test_realise_climb
 def test_R_SCORE_1_R_TURN_2_s4t15_s_first_model_climbs_through_the_other_groups_leaves_to_30(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
