@@ -78,6 +78,26 @@ cover's kind stops at its n-th run not below instead of its first. Sound as any 
 are searched changes; a union below answers for each of its groups, one not below has each group
 searched as without it, so each answer is the one without, except a no become a proven yes where
 a group alone passes the node cap and a union holding it is below.
+
+*Runs with a larger cap, and the groups a reaching run's leaf ends on first* (`RUN_NODES`,
+`REACHED_FIRST`, `RUN_SPLIT`, `run_left`, session 89). On seed 4's turn 15 (2016, south) at 33
+most groups of final boards answer 32 alone after 5,000 to 15,000 states, and a run of them
+searched as one visits far fewer than their sum (group 14's counts cover, plain boards: runs of 4
+at 12,088 to 31,732 states where their groups alone sum to 39,691 to 56,721), but a run past
+20,000 states (`NODES`) was dropped, its kind's groups then searched one by one: with
+`RUN_NODES` 2 a run (of any question) may visit twice a group's states. A run that reaches the
+value asked (`Reached`) ends its kind's runs in the question as before, and its groups are
+searched alone, those holding a board its leaf may end on (`Reached.finals`) first: the group
+that stops the question is most often one of them (group 14's one-turn cover: a run of 8
+reached, then four groups alone passed the cap, 4.5 s, before the one that reaches). With
+`RUN_SPLIT` (off: measured no cheaper; a run of 2 there about 18,000 states) a run past the cap is
+searched again as two halves, its kind's later runs of the half's size. Sound as any union: only
+the searches' order and caps change; a run (or half) below answers for each of its groups (each
+line ending on one of its boards is one of the run's lines), one not below has its groups
+searched as without it, and a cap only bounds a search's cost (one that completes bounds every
+line on its boards, whatever its cap), so each answer is main's except a no become a proven yes
+where a group alone passes the cap and a run holding it completes below
+(tests/test_reach_runs_split.py checks each run below against its groups alone).
 """
 
 from __future__ import annotations
@@ -189,12 +209,18 @@ RUN_SPLIT: str | None = None
 (`BLIND_UNIONS`); "every", `every`'s one-turn cover's unions; "both"; None: none, as before
 session 89 (a run not below, past the cap or not, ends its kind's runs in the question). A run
 split searches each half as a run (of one group: alone), and its kind's later runs in the
-question are of the half's size (module doc)."""
+question are of the half's size (module doc). None: measured no cheaper on seed 4's turn 15 (2016,
+south), groups 14-27 at 33: 1,975,778 states instead of 2,012,041 with neither (a run of 2 there
+about 18,000 states, where its groups alone are 12,000 to 15,000), and with `RUN_NODES` 2 and
+`REACHED_FIRST` within the noise (86.2 against 89.0 CPU s on groups 14-15 and 20-23)."""
 
 RUN_NODES = 2
 """A run of groups searched as one (`run_searched`) passes the node cap at this many times a
 group's states (`Below.nodes`; 1: as before session 89). The cap only bounds a search's cost:
-one that completes bounds every line ending on its boards whatever its cap (module doc)."""
+one that completes bounds every line ending on its boards whatever its cap (module doc). With
+`REACHED_FIRST`, on seed 4's turn 15 (2016, south), groups 14-27 at 33 (`--went 3 4`): 221
+searches of 1,568,900 states instead of 274 of 2,012,041, 149.95 CPU s against 180.27 (0.83), the
+same answers; 3 (and 4) measured no cheaper than 2 (docs/benchmarks.md, session 89, h89runs)."""
 
 REACHED_FIRST = True
 """Whether a run whose relaxed line reaches the value asked (`Reached`) has its groups holding a
