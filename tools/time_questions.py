@@ -72,6 +72,25 @@ ap.add_argument(
     help="set reach_thin.py's UNION_KINDS (session 88; by default the tree's own; a tree without it: only none)",
 )
 ap.add_argument(
+    "--run-split",
+    choices=("none", "blind", "every", "both"),
+    help="set reach_thin.py's RUN_SPLIT (session 89: which runs past the node cap are split in halves; by default the "
+    "tree's own; a tree without it: only none)",
+)
+ap.add_argument(
+    "--run-nodes",
+    type=int,
+    metavar="N",
+    help="set reach_thin.py's RUN_NODES (session 89: a run's node cap, times a group's; by default the tree's own; "
+    "a tree without it: only 1)",
+)
+ap.add_argument(
+    "--reached-first",
+    choices=("on", "off"),
+    help="set reach_thin.py's REACHED_FIRST (session 89: a run that reaches the value has the groups its leaf may end "
+    "on searched first; by default the tree's own; a tree without it: only off)",
+)
+ap.add_argument(
     "--parts",
     action="store_true",
     help="with --every: where a group's every is not below, ask each market part's two-turn cover (two or more "
@@ -111,6 +130,29 @@ if args.blind_misses is not None:
         reach_thin.BLIND_MISSES = args.blind_misses
     elif args.blind_misses != 1:
         ap.error(f"--blind-misses {args.blind_misses}: this tree has no reach_thin.BLIND_MISSES")
+if args.run_split is not None:
+    from akrotiri_puzzles.analysis.reach import reach_thin
+
+    if hasattr(reach_thin, "RUN_SPLIT"):
+        reach_thin.RUN_SPLIT = None if args.run_split == "none" else args.run_split
+    elif args.run_split != "none":
+        ap.error(f"--run-split {args.run_split}: this tree has no reach_thin.RUN_SPLIT")
+if args.run_nodes is not None:
+    from akrotiri_puzzles.analysis.reach import reach_thin
+
+    if args.run_nodes < 1:
+        ap.error(f"--run-nodes {args.run_nodes}: a factor of the node cap, 1 or more")
+    if hasattr(reach_thin, "RUN_NODES"):
+        reach_thin.RUN_NODES = args.run_nodes
+    elif args.run_nodes != 1:
+        ap.error(f"--run-nodes {args.run_nodes}: this tree has no reach_thin.RUN_NODES")
+if args.reached_first is not None:
+    from akrotiri_puzzles.analysis.reach import reach_thin
+
+    if hasattr(reach_thin, "REACHED_FIRST"):
+        reach_thin.REACHED_FIRST = args.reached_first == "on"
+    elif args.reached_first == "on":
+        ap.error("--reached-first on: this tree has no reach_thin.REACHED_FIRST")
 pos = the_position(ap, args)
 below = reach_below.Below()
 if args.went is not None:

@@ -344,15 +344,14 @@ class Below(Thin):
             return False
         for oracle in (False, True):
             rest = [i for i, s in enumerate(slots) if s != last and s[1] == oracle and (s, None) not in known]
-            for part in self.runs(rest):
-                boards = [b for i in part for b in finals[i]]
-                if len(part) > 1 and self.run_below(unions, pos, boards, acts, shared, ask, oracle):
-                    for i in part:
+            for part in self.kind_runs(rest, oracle):
+                left = self.run_left(unions, pos, finals, part, acts, shared, ask, oracle)
+                for i in part:
+                    if i not in left:  # below in a run searched as one: so is each of its groups
                         self.note((slots[i], None))
-                    if self.blind_kinds is not None:
-                        went[0] += len(part)  # a counts cover's run below: each group below (`going_on`)
-                    continue  # every group of them is below too
-                if any(stopped(stops(i)) for i in part):
+                        if self.blind_kinds is not None:
+                            went[0] += 1  # a counts cover's run below: each group below (`going_on`)
+                if any(stopped(stops(i)) for i in left):
                     return False
         if any(stopped(stops(i, alone=True)) for i in past_cap):
             return False

@@ -78,11 +78,31 @@ cover's kind stops at its n-th run not below instead of its first. Sound as any 
 are searched changes; a union below answers for each of its groups, one not below has each group
 searched as without it, so each answer is the one without, except a no become a proven yes where
 a group alone passes the node cap and a union holding it is below.
+
+*Runs with a larger cap, and the groups a reaching run's leaf ends on first* (`RUN_NODES`,
+`REACHED_FIRST`, `RUN_SPLIT`, `run_left`, session 89). On seed 4's turn 15 (2016, south) at 33
+most groups of final boards answer 32 alone after 5,000 to 15,000 states, and a run of them
+searched as one visits far fewer than their sum (group 14's counts cover, plain boards: runs of 4
+at 12,088 to 31,732 states where their groups alone sum to 39,691 to 56,721), but a run past
+20,000 states (`NODES`) was dropped, its kind's groups then searched one by one: with
+`RUN_NODES` 2 a run (of any question) may visit twice a group's states. A run that reaches the
+value asked (`Reached`) ends its kind's runs in the question as before, and its groups are
+searched alone, those holding a board its leaf may end on (`Reached.finals`) first: the group
+that stops the question is most often one of them (group 14's one-turn cover: a run of 8
+reached, then four groups alone passed the cap, 4.5 s, before the one that reaches). With
+`RUN_SPLIT` (off: measured no cheaper; a run of 2 there about 18,000 states) a run past the cap is
+searched again as two halves, its kind's later runs of the half's size. Sound as any union: only
+the searches' order and caps change; a run (or half) below answers for each of its groups (each
+line ending on one of its boards is one of the run's lines), one not below has its groups
+searched as without it, and a cap only bounds a search's cost (one that completes bounds every
+line on its boards, whatever its cap), so each answer is main's except a no become a proven yes
+where a group alone passes the cap and a run holding it completes below
+(tests/test_reach_runs_split.py checks each run below against its groups alone).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ...board import Board
 from ...geometry import Quad
@@ -184,6 +204,29 @@ but groups 14 and 15 one more each (their second plain run passes the node cap t
 of 1,306,597 states instead of 172 of 1,308,476, the CPU within the noise (docs/benchmarks.md,
 session 88, h88tally)."""
 
+RUN_SPLIT: str | None = None
+"""Which runs passing the node cap are split in halves (`run_left`): "blind", a counts cover's
+(`BLIND_UNIONS`); "every", `every`'s one-turn cover's unions; "both"; None: none, as before
+session 89 (a run not below, past the cap or not, ends its kind's runs in the question). A run
+split searches each half as a run (of one group: alone), and its kind's later runs in the
+question are of the half's size (module doc). None: measured no cheaper on seed 4's turn 15 (2016,
+south), groups 14-27 at 33: 1,975,778 states instead of 2,012,041 with neither (a run of 2 there
+about 18,000 states, where its groups alone are 12,000 to 15,000), and with `RUN_NODES` 2 and
+`REACHED_FIRST` within the noise (86.2 against 89.0 CPU s on groups 14-15 and 20-23)."""
+
+RUN_NODES = 2
+"""A run of groups searched as one (`run_searched`) passes the node cap at this many times a
+group's states (`Below.nodes`; 1: as before session 89). The cap only bounds a search's cost:
+one that completes bounds every line ending on its boards whatever its cap (module doc). With
+`REACHED_FIRST`, on seed 4's turn 15 (2016, south), groups 14-27 at 33 (`--went 3 4`): 221
+searches of 1,568,900 states instead of 274 of 2,012,041, 149.95 CPU s against 180.27 (0.83), the
+same answers; 3 (and 4) measured no cheaper than 2 (docs/benchmarks.md, session 89, h89runs)."""
+
+REACHED_FIRST = True
+"""Whether a run whose relaxed line reaches the value asked (`Reached`) has its groups holding a
+board that line may end on (`Reached.finals`) searched first (`run_left`; False: in slot order,
+as before session 89). Only the order of the searches changes (module doc)."""
+
 
 def unions_pay(went: list[int]) -> bool:
     """Whether `every`'s questions try unions: of those searched so far (`went`: not below,
@@ -234,7 +277,7 @@ class Thin(Alone):
         recent.append(below)
         del recent[:-UNION_KIND_RECENT]
         self.kind_off[oracle] = 0
-        if not below and UNION_KINDS == "question" and self.union_kinds is not None:
+        if not below and UNION_KINDS == "question" and self.union_kinds is not None and not self.halved(oracle):
             self.union_kinds.discard(oracle)
         return below
 
@@ -244,10 +287,101 @@ class Thin(Alone):
         """Whether the relaxed two turns over turn 1's board and `boards` searched as one (the
         question's class, `relaxed`) are below `ask`; a search that reaches it or passes its
         states is not."""
+        self.run_capped, self.run_reached = False, None
         try:
-            return self.relaxed(pos, [pos.board, *boards], acts, self.nodes, shared, ask, oracle).best() < ask
-        except (Reached, TooBig):
+            return (
+                self.relaxed(pos, [pos.board, *boards], acts, self.nodes * RUN_NODES, shared, ask, oracle).best() < ask
+            )
+        except Reached:
+            self.run_reached = Reached.finals
             return False
+        except TooBig:
+            self.run_capped = True
+            return False
+
+    run_capped = False
+    """Whether the last run searched (`run_searched`) passed the node cap."""
+
+    run_reached: frozenset[Board] | None = None
+    """Where the last run searched reached the value asked: the final boards its leaf may end on
+    (`Reached.finals`; None: it did not)."""
+
+    run_parts = 0
+    """The groups of the run being searched as one (`run_left`; 0: none)."""
+
+    run_size: dict[bool, int]
+    """During a question with `RUN_SPLIT`: each kind's (oracle) groups a run holds, at most, from
+    here on (`kind_runs`: `chunk`, halved where a run passes the cap, `halved`)."""
+
+    def splits(self) -> bool:
+        """Whether this question's runs passing the node cap are split in halves (`RUN_SPLIT`)."""
+        if RUN_SPLIT is None:
+            return False
+        return RUN_SPLIT in ("both", "blind" if self.blind_kinds is not None else "every")
+
+    def halved(self, oracle: bool) -> bool:
+        """Whether the run just searched (`run_parts` groups of kind `oracle`), not below, passed
+        the node cap and is split in halves (`RUN_SPLIT`): then its kind's later runs in the
+        question hold half as many groups, and its kind goes on (not a miss, `BLIND_MISSES`)."""
+        if not (self.run_capped and self.run_parts > 2 and self.splits()):
+            return False
+        self.run_size[oracle] = min(self.run_size[oracle], (self.run_parts + 1) // 2)
+        return True
+
+    def kind_runs(self, rest: list[int], oracle: bool) -> Iterator[list[int]]:
+        """The groups `rest` (indices, in slot order, of kind `oracle`) in runs of consecutive
+        ones, as `runs` where `RUN_SPLIT` does not apply; where it does, each run holds the
+        kind's `run_size` when it starts (halved after a run past the cap, `halved`)."""
+        if not self.splits():
+            yield from self.runs(rest)
+            return
+        if not hasattr(self, "run_size"):
+            self.run_size = {}
+        self.run_size[oracle] = max(1, len(rest) if self.chunk is None else self.chunk)
+        at = 0
+        while at < len(rest):
+            part = rest[at : at + self.run_size[oracle]]
+            at += len(part)
+            yield part
+
+    def runs(self, rest: list[int]) -> list[list[int]]:
+        raise NotImplementedError  # Below's
+
+    def run_left(
+        self,
+        unions: bool,
+        pos: Position,
+        finals: Sequence[list[Board]],
+        part: list[int],
+        acts: int,
+        shared: Boards,
+        ask: int,
+        oracle: bool,
+    ) -> list[int]:
+        """The groups of `part` (indices of `finals`, one kind) a run does not prove below, to be
+        searched one by one: none where `part` searched as one is below (`run_below`); where it
+        passes the node cap and `RUN_SPLIT` applies, those its halves leave, each half searched
+        as a run in turn (`halved`); else all of them."""
+        if len(part) < 2:
+            return list(part)
+        self.run_parts, self.run_capped, self.run_reached = len(part), False, None
+        try:
+            if self.run_below(unions, pos, [b for i in part for b in finals[i]], acts, shared, ask, oracle):
+                return []
+            split = self.halved(oracle)
+        finally:
+            self.run_parts = 0
+        if not split:
+            if REACHED_FIRST and self.run_reached:
+                ends = {id(b) for b in self.run_reached}
+                first = [i for i in part if any(id(b) in ends for b in finals[i])]
+                return first + [i for i in part if i not in first]
+            return list(part)
+        half = (len(part) + 1) // 2
+        return [
+            *self.run_left(unions, pos, finals, part[:half], acts, shared, ask, oracle),
+            *self.run_left(unions, pos, finals, part[half:], acts, shared, ask, oracle),
+        ]
 
     blind_kinds: set[bool] | None = None
     """During a counts cover's question with `BLIND_UNIONS`: the kinds of groups (with the oracle
@@ -272,7 +406,7 @@ class Thin(Alone):
         if oracle not in self.blind_kinds:
             return False
         below = self.run_searched(pos, boards, acts, shared, ask, oracle)
-        if not below:
+        if not below and not self.halved(oracle):
             self.blind_missed[oracle] += 1
             if self.blind_missed[oracle] >= BLIND_MISSES:
                 self.blind_kinds.discard(oracle)
