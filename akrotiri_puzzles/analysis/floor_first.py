@@ -334,11 +334,16 @@ PLAIN_BUDGET = True
 plain search at once, as before session 89."""
 
 PLAIN_DET = 120.0
-"""CP-SAT's deterministic time of step 3's counted pass."""
+"""CP-SAT's deterministic time of step 3's counted pass: on seed 1's turn 25 (2016, south) the
+first model's search from its start finds its optimum's line (56) at about 95 (about 100 CPU s);
+a pass stopped before its optimum costs its search once more (step 3b) and a question in full."""
 
-PLAIN_STATES = 100_000
+PLAIN_STATES = 25_000
 """States of relaxed searches each question of the counted pass may start its searches within
-(watch_defer's `Watch.counted`: a count, no clock)."""
+(watch_defer's `Watch.counted`: a count, no clock). On seed 1's turn 25's first model (step 1b
+off, both): the model 284.6 CPU s at 25,000 (the pass's questions about 30 s, 57 in full at its
+end 46.3), 321.4 at 100,000 (a cut question 20 to 35 s), 419.3 with `PLAIN_BUDGET` off (52 to 55
+and 57 in full, 230.5 s); docs/benchmarks.md, session 89, h89budget."""
 
 
 def solve_floor_first(
