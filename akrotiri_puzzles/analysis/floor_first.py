@@ -70,6 +70,21 @@ not deferred):
    turn 25 (2016, south) the first placement's steps found 44 and then 50 unproven, and the plain
    search asked 41, 42, 44 and 46 to 50 in full, about 100 CPU s of questions that had to answer
    no, before its line of 56 (57 proven out of reach).
+   *A counted pass first* (session 89, `PLAIN_BUDGET`, `counted_pass`): step 3 first runs the
+   plain watched search from its start stopped at `PLAIN_DET` of CP-SAT's deterministic time,
+   each question allowed `PLAIN_STATES` states of relaxed searches (watch_defer's
+   `Watch.counted`: a search does not start once the states the question's searches visited
+   reach the count; a count, no clock). Ended by the search's own end or by a question proven
+   within its count, that is the answer; stopped at its limit at a line of `b`, `b + 1` is asked
+   in full: proven, the answer is that line, OPTIMAL `b`; else the plain search runs as above
+   (*3b*), the memo knowing that a line reaches `b`. On seed 1's turn 25 the plain search asked
+   52 to 55 (each a no, 55 alone 120 CPU s: near a line, each group's relaxed search is dear)
+   before its line of 56 came, at about 100 CPU s of CP-SAT from its start; the counted pass cuts
+   them and asks 57 once, at its end: with step 1b off (`LEAF_ROUNDS` 0), the model 284.6 CPU s
+   where the plain search took 419.3. With step 1b on, its rounds answer that model (a leaf of 56
+   realised, 427 CPU s of rounds: OPTIMAL 56 at 481.2) and step 3 is not reached. What a cut
+   question's searches proved below is kept for the later questions (reach_known.py: a group
+   below a value is below every value above it).
 
 Why it is sound, and what it changes. The required cards (and, in step 2b, the final boards: a
 constraint on the model's classes, R-TILE-1's placement of the next tile) only narrow the model: every line of
@@ -97,7 +112,20 @@ line the unstopped search ends with. A question answered no at once because a li
 reaches its value (`REACHED_NO`) is one the relaxation answers no in full (it is a sound bound on
 every line, so it never proves a value a line reaches out of reach), and a no stops nothing: the
 search, its stops and its line are as with the question asked; only what the no would have cost
-is saved (the memo keeps no leaf for it: no step reads the leaves after step 2b). Step 2b reads no budget either: its solves stop at a
+is saved (the memo keeps no leaf for it: no step reads the leaves after step 2b). Step 3a
+is a prefix of the plain search (the same model, one worker, the callback only watching), and a
+question answered within its count ran exactly the searches of the question in full (the count
+only stops a search from starting): a yes within it is the plain search's yes, and a question cut
+by its count answers nothing (None: never kept as a no, in the memo or the watch) and stops
+nothing. So the pass ends where the plain search ends or stops, with its line, or at its limit at
+`b`: there `b + 1` proven in full means no line beats `b`, and the plain search, the same search,
+stops at its first line whose value plus one is proven, which is that line (a line before it, of
+a value below `b`, has its value plus one reached by this one); not proven, step 3b is the plain
+search. The status, value, bound and line are the plain search's, except where what the cut
+questions left in the relaxation (its order, what it keeps: reach_below's module doc) turns a no
+into a proven yes, which happens only where a relaxed search passes its node cap: the search then
+stops at a line whose value plus one is proven, the same value, status and bound. The count
+decides only the cost, and being a count, no output depends on the machine. Step 2b reads no budget either: its solves stop at a
 deterministic time, and its questions are asked in full (`Memo.__call__`; the leaf behind a no is
 that of the question asked, whether it was first answered within a budget or in full: a question
 answered within its budget ran every relaxed search the full one runs). It runs where step 2's
@@ -235,6 +263,22 @@ class Memo:
                 self.leaves[value] = (self.cards, reach_two_goals.Reached.finals)
         return got
 
+    def counted(self, value: int, states: int) -> bool | None:
+        """The question with its relaxed searches started only below `states` states in all
+        (watch_defer's `Watch.counted`, where the watch has it; else in full): None where the
+        count is reached first, and then nothing is kept (a cut question is never a no)."""
+        if self.known_no(value):
+            return False
+        if value in self.answers:
+            return self.answers[value]
+        counted = getattr(self.out_of_reach, "counted", None)
+        if counted is None:
+            return self(value)
+        got: bool | None = counted(value, states)
+        if got is not None:
+            self.answers[value] = got  # answered within the count: the question in full
+        return got
+
     def budgeted(self, seconds: float) -> OutOfReach:
         """`within` as a watch's question (watched.py's `Meets`): proven, or not (no or spent)."""
         return lambda value: self.within(value, seconds) is True
@@ -288,6 +332,23 @@ rounds with realise.py's `floor_line`: 1.05 and 0.88 (its leaf searches and ques
 value cost 45.7 CPU s on seed 4's turn 14)."""
 
 
+PLAIN_BUDGET = True
+"""Whether step 3 first runs its counted pass (`counted_pass`, session 89, module doc); False: the
+plain search at once, as before session 89."""
+
+PLAIN_DET = 120.0
+"""CP-SAT's deterministic time of step 3's counted pass: on seed 1's turn 25 (2016, south) the
+first model's search from its start finds its optimum's line (56) at about 95 (about 100 CPU s);
+a pass stopped before its optimum costs its search once more (step 3b) and a question in full."""
+
+PLAIN_STATES = 25_000
+"""States of relaxed searches each question of the counted pass may start its searches within
+(watch_defer's `Watch.counted`: a count, no clock). On seed 1's turn 25's first model (step 1b
+off, both): the model 284.6 CPU s at 25,000 (the pass's questions about 30 s, 57 in full at its
+end 46.3), 321.4 at 100,000 (a cut question 20 to 35 s), 419.3 with `PLAIN_BUDGET` off (52 to 55
+and 57 in full, 230.5 s); docs/benchmarks.md, session 89, h89budget."""
+
+
 def solve_floor_first(
     model: LineModel,
     out_of_reach: OutOfReach,
@@ -317,7 +378,36 @@ def solve_floor_first(
         found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
         if found is not None:
             return found
+    if PLAIN_BUDGET:
+        counted = counted_pass(model, memo, deadline, workers, tuning)
+        if counted is not None:
+            return counted
     return plain_search(model, memo, deadline, workers, tuning)
+
+
+def counted_pass(
+    model: LineModel, memo: Memo, deadline: Deadline, workers: int, tuning: dict[str, object]
+) -> tuple[str, cp_model.CpSolver, int | None] | None:
+    """Step 3a (module doc, `PLAIN_BUDGET`): the plain watched search from its start stopped at
+    `PLAIN_DET`, each question with `PLAIN_STATES` states of relaxed searches; ended by itself or
+    by a proven question, its answer; stopped at its limit at a line of `b`, `b + 1` asked in
+    full: proven, OPTIMAL `b` at that line; else None (step 3b: the plain search)."""
+    meets = Meets(model.primary, lambda value: memo.counted(value, PLAIN_STATES) is True)
+    solver = tuned(deadline, workers, tuning, PLAIN_DET)
+    t = time.process_time()
+    status = STATUS[solver.solve(model.m, meets)]
+    cpu = round(time.process_time() - t, 2)
+    answer = pass_answer(model.m, model.primary, status, solver, meets.met, deadline)
+    best = int(solver.value(model.primary)) if answer is None and status == "FEASIBLE" else None
+    if best is not None:
+        memo.reach(best)
+    proven = best is not None and memo(best + 1)
+    _trace(kind="counted_pass", status=status, met=meets.met, best=best, proven=proven, cpu_all=cpu)
+    if answer is not None:
+        return answer
+    if proven:
+        return "OPTIMAL", solver, best  # the line the plain search stops at (module doc)
+    return None
 
 
 def _leaf_line(memo: Memo, leaf_line: LeafLine, ask: int) -> Realised | None:

@@ -138,6 +138,63 @@ class Watch:
             self.failed.add(value)
         return got
 
+    def counted(self, value: int, states: int) -> bool | None:
+        """`__call__` with its relaxed searches started only while they have visited fewer than
+        `states` states in all (a count, no clock: floor_first.py's budgeted pass, session 89);
+        None where that count is reached first (nothing is kept as an answer: a cut question is
+        never a no). What the searches proved below before the cut is kept as any question's
+        (reach_known.py): a group below a value is below every value above it."""
+        if value in self.failed:
+            return False
+        old = self.below.relaxed
+        self.below.relaxed = _counted(old)
+        _Tally.left = states
+        got: bool | None = None
+        try:
+            got = self.below(self.pos, value)
+        except (Spent, TimeUp):
+            pass  # the count or the analysis's time limit (`Below.deadline`) reached first
+        finally:
+            self.below.relaxed = old
+        _trace(kind="counted", ask=value, states=states, below=got, left=_Tally.left)
+        if got is False:
+            self.failed.add(value)
+        return got
+
+
+class _Tally:
+    """The states `Watch.counted`'s question may still start searches with (one question at a
+    time: the watch's questions are asked one after another)."""
+
+    left = 0
+
+
+_COUNTED: dict[type, type] = {}
+"""`_counted`'s class for each base (one class each: reach_alone's `too_big` keys read it)."""
+
+
+def _counted(base: Any) -> Any:
+    """`base` (the searches' class) whose searches do not start once `_Tally.left` is spent, each
+    search's states (`start_nodes - nodes`, reach_bound's count; where reach_money's `blind_first`
+    searches in tiers, its last tier's) taken off it as it ends."""
+    got = _COUNTED.get(base)
+    if got is None:
+
+        class Counted(base):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                if _Tally.left <= 0:
+                    raise Spent
+                super().__init__(*args, **kwargs)
+
+            def best(self) -> int:
+                try:
+                    return int(super().best())
+                finally:
+                    _Tally.left -= self.start_nodes - max(self.nodes, 0)
+
+        got = _COUNTED[base] = Counted
+    return got
+
 
 def _budgeted(base: Any, until: float) -> Any:
     """`base` (the searches' class) whose searches do not start past `until` (CPU s)."""

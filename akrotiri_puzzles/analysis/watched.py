@@ -77,3 +77,10 @@ class Known:
             return value > self.most
         within = getattr(self.watch, "within", None)
         return within(value, seconds) if within is not None else self(value)
+
+    def counted(self, value: int, states: int) -> bool | None:
+        """The watch's question with a count of states (watch_defer's `Watch.counted`)."""
+        if value > self.most or self.attained:
+            return value > self.most
+        counted = getattr(self.watch, "counted", None)
+        return counted(value, states) if counted is not None else self(value)
