@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.reach import reach_below, reach_ceiling, reach_money
+from akrotiri_puzzles.analysis.reach import reach_below, reach_ceiling, reach_money, reach_thin
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 
 from .test_reach_kept import seed_5_turn_10_cover
@@ -62,6 +62,7 @@ def test_R_TILE_1_a_board_alone_past_the_node_cap_is_searched_again_with_more_st
 def test_R_TILE_1_a_board_alone_past_the_larger_cap_is_not_searched_again_for_the_same_question(monkeypatch):
     # At a tiny cap the board alone passes four times it too: the question ends no, and the same
     # question again (the same position and value) does not search that board with more states.
+    monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     top = _cover()
     caps = spy(monkeypatch)
     asked = Below(40, again=2)
@@ -87,6 +88,7 @@ def test_R_TILE_1_seed_5s_turn_10_cover_below_29_with_a_board_alone_searched_aga
     # is below 29 at once).
     for term in ("TRIPS", "CUBES", "JOINT", "LEAD", "STAY", "STAY_UNSOLD"):
         monkeypatch.setattr(reach_ceiling, term, False)
+    monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_money, "tile_takes", False)
     _, top = seed_5_turn_10_cover()
     assert Below()(top, 29)

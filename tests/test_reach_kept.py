@@ -15,7 +15,7 @@ import random
 import pytest
 
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach import reach_alone, reach_below, reach_ceiling, reach_money, reach_two
+from akrotiri_puzzles.analysis.reach import reach_alone, reach_below, reach_ceiling, reach_money, reach_thin, reach_two
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 from akrotiri_puzzles.analysis.reach.reach_known import dominates
 from akrotiri_puzzles.analysis.reach.reach_two import below
@@ -70,6 +70,7 @@ def third_group():
 
 
 def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_before(monkeypatch, group):
+    monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_ceiling, "CUBES", False)  # the premise: groups past the cap (session 68)
     # and the next placement taking any two cubes (before session 74: by tile, reach_money's
     # `next_takes`, no board alone of a capped group stops the question at 7, the path under test).
@@ -162,6 +163,7 @@ def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before(monk
     # `reach_money.tile_takes` off: by tile, the cover is below 29 at once).
     for term in ("TRIPS", "CUBES", "JOINT", "LEAD", "STAY", "STAY_UNSOLD"):
         monkeypatch.setattr(reach_ceiling, term, False)
+    monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_money, "tile_takes", False)
     new, old = Below(again=1), Below(alone_first=False, keep_below=False, again=1)
     assert not new(top, 29) and not old(top, 29)
@@ -171,6 +173,7 @@ def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before(monk
 
 
 def test_R_TILE_1_a_board_alone_past_the_cap_tries_its_group_together_then_leads_the_next_question(monkeypatch, group):
+    monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_ceiling, "CUBES", False)  # the premise: groups past the cap (session 68)
     # `alone_stops`' fallback: where one board alone passes the node cap (forced here on the
     # second board of a group known past the cap), the group's boards are searched together
