@@ -118,21 +118,26 @@ class Watch:
         except TimeUp:
             return False
 
+    def _asked(self, value: int, relaxed: Any) -> bool | None:
+        """The question asked with `relaxed` as the searches' class (`within`'s budget, `counted`'s
+        count); None where the budget, the count or the analysis's time limit (`Below.deadline`)
+        is spent first."""
+        old = self.below.relaxed
+        self.below.relaxed = relaxed
+        try:
+            return bool(self.below(self.pos, value))
+        except (Spent, TimeUp):
+            return None
+        finally:
+            self.below.relaxed = old
+
     def within(self, value: int, seconds: float) -> bool | None:
         """`__call__` with at most `seconds` CPU s spent on starting relaxed searches; None
         where they are spent first. A value answered no before is answered no at once."""
         if value in self.failed:
             return False
         t = time.process_time()
-        old = self.below.relaxed
-        self.below.relaxed = _budgeted(old, t + seconds)
-        got: bool | None = None
-        try:
-            got = self.below(self.pos, value)
-        except (Spent, TimeUp):
-            pass  # the budget or the analysis's time limit (`Below.deadline`) spent first
-        finally:
-            self.below.relaxed = old
+        got = self._asked(value, _budgeted(self.below.relaxed, t + seconds))
         _trace(kind="deferred", ask=value, budget=seconds, below=got, cpu=round(time.process_time() - t, 3))
         if got is False:
             self.failed.add(value)
@@ -146,16 +151,8 @@ class Watch:
         (reach_known.py): a group below a value is below every value above it."""
         if value in self.failed:
             return False
-        old = self.below.relaxed
-        self.below.relaxed = _counted(old)
         _Tally.left = states
-        got: bool | None = None
-        try:
-            got = self.below(self.pos, value)
-        except (Spent, TimeUp):
-            pass  # the count or the analysis's time limit (`Below.deadline`) reached first
-        finally:
-            self.below.relaxed = old
+        got = self._asked(value, _counted(self.below.relaxed))
         _trace(kind="counted", ask=value, states=states, below=got, left=_Tally.left)
         if got is False:
             self.failed.add(value)
