@@ -74,3 +74,26 @@ def test_R_TURN_2_a_question_over_its_budget_answers_nothing_and_keeps_what_it_p
     assert watch.within(10**6, 60.0) is True
     assert watch.within(0, 60.0) is False and 0 in watch.failed
     assert watch.within(0, -1.0) is False  # known no, at once
+
+
+def test_R_TURN_2_R_SCORE_1_a_pass_s_stall_is_read_from_its_branches_and_the_answer_holds(monkeypatch):
+    # As above, each question spent unless its budget has doubled thrice, so that a pass stopped at
+    # its limit either asks on (stalled: its last line found in its first half of branches) or is
+    # solved again. Both readings of a stall (`STALL_BY`) give the full search's answer, and the
+    # branch count tells passes apart: some stalled, some not, each last line within its pass.
+    monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
+    stalls: list[dict] = []
+    monkeypatch.setattr(
+        watch_defer, "TRACE", lambda **facts: stalls.append(facts) if facts["kind"] == "stall" else None
+    )
+    pos = no_draw(before_placement(3, 2014, 5))
+    for group in placement_groups(pos)[:4]:
+        _, child = group[0]
+        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        for by in ("branches", "det"):
+            monkeypatch.setattr(watch_defer, "STALL_BY", by)
+            late = Exact(full.value, lambda v, s: s < 8 * watch_defer.AT_END)
+            assert board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=late) == full
+    by_branches = [f for f in stalls if f["by"] == "branches"]
+    assert by_branches and all(0 <= f["last_at"] <= f["whole"] for f in by_branches)
+    assert {f["stalled"] for f in by_branches} == {True, False}

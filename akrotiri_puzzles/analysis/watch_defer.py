@@ -81,6 +81,16 @@ STALLED = True
 until it answers, without solving again (a search that found nothing better for that long most
 often has its best: solving it again from its start costs the pass once more)."""
 
+STALL_BY = "det"
+"""How a pass's halves are told apart for `STALLED`: "branches", by CP-SAT's count of branches
+(the pass's last line found at most half its branches in); "det", by the deterministic time the
+solution callback reads, as before session 90. In ortools 9.15 the callback's deterministic time
+does not advance during a search (each line reads the same figure), so with
+"det" every pass stopped at its limit counted as stalled. Both counts are deterministic with one
+worker: neither lets the machine decide an output (and the output is the search's either way,
+module doc). "det" stays the default until "branches" is measured on the turns that take this
+path (docs/benchmarks.md, session 90)."""
+
 
 class Below(Protocol):
     """What a watch reads of reach_below's `Below` (a protocol: this module, which board_solve
@@ -216,10 +226,10 @@ class _Deferring(cp_model.CpSolverSolutionCallback):
         self.asked = asked
         self.met = False
         self.last_at = 0.0
-        """CP-SAT's deterministic time at the last line found."""
+        """Where in the pass the last line was found (`STALL_BY`'s count)."""
 
     def on_solution_callback(self) -> None:
-        self.last_at = self.deterministic_time
+        self.last_at = float(self.num_branches) if STALL_BY == "branches" else self.deterministic_time
         value = int(self.value(self.primary))
         if value + 1 > self.asked:
             self.asked = value + 1
@@ -266,7 +276,10 @@ def solve_deferred(
             got = watch.within(value + 1, end)
             # Stalled (no better line in the pass's second half): the question is asked on
             # without solving again, its budget doubled, until it answers (`STALLED`).
-            while got is None and STALLED and 2 * meets.last_at <= det and not _late(deadline):
+            whole = float(solver.num_branches) if STALL_BY == "branches" else det
+            stalled = 2 * meets.last_at <= whole
+            _trace(kind="stall", by=STALL_BY, stalled=stalled, last_at=meets.last_at, whole=whole)
+            while got is None and STALLED and stalled and not _late(deadline):
                 end *= 2
                 got = watch.within(value + 1, end)
             if got is True:
