@@ -278,7 +278,7 @@ def solve_deferred(
             # without solving again, its budget doubled, until it answers (`STALLED`).
             whole = float(solver.num_branches) if STALL_BY == "branches" else det
             stalled = 2 * meets.last_at <= whole
-            _trace(kind="stall", by=STALL_BY, stalled=stalled, last_at=meets.last_at, whole=whole)
+            _trace(kind="stall", by=STALL_BY, stalled=stalled, last_at=meets.last_at, whole=whole, answer=got)
             while got is None and STALLED and stalled and not _late(deadline):
                 end *= 2
                 got = watch.within(value + 1, end)
