@@ -47,6 +47,27 @@ the questions 19.7 s (26, 27 and 28 answered no at about 2.5 s each, 29 proven a
   tried), 31 proven: the first model OPTIMAL 30 in 95.8 CPU s where it took 149.0
   (docs/benchmarks.md, session 88, h88leaves).
 
+- *A cheap sweep first* (`FIRST_NODES`, session 90): where a round searches the groups not
+  hinted (`every`), the groups that gave a leaf at a value before (`Leaves.reached`, the highest
+  first) are searched next to the hints, with the member's states; then the others with
+  `FIRST_NODES` states each, and only those past them (`Leaves.past`) again with the member's. A
+  group past the member's states is not searched again (`too_big`), one past the cheap count is
+  searched again only with the member's. Seed 1's turn 25 (2016, south), its first member
+  (`tile -1,-3 r0 gray@NE`, OPTIMAL 56): the question's no at 49 names no group (its leaf's final
+  boards are none of a group's), so the round at 49 searched the 21 groups before group 21 (whose
+  leaf gives 50), 15 of them past their 20,000 states at about 5 CPU s each; with the cheap sweep
+  each costs about 2.7 (group 21's leaf is found within 10,000); at 51 the group of 52's leaf
+  (13, a leaf at 49 not realised) comes first, where the cheap sweep alone would search groups
+  22 and on before it. The same rounds and line (scratch climb from 45, the memo holding 45's
+  no): 237.8 CPU s where 278.7 (leaf searches 133.2 and 183.7).
+- *A counted question* (`QUESTION_STATES`, off): the question a round asks between its leaves
+  (where the hinted groups give no line) may be counted as floor_first's counted pass counts its
+  questions (`Memo.counted`): cut, it answers not proven, is not kept as a no, and the round
+  searches the other groups as after a no; the question after the last round is asked in full.
+  Off: a cut question that would have been proven costs a sweep of every group (all below) before
+  it is asked in full, which on the turns whose climb ends with a proven question between rounds
+  (seed 4's turns 14 and 15) may cost more than the cut saves.
+
 A round ends the climb where none of its leaves gives a line worth its value (the question at the last
 line's value plus one is then asked, as `floor_line` asked it after each line); the rounds
 (`rounds`: values whose leaf is realised) are counted, and after the last the question is asked at
