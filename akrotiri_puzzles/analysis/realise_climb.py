@@ -66,7 +66,8 @@ the questions 19.7 s (26, 27 and 28 answered no at about 2.5 s each, 29 proven a
   searches the other groups as after a no; the question after the last round is asked in full.
   Off: a cut question that would have been proven costs a sweep of every group (all below) before
   it is asked in full, which on the turns whose climb ends with a proven question between rounds
-  (seed 4's turns 14 and 15) may cost more than the cut saves.
+  (seed 4's turns 14 and 15) may cost more than the cut saves: at 25,000 states their proven
+  questions (29 and 31) are both cut on a fresh relaxation (docs/benchmarks.md, session 90).
 
 A round ends the climb where none of its leaves gives a line worth its value (the question at the last
 line's value plus one is then asked, as `floor_line` asked it after each line); the rounds
