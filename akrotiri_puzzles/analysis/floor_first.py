@@ -274,9 +274,13 @@ class Memo:
         counted = getattr(self.out_of_reach, "counted", None)
         if counted is None:
             return self(value)
+        reach_two_goals.Reached.cards = None
+        reach_two_goals.Reached.finals = None
         got: bool | None = counted(value, states)
         if got is not None:
             self.answers[value] = got  # answered within the count: the question in full
+            if not got:  # its leaf, as the question's in full (step 1b's hint; `cards` left)
+                self.leaves[value] = (reach_two_goals.Reached.cards, reach_two_goals.Reached.finals)
         return got
 
     def budgeted(self, seconds: float) -> OutOfReach:

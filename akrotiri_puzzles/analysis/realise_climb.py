@@ -47,6 +47,28 @@ the questions 19.7 s (26, 27 and 28 answered no at about 2.5 s each, 29 proven a
   tried), 31 proven: the first model OPTIMAL 30 in 95.8 CPU s where it took 149.0
   (docs/benchmarks.md, session 88, h88leaves).
 
+- *A cheap sweep first* (`FIRST_NODES`, session 90): where a round searches the groups not
+  hinted (`every`), the groups that gave a leaf at a value before (`Leaves.reached`, the highest
+  first) are searched next to the hints, with the member's states; then the others with
+  `FIRST_NODES` states each, and only those past them (`Leaves.past`) again with the member's. A
+  group past the member's states is not searched again (`too_big`), one past the cheap count is
+  searched again only with the member's. Seed 1's turn 25 (2016, south), its first member
+  (`tile -1,-3 r0 gray@NE`, OPTIMAL 56): the question's no at 49 names no group (its leaf's final
+  boards are none of a group's), so the round at 49 searched the 21 groups before group 21 (whose
+  leaf gives 50), 15 of them past their 20,000 states at about 5 CPU s each; with the cheap sweep
+  each costs about 2.7 (group 21's leaf is found within 10,000); at 51 the group of 52's leaf
+  (13, a leaf at 49 not realised) comes first, where the cheap sweep alone would search groups
+  22 and on before it. The same rounds and line (scratch climb from 45, the memo holding 45's
+  no): 237.8 CPU s where 278.7 (leaf searches 133.2 and 183.7).
+- *A counted question* (`QUESTION_STATES`, off): the question a round asks between its leaves
+  (where the hinted groups give no line) may be counted as floor_first's counted pass counts its
+  questions (`Memo.counted`): cut, it answers not proven, is not kept as a no, and the round
+  searches the other groups as after a no; the question after the last round is asked in full.
+  Off: a cut question that would have been proven costs a sweep of every group (all below) before
+  it is asked in full, which on the turns whose climb ends with a proven question between rounds
+  (seed 4's turns 14 and 15) may cost more than the cut saves: at 25,000 states their proven
+  questions (29 and 31) are both cut on a fresh relaxation (docs/benchmarks.md, session 90).
+
 A round ends the climb where none of its leaves gives a line worth its value (the question at the last
 line's value plus one is then asked, as `floor_line` asked it after each line); the rounds
 (`rounds`: values whose leaf is realised) are counted, and after the last the question is asked at
@@ -82,7 +104,9 @@ __all__ = [
     "EXTRA",
     "FALLBACK",
     "FALLBACK_NODES",
+    "FIRST_NODES",
     "LEAF_NODES",
+    "QUESTION_STATES",
     "ROUND_PLAYS",
     "TRIES",
     "Asked",
@@ -113,6 +137,18 @@ member: its leaves at 27 and 29 realised in 132,464 and 138,365 plays with `DEFE
 ROUND_PLAYS = 600_000
 """Engine plays a round's realisations make in all where `FALLBACK` (about 10 CPU s)."""
 
+FIRST_NODES = 10_000
+"""States of each search of step 1b's cheap sweep (`Leaves.each`, module doc: *a cheap sweep
+first*): the groups not hinted are searched first with this many states, those past it then with
+the member's (reach_two's `NODES`); 0: one sweep with the member's states (session 88)."""
+
+QUESTION_STATES = 0
+"""States the question a round asks between its leaves (`climb_line`: where the hinted groups give
+no line) may start its searches within (floor_first's `Memo.counted`, watch_defer's
+`Watch.counted`: a count, no clock), a question cut answering not proven and never kept as a no
+(module doc: *a counted question*); 0: in full (session 88). The question after the last round
+is always asked in full."""
+
 DEFER = True
 """Whether the rounds' realisations may keep turn 1's sales for turn 2 (realise.py's `attempt`,
 `defer`; session 88); False: as session 87's. The floored member's step (realise.py's
@@ -132,18 +168,24 @@ class Asked(Protocol):
 class Leaves:
     """A member's relaxed leaves at the values asked, its searches shared (module doc)."""
 
-    def __init__(self, pos: Position, nodes: int = RELAXED_NODES) -> None:
+    def __init__(self, pos: Position, nodes: int = RELAXED_NODES, first: int | None = None) -> None:
         self.pos = pos
         self.nodes = nodes
+        self.first = FIRST_NODES if first is None else first
+        """States of the cheap sweep's searches (`FIRST_NODES`; 0 or `nodes` and above: none)."""
+        self.past: dict[int, int] = {}
+        """By group, the most states a search of it passed (at any value)."""
         self.groups = slot_groups(pos)
         """The member's groups of final boards (`reach_two.slot_groups`; None: no relaxation)."""
         self.shared = Boards(pos)
         self.below: dict[int, int] = {}
         """By group, the least value its search was below."""
         self.too_big: set[int] = set()
-        """The groups whose search passed its states."""
+        """The groups whose search passed the member's states (`nodes`)."""
         self.last: int | None = None
         """The group of the last leaf found."""
+        self.reached: dict[int, int] = {}
+        """By group, the most value a leaf of it was found at."""
         self.searched = 0
         """Group searches run (tests)."""
 
@@ -154,9 +196,11 @@ class Leaves:
         _, groups, _ = self.groups
         return next((i for i, g in enumerate(groups) if finals <= set(g)), None)
 
-    def open(self, i: int, ask: int) -> bool:
-        """Whether group `i` may reach `ask`, as far as its searches so far tell."""
-        return i not in self.too_big and self.below.get(i, ask + 1) > ask
+    def open(self, i: int, ask: int, nodes: int | None = None) -> bool:
+        """Whether group `i` may reach `ask`, as far as its searches so far tell (with `nodes`:
+        and whether a search of `nodes` states has not passed them at any value)."""
+        fresh = nodes is None or self.past.get(i, 0) < nodes
+        return fresh and i not in self.too_big and self.below.get(i, ask + 1) > ask
 
     def leaf(self, ask: int, hints: tuple[int | None, ...] = (), every: bool = True) -> Leaf | None:
         """A relaxed leaf that reaches `ask`: the hinted groups searched first, then (`every`) the
@@ -167,37 +211,48 @@ class Leaves:
         self, ask: int, hints: tuple[int | None, ...] = (), every: bool = True, skip: Set[int] = frozenset()
     ) -> Iterator[tuple[int, Leaf]]:
         """The relaxed leaves that reach `ask`, by group (`leaf`'s order, the groups in `skip`
-        left out), each group searched only when the one before is done with."""
+        left out), each group searched only when the one before is done with: the hinted groups
+        with `nodes` states, then (`every`) the others with `first` states (`FIRST_NODES`, module
+        doc: *a cheap sweep first*) and those past them with `nodes`."""
         if self.groups is None:
             return
-        order = [i for i in dict.fromkeys(hints) if i is not None]
-        if every:
-            order += [i for i in range(len(self.groups[1])) if i not in order]
-        for i in order:
-            if i not in skip and self.open(i, ask):
-                got = self.search(i, ask)
-                if got is not None:
-                    yield i, got
+        hinted = [i for i in dict.fromkeys(hints) if i is not None]
+        if every:  # the groups that gave a leaf before, the highest first, then the others
+            hinted += sorted((i for i in self.reached if i not in hinted), key=lambda i: (-self.reached[i], i))
+        order = [i for i in range(len(self.groups[1])) if i not in hinted] if every else []
+        caps = [self.first, self.nodes] if 0 < self.first < self.nodes else [self.nodes]
+        done = set(skip)
+        for cap, group in [(self.nodes, hinted), *((c, order) for c in caps)]:
+            for i in group:
+                if i not in done and self.open(i, ask, cap):
+                    got = self.search(i, ask, cap)
+                    if self.past.get(i, 0) < cap:  # searched to its end: not again at `ask`
+                        done.add(i)
+                    if got is not None:
+                        yield i, got
 
-    def search(self, i: int, ask: int) -> Leaf | None:
-        """Group `i` searched at `ask` as `relaxed_leaf` searches it (`TracedRelaxed`): its leaf,
-        or None (the group then kept below `ask`, or past its states)."""
+    def search(self, i: int, ask: int, nodes: int | None = None) -> Leaf | None:
+        """Group `i` searched at `ask` as `relaxed_leaf` searches it (`TracedRelaxed`, `nodes`
+        states: by default the member's): its leaf, or None (the group then kept below `ask`, or
+        past those states)."""
         assert self.groups is not None
         keys, groups, acts = self.groups
+        cap = self.nodes if nodes is None else nodes
         self.searched += 1
         TracedRelaxed.last = None
         try:
-            value = group_bound(
-                self.pos, groups[i], acts, self.nodes, self.shared, ask, keys[i][1], relaxed=TracedRelaxed
-            )
+            value = group_bound(self.pos, groups[i], acts, cap, self.shared, ask, keys[i][1], relaxed=TracedRelaxed)
         except Reached:
             r = TracedRelaxed.last
             if r is None:
                 return None
             self.last = i
+            self.reached[i] = max(self.reached.get(i, ask), ask)
             return Leaf(r, r.leaf_path, r.leaf_finals)
         except TooBig:
-            self.too_big.add(i)
+            self.past[i] = max(self.past.get(i, 0), cap)
+            if cap >= self.nodes:
+                self.too_big.add(i)
             return None
         if value < ask:
             self.below[i] = min(self.below.get(i, ask), ask)
@@ -284,11 +339,17 @@ def climb_line(
         _, finals = question.leaves.get(ask, (None, None))
         return (leaves.group_of(finals), leaves.last)
 
-    def proven(value: int) -> bool:
-        """The question at `value` in full (asked once here)."""
+    def proven(value: int, count: int = 0) -> bool:
+        """The question at `value` in full (asked once here); with `count` (`QUESTION_STATES`,
+        where the question has `counted`), its searches started only within that many states:
+        a question cut answers not proven and is not kept as a no (asked in full at the end)."""
         if value in no:
             return False
-        if question(value):
+        counted = getattr(question, "counted", None) if count > 0 else None
+        got = question(value) if counted is None else counted(value, count)
+        if got is None:
+            return False
+        if got:
             return True
         no.add(value)
         return False
@@ -297,7 +358,7 @@ def climb_line(
         tried.start()
         got = tried.line(ask, hinted(), every=best is None)
         if got is None and best is not None:
-            if proven(ask):
+            if proven(ask, QUESTION_STATES):
                 traced(ask, best.value, True)
                 return best
             got = tried.line(ask, hinted(), every=True)
