@@ -238,50 +238,47 @@ class Memo:
             reach_two_goals.Reached.finals = None
             self.answers[value] = got = self.out_of_reach(value)
             if not got:
-                self.cards = reach_two_goals.Reached.cards
-                self.leaves[value] = (self.cards, reach_two_goals.Reached.finals)
+                self._keep_leaf(value, cards=True)
         return self.answers[value]
+
+    def _keep_leaf(self, value: int, cards: bool) -> None:
+        """A no's leaf kept (step 1b's hint), and with `cards` its cards as the memo's last."""
+        if cards:
+            self.cards = reach_two_goals.Reached.cards
+        self.leaves[value] = (reach_two_goals.Reached.cards, reach_two_goals.Reached.finals)
+
+    def _asked(self, value: int, name: str, limit: float, cards: bool) -> bool | None:
+        """The question through the watch's limited ask `name` (`within` or `counted`, with its
+        `limit`; else in full): None where the limit is reached first, and then nothing is kept;
+        an answer within it is the question's in full, kept with a no's leaf (`_keep_leaf`)."""
+        if self.known_no(value):
+            return False
+        if value in self.answers:
+            return self.answers[value]
+        ask = getattr(self.out_of_reach, name, None)
+        if ask is None:
+            return self(value)
+        reach_two_goals.Reached.cards = None
+        reach_two_goals.Reached.finals = None
+        got: bool | None = ask(value, limit)
+        if got is not None:
+            self.answers[value] = got
+            if not got:
+                self._keep_leaf(value, cards)
+        return got
 
     def within(self, value: int, seconds: float) -> bool | None:
         """The question with at most `seconds` CPU s of relaxed searches started (watch_defer's
         `Watch.within`, where the watch has it; else in full): None where they are spent first,
         and then nothing is kept (the plain search asks it in full)."""
-        if self.known_no(value):
-            return False
-        if value in self.answers:
-            return self.answers[value]
-        within = getattr(self.out_of_reach, "within", None)
-        if within is None:
-            return self(value)
-        reach_two_goals.Reached.cards = None
-        reach_two_goals.Reached.finals = None
-        got: bool | None = within(value, seconds)
-        if got is not None:
-            self.answers[value] = got
-            if not got:
-                self.cards = reach_two_goals.Reached.cards
-                self.leaves[value] = (self.cards, reach_two_goals.Reached.finals)
-        return got
+        return self._asked(value, "within", seconds, cards=True)
 
     def counted(self, value: int, states: int) -> bool | None:
         """The question with its relaxed searches started only below `states` states in all
         (watch_defer's `Watch.counted`, where the watch has it; else in full): None where the
-        count is reached first, and then nothing is kept (a cut question is never a no)."""
-        if self.known_no(value):
-            return False
-        if value in self.answers:
-            return self.answers[value]
-        counted = getattr(self.out_of_reach, "counted", None)
-        if counted is None:
-            return self(value)
-        reach_two_goals.Reached.cards = None
-        reach_two_goals.Reached.finals = None
-        got: bool | None = counted(value, states)
-        if got is not None:
-            self.answers[value] = got  # answered within the count: the question in full
-            if not got:  # its leaf, as the question's in full (step 1b's hint; `cards` left)
-                self.leaves[value] = (reach_two_goals.Reached.cards, reach_two_goals.Reached.finals)
-        return got
+        count is reached first, and then nothing is kept (a cut question is never a no). A no
+        within the count keeps its leaf (step 1b's hint), not the memo's cards."""
+        return self._asked(value, "counted", states, cards=False)
 
     def budgeted(self, seconds: float) -> OutOfReach:
         """`within` as a watch's question (watched.py's `Meets`): proven, or not (no or spent)."""
