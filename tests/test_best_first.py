@@ -6,8 +6,10 @@ actions).
 
 Two checks: a synthetic one (made-up values and bounds, many ties, every case fast), against a
 direct computation of what the notation-order search asks each placement; and real placement
-turns against every placement solved in turn (no bound, no bare question, no grouping), the
-reference the grouped search (analysis/placement.py) is checked against in the same test."""
+turns (in make test, eight groups of one: test_placement_bound's `sampled_placements`; whole
+turns in make test-corpus) against every placement solved in turn (no bound, no bare question,
+no grouping), the reference the grouped search (analysis/placement.py) is checked against in the
+same test."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from akrotiri_puzzles.analysis.placement import split_placements
 from akrotiri_puzzles.analysis.reach.reach_bound import score_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_placement_bound import before_placement
+from .test_placement_bound import before_placement, sampled_placements
 
 
 def _fake_turn(rng: random.Random) -> tuple[list, dict[int, int]]:
@@ -127,13 +129,24 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
 
 
 @pytest.mark.parametrize(
-    ("seed", "edition"), [(1, 2016), pytest.param(3, 2014, marks=pytest.mark.corpus)]
-)  # 2014: 45 s
-def test_R_TILE_1_grouped_and_best_first_placements_give_the_analysis_of_every_placement_solved(seed, edition):
-    # Independent computation, made once for both searches (about 18 s of CPU): every placement
-    # solved in turn, each asked for more than the best before it (no grouping, no bound, no
-    # bare question, no cache).
+    ("seed", "edition", "count"),
+    # make test: eight groups of seed 1's sixth turn (64 placements, sampled_placements); the
+    # whole turn (480 placements, about 20 s) and 2014's (45 s) are corpus.
+    [
+        (1, 2016, 8),
+        pytest.param(1, 2016, None, marks=pytest.mark.corpus),
+        pytest.param(3, 2014, None, marks=pytest.mark.corpus),
+    ],
+)
+def test_R_TILE_1_grouped_and_best_first_placements_give_the_analysis_of_every_placement_solved(
+    monkeypatch, seed, edition, count
+):
+    # Independent computation, made once for both searches (about 18 s of CPU on a whole turn):
+    # every placement solved in turn, each asked for more than the best before it (no grouping,
+    # no bound, no bare question, no cache).
     pos = before_placement(seed, edition, 6)[0]
+    if count is not None:
+        sampled_placements(monkeypatch, pos, count, seed)
     single = Run(pos, "score", Deadline(None), 1, group_placements=False).best(pos)
     assert single.status == "OPTIMAL"
 
