@@ -15,7 +15,7 @@ from akrotiri_puzzles.analysis.endgame import Run, analyse
 from akrotiri_puzzles.analysis.reach import reach_below, reach_money
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, sampled
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, sampled, solved_two_turns
 
 
 def stops(monkeypatch) -> list[bool]:
@@ -62,7 +62,7 @@ def _ended_at_ceiling(monkeypatch):
     relaxed_paths, asked = set(), []
     for group in placement_groups(pos)[:6]:
         _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        full = solved_two_turns(child)
         assert full.status == "OPTIMAL" and full.value is not None and full.bound == full.value
         # The exact ceiling, from the full search itself: the search always ends at its value.
         exact = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=lambda v, f=full: v > f.value)

@@ -16,7 +16,7 @@ from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 from .test_analysis_two_turn_ceiling import stops
 
 
@@ -25,10 +25,10 @@ def _floored(pos):  # type: ignore[no-untyped-def]
     above its optimum, with the floored model solved to its end (no watch): (child, its optimum, floor, full)."""
     for group in placement_groups(pos)[:6]:
         _, child = group[0]
-        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        best = solved_two_turns(child)
         assert best.status == "OPTIMAL" and best.value is not None
         for floor in (best.value - 2, best.value, best.value + 1):
-            yield child, best.value, floor, board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+            yield child, best.value, floor, solved_two_turns(child, floor)
 
 
 @pytest.mark.usefixtures("realised_floor_off")  # the model's path, line included (conftest)

@@ -27,7 +27,7 @@ from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import COMPS, before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import COMPS, before_placement, no_draw, placement_groups, solved_two_turns
 
 # The CP-SAT paths under test: the realised floor (on by default) would answer first (conftest).
 pytestmark = pytest.mark.usefixtures("realised_floor_off")
@@ -42,7 +42,7 @@ def test_R_EXC_1_R_TILE_1_R_SCORE_1_a_model_narrowed_to_cards_and_a_final_board_
     # (no line: E12's island is another there) or none (at most the optimum). About 25 CPU s.
     pos = before_placement(3, 2014, 5)
     _, child = placement_groups(pos)[0][0]
-    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    full = solved_two_turns(child)
     assert full.status == "OPTIMAL" and full.value is not None
     puzzle = board_solve.two_turn_puzzle(child)
     final = replay_line(puzzle, full.line).board
@@ -86,10 +86,10 @@ def _answers_agree_with_the_full_search(steps: list[dict[str, Any]]) -> list[lis
     runs: list[list[dict[str, Any]]] = []
     for group in placement_groups(pos)[:4]:
         _, child = group[0]
-        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        best = solved_two_turns(child)
         assert best.status == "OPTIMAL" and best.value is not None
         for floor in (None, best.value, best.value + 1):
-            full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+            full = solved_two_turns(child, floor)
             watch = watch_defer.Watch(reach_below.Below(), child)
             watch.deferred = True
             before = len(steps)
@@ -205,7 +205,7 @@ def test_R_GOAL_1_R_GOAL_3_R_GOAL_8_R_SCORE_1_a_model_narrowed_to_goal_points_ne
     # the points required. About 30 CPU s.
     pos = before_placement(3, 2014, 5)
     _, child = placement_groups(pos)[0][0]
-    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    full = solved_two_turns(child)
     assert full.status == "OPTIMAL" and full.value is not None
     puzzle = board_solve.two_turn_puzzle(child)
     end = replay_line(puzzle, full.line)

@@ -14,7 +14,7 @@ from akrotiri_puzzles.analysis import board_solve, floor_first, watch_defer
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 
 # The CP-SAT paths under test: the realised floor (on by default) would answer first (conftest).
 pytestmark = pytest.mark.usefixtures("realised_floor_off")
@@ -46,7 +46,7 @@ def test_R_TURN_2_R_SCORE_1_a_counted_pass_keeps_the_full_search_s_answer_and_th
     # asked in full, or step 3b after it).
     steps = _steps3(monkeypatch)
     child = _child(3, 8, 1)
-    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    full = solved_two_turns(child)
     assert full.status == "OPTIMAL" and full.value == full.bound
     monkeypatch.setattr(floor_first, "PLAIN_BUDGET", False)
     plain = board_solve.best_two_turns(
@@ -80,7 +80,7 @@ def test_R_SCORE_1_a_question_cut_by_its_count_is_never_a_no_and_one_within_it_i
     # the watch and the memo keep no answer, and the question in full after it answers as on a
     # fresh relaxation; with states to spare, the counted answer is the full one.
     child = _child(3, 8, 1)
-    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    full = solved_two_turns(child)
     assert full.value is not None
     truth = {v: reach_below.Below()(child, v) for v in range(full.value - 1, full.value + 3)}
     assert truth[full.value + 1] and not truth[full.value]  # sound, and the premise: both answers

@@ -14,7 +14,7 @@ from akrotiri_puzzles.analysis import board_solve, floor_first
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 
 # The CP-SAT paths under test: the realised floor (on by default) would answer first (conftest).
 pytestmark = pytest.mark.usefixtures("realised_floor_off")
@@ -60,7 +60,7 @@ def test_R_TURN_2_R_SCORE_1_questions_at_a_value_a_found_line_reaches_are_not_as
     monkeypatch.setattr(floor_first, "FLOOR_DET", 0.1)
     monkeypatch.setattr(floor_first, "FINALS_AFTER_LINE", False)
     _, child = placement_groups(pos)[2][0]
-    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    full = solved_two_turns(child)
     assert full.status == "OPTIMAL" and full.value == full.bound
 
     got, steps, asked = _watched(child, True, monkeypatch)

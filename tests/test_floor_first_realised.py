@@ -15,7 +15,7 @@ from akrotiri_puzzles.analysis import board_solve, floor_first, realise
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 
 
 def _child() -> Any:
@@ -41,7 +41,7 @@ def test_R_TURN_2_R_SCORE_1_a_first_model_answered_by_its_realised_leaf_is_the_f
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     child = _child()
-    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    full = solved_two_turns(child)
     assert full.status == "OPTIMAL" and full.value == full.bound == 15
     monkeypatch.setattr(realise, "REALISE_FIRST", True)
     monkeypatch.setattr(floor_first, "LEAF_ROUNDS", 3)  # step 1b at 3 values (6 by default)

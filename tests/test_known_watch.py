@@ -27,7 +27,7 @@ from akrotiri_puzzles.analysis.watched import Known
 from akrotiri_puzzles.position import Position
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 from .test_placement_parts import _Fake, _placements
 
 
@@ -47,7 +47,7 @@ def test_R_TURN_2_R_SCORE_1_a_solve_told_its_optimum_gives_the_line_of_the_solve
     asked = 0
     for group in placement_groups(pos)[:5]:
         _, child = group[0]
-        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        best = solved_two_turns(child)
         assert best.status == "OPTIMAL" and best.value is not None
         for floor in (0, best.value - 1, best.value):
 

@@ -18,8 +18,8 @@ from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, group_bound
 from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.analysis.realise_climb import Leaves, climb_line
-from akrotiri_puzzles.solver.deadline import Deadline
 
+from .test_analysis_turns_placement import solved_two_turns
 from .test_floor_first_realised import _child
 from .test_reach_real_lines import _member
 
@@ -72,7 +72,7 @@ def test_R_SCORE_1_the_realiser_going_on_past_the_value_asked_keeps_a_better_eng
 @pytest.mark.slow  # the full search (~5 CPU s)
 def test_R_TURN_2_R_SCORE_1_the_climb_answers_the_full_search_s_optimum() -> None:
     child = _child()
-    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    full = solved_two_turns(child)
     assert full.status == "OPTIMAL" and full.value == full.bound
     got = climb_line(two_turn_puzzle(child), child, 8, _memo(child), 6)
     assert got is not None and got.value == full.value

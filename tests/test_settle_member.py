@@ -11,9 +11,8 @@ from pathlib import Path
 
 from akrotiri_puzzles.analysis import board_solve
 from akrotiri_puzzles.puzzle import replay
-from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "settle_member.py"
 
@@ -31,7 +30,7 @@ def test_R_SCORE_1_R_TURN_2_the_settled_reach_of_a_placement_is_the_models_optim
     settle_member = _settle_module()
     pos = no_draw(before_placement(3, 2014, 5))
     _, child = placement_groups(pos)[0][0]
-    full = board_solve.best_two_turns(child, "score", Deadline(None))
+    full = solved_two_turns(child)
     assert full.status == "OPTIMAL" and full.value is not None
     puzzle = board_solve.two_turn_puzzle(child)
     at = settle_member.Settle(puzzle, full.value, every=1e9)

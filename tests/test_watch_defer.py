@@ -12,7 +12,7 @@ from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.analysis.watch_defer import Watch
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 
 
 class Exact(Watch):
@@ -39,7 +39,7 @@ def test_R_TURN_2_R_SCORE_1_a_deferred_watch_returns_the_full_search_s_answer_on
     paths = set()
     for group in placement_groups(pos)[:4]:
         _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        full = solved_two_turns(child)
         assert full.status == "OPTIMAL" and full.value is not None and full.bound == full.value
         # Every question inside the search spent; those at a pass's end answered.
         inside = Exact(full.value, lambda v, s: s == watch_defer.IN_MODEL)
@@ -89,7 +89,7 @@ def test_R_TURN_2_R_SCORE_1_a_pass_s_stall_is_read_from_its_branches_and_the_ans
     pos = no_draw(before_placement(3, 2014, 5))
     for group in placement_groups(pos)[:4]:
         _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        full = solved_two_turns(child)
         for by in ("branches", "det"):
             monkeypatch.setattr(watch_defer, "STALL_BY", by)
             late = Exact(full.value, lambda v, s: s < 8 * watch_defer.AT_END)
