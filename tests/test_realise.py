@@ -7,6 +7,8 @@ by seat_score, independently of the realiser's own replay."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from akrotiri_puzzles.actions import Excavate, Oracle, PlaceTile, Sell
@@ -14,12 +16,20 @@ from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach.reach_two import below
 from akrotiri_puzzles.analysis.realise import Leaf, TracedRelaxed, realise, relaxed_leaf, stops
 
+from .test_floor_first_realised import _child
 from .test_reach_real_lines import S3T13, S4T15, S4T15_LINE, _member, _score
+
+
+@cache
+def _leaf_33() -> Leaf | None:
+    """Seed 3's turn 13 member's relaxed leaf at 33 (about 7 CPU s): searched once, read by the two
+    tests below (a `Leaf` is frozen, and `stops` and `realise` only read it)."""
+    return relaxed_leaf(_member(3, 13, S3T13), 33)
 
 
 def test_R_ORA_1_R_FREE_1_s3t13_the_relaxed_leaf_at_33_is_realised_as_an_engine_line_worth_33() -> None:
     child = _member(3, 13, S3T13)
-    leaf = relaxed_leaf(child, 33)
+    leaf = _leaf_33()
     assert leaf is not None  # the relaxation reads 33 not below (test_reach_real_lines)
     # The path's excavations are the leaf's (what `Reached.cards` reads at that leaf).
     assert {s.card for s in stops(leaf) if s.kind == "dig"} == {c for _, c in leaf.path[-1].dug}
@@ -49,7 +59,7 @@ def test_R_TILE_2_s4t15_the_realised_leaf_at_32_with_33_below_proves_the_members
 
 def test_a_path_the_engine_cannot_follow_gives_no_line() -> None:
     child = _member(3, 13, S3T13)
-    leaf = relaxed_leaf(child, 33)
+    leaf = _leaf_33()
     assert leaf is not None
     r, start = leaf.relaxed, leaf.path[0]
     puzzle = two_turn_puzzle(child)
@@ -67,7 +77,7 @@ def test_a_path_the_engine_cannot_follow_gives_no_line() -> None:
     assert got is not None and any(isinstance(a, Excavate) for a in got.line)
 
 
-@pytest.mark.slow  # two relaxed questions at 35 (~25 s)
+@pytest.mark.corpus  # two relaxed questions at 35 (~13 CPU s); in make test: the small member below
 def test_the_traced_search_answers_as_the_relaxation() -> None:
     """TracedRelaxed only records the states a `Reached` passes through: where the relaxation
     reads a value out of reach there is no leaf (seed 3's turn 13 member at 35, below; at 33,
@@ -76,6 +86,25 @@ def test_the_traced_search_answers_as_the_relaxation() -> None:
     assert below(child, 35)
     assert relaxed_leaf(child, 35) is None
     assert TracedRelaxed.last is None
+
+
+def test_the_traced_search_answers_as_the_relaxation_on_a_small_member() -> None:
+    """The test above on a small member (a second of CPU): seed 3's turn 11 (2014, nothing left
+    to draw), `tile -1,-2 r270`'s first placement (optimum 15, test_floor_first_realised's
+    `_child`). At each value from one below the optimum to three above, the traced search gives a
+    leaf exactly where the relaxation reads the value not out of reach (at the optimum, a line
+    reaches it), and no leaf where it reads it out of reach; both answers are asked. (Not
+    `TracedRelaxed.last`: at 16 and 17 it holds a search whose reach gave no leaf.)"""
+    child = _child()
+    answers = set()
+    for value in range(14, 19):
+        out = below(child, value)
+        leaf = relaxed_leaf(child, value)
+        assert (leaf is None) == out, value
+        assert leaf is None or len(leaf.path) > 1  # a leaf: the states from the start to it
+        answers.add(out)
+    assert answers == {False, True}
+    assert not below(child, 15)  # sound: the optimum is reached
 
 
 @pytest.mark.corpus  # ~60 s; in make test: the s3t13 leaf, the traced search
