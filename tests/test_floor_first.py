@@ -15,7 +15,7 @@ from akrotiri_puzzles.analysis import board_solve, floor_cards, floor_first, flo
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 
 # The CP-SAT paths under test: the realised floor (on by default) would answer first (conftest).
 pytestmark = pytest.mark.usefixtures("realised_floor_off")
@@ -27,7 +27,7 @@ def test_R_EXC_1_R_SCORE_1_a_model_narrowed_to_cards_excavates_them_and_never_be
     checked = 0
     for group in placement_groups(pos)[:3]:
         _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        full = solved_two_turns(child)
         assert full.status == "OPTIMAL" and full.value is not None
         dug = sorted({a.card for a in full.line if isinstance(a, Excavate)})
         two = board_solve.TwoTurns(child, "score", Deadline(None))
@@ -49,7 +49,10 @@ def test_R_EXC_1_R_SCORE_1_a_model_narrowed_to_cards_excavates_them_and_never_be
     assert checked >= 3
 
 
-def test_R_EXC_1_R_TILE_1_a_model_narrowed_to_cards_and_final_boards_keeps_them_and_never_beats_the_model():
+# One group by default (about 8 CPU s each, the full search most of it); the second in
+# make test-corpus. Each group alone checks its own board and two others.
+@pytest.mark.parametrize("nth", [0, pytest.param(1, marks=pytest.mark.corpus)])
+def test_R_EXC_1_R_TILE_1_a_model_narrowed_to_cards_and_final_boards_keeps_them_and_never_beats_the_model(nth):
     # Session 79's step 2b (`_finals_line`): the cards and the final board of the full search's
     # own line keep that line (the narrowed optimum is the model's); another board alone only narrows
     # (at most the optimum, the line ends on it, the engine's score is the model's value).
@@ -57,9 +60,9 @@ def test_R_EXC_1_R_TILE_1_a_model_narrowed_to_cards_and_final_boards_keeps_them_
     # turn 5 (seed 3, 2014), its tiles left to draw (several final boards).
     pos = before_placement(3, 2014, 5)
     checked, elsewhere = 0, 0
-    for group in placement_groups(pos)[:2]:
+    for group in placement_groups(pos)[nth : nth + 1]:
         _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        full = solved_two_turns(child)
         assert full.status == "OPTIMAL" and full.value is not None
         dug = frozenset(a.card for a in full.line if isinstance(a, Excavate))
         two = board_solve.TwoTurns(child, "score", Deadline(None))
@@ -119,7 +122,7 @@ def _answer_is_the_full_search_s(monkeypatch: pytest.MonkeyPatch) -> list[dict[s
     monkeypatch.setattr(floor_first, "TRACE", lambda **facts: steps.append(facts))
     for group in placement_groups(pos)[2:3]:
         _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        full = solved_two_turns(child)
         assert full.status == "OPTIMAL" and full.value == full.bound
         del steps[:]
         got = board_solve.best_two_turns(child, "score", Deadline(None), out_of_reach=_watch(child))
@@ -152,7 +155,7 @@ def test_R_TURN_2_R_SCORE_1_questions_with_a_budget_keep_the_full_search_s_answe
     monkeypatch.setattr(watch_defer, "TRACE", lambda **facts: steps.append(facts))
     for group in placement_groups(pos)[2:3]:
         _, child = group[0]
-        full = board_solve.best_two_turns(child, "score", Deadline(None))
+        full = solved_two_turns(child)
         assert full.status == "OPTIMAL" and full.value == full.bound
         got = board_solve.best_two_turns(
             child, "score", Deadline(None), out_of_reach=watch_defer.Watch(reach_below.Below(), child)
@@ -214,10 +217,10 @@ def test_R_TURN_2_R_SCORE_1_a_floored_answer_through_the_relaxed_line_s_cards_is
     monkeypatch.setattr(floor_cards, "cards_line", spied)
     for group in placement_groups(pos)[2:3]:
         _, child = group[0]
-        best = board_solve.best_two_turns(child, "score", Deadline(None))
+        best = solved_two_turns(child)
         assert best.status == "OPTIMAL" and best.value is not None
         floor = best.value - below_optimum
-        full = board_solve.best_two_turns(child, "score", Deadline(None), floor=floor)
+        full = solved_two_turns(child, floor)
         assert full.status == "OPTIMAL" and full.value == best.value
         watch = watch_defer.Watch(reach_below.Below(), child)
         assert not watch.deferred
