@@ -15,10 +15,11 @@ from akrotiri_puzzles.actions import PlaceTile, Sell
 from akrotiri_puzzles.analysis import realise_climb
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach import reach_below
-from akrotiri_puzzles.analysis.realise import Leaf, attempt, realise, relaxed_leaf
+from akrotiri_puzzles.analysis.realise import Leaf, attempt, realise
 from akrotiri_puzzles.analysis.realise_climb import Leaves, climb_line
 
 from .test_reach_real_lines import S3T13, _member, _score
+from .test_realise import _leaf_33
 from .test_realise_climb import _memo
 
 S4T15 = "tile -1,-2 r0 blue@NE"
@@ -28,7 +29,7 @@ of CP-SAT); its first pass stops at 25, and 26 and 27 answer no."""
 
 def test_R_FREE_1_attempt_counts_the_plays_of_a_leaf_the_engine_cannot_follow() -> None:
     child = _member(3, 13, S3T13)
-    leaf = relaxed_leaf(child, 33)
+    leaf = _leaf_33()  # relaxed_leaf(child, 33), searched once with test_realise's
     assert leaf is not None
     puzzle = two_turn_puzzle(child)
     got, plays = attempt(puzzle, leaf, target=33)
