@@ -76,15 +76,20 @@ def test_R_EXC_1_R_TILE_1_R_SCORE_1_a_model_narrowed_to_cards_and_a_final_board_
     assert other >= 1
 
 
-def _answers_agree_with_the_full_search(steps: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+# The groups `_answers_agree_with_the_full_search` asks: the first two in make test, four in
+# make test-corpus (each test's premise holds on the first two).
+GROUPS = [2, pytest.param(4, marks=pytest.mark.corpus)]
+
+
+def _answers_agree_with_the_full_search(steps: list[dict[str, Any]], count: int) -> list[list[dict[str, Any]]]:
     """South before its placement on turn 5 (seed 3, 2014, nothing left to draw): each of the
-    first four groups' first placement at floors below, at and above its optimum, answered through
+    first `count` groups' first placement at floors below, at and above its optimum, answered through
     a deferred watch and checked against the full search (the model solved to its end without any
     watch): the same status, value and bound, the line scored that value by the engine. The trace
     steps of each answer, in order."""
     pos = no_draw(before_placement(3, 2014, 5))
     runs: list[list[dict[str, Any]]] = []
-    for group in placement_groups(pos)[:4]:
+    for group in placement_groups(pos)[:count]:
         _, child = group[0]
         best = solved_two_turns(child)
         assert best.status == "OPTIMAL" and best.value is not None
@@ -111,8 +116,9 @@ def _proven_through(run: list[dict[str, Any]], solve: Callable[[dict[str, Any]],
 @pytest.mark.slow
 # FINALS_FROM 1 is the default; 0 runs in make test-corpus.
 @pytest.mark.parametrize("finals_from", [pytest.param(0, marks=pytest.mark.corpus), 1])
+@pytest.mark.parametrize("count", GROUPS)
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_has_the_full_search_s_status_value_and_bound(
-    monkeypatch, finals_from
+    monkeypatch, finals_from, count
 ):
     # South before its placement on turn 5 (seed 3, 2014), nothing left to draw (models of tenths
     # of a second), the watch deferred as at the game's end with passes of a tiny deterministic
@@ -124,7 +130,7 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_cards_has_the_full_search_s_st
     monkeypatch.setattr(floor_cards, "FINALS_FROM", finals_from)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
-    runs = _answers_agree_with_the_full_search(steps)
+    runs = _answers_agree_with_the_full_search(steps, count)
     assert any(_proven_through(run, lambda s: True) for run in runs)
 
 
@@ -234,8 +240,9 @@ def test_R_GOAL_1_R_GOAL_3_R_GOAL_8_R_SCORE_1_a_model_narrowed_to_goal_points_ne
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("count", GROUPS)
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goal_readings_has_the_full_search_s_status_value_and_bound(
-    monkeypatch,
+    monkeypatch, count
 ):
     # As the test above with both schedules, but every narrowed solve by the cards alone made to
     # find nothing, so that each round goes on to the solve with the relaxed leaf's goal readings
@@ -252,13 +259,14 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goal_readings_has_the_full_sea
         return got if got is None or goals is not None else (got[0], None)
 
     monkeypatch.setattr(floor_cards, "_narrowed_line", goals_only)
-    runs = _answers_agree_with_the_full_search(steps)
+    runs = _answers_agree_with_the_full_search(steps, count)
     assert any(_proven_through(run, lambda s: s["goals"] and s["value"] is not None) for run in runs)
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("count", GROUPS)
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_on_any_board_has_the_full_search_s_status_value_and_bound(
-    monkeypatch,
+    monkeypatch, count
 ):
     # As the test above, but every round keeps the relaxed leaf's final boards (`FINALS_FROM` 0)
     # and every narrowed solve that keeps them is made to find nothing, so that each round goes on
@@ -280,7 +288,7 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_on_any_board_has_the_ful
     monkeypatch.setattr(floor_cards, "FINALS_FROM", 0)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
-    _answers_agree_with_the_full_search(steps)
+    _answers_agree_with_the_full_search(steps, count)
     any_board = [
         i for i in range(2, len(calls)) if calls[i - 2 : i + 1] == [(True, False), (True, True), (False, True)]
     ]
@@ -289,8 +297,9 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_on_any_board_has_the_ful
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("count", GROUPS)
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_solved_again_has_the_full_search_s_status_value_and_bound(
-    monkeypatch,
+    monkeypatch, count
 ):
     # As the test above, but the rounds keep no final boards (`FINALS_FROM` 1: the first round's
     # solves are on any board) and every narrowed solve within `DET` is made to find nothing, so
@@ -309,7 +318,7 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_solved_again_has_the_ful
     monkeypatch.setattr(floor_cards, "_narrowed_line", within_det_nothing)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
-    runs = _answers_agree_with_the_full_search(steps)
+    runs = _answers_agree_with_the_full_search(steps, count)
     again = [s for s in steps if s["kind"] == "cards_solve" and s["det"] == floor_cards.GOALS_AGAIN]
     assert again and all(s["goals"] and not s["finals"] for s in again)
     assert any(
@@ -318,8 +327,9 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_goals_solved_again_has_the_ful
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("count", GROUPS)
 def test_R_TURN_2_R_SCORE_1_an_answer_through_the_leaf_one_value_up_has_the_full_search_s_status_value_and_bound(
-    monkeypatch,
+    monkeypatch, count
 ):
     # As the tests above, but each cards' step starts one value lower than the search asks (its
     # pass's line not given) and every narrowed solve at that value is made to find nothing, so
@@ -346,7 +356,7 @@ def test_R_TURN_2_R_SCORE_1_an_answer_through_the_leaf_one_value_up_has_the_full
     monkeypatch.setattr(floor_cards, "_narrowed_line", nothing_at_start)
     steps: list[dict[str, Any]] = []
     monkeypatch.setattr(floor_cards, "TRACE", lambda **facts: steps.append(facts))
-    runs = _answers_agree_with_the_full_search(steps)
+    runs = _answers_agree_with_the_full_search(steps, count)
     up = [run[run.index(s) :] for run in runs for s in run if s.get("up")]
     assert up and all(s["kind"] == "cards_ask" for s in (run[0] for run in up))
     assert any(_proven_through(run, lambda s: s["value"] is not None) for run in up)
