@@ -16,6 +16,7 @@ from akrotiri_puzzles.analysis.reach import reach_ceiling, reach_hauls
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
+from akrotiri_puzzles.position import evolve
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_two import covers, first_placement
@@ -45,8 +46,20 @@ def late():
     return cover([child for _, child in group], 2)
 
 
+@pytest.mark.parametrize(
+    "fewer",
+    [
+        # The default: turn 1 with one action fewer (since session 91).
+        pytest.param(1, id="one-action-fewer"),
+        # The cover itself: the default until session 91 (~2 CPU s each kind).
+        pytest.param(0, id="s1t11", marks=pytest.mark.corpus),
+    ],
+)
 @pytest.mark.parametrize("kind", [TwoRelaxed, Digs, Money])
-def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_search_reaches_below_a_state(late, kind):
+def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_search_reaches_below_a_state(
+    late, kind, fewer
+):
+    late = evolve(late, actions_left=late.actions_left - fewer)
     got = final_boards(late)
     assert got is not None
     finals, acts = got
