@@ -63,7 +63,9 @@ def test_R_GOAL_1_R_GOAL_2_R_GOAL_11_R_EXC_1_readings_of_both_turns_temples_2014
     """s2t16 (2014, north: portage exactly 2, R-GOAL-2's edition), its first placement: the
     readings of turn-1 and turn-2 temples and pairs of them (R-GOAL-11's connections, R-EXC-1's
     room) at least the engine's, turn-1 temples on islands the next tile joins among them."""
-    got, seen = misses(check, 2, 2014, 16, "north", None)
+    # One final board a group (6,045 lines; three, 18,129): with G02's or G11's reading of two
+    # new temples one lower it finds 480 and 478 misses (1,440 with three; session 91, locally).
+    got, seen = misses(check, 2, 2014, 16, "north", None, 1)
     assert got == []
     assert seen["joined"] > 0 and seen["lines"] > 1000
 
