@@ -16,6 +16,7 @@ from akrotiri_puzzles.analysis.reach import reach_ceiling, reach_hauls
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
+from akrotiri_puzzles.position import evolve
 
 from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_two import covers, first_placement
@@ -45,8 +46,20 @@ def late():
     return cover([child for _, child in group], 2)
 
 
+@pytest.mark.parametrize(
+    "fewer",
+    [
+        # The default: turn 1 with one action fewer (since session 91).
+        pytest.param(1, id="one-action-fewer"),
+        # The cover itself: the default until session 91 (~2 CPU s each kind).
+        pytest.param(0, id="s1t11", marks=pytest.mark.corpus),
+    ],
+)
 @pytest.mark.parametrize("kind", [TwoRelaxed, Digs, Money])
-def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_search_reaches_below_a_state(late, kind):
+def test_R_TURN_2_R_EXC_1_R_BUY_1_R_GOAL_1_the_ceiling_is_never_below_what_the_search_reaches_below_a_state(
+    late, kind, fewer
+):
+    late = evolve(late, actions_left=late.actions_left - fewer)
     got = final_boards(late)
     assert got is not None
     finals, acts = got
@@ -200,10 +213,20 @@ def test_R_LOAD_1_R_MOVE_1_R_FREE_2_a_game_end_board_s_drachmas_never_above_the_
     assert lower > 500_000, lower
 
 
-def test_R_SCORE_1_below_answers_the_same_with_the_ceiling_in_fewer_states(monkeypatch):
-    # A cover of seed 3's fifth turn (bound 6; 4,861 states with the ceiling, 33,927 without):
-    # 9 CPU s against seed 1's 18 (2,643 and 91,045; session 69).
-    (top,) = covers(3, 2016, 1)
+@pytest.mark.parametrize(
+    "picked",
+    [
+        # The default: the second of seed 5's two covers (bound 5, ~3 CPU s).
+        pytest.param((5, 2, 1), id="s5-second"),
+        # Seed 3's first (bound 6; 4,861 states with the ceiling, 33,927 without): 9 CPU s
+        # against seed 1's 18 (2,643 and 91,045; session 69); the default until session 91.
+        pytest.param((3, 1, 0), id="s3-first", marks=pytest.mark.corpus),
+    ],
+)
+def test_R_SCORE_1_below_answers_the_same_with_the_ceiling_in_fewer_states(monkeypatch, picked):
+    # A cover of a fifth turn (`covers`: seed, count, index).
+    seed, count, index = picked
+    top = covers(seed, 2016, count)[index]
     bound = two_turn_bound(top, NODES)
     assert bound is not None
     counted: list[int] = []

@@ -15,6 +15,7 @@ from akrotiri_puzzles.analysis.reach.reach_below import Below
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_two import below, final_boards, group_bound, slot_groups, two_turn_bound
 from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
+from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .test_reach_two import NODES, covers
@@ -67,11 +68,21 @@ def runs_answer_alone(monkeypatch, top, bound: int, chunks) -> None:
             assert any(n > largest and yes for n, yes in seen)
 
 
-def test_R_TILE_1_R_EXC_2_runs_of_four_groups_answer_as_each_group_alone_and_keep_the_optimum(monkeypatch):
-    # A cover of seed 1's fifth turn (2016): its CP-SAT optimum is the bound (6); runs of four and
-    # of every group (before session 57) answer as the groups alone, and no at the optimum, also
-    # at the analyser's own node cap.
+@pytest.mark.parametrize(
+    "fewer",
+    [
+        # The default: turn 1 with one action fewer (since session 91).
+        pytest.param(1, id="one-action-fewer"),
+        # The cover itself (~9 CPU s): the default until session 91.
+        pytest.param(0, id="s1-first", marks=pytest.mark.corpus),
+    ],
+)
+def test_R_TILE_1_R_EXC_2_runs_of_four_groups_answer_as_each_group_alone_and_keep_the_optimum(monkeypatch, fewer):
+    # A cover of seed 1's fifth turn (2016; turn 1's actions `fewer` fewer): its CP-SAT optimum
+    # is the bound (6 on the cover itself); runs of four and of every group (before session 57)
+    # answer as the groups alone, and no at the optimum, also at the analyser's own node cap.
     (top,) = covers(1, 2016, 1)
+    top = evolve(top, actions_left=top.actions_left - fewer)
     best = best_two_turns(top, "score", Deadline(None))
     assert best.status == "OPTIMAL" and best.value is not None
     runs_answer_alone(monkeypatch, top, best.value, (None, 4))

@@ -11,6 +11,8 @@ put a cover's two-turn optimum (CP-SAT) out of reach."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -46,6 +48,20 @@ def searches(monkeypatch) -> list[frozenset[int]]:
     monkeypatch.setattr(reach_two, "TwoRelaxed", Spy)
     monkeypatch.setattr(reach_below, "TwoRelaxed", Spy)
     return seen
+
+
+def afresh() -> Callable[[Any, int], bool]:
+    """`below(pos, ask, SMALL)` (each question asked afresh, unshared: a pure function of its
+    arguments), worked out once for each position and value within a test."""
+    got: dict[tuple[int, int], bool] = {}
+
+    def answer(pos: Any, ask: int) -> bool:
+        key = (id(pos), ask)
+        if key not in got:
+            got[key] = below(pos, ask, SMALL)
+        return got[key]
+
+    return answer
 
 
 def kept(asked: Below):
@@ -84,13 +100,14 @@ def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_bef
     monkeypatch.setattr(reach_alone, "TOGETHER_AGAIN", False)
     seen = searches(monkeypatch)
     new, old = Below(SMALL, keep_below=False), Below(SMALL, alone_first=False, keep_below=False)
+    fresh = afresh()
     checked = 0
     for ask in LADDER:
         seen.clear()
         known, stop = set(new.capped), new.last_board
         got = new(top, ask)
         mine = list(seen)
-        assert got == old(top, ask) == below(top, ask, SMALL) == (ask > 7), ask
+        assert got == old(top, ask) == fresh(top, ask) == (ask > 7), ask
         slots, finals, _ = kept(new)
         if ask == 7:
             # Stopped by one board alone of a group known past the cap.
@@ -122,12 +139,13 @@ def test_R_TILE_1_R_TILE_2_what_a_dominating_position_proved_below_is_kept(monke
     bare = evolve(top, cubes=())
     seen = searches(monkeypatch)
     asked = Below(SMALL)
+    fresh_below = afresh()
     counts = []
     for pos, ask in ((top, 7), (bare, 7), (top, 8), (members[0], 8), (top, 7)):
         seen.clear()
         got = asked(pos, ask)
         counts.append(len(seen))
-        assert got == below(pos, ask, SMALL) == (ask == 8 or pos is bare), (ask, pos is bare)
+        assert got == fresh_below(pos, ask) == (ask == 8 or pos is bare), (ask, pos is bare)
     fresh = Below(SMALL)
     seen.clear()
     assert fresh(bare, 7)

@@ -11,7 +11,9 @@ site where it fits, on an island with no temple and not Thera, R-EXC-1, R-EXC-2)
 of turn 2 on board k, and pairs of one of each, is scored by the engine on board k
 (`goals.score_goal`, every goal card, R-GOAL-1..12) and must be read no lower, board k kept in the
 line's mask (`allowed`, `room`). The check fails on the tree before the mend (07f0204: 187 misses
-on s5t20's placement with the sample below, e.g. H04's volcano and G12) and passes after it; the
+on s5t20's placement with three final boards a group, e.g. H04's volcano and G12; with the mend's
+line taken out of today's tree, 186 with three and 83 with the one sampled since session 91) and
+passes after it; the
 sample holds turn-1 excavations read on boards where no card fits their island any more (`bare`)
 and on islands the next tile joins to another (`joined`), so it reads the mended case.
 """
@@ -33,13 +35,15 @@ def check(monkeypatch: pytest.MonkeyPatch):
 
 
 def misses(
-    check, seed: int, edition: int, turn: int, seat: str, placement: str | None
+    check, seed: int, edition: int, turn: int, seat: str, placement: str | None, boards: int = 3
 ) -> tuple[list[str], Counter[str]]:
+    """The misses of the placement's check (`boards` final boards a group, 10 pairs a board, 2
+    cards an island and quarter) and what it read."""
     found = check.children(seed, edition, turn, seat, placement, 1000)
     assert found, (seed, edition, turn, seat, placement)
     name, child = found[0]
     seen: Counter[str] = Counter()
-    got = [str(m) for m in check.check(child, random.Random(f"{seed}/{turn}/{name}"), 3, 10, 2, seen)]
+    got = [str(m) for m in check.check(child, random.Random(f"{seed}/{turn}/{name}"), boards, 10, 2, seen)]
     return got, seen
 
 
@@ -47,7 +51,10 @@ def test_R_GOAL_4_R_GOAL_7_R_EXC_2_turn_one_temples_read_on_boards_the_next_tile
     """s5t20 (2016, north), the placement of session 78's unsound bound: every reading of every
     goal card at least the engine's, with turn-1 temples on islands the next tile grows so that no
     card fits them (`bare`) and joins to others (`joined`)."""
-    got, seen = misses(check, 5, 2016, 20, "north", "tile -1,-3 r270 blue@NW")
+    # One final board a group (5,405 lines, ~3 CPU s; three, 16,244, ~5.5): without the mend
+    # (reach_two_spots.py's `fit_members` of a spot where a card fits on turn 1's board, session
+    # 91 locally) it still finds 83 misses (186 with three).
+    got, seen = misses(check, 5, 2016, 20, "north", "tile -1,-3 r270 blue@NW", 1)
     assert got == []
     assert seen["bare"] > 0 and seen["joined"] > 0 and seen["lines"] > 1000
 
@@ -56,7 +63,9 @@ def test_R_GOAL_1_R_GOAL_2_R_GOAL_11_R_EXC_1_readings_of_both_turns_temples_2014
     """s2t16 (2014, north: portage exactly 2, R-GOAL-2's edition), its first placement: the
     readings of turn-1 and turn-2 temples and pairs of them (R-GOAL-11's connections, R-EXC-1's
     room) at least the engine's, turn-1 temples on islands the next tile joins among them."""
-    got, seen = misses(check, 2, 2014, 16, "north", None)
+    # One final board a group (6,045 lines; three, 18,129): with G02's or G11's reading of two
+    # new temples one lower it finds 480 and 478 misses (1,440 with three; session 91, locally).
+    got, seen = misses(check, 2, 2014, 16, "north", None, 1)
     assert got == []
     assert seen["joined"] > 0 and seen["lines"] > 1000
 
