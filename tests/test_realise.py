@@ -43,7 +43,7 @@ def test_R_ORA_1_R_FREE_1_s3t13_the_relaxed_leaf_at_33_is_realised_as_an_engine_
     assert any(isinstance(a, Sell) for a in turn_two)
 
 
-@pytest.mark.corpus  # ~35 s; in make test: the s3t13 leaf, the traced search
+@pytest.mark.corpus  # ~35 s; in make test: the s3t13 leaf, the traced search on a small member
 def test_R_TILE_2_s4t15_the_realised_leaf_at_32_with_33_below_proves_the_members_optimum_32() -> None:
     child = _member(4, 15, S4T15)
     leaf = relaxed_leaf(child, 32)
@@ -107,7 +107,7 @@ def test_the_traced_search_answers_as_the_relaxation_on_a_small_member() -> None
     assert not below(child, 15)  # sound: the optimum is reached
 
 
-@pytest.mark.corpus  # ~60 s; in make test: the s3t13 leaf, the traced search
+@pytest.mark.corpus  # ~60 s; in make test: the s3t13 leaf, the traced search on a small member
 def test_R_TILE_2_s4t15_the_floor_step_from_the_floor_31_answers_the_members_optimum_32(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
