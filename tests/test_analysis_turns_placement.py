@@ -20,21 +20,18 @@ from akrotiri_puzzles.analysis.exhaustive import hero_value, horizon
 from akrotiri_puzzles.analysis.placement import cover, groups
 from akrotiri_puzzles.position import Position, evolve
 from akrotiri_puzzles.puzzle import State, moves, play, why_not
-from akrotiri_puzzles.simulate import play_game
 from akrotiri_puzzles.solver.deadline import Deadline
 
+from . import test_placement_bound as placement_bound
 from .conftest import run_cli
 
 COMPS = load_components()
 
 
-@cache
 def before_placement(seed: int, edition: int, turn: int) -> Position:
-    """South's position before its tile placement at a turn of a seeded greedy game (the game
-    played once per process: many two-turn tests start from the same few; a Position is frozen)."""
-    seen: list[Position] = []
-    play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
-    return next(p for p in seen if p.phase == "place" and p.turn == turn and p.hero.tile is not None)
+    """South's position before its tile placement at a turn of a seeded greedy game (the first
+    seat to place: test_placement_bound's, whose game is played once per process)."""
+    return placement_bound.before_placement(seed, edition, turn)[0]
 
 
 @cache

@@ -28,7 +28,7 @@ from akrotiri_puzzles.analysis.placement import split_placements
 from akrotiri_puzzles.analysis.reach.reach_bound import score_bound
 from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_placement_bound import before_placement, sampled_placements
+from .test_placement_bound import before_placement, placement_turns, sampled_placements
 
 
 def _fake_turn(rng: random.Random) -> tuple[list, dict[int, int]]:
@@ -128,16 +128,7 @@ def test_R_TILE_1_best_first_finds_the_notation_order_answers_and_their_asks_on_
         assert not want or bound <= want[0][0]
 
 
-@pytest.mark.parametrize(
-    ("seed", "edition", "count"),
-    # make test: eight groups of seed 1's sixth turn (64 placements, sampled_placements); the
-    # whole turn (480 placements, about 20 s) and 2014's (45 s) are corpus.
-    [
-        (1, 2016, 8),
-        pytest.param(1, 2016, None, marks=pytest.mark.corpus),
-        pytest.param(3, 2014, None, marks=pytest.mark.corpus),
-    ],
-)
+@pytest.mark.parametrize(("seed", "edition", "count"), placement_turns(3))
 def test_R_TILE_1_grouped_and_best_first_placements_give_the_analysis_of_every_placement_solved(
     monkeypatch, seed, edition, count
 ):

@@ -25,13 +25,19 @@ COMPS = load_components()
 
 
 @cache
+def seeded_game(seed: int, edition: int) -> tuple[Position, ...]:
+    """Every position of a seeded greedy game, played once per process (a Position is frozen):
+    many tests start from the same few games."""
+    seen: list[Position] = []
+    play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+    return tuple(seen)
+
+
 def before_placement(seed: int, edition: int, turn: int | None) -> tuple[Position, ...]:
     """The positions before the tile placement at a turn of a seeded greedy game (None: each
-    seat's first), one per seat (the game played once per process; a Position is frozen)."""
-    seen: list = []
-    play_game(COMPS, seed, edition, bots=("greedy", "greedy"), check=False, on_position=seen.append)
+    seat's first), one per seat, the first seat to place first."""
     out: dict = {}
-    for p in seen:
+    for p in seeded_game(seed, edition):
         if p.phase == "place" and turn in (None, p.turn) and p.hero.tile is not None:
             out.setdefault(p.to_move, p)
     return tuple(out.values())
@@ -146,6 +152,18 @@ def test_R_FREE_1_R_LOAD_1_every_line_of_a_placement_scores_at_least_as_much_fro
 # tests/test_best_first.py, which checks the best-first search against the same reference.
 
 
+def placement_turns(seed_2014: int) -> list:
+    """The real placement turns the grouped searches are checked on against every placement solved
+    alone (seed, edition, groups sampled): in make test eight groups of seed 1's sixth turn (2016,
+    64 placements, `sampled_placements`); the whole turn (480, about 20 CPU s) and seed
+    `seed_2014`'s sixth turn in 2014 (36-45 s) in make test-corpus."""
+    return [
+        (1, 2016, 8),
+        pytest.param(1, 2016, None, marks=pytest.mark.corpus),
+        pytest.param(seed_2014, 2014, None, marks=pytest.mark.corpus),
+    ]
+
+
 def sampled_placements(monkeypatch: pytest.MonkeyPatch, pos: Position, count: int, seed: int) -> None:
     """The start's children (one turn) cut to `count` groups of placements picked at random (the
     same for every run), kept in the children's order: each placement is an action phase solved
@@ -161,16 +179,7 @@ def sampled_placements(monkeypatch: pytest.MonkeyPatch, pos: Position, count: in
     monkeypatch.setattr(Run, "children", sampled)
 
 
-@pytest.mark.parametrize(
-    ("seed", "edition", "count"),
-    # make test: eight groups of seed 1's sixth turn (64 placements, about 4 CPU s); the whole turn
-    # (480, about 20 s) and 2014's (36 s) are corpus.
-    [
-        (1, 2016, 8),
-        pytest.param(1, 2016, None, marks=pytest.mark.corpus),
-        pytest.param(2, 2014, None, marks=pytest.mark.corpus),
-    ],
-)
+@pytest.mark.parametrize(("seed", "edition", "count"), placement_turns(2))  # by default about 4 CPU s
 def test_R_TILE_1_alternatives_on_a_placement_turn_are_the_k_best_placements_solved_alone(
     monkeypatch, seed, edition, count
 ):
