@@ -23,12 +23,14 @@ from .test_analysis_turns_placement import before_placement, placement_groups
 from .test_reach_lead import search, south  # noqa: F401 - the fixture
 
 
-def first_cover(seed: int, edition: int, turn: int):
-    """The cover of the first group of more than one placement of south's turn, its groups of
-    final boards and the actions of both turns."""
+def first_cover(seed: int, edition: int, turn: int, fewer: int = 0):
+    """The cover of the first group of more than one placement of south's turn (with turn 1's
+    actions `fewer` fewer), its groups of final boards and the actions of both turns."""
     pos = before_placement(seed, edition, turn)
     group = next(g for g in placement_groups(pos) if len(g) > 1)
     top = cover([child for _, child in group], 2)
+    if fewer:
+        top = evolve(top, actions_left=top.actions_left - fewer)
     got = slot_groups(top)
     assert got is not None
     _, finals, acts = got
@@ -60,12 +62,7 @@ def test_R_GOAL_1_R_GOAL_9_R_GOAL_11_goal_cards_read_by_cell_equal_their_reading
     # Seed 1's turn 11 reads per-temple cards and the quarters card; seed 2's "not directly
     # connected" too, by the boards' connections or (`connections` off) a point a new temple.
     monkeypatch.setattr(TwoGoals, "connections", connections)
-    top, finals, acts = first_cover(seed, edition, turn)
-    if fewer:
-        top = evolve(top, actions_left=top.actions_left - fewer)
-        got = slot_groups(top)
-        assert got is not None
-        _, finals, acts = got
+    top, finals, acts = first_cover(seed, edition, turn, fewer)
     rng = random.Random(68 + seed)
     shared = Boards(top)
     checked = boards = reads = 0
@@ -130,12 +127,7 @@ def test_R_GOAL_1_R_GOAL_9_R_GOAL_11_searches_asked_values_answer_the_same_in_th
     # Each group of final boards of the first test's covers (turn 1's actions `fewer` fewer)
     # asked one more than its best (below: every state whose ceiling reaches it searched) and one
     # less (a relaxed line reaches it).
-    top, finals, acts = first_cover(seed, edition, 11)
-    if fewer:
-        top = evolve(top, actions_left=top.actions_left - fewer)
-        got = slot_groups(top)
-        assert got is not None
-        _, finals, acts = got
+    top, finals, acts = first_cover(seed, edition, 11, fewer)
     total = 0
     for group in finals[:: max(1, len(finals) // 3)]:
         best = TwoRelaxed(top, [top.board, *group], acts, 200_000, Boards(top), None).best()
