@@ -24,7 +24,7 @@ from akrotiri_puzzles.analysis.board_solve import (
 )
 from akrotiri_puzzles.analysis.endgame import analyse
 from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
-from akrotiri_puzzles.position import Position
+from akrotiri_puzzles.position import Position, evolve
 from akrotiri_puzzles.premise import WHOLE
 from akrotiri_puzzles.puzzle import Goal, Puzzle, State, moves, play
 from akrotiri_puzzles.rules import legal_actions
@@ -105,9 +105,18 @@ def agree(pos: Position, objective: str) -> tuple[int, tuple]:
 
 
 @pytest.mark.slow
-def test_R_SCORE_1_R_SCORE_2_two_turn_best_score_agrees_with_turn_by_turn_brute_force():
-    # Both editions and both seats, one action left in turn 1.
-    for seed, edition, seat in ((3, 2016, "north"), (4, 2014, "south")):
+@pytest.mark.parametrize(
+    "positions",
+    [
+        # Both editions and both seats: seed 6's south in 2014 has 13 starts of turn 2 (about 2
+        # CPU s of brute force); seed 4's, 43 starts (about 7 s), in make test-corpus.
+        pytest.param(((3, 2016, "north"), (6, 2014, "south")), id="small"),
+        pytest.param(((4, 2014, "south"),), id="seed-4", marks=pytest.mark.corpus),
+    ],
+)
+def test_R_SCORE_1_R_SCORE_2_two_turn_best_score_agrees_with_turn_by_turn_brute_force(positions):
+    # One action left in turn 1.
+    for seed, edition, seat in positions:
         _, line = agree(turn_one(seed, edition, seat), "score")
         assert any(isinstance(a, EndTurn) for a in line)  # the game goes on: turn 2 is played
 
@@ -202,8 +211,12 @@ def solve_model_status(m) -> str:
     return solver.status_name(solver.solve(m))
 
 
-def test_R_EXC_1_no_turn_two_temple_on_an_island_with_a_turn_one_temple():
+# Nothing left to draw by default (no turn-2 placement: a model built and solved in about a
+# second); with the next tile drawn (about 6 CPU s) in make test-corpus.
+@pytest.mark.parametrize("draw", [False, pytest.param(True, marks=pytest.mark.corpus)])
+def test_R_EXC_1_no_turn_two_temple_on_an_island_with_a_turn_one_temple(draw):
     pos = turn_one(0, 2016, "north", after_turn=7)
+    pos = pos if draw else evolve(pos, land_pile=(), land_discard=())
     dock = pos.hero.boat
     card = next(a.card for a in legal_actions(pos) if isinstance(a, Excavate))
     model = TwoTurns(pos, "score", Deadline(None)).fresh()
