@@ -108,13 +108,18 @@ def test_R_TILE_2_over_two_turns_a_cover_keeps_two_cubes_of_each_colour_it_holds
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("seed", "edition", "objective"),
+    ("seed", "edition", "objective", "members_checked"),
     # 2014 and the margin: 25 s of CPU, corpus (the margin's two-turn placement search is checked
-    # against every placement solved alone below, in make test).
-    [(1, 2016, "score"), pytest.param(2, 2014, "margin", marks=pytest.mark.corpus)],
+    # against every placement solved alone below, in make test). One member by default, two (about
+    # 3 CPU s more) in make test-corpus.
+    [
+        (1, 2016, "score", 1),
+        pytest.param(1, 2016, "score", 2, marks=pytest.mark.corpus),
+        pytest.param(2, 2014, "margin", 2, marks=pytest.mark.corpus),
+    ],
 )
 def test_R_FREE_1_R_LOAD_1_R_TILE_2_every_two_turn_line_of_a_placement_scores_at_least_as_much_from_its_cover(
-    seed, edition, objective
+    seed, edition, objective, members_checked
 ):
     # The lemma the two-turn placement search rests on, through the engine: each member's best
     # two-turn line (CP-SAT) and random two-turn lines, the next turn's placement included, are
@@ -122,7 +127,7 @@ def test_R_FREE_1_R_LOAD_1_R_TILE_2_every_two_turn_line_of_a_placement_scores_at
     rng = random.Random(seed)
     pos = before_placement(seed, edition, 5)
     group = rng.choice([g for g in placement_groups(pos, objective) if len(g) > 1])
-    members = [child for _, child in rng.sample(group, 2)]
+    members = [child for _, child in rng.sample(group, members_checked)]
     top = cover([child for _, child in group], 2)
     assert top is not None
     top_best = best_two_turns(top, objective, Deadline(None))
