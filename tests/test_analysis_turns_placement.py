@@ -250,7 +250,8 @@ def test_analyse_turns_2_from_a_tile_placement_on_the_command_line(tmp_path):
     pos = before_placement(1, 2016, 5)
     path = tmp_path / "place.yaml"
     save_position(pos, path)
-    result = run_cli("analyse", path, "--turns", "2", "--time-limit", "4", "--json")
+    # 2 s (4 before session 92): a line found already (FEASIBLE 3 alone), the whole turn minutes.
+    result = run_cli("analyse", path, "--turns", "2", "--time-limit", "2", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["turns"] == 2 and data["scope"] == "next 2 turns, opponent passive"
