@@ -110,13 +110,8 @@ def test_R_TILE_2_over_two_turns_a_cover_keeps_two_cubes_of_each_colour_it_holds
 @pytest.mark.parametrize(
     ("seed", "edition", "objective", "members_checked"),
     # 2014 and the margin: 25 s of CPU, corpus (the margin's two-turn placement search is checked
-    # against every placement solved alone below, in make test). One member by default, two (about
-    # 3 CPU s more) in make test-corpus.
-    [
-        (1, 2016, "score", 1),
-        pytest.param(1, 2016, "score", 2, marks=pytest.mark.corpus),
-        pytest.param(2, 2014, "margin", 2, marks=pytest.mark.corpus),
-    ],
+    # against every placement solved alone below, in make test).
+    [(1, 2016, "score", 2), pytest.param(2, 2014, "margin", 2, marks=pytest.mark.corpus)],
 )
 def test_R_FREE_1_R_LOAD_1_R_TILE_2_every_two_turn_line_of_a_placement_scores_at_least_as_much_from_its_cover(
     seed, edition, objective, members_checked
