@@ -37,8 +37,14 @@ def stops(monkeypatch) -> list[bool]:
     return met
 
 
+# The first and third groups by default (with the takes of any two cubes the relaxation ends the
+# first's search and not the third's: both paths); the first six in make test-corpus.
+@pytest.mark.parametrize(
+    "picked",
+    [pytest.param((0, 2), id="groups-1-3"), pytest.param(range(6), id="groups-1-to-6", marks=pytest.mark.corpus)],
+)
 def test_R_TURN_2_R_SCORE_1_a_two_turn_search_ended_at_a_proven_ceiling_returns_the_full_search_s_answer(
-    monkeypatch,
+    monkeypatch, picked
 ):
     # South before its placement on turn 5 (seed 3, 2014), nothing left to draw: models of
     # tenths of a second, some of whose searches the relaxation ends and some not (with the next
@@ -46,21 +52,22 @@ def test_R_TURN_2_R_SCORE_1_a_two_turn_search_ended_at_a_proven_ceiling_returns_
     # tile, R-TILE-1, and the relaxation ends all six: both readings are checked).
     for by_tile in (True, False):
         monkeypatch.setattr(reach_money, "tile_takes", by_tile)
-        relaxed_paths, asked = _ended_at_ceiling(monkeypatch)
+        relaxed_paths, asked = _ended_at_ceiling(monkeypatch, picked)
         # The relaxation is a bound: it never put a value the full search reached out of reach.
         assert asked and not any(reached and out for reached, out in asked)
         # Both paths taken: ended by the relaxation, and run to the end.
         assert relaxed_paths == ({True} if by_tile else {True, False})
 
 
-def _ended_at_ceiling(monkeypatch):
-    """The searches of the first placement of the first six groups, each checked against its
+def _ended_at_ceiling(monkeypatch, picked):
+    """The searches of the first placement of the groups `picked`, each checked against its
     full search: the paths taken (ended by the relaxation or not) and the values asked of it
     (whether the full search reaches each, and the answer)."""
     pos = no_draw(before_placement(3, 2014, 5))
     met = stops(monkeypatch)
     relaxed_paths, asked = set(), []
-    for group in placement_groups(pos)[:6]:
+    groups = placement_groups(pos)
+    for group in [groups[i] for i in picked]:
         _, child = group[0]
         full = solved_two_turns(child)
         assert full.status == "OPTIMAL" and full.value is not None and full.bound == full.value

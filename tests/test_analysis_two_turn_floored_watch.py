@@ -19,11 +19,16 @@ from akrotiri_puzzles.solver.deadline import Deadline
 from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 from .test_analysis_two_turn_ceiling import stops
 
+GROUPS = [pytest.param((0, 4), id="groups-1-5"), pytest.param(range(6), id="groups-1-to-6", marks=pytest.mark.corpus)]
+"""The groups `_floored` asks: the first and fifth by default (each premise below holds on each
+of the six groups), the first six in make test-corpus (about 4 CPU s more)."""
 
-def _floored(pos):  # type: ignore[no-untyped-def]
-    """The first placement of each of `pos`'s first six groups, at floors two below, at and one
+
+def _floored(pos, picked):  # type: ignore[no-untyped-def]
+    """The first placement of each of `pos`'s groups `picked`, at floors two below, at and one
     above its optimum, with the floored model solved to its end (no watch): (child, its optimum, floor, full)."""
-    for group in placement_groups(pos)[:6]:
+    groups = placement_groups(pos)
+    for group in [groups[i] for i in picked]:
         _, child = group[0]
         best = solved_two_turns(child)
         assert best.status == "OPTIMAL" and best.value is not None
@@ -32,11 +37,12 @@ def _floored(pos):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.usefixtures("realised_floor_off")  # the model's path, line included (conftest)
-def test_R_TURN_2_R_SCORE_1_a_floored_two_turn_search_watched_returns_the_full_search_s_answer(monkeypatch):
+@pytest.mark.parametrize("picked", GROUPS)
+def test_R_TURN_2_R_SCORE_1_a_floored_two_turn_search_watched_returns_the_full_search_s_answer(monkeypatch, picked):
     pos = no_draw(before_placement(3, 2014, 5))
     met = stops(monkeypatch)
     ended = []
-    for child, optimum, floor, full in _floored(pos):
+    for child, optimum, floor, full in _floored(pos, picked):
         asked: list[int] = []
 
         def exact(v, best=optimum, asked=asked):  # type: ignore[no-untyped-def]
@@ -57,7 +63,10 @@ def test_R_TURN_2_R_SCORE_1_a_floored_two_turn_search_watched_returns_the_full_s
     assert True in ended  # some floored searches were ended by the watch
 
 
-def test_R_TURN_2_R_SCORE_1_a_floored_member_answered_by_its_realised_leaf_has_the_full_search_s_value(monkeypatch):
+@pytest.mark.parametrize("picked", GROUPS)
+def test_R_TURN_2_R_SCORE_1_a_floored_member_answered_by_its_realised_leaf_has_the_full_search_s_value(
+    monkeypatch, picked
+):
     # With `REALISE_FIRST` (on by default since session 86) a floored member watched by the
     # relaxation may be answered by its relaxed leaf played through the engine, without a model
     # (analysis/realise.py): the same status, value and bound as the floored model solved to its
@@ -67,7 +76,7 @@ def test_R_TURN_2_R_SCORE_1_a_floored_member_answered_by_its_realised_leaf_has_t
     trace: list[tuple[int, int | None, bool]] = []
     monkeypatch.setattr(realise, "FLOOR_TRACE", trace)
     pos = no_draw(before_placement(3, 2014, 5))
-    for child, _, floor, full in _floored(pos):
+    for child, _, floor, full in _floored(pos, picked):
         below = reach_below.Below()
         got = board_solve.best_two_turns(
             child, "score", Deadline(None), floor=floor, out_of_reach=lambda v, c=child, b=below: b(c, v)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
@@ -18,6 +17,7 @@ from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
 from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.solver.deadline import Deadline
 
+from .test_analysis_turns_placement import solved_two_turns
 from .test_reach_two import NODES, covers
 
 
@@ -83,7 +83,7 @@ def test_R_TILE_1_R_EXC_2_runs_of_four_groups_answer_as_each_group_alone_and_kee
     # answer as the groups alone, and no at the optimum, also at the analyser's own node cap.
     (top,) = covers(1, 2016, 1)
     top = evolve(top, actions_left=top.actions_left - fewer)
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     runs_answer_alone(monkeypatch, top, best.value, (None, 4))
     four, every = Below(chunk=4), Below(chunk=None)

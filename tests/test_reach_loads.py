@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, two_turn_bound
-from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, placement_groups
+from .test_analysis_turns_placement import before_placement, placement_groups, solved_two_turns
 from .test_reach_two import NODES, covers, first_placement, optimum_not_below
 
 
@@ -27,7 +25,7 @@ def _main_relaxation(monkeypatch) -> None:
 def _sound(top) -> int:
     bound = two_turn_bound(top, NODES)
     assert bound is not None
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     assert bound >= best.value
     return bound

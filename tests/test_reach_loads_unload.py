@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach import reach_loads, reach_turns
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_money import TOUCHED, UNREAD
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, slot_groups, two_turn_bound
 from akrotiri_puzzles.position import Position
-from akrotiri_puzzles.solver.deadline import Deadline
 
+from .test_analysis_turns_placement import solved_two_turns
 from .test_reach_shared_cubes import seed_1_turn_30_group_cover, takes_on_market
 from .test_reach_two import NODES, covers
 
@@ -119,7 +118,7 @@ def test_R_LOAD_1_R_FREE_2_the_bound_with_loads_past_an_unload_by_board_is_never
     top = covers(seed, 2016, count)[index]
     bound = two_turn_bound(top, NODES)
     assert split > 0
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     assert bound is not None and bound >= best.value
     monkeypatch.setattr(reach_loads, "AFTER_UNLOAD", False)

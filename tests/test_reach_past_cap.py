@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach import reach_board_legs, reach_ceiling, reach_two
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 from akrotiri_puzzles.analysis.reach.reach_two import below
-from akrotiri_puzzles.solver.deadline import Deadline
 
+from .test_analysis_turns_placement import solved_two_turns
 from .test_reach_two import covers, first_placement, optimum_not_below
 
 SMALL = 150
@@ -38,7 +37,7 @@ def test_R_TILE_1_a_group_past_the_node_cap_together_is_bounded_board_by_board(m
     # The analyser's questions (`Below`: such groups' boards alone searched last) answer the same.
     asked = Below(SMALL)
     assert not asked(top, 7) and asked(top, 8) and not asked(top, 7)
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value == 7
     # Before session 56: the question ended at the cap. With or without session 66's legs by
     # board (reach_board_legs.py) the searches together pass 150 states here (under 200 both

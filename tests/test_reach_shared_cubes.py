@@ -13,15 +13,13 @@ from typing import Any
 
 import pytest
 
-from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach import reach_loads, reach_money, reach_turns
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, slot_groups, two_turn_bound
 from akrotiri_puzzles.position import Position
-from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, placement_groups
+from .test_analysis_turns_placement import before_placement, placement_groups, solved_two_turns
 from .test_reach_two import NODES, covers
 
 
@@ -134,6 +132,6 @@ def test_R_LOAD_1_R_TILE_2_the_bound_with_loads_by_island_is_never_below_a_cover
     top = covers(seed, 2016, count)[index]
     bound = two_turn_bound(top, NODES)
     assert cut > 0
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     assert bound is not None and bound >= best.value

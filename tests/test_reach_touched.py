@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.reach import reach_money
 from akrotiri_puzzles.analysis.reach.reach_two import below, two_turn_bound
-from akrotiri_puzzles.solver.deadline import Deadline
 
+from .test_analysis_turns_placement import solved_two_turns
 from .test_reach_two import NODES, covers, first_placement, group_relaxed, optimum_not_below
 
 
@@ -66,7 +65,7 @@ def test_R_FREE_1_R_FREE_2_colours_through_unloads_hold_on_covers(seed):
     # than with the colours unread after an unload.
     for top in covers(seed, 2016, 2):
         bound = two_turn_bound(top, NODES)
-        best = best_two_turns(top, "score", Deadline(None))
+        best = solved_two_turns(top)
         assert bound is not None and best.value is not None and bound >= best.value
         reach_money.touched = False
         try:

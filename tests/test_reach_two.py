@@ -9,13 +9,11 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis.board_solve import best_two_turns
 from akrotiri_puzzles.analysis.placement import cover
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, final_boards, slot_groups, two_turn_bound
-from akrotiri_puzzles.solver.deadline import Deadline
 
-from .test_analysis_turns_placement import before_placement, no_draw, placement_groups
+from .test_analysis_turns_placement import before_placement, no_draw, placement_groups, solved_two_turns
 
 
 def covers(seed: int, edition: int, count: int, draw: bool = True):
@@ -53,7 +51,7 @@ def group_relaxed(top, group: int) -> TwoRelaxed:
 def optimum_not_below(top) -> int:
     """The placement's two-turn optimum (CP-SAT), which the bound (`below`) must not put out of
     reach. Returns the optimum."""
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     assert not below(top, best.value)
     return best.value
@@ -64,7 +62,7 @@ def check_sound(top) -> int:
     one more. Returns the bound."""
     bound = two_turn_bound(top, NODES)
     assert bound is not None
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     assert bound >= best.value
     assert below(top, bound + 1, NODES) and not below(top, bound, NODES)
@@ -218,7 +216,7 @@ def test_R_TURN_2_R_FREE_2_turn_two_gains_actions_only_from_turn_one_and_unloade
             out.append(search.best())
         return max(out)
 
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     assert bound(True, True) == best.value
     assert below(top, best.value + 1)
@@ -256,7 +254,7 @@ def test_R_ORA_1_the_boards_of_the_oracles_tiles_cost_an_action_of_turn_one(pick
             for (_, oracle), group in zip(keys, finals, strict=True)
         )
 
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     assert best.value <= bound(True) < bound(False)
     assert below(top, bound(True) + 1)
@@ -293,7 +291,7 @@ def test_R_EXC_1_the_bound_with_room_is_never_below_the_covers_optimum():
     # The cover above: its two-turn optimum (CP-SAT) is 5, and the bound is not below it
     # (about 5 s of CPU: corpus).
     top = group_cover(5, 1)
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value == 5
     assert not below(top, best.value, NODES)
 
@@ -315,7 +313,7 @@ def test_R_MOVE_1_R_TILE_1_turn_ones_legs_are_sailed_on_turn_ones_board(monkeypa
     from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed
 
     top = group_cover(4, 5)
-    best = best_two_turns(top, "score", Deadline(None))
+    best = solved_two_turns(top)
     assert best.status == "OPTIMAL" and best.value is not None
     assert best.value <= (two_turn_bound(top, NODES) or -1)
     monkeypatch.setattr(reach_money, "tile_takes", False)

@@ -7,6 +7,8 @@ search runs to its own end)."""
 
 from __future__ import annotations
 
+import pytest
+
 from akrotiri_puzzles.analysis import board_solve, watch_defer
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.analysis.watch_defer import Watch
@@ -30,14 +32,17 @@ class Exact(Watch):
         return value > self.best
 
 
-def test_R_TURN_2_R_SCORE_1_a_deferred_watch_returns_the_full_search_s_answer_on_every_path(monkeypatch):
+# The first two groups by default (the premise holds on them); four in make test-corpus (about 3
+# CPU s more).
+@pytest.mark.parametrize("count", [2, pytest.param(4, marks=pytest.mark.corpus)])
+def test_R_TURN_2_R_SCORE_1_a_deferred_watch_returns_the_full_search_s_answer_on_every_path(monkeypatch, count):
     # South before its placement on turn 5 (seed 3, 2014), nothing left to draw: models of tenths
     # of a second. Passes of a tiny deterministic time, so that most searches are solved again
     # from their start several times.
     monkeypatch.setattr(watch_defer, "DET_TIME", 0.002)
     pos = no_draw(before_placement(3, 2014, 5))
     paths = set()
-    for group in placement_groups(pos)[:4]:
+    for group in placement_groups(pos)[:count]:
         _, child = group[0]
         full = solved_two_turns(child)
         assert full.status == "OPTIMAL" and full.value is not None and full.bound == full.value
