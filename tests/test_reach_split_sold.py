@@ -161,3 +161,23 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_R_TURN_2_a_turn_one_sale_carried_reads_the_m
     assert misses == []
     assert seen["split sold read"] >= 1 and seen["split sold tighter"] >= 1
     assert reads[-1] == earned == 8
+
+
+@pytest.mark.corpus  # ~170 CPU s; SPLIT_SOLD is off (the light sibling above reads the same lever)
+def test_R_FREE_1_R_TILE_2_R_TURN_1_the_members_questions_at_33_and_32_are_below_with_turn_ones_sales_carried(
+    monkeypatch,
+) -> None:
+    """The member's own question (`Below`, as a model's watch asks it) with the split: at 33 not
+    below without the flag (the loose reading, h90member), below with it, and so is 32; 31 is not
+    (the engine's line of 31, `LINE_31`, reaches it; tools/settle_member.py: none reaches 32)."""
+    from akrotiri_puzzles.analysis.reach import reach_below
+
+    pos = next(p for p in before_placement(4, 2016, 15) if p.to_move == "south")
+    run = endgame.Run(pos, "score", Deadline(None), 1, turns=2)
+    child = next(c for a, c in run.children(pos) if str(a) == MEMBER)
+    monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
+    assert not reach_below.Below()(child, 33)
+    monkeypatch.setattr(reach_split, "SPLIT_SOLD", True)
+    assert reach_below.Below()(child, 33)
+    assert reach_below.Below()(child, 32)
+    assert not reach_below.Below()(child, 31)
