@@ -130,7 +130,7 @@ class Image:
             if self.gained < OVER and r.split_sale:
                 self.split(n)
             else:
-                self.income = max(self.income, r.income_after(n, self.taken, self.gained))  # type: ignore[arg-type]
+                self.income = max(self.income, self.sold_read(n, self.gained))
                 self.sold, self.cargo = n, 0
             self.enter()
 
@@ -147,15 +147,27 @@ class Image:
             keep = min(keep, self.cargo)
             k = min(n, self.sold + self.cargo - keep)
             self.income = max(self.income, r.income_now(k, self.taken))  # type: ignore[arg-type]
+            if reach_split.SPLIT_SOLD:  # the cubes sold carried as turn 1's (`sold_taken`)
+                self.taken = r.sold_taken(self.taken, k - self.sold, keep > 0)
             self.sold, self.cargo = k, keep
             self.held = reach_split.HOLD if keep else 0
             self.splits["(h)" if keep else "(a)"] += 1
             return
         two = r.turn_two_actions(self.gained)
         first = r.pack_first(n, self.taken)  # type: ignore[arg-type]
-        self.income = max(self.income, r.income_after(n, self.taken, first))  # type: ignore[arg-type]
+        self.income = max(self.income, self.sold_read(n, first))
         self.sold, self.cargo, self.gained, self.held = n, 0, first, 1 + two
         self.splits["(b)"] += 1
+
+    def sold_read(self, n: int, gained: int) -> int:
+        """`income_after` of `n` cubes sold; where `taken` carries turn 1's sales (reach_split.py's
+        `SPLIT_SOLD`), counted, and counted again where the reading is below the one without them."""
+        r = self.r
+        got: int = r.income_after(n, self.taken, gained)  # type: ignore[arg-type]
+        if self.taken and self.taken[-1][0] == reach_split.SOLD:
+            self.splits["sold read"] += 1
+            self.splits["sold tighter"] += got < r.income_after(n, self.taken[:-1], gained)  # type: ignore[arg-type]
+        return got
 
     def exact(self) -> bool:
         """Whether the colours are read and nothing is unloaded yet: a Load takes what the line's

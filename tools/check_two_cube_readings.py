@@ -36,6 +36,9 @@ game's tile placement, as tools/bench_two_turns_place.py draws them):
   the split sale's child of the line's case (tools/check_two_cube_image.py's `thera_case`,
   `Image.split`): turn 1's sale on today's market, a hold (the cubes the line keeps aboard, no
   other sale at the stop) or turn 2's sale with every leg away capped at turn 2's own actions.
+  `--split-sold` (with the split; reach_split.py's `SPLIT_SOLD`, session 92): the cubes a turn-1
+  sale of the split sells are carried as turn 1's (`sold_taken`), and every later reading of the
+  image prices each colour from `M(max(e_c, x_c))`.
 
     PYTHONPATH=TREE .venv/bin/python tools/check_two_cube_readings.py --seed 4 --turn 24 --seat north
 """
@@ -254,11 +257,13 @@ def main() -> None:
     ap.add_argument("--unloads", action="store_true", help="the lines make Unloads (R-FREE-2)")
     ap.add_argument("--blind", action="store_true", help="the image of the colour-blind search (money off)")
     ap.add_argument("--split-sale", action="store_true", help="reach_split.SPLIT_SALE on (the image splits too)")
+    ap.add_argument("--split-sold", action="store_true", help="reach_split.SPLIT_SOLD on too (turn 1's sales carried)")
     ap.add_argument("--away", type=float, default=0.0, help="turn 1 steps to and makes Loads, excavations")
     ap.add_argument("--first-stops", action="store_true", help="reach_first_stops.FIRST_STOPS on (the image marks)")
     ap.add_argument("--no-first-stops", action="store_true", help="reach_first_stops.FIRST_STOPS off")
     args = ap.parse_args()
-    reach_split.SPLIT_SALE = args.split_sale
+    reach_split.SPLIT_SALE = args.split_sale or args.split_sold
+    reach_split.SPLIT_SOLD = args.split_sold
     if args.first_stops or args.no_first_stops:
         reach_first_stops.FIRST_STOPS = args.first_stops
     total = 0

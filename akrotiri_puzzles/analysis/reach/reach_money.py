@@ -92,7 +92,8 @@ from typing import Any
 from ...components import COLOURS
 from .reach_bound import LATE, TooBig
 from .reach_ceiling import OVER
-from .reach_sales import FirstSales, beyond, sale_prices
+from .reach_sales import FirstSales, beyond, sale_prices, sold_prices, spreads
+from .reach_split import SOLD, sold_mark
 
 Taken = tuple[tuple[Any, int], ...]
 First = tuple[int, tuple[int, ...]] | None
@@ -267,6 +268,11 @@ class Money:
         """`earned_first` of the search (the colour-blind bound by turn 1's sales)."""
         self._known: dict[tuple[Any, ...], int] = {}
         self._now: dict[tuple[Any, ...], int] = {}
+        self.track, self.market = track, market
+        self.room = tuple(len(track) - on for on in market)
+        """Each colour's empty spaces now: the most turn 1 sells of it (R-FREE-1)."""
+        self._spreads: dict[tuple[Any, ...], list[tuple[int, ...] | None]] = {}
+        self._prices: dict[tuple[int, int, int], list[int]] = {}
         self.touched = touched
         """Whether an unload marks `taken` `TOUCHED` (else `UNREAD`): this search's mode."""
 
@@ -304,7 +310,7 @@ class Money:
     def _read(self, taken: tuple[tuple[int, int], ...]) -> list[tuple[tuple[dict[str, int], int], int]]:
         """The spots of `taken` as `income` reads them: each one's cubes by colour, laid cube
         and cubes taken (the late-Load rule's pools, module doc)."""
-        marked = {s - LATE for s, _ in taken if s >= LATE}
+        marked = {s - LATE for s, _ in taken if LATE <= s < SOLD}
         return [
             (self.pools[s] if s not in self.late or s in marked else self.early[s], had) for s, had in taken if s < LATE
         ]
@@ -337,12 +343,11 @@ class Money:
         best = 0
         read = self._read(taken)
         n1, caps1 = (n, None) if first is None else first
+        ways = self.spreads(taken)
         for t, prices, extra in self.takes if takes is None else takes:
             if sold_back and sum(extra) > n1:
                 continue
-            spaces: list[int] = []
-            forced = 0
-            need = 0
+            cans: list[int] = []
             for i, c in enumerate(COLOURS):
                 can = one = self.aboard.get(c, 0)
                 for (most, wild), had in read:
@@ -350,18 +355,50 @@ class Money:
                     can += lying if whole else min(had, lying)
                     one += most.get(c, 0) if whole else min(had, most.get(c, 0))
                 e = extra[i] if sold_back else 0
-                if e:
-                    if e > min(can, one if caps1 is None else caps1[i]):
-                        break  # the line cannot have sold that many of c in turn 1
-                    forced += sum(prices[i][:e])
-                    need += e
-                spaces += prices[i][e:can]
+                if e and e > min(can, one if caps1 is None else caps1[i]):
+                    break  # the line cannot have sold that many of c in turn 1
+                cans.append(can)
             else:
-                if need > n:
-                    continue
-                spaces.sort(reverse=True)
-                best = max(best, forced + sum(spaces[: n - need]))
+                for way in ways:
+                    # `way`: turn 1's sales the split carries, by colour (reach_split.py's
+                    # `SPLIT_SOLD`): colour c priced from `M(max(e_c, x_c))`, that many forced.
+                    spaces: list[int] = []
+                    forced = 0
+                    need = 0
+                    for i, can in enumerate(cans):
+                        e = extra[i] if sold_back else 0
+                        f = e if way is None else max(e, way[i])
+                        if f > can:
+                            break  # no line sold that many of c
+                        each = prices[i] if f == e else self._sold(i, t[i], f)
+                        forced += sum(each[:f])
+                        need += f
+                        spaces += each[f:can]
+                    else:
+                        if need > n:
+                            continue
+                        spaces.sort(reverse=True)
+                        best = max(best, forced + sum(spaces[: n - need]))
         return best
+
+    def spreads(self, taken: tuple[tuple[int, int], ...]) -> list[tuple[int, ...] | None]:
+        """The ways the turn-1 sales `taken` carries (reach_split.py's `sold_mark`) spread over the
+        colours (reach_sales.py's `spreads`); [None] without them."""
+        x, caps = sold_mark(taken)
+        if not x or caps is None:
+            return [None]
+        got = self._spreads.get((x, caps))
+        if got is None:
+            got = self._spreads[(x, caps)] = list(spreads(x, caps, self.room))
+        return got
+
+    def _sold(self, i: int, take: int, f: int) -> list[int]:
+        """`sold_prices` of colour `i` (its index in `COLOURS`), kept by its arguments."""
+        key = (i, take, f)
+        got = self._prices.get(key)
+        if got is None:
+            got = self._prices[key] = sold_prices(self.track, self.market[i], take, f)
+        return got
 
 
 class _As:

@@ -136,3 +136,25 @@ class FirstSales:
             caps1.append(code % (cap + 1))
             code //= cap + 1
         return n1, tuple(reversed(caps1))
+
+
+def sold_prices(track: Sequence[int], on: int, take: int, s: int) -> list[int]:
+    """`sale_prices` where at least `s` cubes of the colour were sold in turn 1 (`s` at most
+    `len(track) - on`, the empty spaces now): the prices `M(f)`, `f = max(e, s)`, best first
+    (*Exact by colour* above with `max(e, s)` for `e`; reach_split.py's *Turn 1's sales carried*:
+    every prefix sum of a real line's sales of the colour with at least `s` of them in turn 1, best
+    first, is at most this list's, and the line selling `max(e, s)` in turn 1 earns them)."""
+    k0 = len(track) - on
+    f = max(0, take - on, s)
+    return sorted([*track[k0 - f : k0], *track[: k0 - f + take]], reverse=True)
+
+
+def spreads(x: int, caps: Sequence[int], room: Sequence[int]) -> list[tuple[int, ...]]:
+    """The ways `x` cubes sold in turn 1 may be spread over the colours: `x_c` of colour c, at
+    most `caps[c]` (the cubes of c those sales may have sold) and `room[c]` (its empty spaces
+    now: a turn-1 sale fills one, R-FREE-1), summing to `x`."""
+    out: list[tuple[int, ...]] = [()]
+    for i, cap in enumerate(caps):
+        rest = sum(min(c, r) for c, r in zip(caps[i + 1 :], room[i + 1 :], strict=True))
+        out = [(*p, k) for p in out for k in range(min(cap, room[i], x - sum(p)) + 1) if sum(p) + k + rest >= x]
+    return out

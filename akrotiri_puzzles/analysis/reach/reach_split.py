@@ -70,6 +70,42 @@ same count, or more where its room loaded more), and more of the sales so far co
 or more cubes add no line: only the search's states. (Not yet checked against the engine walker,
 tools/check_two_cube_readings.py, which follows every hold: off.)
 
+*Turn 1's sales carried* (`SPLIT_SOLD`, session 92, h92split; off by default). A later reading
+(`income_after`: (b), or a sale once turn 1 is over) priced every colour c from `M(e_c)`
+(reach_sales.py's `sale_prices`), as if no cube of c had been sold in turn 1 beyond the `e_c` the
+take needs, less the income (a) counted: on seed 4's turn 15 (2016, south), `tile -3,2 r270
+blue@SE`, one blue on the market, (a) sold the blue aboard for 4 and turn 2 loaded one and sold it
+at 5 (`M(0)`: 5 + 4 = 9 less 4), where the engine's second sale earns 4 (the first sale put a
+blue back, the take removed one): the relaxation read 33 where the optimum is 31 (h90member). With
+the flag, (a) and a hold that sell `j` cubes while the colours are read exactly add `j` to a count
+`x` carried in `taken`'s last entry (`SOLD`, `sold_taken`), with, by colour, how many of them can be
+of it (`Money.turn_one` of `taken` at the sale, capped at `x`); each later reading prices colour c
+from `M(max(e_c, x_c))` (reach_sales.py's `sold_prices`), its first `max(e_c, x_c)` counted as
+sold, the most over the ways `x` spreads over the colours (`spreads`: `x_c` at most the cap and
+c's empty spaces now).
+*Sound.* Take R and its image as above, the image under (a) or R's hold at each stop S where R's
+sales are all turn 1's (case 2). While the colours are read exactly (`money` set, no unload:
+`taken` unmarked), the image's Loads take what R's take (reach_money.py's `amounts`; a Load the
+search cuts is never sold) and it makes no unload, so its cargo at S is R's or part of it; (a)
+sells it all where R sells all of it in turn 1, the hold keeping R's `m` sells `c - m` where R
+sells `c - m` (not with `ONE_HOLD`, whose hold may sell more: it adds nothing). So the image's
+`x` cubes are R's own, sold by R in turn 1, and with `x_c` of colour c (R's colours at the stop:
+at most the cubes of c aboard and on the spots loaded so far, `turn_one`, which only grows as
+`taken` does, so the last sale's caps bound every earlier one's) some spread read has `x_c <=
+s1_c`, R's turn-1 sales of c; no cube is sold twice, so `x_c` is also at most c's empty spaces
+now. A reading on an image past an unload (`TOUCHED`, `UNREAD`) adds nothing to `x` (its Loads may
+take more than R's) and keeps what was carried (R's sales still); `forget`'s `UNREAD` drops it
+(colour-blind readings, looser). Then reach_sales.py's *Exact by colour* with `s1_c >= f_c =
+max(e_c, x_c) >= e_c`: R's prices of c are `M(s1_c)`, and `M(s1_c)` against `M(f_c)` share
+`track[k0 - f_c : k0]` and `track[: k0 - s1_c + t_c]`, the rest `t_c` spaces to the right in
+`M(f_c)` (`k0 - f_c + t_c <= len`, as `f_c >= e_c`), so every prefix sum of R's sales of c, best
+first, is at most `M(f_c)`'s, and R sells at least `f_c` of c (`s_c >= s1_c`): the most over
+spreads and takes of the forced `f_c` best and the rest pooled is at least R's income, as before.
+tests/test_reach_split_sold.py checks `sold_prices` against every line of a colour through the
+engine's sale and take, and the image of h90member's line of 31 (engine: the two blue sales earn
+8, read 8 with the flag, 9 without); the walker (tools/check_two_cube_readings.py
+`--split-sold`) images every line with it (docs/benchmarks.md, session 92, h92split).
+
 The ceiling (reach_ceiling.py) reads a state's drachmas less `income` plus the most the cubes sold
 by then earn: a no-take income is below the with-take one of the same cubes (the take of none is
 one of `next_takes`' and a take only adds empty spaces), so the ceiling stays at least every leaf.
@@ -81,6 +117,8 @@ h81split) has the values CP-SAT proved that the flag on keeps, and what it gains
 from __future__ import annotations
 
 from typing import Any
+
+from ...components import COLOURS
 
 SPLIT_SALE = False
 """Whether `TwoRelaxed` splits a sale at Thera while turn 1 may go on (module doc); read when a
@@ -104,6 +142,16 @@ removed in session 83, docs/benchmarks.md)."""
 paused = False
 """Set while a question's pass without the split runs (`ASK_UNSPLIT_FIRST`): the searches made
 then do not split (`TwoRelaxed`)."""
+
+SPLIT_SOLD = False
+"""With `SPLIT_SALE`: whether the cubes a turn-1 sale ((a), a hold) sells while the colours are
+read exactly are carried in `taken` (`sold_mark`, `SOLD`) and each later reading prices colour c
+from `M(max(e_c, x_c))` (*Turn 1's sales carried* above; reach_sales.py's `sold_prices`); read at
+each split sale."""
+
+SOLD = 1 << 30
+"""The key of `taken`'s last entry carrying turn 1's sales of the split (`sold_mark`): above every
+spot and every `LATE` mark (reach_children.py), so sorted last and never a spot read."""
 
 
 class SplitSale:
@@ -148,6 +196,7 @@ class SplitSale:
             # (a) with j = cargo; a hold of cargo - j cubes else (today's market, every action).
             k = min(n, sold + j)
             now = max(income, self.income_now(k, taken))
+            after = self.sold_taken(taken, k - sold, j < cargo) if SPLIT_SOLD else taken
             sub = search(
                 at,
                 acts,
@@ -157,7 +206,7 @@ class SplitSale:
                 hand,
                 dug,
                 bought,
-                taken,
+                after,
                 kept,
                 mask,
                 gained,
@@ -173,3 +222,42 @@ class SplitSale:
             at, acts, drachmas + earns - income, 0, n, hand, dug, bought, taken, kept, mask, first, earns, 1 + two
         )
         return max(best, sub)
+
+    def sold_taken(self, taken: Any, j: int, hold: bool) -> Any:
+        """`taken` after a turn-1 sale of the split ((a), or a hold: `hold`) of `j` cubes, with
+        `SPLIT_SOLD`: where the colours are read exactly (`money` set, no unload: a Load takes what
+        the line's takes, so the cubes sold are the line's own, all sold in turn 1) and the sale is
+        not `ONE_HOLD`'s (which may sell more than the line), `j` more cubes carried as turn 1's
+        (`SOLD`: their count and, by colour, how many can be of it, `Money.turn_one`); else as it
+        is (*Turn 1's sales carried* above)."""
+        money = getattr(self, "money", None)
+        if not j or money is None or (hold and ONE_HOLD) or (taken and taken[0][0] < 0):
+            return taken
+        x, _ = sold_mark(taken)
+        rest = taken[:-1] if x else taken
+        x += j
+        caps = tuple(min(x, c) for c in money.turn_one(taken))
+        return (*rest, (SOLD, code_sold(x, caps)))
+
+
+def code_sold(x: int, caps: tuple[int, ...]) -> int:
+    """`x` cubes sold in turn 1 and by colour how many can be of it (each at most `x`), as one
+    number (`SOLD`'s entry)."""
+    out = 0
+    for c in reversed(caps):
+        out = out * 64 + min(c, 63)
+    return out * 64 + min(x, 63)
+
+
+def sold_mark(taken: Any) -> tuple[int, tuple[int, ...] | None]:
+    """The turn-1 sales `taken` carries (`SOLD`, `sold_taken`): how many and by colour how many
+    can be of it; (0, None) without the mark."""
+    if not taken or taken[-1][0] != SOLD:
+        return 0, None
+    code = taken[-1][1]
+    x = code % 64
+    caps = []
+    for _ in COLOURS:
+        code //= 64
+        caps.append(code % 64)
+    return x, tuple(caps)
