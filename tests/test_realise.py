@@ -107,6 +107,23 @@ def test_the_traced_search_answers_as_the_relaxation_on_a_small_member() -> None
     assert not below(child, 15)  # sound: the optimum is reached
 
 
+def test_the_leaf_searches_states_are_read_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`realise.LEAF_STATES` caps each group's search for a relaxed leaf, read at the call (not
+    bound when the module is imported): on the small member above, at its optimum 15 a leaf is
+    found with the bound's own cap (reach_two's `NODES`) and none with one state; realise_climb's
+    `Leaves` takes the same cap."""
+    from akrotiri_puzzles.analysis import realise as module
+    from akrotiri_puzzles.analysis.reach import reach_two
+    from akrotiri_puzzles.analysis.realise_climb import Leaves
+
+    child = _child()
+    assert module.LEAF_STATES is None and module.leaf_states() == reach_two.NODES
+    assert relaxed_leaf(child, 15) is not None and Leaves(child).nodes == reach_two.NODES
+    monkeypatch.setattr(module, "LEAF_STATES", 1)
+    assert relaxed_leaf(child, 15) is None and Leaves(child).nodes == 1
+    assert relaxed_leaf(child, 15, nodes=reach_two.NODES) is not None  # an explicit cap wins
+
+
 @pytest.mark.corpus  # ~60 s; in make test: the s3t13 leaf, the traced search on a small member
 def test_R_TILE_2_s4t15_the_floor_step_from_the_floor_31_answers_the_members_optimum_32(
     monkeypatch: pytest.MonkeyPatch,

@@ -73,14 +73,15 @@ from ..position import Position
 from ..puzzle import Puzzle, State, moves, play, replay
 from ..scoring import seat_score
 from .reach import reach_first_stops as first_stops
+from .reach import reach_two
 from .reach.reach_boards import Boards
 from .reach.reach_bound import TooBig
 from .reach.reach_ceiling import OVER
-from .reach.reach_two import NODES as RELAXED_NODES
 from .reach.reach_two import TwoRelaxed, group_bound, slot_groups
 from .reach.reach_two_goals import Reached
 
 __all__ = [
+    "LEAF_STATES",
     "NODES",
     "REALISE_FIRST",
     "ROUNDS",
@@ -91,6 +92,7 @@ __all__ = [
     "TracedRelaxed",
     "attempt",
     "floor_line",
+    "leaf_states",
     "realise",
     "relaxed_leaf",
     "stops",
@@ -164,10 +166,24 @@ class Leaf:
     finals: frozenset[Board] | None
 
 
-def relaxed_leaf(pos: Position, ask: int, nodes: int = RELAXED_NODES) -> Leaf | None:
+LEAF_STATES: int | None = None
+"""States each group's search for a relaxed leaf may visit (`relaxed_leaf`, realise_climb.py's
+`Leaves`); None: reach_two's `NODES` (the bound's own cap). Read at each call, so that a test or a
+bench's wrapper can set it (session 92, h92split: with `SPLIT_SALE` on, seed 4's turn 15 group 3
+member's leaf at 31 passes 20,000 states and is found at 100,000)."""
+
+
+def leaf_states() -> int:
+    """The states of a relaxed leaf's searches: `LEAF_STATES`, or reach_two's `NODES`."""
+    return reach_two.NODES if LEAF_STATES is None else LEAF_STATES
+
+
+def relaxed_leaf(pos: Position, ask: int, nodes: int | None = None) -> Leaf | None:
     """The relaxed line of `reach_two.below(pos, ask)` that reaches `ask` (None where the relaxation
     reads `ask` out of reach, does not apply, or passes its states): the same groups and searches
-    (`two_turn_bound`), each `TracedRelaxed`."""
+    (`two_turn_bound`), each `TracedRelaxed`, of `nodes` states (by default `leaf_states()`)."""
+    if nodes is None:
+        nodes = leaf_states()
     got = slot_groups(pos)
     if got is None:
         return None

@@ -94,10 +94,9 @@ from ..position import Position
 from ..puzzle import Puzzle
 from .reach.reach_boards import Boards
 from .reach.reach_bound import TooBig
-from .reach.reach_two import NODES as RELAXED_NODES
 from .reach.reach_two import group_bound, slot_groups
 from .reach.reach_two_goals import Reached
-from .realise import Leaf, Realised, TracedRelaxed, attempt, traced
+from .realise import Leaf, Realised, TracedRelaxed, attempt, leaf_states, traced
 
 __all__ = [
     "DEFER",
@@ -168,9 +167,9 @@ class Asked(Protocol):
 class Leaves:
     """A member's relaxed leaves at the values asked, its searches shared (module doc)."""
 
-    def __init__(self, pos: Position, nodes: int = RELAXED_NODES, first: int | None = None) -> None:
+    def __init__(self, pos: Position, nodes: int | None = None, first: int | None = None) -> None:
         self.pos = pos
-        self.nodes = nodes
+        self.nodes = leaf_states() if nodes is None else nodes
         self.first = FIRST_NODES if first is None else first
         """States of the cheap sweep's searches (`FIRST_NODES`; 0 or `nodes` and above: none)."""
         self.past: dict[int, int] = {}
