@@ -20,10 +20,11 @@ from akrotiri_puzzles.position import evolve
 GRAY = COLOURS.index("gray")
 
 
-def _lines(pos, on: int, take: int) -> list[list[int]]:
-    """The gray prices, best first, of every line from `pos` with `on` gray cubes on the market:
-    turn 1 sells `s1` gray cubes, the next placement takes `take` (each from the market as it is
-    then), turn 2 sells every gray cube it can."""
+def _lines(pos, on: int, take: int) -> list[tuple[int, list[int]]]:
+    """Every line of gray from `pos` with `on` gray cubes on the market: turn 1 sells `s1` gray
+    cubes through the engine (`_apply_sell`), the next placement takes `take` (`_take_cube`, each
+    from the market as it is then), turn 2 sells every gray cube it can; each as (`s1`, its prices
+    best first)."""
     track = pos.components.market.track
     market = list(pos.market)
     market[GRAY] = on
@@ -44,7 +45,7 @@ def _lines(pos, on: int, take: int) -> list[list[int]]:
             before = p.hero.drachmas
             p = _apply_sell(p, Sell("gray"))
             prices.append(p.hero.drachmas - before)
-        lines.append(sorted(prices, reverse=True))
+        lines.append((s1, sorted(prices, reverse=True)))
     return lines
 
 
@@ -56,7 +57,7 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_a_colours_sale_prices_bound_every_line_and_o
         for take in range(3):
             bound = list(accumulate(sale_prices(track, on, take)))
             best: list[int] = []
-            for prices in _lines(pos, on, take):
+            for _, prices in _lines(pos, on, take):
                 sums = list(accumulate(prices))
                 assert len(sums) <= len(bound) and all(s <= b for s, b in zip(sums, bound, strict=False))
                 best = [max(a, b) for a, b in zip(best, sums, strict=False)] + sums[len(best) :]

@@ -24,46 +24,16 @@ from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach import reach_split
 from akrotiri_puzzles.analysis.reach.reach_sales import sale_prices, sold_prices, spreads
 from akrotiri_puzzles.components import COLOURS
-from akrotiri_puzzles.effects import _apply_sell, _take_cube
 from akrotiri_puzzles.files.position_yaml import load_position
-from akrotiri_puzzles.position import evolve
 from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.solver.deadline import Deadline
 
 from .conftest import ROOT, tool_module
 from .test_placement_bound import before_placement
+from .test_reach_sale_prices import _lines
 
 GRAY = COLOURS.index("gray")
-
-
-def _lines(pos, on: int, take: int) -> list[tuple[int, list[int]]]:
-    """Every line of gray from `pos` with `on` gray cubes on the market: turn 1 sells `s1` gray
-    cubes through the engine (`_apply_sell`), the next placement takes `take` (`_take_cube`, from
-    the market as it is then), turn 2 sells every gray cube it can; each as (`s1`, its prices best
-    first)."""
-    track = pos.components.market.track
-    market = list(pos.market)
-    market[GRAY] = on
-    start = evolve(pos, market=tuple(market))
-    start = start.with_seat(start.to_move, evolve(start.hero, cargo=("gray",) * 12, drachmas=0))
-    lines = []
-    for s1 in range(len(track) - on + 1):
-        p, prices = start, []
-        for _ in range(s1):
-            before = p.hero.drachmas
-            p = _apply_sell(p, Sell("gray"))
-            prices.append(p.hero.drachmas - before)
-        market = list(p.market)
-        if not all(_take_cube(market, "gray") for _ in range(take)):
-            continue
-        p = evolve(p, market=tuple(market))
-        while p.market[GRAY] < len(track):
-            before = p.hero.drachmas
-            p = _apply_sell(p, Sell("gray"))
-            prices.append(p.hero.drachmas - before)
-        lines.append((s1, sorted(prices, reverse=True)))
-    return lines
 
 
 def test_R_FREE_1_R_TILE_2_R_TURN_1_sold_prices_bound_every_line_with_turn_one_sales_and_one_meets_them():
