@@ -19,21 +19,16 @@ import pytest
 
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.actions import Sell
-from akrotiri_puzzles.analysis import endgame
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.analysis.reach import reach_split
 from akrotiri_puzzles.analysis.reach.reach_sales import sale_prices, sold_prices, spreads
-from akrotiri_puzzles.components import COLOURS
 from akrotiri_puzzles.files.position_yaml import load_position
 from akrotiri_puzzles.puzzle import State, moves, play
 from akrotiri_puzzles.scoring import seat_score
-from akrotiri_puzzles.solver.deadline import Deadline
 
 from .conftest import ROOT, tool_module
-from .test_placement_bound import before_placement
+from .test_reach_real_lines import _member
 from .test_reach_sale_prices import _lines
-
-GRAY = COLOURS.index("gray")
 
 
 def test_R_FREE_1_R_TILE_2_R_TURN_1_sold_prices_bound_every_line_with_turn_one_sales_and_one_meets_them():
@@ -87,9 +82,7 @@ def _image(tools, monkeypatch) -> tuple[list, Counter[str], list[int], int]:
     """The misses, counts and income readings (`Image.sold_read`) of `LINE_31`'s relaxed image, and
     what its sales earn in the engine."""
     image_tool = tools
-    pos = next(p for p in before_placement(4, 2016, 15) if p.to_move == "south")
-    run = endgame.Run(pos, "score", Deadline(None), 1, turns=2)
-    child = next(c for a, c in run.children(pos) if str(a) == MEMBER)
+    child = _member(4, 15, MEMBER)
     puzzle = two_turn_puzzle(child)
     state = State(child)
     line = []
@@ -142,9 +135,7 @@ def test_R_FREE_1_R_TILE_2_R_TURN_1_the_members_questions_at_33_and_32_are_below
     (the engine's line of 31, `LINE_31`, reaches it; tools/settle_member.py: none reaches 32)."""
     from akrotiri_puzzles.analysis.reach import reach_below
 
-    pos = next(p for p in before_placement(4, 2016, 15) if p.to_move == "south")
-    run = endgame.Run(pos, "score", Deadline(None), 1, turns=2)
-    child = next(c for a, c in run.children(pos) if str(a) == MEMBER)
+    child = _member(4, 15, MEMBER)
     monkeypatch.setattr(reach_split, "SPLIT_SALE", True)
     assert not reach_below.Below()(child, 33)
     monkeypatch.setattr(reach_split, "SPLIT_SOLD", True)

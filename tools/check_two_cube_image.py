@@ -164,7 +164,7 @@ class Image:
         `SPLIT_SOLD`), counted, and counted again where the reading is below the one without them."""
         r = self.r
         got: int = r.income_after(n, self.taken, gained)  # type: ignore[arg-type]
-        if self.taken and self.taken[-1][0] == reach_split.SOLD:
+        if reach_split.sold_mark(self.taken)[0]:
             self.splits["sold read"] += 1
             self.splits["sold tighter"] += got < r.income_after(n, self.taken[:-1], gained)  # type: ignore[arg-type]
         return got
