@@ -11,7 +11,7 @@ import pytest
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, two_turn_bound
 
 from .test_analysis_turns_placement import before_placement, placement_groups, solved_two_turns
-from .test_reach_two import NODES, covers, first_placement, optimum_not_below
+from .test_reach_two import FIFTH_TURN_COVERS, NODES, covers, first_placement, optimum_not_below
 
 
 def _main_relaxation(monkeypatch) -> None:
@@ -31,18 +31,9 @@ def _sound(top) -> int:
     return bound
 
 
-COVERS = [
-    # The default: the second of seed 5's two covers (bound 5, the optimum: ~4 CPU s; with turn
-    # 1's cubes read one fewer, or each island's cubes on a board two fewer, its bound falls to 1).
-    pytest.param((5, 2, 1), id="s5-second"),
-    # Seed 2's third of three (bound 11, the optimum: ~13 CPU s), as before session 91.
-    pytest.param((2, 3, 2), id="s2-third", marks=pytest.mark.corpus),
-]
-"""Covers of slot-and-rotation groups of a fifth turn (2016), picked at random by `covers` (seed,
-count, index: the same every run), the next tile drawn, each bound exactly at its optimum."""
-
-
-@pytest.mark.parametrize("picked", COVERS)
+# The default cover's bound falls to 1 with turn 1's cubes read one fewer, or each island's
+# cubes on a board two fewer (session 91).
+@pytest.mark.parametrize("picked", FIFTH_TURN_COVERS)
 def test_R_TILE_2_R_TURN_1_R_LOAD_1_the_bound_with_loads_by_turn_is_never_below_a_covers_optimum(picked):
     # A cover of a slot-and-rotation group of a fifth turn, the next tile drawn: the bound is at
     # least the cover's two-turn optimum.

@@ -19,7 +19,7 @@ from akrotiri_puzzles.position import Position
 
 from .test_analysis_turns_placement import solved_two_turns
 from .test_reach_shared_cubes import seed_1_turn_30_group_cover, takes_on_market
-from .test_reach_two import NODES, covers
+from .test_reach_two import FIFTH_TURN_COVERS, NODES, covers
 
 GROUP = "tile -3,-1 r0 green@NE"
 
@@ -87,16 +87,9 @@ def test_R_LOAD_1_R_FREE_2_R_END_2_seed_1_turn_30_s_cover_is_out_of_reach_at_57_
     assert not below(seed_1_turn_30_cover, 57)
 
 
-@pytest.mark.parametrize(
-    "picked",
-    [
-        # The default: the second of seed 5's two covers (bound 5, the optimum: ~4 CPU s; with
-        # each island's cubes on a board two fewer, `spot_caps`, its bound falls to 1).
-        pytest.param((5, 2, 1), id="s5-second"),
-        # Seed 2's third of three (bound 11, the optimum: ~15 CPU s), as before session 91.
-        pytest.param((2, 3, 2), id="s2-third", marks=pytest.mark.corpus),
-    ],
-)
+# The default cover's bound falls to 1 with each island's cubes on a board two fewer
+# (`spot_caps`, session 91).
+@pytest.mark.parametrize("picked", FIFTH_TURN_COVERS)
 def test_R_LOAD_1_R_FREE_2_the_bound_with_loads_past_an_unload_by_board_is_never_below_a_covers_optimum(
     monkeypatch, picked
 ):

@@ -20,7 +20,7 @@ from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, below, slot_gr
 from akrotiri_puzzles.position import Position
 
 from .test_analysis_turns_placement import before_placement, placement_groups, solved_two_turns
-from .test_reach_two import NODES, covers
+from .test_reach_two import FIFTH_TURN_COVERS, NODES, covers
 
 
 def seed_1_turn_30_group_cover(placement: str) -> Position:
@@ -104,16 +104,9 @@ def test_R_LOAD_1_R_END_2_seed_1_turn_30_s_cover_is_out_of_reach_at_57_only_with
     assert not below(seed_1_turn_30_cover, 57)
 
 
-@pytest.mark.parametrize(
-    "picked",
-    [
-        # The default: the second of seed 5's two covers (bound 5, the optimum: ~4 CPU s; with turn
-        # 1's cubes read one fewer, or each island's cubes on a board two fewer, its bound falls to 1).
-        pytest.param((5, 2, 1), id="s5-second"),
-        # Seed 2's third of three (bound 11, the optimum: ~12 CPU s), as before session 91.
-        pytest.param((2, 3, 2), id="s2-third", marks=pytest.mark.corpus),
-    ],
-)
+# The default cover's bound falls to 1 with turn 1's cubes read one fewer, or each island's
+# cubes on a board two fewer (session 91).
+@pytest.mark.parametrize("picked", FIFTH_TURN_COVERS)
 def test_R_LOAD_1_R_TILE_2_the_bound_with_loads_by_island_is_never_below_a_covers_optimum(monkeypatch, picked):
     # A cover of a fifth turn (`covers`: seed, count, index; the next tile drawn): its Loads drop
     # boards (counted) and the bound is at least the cover's two-turn optimum (CP-SAT).
