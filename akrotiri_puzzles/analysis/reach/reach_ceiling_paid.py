@@ -49,6 +49,14 @@ PAID = True
 `Ceiling`, as before session 93). Read when a search is made (reach_two's `TwoRelaxed`)."""
 
 
+FAR_LEGS = True
+"""Whether `far` reads the legs' least points to Thera and back to a spot with room (`far_legs`);
+False: 1 Move action there, and 1 back unless a spot 0 points from Thera's has room."""
+
+NEVER = 1_000
+"""`far` where no line below reaches Thera, or a spot with room after it."""
+
+
 class PaidCeiling(Ceiling):
     """`Ceiling` with the cards paid before any sale where a sale cannot come before them, and a
     staying line's drachmas those of the state (module doc)."""
@@ -113,11 +121,25 @@ class PaidCeiling(Ceiling):
             thera = self.r.thera
             if thera in self.members[where] or thera not in self.closure:
                 got = 0
+            elif FAR_LEGS:
+                got = self.far_legs(self.members[where])
             else:
                 near = self.members[self.closure[thera]]
                 got = 1 if any(s in self.caps for s in near) else 2
             self.fars[where] = got
         return got
+
+    def far_legs(self, members: list[object]) -> int:
+        """`far` by the legs (`FAR_LEGS`): the Move actions from the stop's spots to Thera's and
+        from Thera's to the nearest spot with room, each at 2 points at most (R-MOVE-2), over the
+        union's least points (`moves`: no leg of the search is shorter); `NEVER` where either is
+        out of the search's reach (then no line below sells before an excavation)."""
+        thera = self.r.thera
+        to = min((p for m in members for s, p in self.r.moves(m) if s == thera), default=None)
+        back = next((p for s, p in self.r.moves(thera) if s in self.caps), None)
+        if to is None or back is None:
+            return NEVER
+        return max(1, (to + 1) // 2) + (back + 1) // 2
 
     def _best(
         self,
