@@ -16,24 +16,31 @@ checks both against the search's own best below every state):
 
 - *Paid before a sale* (`far`, `_best`). Below a state at a stop (not the start: a leg from a
   stop starts with no points, reach_legs' `_plan`) whose spots 0 points apart (`_closures`) do
-  not hold Thera's, a sale (R-FREE-1: only at a stop on Thera's spot, reach_bound's `search`)
-  needs a leg of at least a point there, so a Move action (R-MOVE-2), and an excavation after it a
-  leg away again unless a spot 0 points from Thera's has room (a Move action more, `far` 2; else
-  1): a buy too is made only at Thera (R-BUY-1). A line below with k excavations (k actions,
-  R-EXC-1) and a sale or buy before its last one spends at least `k + far` actions; `most` bounds
-  every action the line has (reach_ceiling's module doc). So where `k + far > most` the k cards
-  are bought with no sale before them: the search pays each card when it digs it (`cost <=
-  drachmas`) and drachmas grow only at a sale, so their cost is at most the state's drachmas
-  (`cap`), the buys' price off (such an entry's buys are made by no line). The points are read as
-  before from the drachmas the sales after them may bring (`money`).
+  not hold Thera's, a sale (R-FREE-1: only at a stop on Thera's spot, reach_bound's `search`) or a
+  buy (R-BUY-1: only there too) before an excavation takes, besides the excavations' own actions
+  (R-EXC-1): the legs to Thera's spot, at least `to` points over the union's least points
+  (`moves`: no leg of the search is shorter), so `ceil(to / 2)` Move actions (R-MOVE-2) and at
+  least one; with no cube aboard (and none unloaded that sells without a Load: reach_two's
+  `stash_loads_again`) an action more, a Load (on the way, or taking the unloaded cubes aboard
+  again at Thera) or the buy itself, and with cubes aboard either that or a Move action a point
+  carrying them (`min(to, ...)`); then the legs from Thera's spot to a spot with room, the boat
+  empty (every cube aboard is sold at Thera: `search`), `ceil(back / 2)` Move actions. `far` is
+  their sum (`far_legs`; `NEVER` where Thera or a spot with room after it is out of the search's
+  reach; with `FAR_LEGS` off: 1, and 1 more unless a spot 0 points from Thera's has room). A line
+  below with k excavations and a sale or buy before its last one spends at least `k + far`
+  actions, and `most` bounds every action the line has (reach_ceiling's module doc). So where
+  `k + far > most` the k cards are bought with no sale before them: the search pays each card
+  when it digs it (`cost <= drachmas`) and drachmas grow only at a sale, so their cost is at most
+  the state's drachmas (`cap`; the buys' price off: such an entry's buys are made by no line). The
+  points are read as before from the drachmas the sales after them may bring (`money`).
 - *Staying* (`_stay`, reach_ceiling's `STAY`). A line below a stop that makes no Move action never
   stops at Thera (its spots 0 points apart do not hold it), so it sells nothing: its drachmas are
   at most the state's, not `now` and the cubes aboard and unloaded at the best prices (reach_ceiling's
   `STAY_UNSOLD` reads them as sold, looser: its own argument bounds them by the drachmas now).
 
 Measured (`--paid on|off` of tools/time_questions.py; docs/benchmarks.md, session 93, h93cover):
-that group 41,105 states to 19,734; its 20 plain groups of final boards searched as one 240,377
-to 89,768.
+that group 41,105 states to 15,485 (19,734 with `far` 1 or 2, 18,715 with the legs read but not
+the cubes aboard); its 20 plain groups of final boards searched as one 240,377 to 67,664.
 """
 
 from __future__ import annotations
@@ -100,46 +107,53 @@ class PaidCeiling(Ceiling):
         most = acts + bonus if acts else 0
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
-        far = self.far(stop)
+        # Cubes a sale at Thera takes without a Load: aboard, or unloaded where they need none.
+        loaded = cargo > 0 or (stash > 0 and not self.r.stash_loads_again)
+        far = self.far(stop, loaded)
         reads = far or (stop is not None and stop[2] is not None)
-        whole = (pid, mask, most, now, aboard, n1, drachmas if reads else None)
+        whole = (pid, mask, most, now, aboard, n1, (drachmas, loaded) if reads else None)
         got = self.known.get(whole)
         if got is None:
             self.drachmas, self.far_now = drachmas, far
             got = self.known[whole] = self._best(dug, mask, most, count, now, aboard, stop, home, earned, pid)
         return got
 
-    def far(self, stop: Stop) -> int:
-        """The Move actions a sale or buy before an excavation below `stop` takes at least (module
-        doc): 0 (not read) at the start or where Thera's spot is 0 points from the stop."""
+    def far(self, stop: Stop, loaded: bool = True) -> int:
+        """The actions a sale or buy before an excavation below `stop` takes at least, but the
+        excavations (module doc): 0 (not read) at the start or where Thera's spot is 0 points from
+        the stop. `loaded`: cubes aboard (with `FAR_LEGS`, none: a Load or a buy more)."""
         if stop is None:
             return 0
-        where = stop[1]
-        got = self.fars.get(where)
+        key = stop[1] * 2 + loaded
+        got = self.fars.get(key)
         if got is None:
             assert self.closure is not None  # made by `stop`
             thera = self.r.thera
-            if thera in self.members[where] or thera not in self.closure:
+            if thera in self.members[stop[1]] or thera not in self.closure:
                 got = 0
             elif FAR_LEGS:
-                got = self.far_legs(self.members[where])
+                got = self.far_legs(self.members[stop[1]], loaded)
             else:
                 near = self.members[self.closure[thera]]
                 got = 1 if any(s in self.caps for s in near) else 2
-            self.fars[where] = got
+            self.fars[key] = got
         return got
 
-    def far_legs(self, members: list[object]) -> int:
-        """`far` by the legs (`FAR_LEGS`): the Move actions from the stop's spots to Thera's and
-        from Thera's to the nearest spot with room, each at 2 points at most (R-MOVE-2), over the
-        union's least points (`moves`: no leg of the search is shorter); `NEVER` where either is
-        out of the search's reach (then no line below sells before an excavation)."""
+    def far_legs(self, members: list[object], loaded: bool) -> int:
+        """`far` by the legs (`FAR_LEGS`), over the union's least points (`moves`: no leg of the
+        search is shorter) from the stop's spots to Thera's (`to`) and from Thera's to the nearest
+        spot with room (`back`): there with a Move action a point where cubes aboard are carried
+        (R-MOVE-2), or 2 points and an action more (a Load on the way or at Thera, or the buy),
+        the only ways where none is aboard; back with the boat empty (every cube aboard is sold at
+        Thera, reach_bound's `search`), 2 points a Move action. `NEVER` where either is out of the
+        search's reach (then no line below sells or buys before an excavation)."""
         thera = self.r.thera
         to = min((p for m in members for s, p in self.r.moves(m) if s == thera), default=None)
         back = next((p for s, p in self.r.moves(thera) if s in self.caps), None)
         if to is None or back is None:
             return NEVER
-        return max(1, (to + 1) // 2) + (back + 1) // 2
+        empty = max(1, (to + 1) // 2) + 1
+        return (min(to, empty) if loaded else empty) + (back + 1) // 2
 
     def _best(
         self,
