@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.reach import reach_below, reach_ceiling, reach_ceiling_paid, reach_money, reach_thin
+from akrotiri_puzzles.analysis.reach import (
+    reach_below,
+    reach_ceiling,
+    reach_ceiling_paid,
+    reach_money,
+    reach_thin,
+    reach_whole,
+)
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 
 from .test_reach_kept import seed_5_turn_10_cover
@@ -66,7 +73,7 @@ def test_R_TILE_1_a_board_alone_past_the_larger_cap_is_not_searched_again_for_th
     # question again (the same position and value) does not search that board with more states.
     monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_ceiling_paid, "PAID", False)  # the ceiling before session 93: the premise
-    monkeypatch.setattr(reach_thin, "WHOLE_RUNS", False)  # no kind's whole run (session 93: below there)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)  # no kind's whole run (session 93: below there)
     top = _cover()
     caps = spy(monkeypatch)
     asked = Below(40, again=2)

@@ -106,7 +106,7 @@ ap.add_argument(
 ap.add_argument(
     "--whole-runs",
     choices=("on", "off"),
-    help="set reach_thin.py's WHOLE_RUNS (session 93: a kind's groups searched as one first; by default the tree's "
+    help="set reach_whole.py's WHOLE_RUNS (session 93: a kind's groups searched as one first; by default the tree's "
     "own; a tree without it: only off)",
 )
 ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON lines) and print a table by kind")
@@ -174,12 +174,13 @@ if args.paid is not None:
     else:
         reach_ceiling_paid.PAID = args.paid == "on"
 if args.whole_runs is not None:
-    from akrotiri_puzzles.analysis.reach import reach_thin
-
-    if hasattr(reach_thin, "WHOLE_RUNS"):
-        reach_thin.WHOLE_RUNS = args.whole_runs == "on"
-    elif args.whole_runs == "on":
-        ap.error("--whole-runs on: this tree has no reach_thin.WHOLE_RUNS")
+    try:
+        from akrotiri_puzzles.analysis.reach import reach_whole
+    except ImportError:
+        if args.whole_runs == "on":
+            ap.error("--whole-runs on: this tree has no reach_whole.WHOLE_RUNS")
+    else:
+        reach_whole.WHOLE_RUNS = args.whole_runs == "on"
 pos = the_position(ap, args)
 below = reach_below.Below()
 if args.went is not None:

@@ -108,7 +108,7 @@ class PaidCeiling(Ceiling):
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
         # Cubes a sale at Thera takes without a Load: aboard, or unloaded where they need none.
-        loaded = cargo > 0 or (stash > 0 and not self.r.stash_loads_again)
+        loaded = cargo > 0 or (stash > 0 and not getattr(self.r, "stash_loads_again", False))
         far = self.far(stop, loaded)
         reads = far or (stop is not None and stop[2] is not None)
         whole = (pid, mask, most, now, aboard, n1, (drachmas, loaded) if reads else None)
@@ -198,7 +198,7 @@ class PaidCeiling(Ceiling):
                     got = spent[money] = max(p + (money - c) // 10 for c, p in sets[k] if c <= money)
             else:
                 xkey = (k, money, cap)
-                got = self.capped.get(xkey)  # type: ignore[assignment]
+                got = self.capped.get(xkey)
                 if got is None:
                     got = self.capped[xkey] = max(p + (money - c) // 10 for c, p in sets[k] if c <= cap)
             if part + got > best:

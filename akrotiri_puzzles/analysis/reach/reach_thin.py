@@ -228,26 +228,6 @@ board that line may end on (`Reached.finals`) searched first (`run_left`; False:
 as before session 89). Only the order of the searches changes (module doc)."""
 
 
-WHOLE_RUNS = True
-"""Whether a cover's question (not a counts cover's) searches all of a kind's groups of final
-boards left (those with the oracle, R-ORA-1, or without) as one run first, with `WHOLE_NODES`
-times a group's states, before its runs of `chunk` (`whole_below`, session 93; False: as before).
-Sound as any union (module doc): a run below answers for each of its groups, one not below has
-them searched as without it. A kind's whole run not below is not tried again until the setup
-changes (`whole_off`). On seed 5's turn 13 (2016, south), the cover of `tile -1,-3 r270
-blue@NE` at 25 (with reach_ceiling_paid's `PAID`): the 20 plain groups as one 89,768 states,
-where their runs of 4 and groups alone past the cap took about three times the CPU
-(docs/benchmarks.md, session 93, h93cover)."""
-
-WHOLE_NODES = 6
-"""A kind's whole run (`WHOLE_RUNS`) passes the node cap at this many times a group's states."""
-
-WHOLE_BOARDS = 128
-"""A kind's whole run (`WHOLE_RUNS`) is tried only where its groups hold at most this many final
-boards: a search's setup and its goal cards' readings grow with its boards (the same cover's 20
-oracle groups, 320 boards: 26,894 states in 6.0 CPU s as one, 4.8 s in runs of 4)."""
-
-
 def unions_pay(went: list[int]) -> bool:
     """Whether `every`'s questions try unions: of those searched so far (`went`: not below,
     below) at most `UNION_SLACK` more than an eighth were not below (seed 3's turn 14, 2016: a
@@ -277,6 +257,7 @@ class Thin(Alone):
     union_went: list[int]
     union_recent: list[bool]
     unions_off: int
+    whole_off: set[bool]
 
     def __call__(self, pos: Position, ask: int, survey: bool = False) -> bool:
         raise NotImplementedError  # Below's
@@ -402,46 +383,6 @@ class Thin(Alone):
             *self.run_left(unions, pos, finals, part[:half], acts, shared, ask, oracle),
             *self.run_left(unions, pos, finals, part[half:], acts, shared, ask, oracle),
         ]
-
-    whole_off: set[bool]
-    """The kinds (oracle) whose whole run was not below in this setup (`whole_below`)."""
-
-    def whole_below(
-        self,
-        unions: bool,
-        pos: Position,
-        finals: Sequence[list[Board]],
-        rest: list[int],
-        acts: int,
-        shared: Boards,
-        ask: int,
-        oracle: bool,
-    ) -> bool:
-        """Whether the groups `rest` (indices of `finals`, all of kind `oracle`, more than a
-        run's) searched as one with `WHOLE_NODES` times a group's states are below `ask`
-        (`WHOLE_RUNS`): then each of them is. Not in a counts cover's question, nor where
-        `unions` or the question's kinds (`UNION_KINDS`) leave the kind's unions off, nor after
-        the kind's whole run was not below in the setup (`whole_off`). It does not enter the
-        unions' tallies."""
-        if not WHOLE_RUNS or not unions or self.blind_kinds is not None or oracle in self.whole_off:
-            return False
-        if self.chunk is not None and len(rest) <= self.chunk:
-            return False  # one run holds them (`runs`)
-        boards = [b for i in rest for b in finals[i]]
-        if len(boards) > WHOLE_BOARDS:
-            return False
-        if self.union_kinds is not None and oracle not in self.union_kinds:
-            return False
-        try:
-            below = (
-                self.relaxed(pos, [pos.board, *boards], acts, self.nodes * WHOLE_NODES, shared, ask, oracle).best()
-                < ask
-            )
-        except (Reached, TooBig):
-            below = False
-        if not below:
-            self.whole_off.add(oracle)
-        return below
 
     blind_kinds: set[bool] | None = None
     """During a counts cover's question with `BLIND_UNIONS`: the kinds of groups (with the oracle
