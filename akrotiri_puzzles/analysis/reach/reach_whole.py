@@ -29,9 +29,11 @@ times a group's states, before its runs of `chunk` (`whole_below`, session 93; F
 Sound as any union (module doc): a run below answers for each of its groups, one not below has
 them searched as without it. A kind's whole run not below is not tried again until the setup
 changes (`whole_off`). On seed 5's turn 13 (2016, south), the cover of `tile -1,-3 r270
-blue@NE` at 25 (with reach_ceiling_paid's `PAID`): the 20 plain groups as one 89,768 states,
-where their runs of 4 and groups alone past the cap took about three times the CPU
-(docs/benchmarks.md, session 93, h93cover)."""
+blue@NE` at 25 (with reach_ceiling_paid's `PAID`): the 20 plain groups as one 67,664 states, where
+their runs of 4 and groups alone past the cap took about three times the CPU (the question 19.4 CPU
+s without, 9.6 with). A question not below pays for a whole run that reaches the value: the cover of
+`tile -2,0 r270 blue@NE` at 25, 49.5 CPU s without, 61.6 with (docs/benchmarks.md, session 93,
+h93cover)."""
 
 WHOLE_NODES = 6
 """A kind's whole run (`WHOLE_RUNS`) passes the node cap at this many times a group's states."""
