@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.reach import reach_below, reach_ceiling, reach_money, reach_thin
+from akrotiri_puzzles.analysis.reach import (
+    reach_below,
+    reach_ceiling,
+    reach_ceiling_paid,
+    reach_money,
+    reach_thin,
+    reach_whole,
+)
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 
 from .test_reach_kept import seed_5_turn_10_cover
@@ -47,8 +54,10 @@ def spy(monkeypatch) -> list[int]:
 
 def test_R_TILE_1_a_board_alone_past_the_node_cap_is_searched_again_with_more_states(monkeypatch):
     # The premise, a board alone past SMALL states, is the ceiling's without the cubes' places
-    # (`CUBES`, session 68: with them the board completes within SMALL).
+    # (`CUBES`, session 68: with them the board completes within SMALL), nor the cards paid before
+    # any sale (reach_ceiling_paid's `PAID`, session 93: the same).
     monkeypatch.setattr(reach_ceiling, "CUBES", False)
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
     top = _cover()
     caps = spy(monkeypatch)
     assert Below(SMALL)(top, 8)  # ALONE_AGAIN: a board alone completes below 8 with more states
@@ -63,6 +72,8 @@ def test_R_TILE_1_a_board_alone_past_the_larger_cap_is_not_searched_again_for_th
     # At a tiny cap the board alone passes four times it too: the question ends no, and the same
     # question again (the same position and value) does not search that board with more states.
     monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)  # the ceiling before session 93: the premise
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)  # no kind's whole run (session 93: below there)
     top = _cover()
     caps = spy(monkeypatch)
     asked = Below(40, again=2)
@@ -88,6 +99,7 @@ def test_R_TILE_1_seed_5s_turn_10_cover_below_29_with_a_board_alone_searched_aga
     # is below 29 at once).
     for term in ("TRIPS", "CUBES", "JOINT", "LEAD", "STAY", "STAY_UNSOLD"):
         monkeypatch.setattr(reach_ceiling, term, False)
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
     monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_money, "tile_takes", False)
     _, top = seed_5_turn_10_cover()

@@ -15,7 +15,7 @@ import pytest
 
 from akrotiri_puzzles.analysis.endgame import Run
 from akrotiri_puzzles.analysis.placement import cover, groups
-from akrotiri_puzzles.analysis.reach import reach_below, reach_thin
+from akrotiri_puzzles.analysis.reach import reach_below, reach_thin, reach_whole
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach.reach_two import NODES, group_bound
@@ -118,6 +118,9 @@ each kind within the question (the default) with a counts cover's kind going on 
     ],
 )
 def test_R_TILE_1_R_ORA_1_R_LOAD_1_unions_by_kind_answer_as_main(monkeypatch, thin_groups, path, picked, asks):
+    # The premise: the unions by kind are searched, not a kind's whole run first (reach_whole's
+    # `WHOLE_RUNS`, session 93, which answers for them where it is below).
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     asked = [thin_groups[i] for i in picked]
     answers = {}
     found = {}

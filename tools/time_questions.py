@@ -97,6 +97,18 @@ ap.add_argument(
     "members) and then each member left, as placement.py's parts_below and its members' questions do (session 88); "
     "a member not below would go to its model (not run here)",
 )
+ap.add_argument(
+    "--paid",
+    choices=("on", "off"),
+    help="set reach_ceiling_paid.py's PAID (session 93: the ceiling with the cards paid before any sale; by default "
+    "the tree's own; a tree without it: only off)",
+)
+ap.add_argument(
+    "--whole-runs",
+    choices=("on", "off"),
+    help="set reach_whole.py's WHOLE_RUNS (session 93: a kind's groups searched as one first; by default the tree's "
+    "own; a tree without it: only off)",
+)
 ap.add_argument("--searches", metavar="LOG", help="log each relaxed search (JSON lines) and print a table by kind")
 split_options(ap)
 args = ap.parse_args()
@@ -153,6 +165,22 @@ if args.reached_first is not None:
         reach_thin.REACHED_FIRST = args.reached_first == "on"
     elif args.reached_first == "on":
         ap.error("--reached-first on: this tree has no reach_thin.REACHED_FIRST")
+if args.paid is not None:
+    try:
+        from akrotiri_puzzles.analysis.reach import reach_ceiling_paid
+    except ImportError:
+        if args.paid == "on":
+            ap.error("--paid on: this tree has no reach_ceiling_paid.PAID")
+    else:
+        reach_ceiling_paid.PAID = args.paid == "on"
+if args.whole_runs is not None:
+    try:
+        from akrotiri_puzzles.analysis.reach import reach_whole
+    except ImportError:
+        if args.whole_runs == "on":
+            ap.error("--whole-runs on: this tree has no reach_whole.WHOLE_RUNS")
+    else:
+        reach_whole.WHOLE_RUNS = args.whole_runs == "on"
 pos = the_position(ap, args)
 below = reach_below.Below()
 if args.went is not None:

@@ -97,6 +97,7 @@ from .reach_known import Known, Part
 from .reach_thin import EVERY_CHUNK, Thin, going_on
 from .reach_two import NODES, BlindRelaxed, TwoRelaxed, boards_alone, group_bound, slot_groups
 from .reach_two_goals import Reached
+from .reach_whole import whole_below
 
 Groups = tuple[list[tuple[Slot | None, bool]], list[list[Board]], int]
 """`slot_groups`: each group's slot and oracle, its final boards, the actions of both turns."""
@@ -213,6 +214,8 @@ class Below(Thin):
         below, the last `UNION_KIND_RECENT` of each (`every_kinds`)."""
         self.kind_off: dict[bool, int] = {False: 0, True: 0}
         """The same per kind as `unions_off`."""
+        self.whole_off: set[bool] = set()
+        """The kinds whose whole run was not below in the kept setup (reach_whole's `WHOLE_RUNS`)."""
         self.kept: tuple[Position, Groups | None, Boards] | None = None
         """The last question's position without its cubes and market, its groups of final
         boards (`slot_groups`) and what their searches share (`Boards`): neither reads the
@@ -227,6 +230,7 @@ class Below(Thin):
             self.kept = (key, slot_groups(pos), Boards(pos, self.fit_table))
             self.capped = set()
             self.too_big = {}
+            self.whole_off = set()
             self.known.clear()
         key, got, shared = self.kept
         shared.deadline = self.deadline
@@ -344,6 +348,10 @@ class Below(Thin):
             return False
         for oracle in (False, True):
             rest = [i for i, s in enumerate(slots) if s != last and s[1] == oracle and (s, None) not in known]
+            if whole_below(self, unions, pos, finals, rest, acts, shared, ask, oracle):
+                for i in rest:  # below as one (reach_whole's `WHOLE_RUNS`): so is each group
+                    self.note((slots[i], None))
+                continue
             for part in self.kind_runs(rest, oracle):
                 left = self.run_left(unions, pos, finals, part, acts, shared, ask, oracle)
                 for i in part:

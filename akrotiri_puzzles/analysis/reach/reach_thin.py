@@ -257,6 +257,7 @@ class Thin(Alone):
     union_went: list[int]
     union_recent: list[bool]
     unions_off: int
+    whole_off: set[bool]
 
     def __call__(self, pos: Position, ask: int, survey: bool = False) -> bool:
         raise NotImplementedError  # Below's

@@ -81,6 +81,7 @@ from ...premise import WHOLE
 from ...puzzle import Goal, Puzzle
 from ...solver.budget import second_turn_possible
 from ...solver.scenarios import scenarios
+from . import reach_ceiling_paid as _paid
 from . import reach_money as _money
 from . import reach_split as _split
 from .reach_board_legs import BoardLegs
@@ -327,7 +328,8 @@ class TwoRelaxed(_money.ByColour, TwoGoals, TwoTurns, TwoSpots, BoardLegs, Relax
         self._routes(boards)
         self.first_digs = self._first_digs(boards) if self.tight_turns else set()
         if ask is not None and self.use_ceiling:
-            self.ceiling = Ceiling(self)
+            # reach_ceiling_paid's `PAID` (session 93): the cards paid before any sale.
+            self.ceiling = (_paid.PaidCeiling if _paid.PAID else Ceiling)(self)
 
     # -- the relaxed search over the spots, with the boards a line's excavations allow ------------
 

@@ -1,0 +1,81 @@
+"""A kind's groups of final boards searched as one first, in a cover's question (`WHOLE_RUNS`,
+session 93): reach_below's `Below.asked` asks `whole_below` before a kind's runs of `chunk` groups
+(reach_thin.py's `run_left`). Sound as any union (reach_thin's and reach_below's module docs): a
+run below answers for each of its groups (every line ending on one of its boards is one of the
+run's lines), one not below has its groups searched as without it, and a cap only bounds a
+search's cost (one that completes bounds every line on its boards, whatever its cap), so each
+answer is main's except a no become a proven yes where the runs or a group alone pass their caps
+and the whole run completes below (tests/test_reach_whole_runs.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...board import Board
+from ...position import Position
+from .reach_boards import Boards
+from .reach_bound import TooBig
+from .reach_two_goals import Reached
+
+if TYPE_CHECKING:
+    from .reach_thin import Thin
+
+WHOLE_RUNS = True
+"""Whether a cover's question (not a counts cover's) searches all of a kind's groups of final
+boards left (those with the oracle, R-ORA-1, or without) as one run first, with `WHOLE_NODES`
+times a group's states, before its runs of `chunk` (`whole_below`, session 93; False: as before).
+Sound as any union (module doc): a run below answers for each of its groups, one not below has
+them searched as without it. A kind's whole run not below is not tried again until the setup
+changes (`whole_off`). On seed 5's turn 13 (2016, south), the cover of `tile -1,-3 r270
+blue@NE` at 25 (with reach_ceiling_paid's `PAID`): the 20 plain groups as one 67,664 states, where
+their runs of 4 and groups alone past the cap took about three times the CPU (the question 19.4 CPU
+s without, 9.6 with). A question not below pays for a whole run that reaches the value: the cover of
+`tile -2,0 r270 blue@NE` at 25, 49.5 CPU s without, 61.6 with (docs/benchmarks.md, session 93,
+h93cover)."""
+
+WHOLE_NODES = 6
+"""A kind's whole run (`WHOLE_RUNS`) passes the node cap at this many times a group's states."""
+
+WHOLE_BOARDS = 128
+"""A kind's whole run (`WHOLE_RUNS`) is tried only where its groups hold at most this many final
+boards: a search's setup and its goal cards' readings grow with its boards (the same cover's 20
+oracle groups, 320 boards: 26,894 states in 6.0 CPU s as one, 4.8 s in runs of 4)."""
+
+
+def whole_below(
+    thin: Thin,
+    unions: bool,
+    pos: Position,
+    finals: Sequence[list[Board]],
+    rest: list[int],
+    acts: int,
+    shared: Boards,
+    ask: int,
+    oracle: bool,
+) -> bool:
+    """Whether the groups `rest` (indices of `finals`, all of kind `oracle`, more than a run's)
+    searched as one with `WHOLE_NODES` times a group's states are below `ask` (`WHOLE_RUNS`): then
+    each of them is. Not in a counts cover's question, nor where `unions` or the question's kinds
+    (reach_thin's `UNION_KINDS`) leave the kind's unions off, nor over more than `WHOLE_BOARDS`
+    boards, nor after the kind's whole run was not below in the setup (`Below.whole_off`). It
+    does not enter the unions' tallies."""
+    if not WHOLE_RUNS or not unions or thin.blind_kinds is not None or oracle in thin.whole_off:
+        return False
+    if thin.chunk is not None and len(rest) <= thin.chunk:
+        return False  # one run holds them (`runs`)
+    if thin.union_kinds is not None and oracle not in thin.union_kinds:
+        return False
+    boards = [b for i in rest for b in finals[i]]
+    if len(boards) > WHOLE_BOARDS:
+        return False
+    try:
+        below = (
+            thin.relaxed(pos, [pos.board, *boards], acts, thin.nodes * WHOLE_NODES, shared, ask, oracle).best() < ask
+        )
+    except (Reached, TooBig):
+        below = False
+    if not below:
+        thin.whole_off.add(oracle)
+    return below
