@@ -68,9 +68,6 @@ def test_R_FREE_1_R_TURN_1_R_TILE_2_a_members_model_is_not_built_where_the_split
     # The cheap relaxation leaves 22 in reach at Thera (the placement search would ask a model at
     # that floor); the split proves it out of reach, so best_two_turns answers INFEASIBLE at once.
     # (Mutation: `Retried.split` asking without `split_on`, or `SPLIT_RETRY` off, builds the model.)
-    from akrotiri_puzzles.analysis import realise
-
-    monkeypatch.setattr(realise, "REALISE_FIRST", False)  # the split question alone before the model
     pos = _at_thera()
     below = reach_below.Below()
     assert not below(pos, ASK)

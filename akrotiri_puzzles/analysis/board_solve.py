@@ -347,9 +347,11 @@ def best_two_turns(
 
     if floor is not None:
         out_of_reach = retried(out_of_reach)  # the cheap relaxation first, then the split
+        if isinstance(out_of_reach, Retried) and out_of_reach.split(floor):
+            # The split relaxation proves the floor out of reach (the cheap one did not, or no
+            # model would be asked for): the model would be INFEASIBLE (watch_split.py).
+            return BoardResult("INFEASIBLE", None, floor - 1, ())
     leaf_line = None
-    reached: list[int] = []
-    """The values of engine lines `floor_line` found at least the floor (the floor is reached)."""
     if out_of_reach is not None and objective == "score" and realise.REALISE_FIRST:
         if floor is not None:
             if realise.CLIMB_FLOORED:  # step 1b's rounds for a floored member (off by default)
@@ -358,7 +360,7 @@ def best_two_turns(
 
                 got = climb_line(puzzle, pos, floor, Memo(out_of_reach), realise.ROUNDS)
             else:
-                got = realise.floor_line(puzzle, pos, floor, out_of_reach, seen=reached)
+                got = realise.floor_line(puzzle, pos, floor, out_of_reach)
             if got is not None and (cap is None or got.value <= cap):
                 return _realised(puzzle, got, objective)
         else:  # the first model's: its step 1b (floor_first.py, session 86)
@@ -368,9 +370,6 @@ def best_two_turns(
                 got = realise_climb.climb_line(puzzle, pos, ask, question, rounds)
                 return got if got is not None and (cap is None or got.value <= cap) else None
 
-    if floor is not None and isinstance(out_of_reach, Retried) and not reached and out_of_reach.split(floor):
-        # The split relaxation proves the floor out of reach: the model would be INFEASIBLE.
-        return BoardResult("INFEASIBLE", None, floor - 1, ())
     two = TwoTurns(pos, objective, deadline)
     model = two.fresh(deadline)
     if floor is not None:

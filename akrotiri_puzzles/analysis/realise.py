@@ -570,20 +570,14 @@ def traced(ask: int, value: int | None, proven: bool) -> None:
 
 
 def floor_line(
-    puzzle: Puzzle,
-    pos: Position,
-    floor: int,
-    out_of_reach: Callable[[int], bool],
-    rounds: int = ROUNDS,
-    seen: list[int] | None = None,
+    puzzle: Puzzle, pos: Position, floor: int, out_of_reach: Callable[[int], bool], rounds: int = ROUNDS
 ) -> Realised | None:
     """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `out_of_reach` (a sound bound):
     the member's optimum, that line (module doc). None where the relaxation reads the value asked
     below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven.
     (Where `CLIMB_FLOORED`, board_solve's `best_two_turns` asks realise_climb.py's `climb_line`
-    instead.) `seen`: each value of an engine line found at least the value asked is appended
-    (so a caller knows the floor is reached, watch_split.py)."""
+    instead.)"""
     ask = floor
     for _ in range(rounds):
         leaf = relaxed_leaf(pos, ask)
@@ -591,8 +585,6 @@ def floor_line(
         if got is None or got.value < ask:
             traced(ask, None if got is None else got.value, False)
             return None
-        if seen is not None:
-            seen.append(got.value)
         proven = out_of_reach(got.value + 1)
         traced(ask, got.value, proven)
         if proven:
