@@ -97,3 +97,22 @@ def test_R_FREE_1_R_TURN_1_R_TILE_2_the_model_at_the_split_floor_is_infeasible(m
     assert r.status == "INFEASIBLE"
     with reach_split.split_on():
         assert not reach_below.Below()(pos, ASK - 1)
+
+
+@pytest.mark.corpus  # ~25 s with the turn drawn (main's model at this floor ran past 600 CPU s)
+def test_R_FREE_1_R_TILE_2_R_TURN_1_s4t15_the_members_floor_33_is_answered_without_a_model(monkeypatch) -> None:
+    # Seed 4's turn 15 (2016, south): `tile -3,2 r270 blue@SE` (optimum 31, tools/settle_member.py;
+    # tests/test_reach_split_sold.py) is not below 33 without the split, where the placement search
+    # asks its model at the floor 33 (the best so far 32); the split settles it first.
+    from .test_reach_real_lines import _member
+
+    child = _member(4, 15, "tile -3,2 r270 blue@SE")
+    below = reach_below.Below()
+    assert not below(child, 33)
+
+    def no_model(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a model was built")
+
+    monkeypatch.setattr(board_solve, "TwoTurns", no_model)
+    r = board_solve.best_two_turns(child, "score", Deadline(None), 33, 1, None, watch_defer.Watch(below, child))
+    assert (r.status, r.bound) == ("INFEASIBLE", 32)

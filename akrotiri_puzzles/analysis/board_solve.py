@@ -338,7 +338,10 @@ def best_two_turns(
     `out_of_reach(v)`: a sound proof, without a model, that no line from `pos` reaches the
     value `v` (the two-turn relaxation's, analysis/reach/reach_below.py), asked each time the search
     finds a line of a new best value: where it proves that value the most, the search ends
-    there, OPTIMAL (`_solve_to_ceiling`). The same status, value, bound and line as without it."""
+    there, OPTIMAL (`_solve_to_ceiling`). The same status, value, bound and line as without it.
+    With a `floor`, the watch asks the split sale where the cheap relaxation says no, and the
+    floor itself first: proven out of reach, INFEASIBLE without a model (watch_split.py,
+    `SPLIT_RETRY`; the same status, value and bound)."""
     puzzle = two_turn_puzzle(pos)
     if not second_turn_possible(puzzle):
         return best_on_board(pos, objective, deadline, floor, workers, cap)
