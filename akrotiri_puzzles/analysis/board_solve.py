@@ -338,12 +338,22 @@ def best_two_turns(
     `out_of_reach(v)`: a sound proof, without a model, that no line from `pos` reaches the
     value `v` (the two-turn relaxation's, analysis/reach/reach_below.py), asked each time the search
     finds a line of a new best value: where it proves that value the most, the search ends
-    there, OPTIMAL (`_solve_to_ceiling`). The same status, value, bound and line as without it."""
+    there, OPTIMAL (`_solve_to_ceiling`). The same status, value, bound and line as without it.
+    With a `floor`, the watch asks the split sale where the cheap relaxation says no, and the
+    floor itself first: proven out of reach, INFEASIBLE without a model (watch_split.py,
+    `SPLIT_RETRY`; the same status, value and bound)."""
     puzzle = two_turn_puzzle(pos)
     if not second_turn_possible(puzzle):
         return best_on_board(pos, objective, deadline, floor, workers, cap)
     from . import realise  # its module doc (`REALISE_FIRST`, on by default)
+    from .watch_split import Retried, retried  # its module doc (`SPLIT_RETRY`)
 
+    if floor is not None:
+        out_of_reach = retried(out_of_reach)  # the cheap relaxation first, then the split
+        if isinstance(out_of_reach, Retried) and out_of_reach.split(floor):
+            # The split relaxation proves the floor out of reach (the cheap one did not, or no
+            # model would be asked for): the model would be INFEASIBLE (watch_split.py).
+            return BoardResult("INFEASIBLE", None, floor - 1, ())
     leaf_line = None
     if out_of_reach is not None and objective == "score" and realise.REALISE_FIRST:
         if floor is not None:

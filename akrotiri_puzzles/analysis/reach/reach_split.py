@@ -116,6 +116,8 @@ h81split) has the values CP-SAT proved that the flag on keeps, and what it gains
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ...components import COLOURS
@@ -152,6 +154,21 @@ each split sale."""
 SOLD = 1 << 30
 """The key of `taken`'s last entry carrying turn 1's sales of the split (`sold_mark`): above every
 spot and every `LATE` mark (reach_children.py), so sorted last and never a spot read."""
+
+
+@contextmanager
+def split_on(sold: bool = True) -> Iterator[None]:
+    """`SPLIT_SALE` on (and `SPLIT_SOLD` as `sold`) for the searches made inside, both put back as
+    they were on the way out (an exception too): one question asked with the split (analysis/
+    watch_split.py's cascade) leaves every other question as it was. The flags are read when a
+    search is made and at each split sale, so only searches made inside the block split."""
+    global SPLIT_SALE, SPLIT_SOLD
+    saved = (SPLIT_SALE, SPLIT_SOLD)
+    SPLIT_SALE, SPLIT_SOLD = True, sold
+    try:
+        yield
+    finally:
+        SPLIT_SALE, SPLIT_SOLD = saved
 
 
 class SplitSale:
