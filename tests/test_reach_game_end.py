@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.reach import reach_buys, reach_ceiling
+from akrotiri_puzzles.analysis.reach import reach_buys, reach_ceiling, reach_ceiling_paid, reach_whole
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_bound import TooBig
 from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
@@ -135,6 +135,11 @@ def test_R_LOAD_1_R_FREE_1_the_thera_stops_cut_a_game_end_board_s_states(seed_1_
 
 
 def test_R_FREE_1_R_MOVE_1_R_MOVE_2_a_line_with_no_move_action_sells_no_cube_it_loads(seed_1_turn_30, monkeypatch):
+    # The premise: searches as big as before session 93 (reach_ceiling_paid's `PAID` and
+    # reach_whole's `WHOLE_RUNS` prune them further: tests/test_reach_ceiling_paid.py,
+    # tests/test_reach_whole_runs.py).
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     # Below a stop, a line with no Move action stays on the spots 0 points from it (`STAY`):
     # Thera not among them, it sells nothing (R-FREE-1: at Thera; R-MOVE-1, R-MOVE-2: the boat
     # leaves its dock only with a Move action's points), so `_stay` counts no cube it loads

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach import reach_goal_cells
+from akrotiri_puzzles.analysis.reach import reach_ceiling_paid, reach_goal_cells, reach_whole
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed, slot_groups
@@ -98,6 +98,11 @@ def test_R_GOAL_11_R_SCORE_1_a_search_asked_a_value_answers_the_same_in_the_same
     south,  # noqa: F811
     monkeypatch,
 ):
+    # The premise: searches as big as before session 93 (reach_ceiling_paid's `PAID` and
+    # reach_whole's `WHOLE_RUNS` prune them further: tests/test_reach_ceiling_paid.py,
+    # tests/test_reach_whole_runs.py).
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     # Seed 2's turn 13 (2016, south): a group whose questions at 25 search every state whose
     # ceiling reaches 25 (tests/test_reach_lead.py); its goal cards read "not directly connected".
     counted = []
@@ -124,6 +129,11 @@ def test_R_GOAL_11_R_SCORE_1_a_search_asked_a_value_answers_the_same_in_the_same
 def test_R_GOAL_1_R_GOAL_9_R_GOAL_11_searches_asked_values_answer_the_same_in_the_same_states(
     seed, edition, fewer, monkeypatch
 ):
+    # The premise: searches as big as before session 93 (reach_ceiling_paid's `PAID` and
+    # reach_whole's `WHOLE_RUNS` prune them further: tests/test_reach_ceiling_paid.py,
+    # tests/test_reach_whole_runs.py).
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     # Each group of final boards of the first test's covers (turn 1's actions `fewer` fewer)
     # asked one more than its best (below: every state whose ceiling reaches it searched) and one
     # less (a relaxed line reaches it).

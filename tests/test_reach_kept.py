@@ -17,7 +17,16 @@ from typing import Any
 import pytest
 
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach import reach_alone, reach_below, reach_ceiling, reach_money, reach_thin, reach_two
+from akrotiri_puzzles.analysis.reach import (
+    reach_alone,
+    reach_below,
+    reach_ceiling,
+    reach_ceiling_paid,
+    reach_money,
+    reach_thin,
+    reach_two,
+    reach_whole,
+)
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 from akrotiri_puzzles.analysis.reach.reach_known import dominates
 from akrotiri_puzzles.analysis.reach.reach_two import below
@@ -86,6 +95,11 @@ def third_group():
 
 
 def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_before(monkeypatch, group):
+    # The premise: searches as big as before session 93 (reach_ceiling_paid's `PAID` and
+    # reach_whole's `WHOLE_RUNS` prune them further: tests/test_reach_ceiling_paid.py,
+    # tests/test_reach_whole_runs.py).
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_ceiling, "CUBES", False)  # the premise: groups past the cap (session 68)
     # and the next placement taking any two cubes (before session 74: by tile, reach_money's
@@ -129,6 +143,11 @@ def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_bef
 
 
 def test_R_TILE_1_R_TILE_2_what_a_dominating_position_proved_below_is_kept(monkeypatch, group):
+    # The premise: searches as big as before session 93 (reach_ceiling_paid's `PAID` and
+    # reach_whole's `WHOLE_RUNS` prune them further: tests/test_reach_ceiling_paid.py,
+    # tests/test_reach_whole_runs.py).
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     # The cover at 7 (its optimum) is no, after proving most groups below; the position with no
     # cube on the board (dominated by the cover: fewer cubes, the same market) is below 7, and its
     # question skips what the cover proved. At 8 the cover is below: a member's question then
@@ -191,6 +210,11 @@ def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before(monk
 
 
 def test_R_TILE_1_a_board_alone_past_the_cap_tries_its_group_together_then_leads_the_next_question(monkeypatch, group):
+    # The premise: searches as big as before session 93 (reach_ceiling_paid's `PAID` and
+    # reach_whole's `WHOLE_RUNS` prune them further: tests/test_reach_ceiling_paid.py,
+    # tests/test_reach_whole_runs.py).
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_ceiling, "CUBES", False)  # the premise: groups past the cap (session 68)
     # `alone_stops`' fallback: where one board alone passes the node cap (forced here on the

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from akrotiri_puzzles.analysis.placement import cover
-from akrotiri_puzzles.analysis.reach import reach_ceiling
+from akrotiri_puzzles.analysis.reach import reach_ceiling, reach_ceiling_paid, reach_whole
 from akrotiri_puzzles.analysis.reach.reach_boards import Boards
 from akrotiri_puzzles.analysis.reach.reach_ceiling import Ceiling
 from akrotiri_puzzles.analysis.reach.reach_two import NODES, TwoRelaxed, slot_groups
@@ -60,6 +60,11 @@ def test_R_MOVE_2_R_EXC_1_R_BUY_1_the_ceiling_at_a_stop_is_never_below_the_searc
 def test_R_MOVE_2_R_EXC_1_R_BUY_1_below_25_in_fewer_states_with_the_move_before_the_first_excavation(
     south, monkeypatch
 ):
+    # The premise: searches as big as before session 93 (reach_ceiling_paid's `PAID` and
+    # reach_whole's `WHOLE_RUNS` prune them further: tests/test_reach_ceiling_paid.py,
+    # tests/test_reach_whole_runs.py).
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     counted = []
     monkeypatch.setattr(reach_ceiling, "CUBES", False)  # the states as measured before session 68
     for lead, stay in ((True, True), (True, False), (False, False)):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis.reach import reach_board_legs, reach_ceiling, reach_two
+from akrotiri_puzzles.analysis.reach import reach_board_legs, reach_ceiling, reach_ceiling_paid, reach_two, reach_whole
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 from akrotiri_puzzles.analysis.reach.reach_two import below
 
@@ -25,6 +25,11 @@ whose `_stay` fix, reach_ceiling's `STAY_UNSOLD`, lets the groups complete below
 
 
 def test_R_TILE_1_a_group_past_the_node_cap_together_is_bounded_board_by_board(monkeypatch):
+    # The premise: searches as big as before session 93 (reach_ceiling_paid's `PAID` and
+    # reach_whole's `WHOLE_RUNS` prune them further: tests/test_reach_ceiling_paid.py,
+    # tests/test_reach_whole_runs.py).
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)
     # The premise (the group together past the cap) is the ceiling's without the cubes' places
     # (`CUBES`, session 68).
     monkeypatch.setattr(reach_ceiling, "CUBES", False)
