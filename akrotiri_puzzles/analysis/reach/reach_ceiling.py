@@ -517,11 +517,10 @@ class Ceiling(GoalPart):
             return -(10**9)
         room, _, near = stop
         assert near is not None
-        last = len(earned) - 1
         best = -(10**9)
         near_spent, parts = self.near_spent, self.parts
         for k in range(1, min(room, len(near), most, self.r.left - len(dug)) + 1):
-            money = now + earned[min(last, aboard if STAY_UNSOLD else aboard + 3 * (most - k))]
+            money = self._stay_money(now, aboard, most, k, earned)
             nkey = (near, k, money)
             if nkey in near_spent:
                 got = near_spent[nkey]
@@ -537,6 +536,12 @@ class Ceiling(GoalPart):
             if part + got > best:
                 best = part + got
         return best
+
+    def _stay_money(self, now: int, aboard: int, most: int, k: int, earned: Any) -> int:
+        """The drachmas a line below that stays ends with at most, before its k cards (`_stay`):
+        `now` and the cubes aboard and unloaded at the best prices (`STAY_UNSOLD` off: 3 cubes
+        more a Load action left). reach_ceiling_paid's `PaidCeiling` reads the state's drachmas."""
+        return now + earned[min(len(earned) - 1, aboard if STAY_UNSOLD else aboard + 3 * (most - k))]
 
     def _near_sets(self, cards: tuple[str, ...], k: int) -> list[tuple[int, int]]:
         """The (cost, points) of every k of `cards`, but those another beats in both."""

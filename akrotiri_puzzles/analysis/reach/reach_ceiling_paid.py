@@ -207,30 +207,7 @@ class PaidCeiling(Ceiling):
             return best  # no line that stays (`_stay`)
         return max(best, self._stay(dug, mask, most, now, aboard, stop, earned))
 
-    def _stay(
-        self, dug: frozenset[tuple[Quad, str]], mask: int, most: int, now: int, aboard: int, stop: Stop, earned: Any
-    ) -> int:
-        """reach_ceiling's `Ceiling._stay` with the state's drachmas (module doc: no sale below)."""
-        if stop is None or stop[2] is None:
-            return -(10**9)
-        room, _, near = stop
-        assert near is not None
-        money = self.drachmas
-        best = -(10**9)
-        near_spent, parts = self.near_spent, self.parts
-        for k in range(1, min(room, len(near), most, self.r.left - len(dug)) + 1):
-            nkey = (near, k, money)
-            if nkey in near_spent:
-                got = near_spent[nkey]
-            else:
-                sets = self._near_sets(near, k)
-                got = near_spent[nkey] = max((p + (money - c) // 10 for c, p in sets if c <= money), default=None)
-            if got is None:
-                continue
-            key = (dug, mask, k)
-            part = parts.get(key)
-            if part is None:
-                part = parts[key] = self._part(dug, mask, k)
-            if part + got > best:
-                best = part + got
-        return best
+    def _stay_money(self, now: int, aboard: int, most: int, k: int, earned: Any) -> int:
+        """reach_ceiling's `Ceiling._stay` reads the state's drachmas (module doc: no sale below a
+        line that stays)."""
+        return self.drachmas
