@@ -14,24 +14,24 @@ Two terms, each a bound on every relaxed leaf below the state (so the search's v
 bound, and below the value asked exactly where the relaxation is; tests/test_reach_ceiling_paid.py
 checks both against the search's own best below every state):
 
-- *Paid before a sale* (`far`, `_best`). Below a state at a stop (not the start: a leg from a
-  stop starts with no points, reach_legs' `_plan`) whose spots 0 points apart (`_closures`) do
-  not hold Thera's, a sale (R-FREE-1: only at a stop on Thera's spot, reach_bound's `search`) or a
-  buy (R-BUY-1: only there too) before an excavation takes, besides the excavations' own actions
-  (R-EXC-1): the legs to Thera's spot, at least `to` points over the union's least points
-  (`moves`: no leg of the search is shorter), so `ceil(to / 2)` Move actions (R-MOVE-2) and at
-  least one; with no cube aboard (and none unloaded that sells without a Load: reach_two's
-  `stash_loads_again`) an action more, a Load (on the way, or taking the unloaded cubes aboard
-  again at Thera) or the buy itself, and with cubes aboard either that or a Move action a point
-  carrying them (`min(to, ...)`); then the legs from Thera's spot to a spot with room, the boat
-  empty (every cube aboard is sold at Thera: `search`), `ceil(back / 2)` Move actions. `far` is
-  their sum (`far_legs`; `NEVER` where Thera or a spot with room after it is out of the search's
-  reach; with `FAR_LEGS` off: 1, and 1 more unless a spot 0 points from Thera's has room). A line
-  below with k excavations and a sale or buy before its last one spends at least `k + far`
-  actions, and `most` bounds every action the line has (reach_ceiling's module doc). So where
-  `k + far > most` the k cards are bought with no sale before them: the search pays each card
-  when it digs it (`cost <= drachmas`) and drachmas grow only at a sale, so their cost is at most
-  the state's drachmas (`cap`; the buys' price off: such an entry's buys are made by no line). The
+- *Paid before a sale* (`far`, `_paid`; reach_ceiling's `Ceiling._best` reads them). Below a state
+  at a stop (not the start: a leg from a stop starts with no points, reach_legs' `_plan`) whose
+  spots 0 points apart (`_closures`) do not hold Thera's, a sale (R-FREE-1: only at a stop on
+  Thera's spot, reach_bound's `search`) or a buy (R-BUY-1: only there too) before an excavation
+  takes, besides the excavations' own actions (R-EXC-1): the legs to Thera's spot, at least `to`
+  points over the union's least points (`moves`: no leg of the search is shorter), so `ceil(to / 2)`
+  Move actions (R-MOVE-2) and at least one; with no cube aboard (and none unloaded that sells
+  without a Load: reach_two's `stash_loads_again`) an action more, a Load (on the way, or taking the
+  unloaded cubes aboard again at Thera) or the buy itself, and with cubes aboard either that or a
+  Move action a point carrying them (`min(to, ...)`); then the legs from Thera's spot to a spot with
+  room, the boat empty (every cube aboard is sold at Thera: `search`), `ceil(back / 2)` Move
+  actions. `far` is their sum (`far_legs`; `NEVER` where Thera or a spot with room after it is out
+  of the search's reach; with `FAR_LEGS` off: 1, and 1 more unless a spot 0 points from Thera's has
+  room). A line below with k excavations and a sale or buy before its last one spends at least
+  `k + far` actions, and `most` bounds every action the line has (reach_ceiling's module doc). So where
+  `k + far > most` the k cards are bought with no sale before them: the search pays each card when
+  it digs it (`cost <= drachmas`) and drachmas grow only at a sale, so their cost is at most the
+  state's drachmas (`cap`; the buys' price off: such an entry's buys are made by no line). The
   points are read as before from the drachmas the sales after them may bring (`money`).
 - *Staying* (`_stay`, reach_ceiling's `STAY`). A line below a stop that makes no Move action never
   stops at Thera (its spots 0 points apart do not hold it), so it sells nothing: its drachmas are
