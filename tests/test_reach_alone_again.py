@@ -100,6 +100,7 @@ def test_R_TILE_1_seed_5s_turn_10_cover_below_29_with_a_board_alone_searched_aga
     for term in ("TRIPS", "CUBES", "JOINT", "LEAD", "STAY", "STAY_UNSOLD"):
         monkeypatch.setattr(reach_ceiling, term, False)
     monkeypatch.setattr(reach_ceiling_paid, "PAID", False)
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)  # no kind's whole run (session 93): the premise
     monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_money, "tile_takes", False)
     _, top = seed_5_turn_10_cover()

@@ -200,6 +200,8 @@ def test_R_TILE_1_seed_5s_turn_10_first_cover_and_a_member_answer_as_before(monk
     # `reach_money.tile_takes` off: by tile, the cover is below 29 at once).
     for term in ("TRIPS", "CUBES", "JOINT", "LEAD", "STAY", "STAY_UNSOLD"):
         monkeypatch.setattr(reach_ceiling, term, False)
+    monkeypatch.setattr(reach_ceiling_paid, "PAID", False)  # the ceiling before session 93: the premise
+    monkeypatch.setattr(reach_whole, "WHOLE_RUNS", False)  # no kind's whole run (session 93): the premise
     monkeypatch.setattr(reach_thin, "RUN_NODES", 1)  # runs at a group's cap, as before session 89: the premise
     monkeypatch.setattr(reach_money, "tile_takes", False)
     new, old = Below(again=1), Below(alone_first=False, keep_below=False, again=1)

@@ -27,6 +27,7 @@ package), so the searches and answers are the package's own.
 # ruff: noqa
 # mypy: ignore-errors
 import argparse
+import importlib
 import json
 import sys
 import time
@@ -121,66 +122,45 @@ if args.blind_misses is not None and args.blind_misses < 1:
     ap.error(f"--blind-misses {args.blind_misses}: a count of runs not below, 1 or more")
 if args.alone and args.cover is None:
     ap.error("--alone goes with --cover (the placement asked)")
+
+
+def set_flag(module: str, name: str, value: object, absent: bool, option: str) -> None:
+    """Set reach's `module.name` to `value` where this tree has it; where it has not, an error
+    for `option` unless `absent` (the value is what a tree without the flag does)."""
+    try:
+        mod = importlib.import_module(f"akrotiri_puzzles.analysis.reach.{module}")
+    except ImportError:
+        mod = None
+    if mod is not None and hasattr(mod, name):
+        setattr(mod, name, value)
+    elif not absent:
+        ap.error(f"{option}: this tree has no {module}.{name}")
+
+
+if args.run_nodes is not None and args.run_nodes < 1:
+    ap.error(f"--run-nodes {args.run_nodes}: a factor of the node cap, 1 or more")
 if args.blind_unions is not None:
-    from akrotiri_puzzles.analysis.reach import reach_thin
-
-    if hasattr(reach_thin, "BLIND_UNIONS"):
-        reach_thin.BLIND_UNIONS = args.blind_unions == "on"
-    elif args.blind_unions == "on":
-        ap.error("--blind-unions on: this tree has no reach_thin.BLIND_UNIONS")
+    on = args.blind_unions == "on"
+    set_flag("reach_thin", "BLIND_UNIONS", on, not on, f"--blind-unions {args.blind_unions}")
 if args.union_kinds is not None:
-    from akrotiri_puzzles.analysis.reach import reach_thin
-
-    if hasattr(reach_thin, "UNION_KINDS"):
-        reach_thin.UNION_KINDS = None if args.union_kinds == "none" else args.union_kinds
-    elif args.union_kinds != "none":
-        ap.error(f"--union-kinds {args.union_kinds}: this tree has no reach_thin.UNION_KINDS")
+    kinds = None if args.union_kinds == "none" else args.union_kinds
+    set_flag("reach_thin", "UNION_KINDS", kinds, kinds is None, f"--union-kinds {args.union_kinds}")
 if args.blind_misses is not None:
-    from akrotiri_puzzles.analysis.reach import reach_thin
-
-    if hasattr(reach_thin, "BLIND_MISSES"):
-        reach_thin.BLIND_MISSES = args.blind_misses
-    elif args.blind_misses != 1:
-        ap.error(f"--blind-misses {args.blind_misses}: this tree has no reach_thin.BLIND_MISSES")
+    misses = args.blind_misses
+    set_flag("reach_thin", "BLIND_MISSES", misses, misses == 1, f"--blind-misses {misses}")
 if args.run_split is not None:
-    from akrotiri_puzzles.analysis.reach import reach_thin
-
-    if hasattr(reach_thin, "RUN_SPLIT"):
-        reach_thin.RUN_SPLIT = None if args.run_split == "none" else args.run_split
-    elif args.run_split != "none":
-        ap.error(f"--run-split {args.run_split}: this tree has no reach_thin.RUN_SPLIT")
+    split = None if args.run_split == "none" else args.run_split
+    set_flag("reach_thin", "RUN_SPLIT", split, split is None, f"--run-split {args.run_split}")
 if args.run_nodes is not None:
-    from akrotiri_puzzles.analysis.reach import reach_thin
-
-    if args.run_nodes < 1:
-        ap.error(f"--run-nodes {args.run_nodes}: a factor of the node cap, 1 or more")
-    if hasattr(reach_thin, "RUN_NODES"):
-        reach_thin.RUN_NODES = args.run_nodes
-    elif args.run_nodes != 1:
-        ap.error(f"--run-nodes {args.run_nodes}: this tree has no reach_thin.RUN_NODES")
-if args.reached_first is not None:
-    from akrotiri_puzzles.analysis.reach import reach_thin
-
-    if hasattr(reach_thin, "REACHED_FIRST"):
-        reach_thin.REACHED_FIRST = args.reached_first == "on"
-    elif args.reached_first == "on":
-        ap.error("--reached-first on: this tree has no reach_thin.REACHED_FIRST")
-if args.paid is not None:
-    try:
-        from akrotiri_puzzles.analysis.reach import reach_ceiling_paid
-    except ImportError:
-        if args.paid == "on":
-            ap.error("--paid on: this tree has no reach_ceiling_paid.PAID")
-    else:
-        reach_ceiling_paid.PAID = args.paid == "on"
-if args.whole_runs is not None:
-    try:
-        from akrotiri_puzzles.analysis.reach import reach_whole
-    except ImportError:
-        if args.whole_runs == "on":
-            ap.error("--whole-runs on: this tree has no reach_whole.WHOLE_RUNS")
-    else:
-        reach_whole.WHOLE_RUNS = args.whole_runs == "on"
+    set_flag("reach_thin", "RUN_NODES", args.run_nodes, args.run_nodes == 1, f"--run-nodes {args.run_nodes}")
+for option, module, name in (
+    ("reached_first", "reach_thin", "REACHED_FIRST"),
+    ("paid", "reach_ceiling_paid", "PAID"),
+    ("whole_runs", "reach_whole", "WHOLE_RUNS"),
+):
+    said = getattr(args, option)
+    if said is not None:
+        set_flag(module, name, said == "on", said == "off", f"--{option.replace('_', '-')} {said}")
 pos = the_position(ap, args)
 below = reach_below.Below()
 if args.went is not None:

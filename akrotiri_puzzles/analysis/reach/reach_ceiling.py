@@ -196,6 +196,14 @@ class Ceiling(GoalPart):
         self.near_spent: dict[tuple[tuple[str, ...], int, int], int | None] = {}
         """`_stay`'s best points of k of the cards near with some drachmas, by (cards, k, drachmas)."""
         """By cards and k: the (cost, points) of k of them, but those another beats."""
+        self.far_now = 0
+        """The actions a sale or buy before an excavation takes below the state `_best` reads, but
+        the excavations (0: not read): always 0 here, reach_ceiling_paid's `PaidCeiling` sets it
+        (`_paid`), with the state's `drachmas`."""
+        self.drachmas = 0
+        self.capped: dict[tuple[int, int, int], int] = {}
+        """By (k, money, cap): the most points k cards costing at most `cap` give, `money` the
+        drachmas before paying them (`_best`'s entries paid before a sale, `far_now`)."""
         self.held = [g for g in relaxed.hero.goals if self.rule[g] in PER_TEMPLE]
         """The held per-temple goal cards (`joint`)."""
         self.joint_of = reach_joint.Joint(relaxed, self.caps, self.rule, self.value, self.held, self.pools)
@@ -247,13 +255,19 @@ class Ceiling(GoalPart):
         # sales' income after them at most `earned` of the cubes sold then, analysis/reach/reach_money.py).
         now = drachmas - (earned[sold] if income is None else income)
         aboard = sold + cargo + stash
-        whole = (pid, mask, most, now, aboard, n1)
+        whole = (pid, mask, most, now, aboard, n1, self._paid(stop, drachmas, cargo, stash))
         got = self.known.get(whole)
         if got is None:
             got = self.known[whole] = self._best(dug, mask, most, count, now, aboard, stop, home, earned, pid)
         if MEMO:
             self.seen[raw] = got
         return got
+
+    def _paid(self, stop: Stop, drachmas: int, cargo: int, stash: int) -> object:
+        """What `_best` reads of the state besides `__call__`'s numbers, a part of `known`'s keys:
+        nothing here (`far_now` stays 0); reach_ceiling_paid's `PaidCeiling` sets `far_now` and
+        `drachmas` and reads them."""
+        return None
 
     def sales(self, gained: int) -> tuple[int, Any]:
         """Turn 1's sales as `gained` packs them (-1: not read) and the incomes they allow:
@@ -288,26 +302,40 @@ class Ceiling(GoalPart):
 
         The plan (`_plan`) read entry by entry: its costs kept by `pid` and `most` (`plans`, of
         `_costs`' answers), each entry's points (`_part`) read only where the loop reaches it
-        (session 81: the same answer, `_part` asked no more than before)."""
+        (session 81: the same answer, `_part` asked no more than before). Where `far_now` is read
+        (reach_ceiling_paid's `PaidCeiling`), an entry of k excavations with `k + far_now > most`
+        pays its cards from the state's `drachmas` (that module's doc)."""
         ckey = (pid, most)
         costs = self.plans.get(ckey)
         if costs is None:
             costs = self.plans[ckey] = self._kept_costs(len(dug), most, hand, stop, home)
         last = len(earned) - 1
         best = -(10**9)
-        cheapest, spent_by, parts = self.cheapest, self.spent_by, self.parts
+        cheapest, spent_by, parts, sets = self.cheapest, self.spent_by, self.parts, self.sets
+        far, drachmas = self.far_now, self.drachmas
         for k, cubes, paid in costs:
             money = now + earned[min(last, aboard + cubes)] - paid
             if money < cheapest[k]:
                 break  # fewer Load actions and more to pay for each excavation more
+            cap = money
+            if far and k and k + far > most:
+                cap = min(money, drachmas - paid)  # no sale nor buy before the cards (reach_ceiling_paid)
+                if cap < cheapest[k]:
+                    continue
             pkey = (dug, mask, k)
             part = parts.get(pkey)
             if part is None:
                 part = parts[pkey] = self._part(dug, mask, k)
-            spent = spent_by[k]  # by k, then drachmas: an int key (session 83)
-            got = spent.get(money)
-            if got is None:
-                got = spent[money] = max(p + (money - c) // 10 for c, p in self.sets[k] if c <= money)
+            if cap == money:
+                spent = spent_by[k]  # by k, then drachmas: an int key (session 83)
+                got = spent.get(money)
+                if got is None:
+                    got = spent[money] = max(p + (money - c) // 10 for c, p in sets[k] if c <= money)
+            else:
+                xkey = (k, money, cap)
+                got = self.capped.get(xkey)
+                if got is None:
+                    got = self.capped[xkey] = max(p + (money - c) // 10 for c, p in sets[k] if c <= cap)
             if part + got > best:
                 best = part + got
         if stop is None or stop[2] is None:

@@ -14,24 +14,24 @@ Two terms, each a bound on every relaxed leaf below the state (so the search's v
 bound, and below the value asked exactly where the relaxation is; tests/test_reach_ceiling_paid.py
 checks both against the search's own best below every state):
 
-- *Paid before a sale* (`far`, `_best`). Below a state at a stop (not the start: a leg from a
-  stop starts with no points, reach_legs' `_plan`) whose spots 0 points apart (`_closures`) do
-  not hold Thera's, a sale (R-FREE-1: only at a stop on Thera's spot, reach_bound's `search`) or a
-  buy (R-BUY-1: only there too) before an excavation takes, besides the excavations' own actions
-  (R-EXC-1): the legs to Thera's spot, at least `to` points over the union's least points
-  (`moves`: no leg of the search is shorter), so `ceil(to / 2)` Move actions (R-MOVE-2) and at
-  least one; with no cube aboard (and none unloaded that sells without a Load: reach_two's
-  `stash_loads_again`) an action more, a Load (on the way, or taking the unloaded cubes aboard
-  again at Thera) or the buy itself, and with cubes aboard either that or a Move action a point
-  carrying them (`min(to, ...)`); then the legs from Thera's spot to a spot with room, the boat
-  empty (every cube aboard is sold at Thera: `search`), `ceil(back / 2)` Move actions. `far` is
-  their sum (`far_legs`; `NEVER` where Thera or a spot with room after it is out of the search's
-  reach; with `FAR_LEGS` off: 1, and 1 more unless a spot 0 points from Thera's has room). A line
-  below with k excavations and a sale or buy before its last one spends at least `k + far`
-  actions, and `most` bounds every action the line has (reach_ceiling's module doc). So where
-  `k + far > most` the k cards are bought with no sale before them: the search pays each card
-  when it digs it (`cost <= drachmas`) and drachmas grow only at a sale, so their cost is at most
-  the state's drachmas (`cap`; the buys' price off: such an entry's buys are made by no line). The
+- *Paid before a sale* (`far`, `_paid`; reach_ceiling's `Ceiling._best` reads them). Below a state
+  at a stop (not the start: a leg from a stop starts with no points, reach_legs' `_plan`) whose
+  spots 0 points apart (`_closures`) do not hold Thera's, a sale (R-FREE-1: only at a stop on
+  Thera's spot, reach_bound's `search`) or a buy (R-BUY-1: only there too) before an excavation
+  takes, besides the excavations' own actions (R-EXC-1): the legs to Thera's spot, at least `to`
+  points over the union's least points (`moves`: no leg of the search is shorter), so `ceil(to / 2)`
+  Move actions (R-MOVE-2) and at least one; with no cube aboard (and none unloaded that sells
+  without a Load: reach_two's `stash_loads_again`) an action more, a Load (on the way, or taking the
+  unloaded cubes aboard again at Thera) or the buy itself, and with cubes aboard either that or a
+  Move action a point carrying them (`min(to, ...)`); then the legs from Thera's spot to a spot with
+  room, the boat empty (every cube aboard is sold at Thera: `search`), `ceil(back / 2)` Move
+  actions. `far` is their sum (`far_legs`; `NEVER` where Thera or a spot with room after it is out
+  of the search's reach; with `FAR_LEGS` off: 1, and 1 more unless a spot 0 points from Thera's has
+  room). A line below with k excavations and a sale or buy before its last one spends at least
+  `k + far` actions, and `most` bounds every action the line has (reach_ceiling's module doc). So where
+  `k + far > most` the k cards are bought with no sale before them: the search pays each card when
+  it digs it (`cost <= drachmas`) and drachmas grow only at a sale, so their cost is at most the
+  state's drachmas (`cap`; the buys' price off: such an entry's buys are made by no line). The
   points are read as before from the drachmas the sales after them may bring (`money`).
 - *Staying* (`_stay`, reach_ceiling's `STAY`). A line below a stop that makes no Move action never
   stops at Thera (its spots 0 points apart do not hold it), so it sells nothing: its drachmas are
@@ -47,9 +47,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...geometry import Quad
-from . import reach_hauls
-from .reach_ceiling import OVER, Ceiling, Stop
+from .reach_ceiling import Ceiling, Stop
 
 PAID = True
 """Whether the two-turn search's ceiling is `PaidCeiling` (module doc; False: reach_ceiling's
@@ -72,51 +70,20 @@ class PaidCeiling(Ceiling):
         super().__init__(relaxed)
         self.fars: dict[int, int] = {}
         """`far` by the stop's set of spots 0 points apart."""
-        self.capped: dict[tuple[int, int, int], int] = {}
-        """By (k, money, cap): the most points k cards costing at most `cap` give, `money` the
-        drachmas before paying them (`_best`'s capped entries)."""
-        self.drachmas = 0
-        self.far_now = 0
 
-    def __call__(
-        self,
-        acts: int,
-        drachmas: int,
-        cargo: int,
-        sold: int,
-        stash: int,
-        hand: int | tuple[str, ...],
-        dug: frozenset[tuple[Quad, str]],
-        mask: int,
-        gained: int,
-        income: int | None = None,
-        at: object = None,
-    ) -> int:
-        """reach_ceiling's `Ceiling.__call__`, its answers kept with the drachmas too where a term
-        of this class reads them (a stop with `far`, or one `_stay` reads)."""
-        place = (at, dug, hand, gained)
-        read = self.places.get(place)
-        if read is None:
-            stop, count = self.stop(at, dug, hand)
-            home = 0 if self.kinds is None else reach_hauls.home(self.r, self.spare, at)
-            pid = self.place_ids.setdefault((dug, stop, count, home), len(self.place_ids))
-            n, more = len(dug), self.more
-            bonus = more[n] if gained < OVER and n < len(more) else 0
-            read = self.places[place] = (stop, count, home, pid, bonus, *self.sales(gained))
-        stop, count, home, pid, bonus, n1, earned = read
-        most = acts + bonus if acts else 0
-        now = drachmas - (earned[sold] if income is None else income)
-        aboard = sold + cargo + stash
+    def _paid(self, stop: Stop, drachmas: int, cargo: int, stash: int) -> object:
+        """`far` and the state's drachmas for `Ceiling._best` (`far_now`, `drachmas`); the part of
+        `known`'s key they make: the drachmas and whether cubes are aboard where a term of this
+        class reads them (a stop with `far`, or one `_stay` reads), else nothing."""
         # Cubes a sale at Thera takes without a Load: aboard, or unloaded where they need none.
         loaded = cargo > 0 or (stash > 0 and not getattr(self.r, "stash_loads_again", False))
-        far = self.far(stop, loaded)
-        reads = far or (stop is not None and stop[2] is not None)
-        whole = (pid, mask, most, now, aboard, n1, (drachmas, loaded) if reads else None)
-        got = self.known.get(whole)
-        if got is None:
-            self.drachmas, self.far_now = drachmas, far
-            got = self.known[whole] = self._best(dug, mask, most, count, now, aboard, stop, home, earned, pid)
-        return got
+        far = 0 if stop is None else self.fars.get(stop[1] * 2 + loaded)  # `far`'s kept answers first:
+        if far is None:  # a call as many as before the fold into `Ceiling` (hot: each ceiling asked)
+            far = self.far(stop, loaded)
+        self.drachmas, self.far_now = drachmas, far
+        if far or (stop is not None and stop[2] is not None):
+            return (drachmas, loaded)
+        return None
 
     def far(self, stop: Stop, loaded: bool = True) -> int:
         """The actions a sale or buy before an excavation below `stop` takes at least, but the
@@ -154,58 +121,6 @@ class PaidCeiling(Ceiling):
             return NEVER
         empty = max(1, (to + 1) // 2) + 1
         return (min(to, empty) if loaded else empty) + (back + 1) // 2
-
-    def _best(
-        self,
-        dug: frozenset[tuple[Quad, str]],
-        mask: int,
-        most: int,
-        hand: int,
-        now: int,
-        aboard: int,
-        stop: Stop,
-        home: int,
-        earned: Any,
-        pid: int,
-    ) -> int:
-        """reach_ceiling's `Ceiling._best`, an entry of k excavations with `k + far > most` paying
-        its cards from the state's drachmas (module doc)."""
-        ckey = (pid, most)
-        costs = self.plans.get(ckey)
-        if costs is None:
-            costs = self.plans[ckey] = self._kept_costs(len(dug), most, hand, stop, home)
-        last = len(earned) - 1
-        best = -(10**9)
-        cheapest, spent_by, parts, sets = self.cheapest, self.spent_by, self.parts, self.sets
-        far, drachmas = self.far_now, self.drachmas
-        for k, cubes, paid in costs:
-            money = now + earned[min(last, aboard + cubes)] - paid
-            if money < cheapest[k]:
-                break  # fewer Load actions and more to pay for each excavation more
-            cap = money
-            if far and k and k + far > most:
-                cap = min(money, drachmas - paid)  # no sale nor buy before the cards (module doc)
-                if cap < cheapest[k]:
-                    continue
-            pkey = (dug, mask, k)
-            part = parts.get(pkey)
-            if part is None:
-                part = parts[pkey] = self._part(dug, mask, k)
-            if cap == money:
-                spent = spent_by[k]
-                got = spent.get(money)
-                if got is None:
-                    got = spent[money] = max(p + (money - c) // 10 for c, p in sets[k] if c <= money)
-            else:
-                xkey = (k, money, cap)
-                got = self.capped.get(xkey)
-                if got is None:
-                    got = self.capped[xkey] = max(p + (money - c) // 10 for c, p in sets[k] if c <= cap)
-            if part + got > best:
-                best = part + got
-        if stop is None or stop[2] is None:
-            return best  # no line that stays (`_stay`)
-        return max(best, self._stay(dug, mask, most, now, aboard, stop, earned))
 
     def _stay_money(self, now: int, aboard: int, most: int, k: int, earned: Any) -> int:
         """reach_ceiling's `Ceiling._stay` reads the state's drachmas (module doc: no sale below a
