@@ -352,6 +352,8 @@ class Below(Thin):
                 for i in rest:  # below as one (reach_whole's `WHOLE_RUNS`): so is each group
                     self.note((slots[i], None))
                 continue
+            if self.suspend and self.suspended:
+                return False  # the whole run reached the value: ended, not below (`BLIND_EARLY`)
             for part in self.kind_runs(rest, oracle):
                 left = self.run_left(unions, pos, finals, part, acts, shared, ask, oracle)
                 for i in part:

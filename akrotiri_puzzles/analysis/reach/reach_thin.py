@@ -107,6 +107,7 @@ from collections.abc import Iterator, Sequence
 from ...board import Board
 from ...geometry import Quad
 from ...position import Position, evolve
+from . import reach_whole
 from .reach_alone import Alone
 from .reach_boards import Boards
 from .reach_bound import TooBig
@@ -477,18 +478,40 @@ class Thin(Alone):
         if self.every_chunk is not None and chunk is not None:
             self.chunk = self.every_chunk
         try:
-            if self(top, ask, survey=self.survey):
-                return True
+            early = reach_whole.BLIND_EARLY and self.blind_counts and not self.survey
+            self.suspend, self.suspended = early, False
+            try:
+                said = self.said_yes
+                if self(top, ask, survey=self.survey):
+                    return True
+            finally:
+                self.suspend = False
             if not self.blind_counts:
                 return False
             counts = counts_cover(members, top)
             if self.blind(counts, ask):
                 return True
+            if self.suspended:
+                # The one-turn cover's question, ended where a kind's whole run reached the value
+                # (reach_whole's `BLIND_EARLY`), asked again in full: its proofs so far are kept
+                # (`known`), the whole run not tried again (`whole_off`), its unions as they were.
+                self.suspended, self.said_yes = False, said
+                if self(top, ask, survey=self.survey):
+                    return True
             return self.by_member_on and self.by_member(counts, members, ask)
         finally:
             self.unions = True
             self.union_kinds = None
             self.chunk = chunk
+            self.suspended = False
+
+    suspend = False
+    """Whether a kind's whole run reaching the value ends the question being asked, not below
+    (reach_whole's `BLIND_EARLY`: `every`'s one-turn cover question)."""
+
+    suspended = False
+    """Whether the last question asked with `suspend` ended so (then `every` asks it again in full
+    where the counts cover is not below)."""
 
     by_member_on = True
     """Whether `every` asks the counts cover once more, read by colour member by member

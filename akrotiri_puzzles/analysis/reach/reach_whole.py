@@ -6,6 +6,22 @@ run's lines), one not below has its groups searched as without it, and a cap onl
 search's cost (one that completes bounds every line on its boards, whatever its cap), so each
 answer is main's except a no become a proven yes where the runs or a group alone pass their caps
 and the whole run completes below (tests/test_reach_whole_runs.py).
+
+*The counts cover before the rest of a reaching one-turn cover* (`BLIND_EARLY`, session 94,
+h94group). A thin group's question (reach_thin's `every`) is the one-turn cover's question, then,
+where that is not below, the counts cover's colour-blind one, then `by_member`: it answers yes
+where any of them is below. On seed 4's turn 15 (2016, south) at 33, where a kind's whole run of
+the one-turn cover reached the value, the one-turn cover was not below in every question seen
+(groups 3, 12 and 20), and its runs of 8 and groups searched after the whole run cost 3 to 5 CPU
+s before the counts cover answered yes. With `BLIND_EARLY` the one-turn cover's question ends
+(not below) where a kind's whole run reaches the value (`Reached`: not where it passes its cap);
+the counts cover is asked; where it is not below, the one-turn cover's question is asked again
+in full (its proofs so far kept, `known`; its whole run not tried again, `whole_off`; its unions
+as they were, `said_yes`), then `by_member` as before. Sound: `every` still answers yes only where
+one of the same three questions is below (each a bound on every member, reach_thin's module doc),
+and no otherwise; only the order of the questions and their searches changes, so an answer differs
+from main's only where a search passes a node cap in one order and not in the other (as for the
+runs above). A question that ends early keeps nothing it did not prove.
 """
 
 from __future__ import annotations
@@ -34,6 +50,11 @@ their runs of 4 and groups alone past the cap took about three times the CPU (th
 s without, 9.6 with). A question not below pays for a whole run that reaches the value: the cover of
 `tile -2,0 r270 blue@NE` at 25, 49.5 CPU s without, 61.6 with (docs/benchmarks.md, session 93,
 h93cover)."""
+
+BLIND_EARLY = True
+"""Whether `every`'s one-turn cover question ends where a kind's whole run reaches the value,
+the counts cover asked next, the rest of the one-turn cover's question only where that is not
+below (module doc; False: as before session 94). Read at each `every` question."""
 
 WHOLE_NODES = 6
 """A kind's whole run (`WHOLE_RUNS`) passes the node cap at this many times a group's states."""
@@ -74,7 +95,11 @@ def whole_below(
         below = (
             thin.relaxed(pos, [pos.board, *boards], acts, thin.nodes * WHOLE_NODES, shared, ask, oracle).best() < ask
         )
-    except (Reached, TooBig):
+    except Reached:
+        below = False
+        if thin.suspend:
+            thin.suspended = True  # `BLIND_EARLY`: the question ends here (reach_below's `asked`)
+    except TooBig:
         below = False
     if not below:
         thin.whole_off.add(oracle)
