@@ -97,3 +97,32 @@ def test_R_TILE_2_R_FREE_1_thin_part_splits_give_the_notation_order_search_s_ans
         for thin in (False, True):
             monkeypatch.setattr(placement, "MARKET_PARTS_THIN", thin)
             assert _search(kids, fake, below) == want
+
+
+PART = ("tile -4,1 r270 blue@NW", "tile -4,1 r270 blue@SE", "tile -4,1 r270 blue@SW")
+"""Seed 1's turn 13 (2016, south): the members of `tile -4,1 r270` taking a blue cube, at 24 (the
+turn's best 23 found by then; docs/benchmarks.md, session 94, h94north)."""
+
+
+@pytest.mark.corpus  # ~25 CPU s with the turn drawn
+def test_R_TILE_2_R_FREE_1_seed_1_turn_13_blue_part_below_24_by_its_split_only():
+    # The cheap relaxation is not below 24 for the part's cover nor any of its members; the
+    # split of the part's cover is, and then its members' own split questions search nothing.
+    from akrotiri_puzzles.analysis.reach.reach_below import Below
+    from akrotiri_puzzles.analysis.reach.reach_known import cover
+
+    from .test_analysis_turns_placement import before_placement, placement_groups
+
+    group = next(
+        g for g in placement_groups(before_placement(1, 2016, 13)) if str(g[0][0]).startswith("tile -4,1 r270")
+    )
+    members = [c for a, c in group if str(a) in PART]
+    assert len(members) == 3
+    top = cover(members, 2)
+    assert top is not None
+    below = Below()
+    assert not below(top, 24)
+    assert not any(below(m, 24) for m in members)
+    assert parts_split.split_below(below, top, 24)
+    assert not reach_split.SPLIT_SALE
+    assert all(parts_split.split_below(below, m, 24) for m in members)
