@@ -25,6 +25,7 @@ from ..actions import Action, PlaceTile
 from ..position import Position
 from ..solver.cpsat import SolverError
 from ..solver.deadline import TimeUp
+from . import parts_split
 from .board_solve import BoardResult
 from .reach.reach_known import cover, two_turn_markets
 
@@ -443,19 +444,54 @@ class _Search:
             return set()
         return {id(c) for _, c in members}
 
+    def split_part(
+        self,
+        kid: Child,
+        left: list[Child],
+        ask: int,
+        asked: dict[int, tuple[int, bool]],
+        tried: set[tuple[tuple[int, ...], int]],
+    ) -> set[int]:
+        """The members (ids) of a thin group's market part that the split relaxation of their
+        cover puts below `ask` (parts_split.py, `PARTS_SPLIT`): `kid` (just popped, its cheap
+        question failed) and those left of its market whose cheap questions fail too. Empty
+        where there are none, where that part was tried at `ask` already, or where the split
+        is not below."""
+        market = kid[1].market
+        if (market, ask) in tried or self.proves_below is None:
+            return set()
+        failed = [other for other in left if other[1].market == market and not self.below_once(other[1], ask, asked)]
+        if not failed:
+            return set()
+        tried.add((market, ask))
+        members = [kid, *failed]
+        top = cover([child for _, child in members], self.turns)
+        if top is None or not parts_split.split_below(self.proves_below, top, ask):
+            return set()
+        return {id(child) for _, child in members}
+
     def group(self, group: list[Child], solve: Solve) -> None:
         """One group: before each placement, when the value asked for has grown since the last
         check, the cover of the placements left is asked for it: INFEASIBLE skips them all.
         Over two turns, a claimed cover that reaches it has its market parts asked too (`by_market`),
         unless its line settles the first placement left (`settled`); where it is not claimed (thin
         markets), a part's cover is asked once two of its members fail their relaxed questions
-        (`thin_part`); a placement whose covers' best is below the value asked is skipped."""
+        (`thin_part`), and once one member's cheap question fails, the split relaxation of the cover
+        of its part's members failing theirs (`split_part`, parts_split.py); a placement whose
+        covers' best is below the value asked is skipped."""
         left = list(group)
         checked: int | None = None
         facts = _Facts()
         asked: dict[int, tuple[int, bool]] = {}
         tried: set[tuple[tuple[int, ...], int]] = set()
         thin = self.turns > 1 and MARKET_PARTS_THIN and not two_turn_markets([child for _, child in group])
+        split_thin = (
+            self.turns > 1
+            and self.proves_below is not None
+            and parts_split.split_applies()
+            and not two_turn_markets([child for _, child in group])
+        )
+        split_tried: set[tuple[tuple[int, ...], int]] = set()
         while left:
             ask = self.ask()
             if ask is not None and any(facts.most.get(id(child), ask) < ask for _, child in left):
@@ -493,6 +529,14 @@ class _Search:
                 # Its bound is below the value asked for: its solve would be INFEASIBLE.
                 self.bound = max(self.bound, ask - 1)
                 continue
+            if ask is not None and split_thin:
+                out = self.split_part((action, child), left, ask, asked, split_tried)
+                if out:
+                    # The split relaxation of its market part's cover is below: so would their
+                    # solves be INFEASIBLE (parts_split.py's module doc).
+                    self.bound = max(self.bound, ask - 1)
+                    left = [(a, c) for a, c in left if id(c) not in out]
+                    continue
             if ask is not None and thin:
                 out = self.thin_part((action, child), left, ask, solve, facts, asked, tried)
                 if out:
