@@ -1,5 +1,5 @@
 """A thin group's question with the counts cover asked before the rest of a reaching one-turn cover
-(reach_whole.py's `BLIND_EARLY`, session 94): `every` answers yes where the one-turn cover's
+(reach_thin.py's `BLIND_EARLY`, session 94): `every` answers yes where the one-turn cover's
 question, the counts cover's colour-blind one or `by_member` is below (each bounds every member of
 the group: the placements of one slot and rotation, R-TILE-1, differing in the second cube,
 R-TILE-2), so asking them in another order changes no answer; the one-turn cover's question ended
@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from akrotiri_puzzles.analysis.reach import reach_below, reach_whole
+from akrotiri_puzzles.analysis.reach import reach_below, reach_thin, reach_whole
 from akrotiri_puzzles.analysis.reach.reach_below import Below
 from akrotiri_puzzles.analysis.reach.reach_two import TwoRelaxed
 from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
@@ -63,7 +63,7 @@ def test_R_TILE_1_R_TILE_2_the_counts_cover_is_asked_right_after_a_reaching_whol
     logged(monkeypatch, log)
     answers = {}
     for early in (True, False):
-        monkeypatch.setattr(reach_whole, "BLIND_EARLY", early)
+        monkeypatch.setattr(reach_thin, "BLIND_EARLY", early)
         del log[:]
         below = Below()
         answers[early] = [below.every(members, 5), below.every(members, 6)]
@@ -87,7 +87,7 @@ def test_R_TILE_1_R_TILE_2_the_one_turn_cover_is_asked_again_where_the_counts_co
     monkeypatch.setattr(Below, "blind", lambda self, pos, ask: log.append("blind") and False)
     monkeypatch.setattr(Below, "by_member", lambda self, pos, members, ask: False)
     for early in (True, False):
-        monkeypatch.setattr(reach_whole, "BLIND_EARLY", early)
+        monkeypatch.setattr(reach_thin, "BLIND_EARLY", early)
         del log[:]
         below = Below()
         assert below.every(members, 6), (early, log)

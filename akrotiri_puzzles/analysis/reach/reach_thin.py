@@ -107,7 +107,6 @@ from collections.abc import Iterator, Sequence
 from ...board import Board
 from ...geometry import Quad
 from ...position import Position, evolve
-from . import reach_whole
 from .reach_alone import Alone
 from .reach_boards import Boards
 from .reach_bound import TooBig
@@ -120,6 +119,11 @@ BLIND_COUNTS = True
 asks once more, colour-blind, from the group's *counts cover* (`counts_cover`: on each piece the
 most cubes any member lays there, per colour the fewest market cubes) before the placement search
 asks each market part's cover (module doc; session 62). False: as before, a reference."""
+
+BLIND_EARLY = True
+"""Whether `every`'s one-turn cover question ends where a kind's whole run reaches the value,
+the counts cover asked next, the rest of the one-turn cover's question only where that is not
+below (reach_whole's module doc, session 94; False: as before). Read at each `every` question."""
 
 
 BY_MEMBER_BLIND_KNOWN = True
@@ -478,7 +482,7 @@ class Thin(Alone):
         if self.every_chunk is not None and chunk is not None:
             self.chunk = self.every_chunk
         try:
-            early = reach_whole.BLIND_EARLY and self.blind_counts and not self.survey
+            early = BLIND_EARLY and self.blind_counts and not self.survey
             self.suspend, self.suspended = early, False
             try:
                 said = self.said_yes
@@ -493,7 +497,7 @@ class Thin(Alone):
                 return True
             if self.suspended:
                 # The one-turn cover's question, ended where a kind's whole run reached the value
-                # (reach_whole's `BLIND_EARLY`), asked again in full: its proofs so far are kept
+                # (`BLIND_EARLY`, reach_whole's module doc), asked again in full: its proofs so far are kept
                 # (`known`), the whole run not tried again (`whole_off`), its unions as they were.
                 self.suspended, self.said_yes = False, said
                 if self(top, ask, survey=self.survey):
@@ -507,7 +511,7 @@ class Thin(Alone):
 
     suspend = False
     """Whether a kind's whole run reaching the value ends the question being asked, not below
-    (reach_whole's `BLIND_EARLY`: `every`'s one-turn cover question)."""
+    (`BLIND_EARLY`: `every`'s one-turn cover question)."""
 
     suspended = False
     """Whether the last question asked with `suspend` ended so (then `every` asks it again in full

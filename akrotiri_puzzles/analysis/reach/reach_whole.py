@@ -7,7 +7,7 @@ search's cost (one that completes bounds every line on its boards, whatever its 
 answer is main's except a no become a proven yes where the runs or a group alone pass their caps
 and the whole run completes below (tests/test_reach_whole_runs.py).
 
-*The counts cover before the rest of a reaching one-turn cover* (`BLIND_EARLY`, session 94,
+*The counts cover before the rest of a reaching one-turn cover* (reach_thin's `BLIND_EARLY`, session 94,
 h94group). A thin group's question (reach_thin's `every`) is the one-turn cover's question, then,
 where that is not below, the counts cover's colour-blind one, then `by_member`: it answers yes
 where any of them is below. On seed 4's turn 15 (2016, south) at 33, where a kind's whole run of
@@ -50,11 +50,6 @@ their runs of 4 and groups alone past the cap took about three times the CPU (th
 s without, 9.6 with). A question not below pays for a whole run that reaches the value: the cover of
 `tile -2,0 r270 blue@NE` at 25, 49.5 CPU s without, 61.6 with (docs/benchmarks.md, session 93,
 h93cover)."""
-
-BLIND_EARLY = True
-"""Whether `every`'s one-turn cover question ends where a kind's whole run reaches the value,
-the counts cover asked next, the rest of the one-turn cover's question only where that is not
-below (module doc; False: as before session 94). Read at each `every` question."""
 
 WHOLE_NODES = 6
 """A kind's whole run (`WHOLE_RUNS`) passes the node cap at this many times a group's states."""
