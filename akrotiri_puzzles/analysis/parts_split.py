@@ -28,18 +28,17 @@ watch_split.py's): below the value asked, no line of the cover reaches it, so no
 and each member's solve at that floor would be INFEASIBLE (floor - 1 its bound): they are dropped
 with that bound, as a member the cheap question puts below is. A no drops nothing and each member
 goes on as before. So the search's answer (value, bound, status, line) is the one without it;
-only the cost changes. The flags are set for this one question (reach_split's `split_on`) and
-`Reached`'s readings of the last cheap leaf are put back after a no, as `Retried.split` does.
+only the cost changes. The question is watch_split's `split_below`, as `Retried.split` asks it: the
+flags set for it alone, `Reached`'s readings of the last cheap leaf put back after a no.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..solver.deadline import TimeUp
 from . import watch_split
 from .reach import reach_split
-from .reach.reach_two_goals import Reached
+from .watch_split import split_below
+
+__all__ = ["PARTS_SPLIT", "split_applies", "split_below"]
 
 PARTS_SPLIT = True
 """Whether a thin group's market part, its members' cheap questions saying no, is asked the split
@@ -50,18 +49,3 @@ def split_applies() -> bool:
     """Whether the members' models would ask the split themselves (watch_split's `retried`):
     `SPLIT_RETRY` on, the split not on everywhere already (`SPLIT_SALE`), and `PARTS_SPLIT`."""
     return PARTS_SPLIT and watch_split.SPLIT_RETRY and not reach_split.SPLIT_SALE
-
-
-def split_below(below: Any, top: Any, ask: int) -> bool:
-    """Whether the split relaxation (turn 1's sales carried as watch_split's `SOLD`) proves that
-    no line from `top` (a market part's two-turn cover) reaches `ask`; `Reached`'s readings put
-    back where it does not. The time limit (TimeUp) answers no."""
-    saved = (Reached.cards, Reached.finals, Reached.goals)
-    try:
-        with reach_split.split_on(watch_split.SOLD):
-            got = bool(below(top, ask))
-    except TimeUp:
-        got = False
-    if not got:
-        Reached.cards, Reached.finals, Reached.goals = saved
-    return got

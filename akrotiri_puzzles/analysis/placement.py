@@ -416,6 +416,26 @@ class _Search:
         asked[id(child)] = (ask, answer)
         return answer
 
+    def failing_part(
+        self,
+        kid: Child,
+        left: list[Child],
+        ask: int,
+        asked: dict[int, tuple[int, bool]],
+        tried: set[tuple[tuple[int, ...], int]],
+    ) -> list[Child]:
+        """`kid` (just popped, its relaxed question failed) and those left of its market whose
+        relaxed questions fail too, once per market part and `ask` (`tried`); empty where none
+        of the others fails or that part was tried at `ask` already."""
+        market = kid[1].market
+        if (market, ask) in tried:
+            return []
+        failed = [other for other in left if other[1].market == market and not self.below_once(other[1], ask, asked)]
+        if not failed:
+            return []
+        tried.add((market, ask))
+        return [kid, *failed]
+
     def thin_part(
         self,
         kid: Child,
@@ -426,21 +446,11 @@ class _Search:
         asked: dict[int, tuple[int, bool]],
         tried: set[tuple[tuple[int, ...], int]],
     ) -> set[int]:
-        """The members (ids) a thin group's market part's cover proves below `ask`: `kid` (just
-        popped, its relaxed question failed) and those left of its market whose relaxed questions
-        fail too, asked through their cover when they are two or more (`MARKET_PARTS_THIN`).
-        Empty when there are fewer, when that part was tried at `ask` already, or when the cover
-        reaches `ask` (then `facts` holds its best and line for them)."""
-        market = kid[1].market
-        if (market, ask) in tried:
-            return set()
-        part = [other for other in left if other[1].market == market]
-        failed = [other for other in part if not self.below_once(other[1], ask, asked)]
-        if not failed:
-            return set()
-        tried.add((market, ask))
-        members = [kid, *failed]
-        if self.covered(members, ask, solve, facts):
+        """The members (ids) a thin group's market part's cover proves below `ask`: those of
+        `failing_part`, asked through their cover (`MARKET_PARTS_THIN`). Empty when there are
+        none, or when the cover reaches `ask` (then `facts` holds its best and line for them)."""
+        members = self.failing_part(kid, left, ask, asked, tried)
+        if not members or self.covered(members, ask, solve, facts):
             return set()
         return {id(c) for _, c in members}
 
@@ -453,18 +463,13 @@ class _Search:
         tried: set[tuple[tuple[int, ...], int]],
     ) -> set[int]:
         """The members (ids) of a thin group's market part that the split relaxation of their
-        cover puts below `ask` (parts_split.py, `PARTS_SPLIT`): `kid` (just popped, its cheap
-        question failed) and those left of its market whose cheap questions fail too. Empty
-        where there are none, where that part was tried at `ask` already, or where the split
-        is not below."""
-        market = kid[1].market
-        if (market, ask) in tried or self.proves_below is None:
+        cover puts below `ask` (parts_split.py, `PARTS_SPLIT`): those of `failing_part`. Empty
+        where there are none or where the split is not below."""
+        if self.proves_below is None:
             return set()
-        failed = [other for other in left if other[1].market == market and not self.below_once(other[1], ask, asked)]
-        if not failed:
+        members = self.failing_part(kid, left, ask, asked, tried)
+        if not members:
             return set()
-        tried.add((market, ask))
-        members = [kid, *failed]
         top = cover([child for _, child in members], self.turns)
         if top is None or not parts_split.split_below(self.proves_below, top, ask):
             return set()
@@ -484,13 +489,9 @@ class _Search:
         facts = _Facts()
         asked: dict[int, tuple[int, bool]] = {}
         tried: set[tuple[tuple[int, ...], int]] = set()
-        thin = self.turns > 1 and MARKET_PARTS_THIN and not two_turn_markets([child for _, child in group])
-        split_thin = (
-            self.turns > 1
-            and self.proves_below is not None
-            and parts_split.split_applies()
-            and not two_turn_markets([child for _, child in group])
-        )
+        unclaimed = self.turns > 1 and not two_turn_markets([child for _, child in group])
+        thin = unclaimed and MARKET_PARTS_THIN
+        split_thin = unclaimed and self.proves_below is not None and parts_split.split_applies()
         split_tried: set[tuple[tuple[int, ...], int]] = set()
         while left:
             ask = self.ask()

@@ -62,6 +62,21 @@ SOLD = True
 """Whether the split question carries turn 1's sales too (reach_split.py's `SPLIT_SOLD`)."""
 
 
+def split_below(below: Any, pos: Any, value: int) -> bool:
+    """Whether the split relaxation (turn 1's sales carried where `SOLD`) proves that no line from
+    `pos` reaches `value`, asked of `below` (a `Below`); `Reached`'s readings put back where it
+    does not (module doc). The time limit (TimeUp) answers no."""
+    saved = (Reached.cards, Reached.finals, Reached.goals)
+    try:
+        with reach_split.split_on(SOLD):
+            got = bool(below(pos, value))
+    except TimeUp:
+        got = False
+    if not got:
+        Reached.cards, Reached.finals, Reached.goals = saved
+    return got
+
+
 class Retried:
     """A floored model's watch (watch_defer's `Watch`, or watched.py's `Known` of one) whose no is
     asked again with the split (module doc)."""
@@ -92,18 +107,12 @@ class Retried:
         most = getattr(self.watch, "most", None)
         if getattr(self.watch, "attained", False) and most is not None and value <= most:
             return False  # a line reaches it (watched.py's `Known`): no relaxation proves it
-        saved = (Reached.cards, Reached.finals, Reached.goals)
         self.asked += 1
-        try:
-            with reach_split.split_on(SOLD):
-                got = bool(self.below(self.pos, value))
-        except TimeUp:
-            got = False
+        got = split_below(self.below, self.pos, value)
         if got:
             self.proven = value if self.proven is None else min(self.proven, value)
         else:
             self.failed.add(value)
-            Reached.cards, Reached.finals, Reached.goals = saved
         return got
 
     def within(self, value: int, seconds: float) -> bool | None:

@@ -125,7 +125,6 @@ BLIND_EARLY = True
 the counts cover asked next, the rest of the one-turn cover's question only where that is not
 below (reach_whole's module doc, session 94; False: as before). Read at each `every` question."""
 
-
 BY_MEMBER_BLIND_KNOWN = True
 """Whether `Below.by_member` skips the groups the colour-blind questions proved below for a
 position dominating its counts cover in number (`Below.blind_known`)."""
