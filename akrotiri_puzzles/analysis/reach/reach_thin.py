@@ -105,7 +105,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ...board import Board
-from ...geometry import Quad
+from ...geometry import Quad, Slot
 from ...position import Position, evolve
 from .reach_alone import Alone
 from .reach_boards import Boards
@@ -511,6 +511,13 @@ class Thin(Alone):
     suspend = False
     """Whether a kind's whole run reaching the value ends the question being asked, not below
     (`BLIND_EARLY`: `every`'s one-turn cover question)."""
+
+    suspended_finals: frozenset[Board] | None = None
+    """Where the last question asked with `suspend` ended so: the final boards the reaching leaf
+    may end on (`Reached.finals`; reach_whole's `early_last` reads it)."""
+
+    last: tuple[Slot | None, bool] | None
+    last_board: int | None
 
     suspended = False
     """Whether the last question asked with `suspend` ended so (then `every` asks it again in full

@@ -219,10 +219,16 @@ def final_boards(pos: Position) -> tuple[list[list[Board]], int] | None:
     return None if got is None else (got[1], got[2])
 
 
-def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[list[Board]], int] | None:
+def slot_groups(
+    pos: Position, dominated: bool = True
+) -> tuple[list[tuple[Slot | None, bool]], list[list[Board]], int] | None:
     """`final_boards` with each group's slot (None: the boards without a tile) and whether its
     boards need the oracle: those of the scenarios that ask it (the tile turn 2 places), whose
-    line spends an action of turn 1 on it (R-ORA-1), form groups of their own."""
+    line spends an action of turn 1 on it (R-ORA-1), form groups of their own. Without
+    `dominated`, the scenarios asking the oracle for the icon of the tile drawn anyway are left
+    out (solver/scenarios.py's `scenarios`: each of their lines is, but for its Oracle action, a
+    line of the scenario without the oracle on the same final board, in the group of its slot
+    without the oracle; reach_below's `SKIP_DRAWN_ORACLE`)."""
     hero = pos.hero
     if pos.phase != "act" or pos.passing or not pos.piles_known or hero.boat is None:
         return None
@@ -234,7 +240,7 @@ def slot_groups(pos: Position) -> tuple[list[tuple[Slot | None, bool]], list[lis
     most = min(pos.actions_left, board.temples - done)
     by_slot: dict[tuple[Slot | None, bool], list[Board]] = {}
     seen: set[int] = set()
-    for sc in scenarios(puzzle):
+    for sc in scenarios(puzzle, dominated=dominated):
         final = sc.boards[-1]
         if id(final) in seen:
             continue

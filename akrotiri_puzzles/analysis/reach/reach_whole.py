@@ -22,6 +22,18 @@ one of the same three questions is below (each a bound on every member, reach_th
 and no otherwise; only the order of the questions and their searches changes, so an answer differs
 from main's only where a search passes a node cap in one order and not in the other (as for the
 runs above). A question that ends early keeps nothing it did not prove.
+
+*Where the next question starts, after an early end* (`EARLY_LAST`, `early_last`, session 95,
+h95every; off). An early end left `Below.last` (the group that stopped the last question, searched
+first by the next: reach_below's module doc) as the question before had set it, so the next
+group's question could pay its whole run again where the group that stops it would have answered
+no at once (one question measured 11.6 -> 21.2 CPU s in session 94). With `EARLY_LAST` the early
+end records the first of the kind's groups holding a final board the reaching leaf may end on
+(`Reached.finals`, as reach_thin's `REACHED_FIRST` orders a reaching run's groups). Sound: `last`
+only orders the next question's searches, each group still searched before a yes. Off: on seed 4's
+turn 15 (2016, south), `every` of groups 9-20 at 33, 86.97 and 86.58 CPU s with it, 84.61 without
+(one window; the same answers; docs/benchmarks.md, session 95, h95every): the group it records is
+most often the one `last` already held.
 """
 
 from __future__ import annotations
@@ -30,6 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...board import Board
+from ...geometry import Slot
 from ...position import Position
 from .reach_boards import Boards
 from .reach_bound import TooBig
@@ -94,8 +107,34 @@ def whole_below(
         below = False
         if thin.suspend:
             thin.suspended = True  # `BLIND_EARLY`: the question ends here (reach_below's `asked`)
+            thin.suspended_finals = Reached.finals
     except TooBig:
         below = False
     if not below:
         thin.whole_off.add(oracle)
     return below
+
+
+EARLY_LAST = False
+"""Whether a question ended where a kind's whole run reached the value (reach_thin's
+`BLIND_EARLY`) records where the next question starts (`Below.last`, `early_last`; False: as
+session 94, the record left as the question before set it). Read at each such end."""
+
+
+def early_last(
+    thin: Thin, slots: Sequence[tuple[Slot | None, bool]], finals: Sequence[list[Board]], rest: list[int]
+) -> None:
+    """At a question's early end (`BLIND_EARLY`: the whole run of the groups `rest` reached the
+    value), the group the next question searches first (`Below.last`, reach_below's module doc:
+    *the last stop first*): the first of `rest` holding a final board the reaching leaf may end on
+    (`Reached.finals`), where `EARLY_LAST`; a board alone no longer (`last_board`). Only the order
+    of the next question's searches changes (module doc)."""
+    ends = thin.suspended_finals
+    thin.suspended_finals = None
+    if not EARLY_LAST or not ends:
+        return
+    held = {id(b) for b in ends}
+    for i in rest:
+        if any(id(b) in held for b in finals[i]):
+            thin.last, thin.last_board = slots[i], None
+            return
