@@ -72,7 +72,8 @@ the searches, and searching several groups as one, changes only the cost, never 
   too: solver/facts.py). That scenario's boards are in the group of the same slot without the
   oracle, which every yes needs below too, so its lines are bounded there, and the oracle's group
   of that slot searches only the other icons' boards: on seed 1's turn 13 (2016, south) 276 boards
-  instead of 368 (a fourth; the states about 4 % fewer, its searches about 8 % cheaper). Only
+  instead of 368 (a fourth; the states about 4 % fewer), its `every` questions at 24 0.86 of the
+  CPU without (docs/benchmarks.md, session 95, h95every). Only
   the boards searched change; a yes still bounds every line of every scenario.
 
 - *A thin group's question surveying for its parts and members* (`SURVEY`, session 60; off:
