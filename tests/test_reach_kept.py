@@ -112,6 +112,9 @@ def test_R_TILE_1_groups_past_the_cap_go_to_their_boards_alone_and_answer_as_bef
     # cap is searched together once more, with 4 times the states, before its boards alone
     # (tests/test_reach_together_again.py).
     monkeypatch.setattr(reach_alone, "TOGETHER_AGAIN", False)
+    # The oracle's groups with the drawn tile's boards, as before session 95 (reach_below's
+    # `SKIP_DRAWN_ORACLE`: with fewer boards no group stops the question at 7 by a board alone).
+    monkeypatch.setattr(reach_below, "SKIP_DRAWN_ORACLE", False)
     seen = searches(monkeypatch)
     new, old = Below(SMALL, keep_below=False), Below(SMALL, alone_first=False, keep_below=False)
     fresh = afresh()
