@@ -12,6 +12,8 @@ it out of reach (tests/test_watch_split.py).
 
 from __future__ import annotations
 
+import pytest
+
 from akrotiri_puzzles.analysis import board_solve, floor_member, realise, watch_defer
 from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.reach import reach_below
@@ -36,24 +38,19 @@ def _no_engine_line(*args: object, **kwargs: object) -> None:
     return None  # the engine plays no line of the leaf (as on s4t15's `tile -3,2 r270 green@SE`)
 
 
-def _solve(pos, below, monkeypatch, watch=None):  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(realise, "realise", _no_engine_line)
-    monkeypatch.setattr(board_solve, "_solve_to_ceiling", _whole)
-    monkeypatch.setattr(floor_member, "CARDS_FIRST", True)
-    watch = watch_defer.Watch(below, pos) if watch is None else watch
-    return board_solve.best_two_turns(pos, "score", Deadline(None), FLOOR, 1, None, watch)
-
-
 def test_R_EXC_1_R_SCORE_1_R_FREE_1_R_TILE_2_the_leafs_cards_answer_a_floored_member_without_its_whole_model(
-    monkeypatch,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Mutation: the step skipped (`CARDS_FIRST` not read, or `cards_first` returning None) reaches
-    # the whole model (`_Whole`); narrowed to no card or another card, no line of 21 within the limit.
+    # the whole model (`_Whole`).
     pos = _at_thera()
     below = reach_below.Below()
     leaf = realise.relaxed_leaf(pos, FLOOR)
     assert leaf is not None and floor_member.leaf_cards(leaf) == Reached.cards  # the leaf's own cards
-    r = _solve(pos, below, monkeypatch)
+    monkeypatch.setattr(realise, "realise", _no_engine_line)
+    monkeypatch.setattr(board_solve, "_solve_to_ceiling", _whole)
+    monkeypatch.setattr(floor_member, "CARDS_FIRST", True)
+    r = board_solve.best_two_turns(pos, "score", Deadline(None), FLOOR, 1, None, watch_defer.Watch(below, pos))
     assert (r.status, r.value, r.bound) == ("OPTIMAL", FLOOR, FLOOR)
     # The line is the engine's: played from the member's start and scored at turn 2's end (R-SCORE-1).
     assert objective_value(replay_line(board_solve.two_turn_puzzle(pos), list(r.line)), "score") == FLOOR
