@@ -341,7 +341,10 @@ def best_two_turns(
     there, OPTIMAL (`_solve_to_ceiling`). The same status, value, bound and line as without it.
     With a `floor`, the watch asks the split sale where the cheap relaxation says no, and the
     floor itself first: proven out of reach, INFEASIBLE without a model (watch_split.py,
-    `SPLIT_RETRY`; the same status, value and bound)."""
+    `SPLIT_RETRY`; the same status, value and bound). Where realise.py's `floor_line` plays no
+    line of its leaf, the model is first solved narrowed to that leaf's map cards, stopped only
+    where the watch proves its line's value plus one out of reach (floor_member.py's `CARDS_FIRST`;
+    the same status, value and bound, the line one of that value)."""
     puzzle = two_turn_puzzle(pos)
     if not second_turn_possible(puzzle):
         return best_on_board(pos, objective, deadline, floor, workers, cap)
@@ -355,6 +358,7 @@ def best_two_turns(
             # model would be asked for): the model would be INFEASIBLE (watch_split.py).
             return BoardResult("INFEASIBLE", None, floor - 1, ())
     leaf_line = None
+    seen: list[tuple[int, realise.Leaf]] = []  # `floor_line`'s leaves (floor_member.py's `CARDS_FIRST`)
     if out_of_reach is not None and objective == "score" and realise.REALISE_FIRST:
         if floor is not None:
             if realise.CLIMB_FLOORED:  # step 1b's rounds for a floored member (off by default)
@@ -363,7 +367,7 @@ def best_two_turns(
 
                 got = climb_line(puzzle, pos, floor, Memo(out_of_reach), realise.ROUNDS)
             else:
-                got = realise.floor_line(puzzle, pos, floor, out_of_reach)
+                got = realise.floor_line(puzzle, pos, floor, out_of_reach, seen=seen)
             if got is not None and (cap is None or got.value <= cap):
                 return _realised(puzzle, got, objective)
         else:  # the first model's: its step 1b (floor_first.py, session 86)
@@ -380,9 +384,17 @@ def best_two_turns(
     if cap is not None:
         model.m.add(model.primary <= cap)
     if out_of_reach is not None:
-        status, solver, bound = _solve_to_ceiling(
-            model, out_of_reach, deadline, workers, first=floor is None, floor=floor, leaf_line=leaf_line
-        )
+        from . import floor_member  # its module doc (`CARDS_FIRST`: the leaf's cards first)
+
+        narrow: tuple[str, cp_model.CpSolver | Realised, int | None] | None = None
+        if seen and floor_member.CARDS_FIRST and not floor_member.FLOORED:
+            narrow = floor_member.cards_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING, seen)
+        if narrow is not None:
+            status, solver, bound = narrow
+        else:
+            status, solver, bound = _solve_to_ceiling(
+                model, out_of_reach, deadline, workers, first=floor is None, floor=floor, leaf_line=leaf_line
+            )
         if isinstance(solver, realise.Realised):
             return _realised(puzzle, solver, objective)
     else:

@@ -36,21 +36,57 @@ answer comes through here may move, its value not). Step 2's questions are asked
 `Below` (they read only the position and the value, no budget, no memo), its solves stop at a
 deterministic time. A model whose search ends within the first pass (most of the floored models,
 INFEASIBLE or their line found soon) answers as before, line included.
+
+*The leaf's cards before a floored member's model* (session 95, `CARDS_FIRST`, on). Where a
+member's solve at a floor (board_solve's `best_two_turns`, the watch not deferred, `FLOORED` off)
+reaches its model, realise.py's `floor_line` searched the relaxed leaf at the value asked and the
+engine did not play it (or played a line whose value plus one the watch did not prove); the
+model is then first solved narrowed to the map cards that leaf excavates (floor_first.py's
+`narrowed`: each card excavated in either turn, the value at least the one asked), for `CARDS_DET`
+of CP-SAT's deterministic time, watched as the model is (watched.py's `Meets`: at each new best
+value `v` the watch, `Retried` of watch_split.py, asks `v + 1`, and the search stops where it is
+proven). Stopped there, the answer is that line, OPTIMAL `v`, bound `v`; else (no line, or no
+value proven the most, or the limit) the model is solved as before. On seed 4's turn 15 (2016,
+south) the member `tile -3,2 r270 green@SE` at the floor 33: the leaf at 33 loads two cubes in turn
+1, sells and buys at Thera, digs M03 and M02 in turn 2; the engine plays no line of it (200,000 and
+578,352 plays, with turn 1's sales kept too: realise_climb's `climb_line` finds none either), and
+the model's first line, 33, comes at 187.6 CPU s (1.65M branches; 34 then proven below in 7.5 s).
+The engine's line of 33 sells the blue aboard and digs M03 in turn 1, loads a green in turn 2 and
+digs M02: the leaf's cards, another shape. Narrowed to M02 and M03 the model finds 33 at 15.5 CPU
+s, and 34 is proven below (docs/benchmarks.md, session 95, h95green).
+
+Why it is sound. The narrowed model is the model with more constraints (floor_first.py's
+argument): each of its lines is a line of the model, the floor and cap included, so a line of
+value `v` there is one of the model's. The search stops only at a line whose `v + 1` the watch
+proves out of reach (the relaxation, cheap or split, bounds every line of the member: reach_below.py,
+reach_split.py), so no line of the model beats `v`: the model's optimum is `v`, the status, value
+and bound of the plain search (OPTIMAL `v`, bound `v`). The line is one of the optimum, read back,
+replayed and scored by the engine in `best_two_turns` (`engine_value`), not necessarily the plain
+search's: a turn whose answer comes through here may print another line of the same value (its
+digest may move). Where nothing is proven the narrowed solve answers nothing: no line of it,
+no INFEASIBLE of it and no bound of it is read (it proves nothing of the model), and the model is
+solved from its start as before. Deterministic: one worker, a deterministic time limit, the
+questions' answers read no clock (the analysis's time limit aside, which ends a question as not
+proven and the model's solve after it as before).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ortools.sat.python import cp_model
 
 from ..solver.deadline import Deadline
-from ..solver.run import pass_answer
+from ..solver.readback import SolverError
+from ..solver.run import STATUS, pass_answer, tuned
 from . import floor_cards, floor_first
+from .watched import Meets
 
 if TYPE_CHECKING:
     from ..solver.model import LineModel
+    from .realise import Leaf
     from .watched import OutOfReach
 
 FLOORED = False
@@ -105,3 +141,56 @@ def solve_floored(
         if found is not None:
             return found
     return floor_first.plain_search(model, memo, deadline, workers, tuning)
+
+
+CARDS_FIRST = True
+"""Whether a floored member's model is first solved narrowed to the cards of the relaxed leaf
+realise.py's `floor_line` did not realise (module doc, session 95); False: the model at once, as
+before."""
+
+CARDS_DET = 10.0
+"""CP-SAT's deterministic time of that narrowed solve (floor_cards.py's `DET`): on seed 4's turn
+15's member `tile -3,2 r270 green@SE` its line of 33 came at 15.5 CPU s of about 19 to this limit."""
+
+
+def leaf_cards(leaf: Leaf) -> frozenset[str]:
+    """The map cards the relaxed leaf excavates (its last state's, `Reached.cards` as it read them)."""
+    return frozenset(card for _, card in leaf.path[-1].dug) if leaf.path else frozenset()
+
+
+def cards_first(
+    model: LineModel,
+    out_of_reach: OutOfReach,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object],
+    seen: list[tuple[int, Leaf]],
+) -> tuple[str, cp_model.CpSolver, int] | None:
+    """The model (its floor in it already) narrowed to the cards of the last leaf `floor_line` saw
+    and the value it was asked at, solved for `CARDS_DET`, watched (module doc): OPTIMAL `v`, the
+    solver holding that line and the bound `v`, where the watch proves `v + 1` out of reach; else
+    None (the model is solved as before)."""
+    if not seen or getattr(out_of_reach, "deferred", False):
+        return None
+    ask, leaf = seen[-1]
+    cards = leaf_cards(leaf)
+    copy = floor_first.narrowed(model, cards, ask) if cards else None
+    if copy is None:
+        return None
+    meets = Meets(model.primary, out_of_reach)
+    solver = tuned(deadline, workers, tuning, CARDS_DET)
+    t = time.process_time()
+    status = STATUS[solver.solve(copy, meets)]
+    if status == "MODEL_INVALID":
+        raise SolverError(f"CP-SAT rejects the narrowed score model: {copy.validate()}")
+    value = int(solver.value(model.primary)) if meets.met else None
+    _trace(
+        kind="member_cards",
+        ask=ask,
+        cards=sorted(cards),
+        status=status,
+        met=meets.met,
+        value=value,
+        cpu=round(time.process_time() - t, 2),
+    )
+    return None if value is None else ("OPTIMAL", solver, value)

@@ -570,17 +570,24 @@ def traced(ask: int, value: int | None, proven: bool) -> None:
 
 
 def floor_line(
-    puzzle: Puzzle, pos: Position, floor: int, out_of_reach: Callable[[int], bool], rounds: int = ROUNDS
+    puzzle: Puzzle,
+    pos: Position,
+    floor: int,
+    out_of_reach: Callable[[int], bool],
+    rounds: int = ROUNDS,
+    seen: list[tuple[int, Leaf]] | None = None,
 ) -> Realised | None:
     """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `out_of_reach` (a sound bound):
     the member's optimum, that line (module doc). None where the relaxation reads the value asked
     below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven.
     (Where `CLIMB_FLOORED`, board_solve's `best_two_turns` asks realise_climb.py's `climb_line`
-    instead.)"""
+    instead.) `seen`: each value asked and its leaf appended (floor_member.py's `CARDS_FIRST`)."""
     ask = floor
     for _ in range(rounds):
         leaf = relaxed_leaf(pos, ask)
+        if seen is not None and leaf is not None:
+            seen.append((ask, leaf))
         got = None if leaf is None else realise(puzzle, leaf, target=ask)
         if got is None or got.value < ask:
             traced(ask, None if got is None else got.value, False)
