@@ -72,5 +72,5 @@ def test_R_EXC_1_R_SCORE_1_a_narrowed_line_not_proven_the_most_answers_nothing()
         return False
 
     tuning = board_solve.TWO_TURNS_TUNING
-    assert floor_member.cards_first(model, never, Deadline(None), 1, tuning, [(FLOOR, leaf)]) is None
+    assert floor_member.cards_first(model, never, Deadline(None), 1, tuning, (FLOOR, leaf)) is None
     assert asked == [FLOOR + 1]  # its line of 21 found and 22 asked

@@ -41,7 +41,7 @@ def test_R_SCORE_1_R_TURN_2_the_climb_answers_what_session_86_s_rounds_answer(fl
     puzzle = two_turn_puzzle(child)
     got = climb_line(puzzle, child, floor, _memo(child), 6)
     assert got is not None
-    old = realise.floor_line(puzzle, child, floor, _memo(child), 6)  # each value's leaf from scratch
+    old = realise.floor_line(puzzle, child, floor, _memo(child), 6).line  # each value's leaf from scratch
     assert old is not None and got.value == old.value == 15
     # The line is the engine's, worth its value; nothing reaches one more.
     assert board_solve.two_turns_value(child, "score", got.line) == got.value

@@ -358,7 +358,7 @@ def best_two_turns(
             # model would be asked for): the model would be INFEASIBLE (watch_split.py).
             return BoardResult("INFEASIBLE", None, floor - 1, ())
     leaf_line = None
-    seen: list[tuple[int, realise.Leaf]] = []  # `floor_line`'s leaves (floor_member.py's `CARDS_FIRST`)
+    last: tuple[int, realise.Leaf] | None = None  # `floor_line`'s last leaf (floor_member.py's `CARDS_FIRST`)
     if out_of_reach is not None and objective == "score" and realise.REALISE_FIRST:
         if floor is not None:
             if realise.CLIMB_FLOORED:  # step 1b's rounds for a floored member (off by default)
@@ -367,7 +367,7 @@ def best_two_turns(
 
                 got = climb_line(puzzle, pos, floor, Memo(out_of_reach), realise.ROUNDS)
             else:
-                got = realise.floor_line(puzzle, pos, floor, out_of_reach, seen=seen)
+                got, last = realise.floor_line(puzzle, pos, floor, out_of_reach)
             if got is not None and (cap is None or got.value <= cap):
                 return _realised(puzzle, got, objective)
         else:  # the first model's: its step 1b (floor_first.py, session 86)
@@ -387,8 +387,8 @@ def best_two_turns(
         from . import floor_member  # its module doc (`CARDS_FIRST`: the leaf's cards first)
 
         narrow: tuple[str, cp_model.CpSolver | Realised, int | None] | None = None
-        if seen and floor_member.CARDS_FIRST and not floor_member.FLOORED:
-            narrow = floor_member.cards_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING, seen)
+        if last is not None and floor_member.CARDS_FIRST and not floor_member.FLOORED:
+            narrow = floor_member.cards_first(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING, last)
         if narrow is not None:
             status, solver, bound = narrow
         else:

@@ -139,11 +139,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ortools.sat.python import cp_model
 
 from ..solver.deadline import Deadline
+from ..solver.readback import SolverError
 from ..solver.run import STATUS, pass_answer, solve, tuned
 from .reach import reach_two_goals
 from .watched import Meets
@@ -316,6 +317,42 @@ def narrowed(
     return copy
 
 
+class Narrowed(NamedTuple):
+    """`narrowed_solve`'s answer: CP-SAT's status, its solver, the primary's value at the last line
+    it found (None where it found none) and the solve's CPU s."""
+
+    status: str
+    solver: cp_model.CpSolver
+    value: int | None
+    cpu: float
+
+
+def narrowed_solve(
+    model: LineModel,
+    cards: frozenset[str],
+    floor: int,
+    det: float,
+    deadline: Deadline,
+    workers: int,
+    tuning: dict[str, object],
+    watch: cp_model.CpSolverSolutionCallback | None = None,
+    finals: frozenset[Board] | None = None,
+) -> Narrowed | None:
+    """`narrowed`'s copy of the model solved for `det` of CP-SAT's deterministic time, watched by
+    `watch` where given (step 2's, step 2b's and floor_member.py's `cards_first`); None where
+    `narrowed` gives no copy. What the value found proves is each caller's to read."""
+    copy = narrowed(model, cards, floor, finals)
+    if copy is None:
+        return None
+    solver = tuned(deadline, workers, tuning, det)
+    t = time.process_time()
+    status = STATUS[solver.solve(copy, watch)]
+    if status == "MODEL_INVALID":
+        raise SolverError(f"CP-SAT rejects the narrowed score model: {copy.validate()}")
+    value = int(solver.value(model.primary)) if status in ("OPTIMAL", "FEASIBLE") else None
+    return Narrowed(status, solver, value, round(time.process_time() - t, 2))
+
+
 LeafLine = Callable[[int, "Asked", int], "Realised | None"]
 """Step 1b (session 86): given a value, the question (the memo: its answers in full and the final
 boards of the leaf behind each no) and the values to realise at most, an engine line of the model
@@ -455,28 +492,18 @@ def _cards_line(
     proves that line's value plus one out of reach, else None."""
     if memo.cards is None:
         return None
-    copy = narrowed(model, memo.cards, floor)
-    if copy is None:
-        return None
-    found = tuned(deadline, workers, tuning, FLOOR_DET)
     watched = Meets(model.primary, memo.budgeted(IN_PASS))
-    t = time.process_time()
-    got = STATUS[found.solve(copy, watched)]
-    value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
+    got = narrowed_solve(model, memo.cards, floor, FLOOR_DET, deadline, workers, tuning, watched)
+    if got is None:
+        return None
+    value = got.value
     if value is not None:
         memo.reach(value)
     proven = value is not None and (watched.met or memo(value + 1))
-    _trace(
-        kind="cards",
-        cards=sorted(memo.cards),
-        status=got,
-        value=value,
-        proven=proven,
-        cpu=round(time.process_time() - t, 2),
-    )
+    _trace(kind="cards", cards=sorted(memo.cards), status=got.status, value=value, proven=proven, cpu=got.cpu)
     if proven:
         assert value is not None
-        return "OPTIMAL", found, value
+        return "OPTIMAL", got.solver, value
     if FINALS_DET > 0 and (value is None or FINALS_AFTER_LINE):
         # Nothing at `floor`: 2b there; an unproven line of `value`: 2b one above, with the leaf of
         # the no at `value + 1` just asked (session 80, module doc).
@@ -499,14 +526,10 @@ def _finals_line(
         cards, finals = memo.leaves.get(floor, (None, None))
         if cards is None or not finals:
             return None
-        copy = narrowed(model, cards, floor, finals)
-        if copy is None:
+        got = narrowed_solve(model, cards, floor, FINALS_DET, deadline, workers, tuning, finals=finals)
+        if got is None:
             return None
-        found = tuned(deadline, workers, tuning, FINALS_DET)
-        t = time.process_time()
-        got = STATUS[found.solve(copy)]
-        value = int(found.value(model.primary)) if got in ("OPTIMAL", "FEASIBLE") else None
-        cpu = round(time.process_time() - t, 2)
+        value = got.value
         if value is not None:
             memo.reach(value)
         proven = value is not None and memo(value + 1)
@@ -515,14 +538,14 @@ def _finals_line(
             cards=sorted(cards),
             boards=len(finals),
             floor=floor,
-            status=got,
+            status=got.status,
             value=value,
             proven=proven,
-            cpu=cpu,
+            cpu=got.cpu,
         )
         if value is None:
             return None
         if proven:
-            return "OPTIMAL", found, value
+            return "OPTIMAL", got.solver, value
         floor = value + 1
     return None

@@ -72,15 +72,13 @@ proven and the model's solve after it as before).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ortools.sat.python import cp_model
 
 from ..solver.deadline import Deadline
-from ..solver.readback import SolverError
-from ..solver.run import STATUS, pass_answer, tuned
+from ..solver.run import pass_answer
 from . import floor_cards, floor_first
 from .watched import Meets
 
@@ -164,33 +162,22 @@ def cards_first(
     deadline: Deadline,
     workers: int,
     tuning: dict[str, object],
-    seen: list[tuple[int, Leaf]],
+    last: tuple[int, Leaf] | None,
 ) -> tuple[str, cp_model.CpSolver, int] | None:
     """The model (its floor in it already) narrowed to the cards of the last leaf `floor_line` saw
-    and the value it was asked at, solved for `CARDS_DET`, watched (module doc): OPTIMAL `v`, the
-    solver holding that line and the bound `v`, where the watch proves `v + 1` out of reach; else
-    None (the model is solved as before)."""
-    if not seen or getattr(out_of_reach, "deferred", False):
+    (`last`: the value it was asked at and that leaf), solved for `CARDS_DET`, watched (module
+    doc): OPTIMAL `v`, the solver holding that line and the bound `v`, where the watch proves
+    `v + 1` out of reach; else None (the model is solved as before)."""
+    if last is None or getattr(out_of_reach, "deferred", False):
         return None
-    ask, leaf = seen[-1]
+    ask, leaf = last
     cards = leaf_cards(leaf)
-    copy = floor_first.narrowed(model, cards, ask) if cards else None
-    if copy is None:
-        return None
     meets = Meets(model.primary, out_of_reach)
-    solver = tuned(deadline, workers, tuning, CARDS_DET)
-    t = time.process_time()
-    status = STATUS[solver.solve(copy, meets)]
-    if status == "MODEL_INVALID":
-        raise SolverError(f"CP-SAT rejects the narrowed score model: {copy.validate()}")
-    value = int(solver.value(model.primary)) if meets.met else None
+    got = floor_first.narrowed_solve(model, cards, ask, CARDS_DET, deadline, workers, tuning, meets) if cards else None
+    if got is None:
+        return None
+    value = got.value if meets.met else None
     _trace(
-        kind="member_cards",
-        ask=ask,
-        cards=sorted(cards),
-        status=status,
-        met=meets.met,
-        value=value,
-        cpu=round(time.process_time() - t, 2),
+        kind="member_cards", ask=ask, cards=sorted(cards), status=got.status, met=meets.met, value=value, cpu=got.cpu
     )
-    return None if value is None else ("OPTIMAL", solver, value)
+    return None if value is None else ("OPTIMAL", got.solver, value)

@@ -563,6 +563,14 @@ value `v` whose leaf is realised at `w`, then `(w + 1, w, True)` where the quest
 line's value plus one out of reach); None: nothing kept (a long-running analyser keeps no trace)."""
 
 
+class Floored(NamedTuple):
+    """`floor_line`'s answer: the line it proved (None where none) and the last value it asked
+    with its relaxed leaf (None where the relaxation reads the floor itself below)."""
+
+    line: Realised | None
+    last: tuple[int, Leaf] | None
+
+
 def traced(ask: int, value: int | None, proven: bool) -> None:
     """A round kept in `FLOOR_TRACE` (where a list)."""
     if FLOOR_TRACE is not None:
@@ -575,26 +583,25 @@ def floor_line(
     floor: int,
     out_of_reach: Callable[[int], bool],
     rounds: int = ROUNDS,
-    seen: list[tuple[int, Leaf]] | None = None,
-) -> Realised | None:
+) -> Floored:
     """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `out_of_reach` (a sound bound):
-    the member's optimum, that line (module doc). None where the relaxation reads the value asked
-    below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven.
+    the member's optimum, that line (module doc); no line where the relaxation reads the value
+    asked below (no leaf), the leaf gives no line of that value, or `rounds` values are not proven.
     (Where `CLIMB_FLOORED`, board_solve's `best_two_turns` asks realise_climb.py's `climb_line`
-    instead.) `seen`: each value asked and its leaf appended (floor_member.py's `CARDS_FIRST`)."""
-    ask = floor
+    instead.) With the line, the last value asked and its leaf (floor_member.py's `CARDS_FIRST`)."""
+    ask, last = floor, None
     for _ in range(rounds):
         leaf = relaxed_leaf(pos, ask)
-        if seen is not None and leaf is not None:
-            seen.append((ask, leaf))
+        if leaf is not None:
+            last = (ask, leaf)
         got = None if leaf is None else realise(puzzle, leaf, target=ask)
         if got is None or got.value < ask:
             traced(ask, None if got is None else got.value, False)
-            return None
+            return Floored(None, last)
         proven = out_of_reach(got.value + 1)
         traced(ask, got.value, proven)
         if proven:
-            return got
+            return Floored(got, last)
         ask = got.value + 1
-    return None
+    return Floored(None, last)
