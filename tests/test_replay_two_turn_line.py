@@ -74,3 +74,18 @@ def test_unknown_placement_is_one_line_exit_2() -> None:
     done = _replay("--group", "tile 9,9 r0 blue@NW", "--line", "end")
     assert done.returncode == 2
     assert "no placement of that name" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_R_END_2_a_turn_past_the_games_end_is_one_line_exit_2() -> None:
+    # Seed 4's greedy game ends before a 99th turn: the benchmark names the turn and exits 2
+    # (it printed an empty table with exit 0 before session 96).
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "bench_two_turns_place.py"), "--seeds", "4", "--turn", "99"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--turn 99: no seat of south has a tile to place" in done.stderr and "Traceback" not in done.stderr

@@ -208,21 +208,24 @@ def main() -> None:
         return two_turns(*a, **k)
 
     endgame.best_two_turns = counted  # type: ignore[assignment]
+    found = [(s, e, pos) for s in args.seeds for e in args.editions for pos in positions(s, e, args.turn, args.seats)]
+    if not found:
+        ap.error(
+            f"--turn {args.turn}: no seat of {' '.join(args.seats)} has a tile to place at that turn of these games"
+        )
     print("| seed | ed. | seat | turn | placements | groups | models | CPU s | wall s | status | value | line |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    for seed in args.seeds:
-        for edition in args.editions:
-            for pos in positions(seed, edition, args.turn, args.seats):
-                kids = endgame.Run(pos, args.objective, Deadline(None), 1, turns=2).children(pos)
-                solves[0] = 0
-                if args.cpu_limit is None:
-                    row = _measure(pos, args.objective, args.limit, solves)
-                else:
-                    row = _in_child(pos, args.objective, args.cpu_limit, solves)
-                print(
-                    f"| {seed} | {edition} | {pos.to_move} | {pos.turn} | {len(kids)} | {len(groups(kids))} | {row} |",
-                    flush=True,
-                )
+    for seed, edition, pos in found:
+        kids = endgame.Run(pos, args.objective, Deadline(None), 1, turns=2).children(pos)
+        solves[0] = 0
+        if args.cpu_limit is None:
+            row = _measure(pos, args.objective, args.limit, solves)
+        else:
+            row = _in_child(pos, args.objective, args.cpu_limit, solves)
+        print(
+            f"| {seed} | {edition} | {pos.to_move} | {pos.turn} | {len(kids)} | {len(groups(kids))} | {row} |",
+            flush=True,
+        )
 
 
 def _measure(pos: Position, objective: str, limit: float | None, solves: list[int]) -> str:
