@@ -14,6 +14,7 @@ from ...geometry import Quad, board_quarter
 from ...goals import BoardFacts, score_goal, temple_counts
 from ...position import Position
 from ...solver.deadline import Deadline
+from . import reach_delta_legs as _delta
 
 
 def board_groups(b: Board) -> frozenset[tuple[str, ...]]:
@@ -191,6 +192,13 @@ class Boards:
         """`route_groups`' groups of each board (`board_groups`), by its id (the board kept with them)."""
         self.pair_docks: dict[tuple[object, ...], dict[str, int]] = {}
         """`pair_points`' answers, by the two boards' ids, the other boat's dock and the start."""
+        self.b1_routes: dict[int, tuple[Board, list[tuple[str, ...]], dict[str, list[int]]]] = {}
+        """`b1_route_groups`' answers, by turn 1's board's id (the board kept with them)."""
+        self.b1_points: dict[tuple[object, ...], dict[str, int]] = {}
+        """`b1_dock_points`' answers, by turn 1's board's id (kept in `b1_routes`), the other
+        boat's dock and the starts. Read only."""
+        self.pair_new: dict[tuple[int, int], tuple[int, ...]] = {}
+        """The pair's groups not turn 1's board's, by the boards' ids (kept in `pairs`)."""
         self.spots_ids: dict[tuple[tuple[str, ...], ...], int] = {}
         """`spots_id`'s numbers."""
         self.spot_points: dict[tuple[object, ...], dict[int, int]] = {}
@@ -233,14 +241,47 @@ class Boards:
         """`dock_points` from `starts` over the route groups of `b1` and `bk` (`route_groups`),
         kept by the boards' ids and its arguments (session 78): the legs of every search of a
         setup's questions over those two boards (reach_board_legs' `legs_on`) read one answer.
-        Read only."""
+        With reach_delta_legs' `DELTA_LEGS`, worked out from B1's own (`b1_dock_points`, the
+        starts among B1's docks; the same answer). Read only."""
         key = (id(b1), id(bk), occupied, starts)
         got = self.pair_docks.get(key)
         if got is None:
-            pair = self.pairs.get((id(b1), id(bk)))
-            if pair is None:
-                pair = self.pairs[(id(b1), id(bk))] = (b1, bk, *route_groups([b1, bk], self.board_groups))
-            got = self.pair_docks[key] = dock_points(pair[2], pair[3], occupied, starts)
+            groups, groups_of, new = self.pair_routes(b1, bk)
+            if _delta.DELTA_LEGS and bk is not b1:
+                g1_of = self.b1_route_groups(b1)[1]
+                base = self.b1_dock_points(b1, occupied, tuple(d for d in starts if d in g1_of))
+                got = _delta.delta_points(base, groups, groups_of, new, occupied, starts)
+            else:
+                got = dock_points(groups, groups_of, occupied, starts)
+            self.pair_docks[key] = got
+        return got
+
+    def pair_routes(self, b1: Board, bk: Board) -> tuple[list[tuple[str, ...]], dict[str, list[int]], tuple[int, ...]]:
+        """`route_groups` of `b1` and `bk`, and the indices of those groups that are not `b1`'s
+        (reach_delta_legs' `new_groups`), kept by the boards' ids (the boards kept in `pairs`)."""
+        pair = self.pairs.get((id(b1), id(bk)))
+        if pair is None:
+            pair = self.pairs[(id(b1), id(bk))] = (b1, bk, *route_groups([b1, bk], self.board_groups))
+        new = self.pair_new.get((id(b1), id(bk)))
+        if new is None:
+            new = self.pair_new[(id(b1), id(bk))] = _delta.new_groups(pair[2], frozenset(self.b1_route_groups(b1)[0]))
+        return pair[2], pair[3], new
+
+    def b1_route_groups(self, b1: Board) -> tuple[list[tuple[str, ...]], dict[str, list[int]]]:
+        """`route_groups` of turn 1's board alone, kept by its id (the board kept with them)."""
+        got = self.b1_routes.get(id(b1))
+        if got is None or got[0] is not b1:
+            got = self.b1_routes[id(b1)] = (b1, *route_groups([b1], self.board_groups))
+        return got[1], got[2]
+
+    def b1_dock_points(self, b1: Board, occupied: str | None, starts: tuple[str, ...]) -> dict[str, int]:
+        """`dock_points` from `starts` over turn 1's board's groups alone, kept by its id, the
+        other boat's dock and the starts (reach_delta_legs' base). Read only."""
+        key = (id(b1), occupied, starts)
+        got = self.b1_points.get(key)
+        if got is None:
+            groups, groups_of = self.b1_route_groups(b1)
+            got = self.b1_points[key] = dock_points(groups, groups_of, occupied, starts)
         return got
 
     def spots_id(self, docks: tuple[tuple[str, ...], ...]) -> int:

@@ -25,7 +25,11 @@ from .reach_boards import joined as _joined
 from .reach_boards import route_groups as _route_groups
 from .reach_two_goals import Member, Spot
 
-__all__ = ["TwoSpots"]
+__all__ = ["CUBES_BY_BOARD", "TwoSpots"]
+
+CUBES_BY_BOARD = True
+"""Whether `_cubes_on` sums a final board's cubes by island once per search and board (session
+96, cost only: the same counts); False: over the position's cubes at each island, as before."""
 
 
 class TwoSpots:
@@ -183,8 +187,20 @@ class TwoSpots:
         # The next tile lays two cubes (R-TILE-2) on the land of this board's new tile: the first
         # on the icon's island, the second on a different island, so one at most on each.
         b = self.boards[k]
-        island_of_piece = b.island_of_piece
-        n = sum(count for piece, _, count in self.pos.cubes if island_of_piece.get(piece) == isl)
+        if CUBES_BY_BOARD:
+            # By board, each island's cubes worked out once (session 96): the same sums.
+            kept: dict[int, dict[Quad | None, int]] = self.__dict__.setdefault("_cubes_by_board", {})
+            on = kept.get(k)
+            if on is None:
+                on = kept[k] = {}
+                island_of_piece = b.island_of_piece
+                for piece, _, count in self.pos.cubes:
+                    i = island_of_piece.get(piece)
+                    on[i] = on.get(i, 0) + count
+            n = on.get(isl, 0)
+        else:
+            island_of_piece = b.island_of_piece
+            n = sum(count for piece, _, count in self.pos.cubes if island_of_piece.get(piece) == isl)
         grown = any(q not in self.old_land for q in b.island_quads[isl])
         return n + self.laid if grown else n
 
