@@ -75,7 +75,7 @@ def test_R_SCORE_1_a_climbed_line_not_proven_the_most_answers_nothing() -> None:
     assert asked and all(FLOOR < v <= OPTIMUM + 1 for v in asked)  # a line realised, its value plus one asked
 
 
-def test_no_leaf_asked_no_climb(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_R_SCORE_1_where_floor_line_asked_no_leaf_nothing_is_climbed(monkeypatch: pytest.MonkeyPatch) -> None:
     # Where `floor_line` asked no leaf (the relaxation reads the floor out of reach), nothing is
     # climbed: the model's own answer (INFEASIBLE) stands.
     monkeypatch.setattr(floor_climb, "climb_line", _model)
