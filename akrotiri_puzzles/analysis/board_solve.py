@@ -368,6 +368,10 @@ def best_two_turns(
                 got = climb_line(puzzle, pos, floor, Memo(out_of_reach), realise.ROUNDS)
             else:
                 got, last = realise.floor_line(puzzle, pos, floor, out_of_reach)
+                if got is None:
+                    from . import floor_climb  # its module doc (`CLIMB_AFTER`: the other leaves)
+
+                    got = floor_climb.climb_after(puzzle, pos, floor, out_of_reach, last)
             if got is not None and (cap is None or got.value <= cap):
                 return _realised(puzzle, got, objective)
         else:  # the first model's: its step 1b (floor_first.py, session 86)
