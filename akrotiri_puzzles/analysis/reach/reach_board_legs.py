@@ -52,6 +52,16 @@ LEGS_BY_BOARD = True
 (`BoardLegs`; False: the union's legs for every board, as before session 66)."""
 
 
+def _legs_of(spot: Quad, by: dict[int, int], out: list[tuple[Quad, int, int]]) -> None:
+    """`plan_moves`' legs to `spot` appended to `out`: at each of its points (`by`, the boards
+    reaching it at those points, a bit each), the boards reaching it at those points or fewer
+    (turn 1's board's bit always set)."""
+    bits = 1
+    for p in sorted(by):
+        bits |= by[p]
+        out.append((spot, p, bits))
+
+
 class BoardLegs:
     """`TwoRelaxed`'s legs by final board (module doc)."""
 
@@ -97,10 +107,7 @@ class BoardLegs:
                 p = points.get(spot)
                 if p is not None and p <= most:
                     by[p] = by.get(p, 0) | 1 << k
-            bits = 1
-            for p in sorted(by):
-                bits |= by[p]
-                out.append((spot, p, bits))
+            _legs_of(spot, by, out)
         out.sort(key=lambda leg: leg[1])
         return out
 
@@ -128,10 +135,7 @@ class BoardLegs:
             b = base.get(spot)  # type: ignore[call-overload]
             if b is not None and b <= most and rest:
                 by[b] = by.get(b, 0) | rest
-            bits = 1
-            for p in sorted(by):
-                bits |= by[p]
-                out.append((spot, p, bits))
+            _legs_of(spot, by, out)
         out.sort(key=lambda leg: leg[1])
         return out
 

@@ -4,7 +4,6 @@ site (R-EXC-2), the fits of a card on an island, the goal cards' facts and old s
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -73,26 +72,7 @@ def dock_points(
     """The least movement points from any of `docks` to each dock over route groups
     (`route_groups`: a point a step, R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3)."""
     out = dict.fromkeys(docks, 0)
-    heap = [(0, d) for d in docks]
-    # A step reaches every dock of a group at once, so the first dock taken from the heap (the
-    # cheapest) that is not the other boat's gives them all their least points: a group is
-    # entered once (leaving the other boat's dock costs more, so it does not spend the group).
-    spent: set[int] = set()
-    while heap:
-        n, d = heapq.heappop(heap)
-        if n > out[d]:
-            continue
-        other = d == occupied
-        cost = n + (2 if other else 1)
-        for gi in groups_of.get(d, ()):
-            if gi in spent:
-                continue
-            if not other:
-                spent.add(gi)
-            for e in groups[gi]:
-                if cost < out.get(e, 10**9):
-                    out[e] = cost
-                    heapq.heappush(heap, (cost, e))
+    _delta.settle(out, [(0, d) for d in docks], groups, groups_of, occupied)  # (all 0: a heap)
     return out
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import heapq
 
-__all__ = ["CHECK", "DELTA_LEGS", "delta_points", "new_groups"]
+__all__ = ["CHECK", "DELTA_LEGS", "delta_points", "new_groups", "settle"]
 
 DELTA_LEGS = True
 """Whether `Boards.pair_points` starts each final board's legs from turn 1's board's (module doc);
@@ -44,6 +44,41 @@ CHECK = False
 def new_groups(pair: list[tuple[str, ...]], b1: frozenset[tuple[str, ...]]) -> tuple[int, ...]:
     """The indices in the pair's groups (`route_groups` of B1 and Bk) of those that are not B1's."""
     return tuple(gi for gi, g in enumerate(pair) if g not in b1)
+
+
+def settle(
+    out: dict[str, int],
+    heap: list[tuple[int, str]],
+    groups: list[tuple[str, ...]],
+    groups_of: dict[str, list[int]],
+    occupied: str | None,
+    changed: set[str] | None = None,
+) -> None:
+    """From `heap` (points and dock, a heap), each dock's least points in `out` over route groups
+    (a point a step, R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3), `out` holding
+    each dock's points so far (each a path's): reach_boards' `dock_points` and `delta_points`.
+    `changed`, where given, gets each dock whose points fall."""
+    # A step reaches every dock of a group at once, so the first dock taken from the heap (the
+    # cheapest) that is not the other boat's gives them all their least points: a group is
+    # entered once (leaving the other boat's dock costs more, so it does not spend the group).
+    spent: set[int] = set()
+    while heap:
+        n, d = heapq.heappop(heap)
+        if n > out[d]:
+            continue
+        other = d == occupied
+        cost = n + (2 if other else 1)
+        for gi in groups_of.get(d, ()):
+            if gi in spent:
+                continue
+            if not other:
+                spent.add(gi)
+            for e in groups[gi]:
+                if cost < out.get(e, 10**9):
+                    out[e] = cost
+                    if changed is not None:
+                        changed.add(e)
+                    heapq.heappush(heap, (cost, e))
 
 
 def delta_points(
@@ -79,23 +114,7 @@ def delta_points(
                 changed.add(e)
                 heap.append((cost, e))
     heapq.heapify(heap)
-    spent: set[int] = set()
-    while heap:
-        n, d = heapq.heappop(heap)
-        if n > out[d]:
-            continue
-        other = d == occupied
-        cost = n + (2 if other else 1)
-        for gi in groups_of.get(d, ()):
-            if gi in spent:
-                continue
-            if not other:
-                spent.add(gi)
-            for e in groups[gi]:
-                if cost < out.get(e, 10**9):
-                    out[e] = cost
-                    changed.add(e)
-                    heapq.heappush(heap, (cost, e))
+    settle(out, heap, groups, groups_of, occupied, changed)
     if CHECK:
         from .reach_boards import dock_points  # reach_boards imports this module
 
