@@ -115,8 +115,8 @@ def delta_points(
                 heap.append((cost, e))
     heapq.heapify(heap)
     settle(out, heap, groups, groups_of, occupied, changed)
-    if CHECK:
-        from .reach_boards import dock_points  # reach_boards imports this module
-
-        assert out == dock_points(groups, groups_of, occupied, starts), starts
+    if CHECK:  # reach_boards' `dock_points` afresh (that module imports this one)
+        afresh = dict.fromkeys(starts, 0)
+        settle(afresh, [(0, d) for d in starts], groups, groups_of, occupied)
+        assert out == afresh, starts
     return out
