@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, floor_member, realise, watch_defer
+from akrotiri_puzzles.analysis import board_solve, floor_climb, floor_member, realise, watch_defer
 from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.analysis.reach.reach_two_goals import Reached
@@ -50,6 +50,9 @@ def test_R_EXC_1_R_SCORE_1_R_FREE_1_R_TILE_2_the_leafs_cards_answer_a_floored_me
     monkeypatch.setattr(realise, "realise", _no_engine_line)
     monkeypatch.setattr(board_solve, "_solve_to_ceiling", _whole)
     monkeypatch.setattr(floor_member, "CARDS_FIRST", True)
+    # The other leaves' climb (floor_climb.py, `CLIMB_AFTER`) comes before this step and, with the
+    # engine playing no leaf, finds nothing: off, so the test reads this step alone.
+    monkeypatch.setattr(floor_climb, "CLIMB_AFTER", False)
     r = board_solve.best_two_turns(pos, "score", Deadline(None), FLOOR, 1, None, watch_defer.Watch(below, pos))
     assert (r.status, r.value, r.bound) == ("OPTIMAL", FLOOR, FLOOR)
     # The line is the engine's: played from the member's start and scored at turn 2's end (R-SCORE-1).

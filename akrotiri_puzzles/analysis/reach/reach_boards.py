@@ -221,19 +221,14 @@ class Boards:
         """`dock_points` from `starts` over the route groups of `b1` and `bk` (`route_groups`),
         kept by the boards' ids and its arguments (session 78): the legs of every search of a
         setup's questions over those two boards (reach_board_legs' `legs_on`) read one answer.
-        With reach_delta_legs' `DELTA_LEGS`, worked out from B1's own (`b1_dock_points`, the
-        starts among B1's docks; the same answer). Read only."""
+        Worked out afresh: with reach_delta_legs' `DELTA_LEGS` (on) the searches read each
+        board's changes from B1's points instead (reach_board_legs' `changes_on`), and `legs_on`
+        is what its `CHECK` compares them with. Read only."""
         key = (id(b1), id(bk), occupied, starts)
         got = self.pair_docks.get(key)
         if got is None:
-            groups, groups_of, new = self.pair_routes(b1, bk)
-            if _delta.DELTA_LEGS and bk is not b1:
-                g1_of = self.b1_route_groups(b1)[1]
-                base = self.b1_dock_points(b1, occupied, tuple(d for d in starts if d in g1_of))
-                got = _delta.delta_points(base, groups, groups_of, new, occupied, starts)
-            else:
-                got = dock_points(groups, groups_of, occupied, starts)
-            self.pair_docks[key] = got
+            groups, groups_of, _ = self.pair_routes(b1, bk)
+            got = self.pair_docks[key] = dock_points(groups, groups_of, occupied, starts)
         return got
 
     def pair_routes(self, b1: Board, bk: Board) -> tuple[list[tuple[str, ...]], dict[str, list[int]], tuple[int, ...]]:

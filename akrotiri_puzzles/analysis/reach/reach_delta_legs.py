@@ -34,8 +34,9 @@ import heapq
 __all__ = ["CHECK", "DELTA_LEGS", "delta_points", "new_groups", "settle"]
 
 DELTA_LEGS = True
-"""Whether `Boards.pair_points` starts each final board's legs from turn 1's board's (module doc);
-False: `dock_points` over the pair's groups afresh, as before session 96."""
+"""Whether reach_board_legs' `plan_moves` reads each final board's legs as changes to turn 1's
+board's (`changes_on`, from `delta_points`; module doc); False: every board's `legs_on`
+(`Boards.pair_points`, `dock_points` over the pair's groups afresh), as before session 96."""
 
 CHECK = False
 """Assert each answer equal to `dock_points` over the pair's groups (a test's switch)."""
