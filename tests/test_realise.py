@@ -108,11 +108,11 @@ def test_the_traced_search_answers_as_the_relaxation_on_a_small_member() -> None
 
 
 def test_the_leaf_searches_states_are_read_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`realise.LEAF_STATES` caps each group's search for a relaxed leaf, read at the call (not
+    """`LEAF_STATES` (realise_leaf.py) caps each group's search for a relaxed leaf, read at the call (not
     bound when the module is imported): on the small member above, at its optimum 15 a leaf is
     found with the bound's own cap (reach_two's `NODES`) and none with one state; realise_climb's
     `Leaves` takes the same cap."""
-    from akrotiri_puzzles.analysis import realise as module
+    from akrotiri_puzzles.analysis import realise_leaf as module
     from akrotiri_puzzles.analysis.reach import reach_two
     from akrotiri_puzzles.analysis.realise_climb import Leaves
 
@@ -128,9 +128,10 @@ def test_the_leaf_searches_states_are_read_at_each_call(monkeypatch: pytest.Monk
 def test_R_TILE_2_s4t15_the_floor_step_from_the_floor_31_answers_the_members_optimum_32(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """board_solve's `best_two_turns` with `REALISE_FIRST` (off by default): the member the bench
-    asks at floor 31 (its best found 30, plus one) answers OPTIMAL 32 with an engine line, without
-    a model; the line replays to 32 and the relaxation proves 33 out of reach."""
+    """board_solve's `best_two_turns` with `REALISE_FIRST` (on by default since session 86, set
+    here): the member the bench asks at floor 31 (its best found 30, plus one) answers OPTIMAL 32
+    with an engine line, without a model; the line replays to 32 and the relaxation proves 33 out
+    of reach."""
     from akrotiri_puzzles.analysis import realise as module
     from akrotiri_puzzles.analysis.board_solve import best_two_turns
     from akrotiri_puzzles.solver.deadline import Deadline

@@ -96,7 +96,8 @@ from .reach.reach_boards import Boards
 from .reach.reach_bound import TooBig
 from .reach.reach_two import group_bound, slot_groups
 from .reach.reach_two_goals import Reached
-from .realise import Leaf, Realised, TracedRelaxed, attempt, leaf_states, traced
+from .realise import Realised, attempt, traced
+from .realise_leaf import Leaf, TracedRelaxed, leaf_states
 
 __all__ = [
     "DEFER",
