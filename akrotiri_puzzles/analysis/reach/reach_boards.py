@@ -14,6 +14,7 @@ from ...goals import BoardFacts, score_goal, temple_counts
 from ...position import Position
 from ...solver.deadline import Deadline
 from . import reach_delta_legs as _delta
+from .reach_delta_legs import dock_points  # the legs' shortest path, beside `delta_points`
 
 
 def board_groups(b: Board) -> frozenset[tuple[str, ...]]:
@@ -63,16 +64,6 @@ def joined(members: list[list[tuple[int, Quad]]], boards: int) -> dict[tuple[int
                 for y in both:
                     if x != y:
                         out[(x, y)] = out.get((x, y), 0) | (1 << k)
-    return out
-
-
-def dock_points(
-    groups: list[tuple[str, ...]], groups_of: dict[str, list[int]], occupied: str | None, docks: Sequence[str]
-) -> dict[str, int]:
-    """The least movement points from any of `docks` to each dock over route groups
-    (`route_groups`: a point a step, R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3)."""
-    out = dict.fromkeys(docks, 0)
-    _delta.settle(out, [(0, d) for d in docks], groups, groups_of, occupied)  # (all 0: a heap)
     return out
 
 

@@ -1,8 +1,9 @@
 """The legs over turn 1's board and one final board, from turn 1's board's own (`DELTA_LEGS`, session 96).
 
-reach_boards' `Boards.pair_points` answers `dock_points` from a leg's starts over the route groups
-of turn 1's board B1 and one final board Bk (R-MOVE-1; leaving the other boat's dock costs 2,
-R-MOVE-3): reach_board_legs' `legs_on`, once per stop of a search and final board of its group.
+Before this module, reach_board_legs' `legs_on` read `dock_points` from a leg's starts over the
+route groups of turn 1's board B1 and one final board Bk (reach_boards' `Boards.pair_points`;
+R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3), once per stop of a search and final
+board of its group (now only with `DELTA_LEGS` off, or `CHECK` on).
 A thin group's `every` questions search a few hundred final boards each (seed 1's turn 13, 2016,
 south: 92 plain and 276 with the oracle), so that shortest path, worked out afresh for each board,
 was about a tenth of those questions' CPU (session 95's profile: leg planning ~20 %).
@@ -30,8 +31,9 @@ to it, in another order; `legs_on` reads it by dock): `CHECK` asserts it on ever
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 
-__all__ = ["CHECK", "DELTA_LEGS", "delta_points", "new_groups", "settle"]
+__all__ = ["CHECK", "DELTA_LEGS", "delta_points", "dock_points", "new_groups", "settle"]
 
 DELTA_LEGS = True
 """Whether reach_board_legs' `plan_moves` reads each final board's legs as changes to turn 1's
@@ -57,7 +59,7 @@ def settle(
 ) -> None:
     """From `heap` (points and dock, a heap), each dock's least points in `out` over route groups
     (a point a step, R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3), `out` holding
-    each dock's points so far (each a path's): reach_boards' `dock_points` and `delta_points`.
+    each dock's points so far (each a path's): `dock_points` and `delta_points`.
     `changed`, where given, gets each dock whose points fall."""
     # A step reaches every dock of a group at once, so the first dock taken from the heap (the
     # cheapest) that is not the other boat's gives them all their least points: a group is
@@ -80,6 +82,16 @@ def settle(
                     if changed is not None:
                         changed.add(e)
                     heapq.heappush(heap, (cost, e))
+
+
+def dock_points(
+    groups: list[tuple[str, ...]], groups_of: dict[str, list[int]], occupied: str | None, docks: Sequence[str]
+) -> dict[str, int]:
+    """The least movement points from any of `docks` to each dock over route groups (reach_boards'
+    `route_groups`: a point a step, R-MOVE-1; leaving the other boat's dock costs 2, R-MOVE-3)."""
+    out = dict.fromkeys(docks, 0)
+    settle(out, [(0, d) for d in docks], groups, groups_of, occupied)  # (all 0: a heap)
+    return out
 
 
 def delta_points(
@@ -116,8 +128,6 @@ def delta_points(
                 heap.append((cost, e))
     heapq.heapify(heap)
     settle(out, heap, groups, groups_of, occupied, changed)
-    if CHECK:  # reach_boards' `dock_points` afresh (that module imports this one)
-        afresh = dict.fromkeys(starts, 0)
-        settle(afresh, [(0, d) for d in starts], groups, groups_of, occupied)
-        assert out == afresh, starts
+    if CHECK:
+        assert out == dock_points(groups, groups_of, occupied, starts), starts
     return out
