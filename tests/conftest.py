@@ -17,6 +17,8 @@ from akrotiri_puzzles import Components, Position, apply, legal_actions, load_co
 from akrotiri_puzzles.analysis.board_solve import two_turn_puzzle
 from akrotiri_puzzles.puzzle import State
 
+from . import cli_zygote
+
 
 @pytest.fixture(scope="session")
 def comps() -> Components:
@@ -53,9 +55,20 @@ def sample(positions: tuple[Position, ...], k: int, seed: int = 0) -> list[Posit
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_cli(*args: str | Path, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run `akrotiri-puzzle ARGS` through the checkout's `cli.py`, as a user runs it (80 columns)."""
-    env = dict(os.environ, COLUMNS="80")
+def run_cli(
+    *args: str | Path,
+    cwd: Path | None = None,
+    timeout: float = 120,
+    env: dict[str, str] | None = None,
+    fresh: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """Run `akrotiri-puzzle ARGS` through the checkout's `cli.py`, as a user runs it (80 columns
+    unless `env` says otherwise; `env` is added to the test's environment): forked from an
+    interpreter that has imported the package (tests/cli_zygote.py), or, with `fresh` (or
+    AKROTIRI_FRESH_CLI=1 in the environment), in a fresh interpreter."""
+    env = {**os.environ, "COLUMNS": "80", **(env or {})}
+    if not (fresh or os.environ.get("AKROTIRI_FRESH_CLI") or not hasattr(os, "fork")):
+        return cli_zygote.run([str(ROOT / "cli.py"), *map(str, args)], cwd or ROOT, env, timeout)
     return subprocess.run(
         [sys.executable, str(ROOT / "cli.py"), *map(str, args)],
         capture_output=True,
@@ -163,7 +176,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):  #
 
     def cpu() -> float:
         own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime + cli_zygote.children_cpu()
 
     before = cpu()
     yield

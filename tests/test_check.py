@@ -24,6 +24,8 @@ from akrotiri_puzzles.files.puzzle_yaml import (
 from akrotiri_puzzles.puzzle import replay
 from akrotiri_puzzles.solver.exhaustive import search
 
+from .conftest import run_cli
+
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = Path(__file__).parent / "data" / "puzzles" / "volcano-below.yaml"
 BEST = "tile -2,-1 r0 red@SW; excavate E05 1,0SW"
@@ -32,13 +34,7 @@ SLOW = "tile -2,-1 r0 red@SW; ship 0,1SW; excavate E05 0,1SW"
 
 def check(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """Run `akrotiri-puzzle check ARGS` from the checkout."""
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), "check", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    return run_cli("check", *args, timeout=300)
 
 
 def as_json(*args: str | Path) -> tuple[int, dict[str, object]]:

@@ -1,20 +1,20 @@
 """The command line's engine commands `score`, `legal` and `apply`, run as a user runs them.
 
-Each runs in a subprocess through `cli.py`, so that the real entry point turns library errors
-into one line on stderr and exit status 2.
+Each runs in its own process through `cli.py` (`run_cli`), so that the real entry point turns
+library errors into one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from akrotiri_puzzles import legal_actions, load_components, load_position
+
+from .conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
@@ -24,17 +24,7 @@ PORT = DATA / "port.yaml"
 
 def run(*args: str | Path, columns: int | None = None) -> subprocess.CompletedProcess[str]:
     """Run `akrotiri-puzzle ARGS` from the checkout, in a terminal `columns` wide if given."""
-    env = dict(os.environ)
-    if columns is not None:
-        env["COLUMNS"] = str(columns)
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-    )
+    return run_cli(*args, env=None if columns is None else {"COLUMNS": str(columns)})
 
 
 # ---- score ------------------------------------------------------------------------------------

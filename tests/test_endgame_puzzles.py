@@ -125,7 +125,9 @@ def test_generate_endgame_is_reproducible_and_of_its_level(tmp_path):
     # Seed 4: its medium puzzle comes after fewer candidates than seed 1's (about 3 s of CPU a
     # run instead of 6); the documents show the same command.
     first = run_cli("generate", "--kind", "endgame", "--difficulty", "medium", "--seed", "4", "--out", tmp_path / "a")
-    again = run_cli("generate", "--kind", "endgame", "--difficulty", "medium", "--seed", "4", "--out", tmp_path / "b")
+    again = run_cli(
+        "generate", "--kind", "endgame", "--difficulty", "medium", "--seed", "4", "--out", tmp_path / "b", fresh=True
+    )
     assert first.returncode == 0 and again.returncode == 0, (first.stderr, again.stderr)
     files = sorted((tmp_path / "a").glob("*.yaml"))
     assert len(files) == 1

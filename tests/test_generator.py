@@ -337,7 +337,7 @@ def test_generate_twice_writes_the_same_files_and_a_rerun_skips_them(tmp_path: P
     one, two = tmp_path / "one", tmp_path / "two"
     first = run_cli(*args, "--out", one, "--db", tmp_path / "p.sqlite", timeout=600)
     assert first.returncode == 0, first.stderr
-    second = run_cli(*args, "--out", two, "--workers", "2", "--svg", timeout=600)
+    second = run_cli(*args, "--out", two, "--workers", "2", "--svg", timeout=600, fresh=True)  # another hash seed
     assert second.returncode == 0, second.stderr
     names = sorted(p.name for p in one.iterdir() if not p.name.startswith("."))
     assert names == [f"{t.name}.yaml" for t in EASY_TASKS]

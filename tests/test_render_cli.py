@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from .conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = Path(__file__).parent / "data" / "golden" / "small-position.yaml"
@@ -16,15 +16,7 @@ SMALL = Path(__file__).parent / "data" / "golden" / "small-position.yaml"
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """Run `akrotiri-puzzle ARGS` from the checkout."""
-    env = dict(os.environ, COLUMNS="120")
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-    )
+    return run_cli(*args, env={"COLUMNS": "120"})
 
 
 def one_error_line(result: subprocess.CompletedProcess[str], *words: str) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,13 +17,14 @@ from akrotiri_puzzles.solver.canonical import canonical, lean, signature
 from akrotiri_puzzles.solver.cpsat import solve
 from akrotiri_puzzles.teaching import lesson_by_id
 
+from .conftest import run_cli
+
 COLLECTION = sorted((Path(__file__).resolve().parent.parent / "puzzles").glob("p*.yaml"))
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-CLI = [sys.executable, str(Path(__file__).resolve().parent.parent / "cli.py")]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=600)
+    return run_cli(*args, cwd=Path.cwd(), timeout=600)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ import ast
 import re
 import shutil
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -32,6 +31,8 @@ from akrotiri_puzzles.render.lesson_pages import (
 )
 from akrotiri_puzzles.scoring import seat_score
 from akrotiri_puzzles.teaching import Lesson, LessonError, assess, lesson_by_id, outcome, verify
+
+from .conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = ROOT / "lessons"
@@ -70,13 +71,7 @@ PARAMS = [lesson_param(le) for le in LESSONS]
 
 def teach(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """Run `akrotiri-puzzle teach ARGS` from the checkout, as a user does."""
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), "teach", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+    return run_cli("teach", *args)
 
 
 def one_line_error(result: subprocess.CompletedProcess[str]) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,8 @@ import pytest
 from akrotiri_puzzles import load_components
 from akrotiri_puzzles.files.lesson_yaml import load_lessons
 from akrotiri_puzzles.notation import format_line
+
+from .conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = ROOT / "lessons"
@@ -28,13 +29,7 @@ def _needs(tool: str) -> None:
 
 
 def _teach(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(ROOT / "cli.py"), "teach", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
+    return run_cli("teach", *args, timeout=300)
 
 
 def _sample(tmp_path: Path) -> Path:
