@@ -161,6 +161,17 @@ class _Zygote:
         self.requests, self.replies = self.proc.stdin, self.proc.stdout
         if self.replies.readline() != b"ready\n":
             raise RuntimeError(f"the CLI zygote did not start (exit status {self.proc.wait()})")
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        """End the zygote (its requests' pipe closed, it leaves its loop) and wait for it."""
+        self.requests.close()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.replies.close()
 
     def run(self, argv: list[str], cwd: Path, env: dict[str, str], timeout: float) -> tuple[int, bytes, bytes, float]:
         """The exit status, stdout, stderr and CPU seconds of one command; TimeoutExpired past `timeout`
