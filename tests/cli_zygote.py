@@ -44,6 +44,19 @@ _SKIPPED = ("akrotiri_puzzles.cli", "akrotiri_puzzles.common.cli", "akrotiri_puz
 # each command imports them itself, with its own environment.
 _NOT_AHEAD = ("typer", *_SKIPPED)
 
+# What Python reads as it starts (the streams' encoding, the hash seed, the path, warnings): a
+# command whose environment sets one otherwise than the zygote's runs in a fresh interpreter.
+_AT_START = (
+    "PYTHONIOENCODING",
+    "PYTHONUTF8",
+    "PYTHONHASHSEED",
+    "PYTHONPATH",
+    "PYTHONWARNINGS",
+    "LANG",
+    "LC_ALL",
+    "LC_CTYPE",
+)
+
 
 def _import_ahead() -> None:
     """The modules a command would import, imported once: the package's library and OR-Tools'
@@ -154,6 +167,7 @@ class _Zygote:
         # NumPy's OpenBLAS starts a thread per core when loaded: one, so that the zygote forks
         # with one thread (the commands compute nothing with BLAS; each child has its own env).
         env = dict(os.environ, COLUMNS="80", OPENBLAS_NUM_THREADS="1")
+        self.start = {name: env.get(name) for name in _AT_START}
         self.proc = subprocess.Popen(
             [sys.executable, "-c", _BOOT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, env=env
         )
@@ -194,6 +208,13 @@ class _Zygote:
 
 _zygote: _Zygote | None = None
 _cpu = [0.0]
+
+
+def forks(env: dict[str, str]) -> bool:
+    """Whether a command with environment `env` can be forked from the zygote (the one started,
+    or one started now with the test's environment): all that Python reads as it starts is alike."""
+    start = _zygote.start if _zygote is not None else {name: os.environ.get(name) for name in _AT_START}
+    return hasattr(os, "fork") and all(env.get(name) == start[name] for name in _AT_START)
 
 
 def children_cpu() -> float:

@@ -67,7 +67,7 @@ def run_cli(
     interpreter that has imported the package (tests/cli_zygote.py), or, with `fresh` (or
     AKROTIRI_FRESH_CLI=1 in the environment), in a fresh interpreter."""
     env = {**os.environ, "COLUMNS": "80", **(env or {})}
-    if not (fresh or os.environ.get("AKROTIRI_FRESH_CLI") or not hasattr(os, "fork")):
+    if not (fresh or os.environ.get("AKROTIRI_FRESH_CLI")) and cli_zygote.forks(env):
         return cli_zygote.run([str(ROOT / "cli.py"), *map(str, args)], cwd or ROOT, env, timeout)
     return subprocess.run(
         [sys.executable, str(ROOT / "cli.py"), *map(str, args)],
