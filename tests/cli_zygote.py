@@ -19,6 +19,8 @@ ahead: the command line's modules (`akrotiri_puzzles.cli`, `common.cli`, `kreta.
 which read the environment when imported (the consoles' width and colours), are
 imported by the command as in a fresh run; OR-Tools' CP-SAT is imported without pandas, as
 `main` has it imported (`lean_cp_model`). The zygote checks that it forks with one thread.
+(The fuzzer has its own fork server, tests/fuzz/runner.py: one environment for every case, the
+command line imported ahead, each child's memory capped.)
 """
 
 from __future__ import annotations
@@ -91,8 +93,9 @@ def _import_ahead() -> None:
         raise RuntimeError(f"the zygote runs {threads} threads after its imports; it must fork with one")
 
 
-def _exit_code(stop: SystemExit) -> int:
-    """The status Python exits with on `stop` (a message other than a number: printed, 1)."""
+def exit_code(stop: SystemExit) -> int:
+    """The status Python exits with on `stop` (a message other than a number: printed, 1; the
+    fuzzer's fork server, tests/fuzz/runner.py, reads it too)."""
     if stop.code is None:
         return 0
     if isinstance(stop.code, int):
@@ -120,7 +123,7 @@ def _child(request: dict[str, object]) -> int:
         runpy.run_path(sys.argv[0], run_name="__main__")
         code = 0
     except SystemExit as stop:
-        code = _exit_code(stop)
+        code = exit_code(stop)
     except BaseException:
         traceback.print_exc()
         code = 1

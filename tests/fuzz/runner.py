@@ -25,6 +25,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.cli_zygote import exit_code
+
 MEMORY_LIMIT = 2 * 1024**3
 """Address space a child may use: ten times what solving a collection puzzle takes."""
 
@@ -239,7 +241,7 @@ def _serve() -> None:
                     main()
                     code = 0
                 except SystemExit as exc:
-                    code = _exit_code(exc)
+                    code = exit_code(exc)
                 except BaseException:
                     traceback.print_exc()
                     code = 1
@@ -250,16 +252,6 @@ def _serve() -> None:
         status, rss, timed_out, seconds = _wait(pid, request["timeout"])
         reply = {"status": status, "rss": rss, "timed_out": timed_out, "seconds": seconds}
         print(json.dumps(reply), file=replies, flush=True)
-
-
-def _exit_code(exc: SystemExit) -> int:
-    """The exit status Python gives a SystemExit (a message is printed and gives 1)."""
-    if exc.code is None:
-        return 0
-    if isinstance(exc.code, int):
-        return exc.code & 0xFF
-    print(exc.code, file=sys.stderr)
-    return 1
 
 
 def run_cases(
