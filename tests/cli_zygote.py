@@ -37,6 +37,7 @@ import sys
 import tempfile
 import threading
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,15 +94,23 @@ def _import_ahead() -> None:
         raise RuntimeError(f"the zygote runs {threads} threads after its imports; it must fork with one")
 
 
-def exit_code(stop: SystemExit) -> int:
-    """The status Python exits with on `stop` (a message other than a number: printed, 1; the
-    fuzzer's fork server, tests/fuzz/runner.py, reads it too)."""
-    if stop.code is None:
+def status_of(command: Callable[[], object]) -> int:
+    """Run `command` here; the status Python would exit with (a `SystemExit`'s code, its message
+    other than a number printed and 1; an uncaught exception's traceback printed and 1). The
+    fuzzer's fork server, tests/fuzz/runner.py, runs its cases with it too."""
+    try:
+        command()
         return 0
-    if isinstance(stop.code, int):
-        return stop.code & 0xFF
-    print(stop.code, file=sys.stderr)
-    return 1
+    except SystemExit as stop:
+        if stop.code is None:
+            return 0
+        if isinstance(stop.code, int):
+            return stop.code & 0xFF
+        print(stop.code, file=sys.stderr)
+        return 1
+    except BaseException:
+        traceback.print_exc()
+        return 1
 
 
 def _child(request: dict[str, object]) -> int:
@@ -119,14 +128,7 @@ def _child(request: dict[str, object]) -> int:
     argv = request["argv"]
     assert isinstance(argv, list)
     sys.argv = [str(a) for a in argv]
-    try:
-        runpy.run_path(sys.argv[0], run_name="__main__")
-        code = 0
-    except SystemExit as stop:
-        code = exit_code(stop)
-    except BaseException:
-        traceback.print_exc()
-        code = 1
+    code = status_of(lambda: runpy.run_path(sys.argv[0], run_name="__main__"))
     threading._shutdown()  # type: ignore[attr-defined]  # as Python exits: joins threads, runs their exit hooks
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):

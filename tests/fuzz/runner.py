@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.cli_zygote import exit_code
+from tests.cli_zygote import status_of
 
 MEMORY_LIMIT = 2 * 1024**3
 """Address space a child may use: ten times what solving a collection puzzle takes."""
@@ -208,7 +208,6 @@ class ForkServer:
 
 def _serve() -> None:
     """The fork server's loop: one JSON request a line in, one JSON reply a line out."""
-    import traceback
 
     from akrotiri_puzzles.cli import main
     from akrotiri_puzzles.files.components_yaml import load_components
@@ -237,14 +236,7 @@ def _serve() -> None:
                     os.dup2(target, fd)
                     os.close(target)
                 sys.argv = ["akrotiri-puzzle", *request["argv"]]
-                try:
-                    main()
-                    code = 0
-                except SystemExit as exc:
-                    code = exit_code(exc)
-                except BaseException:
-                    traceback.print_exc()
-                    code = 1
+                code = status_of(main)
                 sys.stdout.flush()
                 sys.stderr.flush()
             finally:
