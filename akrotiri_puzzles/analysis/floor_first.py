@@ -219,6 +219,15 @@ class Memo:
         """By value answered no, the map cards and final boards (`Reached.finals`) of the relaxed
         leaf that reached it (step 2b: read by value, so a question answered earlier gives its
         own leaf, not the last no's)."""
+        self.climbed: Realised | None = None
+        """The best engine line step 1b's climb realised where it proved none (`climb`;
+        climb_cards.py, session 98)."""
+
+    def climb(self, line: Realised) -> None:
+        """Step 1b's climb (realise_climb's `climb_line`) realised `line` and proved no value the
+        most with it (climb_cards.py reads it)."""
+        if self.climbed is None or line.value > self.climbed.value:
+            self.climbed = line
 
     def reach(self, value: int) -> None:
         """A line of the model worth `value` is found (a step's solve of the model or of a copy
@@ -413,6 +422,11 @@ def solve_floor_first(
             got = _leaf_line(memo, leaf_line, best + 1)
             if got is not None:
                 return "OPTIMAL", got, got.value
+            from . import climb_cards  # its module doc (`CLIMB_CARDS`); no import cycle
+
+            climbed = climb_cards.after_climb(model, memo, deadline, workers, tuning)
+            if climbed is not None:
+                return climbed
         found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
         if found is not None:
             return found
