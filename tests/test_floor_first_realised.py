@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from akrotiri_puzzles.analysis import board_solve, floor_first, realise
+from akrotiri_puzzles.analysis import board_solve, climb_cards, floor_first, realise
 from akrotiri_puzzles.analysis.reach import reach_below
 from akrotiri_puzzles.solver.deadline import Deadline
 
@@ -75,6 +75,9 @@ def test_R_TURN_2_R_SCORE_1_a_realised_leaf_not_proven_leaves_the_model_s_steps_
     assert "realised" not in [s["kind"] for s in off]  # the flag off: no step 1b
     monkeypatch.setattr(realise, "REALISE_FIRST", True)
     monkeypatch.setattr(floor_first, "LEAF_ROUNDS", 1)
+    # The climb's line is forgotten here, as before session 98 (climb_cards.py's `CLIMB_CARDS` off:
+    # tests/test_climb_cards.py asks it on).
+    monkeypatch.setattr(climb_cards, "CLIMB_CARDS", False)
     rounds: list[tuple[int, int | None, bool]] = []
     monkeypatch.setattr(realise, "FLOOR_TRACE", rounds)
     on: list[dict[str, Any]] = []

@@ -43,7 +43,15 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, set_split, split_options, the_position
 
-from akrotiri_puzzles.analysis import endgame, floor_cards, floor_first, floor_member, placement, watch_defer
+from akrotiri_puzzles.analysis import (
+    climb_cards,
+    endgame,
+    floor_cards,
+    floor_first,
+    floor_member,
+    placement,
+    watch_defer,
+)
 from akrotiri_puzzles.analysis.reach import reach_below, reach_thin
 from akrotiri_puzzles.position import Position
 
@@ -160,6 +168,9 @@ def install(log: Logger) -> None:
     # A floored model's first pass before the game's end (floor_member.py): `floored_pass` lines
     # (its relaxed line's cards are floor_cards.py's lines above).
     floor_member.TRACE = log.write
+    # A first model's narrowed solves after a climb that proved nothing (climb_cards.py):
+    # `climb_cards` lines.
+    climb_cards.TRACE = log.write
 
 
 def run(pos: Position, path: str) -> None:

@@ -219,6 +219,15 @@ class Memo:
         """By value answered no, the map cards and final boards (`Reached.finals`) of the relaxed
         leaf that reached it (step 2b: read by value, so a question answered earlier gives its
         own leaf, not the last no's)."""
+        self.climbed: Realised | None = None
+        """The best engine line step 1b's climb realised where it proved none (`climb`;
+        climb_cards.py, session 98)."""
+
+    def climb(self, line: Realised) -> None:
+        """Step 1b's climb (realise_climb's `climb_line`) realised `line` and proved no value the
+        most with it (climb_cards.py reads it)."""
+        if self.climbed is None or line.value > self.climbed.value:
+            self.climbed = line
 
     def reach(self, value: int) -> None:
         """A line of the model worth `value` is found (a step's solve of the model or of a copy
@@ -354,6 +363,9 @@ def narrowed_solve(
 
 
 LeafLine = Callable[[int, "Asked", int], "Realised | None"]
+AfterClimb = Callable[
+    ["LineModel", "Memo", Deadline, int, dict[str, object]], "tuple[str, cp_model.CpSolver, int] | None"
+]
 """Step 1b (session 86): given a value, the question (the memo: its answers in full and the final
 boards of the leaf behind each no) and the values to realise at most, an engine line of the model
 worth w at least that value with w + 1 proven out of reach by the question (realise_climb.py's
@@ -394,10 +406,13 @@ def solve_floor_first(
     workers: int,
     tuning: dict[str, object],
     leaf_line: LeafLine | None = None,
+    after_climb: AfterClimb | None = None,
 ) -> tuple[str, cp_model.CpSolver | Realised, int | None]:
     """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
     the solver holding the line (or, step 1b where `leaf_line` is given, the realised engine line),
-    and the bound (None: the solver's)."""
+    and the bound (None: the solver's). `after_climb`: asked where step 1b answered nothing
+    (climb_cards.py's `after_climb`, given by board_solve: it reads this module, so this one
+    takes it as an argument)."""
     memo = Memo(out_of_reach)
     status, solver, meets, cpu = first_pass(model, memo, deadline, workers, tuning)
     _trace(kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=cpu)
@@ -413,6 +428,9 @@ def solve_floor_first(
             got = _leaf_line(memo, leaf_line, best + 1)
             if got is not None:
                 return "OPTIMAL", got, got.value
+            climbed = None if after_climb is None else after_climb(model, memo, deadline, workers, tuning)
+            if climbed is not None:
+                return climbed
         found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
         if found is not None:
             return found

@@ -369,4 +369,7 @@ def climb_line(
     if best is not None and proven(best.value + 1):
         traced(best.value + 1, best.value, True)
         return best
+    keep = getattr(question, "climb", None)  # floor_first's `Memo.climb` (climb_cards.py)
+    if best is not None and keep is not None:
+        keep(best)
     return None
