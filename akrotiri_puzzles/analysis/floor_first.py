@@ -363,14 +363,18 @@ def narrowed_solve(
 
 
 LeafLine = Callable[[int, "Asked", int], "Realised | None"]
-AfterClimb = Callable[
-    ["LineModel", "Memo", Deadline, int, dict[str, object]], "tuple[str, cp_model.CpSolver, int] | None"
-]
 """Step 1b (session 86): given a value, the question (the memo: its answers in full and the final
 boards of the leaf behind each no) and the values to realise at most, an engine line of the model
 worth w at least that value with w + 1 proven out of reach by the question (realise_climb.py's
 `climb_line` since session 87, realise.py's `floor_line` before, bound to the member's puzzle and
 position by board_solve's `best_two_turns`), or None."""
+
+AfterClimb = Callable[
+    ["LineModel", "Memo", Deadline, int, dict[str, object]], "tuple[str, cp_model.CpSolver, int] | None"
+]
+"""A first model's step after a climb that realised a line but proved none (climb_cards.py's
+`after_climb`, session 98): given the model, the memo, the deadline, the workers and the tuning,
+OPTIMAL with the solver holding the line and its value, or None (the steps after it run)."""
 
 LEAF_ROUNDS = 6
 """Values step 1b realises at most (realise_climb.py's `climb_line` rounds: `b + 1`, then each
