@@ -26,6 +26,7 @@ command line imported ahead, each child's memory capped.)
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import pkgutil
@@ -173,8 +174,9 @@ class _Zygote:
         # with one thread (the commands compute nothing with BLAS; each child has its own env).
         env = dict(os.environ, COLUMNS="80", OPENBLAS_NUM_THREADS="1")
         self.start = {name: env.get(name) for name in _AT_START}
+        # Unbuffered: a line read never takes the next one into a buffer `select` does not see.
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", _BOOT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, env=env
+            [sys.executable, "-c", _BOOT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT, env=env, bufsize=0
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.requests, self.replies = self.proc.stdin, self.proc.stdout
@@ -203,7 +205,8 @@ class _Zygote:
             pid = int(self.replies.readline())
             ready, _, _ = select.select([self.replies], [], [], timeout)
             if not ready:
-                os.kill(pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):  # it has just ended
+                    os.kill(pid, signal.SIGKILL)
             answer = json.loads(self.replies.readline())
             stdout, stderr = out.read_bytes(), err.read_bytes()
             if not ready:
