@@ -37,9 +37,9 @@ def _steps(monkeypatch: pytest.MonkeyPatch, on: bool) -> tuple[board_solve.Board
 def test_R_TURN_2_R_SCORE_1_a_climbed_line_s_next_leaf_cards_answer_the_first_model(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Mutation: `CLIMB_CARDS` off, or `Memo.climb` never told (realise_climb's `climb_line` not
-    # calling it), or `after_climb` not called after step 1b: no `climb_cards` step, and step 2's
-    # cards (`cards`) run instead.
+    # Mutation: `CLIMB_CARDS` off, or `Memo.climb` never told (board_solve not giving it to
+    # realise_climb's `climb_line` as `climbed`, or `climb_line` not calling it), or `after_climb`
+    # not called after step 1b: no `climb_cards` step, and step 2's cards (`cards`) run instead.
     got, steps = _steps(monkeypatch, True)
     kinds = [s["kind"] for s in steps]
     assert kinds[:2] == ["first_pass", "realised"] and steps[1]["value"] is None, steps  # the premise

@@ -29,7 +29,7 @@ from .engine_line import objective_value, replay_line, without_idle_actions, wit
 from .watched import Meets, OutOfReach
 
 if TYPE_CHECKING:
-    from .floor_first import LeafLine
+    from .floor_first import LeafLine, Memo
     from .realise import Realised
 
 
@@ -377,8 +377,8 @@ def best_two_turns(
         else:  # the first model's: its step 1b (floor_first.py, session 86)
             from . import realise_climb  # step 1b's rounds (its module doc)
 
-            def leaf_line(ask: int, question: realise_climb.Asked, rounds: int) -> realise.Realised | None:
-                got = realise_climb.climb_line(puzzle, pos, ask, question, rounds)
+            def leaf_line(ask: int, memo: Memo, rounds: int) -> realise.Realised | None:
+                got = realise_climb.climb_line(puzzle, pos, ask, memo, rounds, climbed=memo.climb)
                 return got if got is not None and (cap is None or got.value <= cap) else None
 
     two = TwoTurns(pos, objective, deadline)

@@ -153,7 +153,6 @@ if TYPE_CHECKING:
     from ..board import Board
     from ..solver.model import LineModel
     from .realise import Realised
-    from .realise_climb import Asked
     from .watched import OutOfReach
 
 FLOOR_FIRST = True
@@ -362,12 +361,13 @@ def narrowed_solve(
     return Narrowed(status, solver, value, round(time.process_time() - t, 2))
 
 
-LeafLine = Callable[[int, "Asked", int], "Realised | None"]
-"""Step 1b (session 86): given a value, the question (the memo: its answers in full and the final
-boards of the leaf behind each no) and the values to realise at most, an engine line of the model
-worth w at least that value with w + 1 proven out of reach by the question (realise_climb.py's
-`climb_line` since session 87, realise.py's `floor_line` before, bound to the member's puzzle and
-position by board_solve's `best_two_turns`), or None."""
+LeafLine = Callable[[int, "Memo", int], "Realised | None"]
+"""Step 1b (session 86): given a value, the question (the memo: its answers in full, the final
+boards of the leaf behind each no, and `Memo.climb`, told a climb's best line where it proved
+none) and the values to realise at most, an engine line of the model worth w at least that value
+with w + 1 proven out of reach by the question (realise_climb.py's `climb_line` since session 87,
+realise.py's `floor_line` before, bound to the member's puzzle and position by board_solve's
+`best_two_turns`), or None."""
 
 AfterClimb = Callable[
     ["LineModel", "Memo", Deadline, int, dict[str, object]], "tuple[str, cp_model.CpSolver, int] | None"

@@ -86,7 +86,7 @@ the model solved to its end; its line may be another of the same value (the dige
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Set
+from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Protocol
 
 from ..board import Board
@@ -314,6 +314,7 @@ def climb_line(
     tries: int | None = None,
     plays: int | None = None,
     defer: bool | None = None,
+    climbed: Callable[[Realised], None] | None = None,
 ) -> Realised | None:
     """An engine line of the member at `pos` (the turn-1 action phase of `puzzle`, its two-turn
     puzzle) worth w >= `floor` with w + 1 proven out of reach by `question`: the member's optimum,
@@ -322,7 +323,8 @@ def climb_line(
     realises at most, within `plays` engine plays in all (module doc; None: `TRIES` and
     `ROUND_PLAYS` where `FALLBACK`, else one leaf of `nodes` plays, session 87's rounds); `nodes`
     plays a leaf (None: `FALLBACK_NODES` where `FALLBACK`, else `LEAF_NODES`); `defer`: realise.py's
-    `attempt`'s (None: `DEFER`)."""
+    `attempt`'s (None: `DEFER`); `climbed`: told the best line where the rounds realised one but
+    proved none (floor_first's `Memo.climb`, read by climb_cards.py; given by board_solve)."""
     if nodes is None:
         nodes = FALLBACK_NODES if FALLBACK else LEAF_NODES
     if tries is None:
@@ -369,7 +371,6 @@ def climb_line(
     if best is not None and proven(best.value + 1):
         traced(best.value + 1, best.value, True)
         return best
-    keep = getattr(question, "climb", None)  # floor_first's `Memo.climb` (climb_cards.py)
-    if best is not None and keep is not None:
-        keep(best)
+    if best is not None and climbed is not None:
+        climbed(best)
     return None
