@@ -59,7 +59,7 @@ def droppable(pos: Position, line, keep: int = 0) -> list[str]:
 
 def test_R_TURN_2_R_SCORE_1_no_action_of_a_printed_two_turn_line_can_be_dropped():
     lines = 0
-    for pos in tiny(2016, range(0, 3)):
+    for pos, seed in [(p, s) for s in range(0, 3) for p in tiny(2016, range(s, s + 1))]:
         for objective in ("score", "margin"):
             a = analyse(pos, objective, turns=2)
             assert a.status == "OPTIMAL" and a.turns == 2
@@ -71,8 +71,11 @@ def test_R_TURN_2_R_SCORE_1_no_action_of_a_printed_two_turn_line_can_be_dropped(
                 played = play(horizon(pos, 2), played, action)
             mine = hero_value(played.pos, pos.to_move, objective)
             assert (mine if objective == "score" else mine // MARGIN_SCALE) == a.value  # the margin in points
-            if objective == "score":
-                # (the margin's: test_analysis_two_turns.py, against both references)
+            if objective == "score" and seed != 0:
+                # (the margin's: test_analysis_two_turns.py, against both references. Seed 0's
+                # score, analyse(pos, turns=2) against the same search on both seats, is
+                # test_analysis_turns.py's test_R_SCORE_1_analyse_turns_2_is_the_exhaustive_two_turn_optimum_and_says_so:
+                # searched here too, it was about 4 CPU s more)
                 assert searched_over_two_turns(pos, objective).value == mine
             lines += 1
     assert lines == 10
