@@ -5,6 +5,7 @@ the scope said on every output, `show --turns 2`, and bad input (one line, exit 
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -70,8 +71,10 @@ def small(edition: int, seed: int) -> list[Position]:
     ]
 
 
+@cache
 def searched(pos: Position, objective: str = "score") -> int:
-    """The exhaustive search's best over the hero's next two turns."""
+    """The exhaustive search's best over the hero's next two turns (once per position: seed 0's
+    south is asked by two tests)."""
     return best_by_search(pos, objective, max_nodes=NODES, turns=2).value
 
 
