@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,10 @@ def _hundred_part(positions: list, part: str) -> list:
 )
 def test_R_SCORE_1_2_agreement_on_a_hundred_endgames(part):
     # Both editions, both seats, one or two actions left (docs/benchmarks.md times them).
-    positions = sample(range(100, 135), most_actions=2)[:100]
+    # The first hundred of `sample(range(100, 135), most_actions=2)`, its games played only as far
+    # as they are needed (2016's 67, then 2014's first 33: about 1 CPU s of games fewer).
+    games = (p for ed in (2016, 2014) for p in endgames(COMPS, range(100, 135), ed, 2, placement=False))
+    positions = list(islice(games, 100))
     assert len(positions) == 100
     mine = _hundred_part(positions, part)
     if part == "first":
