@@ -211,19 +211,23 @@ def _small_action_phase_puzzles(comps) -> list[Puzzle]:  # type: ignore[no-untyp
         puzzle = load_puzzle(path, comps)
         if puzzle.start.phase == "act" and puzzle.turns == 1 and puzzle.optimum is not None and puzzle.optimum <= 2:
             out.append(replace(puzzle, start=replace(puzzle.start, actions_left=puzzle.optimum)))
-        if len(out) >= 11:
+        if len(out) >= 16:
             break
     return out
 
 
 @pytest.mark.slow
-def test_unique_means_every_optimal_line_is_the_same_answer(comps):
+@pytest.mark.parametrize(
+    "part", [slice(0, 11), pytest.param(slice(11, 16), marks=pytest.mark.corpus)], ids=["first-11", "next-5"]
+)
+def test_unique_means_every_optimal_line_is_the_same_answer(comps, part):
     """solve --unique against a brute-force enumeration of all optimal lines' signatures, on the
-    first 11 small one-turn puzzles of the action phase with an optimum of at most 2 (both answers
-    among them: it was the first 16, session 100 keeps the cheaper 11)."""
+    first 16 small one-turn puzzles of the action phase with an optimum of at most 2: the first 11
+    in make test (both answers among them), the other 5 (small-044's 1.6 CPU s of lines among
+    them) in the corpus run (session 100; make test ran the 16 before)."""
     checked = 0
     outcomes = set()
-    for puzzle in _small_action_phase_puzzles(comps):
+    for puzzle in _small_action_phase_puzzles(comps)[part]:
         result = solve(puzzle, unique=True, probe=False)
         assert result.optimum is not None
         lines = _optimal_lines(puzzle, result.optimum)
@@ -237,7 +241,10 @@ def test_unique_means_every_optimal_line_is_the_same_answer(comps):
             assert signature(puzzle, result.other_line) != signature(puzzle, result.line)
         outcomes.add(result.unique)
         checked += 1
-    assert checked >= 10 and outcomes == {True, False}
+    if part.start == 0:
+        assert checked >= 10 and outcomes == {True, False}
+    else:
+        assert checked >= 3
 
 
 @pytest.mark.slow
@@ -270,17 +277,21 @@ def test_R_MOVE_2_R_TILE_1_lower_bounds_kept_from_an_earlier_bound_hold_at_a_lat
     assert checked >= 300 and skipped >= 30  # the kept bounds do rule scenarios out
 
 
-def test_uniqueness_of_a_known_optimum_is_the_uniqueness_of_a_whole_solve(comps):
+@pytest.mark.parametrize(
+    "picked", [(0, 3, 5), pytest.param((1, 2, 4), marks=pytest.mark.corpus)], ids=["first", "rest"]
+)
+def test_uniqueness_of_a_known_optimum_is_the_uniqueness_of_a_whole_solve(comps, picked):
     """`solve(unique=True, known=first)` takes the first solve's optimum as proven and only
     checks the answer's uniqueness (the generator's path): on a sample of the corpus, both
     phases, it says what a whole `solve(unique=True)` says, with the same line and the same
     second answer. The sample: of every ninth corpus puzzle with an optimum of 2 or more, the
-    first, fourth and sixth (small-005, small-101, small-160: both phases, a unique answer and
-    two that are not; session 100 left out the second, third and fifth, which cost 4 of the 5 CPU s
-    and add no other outcome)."""
+    first, fourth and sixth in make test (small-005, small-101, small-160: both phases, a unique
+    answer and two that are not); the second, third and fifth, which cost 4 of the 5 CPU s and add
+    no other outcome, in the corpus run (session 100; make test ran the six before)."""
     sample = [p for p in (load_puzzle(path, comps) for path in CORPUS) if p.optimum is not None and p.optimum >= 2]
-    sample = [sample[::9][i] for i in (0, 3, 5)]
-    assert {p.start.phase for p in sample} == {"place", "act"}
+    sample = [sample[::9][i] for i in picked]
+    if picked[0] == 0:
+        assert {p.start.phase for p in sample} == {"place", "act"}
     outcomes = set()
     for puzzle in sample:
         whole = solve(puzzle, unique=True)
@@ -289,7 +300,8 @@ def test_uniqueness_of_a_known_optimum_is_the_uniqueness_of_a_whole_solve(comps)
         assert (known.optimum, known.status, known.line) == (whole.optimum, whole.status, whole.line), puzzle.id
         assert (known.unique, known.other_line) == (whole.unique, whole.other_line), puzzle.id
         outcomes.add(known.unique)
-    assert outcomes == {True, False}
+    if picked[0] == 0:
+        assert outcomes == {True, False}
 
 
 def test_a_known_result_must_be_an_optimum(comps):
