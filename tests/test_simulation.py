@@ -20,17 +20,18 @@ from akrotiri_puzzles import EndTurn, Excavate, load_components, load_position
 from akrotiri_puzzles.bots import MixedBot
 from akrotiri_puzzles.simulate import check_invariants, play_game, play_games, summarise
 
-from .conftest import position
+from .conftest import position, run_cli
 
 CLI = Path(sys.executable).with_name("akrotiri-puzzle")
 GAMES = 25
 
 
 def simulate(*args: str) -> dict:
-    """Run `akrotiri-puzzle simulate --json` and return its JSON."""
-    result = subprocess.run(
-        [str(CLI), "simulate", "--json", *args], capture_output=True, text=True, timeout=300, check=False
-    )
+    """Run `akrotiri-puzzle simulate --json` and return its JSON: through the checkout's cli.py
+    forked from the suite's pre-imported interpreter (`run_cli`, tests/cli_zygote.py; session 100:
+    each run started the installed script in a fresh interpreter before). The installed script
+    itself runs below (a bad option) and in tests/test_fuzz.py."""
+    result = run_cli("simulate", "--json", *args, timeout=300)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -85,9 +86,7 @@ def test_the_mixed_bot_is_seeded_and_mixes():
 def test_unfinished_games_have_no_winner():
     data = simulate("--games", "2", "--seed", "1", "--max-turns", "3")
     assert (data["finished"], data["unfinished"], data["wins"]) == (0, 2, {})
-    text = subprocess.run(
-        [str(CLI), "simulate", "--games", "2", "--max-turns", "3"], capture_output=True, text=True, timeout=120
-    ).stdout
+    text = run_cli("simulate", "--games", "2", "--max-turns", "3").stdout
     assert "no game finished, and an unfinished game has no winner" in " ".join(text.replace("│", " ").split())
 
 
