@@ -4,7 +4,6 @@ and the frozen corpus of small puzzles still has the optima it records."""
 from __future__ import annotations
 
 import csv
-import re
 import textwrap
 from pathlib import Path
 
@@ -280,25 +279,10 @@ def test_corpus_optimum_matches_a_fresh_search(name):
 
 # The corpus puzzles the search proved with few states, whose unpruned search stays small.
 SMALLEST = sorted(name for name, (_, nodes) in index().items() if nodes <= 1000)[::3]
-# Of these 57, the first of each class (phase, seat, edition, turns, goal: the name after its
-# number), 29, run in make test; the other 28 are the corpus's (session 100: make test ran all 57).
-_FIRST_OF_CLASS = {
-    next(n for n in SMALLEST if re.sub(r"^small-\d+-", "", n) == c)
-    for c in {re.sub(r"^small-\d+-", "", n) for n in SMALLEST}
-}
-
-
-def test_the_default_prunings_sample_holds_every_class_of_the_smallest():
-    classes = {re.sub(r"^small-\d+-", "", n) for n in SMALLEST}
-    assert len(_FIRST_OF_CLASS) == len(classes) >= 25
-    assert {re.sub(r"^small-\d+-", "", n) for n in _FIRST_OF_CLASS} == classes
-    assert {"place", "act"} <= {n.split("-")[2] for n in _FIRST_OF_CLASS}
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "name", [n if n in _FIRST_OF_CLASS else pytest.param(n, marks=pytest.mark.corpus) for n in SMALLEST]
-)
+@pytest.mark.parametrize("name", SMALLEST)
 def test_corpus_prunings_change_no_optimum(name):
     p = load_puzzle(CORPUS / name, load_components())
     full = search(p, prune=False, max_nodes=20_000)
