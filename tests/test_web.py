@@ -20,6 +20,8 @@ from akrotiri_puzzles.web.app import create_app
 from akrotiri_puzzles.web.referee import Referee, Verdict, rest_of
 from akrotiri_puzzles.web.site import Site
 
+from .conftest import run_cli
+
 ROOT = Path(__file__).resolve().parent.parent
 EXE = Path(sys.executable).parent / "akrotiri-puzzle"
 
@@ -144,6 +146,12 @@ def test_serve_on_a_port_in_use_is_one_line_and_exit_status_2():
         done = _run("serve", "--port", str(port), "puzzles/p04.yaml")
     assert done.returncode == 2
     assert done.stderr.strip() == f"error: --port: {port} is in use on 127.0.0.1; choose another port (--port 8080)"
+
+
+def test_serve_refuses_a_client_timeout_out_of_range_in_one_line():
+    done = run_cli("serve", "--port", "0", "--client-timeout", "0", "puzzles/p04.yaml")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: --client-timeout: expected 0.1 to 3,600, got 0.0"
 
 
 def test_serve_and_book_with_no_puzzles_are_one_line_and_exit_status_2(tmp_path):

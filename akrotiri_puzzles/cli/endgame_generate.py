@@ -24,6 +24,7 @@ ONLY_TEMPLE: dict[str, object] = {
     "--png": False,
     "--workers": 1,
     "--scheduler": None,
+    "--scheduler-timeout": 10.0,
     "--db": None,
     "--theme": None,
     "--without": None,

@@ -76,6 +76,9 @@ def generate(
     scheduler: Annotated[
         str | None, typer.Option(help="Run on a Dask cluster instead: tcp://HOST:PORT.", show_default=False)
     ] = None,
+    scheduler_timeout: Annotated[
+        float, typer.Option(help="Seconds to wait for the --scheduler to answer before giving up.")
+    ] = 10.0,  # generator.runner.CONNECT_TIMEOUT
     db: Annotated[
         Path | None, typer.Option(help="Also store the puzzles in this SQLite database.", show_default=False)
     ] = None,
@@ -120,6 +123,7 @@ def generate(
     if kind == "endgame":
         temple_only: dict[str, object] = {"--turns": turns, "--start": start, "--goal": goal, "--strict": strict}
         temple_only |= {"--svg": svg, "--png": png, "--workers": workers, "--scheduler": scheduler, "--db": db}
+        temple_only["--scheduler-timeout"] = scheduler_timeout
         temple_only["--theme"] = theme or None
         temple_only["--without"] = without or None
         temple_only["--drawn-site"] = drawn_site
@@ -145,6 +149,7 @@ def generate(
     check_range("--workers", workers, 1, MAX_WORKERS)
     if scheduler is not None and not re.fullmatch(r"tcp://[\w.\-\[\]:]+:\d{1,5}", scheduler):
         fail(f"--scheduler: expected tcp://HOST:PORT, got {scheduler!r}")
+    check_range("--scheduler-timeout", scheduler_timeout, 0.1, 3600)
     check_dir(out_dir, "--out")
     if db is not None:
         check_file(db, "--db")
@@ -214,7 +219,17 @@ def generate(
                 graded.append(outcome.puzzle)
 
         try:
-            found = run_in_order(tasks, work, lambda o: o.kept and fresh(o), count, workers, scheduler, seen, known)
+            found = run_in_order(
+                tasks,
+                work,
+                lambda o: o.kept and fresh(o),
+                count,
+                workers,
+                scheduler,
+                seen,
+                known,
+                connect_timeout=scheduler_timeout,
+            )
         except SchedulerError as exc:
             fail(str(exc))
     puzzles = [o.puzzle for o in found if o.puzzle is not None]

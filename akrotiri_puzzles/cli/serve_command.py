@@ -55,6 +55,14 @@ def serve(
     time_limit: Annotated[
         float, typer.Option("--time-limit", help="Seconds the solver may take to judge one action.")
     ] = 10.0,
+    client_timeout: Annotated[
+        float,
+        typer.Option(
+            "--client-timeout",
+            help="Seconds a client has to send a request's line and headers, and again its body; a slower "
+            "connection is closed (a body's with 408).",
+        ),
+    ] = 10.0,  # web.server.HEADER_SECONDS and web.guard.BODY_SECONDS
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in the default browser.")] = False,
     self_check: Annotated[
         bool,
@@ -74,6 +82,7 @@ def serve(
     """
     check_range("--port", port, 0, 65535)
     check_range("--time-limit", time_limit, 0.1, 3600)
+    check_range("--client-timeout", client_timeout, 0.1, 3600)
     wanted = chosen_themes(theme)
     from ..files.collection import load_collection
     from ..web.server import bind, check, network_note, run, url_of
@@ -102,6 +111,6 @@ def serve(
 
         webbrowser.open(url)
     try:
-        run(site, sock)
+        run(site, sock, header_seconds=client_timeout, body_seconds=client_timeout)
     except KeyboardInterrupt:
         raise typer.Exit(0) from None

@@ -59,16 +59,18 @@ def run_in_order(
     seen: Callable[[R], None] | None = None,
     known: Callable[[T], R | None] | None = None,
     window: int | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> list[R]:
     """The first `count` outcomes of `work` over `tasks` (in task order) that `kept` accepts;
     `seen` is told of every outcome read, in task order (for a progress bar). `known` gives
     the outcome of a task already done (by an earlier run), or None: such a task is not run.
     `window` bounds the tasks started and not yet read (default 8 per worker): the more, the
     less a long task at the head holds the workers back, and the more work past the last
-    outcome needed is thrown away. It changes no outcome."""
+    outcome needed is thrown away. It changes no outcome. `connect_timeout`: seconds to reach the
+    `scheduler`."""
     found: list[R] = []
     with ExitStack() as stack:
-        submit = _submitter(stack, workers, scheduler)
+        submit = _submitter(stack, workers, scheduler, connect_timeout)
         if window is None:
             window = 1 if workers <= 1 and scheduler is None else 8 * max(workers, 1)
         pending: deque[_Pending[R]] = deque()
@@ -94,10 +96,12 @@ def run_in_order(
     return found
 
 
-def _submitter(stack: ExitStack, workers: int, scheduler: str | None) -> Callable[[Callable[[T], R], T], _Pending[R]]:
+def _submitter(
+    stack: ExitStack, workers: int, scheduler: str | None, connect_timeout: float = CONNECT_TIMEOUT
+) -> Callable[[Callable[[T], R], T], _Pending[R]]:
     """How tasks are started: on Dask, in a process pool, or here and now."""
     if scheduler is not None:
-        client = stack.enter_context(connect(scheduler))
+        client = stack.enter_context(connect(scheduler, connect_timeout))
 
         def on_dask(work: Callable[[T], R], task: T) -> _Pending[R]:
             future: _Pending[R] = client.submit(work, task, pure=False)
@@ -119,9 +123,9 @@ def _submitter(stack: ExitStack, workers: int, scheduler: str | None) -> Callabl
     return lambda work, task: _Now(work(task))
 
 
-def connect(address: str) -> Any:
+def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
     """A Dask client of the scheduler at `address` (tcp://HOST:PORT); SchedulerError if Dask
-    is not installed or the scheduler does not answer within CONNECT_TIMEOUT seconds."""
+    is not installed or the scheduler does not answer within `timeout` seconds."""
     try:
         from distributed import Client
     except ImportError:
@@ -129,6 +133,6 @@ def connect(address: str) -> Any:
             "--scheduler needs Dask's distributed package: pip install 'akrotiri-puzzles[dask]'"
         ) from None
     try:
-        return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise SchedulerError(f"--scheduler: cannot reach {address} within {CONNECT_TIMEOUT} s ({exc})") from None
+        raise SchedulerError(f"--scheduler: cannot reach {address} within {timeout:g} s ({exc})") from None

@@ -32,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from .desk import Busy, Desk
-from .guard import Guard, Refused, read_json
+from .guard import BODY_SECONDS, Guard, Refused, read_json
 from .lru import LRU
 from .pages import index_page, not_found_page, puzzle_page
 from .site import BadRequest, NotFound, Site
@@ -44,11 +44,14 @@ RETRY_SECONDS = 2
 """What a busy answer's Retry-After says."""
 
 
-def create_app(site: Site, address: tuple[str, int] | None = None, desk: Desk | None = None) -> ASGIApp:
+def create_app(
+    site: Site, address: tuple[str, int] | None = None, desk: Desk | None = None, body_seconds: float = BODY_SECONDS
+) -> ASGIApp:
     """The app serving `site` at `address` (host, port): requests whose Host or Origin name
     another address are refused. Without an address (an app driven in-process, e.g. by
     Starlette's TestClient with base_url="http://127.0.0.1"), a loopback name on any port is
-    accepted. Judging runs on `desk` (a new Desk when None)."""
+    accepted. Judging runs on `desk` (a new Desk when None); a request body has `body_seconds`
+    to arrive."""
     desk = desk if desk is not None else Desk()
     pictures: LRU[str, str] = LRU(most=1024, budget=PICTURES_BYTES, weigh=len)
 
@@ -80,7 +83,7 @@ def create_app(site: Site, address: tuple[str, int] | None = None, desk: Desk | 
         return JSONResponse(await desk.run(pid, answer, pid, *args))
 
     async def body(request: Request) -> dict[str, Any]:
-        data = await read_json(request)
+        data = await read_json(request, body_seconds)
         if not isinstance(data, dict):
             raise BadRequest("the request must be a JSON object")
         line = data.get("line", [])

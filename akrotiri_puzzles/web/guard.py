@@ -129,23 +129,24 @@ class Guard:
         return None
 
 
-async def read_json(request: Request) -> object:
-    """The request's body as JSON: read as it streams, at most MAX_BODY bytes within
-    BODY_SECONDS, nested at most MAX_DEPTH deep; else Refused."""
+async def read_json(request: Request, seconds: float = BODY_SECONDS) -> object:
+    """The request's body as JSON: read as it streams, at most MAX_BODY bytes within `seconds`
+    (BODY_SECONDS unless the server was told otherwise), nested at most MAX_DEPTH deep; else
+    Refused."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise Refused(413, f"the request body holds {_bytes(length)}; at most {MAX_BODY:,} bytes are read")
     chunks: list[bytes] = []
     size = 0
     try:
-        with anyio.fail_after(BODY_SECONDS):
+        with anyio.fail_after(seconds):
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > MAX_BODY:
                     raise Refused(413, f"the request body holds more than {MAX_BODY:,} bytes")
                 chunks.append(chunk)
     except TimeoutError:
-        raise Refused(408, f"the request body did not arrive within {BODY_SECONDS:g} s") from None
+        raise Refused(408, f"the request body did not arrive within {seconds:g} s") from None
     except ClientDisconnect:
         raise Refused(400, "the client went away before the body arrived") from None
     raw = b"".join(chunks) or b"{}"

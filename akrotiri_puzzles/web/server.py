@@ -5,8 +5,9 @@ serving it with time limits on slow clients, and a self-check that serves, asks 
 Time limits (a club's server must not be held by clients that connect and say nothing):
 a connection has HEADER_SECONDS to send its request line and headers, each time it starts a
 request (uvicorn itself only times out a connection idle between requests, after
-KEEP_ALIVE_SECONDS); a request body has guard.BODY_SECONDS to arrive. At most
-MAX_CONNECTIONS connections and requests at once: beyond them uvicorn answers 503.
+KEEP_ALIVE_SECONDS); a request body has guard.BODY_SECONDS to arrive (`serve --client-timeout`
+sets both). At most MAX_CONNECTIONS connections and requests at once: beyond them uvicorn
+answers 503.
 
 A connection closed before its request's body was read (a 413, a 408, a malformed request) is
 closed by a lingering close, as Apache and nginx close it: its answer sent, the server says it
@@ -34,6 +35,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..errors import AkrotiriError
 from .desk import Busy, Desk
+from .guard import BODY_SECONDS
 from .site import Site
 
 HEADER_SECONDS = 10.0
@@ -82,18 +84,31 @@ def network_note(sock: socket.socket) -> str | None:
     return f"Reachable from other machines at {where}: anyone on this network can use the page."
 
 
-def run(site: Site, sock: socket.socket, warm: bool = True, header_seconds: float = HEADER_SECONDS) -> None:
+def run(
+    site: Site,
+    sock: socket.socket,
+    warm: bool = True,
+    header_seconds: float = HEADER_SECONDS,
+    body_seconds: float = BODY_SECONDS,
+) -> None:
     """Serve the site on the socket until interrupted; optimums are proven and pictures painted
-    in the background, one puzzle at a time, on the judging desk."""
+    in the background, one puzzle at a time, on the judging desk. A connection has
+    `header_seconds` to send a request's line and headers, a request `body_seconds` for its body."""
     import uvicorn
 
     desk = Desk()
     if warm:
         threading.Thread(target=warm_up, args=(site, desk), name="warm", daemon=True).start()
-    uvicorn.Server(config(site, sock, desk, header_seconds)).run(sockets=[sock])
+    uvicorn.Server(config(site, sock, desk, header_seconds, body_seconds)).run(sockets=[sock])
 
 
-def config(site: Site, sock: socket.socket, desk: Desk, header_seconds: float = HEADER_SECONDS) -> Any:
+def config(
+    site: Site,
+    sock: socket.socket,
+    desk: Desk,
+    header_seconds: float = HEADER_SECONDS,
+    body_seconds: float = BODY_SECONDS,
+) -> Any:
     """uvicorn's settings for serving the site on the bound socket."""
     import uvicorn
 
@@ -101,7 +116,7 @@ def config(site: Site, sock: socket.socket, desk: Desk, header_seconds: float = 
 
     host, port = sock.getsockname()[:2]
     return uvicorn.Config(
-        create_app(site, (host, port), desk),
+        create_app(site, (host, port), desk, body_seconds),
         log_level="warning",
         access_log=False,
         lifespan="off",
