@@ -106,6 +106,25 @@ def test_R_TILE_2_over_two_turns_a_cover_keeps_two_cubes_of_each_colour_it_holds
     assert cover(two, 2) is not None
 
 
+def test_R_TILE_1_a_cover_holds_the_most_cubes_of_each_member_and_the_fewest_on_its_market():
+    """The cover dominates each member: at least as many cubes of each colour on each piece, at
+    most as many left on the market. A real group's members never differ in the count of a colour
+    a piece already holds (a placement lays on its own tile's spots), so one member is given one
+    more cube on a piece: the cover must hold it (a cover keeping the fewest per piece fails)."""
+    pos = before_placement(1, 2016, 5)
+    members = [child for _, child in max(placement_groups(pos), key=len)]
+    piece, colour, n = members[0].cubes[0]
+    richer = evolve(members[0], cubes=((piece, colour, n + 1), *members[0].cubes[1:]))
+    for group in (members, [*members[1:], richer]):
+        top = cover(group, 1)
+        assert top is not None
+        held = {(pc, c): k for pc, c, k in top.cubes}
+        for member in group:
+            assert all(held.get((pc, c), 0) >= k for pc, c, k in member.cubes)
+            assert all(a <= b for a, b in zip(top.market, member.market, strict=True))
+    assert held[(piece, colour)] == n + 1  # the richer member's count, in the last group's cover
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "edition", "objective", "members_checked"),
