@@ -161,9 +161,11 @@ def _verdict(facts, bud, bound) -> str:
 )
 def test_R_TILE_1_the_top_in_parts_has_a_line_exactly_when_the_whole_has_one(comps, checks):
     """split.by_placement and split.restrict: every class in exactly one part, and some part's
-    model has a line exactly when the whole model has one, at the optimum (a line) and one below
-    (none), on placement puzzles of the small corpus cut into parts of at most 3 classes: the
-    bounds of 2 or more classes in the corpus's order, those numbered `checks`."""
+    model has a line exactly when the whole model has one, on placement puzzles of the small
+    corpus cut into parts of at most 3 classes: the bounds of 2 or more classes in the corpus's
+    order, those numbered `checks`. Asked at the optimum and one below, but in this corpus no bound
+    one below has 2 classes (and every part at the optimum has a line): only the direction with
+    a line is checked here (session 101)."""
     from akrotiri_puzzles.solver.budget import budget, max_steps, playable_cards
     from akrotiri_puzzles.solver.facts import FactReader
     from akrotiri_puzzles.solver.gather import build_facts
