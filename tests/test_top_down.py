@@ -30,10 +30,11 @@ OPTIMUM = 15
 def test_R_TURN_2_R_SCORE_1_the_first_model_at_the_relaxation_s_ceiling_is_the_full_search_s(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Mutation: `TOP_DOWN` off, or board_solve not giving `solve_top_down` to `solve_floor_first`,
+    # Mutation: board_solve not giving `solve_top_down` to `solve_floor_first`,
     # or floor_first not asking it after step 2: no `top_ceiling` step, step 3's counted pass runs.
     # The ceiling's bisection returning the value proven (`hi`) instead of the one below it: the
     # ceiling reads 16.
+    monkeypatch.setattr(top_down, "TOP_DOWN", True)  # off by default (its docstring)
     monkeypatch.setattr(realise, "REALISE_FIRST", False)  # no step 1b
     monkeypatch.setattr(floor_first, "_cards_line", lambda *args: None)  # no step 2
     steps: list[dict[str, Any]] = []
@@ -80,6 +81,7 @@ def test_R_SCORE_1_infeasible_floors_go_down_to_the_optimum(monkeypatch: pytest.
     # The relaxation's ceiling 14, the optimum 12: 14 and 13 INFEASIBLE, 12 found (OPTIMAL 12).
     # Mutation: a floor not lowered after INFEASIBLE, or an INFEASIBLE read as an answer.
     toy = _Toy(list(range(13)))
+    monkeypatch.setattr(top_down, "TOP_DOWN", True)
     monkeypatch.setattr(top_down, "TRIES", 3)
     got = top_down.solve_top_down(toy, _memo(14, 5), Deadline(None), 1, {})  # type: ignore[arg-type]
     assert got is not None and got[0] == "OPTIMAL" and got[2] == 12
@@ -88,9 +90,10 @@ def test_R_SCORE_1_infeasible_floors_go_down_to_the_optimum(monkeypatch: pytest.
     assert top_down.solve_top_down(toy, _memo(14, 5), Deadline(None), 1, {}) is None  # type: ignore[arg-type]
 
 
-def test_R_SCORE_1_a_line_above_a_floor_proven_the_most_is_a_model_error() -> None:
+def test_R_SCORE_1_a_line_above_a_floor_proven_the_most_is_a_model_error(monkeypatch: pytest.MonkeyPatch) -> None:
     # An unsound relaxation (11 proven out of reach, a line of 12): the line found at the floor 10
     # is 12. Mutation: the value's check dropped (OPTIMAL 12 at a bound of 10 returned).
     toy = _Toy([0, 1, 2, 3, 12])
+    monkeypatch.setattr(top_down, "TOP_DOWN", True)
     with pytest.raises(SolverError):
         top_down.solve_top_down(toy, _memo(10, 3), Deadline(None), 1, {})  # type: ignore[arg-type]
