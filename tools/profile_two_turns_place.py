@@ -50,6 +50,7 @@ from akrotiri_puzzles.analysis import (
     floor_first,
     floor_member,
     placement,
+    top_down,
     watch_defer,
 )
 from akrotiri_puzzles.analysis.reach import reach_below, reach_thin
@@ -171,6 +172,8 @@ def install(log: Logger) -> None:
     # A first model's narrowed solves after a climb that proved nothing (climb_cards.py):
     # `climb_cards` lines.
     climb_cards.TRACE = log.write
+    # A first model asked at the relaxation's ceiling (top_down.py): `top_ceiling` and `top_solve` lines.
+    top_down.TRACE = log.write
 
 
 def run(pos: Position, path: str) -> None:

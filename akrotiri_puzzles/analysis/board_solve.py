@@ -456,11 +456,18 @@ def _solve_to_ceiling(
         from .watch_defer import solve_deferred  # the game's end (its module doc); no import cycle
 
         return solve_deferred(model, out_of_reach, deadline, workers, TWO_TURNS_TUNING, floor)  # type: ignore[arg-type]
-    from . import climb_cards, floor_first  # their module docs; imported here as watch_defer is
+    from . import climb_cards, floor_first, top_down  # their module docs; imported here as watch_defer is
 
     if floor_first.FLOOR_FIRST and first:
         return floor_first.solve_floor_first(
-            model, out_of_reach, deadline, workers, TWO_TURNS_TUNING, leaf_line, climb_cards.after_climb
+            model,
+            out_of_reach,
+            deadline,
+            workers,
+            TWO_TURNS_TUNING,
+            leaf_line,
+            climb_cards.after_climb,
+            top_down.solve_top_down,
         )
     from . import floor_member  # its module doc
 

@@ -61,6 +61,9 @@ not deferred):
    (2016, south) the first placement `tile -1,-2 r0 blue@NE` stops its pass at 25; the cards
    (E01, E05) find 26, 27 is not below, and 2b never ran: the plain search then proved OPTIMAL 30
    at 160 CPU s of the turn (profile; docs/benchmarks.md, session 80).
+   *2c. At the relaxation's ceiling* (session 101, top_down.py's `solve_top_down`, given by
+   board_solve): where steps 2 and 2b answered nothing, the model is solved at the value the
+   relaxation does not prove with the one above it proven, and below it where INFEASIBLE.
 3. *Else the plain watched search from its start*, as without this module, the questions
    already answered read from a memo (a question whose budget was spent is asked in full).
    *Values a line reaches, answered no at once* (session 88, `REACHED_NO`): a question at a
@@ -411,12 +414,14 @@ def solve_floor_first(
     tuning: dict[str, object],
     leaf_line: LeafLine | None = None,
     after_climb: AfterClimb | None = None,
+    top_down: AfterClimb | None = None,
 ) -> tuple[str, cp_model.CpSolver | Realised, int | None]:
     """`_solve_to_ceiling` with the first pass and the cards' line first (module doc): the status,
     the solver holding the line (or, step 1b where `leaf_line` is given, the realised engine line),
     and the bound (None: the solver's). `after_climb`: asked where step 1b answered nothing
     (climb_cards.py's `after_climb`, given by board_solve: it reads this module, so this one
-    takes it as an argument)."""
+    takes it as an argument); `top_down`: asked where step 2 answered nothing (top_down.py's
+    `solve_top_down`, session 101, given by board_solve the same way)."""
     memo = Memo(out_of_reach)
     status, solver, meets, cpu = first_pass(model, memo, deadline, workers, tuning)
     _trace(kind="first_pass", status=status, met=meets.met, asked=meets.asked, cpu_all=cpu)
@@ -436,6 +441,8 @@ def solve_floor_first(
             if climbed is not None:
                 return climbed
         found = _cards_line(model, memo, best + 1, deadline, workers, tuning)
+        if found is None and top_down is not None:
+            found = top_down(model, memo, deadline, workers, tuning)
         if found is not None:
             return found
     if PLAIN_BUDGET:
