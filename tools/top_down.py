@@ -27,20 +27,13 @@ import time
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 
 from bench_two_turns_place import position_options, the_group, the_position
-from ortools.sat.python import cp_model
 
 from akrotiri_puzzles.analysis.board_solve import TWO_TURNS_TUNING, TwoTurns, read_two_turns, two_turn_puzzle
 from akrotiri_puzzles.analysis.engine_line import objective_value, replay_line
 from akrotiri_puzzles.analysis.reach import reach_below
+from akrotiri_puzzles.analysis.top_down import FirstLine
 from akrotiri_puzzles.solver.deadline import Deadline
 from akrotiri_puzzles.solver.run import STATUS, tuned
-
-
-class First(cp_model.CpSolverSolutionCallback):
-    """Stops the search at its first line (a line at the floor `c`, `c + 1` proven below)."""
-
-    def on_solution_callback(self) -> None:
-        self.stop_search()
 
 
 def ceiling(below: reach_below.Below, child, low: int, high: int | None, step: int) -> int:  # type: ignore[no-untyped-def]
@@ -84,7 +77,7 @@ def floored(child, floor: int, det: float) -> str:  # type: ignore[no-untyped-de
     built = time.process_time() - t
     solver = tuned(Deadline(None), 1, TWO_TURNS_TUNING, det)
     t = time.process_time()
-    status = STATUS[solver.solve(model.m, First())]
+    status = STATUS[solver.solve(model.m, FirstLine())]
     cpu = time.process_time() - t
     out = f"floor {floor}: {status}, {cpu:.1f} CPU s (build {built:.1f}), det {solver.deterministic_time:.1f}"
     if status in ("OPTIMAL", "FEASIBLE"):

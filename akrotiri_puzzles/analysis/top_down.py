@@ -130,7 +130,7 @@ def ceiling(memo: Memo, low: int) -> int | None:
     return lo
 
 
-class _First(cp_model.CpSolverSolutionCallback):
+class FirstLine(cp_model.CpSolverSolutionCallback):
     """Stops a floored search at its first line (at the floor, the value above it out of reach)."""
 
     def on_solution_callback(self) -> None:
@@ -154,7 +154,7 @@ def solve_top_down(
         copy.add(model.primary >= floor)
         solver = tuned(deadline, workers, tuning, DET)
         t = time.process_time()
-        status = STATUS[solver.solve(copy, _First())]
+        status = STATUS[solver.solve(copy, FirstLine())]
         _trace(kind="top_solve", floor=floor, status=status, cpu=round(time.process_time() - t, 2))
         if status in ("OPTIMAL", "FEASIBLE"):
             value = int(solver.value(model.primary))
